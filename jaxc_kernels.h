@@ -1,0 +1,834 @@
+/* jaxc_kernels.h — jaxc's statically typed element kernels and scalar conversions.
+
+   WHAT
+     - bf16/f16 conversions (round to nearest even, NaN kept, subnormals kept), see >>convert;
+     - XLA ConvertElementType between every pair of the 15 dtypes (jaxc_cvt_<from>_<to> scalar,
+       jaxc_kernel_cast_<from>_<to> array), see >>cast;
+     - one X-macro table of every jax.numpy op (JAXC_OPS), and from it, per op and dtype, a
+       scalar function jaxc_scalar_<op>_<dtype> and array kernels jaxc_kernel_<op>_<dtype>
+       (and _sv / _vs variants with a scalar left / right operand), see >>ops;
+     - fused mixed-dtype kernels jaxc_kernel_<op>_<a>_<b>(n, const A *, const B *, OUT *) for
+       every pair of dtypes and the arithmetic ops, converting inside the loop (>>pairs).
+     Kernels write into caller memory and never allocate; they are usable without jaxc.h.
+
+   HOW TO USE
+     #include "jaxc_kernels.h"
+     float out[4];
+     jaxc_kernel_add_i8_f32(4, (int8_t[]){1,2,3,4}, (float[]){.5f,.5f,.5f,.5f}, out);
+     JAXC_PROMOTED_TYPE... see jaxc_scalar_* for scalar functions returning the promoted C type.
+
+   COMPILE-TIME OPTIONS
+     JAXC_NO_OPENMP     never emit OpenMP pragmas (also off when not compiling with -fopenmp)
+     JAXC_PAR_BYTES     memory traffic above which loops go parallel (default 2 MiB)
+
+   All functions are static inline: include this header anywhere, as often as you like. */
+#ifndef JAXC_KERNELS_H_INCLUDED
+#define JAXC_KERNELS_H_INCLUDED
+
+#include "jaxc_promote.h"
+#include <math.h>
+#include <string.h>
+#if JAXC__HAS_C_COMPLEX
+#  include <complex.h>
+#endif
+
+#ifndef JAXC__INLINE
+#  if defined(__GNUC__) || defined(__clang__)
+#    define JAXC__INLINE static inline __attribute__((unused))
+#  else
+#    define JAXC__INLINE static inline
+#  endif
+#endif
+
+/* >>convert ----------------------------------------------------------------------------------*/
+#include "parts/convert.h"
+
+/* >>omp --------------------------------------------------------------------------------------
+   OpenMP through always-defined 0/1 probes; a region costs >= 1.2 us here, so loops go
+   parallel only above JAXC_PAR_BYTES of traffic, chosen by a plain `if` around two loops. */
+#if defined(_OPENMP) && !defined(JAXC_NO_OPENMP)
+#  define JAXC__HAS_OPENMP 1
+#  define JAXC__PRAGMA(x) _Pragma(#x)
+#  define JAXC__OMP_FOR JAXC__PRAGMA(omp parallel for simd schedule(static))
+#else
+#  define JAXC__HAS_OPENMP 0
+#  define JAXC__OMP_FOR
+#endif
+#ifndef JAXC__SIMD
+#  if defined(_OPENMP)
+#    define JAXC__SIMD _Pragma("omp simd")
+#  else
+#    define JAXC__SIMD
+#  endif
+#endif
+#ifndef JAXC_PAR_BYTES
+#  define JAXC_PAR_BYTES ((size_t)2 << 20)
+#endif
+/* for (i < n) BODY, in parallel when `bytes` of traffic justify it. */
+#define JAXC__LOOP(n, bytes, BODY)                                            \
+  do {                                                                        \
+    ptrdiff_t jaxc__n = (ptrdiff_t)(n);                                       \
+    if (JAXC__HAS_OPENMP && (bytes) > JAXC_PAR_BYTES) {                       \
+      JAXC__OMP_FOR                                                           \
+      for (ptrdiff_t i = 0; i < jaxc__n; i++) { BODY; }                       \
+    } else {                                                                  \
+      JAXC__SIMD                                                              \
+      for (ptrdiff_t i = 0; i < jaxc__n; i++) { BODY; }                       \
+    }                                                                         \
+  } while (0)
+
+/* >>complex ------------------------------------------------------------------------------------
+   Complex values go through C's _Complex (the kernels' complex arithmetic needs it; a C++ or
+   CUDA build, which lacks it, gets every non-complex kernel). Helpers are named after the
+   storage type so that macros can paste them: jaxc__re_jaxc_c64(z), jaxc__mk_jaxc_c128(re, im). */
+#if JAXC__HAS_C_COMPLEX
+JAXC__INLINE jaxc_c64 jaxc__mk_jaxc_c64(float re, float im) { jaxc_c64 z; ((float *)&z)[0] = re; ((float *)&z)[1] = im; return z; }
+JAXC__INLINE jaxc_c128 jaxc__mk_jaxc_c128(double re, double im) { jaxc_c128 z; ((double *)&z)[0] = re; ((double *)&z)[1] = im; return z; }
+JAXC__INLINE float jaxc__re_jaxc_c64(jaxc_c64 z) { return crealf(z); }
+JAXC__INLINE float jaxc__im_jaxc_c64(jaxc_c64 z) { return cimagf(z); }
+JAXC__INLINE double jaxc__re_jaxc_c128(jaxc_c128 z) { return creal(z); }
+JAXC__INLINE double jaxc__im_jaxc_c128(jaxc_c128 z) { return cimag(z); }
+#else
+JAXC__INLINE jaxc_c64 jaxc__mk_jaxc_c64(float re, float im) { jaxc_c64 z; z.re = re; z.im = im; return z; }
+JAXC__INLINE jaxc_c128 jaxc__mk_jaxc_c128(double re, double im) { jaxc_c128 z; z.re = re; z.im = im; return z; }
+JAXC__INLINE float jaxc__re_jaxc_c64(jaxc_c64 z) { return z.re; }
+JAXC__INLINE float jaxc__im_jaxc_c64(jaxc_c64 z) { return z.im; }
+JAXC__INLINE double jaxc__re_jaxc_c128(jaxc_c128 z) { return z.re; }
+JAXC__INLINE double jaxc__im_jaxc_c128(jaxc_c128 z) { return z.im; }
+#endif
+JAXC__INLINE jaxc_c128 jaxc__c128_make(double re, double im) { return jaxc__mk_jaxc_c128(re, im); }
+
+/* >>arith --------------------------------------------------------------------------------------
+   The arithmetic facts of each concrete dtype, one row each:
+     X(A, ENUM, code, T, CT, UT, RT, K, HUB, LD, ST, STD)
+   A      a forwarded argument (for cross products and per-op generation)
+   code   the lower-case token used in public names (jaxc_kernel_add_i8_f32)
+   T      storage type           CT  the type arithmetic happens in (bf16/f16: float, rounded once)
+   UT     unsigned type of T's width, for wrap-around integer arithmetic without UB
+   RT     real type (of a complex; else CT)
+   K      kind token: KB (bool) KU (unsigned) KI (signed) KF (float) KC (complex); not single
+          letters, since <complex.h> defines I
+   HUB    the lossless wide type values pass through in conversions: U64, I64, F64 or C128
+   LD/ST  storage -> compute and compute -> storage (rounding to nearest even for bf16/f16)
+   STD    double -> storage (floats only: rounds once, straight from double) */
+#define JAXC__ID(x) (x)
+#define JAXC__TO_F32(x) ((float)(x))
+#define JAXC__ARITH(X, A)                                                                               \
+  X(A, BOOL, b,    bool,      bool,      uint8_t,  bool, KB, U64,  JAXC__ID, JAXC__ID, JAXC__ID)          \
+  X(A, U8,   u8,   uint8_t,   uint8_t,   uint8_t,  uint8_t, KU, U64,  JAXC__ID, JAXC__ID, JAXC__ID)          \
+  X(A, U16,  u16,  uint16_t,  uint16_t,  uint16_t, uint16_t, KU, U64,  JAXC__ID, JAXC__ID, JAXC__ID)          \
+  X(A, U32,  u32,  uint32_t,  uint32_t,  uint32_t, uint32_t, KU, U64,  JAXC__ID, JAXC__ID, JAXC__ID)          \
+  X(A, U64,  u64,  uint64_t,  uint64_t,  uint64_t, uint64_t, KU, U64,  JAXC__ID, JAXC__ID, JAXC__ID)          \
+  X(A, I8,   i8,   int8_t,    int8_t,    uint8_t,  int8_t, KI, I64,  JAXC__ID, JAXC__ID, JAXC__ID)          \
+  X(A, I16,  i16,  int16_t,   int16_t,   uint16_t, int16_t, KI, I64,  JAXC__ID, JAXC__ID, JAXC__ID)          \
+  X(A, I32,  i32,  int32_t,   int32_t,   uint32_t, int32_t, KI, I64,  JAXC__ID, JAXC__ID, JAXC__ID)          \
+  X(A, I64,  i64,  int64_t,   int64_t,   uint64_t, int64_t, KI, I64,  JAXC__ID, JAXC__ID, JAXC__ID)          \
+  X(A, BF16, bf16, jaxc_bf16, float,     uint16_t, float, KF, F64,  jaxc_bf16_to_f32, jaxc_f32_to_bf16, jaxc_f64_to_bf16) \
+  X(A, F16,  f16,  jaxc_f16,  float,     uint16_t, float, KF, F64,  jaxc_f16_to_f32, jaxc_f32_to_f16, jaxc_f64_to_f16) \
+  X(A, F32,  f32,  float,     float,     uint32_t, float, KF, F64,  JAXC__ID, JAXC__ID, JAXC__TO_F32)      \
+  X(A, F64,  f64,  double,    double,    uint64_t, double, KF, F64,  JAXC__ID, JAXC__ID, JAXC__ID)          \
+  X(A, C64,  c64,  jaxc_c64,  jaxc_c64,  uint64_t, float, KC, C128, JAXC__ID, JAXC__ID, JAXC__ID)          \
+  X(A, C128, c128, jaxc_c128, jaxc_c128, uint64_t, double, KC, C128, JAXC__ID, JAXC__ID, JAXC__ID)
+/* A second list of the same dtypes (names only) for the inner loop of cross products: a macro
+   list cannot expand inside itself. Pinned to the first by the enum checks below. */
+#define JAXC__ARITH_NAMES(X, A)                                                                     \
+  X(A, BOOL, b, KB) X(A, U8, u8, KU) X(A, U16, u16, KU) X(A, U32, u32, KU) X(A, U64, u64, KU)          \
+  X(A, I8, i8, KI) X(A, I16, i16, KI) X(A, I32, i32, KI) X(A, I64, i64, KI) X(A, BF16, bf16, KF)          \
+  X(A, F16, f16, KF) X(A, F32, f32, KF) X(A, F64, f64, KF) X(A, C64, c64, KC) X(A, C128, c128, KC)
+#define JAXC__NAMES_ENUM(A, E, c, K) JAXC__N_##E,
+enum jaxc__names_order { JAXC__ARITH_NAMES(JAXC__NAMES_ENUM, ~) JAXC__N_COUNT };
+#define JAXC__NAMES_CHECK(A, E, c, K) \
+  JAXC_STATIC_ASSERT((int)JAXC__N_##E == (int)JAXC_##E, "JAXC__ARITH_NAMES follows the enum order");
+JAXC__ARITH_NAMES(JAXC__NAMES_CHECK, ~)
+#define JAXC__ARITH_ENUM(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__AR_##E,
+enum jaxc__arith_order { JAXC__ARITH(JAXC__ARITH_ENUM, ~) JAXC__AR_COUNT };
+#define JAXC__ARITH_ENUM_CHECK(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) \
+  JAXC_STATIC_ASSERT((int)JAXC__AR_##E == (int)JAXC_##E, "JAXC__ARITH follows the enum order");
+JAXC__ARITH(JAXC__ARITH_ENUM_CHECK, ~)
+JAXC_STATIC_ASSERT((int)JAXC__AR_COUNT == (int)JAXC_NUM_CONCRETE_DTYPES && (int)JAXC__N_COUNT == (int)JAXC__AR_COUNT,
+                   "both lists name every concrete dtype");
+
+/* Per-dtype names for the types and the load/store functions. */
+#define JAXC__TYPES_ROW(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD)                                \
+  typedef T jaxc__T_##E;                                                                          \
+  typedef CT jaxc__CT_##E;                                                                        \
+  typedef UT jaxc__UT_##E;                                                                        \
+  typedef RT jaxc__RT_##E;                                                                        \
+  JAXC__INLINE JAXC_HD CT jaxc__ld_##E(T x) { return LD(x); }                                     \
+  JAXC__INLINE JAXC_HD T jaxc__st_##E(CT x) { return ST(x); }
+JAXC__ARITH(JAXC__TYPES_ROW, ~)
+
+/* >>cast -----------------------------------------------------------------------------------------
+   XLA ConvertElementType. Every value first widens losslessly to its HUB (u64, i64, double,
+   complex128), then narrows to the target with the target kind's rule:
+     -> bool     non-zero (NaN is true; a complex is true when either part is non-zero)
+     -> integer  from integers: wrap-around (two's complement); from floats: truncate toward
+                 zero, saturating at the type's range, NaN -> 0; complex: its real part
+     -> float    round to nearest even (bf16/f16 straight from double, never through float
+                 twice); overflow -> inf; integers go through float32 first for bf16/f16, as
+                 XLA's lowering does; complex: its real part
+     -> complex  (x, 0), or part by part */
+typedef uint64_t jaxc__hubt_U64;
+typedef int64_t jaxc__hubt_I64;
+typedef double jaxc__hubt_F64;
+typedef jaxc_c128 jaxc__hubt_C128;
+#define JAXC__TOHUB_U64(x, CT) ((uint64_t)(x))
+#define JAXC__TOHUB_I64(x, CT) ((int64_t)(x))
+#define JAXC__TOHUB_F64(x, CT) ((double)(x))
+#define JAXC__TOHUB_C128(x, CT) jaxc__mk_jaxc_c128(jaxc__re_##CT(x), jaxc__im_##CT(x))
+
+/* 2^(bits-1) and 2^bits as doubles, for the saturating float -> integer conversions. */
+#define JAXC__HALF_RANGE(UT) ((double)((UT)1 << (sizeof(UT) * 8 - 1)))
+#define JAXC__FROM_U64_KB(E, x) ((x) != 0)
+#define JAXC__FROM_I64_KB(E, x) ((x) != 0)
+#define JAXC__FROM_F64_KB(E, x) ((x) != 0)
+#define JAXC__FROM_C128_KB(E, x) (jaxc__re_jaxc_c128(x) != 0 || jaxc__im_jaxc_c128(x) != 0)
+#define JAXC__FROM_U64_KU(E, x) ((jaxc__T_##E)(x))
+#define JAXC__FROM_I64_KU(E, x) ((jaxc__T_##E)(uint64_t)(x))
+#define JAXC__FROM_F64_KU(E, x)                                                                  \
+  (!((x) > 0) ? (jaxc__T_##E)0                                                                  \
+   : (x) >= 2.0 * JAXC__HALF_RANGE(jaxc__UT_##E) ? (jaxc__T_##E)~(jaxc__UT_##E)0 : (jaxc__T_##E)(x))
+#define JAXC__FROM_C128_KU(E, x) JAXC__FROM_F64_KU(E, jaxc__re_jaxc_c128(x))
+#define JAXC__FROM_U64_KI(E, x) ((jaxc__T_##E)(jaxc__UT_##E)(x))
+#define JAXC__FROM_I64_KI(E, x) ((jaxc__T_##E)(jaxc__UT_##E)(uint64_t)(x))
+#define JAXC__FROM_F64_KI(E, x)                                                                  \
+  ((x) != (x) ? (jaxc__T_##E)0                                                                  \
+   : (x) <= -JAXC__HALF_RANGE(jaxc__UT_##E) ? (jaxc__T_##E)(-(jaxc__T_##E)((jaxc__UT_##E)~(jaxc__UT_##E)0 >> 1) - 1) \
+   : (x) >= JAXC__HALF_RANGE(jaxc__UT_##E) ? (jaxc__T_##E)((jaxc__UT_##E)~(jaxc__UT_##E)0 >> 1)  \
+   : (jaxc__T_##E)(x))
+#define JAXC__FROM_C128_KI(E, x) JAXC__FROM_F64_KI(E, jaxc__re_jaxc_c128(x))
+#define JAXC__FROM_U64_KF(E, x) jaxc__st_##E(JAXC__INT_TO_CT(E, x))
+#define JAXC__FROM_I64_KF(E, x) jaxc__st_##E(JAXC__INT_TO_CT(E, x))
+#define JAXC__INT_TO_CT(E, x) \
+  (sizeof(jaxc__CT_##E) == sizeof(double) ? (jaxc__CT_##E)(x) : (jaxc__CT_##E)(float)(x))
+#define JAXC__FROM_F64_KF(E, x) jaxc__std_##E(x)
+#define JAXC__FROM_C128_KF(E, x) jaxc__std_##E(jaxc__re_jaxc_c128(x))
+#define JAXC__FROM_U64_KC(E, x) jaxc__mk_##E((jaxc__RT_##E)(x), 0)
+#define JAXC__FROM_I64_KC(E, x) jaxc__mk_##E((jaxc__RT_##E)(x), 0)
+#define JAXC__FROM_F64_KC(E, x) jaxc__mk_##E((jaxc__RT_##E)(x), 0)
+#define JAXC__FROM_C128_KC(E, x) jaxc__mk_##E((jaxc__RT_##E)jaxc__re_jaxc_c128(x), (jaxc__RT_##E)jaxc__im_jaxc_c128(x))
+
+/* Kind filters: JAXC__IN_<group>_<K>(code) keeps code when kind K belongs to the group.
+   Groups: ALL; NUM (not bool); NUMR (integers, floats); INTB (bool, integers); INT; NOC (not complex); FLT (floats);
+   INX (floats, complex); BOOL; CPX (complex storage helpers, always available). Complex
+   arithmetic needs C's _Complex, so without it the arithmetic groups leave complex out. */
+#define JAXC__KEEP(...) __VA_ARGS__
+#define JAXC__DROP(...)
+#define JAXC__IN_ALL_KB JAXC__KEEP
+#define JAXC__IN_ALL_KU JAXC__KEEP
+#define JAXC__IN_ALL_KI JAXC__KEEP
+#define JAXC__IN_ALL_KF JAXC__KEEP
+#define JAXC__IN_NUM_KB JAXC__DROP
+#define JAXC__IN_NUM_KU JAXC__KEEP
+#define JAXC__IN_NUM_KI JAXC__KEEP
+#define JAXC__IN_NUM_KF JAXC__KEEP
+#define JAXC__IN_INTB_KB JAXC__KEEP
+#define JAXC__IN_INTB_KU JAXC__KEEP
+#define JAXC__IN_INTB_KI JAXC__KEEP
+#define JAXC__IN_INTB_KF JAXC__DROP
+#define JAXC__IN_INTB_KC JAXC__DROP
+#define JAXC__IN_INT_KB JAXC__DROP
+#define JAXC__IN_INT_KU JAXC__KEEP
+#define JAXC__IN_INT_KI JAXC__KEEP
+#define JAXC__IN_INT_KF JAXC__DROP
+#define JAXC__IN_INT_KC JAXC__DROP
+#define JAXC__IN_NOC_KB JAXC__KEEP
+#define JAXC__IN_NOC_KU JAXC__KEEP
+#define JAXC__IN_NOC_KI JAXC__KEEP
+#define JAXC__IN_NOC_KF JAXC__KEEP
+#define JAXC__IN_NOC_KC JAXC__DROP
+#define JAXC__IN_NUMR_KB JAXC__DROP
+#define JAXC__IN_NUMR_KU JAXC__KEEP
+#define JAXC__IN_NUMR_KI JAXC__KEEP
+#define JAXC__IN_NUMR_KF JAXC__KEEP
+#define JAXC__IN_NUMR_KC JAXC__DROP
+#define JAXC__IN_FLT_KB JAXC__DROP
+#define JAXC__IN_FLT_KU JAXC__DROP
+#define JAXC__IN_FLT_KI JAXC__DROP
+#define JAXC__IN_FLT_KF JAXC__KEEP
+#define JAXC__IN_FLT_KC JAXC__DROP
+#define JAXC__IN_INX_KB JAXC__DROP
+#define JAXC__IN_INX_KU JAXC__DROP
+#define JAXC__IN_INX_KI JAXC__DROP
+#define JAXC__IN_INX_KF JAXC__KEEP
+#define JAXC__IN_BOOL_KB JAXC__KEEP
+#define JAXC__IN_BOOL_KU JAXC__DROP
+#define JAXC__IN_BOOL_KI JAXC__DROP
+#define JAXC__IN_BOOL_KF JAXC__DROP
+#define JAXC__IN_BOOL_KC JAXC__DROP
+#define JAXC__IN_CPX_KB JAXC__DROP
+#define JAXC__IN_CPX_KU JAXC__DROP
+#define JAXC__IN_CPX_KI JAXC__DROP
+#define JAXC__IN_CPX_KF JAXC__DROP
+#define JAXC__IN_CPX_KC JAXC__KEEP
+#if JAXC__HAS_C_COMPLEX
+#  define JAXC__IN_ALL_KC JAXC__KEEP
+#  define JAXC__IN_NUM_KC JAXC__KEEP
+#  define JAXC__IN_INX_KC JAXC__KEEP
+#else
+#  define JAXC__IN_ALL_KC JAXC__DROP
+#  define JAXC__IN_NUM_KC JAXC__DROP
+#  define JAXC__IN_INX_KC JAXC__DROP
+#endif
+
+/* Per-dtype conversion helpers: hub widening, straight-from-double stores, complex makers. */
+#define JAXC__CONV_ROW(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD)                               \
+  JAXC__INLINE JAXC_HD jaxc__hubt_##HUB jaxc__hub_##E(CT x) { return JAXC__TOHUB_##HUB(x, CT); }  \
+  JAXC__IN_FLT_##K(JAXC__INLINE JAXC_HD T jaxc__std_##E(double x) { return STD(x); })            \
+  JAXC__IN_CPX_##K(JAXC__INLINE JAXC_HD T jaxc__mk_##E(RT re, RT im) { return jaxc__mk_##T(re, im); })
+JAXC__ARITH(JAXC__CONV_ROW, ~)
+
+/* jaxc_cvt_<a>_<b>(x): one value; jaxc_kernel_cast_<a>_<b>(n, src, dst): an array. */
+#define JAXC__UNPACK(...) __VA_ARGS__
+#define JAXC__CAST_OUTER(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__ARITH_NAMES(JAXC__CAST_INNER, (E, c, HUB))
+#define JAXC__CAST_INNER(P, B, cb, KB) JAXC__CAST_DEF(JAXC__UNPACK P, B, cb, KB)
+#define JAXC__CAST_DEF(...) JAXC__CAST_DEF_(__VA_ARGS__)
+#define JAXC__CAST_DEF_(A, ca, HUBA, B, cb, KB)                                                     \
+  JAXC__INLINE JAXC_HD jaxc__T_##B jaxc_cvt_##ca##_##cb(jaxc__T_##A x) {                            \
+    return JAXC__FROM_##HUBA##_##KB(B, jaxc__hub_##A(jaxc__ld_##A(x)));                             \
+  }                                                                                                 \
+  JAXC__INLINE void jaxc_kernel_cast_##ca##_##cb(size_t n, const jaxc__T_##A *src, jaxc__T_##B *dst) { \
+    JAXC__LOOP(n, n * (sizeof *src + sizeof *dst), dst[i] = jaxc_cvt_##ca##_##cb(src[i]));          \
+  }                                                                                                 \
+  JAXC__INLINE void jaxc__kcast_##A##_##B(size_t n, const void *src, void *dst) {                   \
+    const jaxc__T_##A *s = (const jaxc__T_##A *)src;                                                \
+    jaxc__T_##B *d = (jaxc__T_##B *)dst;                                                            \
+    JAXC__SIMD for (size_t i = 0; i < n; i++) d[i] = jaxc_cvt_##ca##_##cb(s[i]);                    \
+  }
+JAXC__ARITH(JAXC__CAST_OUTER, ~)
+
+typedef void (*jaxc__cast_fn)(size_t n, const void *src, void *dst);
+#define JAXC__CAST_TAB_OUTER(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) {JAXC__ARITH_NAMES(JAXC__CAST_TAB_INNER, E)},
+#define JAXC__CAST_TAB_INNER(A, B, cb, KB) jaxc__kcast_##A##_##B,
+static const jaxc__cast_fn jaxc__cast_table[JAXC_NUM_CONCRETE_DTYPES][JAXC_NUM_CONCRETE_DTYPES] = {
+    JAXC__ARITH(JAXC__CAST_TAB_OUTER, ~)};
+
+/* Cast n elements between any two concrete dtypes; false (nothing written) for a bad dtype.
+   Serial: callers that want threads split the work (jaxc.h runs it per cache-sized chunk). */
+JAXC__INLINE bool jaxc_kernel_cast_dyn(jaxc_dtype from, jaxc_dtype to, size_t n, const void *src, void *dst) {
+  if ((unsigned)from >= (unsigned)JAXC_NUM_CONCRETE_DTYPES || (unsigned)to >= (unsigned)JAXC_NUM_CONCRETE_DTYPES)
+    return false;
+  jaxc__cast_table[from][to](n, src, dst);
+  return true;
+}
+
+/* >>ops ------------------------------------------------------------------------------------------
+   Every jax.numpy op, one row each: X(OP, name, ARITY, RULE, GROUP, OUT, lax)
+   ARITY  BIN, UN, RED (reduction), UPD (update-only)
+   RULE   how the result dtype follows from the inputs' joined dtype (jaxc.h applies it):
+          SAME     the join                        NUMERIC  bool becomes the default int
+          INEXACT  ints and bool become the default float (weak stays weak)
+          CMP      compare in the join, result bool LOGICAL  each input tested != 0, result bool
+          REAL     like SAME, but complex results give their real dtype
+          KEEP     unary ops that return ints and bool unchanged (floor, ceil, round)
+          RINT     ints and bool become the default float, unchanged otherwise
+   GROUP  the compute kinds the op accepts (ALL NUM INTB INT NOC FLT INX BOOL), see JAXC__IN_*
+   OUT    the kernel's output: SAME (the compute dtype), BOOL, or REAL (real part's dtype)
+   lax    the jax.lax primitive JAX names in its errors ("invalid value (nan) encountered in div")
+   The enum jaxc_op, the names, the kernels and the dispatch tables are generated from it. */
+#define JAXC_OPS(X)                                                      \
+  X(ADD,           add,           BIN, SAME,    ALL,  SAME, add)              \
+  X(SUBTRACT,      subtract,      BIN, SAME,    NUM,  SAME, sub)              \
+  X(MULTIPLY,      multiply,      BIN, SAME,    ALL,  SAME, mul)              \
+  X(TRUE_DIVIDE,   true_divide,   BIN, INEXACT, INX,  SAME, div)              \
+  X(FLOOR_DIVIDE,  floor_divide,  BIN, NUMERIC, NUMR,  SAME, floor_divide)              \
+  X(REMAINDER,     remainder,     BIN, NUMERIC, NUMR,  SAME, rem)              \
+  X(POWER,         power,         BIN, NUMERIC, NUM,  SAME, pow)              \
+  X(MAXIMUM,       maximum,       BIN, SAME,    ALL,  SAME, max)              \
+  X(MINIMUM,       minimum,       BIN, SAME,    ALL,  SAME, min)              \
+  X(FMAX,          fmax,          BIN, SAME,    NOC,  SAME, fmax)              \
+  X(FMIN,          fmin,          BIN, SAME,    NOC,  SAME, fmin)              \
+  X(EQUAL,         equal,         BIN, CMP,     ALL,  BOOL, eq)              \
+  X(NOT_EQUAL,     not_equal,     BIN, CMP,     ALL,  BOOL, ne)              \
+  X(LESS,          less,          BIN, CMP,     ALL,  BOOL, lt)              \
+  X(LESS_EQUAL,    less_equal,    BIN, CMP,     ALL,  BOOL, le)              \
+  X(GREATER,       greater,       BIN, CMP,     ALL,  BOOL, gt)              \
+  X(GREATER_EQUAL, greater_equal, BIN, CMP,     ALL,  BOOL, ge)              \
+  X(LOGICAL_AND,   logical_and,   BIN, LOGICAL, BOOL, SAME, and)              \
+  X(LOGICAL_OR,    logical_or,    BIN, LOGICAL, BOOL, SAME, or)              \
+  X(LOGICAL_XOR,   logical_xor,   BIN, LOGICAL, BOOL, SAME, xor)              \
+  X(BITWISE_AND,   bitwise_and,   BIN, SAME,    INTB, SAME, and)              \
+  X(BITWISE_OR,    bitwise_or,    BIN, SAME,    INTB, SAME, or)              \
+  X(BITWISE_XOR,   bitwise_xor,   BIN, SAME,    INTB, SAME, xor)              \
+  X(LEFT_SHIFT,    left_shift,    BIN, NUMERIC, INT,  SAME, shift_left)              \
+  X(RIGHT_SHIFT,   right_shift,   BIN, NUMERIC, INT,  SAME, shift_right)              \
+  X(ARCTAN2,       arctan2,       BIN, INEXACT, FLT,  SAME, atan2)              \
+  X(HYPOT,         hypot,         BIN, INEXACT, FLT,  SAME, hypot)              \
+  X(COPYSIGN,      copysign,      BIN, INEXACT, FLT,  SAME, copysign)              \
+  X(NEXTAFTER,     nextafter,     BIN, INEXACT, FLT,  SAME, nextafter)              \
+  X(LOGADDEXP,     logaddexp,     BIN, INEXACT, FLT,  SAME, logaddexp)              \
+  X(FMOD,          fmod,          BIN, NUMERIC, NUMR,  SAME, rem)              \
+  X(NEGATIVE,      negative,      UN,  SAME,    NUM,  SAME, neg)              \
+  X(ABS,           abs,           UN,  REAL,    ALL,  REAL, abs)              \
+  X(SIGN,          sign,          UN,  SAME,    NUM,  SAME, sign)              \
+  X(SQRT,          sqrt,          UN,  INEXACT, INX,  SAME, sqrt)              \
+  X(EXP,           exp,           UN,  INEXACT, INX,  SAME, exp)              \
+  X(LOG,           log,           UN,  INEXACT, INX,  SAME, log)              \
+  X(LOG1P,         log1p,         UN,  INEXACT, INX,  SAME, log1p)              \
+  X(EXPM1,         expm1,         UN,  INEXACT, INX,  SAME, expm1)              \
+  X(SIN,           sin,           UN,  INEXACT, INX,  SAME, sin)              \
+  X(COS,           cos,           UN,  INEXACT, INX,  SAME, cos)              \
+  X(TAN,           tan,           UN,  INEXACT, INX,  SAME, tan)              \
+  X(TANH,          tanh,          UN,  INEXACT, INX,  SAME, tanh)              \
+  X(FLOOR,         floor,         UN,  KEEP,    NOC,  SAME, floor)              \
+  X(CEIL,          ceil,          UN,  KEEP,    NOC,  SAME, ceil)              \
+  X(ROUND,         round,         UN,  KEEP,    ALL,  SAME, round)              \
+  X(RINT,          rint,          UN,  RINT,    INX,  SAME, round)              \
+  X(SQUARE,        square,        UN,  NUMERIC, NUM,  SAME, square)              \
+  X(RECIPROCAL,    reciprocal,    UN,  INEXACT, INX,  SAME, integer_pow)              \
+  X(ISNAN,         isnan,         UN,  CMP,     ALL,  BOOL, ne)              \
+  X(ISINF,         isinf,         UN,  CMP,     ALL,  BOOL, isinf)              \
+  X(ISFINITE,      isfinite,      UN,  CMP,     ALL,  BOOL, is_finite)              \
+  X(LOGICAL_NOT,   logical_not,   UN,  LOGICAL, BOOL, SAME, not)              \
+  X(INVERT,        invert,        UN,  SAME,    INTB, SAME, not)              \
+  X(REAL,          real,          UN,  REAL,    ALL,  REAL, real)              \
+  X(IMAG,          imag,          UN,  REAL,    ALL,  REAL, imag)              \
+  X(CONJ,          conj,          UN,  SAME,    ALL,  SAME, conj)              \
+  X(SUM,           sum,           RED, SAME,    ALL,  SAME, reduce_sum)              \
+  X(PROD,          prod,          RED, SAME,    ALL,  SAME, reduce_prod)              \
+  X(MEAN,          mean,          RED, INEXACT, ALL,  SAME, mean)              \
+  X(MAX,           max,           RED, SAME,    ALL,  SAME, reduce_max)              \
+  X(MIN,           min,           RED, SAME,    ALL,  SAME, reduce_min)              \
+  X(ARGMAX,        argmax,        RED, SAME,    ALL,  SAME, argmax)              \
+  X(ARGMIN,        argmin,        RED, SAME,    ALL,  SAME, argmin)              \
+  X(ANY,           any,           RED, LOGICAL, ALL,  BOOL, reduce_or)              \
+  X(ALL,           all,           RED, LOGICAL, ALL,  BOOL, reduce_and)              \
+  X(VAR,           var,           RED, INEXACT, ALL,  SAME, var)              \
+  X(STD,           std,           RED, INEXACT, ALL,  SAME, std)              \
+  X(CUMSUM,        cumsum,        RED, SAME,    ALL,  SAME, cumsum)              \
+  X(CUMPROD,       cumprod,       RED, SAME,    ALL,  SAME, cumprod)              \
+  X(SET,           set,           UPD, SAME,    ALL,  SAME, scatter)
+
+#define JAXC__OP_ENUM(OP, name, ar, rule, grp, out, lax) JAXC_OP_##OP,
+typedef enum jaxc_op { JAXC_OPS(JAXC__OP_ENUM) JAXC_NUM_OPS } jaxc_op;
+typedef enum jaxc_arity { JAXC_ARITY_BIN, JAXC_ARITY_UN, JAXC_ARITY_RED, JAXC_ARITY_UPD } jaxc_arity;
+typedef enum jaxc_result_rule {
+  JAXC_RULE_SAME, JAXC_RULE_NUMERIC, JAXC_RULE_INEXACT, JAXC_RULE_CMP, JAXC_RULE_LOGICAL,
+  JAXC_RULE_REAL, JAXC_RULE_KEEP, JAXC_RULE_RINT
+} jaxc_result_rule;
+#define JAXC__OP_NAME(OP, name, ar, rule, grp, out, lax) #name,
+#define JAXC__OP_ARITY(OP, name, ar, rule, grp, out, lax) JAXC_ARITY_##ar,
+#define JAXC__OP_RULE(OP, name, ar, rule, grp, out, lax) JAXC_RULE_##rule,
+#define JAXC__OP_LAX(OP, name, ar, rule, grp, out, lax) #lax,
+#define JAXC__OP_GROUP(OP, name, ar, rule, grp, out, lax) JAXC_GROUP_##grp,
+static const char *const jaxc__op_names[JAXC_NUM_OPS] = {JAXC_OPS(JAXC__OP_NAME)};
+static const uint8_t jaxc__op_arity[JAXC_NUM_OPS] = {JAXC_OPS(JAXC__OP_ARITY)};
+static const uint8_t jaxc__op_rule[JAXC_NUM_OPS] = {JAXC_OPS(JAXC__OP_RULE)};
+static const char *const jaxc__op_lax[JAXC_NUM_OPS] = {JAXC_OPS(JAXC__OP_LAX)};
+typedef enum jaxc_group {
+  JAXC_GROUP_ALL, JAXC_GROUP_NUM, JAXC_GROUP_NUMR, JAXC_GROUP_INTB, JAXC_GROUP_INT, JAXC_GROUP_NOC,
+  JAXC_GROUP_FLT, JAXC_GROUP_INX, JAXC_GROUP_BOOL
+} jaxc_group;
+static const uint8_t jaxc__op_group[JAXC_NUM_OPS] = {JAXC_OPS(JAXC__OP_GROUP)};
+/* jax.numpy's name of an op ("add", "true_divide"); "invalid" out of range. */
+JAXC__INLINE const char *jaxc_op_name(jaxc_op op) { return (unsigned)op < JAXC_NUM_OPS ? jaxc__op_names[op] : "invalid"; }
+JAXC__INLINE int jaxc_op_arity(jaxc_op op) { return (unsigned)op < JAXC_NUM_OPS ? jaxc__op_arity[op] : -1; }
+JAXC__INLINE int jaxc_op_rule(jaxc_op op) { return (unsigned)op < JAXC_NUM_OPS ? jaxc__op_rule[op] : -1; }
+
+/* --- scalar helpers the op bodies share ---------------------------------------------------- */
+/* Integer arithmetic wraps: compute in uint64_t, truncate to the width, then to the type. */
+#define JAXC__WRAP(E, v) ((jaxc__CT_##E)(jaxc__UT_##E)(uint64_t)(v))
+#define JAXC__U64(E, x) ((uint64_t)(jaxc__UT_##E)(x))
+#define JAXC__IMIN(E) ((jaxc__CT_##E)(-(jaxc__CT_##E)((jaxc__UT_##E)~(jaxc__UT_##E)0 >> 1) - 1))
+#define JAXC__BITS(E) (sizeof(jaxc__CT_##E) * 8)
+
+/* XLA's integer division: x/0 = -1 (all ones), x%0 = x, INT_MIN/-1 = INT_MIN, INT_MIN%-1 = 0;
+   otherwise C's truncating division. */
+#define JAXC__XDIV_KI(E, a, b) ((b) == 0 ? (jaxc__CT_##E)-1 : ((a) == JAXC__IMIN(E) && (b) == -1) ? (a) : (jaxc__CT_##E)((a) / (b)))
+#define JAXC__XREM_KI(E, a, b) ((b) == 0 ? (a) : (b) == -1 ? (jaxc__CT_##E)0 : (jaxc__CT_##E)((a) % (b)))
+#define JAXC__XDIV_KU(E, a, b) ((b) == 0 ? (jaxc__CT_##E)~(jaxc__UT_##E)0 : (jaxc__CT_##E)((a) / (b)))
+#define JAXC__XREM_KU(E, a, b) ((b) == 0 ? (a) : (jaxc__CT_##E)((a) % (b)))
+#define JAXC__SIGN_I(a) (((a) > 0) - ((a) < 0))
+
+/* Float helpers in the compute type's precision (float or double), named by type for pasting. */
+#define JAXC__FLOAT_HELPERS(T, SFX)                                                                   \
+  JAXC__INLINE T jaxc__m_floor_##T(T x) { return floor##SFX(x); }                                     \
+  JAXC__INLINE T jaxc__m_ceil_##T(T x) { return ceil##SFX(x); }                                       \
+  JAXC__INLINE T jaxc__m_sqrt_##T(T x) { return sqrt##SFX(x); }                                       \
+  JAXC__INLINE T jaxc__m_exp_##T(T x) { return exp##SFX(x); }                                         \
+  JAXC__INLINE T jaxc__m_log_##T(T x) { return log##SFX(x); }                                         \
+  JAXC__INLINE T jaxc__m_log1p_##T(T x) { return log1p##SFX(x); }                                     \
+  JAXC__INLINE T jaxc__m_expm1_##T(T x) { return expm1##SFX(x); }                                     \
+  JAXC__INLINE T jaxc__m_sin_##T(T x) { return sin##SFX(x); }                                         \
+  JAXC__INLINE T jaxc__m_cos_##T(T x) { return cos##SFX(x); }                                         \
+  JAXC__INLINE T jaxc__m_tan_##T(T x) { return tan##SFX(x); }                                         \
+  JAXC__INLINE T jaxc__m_tanh_##T(T x) { return tanh##SFX(x); }                                       \
+  JAXC__INLINE T jaxc__m_pow_##T(T x, T y) { return pow##SFX(x, y); }                                 \
+  JAXC__INLINE T jaxc__m_fmod_##T(T x, T y) { return fmod##SFX(x, y); }                               \
+  /* Round half to even whatever the FP rounding mode; keeps -0 and the sign of small values. */     \
+  JAXC__INLINE T jaxc__m_rne_##T(T x) {                                                               \
+    T r = floor##SFX(x), d = x - r;                                                                   \
+    if (d > (T)0.5 || (d == (T)0.5 && fmod##SFX(r, (T)2) != 0)) r += 1;                               \
+    return copysign##SFX(r, x);                                                                       \
+  }                                                                                                   \
+  /* lax.round(x, AWAY_FROM_ZERO), as jnp.floor_divide uses it. */                                    \
+  JAXC__INLINE T jaxc__m_round_away_##T(T x) { return round##SFX(x); }                                \
+  /* jnp.floor_divide of floats (JAX's _float_divmod): the quotient. */                               \
+  JAXC__INLINE T jaxc__m_floordiv_##T(T a, T b) {                                                     \
+    T mod = fmod##SFX(a, b), div = (a - mod) / b;                                                     \
+    if (mod != 0 && (b < 0) != (mod < 0)) div -= 1;                                                   \
+    return round##SFX(div);                                                                           \
+  }                                                                                                   \
+  /* jnp.remainder of floats: the remainder takes the divisor's sign. */                              \
+  JAXC__INLINE T jaxc__m_remainder_##T(T a, T b) {                                                    \
+    T mod = fmod##SFX(a, b);                                                                          \
+    return (mod != 0 && (mod < 0) != (b < 0)) ? mod + b : mod;                                        \
+  }                                                                                                   \
+  JAXC__INLINE T jaxc__m_max_##T(T a, T b) { return (a != a || b != b) ? a + b : a > b ? a : b; }     \
+  JAXC__INLINE T jaxc__m_min_##T(T a, T b) { return (a != a || b != b) ? a + b : a < b ? a : b; }     \
+  JAXC__INLINE T jaxc__m_sign_##T(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; }
+JAXC__FLOAT_HELPERS(float, f)
+JAXC__FLOAT_HELPERS(double, )
+
+/* Two-argument float functions computed in double and rounded once: within 1 ulp of a double
+   reference for float32/bf16/f16, libm's accuracy for float64. */
+JAXC__INLINE double jaxc__logaddexp_d(double a, double b) {
+  double amax = a > b ? a : b, delta = a - b;
+  if (delta != delta) return a + b; /* NaN in, or inf - inf of equal signs */
+  return amax + log1p(exp(-fabs(delta)));
+}
+/* nextafter in each float format's own bits (bf16/f16 step in their 16-bit grid). */
+JAXC__INLINE float jaxc__nextafter16(float a, float b, bool bf) {
+  if (a != a || b != b) return a + b;
+  if (a == b) return b;
+  uint16_t bits = bf ? jaxc_f32_to_bf16(a).bits : jaxc_f32_to_f16(a).bits;
+  if ((bits & 0x7fff) == 0) bits = (uint16_t)((b > 0 ? 0 : 0x8000) | 1); /* +-0 -> smallest subnormal toward b */
+  else if ((a < b) == !(bits & 0x8000)) bits++;
+  else bits--;
+  if (bf) { jaxc_bf16 r; r.bits = bits; return jaxc_bf16_to_f32(r); }
+  jaxc_f16 h; h.bits = bits; return jaxc_f16_to_f32(h);
+}
+#define JAXC__NEXTAFTER_BF16(a, b) jaxc__nextafter16(a, b, true)
+#define JAXC__NEXTAFTER_F16(a, b) jaxc__nextafter16(a, b, false)
+#define JAXC__NEXTAFTER_F32(a, b) nextafterf(a, b)
+#define JAXC__NEXTAFTER_F64(a, b) nextafter(a, b)
+
+/* Integer power by squaring, wrapping; exponents < 0 give 0 except for bases 1 and -1
+   (jaxc.h refuses them first, as NumPy does: "Integers to negative integer powers ..."). */
+#define JAXC__IPOW_ROW(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_INT_##K(                 \
+  JAXC__INLINE CT jaxc__ipow_##E(CT a, CT b) {                                                       \
+    if (b < (CT)1 && b != 0) return (CT)(a == 1 ? 1 : (a == (CT)-1) ? ((JAXC__U64(E, b) & 1) ? -1 : 1) : 0);       \
+    uint64_t base = JAXC__U64(E, a), acc = 1, e = (uint64_t)b;                                        \
+    while (e) { if (e & 1) acc *= base; base *= base; e >>= 1; }                                      \
+    return JAXC__WRAP(E, acc);                                                                        \
+  })
+JAXC__ARITH(JAXC__IPOW_ROW, ~)
+
+#if JAXC__HAS_C_COMPLEX
+#  define JAXC__CPX_HELPERS(T, R, SFX)                                                                 \
+  JAXC__INLINE T jaxc__m_sqrt_##T(T z) { return csqrt##SFX(z); }                                      \
+  JAXC__INLINE T jaxc__m_exp_##T(T z) { return cexp##SFX(z); }                                        \
+  JAXC__INLINE T jaxc__m_log_##T(T z) { return clog##SFX(z); }                                        \
+  JAXC__INLINE T jaxc__m_log1p_##T(T z) { return clog##SFX(1 + z); }                                  \
+  JAXC__INLINE T jaxc__m_expm1_##T(T z) { return cexp##SFX(z) - 1; }                                  \
+  JAXC__INLINE T jaxc__m_sin_##T(T z) { return csin##SFX(z); }                                        \
+  JAXC__INLINE T jaxc__m_cos_##T(T z) { return ccos##SFX(z); }                                        \
+  JAXC__INLINE T jaxc__m_tan_##T(T z) { return ctan##SFX(z); }                                        \
+  JAXC__INLINE T jaxc__m_tanh_##T(T z) { return ctanh##SFX(z); }                                      \
+  JAXC__INLINE T jaxc__m_pow_##T(T x, T y) { return cpow##SFX(x, y); }                                \
+  JAXC__INLINE R jaxc__m_abs_##T(T z) { return cabs##SFX(z); }                                        \
+  JAXC__INLINE T jaxc__m_conj_##T(T z) { return conj##SFX(z); }                                       \
+  JAXC__INLINE T jaxc__m_sign_##T(T z) { R m = cabs##SFX(z); return m == 0 ? z : z / m; }             \
+  JAXC__INLINE T jaxc__m_rne_##T(T z) { return jaxc__mk_##T(jaxc__m_rne_##R(creal##SFX(z)), jaxc__m_rne_##R(cimag##SFX(z))); } \
+  /* Complex order is lexicographic (real part, then imaginary), as jnp compares them. */           \
+  JAXC__INLINE bool jaxc__m_lt_##T(T a, T b) { return creal##SFX(a) == creal##SFX(b) ? cimag##SFX(a) < cimag##SFX(b) : creal##SFX(a) < creal##SFX(b); } \
+  JAXC__INLINE bool jaxc__m_le_##T(T a, T b) { return creal##SFX(a) == creal##SFX(b) ? cimag##SFX(a) <= cimag##SFX(b) : creal##SFX(a) < creal##SFX(b); } \
+  JAXC__INLINE bool jaxc__m_isnan_##T(T z) { return isnan(creal##SFX(z)) || isnan(cimag##SFX(z)); }  \
+  JAXC__INLINE T jaxc__m_max_##T(T a, T b) { return jaxc__m_isnan_##T(a) ? a : jaxc__m_isnan_##T(b) ? b : jaxc__m_lt_##T(a, b) ? b : a; } \
+  JAXC__INLINE T jaxc__m_min_##T(T a, T b) { return jaxc__m_isnan_##T(a) ? a : jaxc__m_isnan_##T(b) ? b : jaxc__m_lt_##T(b, a) ? b : a; }
+JAXC__CPX_HELPERS(jaxc_c64, float, f)
+JAXC__CPX_HELPERS(jaxc_c128, double, )
+#endif
+
+/* --- op bodies: JAXC__<OP>_<K>(E, M, a, b) on compute values; M names the compute type for
+   the helpers named by type (jaxc__m_sqrt_float, jaxc__m_abs_jaxc_c64) ------------------------------------ */
+#define JAXC__ADD_KB(E, M, a, b) ((a) || (b))
+#define JAXC__ADD_KU(E, M, a, b) JAXC__WRAP(E, JAXC__U64(E, a) + JAXC__U64(E, b))
+#define JAXC__ADD_KI JAXC__ADD_KU
+#define JAXC__ADD_KF(E, M, a, b) ((a) + (b))
+#define JAXC__ADD_KC JAXC__ADD_KF
+#define JAXC__SUBTRACT_KU(E, M, a, b) JAXC__WRAP(E, JAXC__U64(E, a) - JAXC__U64(E, b))
+#define JAXC__SUBTRACT_KI JAXC__SUBTRACT_KU
+#define JAXC__SUBTRACT_KF(E, M, a, b) ((a) - (b))
+#define JAXC__SUBTRACT_KC JAXC__SUBTRACT_KF
+#define JAXC__MULTIPLY_KB(E, M, a, b) ((a) && (b))
+#define JAXC__MULTIPLY_KU(E, M, a, b) JAXC__WRAP(E, JAXC__U64(E, a) * JAXC__U64(E, b))
+#define JAXC__MULTIPLY_KI JAXC__MULTIPLY_KU
+#define JAXC__MULTIPLY_KF(E, M, a, b) ((a) * (b))
+#define JAXC__MULTIPLY_KC JAXC__MULTIPLY_KF
+#define JAXC__TRUE_DIVIDE_KF(E, M, a, b) ((a) / (b))
+#define JAXC__TRUE_DIVIDE_KC JAXC__TRUE_DIVIDE_KF
+#define JAXC__FLOOR_DIVIDE_KU(E, M, a, b) JAXC__XDIV_KU(E, a, b)
+/* JAX: q = div(a, b); q - 1 where sign(a) != sign(b) and rem(a, b) != 0 (XLA div/rem). */
+#define JAXC__FLOOR_DIVIDE_KI(E, M, a, b)                                                         \
+  ((JAXC__SIGN_I(a) != JAXC__SIGN_I(b) && JAXC__XREM_KI(E, a, b) != 0)                           \
+       ? JAXC__WRAP(E, JAXC__U64(E, JAXC__XDIV_KI(E, a, b)) - 1u) : JAXC__XDIV_KI(E, a, b))
+#define JAXC__FLOOR_DIVIDE_KF(E, M, a, b) jaxc__m_floordiv_##M(a, b)
+/* JAX replaces a zero integer divisor by 1 before the remainder (so x % 0 == 0). */
+#define JAXC__REMAINDER_KU(E, M, a, b) ((b) == 0 ? (jaxc__CT_##E)0 : (jaxc__CT_##E)((a) % (b)))
+#define JAXC__REMAINDER_KI(E, M, a, b)                                                            \
+  ((b) == 0 ? (jaxc__CT_##E)0                                                                   \
+   : (JAXC__XREM_KI(E, a, b) != 0 && (JAXC__XREM_KI(E, a, b) < 0) != ((b) < 0))                 \
+       ? (jaxc__CT_##E)(JAXC__XREM_KI(E, a, b) + (b)) : JAXC__XREM_KI(E, a, b))
+#define JAXC__REMAINDER_KF(E, M, a, b) jaxc__m_remainder_##M(a, b)
+#define JAXC__POWER_KU(E, M, a, b) jaxc__ipow_##E(a, b)
+#define JAXC__POWER_KI JAXC__POWER_KU
+#define JAXC__POWER_KF(E, M, a, b) jaxc__m_pow_##M(a, b)
+#define JAXC__POWER_KC JAXC__POWER_KF
+#define JAXC__MAXIMUM_KB(E, M, a, b) ((a) || (b))
+#define JAXC__MAXIMUM_KU(E, M, a, b) ((a) > (b) ? (a) : (b))
+#define JAXC__MAXIMUM_KI JAXC__MAXIMUM_KU
+#define JAXC__MAXIMUM_KF(E, M, a, b) jaxc__m_max_##M(a, b)
+#define JAXC__MAXIMUM_KC JAXC__MAXIMUM_KF
+#define JAXC__MINIMUM_KB(E, M, a, b) ((a) && (b))
+#define JAXC__MINIMUM_KU(E, M, a, b) ((a) < (b) ? (a) : (b))
+#define JAXC__MINIMUM_KI JAXC__MINIMUM_KU
+#define JAXC__MINIMUM_KF(E, M, a, b) jaxc__m_min_##M(a, b)
+#define JAXC__MINIMUM_KC JAXC__MINIMUM_KF
+#define JAXC__FMAX_KB JAXC__MAXIMUM_KB
+#define JAXC__FMAX_KU JAXC__MAXIMUM_KU
+#define JAXC__FMAX_KI JAXC__MAXIMUM_KU
+#define JAXC__FMAX_KF(E, M, a, b) (((a) > (b) || (b) != (b)) ? (a) : (b))
+#define JAXC__FMIN_KB JAXC__MINIMUM_KB
+#define JAXC__FMIN_KU JAXC__MINIMUM_KU
+#define JAXC__FMIN_KI JAXC__MINIMUM_KU
+#define JAXC__FMIN_KF(E, M, a, b) (((a) < (b) || (b) != (b)) ? (a) : (b))
+#define JAXC__EQUAL_KB(E, M, a, b) ((a) == (b))
+#define JAXC__EQUAL_KU JAXC__EQUAL_KB
+#define JAXC__EQUAL_KI JAXC__EQUAL_KB
+#define JAXC__EQUAL_KF JAXC__EQUAL_KB
+#define JAXC__EQUAL_KC JAXC__EQUAL_KB
+#define JAXC__NOT_EQUAL_KB(E, M, a, b) ((a) != (b))
+#define JAXC__NOT_EQUAL_KU JAXC__NOT_EQUAL_KB
+#define JAXC__NOT_EQUAL_KI JAXC__NOT_EQUAL_KB
+#define JAXC__NOT_EQUAL_KF JAXC__NOT_EQUAL_KB
+#define JAXC__NOT_EQUAL_KC JAXC__NOT_EQUAL_KB
+#define JAXC__LESS_KB(E, M, a, b) ((a) < (b))
+#define JAXC__LESS_KU JAXC__LESS_KB
+#define JAXC__LESS_KI JAXC__LESS_KB
+#define JAXC__LESS_KF JAXC__LESS_KB
+#define JAXC__LESS_KC(E, M, a, b) jaxc__m_lt_##M(a, b)
+#define JAXC__LESS_EQUAL_KB(E, M, a, b) ((a) <= (b))
+#define JAXC__LESS_EQUAL_KU JAXC__LESS_EQUAL_KB
+#define JAXC__LESS_EQUAL_KI JAXC__LESS_EQUAL_KB
+#define JAXC__LESS_EQUAL_KF JAXC__LESS_EQUAL_KB
+#define JAXC__LESS_EQUAL_KC(E, M, a, b) jaxc__m_le_##M(a, b)
+#define JAXC__GREATER_KB(E, M, a, b) ((a) > (b))
+#define JAXC__GREATER_KU JAXC__GREATER_KB
+#define JAXC__GREATER_KI JAXC__GREATER_KB
+#define JAXC__GREATER_KF JAXC__GREATER_KB
+#define JAXC__GREATER_KC(E, M, a, b) jaxc__m_lt_##M(b, a)
+#define JAXC__GREATER_EQUAL_KB(E, M, a, b) ((a) >= (b))
+#define JAXC__GREATER_EQUAL_KU JAXC__GREATER_EQUAL_KB
+#define JAXC__GREATER_EQUAL_KI JAXC__GREATER_EQUAL_KB
+#define JAXC__GREATER_EQUAL_KF JAXC__GREATER_EQUAL_KB
+#define JAXC__GREATER_EQUAL_KC(E, M, a, b) jaxc__m_le_##M(b, a)
+#define JAXC__LOGICAL_AND_KB(E, M, a, b) ((a) && (b))
+#define JAXC__LOGICAL_OR_KB(E, M, a, b) ((a) || (b))
+#define JAXC__LOGICAL_XOR_KB(E, M, a, b) ((a) != (b))
+#define JAXC__BITWISE_AND_KB(E, M, a, b) ((a) && (b))
+#define JAXC__BITWISE_AND_KU(E, M, a, b) ((jaxc__CT_##E)((a) & (b)))
+#define JAXC__BITWISE_AND_KI JAXC__BITWISE_AND_KU
+#define JAXC__BITWISE_OR_KB(E, M, a, b) ((a) || (b))
+#define JAXC__BITWISE_OR_KU(E, M, a, b) ((jaxc__CT_##E)((a) | (b)))
+#define JAXC__BITWISE_OR_KI JAXC__BITWISE_OR_KU
+#define JAXC__BITWISE_XOR_KB(E, M, a, b) ((a) != (b))
+#define JAXC__BITWISE_XOR_KU(E, M, a, b) ((jaxc__CT_##E)((a) ^ (b)))
+#define JAXC__BITWISE_XOR_KI JAXC__BITWISE_XOR_KU
+/* XLA shifts: an amount outside [0, bits) shifts everything out (arithmetic right shifts
+   leave the sign). */
+#define JAXC__LEFT_SHIFT_KU(E, M, a, b) \
+  (JAXC__U64(E, b) >= JAXC__BITS(E) ? (jaxc__CT_##E)0 : JAXC__WRAP(E, JAXC__U64(E, a) << JAXC__U64(E, b)))
+#define JAXC__LEFT_SHIFT_KI JAXC__LEFT_SHIFT_KU
+#define JAXC__RIGHT_SHIFT_KU(E, M, a, b) (JAXC__U64(E, b) >= JAXC__BITS(E) ? (jaxc__CT_##E)0 : (jaxc__CT_##E)((a) >> (b)))
+#define JAXC__RIGHT_SHIFT_KI(E, M, a, b)                                                          \
+  (JAXC__U64(E, b) >= JAXC__BITS(E) ? (jaxc__CT_##E)((a) < 0 ? -1 : 0)                          \
+   : (a) < 0 ? (jaxc__CT_##E)~(~(a) >> (b)) : (jaxc__CT_##E)((a) >> (b)))
+#define JAXC__ARCTAN2_KF(E, M, a, b) ((jaxc__CT_##E)atan2((double)(a), (double)(b)))
+#define JAXC__HYPOT_KF(E, M, a, b) ((jaxc__CT_##E)hypot((double)(a), (double)(b)))
+#define JAXC__COPYSIGN_KF(E, M, a, b) ((jaxc__CT_##E)copysign((double)(a), (double)(b)))
+#define JAXC__NEXTAFTER_KF(E, M, a, b) JAXC__NEXTAFTER_##E(a, b)
+#define JAXC__LOGADDEXP_KF(E, M, a, b) ((jaxc__CT_##E)jaxc__logaddexp_d((double)(a), (double)(b)))
+/* jnp.fmod: a zero integer divisor becomes 1; floats follow C's fmod (sign of the dividend). */
+#define JAXC__FMOD_KU(E, M, a, b) ((b) == 0 ? (jaxc__CT_##E)0 : (jaxc__CT_##E)((a) % (b)))
+#define JAXC__FMOD_KI(E, M, a, b) ((b) == 0 ? (jaxc__CT_##E)0 : JAXC__XREM_KI(E, a, b))
+#define JAXC__FMOD_KF(E, M, a, b) jaxc__m_fmod_##M(a, b)
+/* unary */
+#define JAXC__NEGATIVE_KU(E, M, a) JAXC__WRAP(E, 0u - JAXC__U64(E, a))
+#define JAXC__NEGATIVE_KI JAXC__NEGATIVE_KU
+#define JAXC__NEGATIVE_KF(E, M, a) (-(a))
+#define JAXC__NEGATIVE_KC JAXC__NEGATIVE_KF
+#define JAXC__ABS_KB(E, M, a) (a)
+#define JAXC__ABS_KU(E, M, a) (a)
+#define JAXC__ABS_KI(E, M, a) ((a) < 0 ? JAXC__WRAP(E, 0u - JAXC__U64(E, a)) : (a))
+#define JAXC__ABS_KF(E, M, a) ((jaxc__CT_##E)fabs((double)(a)))
+#define JAXC__ABS_KC(E, M, a) jaxc__m_abs_##M(a)
+#define JAXC__SIGN_KU(E, M, a) ((jaxc__CT_##E)((a) > 0))
+#define JAXC__SIGN_KI(E, M, a) ((jaxc__CT_##E)JAXC__SIGN_I(a))
+#define JAXC__SIGN_KF(E, M, a) jaxc__m_sign_##M(a)
+#define JAXC__SIGN_KC JAXC__SIGN_KF
+#define JAXC__SQRT_KF(E, M, a) jaxc__m_sqrt_##M(a)
+#define JAXC__SQRT_KC JAXC__SQRT_KF
+#define JAXC__EXP_KF(E, M, a) jaxc__m_exp_##M(a)
+#define JAXC__EXP_KC JAXC__EXP_KF
+#define JAXC__LOG_KF(E, M, a) jaxc__m_log_##M(a)
+#define JAXC__LOG_KC JAXC__LOG_KF
+#define JAXC__LOG1P_KF(E, M, a) jaxc__m_log1p_##M(a)
+#define JAXC__LOG1P_KC JAXC__LOG1P_KF
+#define JAXC__EXPM1_KF(E, M, a) jaxc__m_expm1_##M(a)
+#define JAXC__EXPM1_KC JAXC__EXPM1_KF
+#define JAXC__SIN_KF(E, M, a) jaxc__m_sin_##M(a)
+#define JAXC__SIN_KC JAXC__SIN_KF
+#define JAXC__COS_KF(E, M, a) jaxc__m_cos_##M(a)
+#define JAXC__COS_KC JAXC__COS_KF
+#define JAXC__TAN_KF(E, M, a) jaxc__m_tan_##M(a)
+#define JAXC__TAN_KC JAXC__TAN_KF
+#define JAXC__TANH_KF(E, M, a) jaxc__m_tanh_##M(a)
+#define JAXC__TANH_KC JAXC__TANH_KF
+#define JAXC__FLOOR_KB(E, M, a) (a)
+#define JAXC__FLOOR_KU(E, M, a) (a)
+#define JAXC__FLOOR_KI(E, M, a) (a)
+#define JAXC__FLOOR_KF(E, M, a) jaxc__m_floor_##M(a)
+#define JAXC__CEIL_KB(E, M, a) (a)
+#define JAXC__CEIL_KU(E, M, a) (a)
+#define JAXC__CEIL_KI(E, M, a) (a)
+#define JAXC__CEIL_KF(E, M, a) jaxc__m_ceil_##M(a)
+#define JAXC__ROUND_KB(E, M, a) (a)
+#define JAXC__ROUND_KU(E, M, a) (a)
+#define JAXC__ROUND_KI(E, M, a) (a)
+#define JAXC__ROUND_KF(E, M, a) jaxc__m_rne_##M(a)
+#define JAXC__ROUND_KC JAXC__ROUND_KF
+#define JAXC__RINT_KF JAXC__ROUND_KF
+#define JAXC__RINT_KC JAXC__ROUND_KF
+#define JAXC__SQUARE_KU(E, M, a) JAXC__MULTIPLY_KU(E, M, a, a)
+#define JAXC__SQUARE_KI JAXC__SQUARE_KU
+#define JAXC__SQUARE_KF(E, M, a) ((a) * (a))
+#define JAXC__SQUARE_KC JAXC__SQUARE_KF
+#define JAXC__RECIPROCAL_KF(E, M, a) ((jaxc__CT_##E)1 / (a))
+#define JAXC__RECIPROCAL_KC JAXC__RECIPROCAL_KF
+#define JAXC__ISNAN_KB(E, M, a) false
+#define JAXC__ISNAN_KU JAXC__ISNAN_KB
+#define JAXC__ISNAN_KI JAXC__ISNAN_KB
+#define JAXC__ISNAN_KF(E, M, a) ((a) != (a))
+#define JAXC__ISNAN_KC(E, M, a) jaxc__m_isnan_##M(a)
+#define JAXC__ISINF_KB(E, M, a) false
+#define JAXC__ISINF_KU JAXC__ISINF_KB
+#define JAXC__ISINF_KI JAXC__ISINF_KB
+#define JAXC__ISINF_KF(E, M, a) (isinf(a) != 0)
+#define JAXC__ISINF_KC(E, M, a) (isinf(jaxc__re_##M(a)) || isinf(jaxc__im_##M(a)))
+#define JAXC__ISFINITE_KB(E, M, a) true
+#define JAXC__ISFINITE_KU JAXC__ISFINITE_KB
+#define JAXC__ISFINITE_KI JAXC__ISFINITE_KB
+#define JAXC__ISFINITE_KF(E, M, a) (isfinite(a) != 0)
+#define JAXC__ISFINITE_KC(E, M, a) (isfinite(jaxc__re_##M(a)) && isfinite(jaxc__im_##M(a)))
+#define JAXC__LOGICAL_NOT_KB(E, M, a) (!(a))
+#define JAXC__INVERT_KB(E, M, a) (!(a))
+#define JAXC__INVERT_KU(E, M, a) JAXC__WRAP(E, ~JAXC__U64(E, a))
+#define JAXC__INVERT_KI JAXC__INVERT_KU
+#define JAXC__REAL_KB(E, M, a) (a)
+#define JAXC__REAL_KU(E, M, a) (a)
+#define JAXC__REAL_KI(E, M, a) (a)
+#define JAXC__REAL_KF(E, M, a) (a)
+#define JAXC__REAL_KC(E, M, a) jaxc__re_##M(a)
+#define JAXC__IMAG_KB(E, M, a) false
+#define JAXC__IMAG_KU(E, M, a) ((jaxc__CT_##E)0)
+#define JAXC__IMAG_KI JAXC__IMAG_KU
+#define JAXC__IMAG_KF JAXC__IMAG_KU
+#define JAXC__IMAG_KC(E, M, a) jaxc__im_##M(a)
+#define JAXC__CONJ_KB(E, M, a) (a)
+#define JAXC__CONJ_KU(E, M, a) (a)
+#define JAXC__CONJ_KI(E, M, a) (a)
+#define JAXC__CONJ_KF(E, M, a) (a)
+#define JAXC__CONJ_KC(E, M, a) jaxc__m_conj_##M(a)
+
+/* --- generated kernels ------------------------------------------------------------------------
+   For op OP and dtype E (where the op's group accepts E's kind):
+     jaxc__f_<op>_<E>(a[, b])               the op on compute values
+     jaxc_scalar_<op>_<c>[_<c>](a[, b])     the op on one storage value (C return type = result)
+     jaxc_kernel_<op>_<c>[_<c>](n, a, [b,] out)   the op over arrays in caller memory
+     jaxc__k_<op>_<E>_{vv,sv,vs}            void * wrappers for the dispatch tables (sv: a is
+                                            one element broadcast over b, vs: the converse) */
+#define JAXC__OUTCT_SAME(K, T, CT, RT) CT
+#define JAXC__OUTT_SAME(K, T, CT, RT) T
+#define JAXC__OUTST_SAME(K, ST) ST
+#define JAXC__OUTCT_BOOL(K, T, CT, RT) bool
+#define JAXC__OUTT_BOOL(K, T, CT, RT) bool
+#define JAXC__OUTST_BOOL(K, ST) JAXC__ID
+#define JAXC__OUTCT_REAL(K, T, CT, RT) JAXC__REAL_PICK_##K(CT, RT)
+#define JAXC__OUTT_REAL(K, T, CT, RT) JAXC__REAL_PICK_##K(T, RT)
+#define JAXC__OUTST_REAL(K, ST) JAXC__REAL_PICK_##K(ST, JAXC__ID)
+#define JAXC__REAL_PICK_KB(x, y) x
+#define JAXC__REAL_PICK_KU(x, y) x
+#define JAXC__REAL_PICK_KI(x, y) x
+#define JAXC__REAL_PICK_KF(x, y) x
+#define JAXC__REAL_PICK_KC(x, y) y
+
+typedef void (*jaxc__bin_fn)(size_t n, const void *a, const void *b, void *out);
+typedef void (*jaxc__un_fn)(size_t n, const void *a, void *out);
+
+#define JAXC__GEN_OP(OP, name, ar, rule, grp, out, lax) JAXC__ARITH(JAXC__GEN_OP_ROW, (OP, name, ar, grp, out))
+#define JAXC__GEN_OP_ROW(P, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) \
+  JAXC__GEN_OP_ROW_(JAXC__UNPACK P, E, c, T, CT, UT, RT, K, LD, ST)
+#define JAXC__GEN_OP_ROW_(...) JAXC__GEN_OP_ROW__(__VA_ARGS__)
+#define JAXC__GEN_OP_ROW__(OP, name, ar, grp, out, E, c, T, CT, UT, RT, K, LD, ST) \
+  JAXC__IN_##grp##_##K(JAXC__DEF_##ar(OP, name, E, c, T, CT, K, LD, JAXC__OUTCT_##out(K, T, CT, RT), \
+                                      JAXC__OUTT_##out(K, T, CT, RT), JAXC__OUTST_##out(K, ST)))
+#define JAXC__DEF_RED(...)
+#define JAXC__DEF_UPD(...)
+#define JAXC__DEF_BIN(OP, name, E, c, T, CT, K, LD, OCT, OT, OST)                                     \
+  JAXC__INLINE OCT jaxc__f_##name##_##E(CT a, CT b) { (void)a; (void)b; return JAXC__##OP##_##K(E, CT, a, b); }          \
+  JAXC__INLINE OT jaxc_scalar_##name##_##c##_##c(T a, T b) { return OST(jaxc__f_##name##_##E(LD(a), LD(b))); } \
+  JAXC__INLINE void jaxc_kernel_##name##_##c##_##c(size_t n, const T *a, const T *b, OT *out) {        \
+    JAXC__LOOP(n, n * (2 * sizeof(T) + sizeof(OT)), out[i] = OST(jaxc__f_##name##_##E(LD(a[i]), LD(b[i])))); \
+  }                                                                                                  \
+  JAXC__INLINE void jaxc__k_##name##_##E##_vv(size_t n, const void *a, const void *b, void *out) {    \
+    const T *aa = (const T *)a, *bb = (const T *)b;                                                  \
+    OT *o = (OT *)out;                                                                               \
+    JAXC__SIMD for (size_t i = 0; i < n; i++) o[i] = OST(jaxc__f_##name##_##E(LD(aa[i]), LD(bb[i])));  \
+  }                                                                                                  \
+  JAXC__INLINE void jaxc__k_##name##_##E##_sv(size_t n, const void *a, const void *b, void *out) {    \
+    const CT a0 = LD(*(const T *)a);                                                                 \
+    const T *bb = (const T *)b;                                                                      \
+    OT *o = (OT *)out;                                                                               \
+    JAXC__SIMD for (size_t i = 0; i < n; i++) o[i] = OST(jaxc__f_##name##_##E(a0, LD(bb[i])));        \
+  }                                                                                                  \
+  JAXC__INLINE void jaxc__k_##name##_##E##_vs(size_t n, const void *a, const void *b, void *out) {    \
+    const CT b0 = LD(*(const T *)b);                                                                 \
+    const T *aa = (const T *)a;                                                                      \
+    OT *o = (OT *)out;                                                                               \
+    JAXC__SIMD for (size_t i = 0; i < n; i++) o[i] = OST(jaxc__f_##name##_##E(LD(aa[i]), b0));        \
+  }
+#define JAXC__DEF_UN(OP, name, E, c, T, CT, K, LD, OCT, OT, OST)                                      \
+  JAXC__INLINE OCT jaxc__f_##name##_##E(CT a) { (void)a; return JAXC__##OP##_##K(E, CT, a); }                   \
+  JAXC__INLINE OT jaxc_scalar_##name##_##c(T a) { return OST(jaxc__f_##name##_##E(LD(a))); }           \
+  JAXC__INLINE void jaxc_kernel_##name##_##c(size_t n, const T *a, OT *out) {                         \
+    JAXC__LOOP(n, n * (sizeof(T) + sizeof(OT)), out[i] = OST(jaxc__f_##name##_##E(LD(a[i]))));       \
+  }                                                                                                  \
+  JAXC__INLINE void jaxc__k_##name##_##E(size_t n, const void *a, void *out) {                        \
+    const T *aa = (const T *)a;                                                                      \
+    OT *o = (OT *)out;                                                                               \
+    JAXC__SIMD for (size_t i = 0; i < n; i++) o[i] = OST(jaxc__f_##name##_##E(LD(aa[i])));            \
+  }
+JAXC_OPS(JAXC__GEN_OP)
+
+/* Dispatch tables: [op][dtype] -> kernel, NULL where the op does not accept the dtype. */
+#define JAXC__TAB_OP(OP, name, ar, rule, grp, out, lax) JAXC__ARITH(JAXC__TAB_ROW, (OP, name, ar, grp))
+#define JAXC__TAB_ROW(P, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__TAB_ROW_(JAXC__UNPACK P, E, K)
+#define JAXC__TAB_ROW_(...) JAXC__TAB_ROW__(__VA_ARGS__)
+#define JAXC__TAB_ROW__(OP, name, ar, grp, E, K) JAXC__IN_##grp##_##K(JAXC__TAB_##ar(OP, name, E))
+#define JAXC__TAB_BIN(OP, name, E) [JAXC_OP_##OP][JAXC_##E] = {jaxc__k_##name##_##E##_vv, jaxc__k_##name##_##E##_sv, jaxc__k_##name##_##E##_vs},
+#define JAXC__TAB_UN(OP, name, E)
+#define JAXC__TAB_RED(OP, name, E)
+#define JAXC__TAB_UPD(OP, name, E)
+#define JAXC__UTAB_OP(OP, name, ar, rule, grp, out, lax) JAXC__ARITH(JAXC__UTAB_ROW, (OP, name, ar, grp))
+#define JAXC__UTAB_ROW(P, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__UTAB_ROW_(JAXC__UNPACK P, E, K)
+#define JAXC__UTAB_ROW_(...) JAXC__UTAB_ROW__(__VA_ARGS__)
+#define JAXC__UTAB_ROW__(OP, name, ar, grp, E, K) JAXC__IN_##grp##_##K(JAXC__UTAB_##ar(OP, name, E))
+#define JAXC__UTAB_UN(OP, name, E) [JAXC_OP_##OP][JAXC_##E] = jaxc__k_##name##_##E,
+#define JAXC__UTAB_BIN(OP, name, E)
+#define JAXC__UTAB_RED(OP, name, E)
+#define JAXC__UTAB_UPD(OP, name, E)
+static const jaxc__bin_fn jaxc__bin_table[JAXC_NUM_OPS][JAXC_NUM_CONCRETE_DTYPES][3] = {JAXC_OPS(JAXC__TAB_OP)};
+static const jaxc__un_fn jaxc__un_table[JAXC_NUM_OPS][JAXC_NUM_CONCRETE_DTYPES] = {JAXC_OPS(JAXC__UTAB_OP)};
+
+#endif /* JAXC_KERNELS_H_INCLUDED */

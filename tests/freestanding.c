@@ -1,0 +1,5 @@
+/* jaxc_promote.h needs no libc: compiled with -ffreestanding -nostdinc by make test. */
+#include "jaxc_promote.h"
+_Static_assert(JAXC_PROMOTE(JAXC_F16, JAXC_BF16) == JAXC_F32, "bf16 v f16 = f32");
+int freestanding_join(void);
+int freestanding_join(void) { return jaxc_promote_types(JAXC_I8, JAXC_U8) == JAXC_I16; }
