@@ -438,6 +438,66 @@ JAXC_API void jaxc_array_free(jaxc_array *a) {
   if (a && a->owns_self) jaxc__free(a);
 }
 
+#ifndef JAXC_NO_STDIO
+/* One element as NumPy prints it: ints plainly, floats in the shortest form that reads back
+   ("1." for integral values, as NumPy does), complex as "1.+2.j", bools True/False. */
+static void jaxc__print_real(FILE *f, double v, jaxc_dtype d) {
+  if (v != v) { fputs("nan", f); return; }
+  if (v - v != 0) { fputs(v > 0 ? "inf" : "-inf", f); return; }
+  char buf[64];
+  unsigned char want[8] = {0}, got[8] = {0};
+  jaxc_kernel_cast_dyn(JAXC_F64, d, 1, &v, want);
+  for (int p = 1; p <= 17; p++) { /* the shortest decimal that reads back to the same d */
+    snprintf(buf, sizeof buf, "%.*g", p, v);
+    double back = strtod(buf, NULL);
+    jaxc_kernel_cast_dyn(JAXC_F64, d, 1, &back, got);
+    if (memcmp(want, got, jaxc_dtype_size(d)) == 0) break;
+  }
+  fputs(buf, f);
+  if (!strpbrk(buf, ".eEn")) fputc('.', f);
+}
+static void jaxc__print_elem(FILE *f, jaxc_dtype d, const void *p) {
+  jaxc_c128 z = jaxc__c128_make(0, 0);
+  switch (jaxc_dtype_kind(d)) {
+  case JAXC_KIND_BOOL: fputs(*(const bool *)p ? "True" : "False", f); return;
+  case JAXC_KIND_UINT: { uint64_t u; jaxc_kernel_cast_dyn(d, JAXC_U64, 1, p, &u); fprintf(f, "%llu", (unsigned long long)u); return; }
+  case JAXC_KIND_INT: { int64_t i; jaxc_kernel_cast_dyn(d, JAXC_I64, 1, p, &i); fprintf(f, "%lld", (long long)i); return; }
+  default: break;
+  }
+  jaxc_kernel_cast_dyn(d, JAXC_C128, 1, p, &z);
+  jaxc_dtype real = d == JAXC_C64 ? JAXC_F32 : d == JAXC_C128 ? JAXC_F64 : d;
+  jaxc__print_real(f, jaxc__re_jaxc_c128(z), real);
+  if (jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX) {
+    double im = jaxc__im_jaxc_c128(z);
+    fputc(im < 0 || (im == 0 && signbit(im)) ? '-' : '+', f);
+    jaxc__print_real(f, fabs(im), real);
+    fputc('j', f);
+  }
+}
+static void jaxc__print_dim(FILE *f, const jaxc_array *a, int dim, size_t *at, int indent) {
+  if (dim == a->ndim) { jaxc__print_elem(f, a->dtype, (const char *)a->data + *at * jaxc_dtype_size(a->dtype)); (*at)++; return; }
+  fputc('[', f);
+  for (int64_t i = 0; i < a->shape[dim]; i++) {
+    if (i) {
+      fputc(',', f);
+      if (dim + 1 < a->ndim) { fputc('\n', f); for (int k = 0; k < indent + dim + 1; k++) fputc(' ', f); }
+      else fputc(' ', f);
+    }
+    jaxc__print_dim(f, a, dim + 1, at, indent);
+  }
+  fputc(']', f);
+}
+JAXC_API int jaxc_array_print(const jaxc_array *a, FILE *f) {
+  if (!a || !f) return (jaxc__fail(JAXC_ERR_ARG, "jaxc_array_print: NULL argument"), JAXC_ERR_ARG);
+  size_t at = 0;
+  fputs("Array(", f);
+  jaxc__print_dim(f, a, 0, &at, 6);
+  fprintf(f, ", dtype=%s%s)\n", jaxc_dtype_name(a->dtype), a->weak ? ", weak_type=True" : "");
+  jaxc__ok();
+  return JAXC_OK;
+}
+#endif
+
 #define JAXC__PART_IMPL
 #include "parts/ops.h"
 #include "parts/reduce.h"

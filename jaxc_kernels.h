@@ -46,16 +46,22 @@
 /* >>omp --------------------------------------------------------------------------------------
    OpenMP through always-defined 0/1 probes; a region costs >= 1.2 us here, so loops go
    parallel only above JAXC_PAR_BYTES of traffic, chosen by a plain `if` around two loops. */
+/* clang reports an `omp simd` loop it cannot vectorise (-Wpass-failed, an error under -Werror),
+   and vectorises these loops at -O2 by itself: it gets no simd pragmas. */
 #if defined(_OPENMP) && !defined(JAXC_NO_OPENMP)
 #  define JAXC__HAS_OPENMP 1
 #  define JAXC__PRAGMA(x) _Pragma(#x)
-#  define JAXC__OMP_FOR JAXC__PRAGMA(omp parallel for simd schedule(static))
+#  if defined(__clang__)
+#    define JAXC__OMP_FOR JAXC__PRAGMA(omp parallel for schedule(static))
+#  else
+#    define JAXC__OMP_FOR JAXC__PRAGMA(omp parallel for simd schedule(static))
+#  endif
 #else
 #  define JAXC__HAS_OPENMP 0
 #  define JAXC__OMP_FOR
 #endif
 #ifndef JAXC__SIMD
-#  if defined(_OPENMP)
+#  if defined(_OPENMP) && !defined(__clang__)
 #    define JAXC__SIMD _Pragma("omp simd")
 #  else
 #    define JAXC__SIMD
@@ -108,7 +114,8 @@ JAXC__INLINE jaxc_c128 jaxc__c128_make(double re, double im) { return jaxc__mk_j
    RT     real type (of a complex; else CT)
    K      kind token: KB (bool) KU (unsigned) KI (signed) KF (float) KC (complex); not single
           letters, since <complex.h> defines I
-   HUB    the lossless wide type values pass through in conversions: U64, I64, F64 or C128
+   HUB    the lossless wide type values pass through in conversions: U64, I64, F32 (for
+          float-valued compute types), F64 or C128
    LD/ST  storage -> compute and compute -> storage (rounding to nearest even for bf16/f16)
    STD    double -> storage (floats only: rounds once, straight from double) */
 #define JAXC__ID(x) (x)
@@ -123,9 +130,9 @@ JAXC__INLINE jaxc_c128 jaxc__c128_make(double re, double im) { return jaxc__mk_j
   X(A, I16,  i16,  int16_t,   int16_t,   uint16_t, int16_t, KI, I64,  JAXC__ID, JAXC__ID, JAXC__ID)          \
   X(A, I32,  i32,  int32_t,   int32_t,   uint32_t, int32_t, KI, I64,  JAXC__ID, JAXC__ID, JAXC__ID)          \
   X(A, I64,  i64,  int64_t,   int64_t,   uint64_t, int64_t, KI, I64,  JAXC__ID, JAXC__ID, JAXC__ID)          \
-  X(A, BF16, bf16, jaxc_bf16, float,     uint16_t, float, KF, F64,  jaxc_bf16_to_f32, jaxc_f32_to_bf16, jaxc_f64_to_bf16) \
-  X(A, F16,  f16,  jaxc_f16,  float,     uint16_t, float, KF, F64,  jaxc_f16_to_f32, jaxc_f32_to_f16, jaxc_f64_to_f16) \
-  X(A, F32,  f32,  float,     float,     uint32_t, float, KF, F64,  JAXC__ID, JAXC__ID, JAXC__TO_F32)      \
+  X(A, BF16, bf16, jaxc_bf16, float,     uint16_t, float, KF, F32,  jaxc_bf16_to_f32, jaxc_f32_to_bf16, jaxc_f64_to_bf16) \
+  X(A, F16,  f16,  jaxc_f16,  float,     uint16_t, float, KF, F32,  jaxc_f16_to_f32, jaxc_f32_to_f16, jaxc_f64_to_f16) \
+  X(A, F32,  f32,  float,     float,     uint32_t, float, KF, F32,  JAXC__ID, JAXC__ID, JAXC__TO_F32)      \
   X(A, F64,  f64,  double,    double,    uint64_t, double, KF, F64,  JAXC__ID, JAXC__ID, JAXC__ID)          \
   X(A, C64,  c64,  jaxc_c64,  jaxc_c64,  uint64_t, float, KC, C128, JAXC__ID, JAXC__ID, JAXC__ID)          \
   X(A, C128, c128, jaxc_c128, jaxc_c128, uint64_t, double, KC, C128, JAXC__ID, JAXC__ID, JAXC__ID)
@@ -159,8 +166,8 @@ JAXC_STATIC_ASSERT((int)JAXC__AR_COUNT == (int)JAXC_NUM_CONCRETE_DTYPES && (int)
 JAXC__ARITH(JAXC__TYPES_ROW, ~)
 
 /* >>cast -----------------------------------------------------------------------------------------
-   XLA ConvertElementType. Every value first widens losslessly to its HUB (u64, i64, double,
-   complex128), then narrows to the target with the target kind's rule:
+   XLA ConvertElementType. Every value first widens losslessly to its HUB (u64, i64, float,
+   double, complex128), then narrows to the target with the target kind's rule:
      -> bool     non-zero (NaN is true; a complex is true when either part is non-zero)
      -> integer  from integers: wrap-around (two's complement); from floats: truncate toward
                  zero, saturating at the type's range, NaN -> 0; complex: its real part
@@ -171,10 +178,12 @@ JAXC__ARITH(JAXC__TYPES_ROW, ~)
 typedef uint64_t jaxc__hubt_U64;
 typedef int64_t jaxc__hubt_I64;
 typedef double jaxc__hubt_F64;
+typedef float jaxc__hubt_F32;
 typedef jaxc_c128 jaxc__hubt_C128;
 #define JAXC__TOHUB_U64(x, CT) ((uint64_t)(x))
 #define JAXC__TOHUB_I64(x, CT) ((int64_t)(x))
 #define JAXC__TOHUB_F64(x, CT) ((double)(x))
+#define JAXC__TOHUB_F32(x, CT) ((float)(x))
 #define JAXC__TOHUB_C128(x, CT) jaxc__mk_jaxc_c128(jaxc__re_##CT(x), jaxc__im_##CT(x))
 
 /* 2^(bits-1) and 2^bits as doubles, for the saturating float -> integer conversions. */
@@ -182,6 +191,12 @@ typedef jaxc_c128 jaxc__hubt_C128;
 #define JAXC__FROM_U64_KB(E, x) ((x) != 0)
 #define JAXC__FROM_I64_KB(E, x) ((x) != 0)
 #define JAXC__FROM_F64_KB(E, x) ((x) != 0)
+#define JAXC__FROM_F32_KB(E, x) ((x) != 0)
+#define JAXC__FROM_F32_KU(E, x) JAXC__FROM_F64_KU(E, (double)(x))
+#define JAXC__FROM_F32_KI(E, x) JAXC__FROM_F64_KI(E, (double)(x))
+/* float sources (f32, bf16, f16) round once, straight from float */
+#define JAXC__FROM_F32_KF(E, x) jaxc__st_##E((jaxc__CT_##E)(x))
+#define JAXC__FROM_F32_KC(E, x) jaxc__mk_##E((jaxc__RT_##E)(x), 0)
 #define JAXC__FROM_C128_KB(E, x) (jaxc__re_jaxc_c128(x) != 0 || jaxc__im_jaxc_c128(x) != 0)
 #define JAXC__FROM_U64_KU(E, x) ((jaxc__T_##E)(x))
 #define JAXC__FROM_I64_KU(E, x) ((jaxc__T_##E)(uint64_t)(x))
@@ -830,5 +845,252 @@ JAXC_OPS(JAXC__GEN_OP)
 #define JAXC__UTAB_UPD(OP, name, E)
 static const jaxc__bin_fn jaxc__bin_table[JAXC_NUM_OPS][JAXC_NUM_CONCRETE_DTYPES][3] = {JAXC_OPS(JAXC__TAB_OP)};
 static const jaxc__un_fn jaxc__un_table[JAXC_NUM_OPS][JAXC_NUM_CONCRETE_DTYPES] = {JAXC_OPS(JAXC__UTAB_OP)};
+
+/* >>pairs -----------------------------------------------------------------------------------------
+   Mixed-dtype kernels, one per op and ordered pair of distinct dtypes whose join (x64 storage)
+   the op accepts: jaxc_kernel_<op>_<a>_<b>(n, const A *a, const B *b, OUT *out) converts both
+   operands to the join inside the loop (one pass, no temporaries) and
+   jaxc_scalar_<op>_<a>_<b>(a, b) returns the result in the join's C type:
+     float r = jaxc_scalar_add_i8_f32((int8_t)3, 0.5f);       // 3.5f, as jnp gives float32
+   The pair table is generated from the lattice by tools/gen_pairs.c (make check-generated). */
+/* BEGIN GENERATED by tools/gen_pairs.c from the lattice: do not edit by hand. */
+#define JAXC__PAIRS(X, P) \
+  X(P, b, BOOL, u8, U8, u8, U8, KU, CVT, SAME) \
+  X(P, b, BOOL, u16, U16, u16, U16, KU, CVT, SAME) \
+  X(P, b, BOOL, u32, U32, u32, U32, KU, CVT, SAME) \
+  X(P, b, BOOL, u64, U64, u64, U64, KU, CVT, SAME) \
+  X(P, b, BOOL, i8, I8, i8, I8, KI, CVT, SAME) \
+  X(P, b, BOOL, i16, I16, i16, I16, KI, CVT, SAME) \
+  X(P, b, BOOL, i32, I32, i32, I32, KI, CVT, SAME) \
+  X(P, b, BOOL, i64, I64, i64, I64, KI, CVT, SAME) \
+  X(P, b, BOOL, bf16, BF16, bf16, BF16, KF, CVT, SAME) \
+  X(P, b, BOOL, f16, F16, f16, F16, KF, CVT, SAME) \
+  X(P, b, BOOL, f32, F32, f32, F32, KF, CVT, SAME) \
+  X(P, b, BOOL, f64, F64, f64, F64, KF, CVT, SAME) \
+  X(P, b, BOOL, c64, C64, c64, C64, KC, CVT, SAME) \
+  X(P, b, BOOL, c128, C128, c128, C128, KC, CVT, SAME) \
+  X(P, u8, U8, b, BOOL, u8, U8, KU, SAME, CVT) \
+  X(P, u8, U8, u16, U16, u16, U16, KU, CVT, SAME) \
+  X(P, u8, U8, u32, U32, u32, U32, KU, CVT, SAME) \
+  X(P, u8, U8, u64, U64, u64, U64, KU, CVT, SAME) \
+  X(P, u8, U8, i8, I8, i16, I16, KI, CVT, CVT) \
+  X(P, u8, U8, i16, I16, i16, I16, KI, CVT, SAME) \
+  X(P, u8, U8, i32, I32, i32, I32, KI, CVT, SAME) \
+  X(P, u8, U8, i64, I64, i64, I64, KI, CVT, SAME) \
+  X(P, u8, U8, bf16, BF16, bf16, BF16, KF, CVT, SAME) \
+  X(P, u8, U8, f16, F16, f16, F16, KF, CVT, SAME) \
+  X(P, u8, U8, f32, F32, f32, F32, KF, CVT, SAME) \
+  X(P, u8, U8, f64, F64, f64, F64, KF, CVT, SAME) \
+  X(P, u8, U8, c64, C64, c64, C64, KC, CVT, SAME) \
+  X(P, u8, U8, c128, C128, c128, C128, KC, CVT, SAME) \
+  X(P, u16, U16, b, BOOL, u16, U16, KU, SAME, CVT) \
+  X(P, u16, U16, u8, U8, u16, U16, KU, SAME, CVT) \
+  X(P, u16, U16, u32, U32, u32, U32, KU, CVT, SAME) \
+  X(P, u16, U16, u64, U64, u64, U64, KU, CVT, SAME) \
+  X(P, u16, U16, i8, I8, i32, I32, KI, CVT, CVT) \
+  X(P, u16, U16, i16, I16, i32, I32, KI, CVT, CVT) \
+  X(P, u16, U16, i32, I32, i32, I32, KI, CVT, SAME) \
+  X(P, u16, U16, i64, I64, i64, I64, KI, CVT, SAME) \
+  X(P, u16, U16, bf16, BF16, bf16, BF16, KF, CVT, SAME) \
+  X(P, u16, U16, f16, F16, f16, F16, KF, CVT, SAME) \
+  X(P, u16, U16, f32, F32, f32, F32, KF, CVT, SAME) \
+  X(P, u16, U16, f64, F64, f64, F64, KF, CVT, SAME) \
+  X(P, u16, U16, c64, C64, c64, C64, KC, CVT, SAME) \
+  X(P, u16, U16, c128, C128, c128, C128, KC, CVT, SAME) \
+  X(P, u32, U32, b, BOOL, u32, U32, KU, SAME, CVT) \
+  X(P, u32, U32, u8, U8, u32, U32, KU, SAME, CVT) \
+  X(P, u32, U32, u16, U16, u32, U32, KU, SAME, CVT) \
+  X(P, u32, U32, u64, U64, u64, U64, KU, CVT, SAME) \
+  X(P, u32, U32, i8, I8, i64, I64, KI, CVT, CVT) \
+  X(P, u32, U32, i16, I16, i64, I64, KI, CVT, CVT) \
+  X(P, u32, U32, i32, I32, i64, I64, KI, CVT, CVT) \
+  X(P, u32, U32, i64, I64, i64, I64, KI, CVT, SAME) \
+  X(P, u32, U32, bf16, BF16, bf16, BF16, KF, CVT, SAME) \
+  X(P, u32, U32, f16, F16, f16, F16, KF, CVT, SAME) \
+  X(P, u32, U32, f32, F32, f32, F32, KF, CVT, SAME) \
+  X(P, u32, U32, f64, F64, f64, F64, KF, CVT, SAME) \
+  X(P, u32, U32, c64, C64, c64, C64, KC, CVT, SAME) \
+  X(P, u32, U32, c128, C128, c128, C128, KC, CVT, SAME) \
+  X(P, u64, U64, b, BOOL, u64, U64, KU, SAME, CVT) \
+  X(P, u64, U64, u8, U8, u64, U64, KU, SAME, CVT) \
+  X(P, u64, U64, u16, U16, u64, U64, KU, SAME, CVT) \
+  X(P, u64, U64, u32, U32, u64, U64, KU, SAME, CVT) \
+  X(P, u64, U64, i8, I8, f64, F64, KF, CVT, CVT) \
+  X(P, u64, U64, i16, I16, f64, F64, KF, CVT, CVT) \
+  X(P, u64, U64, i32, I32, f64, F64, KF, CVT, CVT) \
+  X(P, u64, U64, i64, I64, f64, F64, KF, CVT, CVT) \
+  X(P, u64, U64, bf16, BF16, bf16, BF16, KF, CVT, SAME) \
+  X(P, u64, U64, f16, F16, f16, F16, KF, CVT, SAME) \
+  X(P, u64, U64, f32, F32, f32, F32, KF, CVT, SAME) \
+  X(P, u64, U64, f64, F64, f64, F64, KF, CVT, SAME) \
+  X(P, u64, U64, c64, C64, c64, C64, KC, CVT, SAME) \
+  X(P, u64, U64, c128, C128, c128, C128, KC, CVT, SAME) \
+  X(P, i8, I8, b, BOOL, i8, I8, KI, SAME, CVT) \
+  X(P, i8, I8, u8, U8, i16, I16, KI, CVT, CVT) \
+  X(P, i8, I8, u16, U16, i32, I32, KI, CVT, CVT) \
+  X(P, i8, I8, u32, U32, i64, I64, KI, CVT, CVT) \
+  X(P, i8, I8, u64, U64, f64, F64, KF, CVT, CVT) \
+  X(P, i8, I8, i16, I16, i16, I16, KI, CVT, SAME) \
+  X(P, i8, I8, i32, I32, i32, I32, KI, CVT, SAME) \
+  X(P, i8, I8, i64, I64, i64, I64, KI, CVT, SAME) \
+  X(P, i8, I8, bf16, BF16, bf16, BF16, KF, CVT, SAME) \
+  X(P, i8, I8, f16, F16, f16, F16, KF, CVT, SAME) \
+  X(P, i8, I8, f32, F32, f32, F32, KF, CVT, SAME) \
+  X(P, i8, I8, f64, F64, f64, F64, KF, CVT, SAME) \
+  X(P, i8, I8, c64, C64, c64, C64, KC, CVT, SAME) \
+  X(P, i8, I8, c128, C128, c128, C128, KC, CVT, SAME) \
+  X(P, i16, I16, b, BOOL, i16, I16, KI, SAME, CVT) \
+  X(P, i16, I16, u8, U8, i16, I16, KI, SAME, CVT) \
+  X(P, i16, I16, u16, U16, i32, I32, KI, CVT, CVT) \
+  X(P, i16, I16, u32, U32, i64, I64, KI, CVT, CVT) \
+  X(P, i16, I16, u64, U64, f64, F64, KF, CVT, CVT) \
+  X(P, i16, I16, i8, I8, i16, I16, KI, SAME, CVT) \
+  X(P, i16, I16, i32, I32, i32, I32, KI, CVT, SAME) \
+  X(P, i16, I16, i64, I64, i64, I64, KI, CVT, SAME) \
+  X(P, i16, I16, bf16, BF16, bf16, BF16, KF, CVT, SAME) \
+  X(P, i16, I16, f16, F16, f16, F16, KF, CVT, SAME) \
+  X(P, i16, I16, f32, F32, f32, F32, KF, CVT, SAME) \
+  X(P, i16, I16, f64, F64, f64, F64, KF, CVT, SAME) \
+  X(P, i16, I16, c64, C64, c64, C64, KC, CVT, SAME) \
+  X(P, i16, I16, c128, C128, c128, C128, KC, CVT, SAME) \
+  X(P, i32, I32, b, BOOL, i32, I32, KI, SAME, CVT) \
+  X(P, i32, I32, u8, U8, i32, I32, KI, SAME, CVT) \
+  X(P, i32, I32, u16, U16, i32, I32, KI, SAME, CVT) \
+  X(P, i32, I32, u32, U32, i64, I64, KI, CVT, CVT) \
+  X(P, i32, I32, u64, U64, f64, F64, KF, CVT, CVT) \
+  X(P, i32, I32, i8, I8, i32, I32, KI, SAME, CVT) \
+  X(P, i32, I32, i16, I16, i32, I32, KI, SAME, CVT) \
+  X(P, i32, I32, i64, I64, i64, I64, KI, CVT, SAME) \
+  X(P, i32, I32, bf16, BF16, bf16, BF16, KF, CVT, SAME) \
+  X(P, i32, I32, f16, F16, f16, F16, KF, CVT, SAME) \
+  X(P, i32, I32, f32, F32, f32, F32, KF, CVT, SAME) \
+  X(P, i32, I32, f64, F64, f64, F64, KF, CVT, SAME) \
+  X(P, i32, I32, c64, C64, c64, C64, KC, CVT, SAME) \
+  X(P, i32, I32, c128, C128, c128, C128, KC, CVT, SAME) \
+  X(P, i64, I64, b, BOOL, i64, I64, KI, SAME, CVT) \
+  X(P, i64, I64, u8, U8, i64, I64, KI, SAME, CVT) \
+  X(P, i64, I64, u16, U16, i64, I64, KI, SAME, CVT) \
+  X(P, i64, I64, u32, U32, i64, I64, KI, SAME, CVT) \
+  X(P, i64, I64, u64, U64, f64, F64, KF, CVT, CVT) \
+  X(P, i64, I64, i8, I8, i64, I64, KI, SAME, CVT) \
+  X(P, i64, I64, i16, I16, i64, I64, KI, SAME, CVT) \
+  X(P, i64, I64, i32, I32, i64, I64, KI, SAME, CVT) \
+  X(P, i64, I64, bf16, BF16, bf16, BF16, KF, CVT, SAME) \
+  X(P, i64, I64, f16, F16, f16, F16, KF, CVT, SAME) \
+  X(P, i64, I64, f32, F32, f32, F32, KF, CVT, SAME) \
+  X(P, i64, I64, f64, F64, f64, F64, KF, CVT, SAME) \
+  X(P, i64, I64, c64, C64, c64, C64, KC, CVT, SAME) \
+  X(P, i64, I64, c128, C128, c128, C128, KC, CVT, SAME) \
+  X(P, bf16, BF16, b, BOOL, bf16, BF16, KF, SAME, CVT) \
+  X(P, bf16, BF16, u8, U8, bf16, BF16, KF, SAME, CVT) \
+  X(P, bf16, BF16, u16, U16, bf16, BF16, KF, SAME, CVT) \
+  X(P, bf16, BF16, u32, U32, bf16, BF16, KF, SAME, CVT) \
+  X(P, bf16, BF16, u64, U64, bf16, BF16, KF, SAME, CVT) \
+  X(P, bf16, BF16, i8, I8, bf16, BF16, KF, SAME, CVT) \
+  X(P, bf16, BF16, i16, I16, bf16, BF16, KF, SAME, CVT) \
+  X(P, bf16, BF16, i32, I32, bf16, BF16, KF, SAME, CVT) \
+  X(P, bf16, BF16, i64, I64, bf16, BF16, KF, SAME, CVT) \
+  X(P, bf16, BF16, f16, F16, f32, F32, KF, CVT, CVT) \
+  X(P, bf16, BF16, f32, F32, f32, F32, KF, CVT, SAME) \
+  X(P, bf16, BF16, f64, F64, f64, F64, KF, CVT, SAME) \
+  X(P, bf16, BF16, c64, C64, c64, C64, KC, CVT, SAME) \
+  X(P, bf16, BF16, c128, C128, c128, C128, KC, CVT, SAME) \
+  X(P, f16, F16, b, BOOL, f16, F16, KF, SAME, CVT) \
+  X(P, f16, F16, u8, U8, f16, F16, KF, SAME, CVT) \
+  X(P, f16, F16, u16, U16, f16, F16, KF, SAME, CVT) \
+  X(P, f16, F16, u32, U32, f16, F16, KF, SAME, CVT) \
+  X(P, f16, F16, u64, U64, f16, F16, KF, SAME, CVT) \
+  X(P, f16, F16, i8, I8, f16, F16, KF, SAME, CVT) \
+  X(P, f16, F16, i16, I16, f16, F16, KF, SAME, CVT) \
+  X(P, f16, F16, i32, I32, f16, F16, KF, SAME, CVT) \
+  X(P, f16, F16, i64, I64, f16, F16, KF, SAME, CVT) \
+  X(P, f16, F16, bf16, BF16, f32, F32, KF, CVT, CVT) \
+  X(P, f16, F16, f32, F32, f32, F32, KF, CVT, SAME) \
+  X(P, f16, F16, f64, F64, f64, F64, KF, CVT, SAME) \
+  X(P, f16, F16, c64, C64, c64, C64, KC, CVT, SAME) \
+  X(P, f16, F16, c128, C128, c128, C128, KC, CVT, SAME) \
+  X(P, f32, F32, b, BOOL, f32, F32, KF, SAME, CVT) \
+  X(P, f32, F32, u8, U8, f32, F32, KF, SAME, CVT) \
+  X(P, f32, F32, u16, U16, f32, F32, KF, SAME, CVT) \
+  X(P, f32, F32, u32, U32, f32, F32, KF, SAME, CVT) \
+  X(P, f32, F32, u64, U64, f32, F32, KF, SAME, CVT) \
+  X(P, f32, F32, i8, I8, f32, F32, KF, SAME, CVT) \
+  X(P, f32, F32, i16, I16, f32, F32, KF, SAME, CVT) \
+  X(P, f32, F32, i32, I32, f32, F32, KF, SAME, CVT) \
+  X(P, f32, F32, i64, I64, f32, F32, KF, SAME, CVT) \
+  X(P, f32, F32, bf16, BF16, f32, F32, KF, SAME, CVT) \
+  X(P, f32, F32, f16, F16, f32, F32, KF, SAME, CVT) \
+  X(P, f32, F32, f64, F64, f64, F64, KF, CVT, SAME) \
+  X(P, f32, F32, c64, C64, c64, C64, KC, CVT, SAME) \
+  X(P, f32, F32, c128, C128, c128, C128, KC, CVT, SAME) \
+  X(P, f64, F64, b, BOOL, f64, F64, KF, SAME, CVT) \
+  X(P, f64, F64, u8, U8, f64, F64, KF, SAME, CVT) \
+  X(P, f64, F64, u16, U16, f64, F64, KF, SAME, CVT) \
+  X(P, f64, F64, u32, U32, f64, F64, KF, SAME, CVT) \
+  X(P, f64, F64, u64, U64, f64, F64, KF, SAME, CVT) \
+  X(P, f64, F64, i8, I8, f64, F64, KF, SAME, CVT) \
+  X(P, f64, F64, i16, I16, f64, F64, KF, SAME, CVT) \
+  X(P, f64, F64, i32, I32, f64, F64, KF, SAME, CVT) \
+  X(P, f64, F64, i64, I64, f64, F64, KF, SAME, CVT) \
+  X(P, f64, F64, bf16, BF16, f64, F64, KF, SAME, CVT) \
+  X(P, f64, F64, f16, F16, f64, F64, KF, SAME, CVT) \
+  X(P, f64, F64, f32, F32, f64, F64, KF, SAME, CVT) \
+  X(P, f64, F64, c64, C64, c128, C128, KC, CVT, CVT) \
+  X(P, f64, F64, c128, C128, c128, C128, KC, CVT, SAME) \
+  X(P, c64, C64, b, BOOL, c64, C64, KC, SAME, CVT) \
+  X(P, c64, C64, u8, U8, c64, C64, KC, SAME, CVT) \
+  X(P, c64, C64, u16, U16, c64, C64, KC, SAME, CVT) \
+  X(P, c64, C64, u32, U32, c64, C64, KC, SAME, CVT) \
+  X(P, c64, C64, u64, U64, c64, C64, KC, SAME, CVT) \
+  X(P, c64, C64, i8, I8, c64, C64, KC, SAME, CVT) \
+  X(P, c64, C64, i16, I16, c64, C64, KC, SAME, CVT) \
+  X(P, c64, C64, i32, I32, c64, C64, KC, SAME, CVT) \
+  X(P, c64, C64, i64, I64, c64, C64, KC, SAME, CVT) \
+  X(P, c64, C64, bf16, BF16, c64, C64, KC, SAME, CVT) \
+  X(P, c64, C64, f16, F16, c64, C64, KC, SAME, CVT) \
+  X(P, c64, C64, f32, F32, c64, C64, KC, SAME, CVT) \
+  X(P, c64, C64, f64, F64, c128, C128, KC, CVT, CVT) \
+  X(P, c64, C64, c128, C128, c128, C128, KC, CVT, SAME) \
+  X(P, c128, C128, b, BOOL, c128, C128, KC, SAME, CVT) \
+  X(P, c128, C128, u8, U8, c128, C128, KC, SAME, CVT) \
+  X(P, c128, C128, u16, U16, c128, C128, KC, SAME, CVT) \
+  X(P, c128, C128, u32, U32, c128, C128, KC, SAME, CVT) \
+  X(P, c128, C128, u64, U64, c128, C128, KC, SAME, CVT) \
+  X(P, c128, C128, i8, I8, c128, C128, KC, SAME, CVT) \
+  X(P, c128, C128, i16, I16, c128, C128, KC, SAME, CVT) \
+  X(P, c128, C128, i32, I32, c128, C128, KC, SAME, CVT) \
+  X(P, c128, C128, i64, I64, c128, C128, KC, SAME, CVT) \
+  X(P, c128, C128, bf16, BF16, c128, C128, KC, SAME, CVT) \
+  X(P, c128, C128, f16, F16, c128, C128, KC, SAME, CVT) \
+  X(P, c128, C128, f32, F32, c128, C128, KC, SAME, CVT) \
+  X(P, c128, C128, f64, F64, c128, C128, KC, SAME, CVT) \
+  X(P, c128, C128, c64, C64, c128, C128, KC, SAME, CVT) \
+  /* end */
+/* END GENERATED */
+
+/* tests/compile_pairs.c static-asserts every row against JAXC_PROMOTE (too heavy for every TU). */
+
+#define JAXC__LOADAS_SAME(cx, co, O, x) jaxc__ld_##O(x)
+#define JAXC__LOADAS_CVT(cx, co, O, x) jaxc__ld_##O(jaxc_cvt_##cx##_##co(x))
+#define JAXC__GEN_PAIR_OP(OP, name, ar, rule, grp, out, lax) JAXC__PAIRS(JAXC__GEN_PAIR_ROW, (OP, name, ar, grp, out))
+#define JAXC__GEN_PAIR_ROW(P, ca, A, cb, B, co, O, KO, FA, FB) \
+  JAXC__GEN_PAIR_ROW_(JAXC__UNPACK P, ca, A, cb, B, co, O, KO, FA, FB)
+#define JAXC__GEN_PAIR_ROW_(...) JAXC__GEN_PAIR_ROW__(__VA_ARGS__)
+#define JAXC__GEN_PAIR_ROW__(OP, name, ar, grp, out, ca, A, cb, B, co, O, KO, FA, FB)                  \
+  JAXC__IN_##grp##_##KO(JAXC__DEFPAIR_##ar(name, ca, A, cb, B, co, O, FA, FB,                         \
+                        JAXC__OUTT_##out(KO, jaxc__T_##O, jaxc__CT_##O, jaxc__RT_##O),                \
+                        JAXC__OUTST_##out(KO, jaxc__st_##O)))
+#define JAXC__DEFPAIR_UN(...)
+#define JAXC__DEFPAIR_RED(...)
+#define JAXC__DEFPAIR_UPD(...)
+#define JAXC__DEFPAIR_BIN(name, ca, A, cb, B, co, O, FA, FB, OT, OST)                                 \
+  JAXC__INLINE OT jaxc_scalar_##name##_##ca##_##cb(jaxc__T_##A a, jaxc__T_##B b) {                   \
+    return OST(jaxc__f_##name##_##O(JAXC__LOADAS_##FA(ca, co, O, a), JAXC__LOADAS_##FB(cb, co, O, b))); \
+  }                                                                                                  \
+  JAXC__INLINE void jaxc_kernel_##name##_##ca##_##cb(size_t n, const jaxc__T_##A *a, const jaxc__T_##B *b, OT *out) { \
+    JAXC__LOOP(n, n * (sizeof *a + sizeof *b + sizeof *out),                                          \
+               out[i] = OST(jaxc__f_##name##_##O(JAXC__LOADAS_##FA(ca, co, O, a[i]), JAXC__LOADAS_##FB(cb, co, O, b[i])))); \
+  }
+JAXC_OPS(JAXC__GEN_PAIR_OP)
 
 #endif /* JAXC_KERNELS_H_INCLUDED */

@@ -465,7 +465,7 @@ static bool jaxc__negative_power(const jaxc_array *b, jaxc_dtype compute) {
   int kind = jaxc_dtype_kind(compute);
   if (kind != JAXC_KIND_INT) return false;
   for (int64_t i = 0; i < b->size; i++) {
-    int64_t v;
+    int64_t v = 0;
     jaxc_kernel_cast_dyn(b->dtype, JAXC_I64, 1, (const char *)b->data + (size_t)i * jaxc_dtype_size(b->dtype), &v);
     if (v < 0) return true;
   }

@@ -160,44 +160,14 @@ static inline float jaxc__rnd_f32_of_bits(uint32_t u) { float f; memcpy(&f, &u, 
 static inline uint32_t jaxc__rnd_bits_of_f32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static inline double jaxc__rnd_f64_of_bits(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
 
-static inline uint16_t jaxc__rnd_f32_to_bf16(float f) {
-  uint32_t x = jaxc__rnd_bits_of_f32(f);
-  if ((x & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((x >> 16) | 0x40u);
-  return (uint16_t)((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);
+/* The 16-bit formats through jaxc_kernels.h's exact round-to-nearest-even conversions. */
+static inline uint16_t jaxc__rnd_store16(bool bf, float f) {
+  return bf ? jaxc_f32_bits_to_bf16_bits(jaxc__rnd_bits_of_f32(f)) : jaxc_f32_bits_to_f16_bits(jaxc__rnd_bits_of_f32(f));
 }
-static inline float jaxc__rnd_bf16_to_f32(uint16_t h) { return jaxc__rnd_f32_of_bits((uint32_t)h << 16); }
-
-static inline uint16_t jaxc__rnd_f32_to_f16(float f) {
-  uint32_t x = jaxc__rnd_bits_of_f32(f);
-  uint16_t sign = (uint16_t)((x >> 16) & 0x8000u);
-  x &= 0x7fffffffu;
-  if (x > 0x7f800000u) return (uint16_t)(sign | 0x7e00u | ((x >> 13) & 0x3ffu));
-  if (x >= 0x477ff000u) return (uint16_t)(sign | 0x7c00u); /* >= 65520 rounds to inf */
-  if (x >= 0x38800000u) {                                  /* normal in f16 */
-    x -= 0x38000000u;                                      /* rebias 127 -> 15 */
-    return (uint16_t)(sign | ((x + 0xfffu + ((x >> 13) & 1u)) >> 13));
-  }
-  int e = (int)(x >> 23);                                  /* subnormal in f16: units of 2^-24 */
-  if (e < 102) return sign;
-  uint32_t mant = (x & 0x7fffffu) | 0x800000u;
-  int shift = 126 - e;
-  uint32_t r = mant >> shift, rem = mant & ((1u << shift) - 1u), half = 1u << (shift - 1);
-  if (rem > half || (rem == half && (r & 1u))) r++;
-  return (uint16_t)(sign | r);
+static inline float jaxc__rnd_load16(bool bf, uint16_t h) {
+  return jaxc__rnd_f32_of_bits(bf ? jaxc_bf16_bits_to_f32_bits(h) : jaxc_f16_bits_to_f32_bits(h));
 }
-static inline float jaxc__rnd_f16_to_f32(uint16_t h) {
-  uint32_t sign = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
-  if (e == 0x1f) return jaxc__rnd_f32_of_bits(sign | 0x7f800000u | (m << 13));
-  if (e == 0) {
-    float v = (float)m * 0x1p-24f;
-    return sign ? -v : v;
-  }
-  return jaxc__rnd_f32_of_bits(sign | ((e + 112u) << 23) | (m << 13));
-}
-static inline float jaxc__rnd_round16(bool bf, float f) {
-  return bf ? jaxc__rnd_bf16_to_f32(jaxc__rnd_f32_to_bf16(f)) : jaxc__rnd_f16_to_f32(jaxc__rnd_f32_to_f16(f));
-}
-static inline uint16_t jaxc__rnd_store16(bool bf, float f) { return bf ? jaxc__rnd_f32_to_bf16(f) : jaxc__rnd_f32_to_f16(f); }
+static inline float jaxc__rnd_round16(bool bf, float f) { return jaxc__rnd_load16(bf, jaxc__rnd_store16(bf, f)); }
 
 /* lax.max: NaN in either operand gives NaN. */
 static inline float jaxc__rnd_maxf(float a, float b) { return (a != a || a > b) ? a : b; }
@@ -309,7 +279,7 @@ static void jaxc__rnd_run_blocks(const jaxc__rnd_job *job, int64_t b0, int64_t b
 
 static void jaxc__rnd_run(const jaxc__rnd_job *job, int64_t n) {
   int64_t nblocks = (n + JAXC__RND_BLOCK - 1) / JAXC__RND_BLOCK;
-  int64_t bytes = n * (int64_t)(job->st == JAXC_BOOL ? 1 : jaxc_dtype_size(job->st));
+  int64_t bytes = n * (int64_t)jaxc_dtype_size(job->st);
 #if defined(_OPENMP) && !defined(JAXC_NO_OPENMP)
   if (bytes > JAXC__RND_PAR_BYTES) {
 #pragma omp parallel for schedule(static)
@@ -449,6 +419,13 @@ JAXC_API int jaxc_random_bits_into(jaxc_key key, jaxc_dtype dtype, int64_t n, vo
   return JAXC_OK;
 }
 
+/* A double to the 16-bit type in one rounding (f64 -> bf16 directly, as XLA converts). */
+static float jaxc__rnd_bound16(bool bf, double d) {
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return jaxc__rnd_load16(bf, bf ? jaxc_f64_bits_to_bf16_bits(u) : jaxc_f64_bits_to_f16_bits(u));
+}
+
 /* The bounds as JAX converts them: a Python float (f32, f64 with x64) converted to the dtype. */
 static void jaxc__rnd_set_bounds(jaxc__rnd_job *job, double minval, double maxval) {
   if (!jaxc_x64()) minval = (float)minval, maxval = (float)maxval;
@@ -460,7 +437,7 @@ static void jaxc__rnd_set_bounds(jaxc__rnd_job *job, double minval, double maxva
     job->span_f = (float)maxval - (float)minval;
   } else {
     const bool bf = job->st == JAXC_BF16;
-    float lo = jaxc__rnd_round16(bf, (float)minval), hi = jaxc__rnd_round16(bf, (float)maxval);
+    float lo = jaxc__rnd_bound16(bf, minval), hi = jaxc__rnd_bound16(bf, maxval);
     job->lo_f = lo;
     job->span_f = jaxc__rnd_round16(bf, hi - lo);
   }

@@ -581,14 +581,14 @@ static void test_paddle(void) {
   CHECK(h >= 0);
   n = 0;
   for (int i = h + 2; h >= 0 && i < d.n && split(d.lines[i], '|', w, MAX_CELLS) == 4; i++, n++) {
-    const char *tt = w[2], *ts = w[3];
-    int want = strcmp(tt, "通用规则") == 0 && strcmp(ts, "通用规则") == 0   ? JAXC_PADDLE_GENERAL
-               : strcmp(tt, "通用规则") == 0 && strcmp(ts, "除法规则") == 0 ? JAXC_PADDLE_DIVIDE
-               : strcmp(tt, "逻辑规则") == 0 && strcmp(ts, "逻辑规则") == 0 ? JAXC_PADDLE_LOGICAL
-               : strcmp(tt, "-") == 0 && strcmp(ts, "通用规则") == 0        ? JAXC_PADDLE_BITWISE
-               : strcmp(tt, "通用规则") == 0 && strcmp(ts, "-") == 0        ? JAXC_PADDLE_TENSOR_ONLY
+    const char *rule_tt = w[2], *rule_ts = w[3];
+    int want = strcmp(rule_tt, "通用规则") == 0 && strcmp(rule_ts, "通用规则") == 0   ? JAXC_PADDLE_GENERAL
+               : strcmp(rule_tt, "通用规则") == 0 && strcmp(rule_ts, "除法规则") == 0 ? JAXC_PADDLE_DIVIDE
+               : strcmp(rule_tt, "逻辑规则") == 0 && strcmp(rule_ts, "逻辑规则") == 0 ? JAXC_PADDLE_LOGICAL
+               : strcmp(rule_tt, "-") == 0 && strcmp(rule_ts, "通用规则") == 0        ? JAXC_PADDLE_BITWISE
+               : strcmp(rule_tt, "通用规则") == 0 && strcmp(rule_ts, "-") == 0        ? JAXC_PADDLE_TENSOR_ONLY
                                                                             : -1;
-    CHECK_MSG(want >= 0, "paddle API row %s: unknown rules %s / %s", w[1], tt, ts);
+    CHECK_MSG(want >= 0, "paddle API row %s: unknown rules %s / %s", w[1], rule_tt, rule_ts);
     char *paren = strchr(w[1], '('); /* "remainder(mod)": both names */
     if (paren) {
       char alias[32];

@@ -18,7 +18,6 @@
    Exit status: 0 done, 1 a runtime failure (a write error, a report the library did not fill),
    2 bad arguments (usage on stderr). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "jaxc_promote.h"

@@ -1,0 +1,114 @@
+/* bench_ops — elementwise ops of issue 3 against a plain copy of the same bytes, same run.
+   GB/s counts every input read and the output written once. Two paths per op:
+     into   jaxc_binary_into / jaxc_astype_into: the output buffer is reused (no allocation)
+     alloc  jaxc_binary / jaxc_astype: a fresh output each call (huge pages above 4 MiB)
+   copy is a 2-thread memcpy moving the same number of bytes (read + write).
+   NumPy's figures come from bench/numpy_ops.py in a separate process (python3-numpy).
+   Usage: bench_ops [min_log2 max_log2]   (default 10 26) */
+#define JAXC_IMPLEMENTATION
+#include "jaxc.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef _OPENMP
+#  include <omp.h>
+#endif
+
+static double now(void) {
+  struct timespec t;
+  timespec_get(&t, TIME_UTC);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+typedef struct bench_case {
+  const char *name;
+  jaxc_op op;           /* JAXC_NUM_OPS: astype */
+  jaxc_dtype a, b, cast_to;
+} bench_case;
+
+static const bench_case cases[] = {
+  {"i8+f32->f32", JAXC_OP_ADD, JAXC_I8, JAXC_F32, JAXC_DTYPE_INVALID},
+  {"f16+f32->f32", JAXC_OP_ADD, JAXC_F16, JAXC_F32, JAXC_DTYPE_INVALID},
+  {"bf16*bf16->bf16", JAXC_OP_MULTIPLY, JAXC_BF16, JAXC_BF16, JAXC_DTYPE_INVALID},
+  {"u8+i8->i16", JAXC_OP_ADD, JAXC_U8, JAXC_I8, JAXC_DTYPE_INVALID},
+  {"i32/i32->f32", JAXC_OP_TRUE_DIVIDE, JAXC_I32, JAXC_I32, JAXC_DTYPE_INVALID},
+  {"f32<f32->bool", JAXC_OP_LESS, JAXC_F32, JAXC_F32, JAXC_DTYPE_INVALID},
+  {"astype f32->bf16", JAXC_NUM_OPS, JAXC_F32, JAXC_DTYPE_INVALID, JAXC_BF16},
+};
+
+/* Inputs with values that keep every op on its ordinary path (no zero divisors, no NaN). */
+static jaxc_array *input(jaxc_dtype d, int64_t n, unsigned seed) {
+  jaxc_array *a = jaxc_array_empty(d, 1, &n);
+  if (!a) return NULL;
+  jaxc_array *f = jaxc_array_empty(JAXC_F32, 1, &n);
+  float *p = (float *)f->data;
+  for (int64_t i = 0; i < n; i++) p[i] = (float)(1 + (int)((i * 2654435761u + seed) % 97u));
+  jaxc_astype_into(f, a);
+  jaxc_array_free(f);
+  return a;
+}
+
+static void par_copy(char *dst, const char *src, size_t bytes) {
+#ifdef _OPENMP
+  if (bytes > ((size_t)2 << 20)) {
+#  pragma omp parallel
+    {
+      int t = omp_get_thread_num(), nt = omp_get_num_threads();
+      size_t lo = bytes * (size_t)t / (size_t)nt, hi = bytes * (size_t)(t + 1) / (size_t)nt;
+      memcpy(dst + lo, src + lo, hi - lo);
+    }
+    return;
+  }
+#endif
+  memcpy(dst, src, bytes);
+}
+
+/* Median of `reps` timings of one run of `what`. */
+#define TIME_MEDIAN(result, reps, what)                                         \
+  do {                                                                          \
+    double ts_[31];                                                             \
+    int r_ = (reps) > 31 ? 31 : (reps);                                         \
+    for (int k_ = 0; k_ < r_; k_++) { double t0_ = now(); what; ts_[k_] = now() - t0_; } \
+    for (int x_ = 1; x_ < r_; x_++)                                             \
+      for (int y_ = x_; y_ > 0 && ts_[y_ - 1] > ts_[y_]; y_--) { double s_ = ts_[y_]; ts_[y_] = ts_[y_ - 1]; ts_[y_ - 1] = s_; } \
+    result = ts_[r_ / 2];                                                       \
+  } while (0)
+
+int main(int argc, char **argv) {
+  int lo = argc > 2 ? atoi(argv[1]) : 10, hi = argc > 2 ? atoi(argv[2]) : 26;
+  printf("# jaxc bench_ops; GB/s = (bytes read + bytes written) / time; copy = 2-thread memcpy of the same bytes\n");
+  printf("%-18s %6s %10s %9s %9s %9s %8s %8s\n", "op", "log2n", "time_us", "into", "alloc", "copy", "into/cp", "alloc/cp");
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    for (int lg = lo; lg <= hi; lg += 2) {
+      int64_t n = (int64_t)1 << lg;
+      const bench_case *bc = &cases[c];
+      jaxc_array *a = input(bc->a, n, 1), *b = bc->op == JAXC_NUM_OPS ? NULL : input(bc->b, n, 7);
+      jaxc_dtype od = bc->op == JAXC_NUM_OPS ? bc->cast_to : jaxc_binary_result(bc->op, a, b, NULL);
+      jaxc_array *out = jaxc_array_empty(od, 1, &n);
+      size_t bytes = (size_t)n * (jaxc_dtype_size(bc->a) + (b ? jaxc_dtype_size(bc->b) : 0) + jaxc_dtype_size(od));
+      char *cs = malloc(bytes / 2 + 64), *cd = malloc(bytes / 2 + 64);
+      memset(cs, 1, bytes / 2); memset(cd, 2, bytes / 2);
+      int reps = lg <= 16 ? 31 : lg <= 22 ? 11 : 5;
+      int inner = lg <= 14 ? 64 : 1; /* small sizes: time many calls */
+      double t_into, t_alloc, t_copy;
+      TIME_MEDIAN(t_into, reps, for (int q = 0; q < inner; q++) {
+        if (b) jaxc_binary_into(bc->op, a, b, out); else jaxc_astype_into(a, out);
+      });
+      TIME_MEDIAN(t_alloc, reps, for (int q = 0; q < inner; q++) {
+        jaxc_array *r = b ? jaxc_binary(bc->op, a, b) : jaxc_astype(a, od);
+        jaxc_array_free(r);
+      });
+      TIME_MEDIAN(t_copy, reps, for (int q = 0; q < inner; q++) par_copy(cd, cs, bytes / 2));
+      t_into /= inner; t_alloc /= inner; t_copy /= inner;
+      double g_into = (double)bytes / t_into / 1e9, g_alloc = (double)bytes / t_alloc / 1e9;
+      double g_copy = (double)(bytes / 2 * 2) / t_copy / 1e9;
+      printf("%-18s %6d %10.1f %9.1f %9.1f %9.1f %7.0f%% %7.0f%%\n", bc->name, lg, t_into * 1e6, g_into, g_alloc, g_copy,
+             100 * g_into / g_copy, 100 * g_alloc / g_copy);
+      fflush(stdout);
+      free(cs); free(cd);
+      jaxc_array_free(a); jaxc_array_free(b); jaxc_array_free(out);
+    }
+  }
+  return 0;
+}

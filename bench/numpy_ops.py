@@ -1,0 +1,54 @@
+"""NumPy's figures for the rows of bench_ops, in the same GB/s convention (bytes read + written).
+Run with Debian's python3-numpy: /usr/bin/python3 bench/numpy_ops.py [min_log2 max_log2]
+Two paths, as for jaxc: `into` (out= a reused buffer) and `alloc` (a fresh result)."""
+import sys
+import time
+
+try:
+    import numpy as np
+except ImportError:
+    print("# numpy not available: skipping NumPy figures")
+    sys.exit(0)
+
+lo, hi = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) > 2 else (10, 26)
+
+
+def inputs(dt, n, seed):
+    return ((np.arange(n, dtype=np.uint64) * 2654435761 + seed) % 97 + 1).astype(dt)
+
+
+CASES = [
+    ("i8+f32->f32", np.add, np.int8, np.float32, np.float32),
+    ("f16+f32->f32", np.add, np.float16, np.float32, np.float32),
+    ("u8+i8->i16", np.add, np.uint8, np.int8, np.int16),
+    ("i32/i32->f32", np.true_divide, np.int32, np.int32, np.float32),
+    ("f32<f32->bool", np.less, np.float32, np.float32, np.bool_),
+]
+
+
+def median_time(fn, reps, inner):
+    ts = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        for _ in range(inner):
+            fn()
+        ts.append((time.perf_counter() - t0) / inner)
+    ts.sort()
+    return ts[len(ts) // 2]
+
+
+print("# numpy %s; bf16 has no NumPy dtype (rows skipped)" % np.__version__)
+print("%-18s %6s %10s %9s %9s" % ("op", "log2n", "time_us", "into", "alloc"))
+for name, fn, ta, tb, to in CASES:
+    for lg in range(lo, hi + 1, 2):
+        n = 1 << lg
+        a, b = inputs(ta, n, 1), inputs(tb, n, 7)
+        out = np.empty(n, dtype=to)
+        kw = {"dtype": np.float32} if fn is np.true_divide else {}
+        nbytes = n * (a.itemsize + b.itemsize + out.itemsize)
+        reps = 31 if lg <= 16 else 11 if lg <= 22 else 5
+        inner = 64 if lg <= 14 else 1
+        t_into = median_time(lambda: fn(a, b, out=out, **kw), reps, inner)
+        t_alloc = median_time(lambda: fn(a, b, **kw), reps, inner)
+        print("%-18s %6d %10.1f %9.1f %9.1f" % (name, lg, t_into * 1e6, nbytes / t_into / 1e9, nbytes / t_alloc / 1e9))
+        sys.stdout.flush()

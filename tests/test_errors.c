@@ -1,0 +1,254 @@
+/* test_errors.c — every error path of the elementwise layer and the configuration switches:
+   status codes, JAX's messages where JAX has them, no leaks (LSan), inputs unmodified, and the
+   status reset by the next successful call. The environment variables are checked in a child
+   process (this program re-run through system() with the variables set). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jaxc.h"
+#include "check.h"
+
+static long n_cases;
+
+#define EXPECT_FAIL(expr, status, msg)                                                            \
+  do {                                                                                            \
+    jaxc_array *r_ = (expr);                                                                      \
+    CHECK_MSG(r_ == NULL && jaxc_last_status() == (status), "%s: status %d (%s)", #expr,          \
+              (int)jaxc_last_status(), jaxc_last_error());                                        \
+    expect_message(#expr, msg);                                                                   \
+    jaxc_array_free(r_);                                                                          \
+    n_cases++;                                                                                    \
+  } while (0)
+#define EXPECT_PREFIX(prefix)                                                                     \
+  CHECK_MSG(strncmp(jaxc_last_error(), prefix, strlen(prefix)) == 0, "message '%s' should start with '%s'", \
+            jaxc_last_error(), prefix)
+
+static void expect_message(const char *expr, const char *want) {
+  if (want)
+    CHECK_MSG(strcmp(jaxc_last_error(), want) == 0, "%s: message\n  got  '%s'\n  want '%s'", expr, jaxc_last_error(), want);
+}
+
+static jaxc_array *f32s(int64_t n, const float *v) { return jaxc_array_from_data(JAXC_F32, 1, &n, v); }
+
+static void test_strict(void) {
+  float a = 1.0f;
+  int32_t b = 2;
+  int8_t c = 3;
+  jaxc_array *A = jaxc_array_from_data(JAXC_F32, 0, NULL, &a), *B = jaxc_array_from_data(JAXC_I32, 0, NULL, &b);
+  jaxc_array *C = jaxc_array_from_data(JAXC_I8, 0, NULL, &c), *wi = jaxc_weak_int(5), *wf = jaxc_weak_float(0.5);
+  jaxc_set_promotion(JAXC_RULES_JAX_STRICT);
+  CHECK(jaxc_promotion() == JAXC_RULES_JAX_STRICT);
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_ADD, A, B), JAXC_ERR_PROMOTION,
+              "Input dtypes ('float32', 'int32') have no available implicit dtype promotion path when "
+              "jax_numpy_dtype_promotion=strict. Try explicitly casting inputs to the desired output type, or set "
+              "jax_numpy_dtype_promotion=standard.");
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_MULTIPLY, C, B), JAXC_ERR_PROMOTION,
+              "Input dtypes ('int8', 'int32') have no available implicit dtype promotion path when "
+              "jax_numpy_dtype_promotion=strict. Try explicitly casting inputs to the desired output type, or set "
+              "jax_numpy_dtype_promotion=standard.");
+  /* weak scalars still join their kind in strict mode */
+  jaxc_array *o1 = jaxc_binary(JAXC_OP_ADD, C, wi), *o2 = jaxc_binary(JAXC_OP_ADD, A, wf), *o3 = jaxc_binary(JAXC_OP_ADD, A, wi);
+  CHECK(o1 && jaxc_array_dtype(o1) == JAXC_I8 && o2 && jaxc_array_dtype(o2) == JAXC_F32 && o3 &&
+        jaxc_array_dtype(o3) == JAXC_F32);
+  jaxc_array_free(o1), jaxc_array_free(o2), jaxc_array_free(o3);
+  /* an invalid setting is ignored */
+  jaxc_set_promotion(JAXC_RULES_NUMPY);
+  CHECK(jaxc_promotion() == JAXC_RULES_JAX_STRICT);
+  jaxc_set_promotion((jaxc_rules)77);
+  CHECK(jaxc_promotion() == JAXC_RULES_JAX_STRICT);
+  jaxc_set_promotion(JAXC_RULES_JAX);
+  jaxc_array *o4 = jaxc_binary(JAXC_OP_ADD, A, B);
+  CHECK(o4 && jaxc_array_dtype(o4) == JAXC_F32 && jaxc_last_status() == JAXC_OK && strcmp(jaxc_last_error(), "") == 0);
+  n_cases += 5;
+  jaxc_array_free(o4), jaxc_array_free(A), jaxc_array_free(B), jaxc_array_free(C), jaxc_array_free(wi), jaxc_array_free(wf);
+}
+
+static void test_shapes(void) {
+  static float z[24];
+  int64_t s34[2] = {3, 4}, s24[2] = {2, 4}, s3[1] = {3}, s4[1] = {4};
+  jaxc_array *A = jaxc_array_from_data(JAXC_F32, 2, s34, z), *B = jaxc_array_from_data(JAXC_F32, 2, s24, z);
+  jaxc_array *C = jaxc_array_from_data(JAXC_F32, 1, s3, z), *D = jaxc_array_from_data(JAXC_F32, 1, s4, z);
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_ADD, A, B), JAXC_ERR_SHAPE, "add got incompatible shapes for broadcasting: (3, 4), (2, 4).");
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_MULTIPLY, C, D), JAXC_ERR_SHAPE,
+              "multiply got incompatible shapes for broadcasting: (3,), (4,).");
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_LESS, A, C), JAXC_ERR_SHAPE, "less got incompatible shapes for broadcasting: (3, 4), (3,).");
+  bool t = true;
+  jaxc_array *T = jaxc_array_from_data(JAXC_BOOL, 0, NULL, &t);
+  EXPECT_FAIL(jaxc_where(T, A, B), JAXC_ERR_SHAPE, NULL);
+  jaxc_array_free(T);
+  /* creation: ndim > 8, negative ndim, negative dims, overflowing element counts, NULLs */
+  int64_t nine[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1}, neg[2] = {2, -1}, big[2] = {INT64_MAX, 2}, big2[3] = {1 << 30, 1 << 30, 1 << 30};
+  int64_t zero_big[2] = {0, INT64_MAX};
+  EXPECT_FAIL(jaxc_array_from_data(JAXC_F32, 9, nine, z), JAXC_ERR_SHAPE, NULL);
+  EXPECT_FAIL(jaxc_array_from_data(JAXC_F32, -1, nine, z), JAXC_ERR_SHAPE, NULL);
+  EXPECT_FAIL(jaxc_array_from_data(JAXC_F32, 2, neg, z), JAXC_ERR_SHAPE, NULL);
+  EXPECT_FAIL(jaxc_array_from_data(JAXC_F32, 2, big, z), JAXC_ERR_OVERFLOW, NULL);
+  EXPECT_FAIL(jaxc_array_from_data(JAXC_C128, 3, big2, z), JAXC_ERR_OVERFLOW, NULL);
+  EXPECT_FAIL(jaxc_array_empty(JAXC_F32, 2, big), JAXC_ERR_OVERFLOW, NULL);
+  EXPECT_FAIL(jaxc_array_from_data(JAXC_F32, 2, NULL, z), JAXC_ERR_ARG, NULL);
+  EXPECT_FAIL(jaxc_array_from_data(JAXC_F32, 1, s3, NULL), JAXC_ERR_ARG, NULL);
+  jaxc_array *E = jaxc_array_from_data(JAXC_F32, 2, zero_big, NULL); /* empty: fine, nothing to read */
+  CHECK(E && jaxc_array_size(E) == 0);
+  jaxc_array_free(E);
+  jaxc_array *eight = jaxc_array_from_data(JAXC_F32, 8, nine, z);
+  CHECK(eight && jaxc_array_ndim(eight) == 8);
+  /* broadcasting 8-d against 1-d works; rank stays 8 */
+  jaxc_array *o = jaxc_binary(JAXC_OP_ADD, eight, C);
+  CHECK(o && jaxc_array_ndim(o) == 8 && jaxc_array_size(o) == 3);
+  jaxc_array_free(o), jaxc_array_free(eight);
+  /* invalid dtypes at creation */
+  EXPECT_FAIL(jaxc_array_from_data((jaxc_dtype)99, 1, s3, z), JAXC_ERR_DTYPE, NULL);
+  EXPECT_FAIL(jaxc_array_from_data((jaxc_dtype)-5, 1, s3, z), JAXC_ERR_DTYPE, NULL);
+  EXPECT_FAIL(jaxc_array_from_data(JAXC_WEAK_INT, 1, s3, z), JAXC_ERR_DTYPE, NULL);
+  n_cases += 2;
+  jaxc_array_free(A), jaxc_array_free(B), jaxc_array_free(C), jaxc_array_free(D);
+}
+
+static void test_dtypes_and_args(void) {
+  float fv[3] = {1.5f, -2.0f, 0.0f};
+  bool bv[2] = {true, false};
+  float cv[2] = {1, 2};
+  int32_t iv[2] = {2, -1};
+  jaxc_array *F = f32s(3, fv), *Bo = jaxc_array_from_data(JAXC_BOOL, 1, (int64_t[]){2}, bv);
+  jaxc_array *Cx = jaxc_array_from_data(JAXC_C64, 0, NULL, cv), *In = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){2}, iv);
+  /* lax's wording: "<prim> does not accept dtype <d>. Accepted dtypes are subtypes of ..." */
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_BITWISE_AND, F, F), JAXC_ERR_DTYPE, NULL);
+  EXPECT_PREFIX("and does not accept dtype float32. Accepted dtypes are subtypes of ");
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_LEFT_SHIFT, F, F), JAXC_ERR_DTYPE, NULL);
+  EXPECT_PREFIX("shift_left does not accept dtype float32. Accepted dtypes are subtypes of ");
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_SUBTRACT, Bo, Bo), JAXC_ERR_DTYPE, NULL);
+  EXPECT_PREFIX("sub does not accept dtype bool. Accepted dtypes are subtypes of ");
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_SIGN, Bo), JAXC_ERR_DTYPE, NULL);
+  EXPECT_PREFIX("sign does not accept dtype bool. Accepted dtypes are subtypes of ");
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_NEGATIVE, Bo), JAXC_ERR_DTYPE, NULL);
+  EXPECT_PREFIX("neg does not accept dtype bool. Accepted dtypes are subtypes of ");
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_INVERT, F), JAXC_ERR_DTYPE, NULL);
+  EXPECT_PREFIX("not does not accept dtype float32. Accepted dtypes are subtypes of ");
+  /* jnp.floor_divide refuses complex in its own words */
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_FLOOR_DIVIDE, Cx, Cx), JAXC_ERR_DTYPE, "floor_divide does not support complex-valued inputs.");
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_ARCTAN2, Cx, F), JAXC_ERR_DTYPE, NULL);
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_FLOOR, Cx), JAXC_ERR_DTYPE, NULL);
+  /* integers to negative integer powers (NumPy's ValueError wording) */
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_POWER, In, In), JAXC_ERR_ARG, "Integers to negative integer powers are not allowed.");
+  jaxc_array *F0 = jaxc_array_from_data(JAXC_F32, 0, NULL, fv);
+  jaxc_array *ok = jaxc_binary(JAXC_OP_POWER, F0, In); /* float base: fine, 1.5 ** [2, -1] */
+  CHECK(ok && jaxc_array_dtype(ok) == JAXC_F32 && ((const float *)jaxc_array_data(ok))[0] == 2.25f &&
+        ((const float *)jaxc_array_data(ok))[1] == 1.0f / 1.5f);
+  jaxc_array_free(ok), jaxc_array_free(F0);
+  /* NULL operands, invalid ops, ops of the wrong arity */
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_ADD, NULL, F), JAXC_ERR_ARG, NULL);
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_ADD, F, NULL), JAXC_ERR_ARG, NULL);
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_ADD, NULL, NULL), JAXC_ERR_ARG, NULL);
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_SQRT, NULL), JAXC_ERR_ARG, NULL);
+  EXPECT_FAIL(jaxc_binary((jaxc_op)999, F, F), JAXC_ERR_ARG, NULL);
+  EXPECT_FAIL(jaxc_binary((jaxc_op)-5, F, F), JAXC_ERR_ARG, NULL);
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_SQRT, F, F), JAXC_ERR_ARG, NULL);
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_SUM, F, F), JAXC_ERR_ARG, NULL);
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_ADD, F), JAXC_ERR_ARG, NULL);
+  EXPECT_FAIL(jaxc_unary((jaxc_op)12345, F), JAXC_ERR_ARG, NULL);
+  EXPECT_FAIL(jaxc_where(NULL, F, F), JAXC_ERR_ARG, NULL);
+  bool w = true;
+  CHECK(jaxc_binary_result(JAXC_OP_ADD, NULL, F, &w) == JAXC_DTYPE_INVALID && jaxc_last_status() == JAXC_ERR_ARG);
+  CHECK(jaxc_unary_result((jaxc_op)-1, F, &w) == JAXC_DTYPE_INVALID && jaxc_last_status() == JAXC_ERR_ARG);
+  /* the _into variants: wrong dtype / shape of the output */
+  jaxc_array *out_i = jaxc_array_zeros(JAXC_I32, 1, (int64_t[]){3}), *out_s = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){4});
+  EXPECT_FAIL(jaxc_binary_into(JAXC_OP_ADD, F, F, out_i), JAXC_ERR_DTYPE, NULL);
+  EXPECT_FAIL(jaxc_binary_into(JAXC_OP_ADD, F, F, out_s), JAXC_ERR_SHAPE, NULL);
+  EXPECT_FAIL(jaxc_binary_into(JAXC_OP_ADD, F, F, NULL), JAXC_ERR_ARG, NULL);
+  jaxc_array_free(out_i), jaxc_array_free(out_s);
+  /* inputs unmodified by all of the above; a success resets the status */
+  CHECK(memcmp(jaxc_array_data(F), fv, sizeof fv) == 0 && memcmp(jaxc_array_data(In), iv, sizeof iv) == 0);
+  jaxc_array *s = jaxc_binary(JAXC_OP_ADD, F, F);
+  CHECK(s && jaxc_last_status() == JAXC_OK && jaxc_last_error()[0] == 0);
+  n_cases += 6;
+  jaxc_array_free(s), jaxc_array_free(F), jaxc_array_free(Bo), jaxc_array_free(Cx), jaxc_array_free(In);
+  /* a Python int that does not fit int32 (x64 off) */
+  EXPECT_FAIL(jaxc_weak_int(3000000000LL), JAXC_ERR_OVERFLOW, "Python int 3000000000 too large to convert to int32");
+  jaxc_set_x64(true);
+  jaxc_array *big = jaxc_weak_int(3000000000LL);
+  CHECK(big && jaxc_array_dtype(big) == JAXC_I64 && jaxc_array_is_weak(big));
+  jaxc_array_free(big);
+  jaxc_set_x64(false);
+}
+
+static void test_debug_nans(void) {
+  float a[3] = {0.0f, 1.0f, NAN}, b[3] = {0.0f, 0.0f, 1.0f};
+  jaxc_array *A = f32s(1, a), *B = f32s(1, b), *One = f32s(1, a + 1), *N = f32s(1, a + 2), *M = f32s(1, b + 2);
+  jaxc_set_debug_nans(true);
+  CHECK(jaxc_debug_nans());
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_TRUE_DIVIDE, A, B), JAXC_ERR_NAN, "invalid value (nan) encountered in div");
+  float m1 = -1.0f;
+  jaxc_array *Neg = f32s(1, &m1);
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_SQRT, Neg), JAXC_ERR_NAN, "invalid value (nan) encountered in sqrt");
+  /* a NaN already in the input does not trigger it */
+  jaxc_array *o = jaxc_binary(JAXC_OP_ADD, N, M);
+  CHECK(o && ((const float *)jaxc_array_data(o))[0] != ((const float *)jaxc_array_data(o))[0]);
+  jaxc_array_free(o);
+  /* 1/0 = inf is no NaN */
+  o = jaxc_binary(JAXC_OP_TRUE_DIVIDE, One, B);
+  CHECK(o && isinf(((const float *)jaxc_array_data(o))[0]));
+  jaxc_array_free(o);
+  jaxc_set_debug_nans(false);
+  o = jaxc_binary(JAXC_OP_TRUE_DIVIDE, A, B);
+  CHECK(o != NULL && !jaxc_debug_nans());
+  jaxc_array_free(o);
+  jaxc_set_debug_infs(true);
+  CHECK(jaxc_debug_infs());
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_TRUE_DIVIDE, One, B), JAXC_ERR_NAN, "invalid value (inf) encountered in div");
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_LOG, A), JAXC_ERR_NAN, "invalid value (inf) encountered in log");
+  jaxc_set_debug_infs(false);
+  n_cases += 4;
+  jaxc_array_free(A), jaxc_array_free(B), jaxc_array_free(One), jaxc_array_free(N), jaxc_array_free(M), jaxc_array_free(Neg);
+}
+
+/* The child: reports the switches' defaults as read from the environment at the first query. */
+static int env_child(const char *want) {
+  bool x64 = jaxc_x64(), nans = jaxc_debug_nans(), infs = jaxc_debug_infs();
+  char got[8];
+  snprintf(got, sizeof got, "%d%d%d", x64, nans, infs);
+  int ok = strcmp(got, want) == 0;
+  if (ok && x64) { /* and the switch is honoured: a weak int is int64, float64 is kept */
+    jaxc_array *w = jaxc_weak_int(1);
+    double d = 0.1;
+    jaxc_array *f = jaxc_array_from_data(JAXC_F64, 0, NULL, &d);
+    ok = w && f && jaxc_array_dtype(w) == JAXC_I64 && jaxc_array_dtype(f) == JAXC_F64;
+    jaxc_array_free(w), jaxc_array_free(f);
+    jaxc_set_x64(false); /* jaxc_set_* overrides the environment */
+    ok = ok && !jaxc_x64();
+  }
+  if (!ok) fprintf(stderr, "env child: switches %s, want %s\n", got, want);
+  return ok ? 0 : 1;
+}
+
+static void test_env(const char *self) {
+  static const struct { const char *env, *want; } cases[] = {
+      {"JAXC_ENABLE_X64=1", "100"},
+      {"JAXC_ENABLE_X64=true JAXC_DEBUG_NANS=1", "110"},
+      {"JAXC_DEBUG_INFS=1 JAXC_ENABLE_X64=0", "001"},
+      {"JAXC_ENABLE_X64=", "000"},
+  };
+  if (!system(NULL)) { fprintf(stderr, "no command processor: environment tests skipped\n"); return; }
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "env -u JAXC_ENABLE_X64 -u JAXC_DEBUG_NANS -u JAXC_DEBUG_INFS %s '%s' --env-child %s",
+             cases[i].env, self, cases[i].want);
+    int rc = system(cmd);
+    CHECK_MSG(rc == 0, "with %s the switches should read %s (x64, nans, infs)", cases[i].env, cases[i].want);
+    n_cases++;
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc == 3 && strcmp(argv[1], "--env-child") == 0) return env_child(argv[2]);
+  CHECK(!jaxc_x64() || getenv("JAXC_ENABLE_X64")); /* off by default, like JAX */
+  jaxc_set_x64(false);
+  test_strict();
+  test_shapes();
+  test_dtypes_and_args();
+  test_debug_nans();
+  test_env(argv[0]);
+  printf("errors: %ld cases\n", n_cases);
+  return check_summary("test_errors");
+}

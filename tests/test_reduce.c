@@ -1,0 +1,627 @@
+/* test_reduce.c — reductions, cumulative ops, sorting and where against independent references:
+   brute-force loops in long double / wrapping uint64 written here, JAX's dtype rules written
+   out by hand, and properties (permutations, stability, inputs never modified). */
+#include "jaxc.h"
+#include "check.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static long n_dtype, n_value, n_special, n_error, n_sort, n_where, n_big;
+
+static uint64_t rng = 0x9E3779B97F4A7C15u;
+static uint64_t next_u64(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
+static double uniform(double lo, double hi) { return lo + (hi - lo) * (double)(next_u64() >> 11) * 0x1p-53; }
+
+static uint64_t checksum(const jaxc_array *a) {
+  uint64_t h = 1469598103934665603u;
+  const unsigned char *p = (const unsigned char *)jaxc_array_data(a);
+  size_t n = (size_t)jaxc_array_size(a) * jaxc_dtype_size(jaxc_array_dtype(a));
+  for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211u;
+  return h;
+}
+/* Element i of any array as a long double (real part) / its imaginary part. */
+static long double val(const jaxc_array *a, int64_t i) {
+  jaxc_dtype d = jaxc_array_dtype(a);
+  const char *p = (const char *)jaxc_array_data(a) + (size_t)i * jaxc_dtype_size(d);
+  int k = jaxc_dtype_kind(d);
+  if (k == JAXC_KIND_INT) { int64_t v; jaxc_kernel_cast_dyn(d, JAXC_I64, 1, p, &v); return (long double)v; }
+  if (k == JAXC_KIND_UINT || k == JAXC_KIND_BOOL) { uint64_t v; jaxc_kernel_cast_dyn(d, JAXC_U64, 1, p, &v); return (long double)v; }
+  double v[2];
+  jaxc_kernel_cast_dyn(d, JAXC_C128, 1, p, v);
+  return v[0];
+}
+static long double ival(const jaxc_array *a, int64_t i) {
+  jaxc_dtype d = jaxc_array_dtype(a);
+  if (jaxc_dtype_kind(d) != JAXC_KIND_COMPLEX) return 0;
+  double v[2];
+  jaxc_kernel_cast_dyn(d, JAXC_C128, 1, (const char *)jaxc_array_data(a) + (size_t)i * jaxc_dtype_size(d), v);
+  return v[1];
+}
+static uint64_t uval(const jaxc_array *a, int64_t i) {
+  uint64_t v;
+  jaxc_dtype d = jaxc_array_dtype(a);
+  jaxc_kernel_cast_dyn(d, JAXC_U64, 1, (const char *)jaxc_array_data(a) + (size_t)i * jaxc_dtype_size(d), &v);
+  return v;
+}
+static bool isnanl_(long double x) { return x != x; }
+
+/* A random array of dtype d: small integers (so products stay meaningful), floats in [-4, 4]. */
+static jaxc_array *random_array(jaxc_dtype d, int nd, const int64_t *shape, double nan_rate) {
+  jaxc_array *a = jaxc_array_empty(d, nd, shape);
+  size_t es = jaxc_dtype_size(jaxc_array_dtype(a));
+  for (int64_t i = 0; i < jaxc_array_size(a); i++) {
+    char *p = (char *)jaxc_array_data(a) + (size_t)i * es;
+    int k = jaxc_dtype_kind(jaxc_array_dtype(a));
+    double re = (k == JAXC_KIND_FLOAT || k == JAXC_KIND_COMPLEX) ? uniform(-4, 4) : (double)(int)(next_u64() % 7) - (k == JAXC_KIND_INT ? 3 : 0);
+    if (k == JAXC_KIND_BOOL) re = (double)(next_u64() % 2);
+    if (nan_rate > 0 && uniform(0, 1) < nan_rate) re = NAN;
+    double v[2] = {re, k == JAXC_KIND_COMPLEX ? uniform(-4, 4) : 0};
+    jaxc_kernel_cast_dyn(JAXC_C128, jaxc_array_dtype(a), 1, v, p);
+  }
+  return a;
+}
+
+/* --- 1. result dtypes, written out from jax.numpy's rules --------------------------------------- */
+static void test_dtypes(void) {
+  static const jaxc_dtype all[] = {JAXC_BOOL, JAXC_U8, JAXC_U16, JAXC_U32, JAXC_U64, JAXC_I8, JAXC_I16, JAXC_I32, JAXC_I64,
+                                   JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
+  /* per input dtype (x32 storage, then x64): sum/prod, mean, var, max, cumsum */
+  static const struct { jaxc_dtype in; jaxc_dtype sum32, sum64, mean32, mean64, var32, var64; } rows[] = {
+      {JAXC_BOOL, JAXC_I32, JAXC_I64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
+      {JAXC_U8, JAXC_U32, JAXC_U64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
+      {JAXC_U16, JAXC_U32, JAXC_U64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
+      {JAXC_U32, JAXC_U32, JAXC_U64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
+      {JAXC_U64, JAXC_U32, JAXC_U64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
+      {JAXC_I8, JAXC_I32, JAXC_I64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
+      {JAXC_I16, JAXC_I32, JAXC_I64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
+      {JAXC_I32, JAXC_I32, JAXC_I64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
+      {JAXC_I64, JAXC_I32, JAXC_I64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
+      {JAXC_BF16, JAXC_BF16, JAXC_BF16, JAXC_BF16, JAXC_BF16, JAXC_BF16, JAXC_BF16},
+      {JAXC_F16, JAXC_F16, JAXC_F16, JAXC_F16, JAXC_F16, JAXC_F16, JAXC_F16},
+      {JAXC_F32, JAXC_F32, JAXC_F32, JAXC_F32, JAXC_F32, JAXC_F32, JAXC_F32},
+      {JAXC_F64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
+      {JAXC_C64, JAXC_C64, JAXC_C64, JAXC_C64, JAXC_C64, JAXC_F32, JAXC_F32},
+      {JAXC_C128, JAXC_C64, JAXC_C128, JAXC_C64, JAXC_C128, JAXC_F32, JAXC_F64},
+  };
+  for (int x64 = 0; x64 < 2; x64++) {
+    jaxc_set_x64(x64);
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+      jaxc_array *a = jaxc_array_zeros(rows[r].in, 1, (int64_t[]){3});
+      jaxc_dtype st = jaxc_array_dtype(a);
+      jaxc_dtype dint = x64 ? JAXC_I64 : JAXC_I32;
+      CHECK_EQ_INT(jaxc_reduce_result(JAXC_OP_SUM, a), x64 ? rows[r].sum64 : rows[r].sum32);
+      CHECK_EQ_INT(jaxc_reduce_result(JAXC_OP_PROD, a), x64 ? rows[r].sum64 : rows[r].sum32);
+      CHECK_EQ_INT(jaxc_reduce_result(JAXC_OP_MEAN, a), x64 ? rows[r].mean64 : rows[r].mean32);
+      CHECK_EQ_INT(jaxc_reduce_result(JAXC_OP_VAR, a), x64 ? rows[r].var64 : rows[r].var32);
+      CHECK_EQ_INT(jaxc_reduce_result(JAXC_OP_STD, a), x64 ? rows[r].var64 : rows[r].var32);
+      CHECK_EQ_INT(jaxc_reduce_result(JAXC_OP_MAX, a), st);
+      CHECK_EQ_INT(jaxc_reduce_result(JAXC_OP_MIN, a), st);
+      CHECK_EQ_INT(jaxc_reduce_result(JAXC_OP_ARGMAX, a), dint);
+      CHECK_EQ_INT(jaxc_reduce_result(JAXC_OP_ARGMIN, a), dint);
+      CHECK_EQ_INT(jaxc_reduce_result(JAXC_OP_ANY, a), JAXC_BOOL);
+      CHECK_EQ_INT(jaxc_reduce_result(JAXC_OP_ALL, a), JAXC_BOOL);
+      CHECK_EQ_INT(jaxc_reduce_result(JAXC_OP_CUMSUM, a), rows[r].in == JAXC_BOOL ? dint : st);
+      /* the arrays really come out in that dtype, and strong */
+      jaxc_array *s = jaxc_reduce(JAXC_OP_SUM, a, 0);
+      CHECK(s && jaxc_array_dtype(s) == (x64 ? rows[r].sum64 : rows[r].sum32) && !jaxc_array_is_weak(s));
+      jaxc_array_free(s);
+      n_dtype += 13;
+      jaxc_array_free(a);
+    }
+    (void)all;
+  }
+  jaxc_set_x64(false);
+  /* a weak scalar reduces to a strong result */
+  jaxc_array *w = jaxc_weak_float(2.5);
+  jaxc_array *s = jaxc_reduce(JAXC_OP_SUM, w, JAXC_ALL_AXES);
+  CHECK(s && !jaxc_array_is_weak(s) && jaxc_array_dtype(s) == JAXC_F32 && val(s, 0) == 2.5L);
+  jaxc_array_free(s);
+  jaxc_array_free(w);
+  n_dtype++;
+}
+
+/* --- 2. values over every axis, against brute force ---------------------------------------------- */
+typedef struct ref { long double re, im; uint64_t u; int64_t idx; bool flag, nan; } ref;
+
+/* Tolerance in units of the result dtype's epsilon, scaled by the magnitude of the terms. */
+static long double eps_of(jaxc_dtype d) {
+  switch (d) {
+  case JAXC_BF16: return 0x1p-8L;
+  case JAXC_F16: return 0x1p-11L;
+  case JAXC_F32: case JAXC_C64: return 0x1p-24L;
+  default: return 0x1p-53L;
+  }
+}
+static bool close_to(long double got, long double want, long double scale, jaxc_dtype d) {
+  if (isnanl_(want)) return isnanl_(got);
+  if (isinf(want)) return got == want;
+  return fabsl(got - want) <= 4 * eps_of(d) * (fabsl(want) + scale) + 1e-300L;
+}
+
+/* Reference for one lane (n elements at base, stride s) of op; mode 2/3: nanargmax/nanargmin. */
+static ref brute(jaxc_op op, int mode, const jaxc_array *a, int64_t base, int64_t n, int64_t s, jaxc_dtype out) {
+  ref r = {0, 0, 0, -1, false, false};
+  int k = jaxc_dtype_kind(jaxc_array_dtype(a));
+  bool intlike = k == JAXC_KIND_INT || k == JAXC_KIND_UINT || k == JAXC_KIND_BOOL;
+  int obits = jaxc_dtype_bits(out);
+  uint64_t mask = obits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << obits) - 1);
+  switch (op) {
+  case JAXC_OP_SUM: case JAXC_OP_MEAN:
+    if (intlike && op == JAXC_OP_SUM) { for (int64_t i = 0; i < n; i++) r.u += uval(a, base + i * s); r.u &= mask; break; }
+    for (int64_t i = 0; i < n; i++) { r.re += val(a, base + i * s); r.im += ival(a, base + i * s); }
+    if (op == JAXC_OP_MEAN) { r.re /= (long double)n; r.im /= (long double)n; }
+    break;
+  case JAXC_OP_PROD:
+    if (intlike) { r.u = 1; for (int64_t i = 0; i < n; i++) r.u *= uval(a, base + i * s); r.u &= mask; break; }
+    r.re = 1;
+    for (int64_t i = 0; i < n; i++) {
+      long double xr = val(a, base + i * s), xi = ival(a, base + i * s), t = r.re * xr - r.im * xi;
+      r.im = r.re * xi + r.im * xr;
+      r.re = t;
+    }
+    break;
+  case JAXC_OP_VAR: case JAXC_OP_STD: {
+    long double mr = 0, mi = 0, ss = 0;
+    for (int64_t i = 0; i < n; i++) { mr += val(a, base + i * s); mi += ival(a, base + i * s); }
+    mr /= (long double)n; mi /= (long double)n;
+    for (int64_t i = 0; i < n; i++) {
+      long double dr = val(a, base + i * s) - mr, di = ival(a, base + i * s) - mi;
+      ss += dr * dr + di * di;
+    }
+    r.re = n > 0 ? ss / (long double)n : NAN;
+    if (op == JAXC_OP_STD) r.re = sqrtl(r.re);
+    break;
+  }
+  case JAXC_OP_ANY: case JAXC_OP_ALL: {
+    bool any = false, all = true;
+    for (int64_t i = 0; i < n; i++) { bool t = val(a, base + i * s) != 0; any = any || t; all = all && t; }
+    r.flag = op == JAXC_OP_ANY ? any : all;
+    break;
+  }
+  default: { /* MAX MIN ARGMAX ARGMIN and the nan variants: the first extreme; NaN handling */
+    bool mx = op == JAXC_OP_MAX || op == JAXC_OP_ARGMAX;
+    if (mode == 2 || mode == 3) mx = mode == 2;
+    bool seen = false;
+    long double br = 0, bi = 0;
+    for (int64_t i = 0; i < n; i++) {
+      long double xr = val(a, base + i * s), xi = ival(a, base + i * s);
+      bool isn = isnanl_(xr) || isnanl_(xi);
+      if (isn && mode < 2) { r.idx = i; r.nan = true; break; }
+      if (isn) { xr = mx ? -INFINITY : INFINITY; xi = 0; } else seen = true;
+      bool better = mx ? (xr > br || (xr == br && xi > bi)) : (xr < br || (xr == br && xi < bi));
+      if (r.idx < 0 || better) { br = xr; bi = xi; r.idx = i; }
+    }
+    if (mode >= 2 && !seen) r.idx = -1;
+    r.re = br; r.im = bi;
+    break;
+  }
+  }
+  return r;
+}
+
+static void check_reduce_case(jaxc_op op, int mode, const jaxc_array *a, int axis, bool keepdims) {
+  uint64_t before = checksum(a);
+  jaxc_array *r = mode >= 2 ? (mode == 2 ? jaxc_nanargmax(a, axis, keepdims) : jaxc_nanargmin(a, axis, keepdims))
+                            : jaxc_reduce_ex(op, a, axis, keepdims);
+  CHECK_EQ_INT(checksum(a), before);
+  int nd = jaxc_array_ndim(a);
+  const int64_t *sh = jaxc_array_shape(a);
+  int ax = axis == JAXC_ALL_AXES ? -1 : (axis < 0 ? axis + nd : axis);
+  int64_t outer = 1, n = jaxc_array_size(a), inner = 1;
+  if (ax >= 0) {
+    n = sh[ax];
+    for (int i = 0; i < ax; i++) outer *= sh[i];
+    for (int i = ax + 1; i < nd; i++) inner *= sh[i];
+  }
+  bool needs_elems = op == JAXC_OP_MAX || op == JAXC_OP_MIN || op == JAXC_OP_ARGMAX || op == JAXC_OP_ARGMIN;
+  if (needs_elems && n == 0 && outer * inner > 0) {
+    CHECK_MSG(r == NULL, "%s of an empty axis must fail", jaxc_op_name(op));
+    jaxc_array_free(r);
+    n_value++;
+    return;
+  }
+  CHECK_MSG(r != NULL, "%s failed: %s", jaxc_op_name(op), jaxc_last_error());
+  if (!r) return;
+  /* shape */
+  int want_nd = ax < 0 ? (keepdims ? nd : 0) : (keepdims ? nd : nd - 1);
+  CHECK_EQ_INT(jaxc_array_ndim(r), want_nd);
+  CHECK_EQ_INT(jaxc_array_size(r), outer * inner);
+  jaxc_dtype od = jaxc_array_dtype(r);
+  for (int64_t j = 0; j < outer * inner && j < jaxc_array_size(r); j++) {
+    int64_t base = (j / inner) * n * inner + j % inner;
+    ref w = brute(op, mode, a, base, n, inner, od);
+    bool ok;
+    if (op == JAXC_OP_ARGMAX || op == JAXC_OP_ARGMIN || mode >= 2) ok = val(r, j) == (long double)w.idx;
+    else if (op == JAXC_OP_MAX || op == JAXC_OP_MIN) {
+      long double g = val(r, j), gi = ival(r, j);
+      ok = w.nan ? (isnanl_(g) || isnanl_(gi)) : (g == w.re && gi == w.im);
+    } else if (op == JAXC_OP_ANY || op == JAXC_OP_ALL) ok = val(r, j) == (long double)w.flag;
+    else if (jaxc_dtype_kind(od) != JAXC_KIND_FLOAT && jaxc_dtype_kind(od) != JAXC_KIND_COMPLEX) ok = uval(r, j) == w.u;
+    else {
+      long double scale = 0;
+      for (int64_t i = 0; i < n; i++) scale += fabsl(val(a, base + i * inner)) + fabsl(ival(a, base + i * inner));
+      if (op == JAXC_OP_PROD) scale = fabsl(w.re) + fabsl(w.im);
+      if (op == JAXC_OP_MEAN) scale /= (long double)(n ? n : 1);
+      if (op == JAXC_OP_VAR || op == JAXC_OP_STD) scale = 16 * fabsl(w.re) + 1e-6L;
+      ok = close_to(val(r, j), w.re, scale, od) && close_to(ival(r, j), w.im, scale, od);
+    }
+    CHECK_MSG(ok, "%s%s dtype %s axis %d keepdims %d output %lld: got %Lg%+Lgi want %Lg%+Lgi (u %llu idx %lld)",
+              mode == 2 ? "nanargmax" : mode == 3 ? "nanargmin" : jaxc_op_name(op), "", jaxc_dtype_name(jaxc_array_dtype(a)),
+              axis, keepdims, (long long)j, val(r, j), ival(r, j), w.re, w.im, (unsigned long long)w.u, (long long)w.idx);
+  }
+  n_value++;
+  jaxc_array_free(r);
+}
+
+static void test_values(void) {
+  static const jaxc_dtype dts[] = {JAXC_BOOL, JAXC_U8, JAXC_U16, JAXC_U32, JAXC_U64, JAXC_I8, JAXC_I16, JAXC_I32, JAXC_I64,
+                                   JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
+  static const jaxc_op ops[] = {JAXC_OP_SUM, JAXC_OP_PROD, JAXC_OP_MEAN, JAXC_OP_MAX, JAXC_OP_MIN, JAXC_OP_ARGMAX,
+                                JAXC_OP_ARGMIN, JAXC_OP_ANY, JAXC_OP_ALL, JAXC_OP_VAR, JAXC_OP_STD};
+  static const int64_t shapes[][3] = {{3, 5, 7}, {1, 4, 1}, {2, 0, 3}, {6, 1, 33}};
+  for (int x64 = 0; x64 < 2; x64++) {
+    jaxc_set_x64(x64);
+    for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++)
+      for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {
+        bool fl = jaxc_dtype_kind(dts[d]) == JAXC_KIND_FLOAT || jaxc_dtype_kind(dts[d]) == JAXC_KIND_COMPLEX;
+        jaxc_array *a = random_array(dts[d], 3, shapes[sh], fl && sh == 3 ? 0.05 : 0.0);
+        for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
+          for (int axis = -3; axis <= 3; axis++)
+            for (int kd = 0; kd < 2; kd++) check_reduce_case(ops[o], 0, a, axis == 3 ? JAXC_ALL_AXES : axis, kd);
+        for (int mode = 2; mode <= 3; mode++)
+          for (int axis = -1; axis <= 3; axis++) check_reduce_case(JAXC_OP_ARGMAX, mode, a, axis == 3 ? JAXC_ALL_AXES : axis, false);
+        jaxc_array_free(a);
+      }
+  }
+  jaxc_set_x64(false);
+}
+
+/* --- 3. special values: accuracy, NaN, empties ---------------------------------------------------- */
+static jaxc_array *f32s(int64_t n, const float *v) { return jaxc_array_from_data(JAXC_F32, 1, &n, v); }
+
+static void test_special(void) {
+  /* 2^25 float32 ones: a running float32 sum would stop at 2^24 */
+  int64_t n = (int64_t)1 << 25;
+  float *ones = (float *)malloc((size_t)n * sizeof(float));
+  for (int64_t i = 0; i < n; i++) ones[i] = 1.0f;
+  jaxc_array *a = f32s(n, ones);
+  free(ones);
+  jaxc_array *s = jaxc_reduce(JAXC_OP_SUM, a, JAXC_ALL_AXES);
+  CHECK(s && val(s, 0) == 33554432.0L);
+  jaxc_array_free(s);
+  s = jaxc_reduce(JAXC_OP_MEAN, a, JAXC_ALL_AXES);
+  CHECK(s && val(s, 0) == 1.0L);
+  jaxc_array_free(s);
+  jaxc_array_free(a);
+  n_special += 2;
+  /* f16 / bf16 accumulate wider: 4096 f16 ones (a f16 running sum stalls at 2048), 1000 bf16 ones (stalls at 256) */
+  {
+    int64_t m = 4096;
+    jaxc_array *h = jaxc_array_empty(JAXC_F16, 1, &m);
+    for (int64_t i = 0; i < m; i++) ((jaxc_f16 *)(void *)jaxc_array_data(h))[i] = jaxc_f64_to_f16(1.0);
+    s = jaxc_reduce(JAXC_OP_SUM, h, 0);
+    CHECK(s && jaxc_array_dtype(s) == JAXC_F16 && val(s, 0) == 4096.0L);
+    jaxc_array_free(s);
+    jaxc_array_free(h);
+    m = 1000;
+    jaxc_array *b = jaxc_array_empty(JAXC_BF16, 1, &m);
+    for (int64_t i = 0; i < m; i++) ((jaxc_bf16 *)(void *)jaxc_array_data(b))[i] = jaxc_f64_to_bf16(1.0);
+    s = jaxc_reduce(JAXC_OP_SUM, b, 0);
+    CHECK(s && jaxc_array_dtype(s) == JAXC_BF16 && val(s, 0) == 1000.0L);
+    jaxc_array_free(s);
+    jaxc_array_free(b);
+    n_special += 2;
+  }
+  /* NaN: max/min propagate, argmax/argmin point at the first NaN; nanarg ignores NaN, all-NaN -> -1 */
+  {
+    float v[6] = {1, NAN, 7, NAN, -2, 7};
+    a = f32s(6, v);
+    s = jaxc_reduce(JAXC_OP_MAX, a, 0); CHECK(s && isnanl_(val(s, 0))); jaxc_array_free(s);
+    s = jaxc_reduce(JAXC_OP_MIN, a, 0); CHECK(s && isnanl_(val(s, 0))); jaxc_array_free(s);
+    s = jaxc_reduce(JAXC_OP_ARGMAX, a, 0); CHECK(s && val(s, 0) == 1); jaxc_array_free(s);
+    s = jaxc_reduce(JAXC_OP_ARGMIN, a, 0); CHECK(s && val(s, 0) == 1); jaxc_array_free(s);
+    s = jaxc_nanargmax(a, 0, false); CHECK(s && val(s, 0) == 2); jaxc_array_free(s);
+    s = jaxc_nanargmin(a, 0, false); CHECK(s && val(s, 0) == 4); jaxc_array_free(s);
+    jaxc_array_free(a);
+    float w[4] = {NAN, NAN, NAN, NAN};
+    a = f32s(4, w);
+    s = jaxc_nanargmax(a, 0, false); CHECK(s && val(s, 0) == -1); jaxc_array_free(s);
+    s = jaxc_nanargmin(a, JAXC_ALL_AXES, true); CHECK(s && val(s, 0) == -1 && jaxc_array_ndim(s) == 1); jaxc_array_free(s);
+    jaxc_array_free(a);
+    /* JAX replaces NaN by -inf first: [nan, -inf] -> index 0 */
+    float z[2] = {NAN, -INFINITY};
+    a = f32s(2, z);
+    s = jaxc_nanargmax(a, 0, false); CHECK(s && val(s, 0) == 0); jaxc_array_free(s);
+    jaxc_array_free(a);
+    n_special += 9;
+  }
+  /* any/all of a complex value look at the real part only (jnp's _cast_to_bool) */
+  {
+    double c[2] = {0.0, 1.0};
+    jaxc_array *z = jaxc_array_from_data(JAXC_C128, 1, (int64_t[]){1}, c);
+    s = jaxc_reduce(JAXC_OP_ANY, z, 0); CHECK(s && val(s, 0) == 0); jaxc_array_free(s);
+    jaxc_array_free(z);
+    n_special++;
+  }
+  /* empties */
+  {
+    jaxc_array *e = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){0, 3});
+    s = jaxc_reduce(JAXC_OP_SUM, e, JAXC_ALL_AXES); CHECK(s && val(s, 0) == 0); jaxc_array_free(s);
+    s = jaxc_reduce(JAXC_OP_PROD, e, JAXC_ALL_AXES); CHECK(s && val(s, 0) == 1); jaxc_array_free(s);
+    s = jaxc_reduce(JAXC_OP_MEAN, e, JAXC_ALL_AXES); CHECK(s && isnanl_(val(s, 0))); jaxc_array_free(s);
+    s = jaxc_reduce(JAXC_OP_VAR, e, 0); CHECK(s && jaxc_array_size(s) == 3 && isnanl_(val(s, 2))); jaxc_array_free(s);
+    s = jaxc_reduce(JAXC_OP_ANY, e, JAXC_ALL_AXES); CHECK(s && val(s, 0) == 0); jaxc_array_free(s);
+    s = jaxc_reduce(JAXC_OP_ALL, e, JAXC_ALL_AXES); CHECK(s && val(s, 0) == 1); jaxc_array_free(s);
+    s = jaxc_reduce(JAXC_OP_SUM, e, 0); CHECK(s && jaxc_array_size(s) == 3 && val(s, 1) == 0); jaxc_array_free(s);
+    s = jaxc_reduce(JAXC_OP_MAX, e, 1); CHECK(s && jaxc_array_size(s) == 0 && jaxc_array_ndim(s) == 1); jaxc_array_free(s);
+    s = jaxc_reduce(JAXC_OP_MAX, e, 0);
+    CHECK(!s && strcmp(jaxc_last_error(), "zero-size array to reduction operation max which has no identity") == 0);
+    s = jaxc_reduce(JAXC_OP_MIN, e, JAXC_ALL_AXES);
+    CHECK(!s && strcmp(jaxc_last_error(), "zero-size array to reduction operation min which has no identity") == 0);
+    s = jaxc_reduce(JAXC_OP_ARGMAX, e, 0);
+    CHECK(!s && strcmp(jaxc_last_error(), "attempt to get argmax of an empty sequence") == 0);
+    s = jaxc_reduce(JAXC_OP_CUMSUM, e, 0); CHECK(s && jaxc_array_size(s) == 0 && jaxc_array_ndim(s) == 2); jaxc_array_free(s);
+    jaxc_array_free(e);
+    n_special += 12;
+  }
+  /* integer sums wrap in the result's width: 3 x int32 max in int32 */
+  {
+    int32_t v[3] = {INT32_MAX, INT32_MAX, INT32_MAX};
+    jaxc_array *i = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){3}, v);
+    s = jaxc_reduce(JAXC_OP_SUM, i, 0); CHECK(s && val(s, 0) == (long double)(int32_t)(3u * (uint32_t)INT32_MAX)); jaxc_array_free(s);
+    jaxc_array_free(i);
+    int8_t b[300];
+    for (int k = 0; k < 300; k++) b[k] = 100;
+    i = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){300}, b);
+    s = jaxc_reduce(JAXC_OP_SUM, i, 0); CHECK(s && jaxc_array_dtype(s) == JAXC_I32 && val(s, 0) == 30000); jaxc_array_free(s);
+    jaxc_array_free(i);
+    n_special += 2;
+  }
+  /* var/std with ddof */
+  {
+    float v[4] = {1, 2, 3, 4};
+    a = f32s(4, v);
+    s = jaxc_var_ddof(a, 0, false, 1.0); CHECK(s && close_to(val(s, 0), 5.0L / 3, 0, JAXC_F32)); jaxc_array_free(s);
+    s = jaxc_std_ddof(a, 0, false, 0.0); CHECK(s && close_to(val(s, 0), sqrtl(1.25L), 0, JAXC_F32)); jaxc_array_free(s);
+    s = jaxc_var_ddof(a, 0, false, 4.0); CHECK(s && isnanl_(val(s, 0))); jaxc_array_free(s);
+    jaxc_array_free(a);
+    n_special += 3;
+  }
+}
+
+/* --- 4. cumulative ops ---------------------------------------------------------------------------- */
+static void test_cumulative(void) {
+  static const jaxc_dtype dts[] = {JAXC_BOOL, JAXC_U8, JAXC_I8, JAXC_I32, JAXC_F16, JAXC_F32, JAXC_F64, JAXC_C64};
+  for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {
+    jaxc_array *a = random_array(dts[d], 2, (int64_t[]){4, 9}, 0);
+    uint64_t before = checksum(a);
+    for (int op = 0; op < 2; op++)
+      for (int axis = -2; axis <= 2; axis++) {
+        int ax = axis == 2 ? JAXC_ALL_AXES : axis;
+        jaxc_array *r = jaxc_reduce(op ? JAXC_OP_CUMPROD : JAXC_OP_CUMSUM, a, ax);
+        CHECK(r != NULL);
+        if (!r) continue;
+        jaxc_dtype od = jaxc_array_dtype(r);
+        CHECK_EQ_INT(od, dts[d] == JAXC_BOOL ? JAXC_I32 : dts[d]);
+        int64_t outer = 1, n = 36, inner = 1;
+        if (ax != JAXC_ALL_AXES) { int a2 = ax < 0 ? ax + 2 : ax; n = a2 == 0 ? 4 : 9; outer = a2 == 0 ? 1 : 4; inner = a2 == 0 ? 9 : 1; }
+        CHECK_EQ_INT(jaxc_array_ndim(r), ax == JAXC_ALL_AXES ? 1 : 2);
+        bool intlike = jaxc_dtype_kind(od) != JAXC_KIND_FLOAT && jaxc_dtype_kind(od) != JAXC_KIND_COMPLEX;
+        uint64_t mask = jaxc_dtype_bits(od) >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << jaxc_dtype_bits(od)) - 1;
+        for (int64_t j = 0; j < outer * inner; j++) {
+          uint64_t u = op ? 1 : 0;
+          long double re = op ? 1 : 0, im = 0, scale = 0;
+          for (int64_t k = 0; k < n; k++) {
+            int64_t pos = (j / inner) * n * inner + j % inner + k * inner;
+            if (intlike) {
+              u = op ? u * uval(a, pos) : u + uval(a, pos);
+              CHECK_MSG((uval(r, pos) & mask) == (u & mask), "cum %s int pos %lld", jaxc_dtype_name(od), (long long)pos);
+            } else {
+              long double xr = val(a, pos), xi = ival(a, pos);
+              if (op) { long double t = re * xr - im * xi; im = re * xi + im * xr; re = t; scale = fabsl(re) + fabsl(im); }
+              else { re += xr; im += xi; scale += fabsl(xr) + fabsl(xi); }
+              /* XLA rounds every partial to the dtype: allow k+1 roundings */
+              long double tol = (long double)(k + 2) * 4 * eps_of(od) * (scale + fabsl(re) + fabsl(im) + 1);
+              CHECK_MSG(fabsl(val(r, pos) - re) <= tol && fabsl(ival(r, pos) - im) <= tol, "cum %s pos %lld: %Lg vs %Lg",
+                        jaxc_dtype_name(od), (long long)pos, val(r, pos), re);
+            }
+          }
+        }
+        jaxc_array_free(r);
+        n_value++;
+      }
+    CHECK_EQ_INT(checksum(a), before);
+    jaxc_array_free(a);
+  }
+}
+
+/* --- 5. errors -------------------------------------------------------------------------------------- */
+static void test_errors(void) {
+  jaxc_array *a = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){2, 3});
+  CHECK(jaxc_reduce(JAXC_OP_SUM, a, 3) == NULL);
+  CHECK(strcmp(jaxc_last_error(), "axis 3 is out of bounds for array of dimension 2") == 0);
+  CHECK(jaxc_reduce(JAXC_OP_SUM, a, -3) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
+  CHECK(jaxc_reduce(JAXC_OP_SUM, NULL, 0) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
+  CHECK(jaxc_reduce(JAXC_OP_ADD, a, 0) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
+  CHECK(jaxc_reduce((jaxc_op)99, a, 0) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
+  CHECK(jaxc_reduce((jaxc_op)-5, a, 0) == NULL);
+  CHECK(jaxc_reduce(JAXC_OP_CUMSUM, a, 2) == NULL);
+  CHECK(jaxc_sort(a, 5) == NULL && jaxc_argsort(NULL, 0) == NULL);
+  CHECK(jaxc_reduce_result(JAXC_OP_SET, a) == JAXC_DTYPE_INVALID);
+  jaxc_array *s = jaxc_reduce(JAXC_OP_SUM, a, -1);
+  CHECK(s && jaxc_last_status() == JAXC_OK && jaxc_array_size(s) == 2);
+  jaxc_array_free(s);
+  jaxc_array *z = jaxc_scalar(JAXC_F32, 3, 0);
+  CHECK(jaxc_reduce(JAXC_OP_SUM, z, 0) == NULL); /* a 0-d array has no axis 0 */
+  s = jaxc_sum(z, JAXC_ALL_AXES);
+  CHECK(s && val(s, 0) == 3);
+  jaxc_array_free(s);
+  jaxc_array_free(z);
+  jaxc_array_free(a);
+  n_error += 13;
+}
+
+/* --- 6. large, threaded reductions -------------------------------------------------------------- */
+static void test_big(void) {
+  int64_t n = (int64_t)1 << 23;
+  jaxc_array *a = jaxc_array_empty(JAXC_I8, 1, &n);
+  int8_t *p = (int8_t *)jaxc_array_data(a);
+  int64_t want = 0;
+  for (int64_t i = 0; i < n; i++) { p[i] = (int8_t)(next_u64() & 0xff); want += p[i]; }
+  jaxc_array *s = jaxc_reduce(JAXC_OP_SUM, a, JAXC_ALL_AXES);
+  CHECK(s && val(s, 0) == (long double)(int32_t)(uint32_t)(uint64_t)want);
+  jaxc_array_free(s);
+  /* the max twice, in different chunks: argmax is the first */
+  p[n / 3] = 127; p[n - 5] = 127;
+  for (int64_t i = 0; i < n; i++) if (p[i] == 127 && i != n / 3 && i != n - 5) p[i] = 0;
+  s = jaxc_reduce(JAXC_OP_ARGMAX, a, JAXC_ALL_AXES);
+  CHECK(s && val(s, 0) == (long double)(n / 3));
+  jaxc_array_free(s);
+  jaxc_array_free(a);
+  /* float32: threads and pairwise blocks vs a long double sum; NaN in a late chunk wins argmax */
+  jaxc_array *f = jaxc_array_empty(JAXC_F32, 2, (int64_t[]){2, n / 2});
+  float *q = (float *)jaxc_array_data(f);
+  long double ref0 = 0, ref1 = 0, mag = 0;
+  for (int64_t i = 0; i < n; i++) {
+    q[i] = (float)uniform(-1, 3);
+    if (i < n / 2) ref0 += q[i]; else ref1 += q[i];
+    mag += fabsl((long double)q[i]);
+  }
+  s = jaxc_reduce(JAXC_OP_SUM, f, 1);
+  CHECK(s && fabsl(val(s, 0) - ref0) <= 1e-6L * mag && fabsl(val(s, 1) - ref1) <= 1e-6L * mag);
+  jaxc_array_free(s);
+  s = jaxc_reduce(JAXC_OP_MEAN, f, JAXC_ALL_AXES);
+  CHECK(s && close_to(val(s, 0), (ref0 + ref1) / n, 1, JAXC_F32));
+  jaxc_array_free(s);
+  q[n - 10] = NAN; q[n - 3] = NAN;
+  s = jaxc_reduce(JAXC_OP_ARGMAX, f, JAXC_ALL_AXES);
+  CHECK(s && val(s, 0) == (long double)(n - 10));
+  jaxc_array_free(s);
+  s = jaxc_reduce(JAXC_OP_MAX, f, 1);
+  CHECK(s && !isnanl_(val(s, 0)) && isnanl_(val(s, 1)));
+  jaxc_array_free(s);
+  jaxc_array_free(f);
+  n_big += 6;
+}
+
+/* --- 7. sort / argsort ------------------------------------------------------------------------------ */
+/* lax.sort's order: -0 == 0, every NaN last; returns -1, 0, 1 */
+static int total_cmp(long double a, long double b) {
+  bool na = isnanl_(a), nb = isnanl_(b);
+  if (na || nb) return na == nb ? 0 : na ? 1 : -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+static void check_sorted_lane(const jaxc_array *a, const jaxc_array *srt, const jaxc_array *idx, int64_t base, int64_t n, int64_t s) {
+  size_t es = jaxc_dtype_size(jaxc_array_dtype(a));
+  bool *used = (bool *)calloc((size_t)n, 1);
+  for (int64_t k = 0; k < n; k++) {
+    int64_t p = (int64_t)val(idx, base + k * s);
+    CHECK(p >= 0 && p < n && !used[p]);
+    if (p < 0 || p >= n || used[p]) break;
+    used[p] = true;
+    /* sort's values are a's values at argsort's positions, bit for bit */
+    CHECK(memcmp((const char *)jaxc_array_data(srt) + (size_t)(base + k * s) * es,
+                 (const char *)jaxc_array_data(a) + (size_t)(base + p * s) * es, es) == 0);
+    if (k > 0) {
+      int64_t q = (int64_t)val(idx, base + (k - 1) * s);
+      int c = total_cmp(val(a, base + q * s), val(a, base + p * s));
+      if (c == 0) c = total_cmp(ival(a, base + q * s), ival(a, base + p * s));
+      CHECK_MSG(c < 0 || (c == 0 && q < p), "sort order/stability at %lld", (long long)k);
+    }
+  }
+  free(used);
+  n_sort++;
+}
+static void test_sort(void) {
+  static const jaxc_dtype dts[] = {JAXC_BOOL, JAXC_U8, JAXC_I16, JAXC_I64, JAXC_BF16, JAXC_F32, JAXC_F64, JAXC_C64};
+  jaxc_set_x64(true);
+  for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {
+    jaxc_array *a = random_array(dts[d], 2, (int64_t[]){5, 40}, 0.1);
+    if (jaxc_dtype_kind(dts[d]) == JAXC_KIND_FLOAT) { /* plant -0 / 0 ties and -NaN */
+      double v[4] = {-0.0, 0.0, -NAN, -0.0};
+      for (int k = 0; k < 4; k++) jaxc_kernel_cast_dyn(JAXC_F64, dts[d], 1, &v[k], (char *)jaxc_array_data(a) + (size_t)(3 + 5 * k) * jaxc_dtype_size(dts[d]));
+    }
+    uint64_t before = checksum(a);
+    for (int axis = -2; axis <= 2; axis++) {
+      int ax = axis == 2 ? JAXC_ALL_AXES : axis;
+      jaxc_array *s = jaxc_sort(a, ax), *i = jaxc_argsort(a, ax);
+      CHECK(s && i && jaxc_array_dtype(i) == JAXC_I64 && jaxc_array_dtype(s) == jaxc_array_dtype(a));
+      if (s && i) {
+        if (ax == JAXC_ALL_AXES) check_sorted_lane(a, s, i, 0, 200, 1);
+        else if (ax == 1 || ax == -1) for (int r = 0; r < 5; r++) check_sorted_lane(a, s, i, r * 40, 40, 1);
+        else for (int c = 0; c < 40; c++) check_sorted_lane(a, s, i, c, 5, 40);
+      }
+      jaxc_array_free(s);
+      jaxc_array_free(i);
+    }
+    CHECK_EQ_INT(checksum(a), before);
+    jaxc_array_free(a);
+  }
+  jaxc_set_x64(false);
+  /* -0.0 and 0.0 keep their order and their bits; NaN of either sign goes last */
+  float v[6] = {0.0f, NAN, -0.0f, -1.0f, -NAN, -0.0f};
+  jaxc_array *a = f32s(6, v);
+  jaxc_array *i = jaxc_argsort(a, 0), *s = jaxc_sort(a, 0);
+  int64_t want[6] = {3, 0, 2, 5, 1, 4};
+  for (int k = 0; k < 6; k++) CHECK_EQ_INT((int64_t)val(i, k), want[k]);
+  CHECK(jaxc_array_dtype(i) == JAXC_I32);
+  CHECK(signbit(((const float *)jaxc_array_data(s))[2]) && !signbit(((const float *)jaxc_array_data(s))[1]));
+  jaxc_array_free(i);
+  jaxc_array_free(s);
+  jaxc_array_free(a);
+  n_sort += 3;
+}
+
+/* --- 8. where (parts/ops.h): promotion, weak scalars, broadcasting, strict mode --------------- */
+static void test_where(void) {
+  bool c[3] = {true, false, true};
+  int8_t x[4] = {1, 2, 3, 4};
+  jaxc_array *cond = jaxc_array_from_data(JAXC_BOOL, 2, (int64_t[]){3, 1}, c);
+  jaxc_array *xi = jaxc_array_from_data(JAXC_I8, 2, (int64_t[]){1, 4}, x);
+  jaxc_array *wf = jaxc_weak_float(0.5), *wi = jaxc_weak_int(-7);
+  uint64_t hc = checksum(cond), hx = checksum(xi);
+  jaxc_array *r = jaxc_where(cond, xi, wf);
+  CHECK(r && jaxc_array_dtype(r) == JAXC_F32 && jaxc_array_ndim(r) == 2 && jaxc_array_shape(r)[0] == 3 && jaxc_array_shape(r)[1] == 4);
+  for (int i = 0; r && i < 3; i++)
+    for (int j = 0; j < 4; j++) CHECK(val(r, i * 4 + j) == (c[i] ? (long double)x[j] : 0.5L));
+  jaxc_array_free(r);
+  r = jaxc_where(cond, xi, wi); /* a weak int keeps int8 */
+  CHECK(r && jaxc_array_dtype(r) == JAXC_I8 && !jaxc_array_is_weak(r) && val(r, 4) == -7 && val(r, 3) == 4);
+  jaxc_array_free(r);
+  r = jaxc_where(cond, wi, wi); /* both weak: weak int */
+  CHECK(r && jaxc_array_is_weak(r) && jaxc_array_dtype(r) == JAXC_I32);
+  jaxc_array_free(r);
+  float f[2] = {1.5f, 2.5f};
+  jaxc_array *xf = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){2}, f);
+  jaxc_array *bad = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){5}, (float[]){0, 0, 0, 0, 0});
+  CHECK(jaxc_where(cond, xf, bad) == NULL && jaxc_last_status() == JAXC_ERR_SHAPE);
+  jaxc_array *i32 = jaxc_array_zeros(JAXC_I32, 1, (int64_t[]){2});
+  r = jaxc_where(cond, xf, i32);
+  CHECK(r && jaxc_array_dtype(r) == JAXC_F32);
+  jaxc_array_free(r);
+  jaxc_set_promotion(JAXC_RULES_JAX_STRICT);
+  CHECK(jaxc_where(cond, xf, i32) == NULL && jaxc_last_status() == JAXC_ERR_PROMOTION);
+  CHECK(strstr(jaxc_last_error(), "jax_numpy_dtype_promotion=strict") != NULL);
+  jaxc_set_promotion(JAXC_RULES_JAX);
+  CHECK(jaxc_where(NULL, xf, xf) == NULL);
+  CHECK_EQ_INT(checksum(cond), hc);
+  CHECK_EQ_INT(checksum(xi), hx);
+  n_where += 10;
+  jaxc_array_free(cond); jaxc_array_free(xi); jaxc_array_free(wf); jaxc_array_free(wi);
+  jaxc_array_free(xf); jaxc_array_free(bad); jaxc_array_free(i32);
+}
+
+int main(void) {
+  test_dtypes();
+  test_values();
+  test_special();
+  test_cumulative();
+  test_errors();
+  test_big();
+  test_sort();
+  test_where();
+  printf("test_reduce cases: dtype rules %ld, value cases %ld, special %ld, errors %ld, threaded %ld, sorted lanes %ld, where %ld\n",
+         n_dtype, n_value, n_special, n_error, n_big, n_sort, n_where);
+  return check_summary("test_reduce");
+}
