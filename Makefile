@@ -18,7 +18,7 @@ TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(patsubst tests/%.c,$(B)/san/%,$(TEST_SRCS))
 TEST_SH   := $(sort $(wildcard tests/test_*.sh))
 
-.PHONY: all demo test test-c test-sh test-compile bench tool clean cuda cuda-test cuda-bench check-generated
+.PHONY: all demo test test-c test-sh test-compile bench tool clean cuda cuda-test cuda-bench check-generated test-cuda-build
 all: tool $(B)/demo $(B)/styles
 	@echo "built: $(B)/jaxc-types (teaching tool) and $(B)/demo; 'make test' runs the tests"
 
@@ -46,7 +46,7 @@ lattice.svg: lattice.dot
 	dot -Tsvg $< -o $@
 
 # ---- tests ----
-test: check-generated test-compile test-c test-sh
+test: check-generated test-compile test-c test-sh test-cuda-build
 	@echo "make test: all test groups passed"
 
 test-c: $(TESTS)
@@ -91,6 +91,22 @@ bench: $(BENCH_BINS)
 	@echo "== machine: $$(nproc) cores, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 	@for b in $(BENCH_BINS); do echo "== $$b"; OMP_NUM_THREADS=$${OMP_NUM_THREADS:-2} ./$$b || exit 1; done
 	@echo "== numpy (/usr/bin/python3)"; /usr/bin/python3 bench/numpy_ops.py 2>/dev/null || echo "# numpy not available"
+
+# ---- CUDA (optional): nvcc may not be on PATH, so look where CUDA installs it ----
+NVCC ?= $(firstword $(shell command -v nvcc 2>/dev/null) $(wildcard /usr/local/cuda/bin/nvcc /usr/local/cuda-*/bin/nvcc))
+NVCCFLAGS := -std=c++17 -O2 -I. -gencode arch=compute_90,code=sm_90 -gencode arch=compute_80,code=compute_80
+$(B)/cuda/test_cuda: tests/cuda/test_cuda.cu jaxc_cuda.cuh jaxc_promote.h
+	@mkdir -p $(B)/cuda
+	$(NVCC) $(NVCCFLAGS) $< -o $@
+cuda:
+	@if [ -z "$(NVCC)" ]; then echo "cuda: nvcc not found: CUDA build skipped"; else $(MAKE) --no-print-directory $(B)/cuda/test_cuda; fi
+cuda-test: cuda
+	@if [ -n "$(NVCC)" ]; then ./$(B)/cuda/test_cuda; fi
+# make test compiles the CUDA code when nvcc is there; it runs it only where a GPU is.
+test-cuda-build: cuda
+	@if [ -z "$(NVCC)" ]; then echo "test-cuda: nvcc not found: skipped"; \
+	elif command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; then ./$(B)/cuda/test_cuda; \
+	else echo "test-cuda: compiled with $(NVCC); no GPU on this machine: not run"; fi
 
 clean:
 	rm -rf $(B) lattice.dot lattice.svg

@@ -362,7 +362,9 @@ JAXC_API jaxc_array *jaxc_array_from_data(jaxc_dtype dtype, int ndim, const int6
   jaxc_dtype st = jaxc__requested(dtype);
   jaxc_array *a = jaxc__new_array(st, false, ndim, shape);
   if (!a) return NULL;
-  if (size > 0) jaxc_kernel_cast_dyn(dtype, st, (size_t)size, data, a->data);
+  /* the same dtype is copied bit for bit (a cast would quieten signalling NaNs) */
+  if (size > 0 && st == dtype) memcpy(a->data, data, (size_t)size * jaxc_dtype_size(st));
+  else if (size > 0) jaxc_kernel_cast_dyn(dtype, st, (size_t)size, data, a->data);
   jaxc__ok();
   return a;
 }

@@ -28,8 +28,17 @@
 #include "jaxc_promote.h"
 #include <math.h>
 #include <string.h>
+/* The complex functions the kernels call, declared here rather than through <complex.h>, which
+   would define the macro I in every includer's code. The prototypes are C99's. */
 #if JAXC__HAS_C_COMPLEX
-#  include <complex.h>
+#  define JAXC__CPX_FNS(X)                                                                   \
+  X(csqrt) X(cexp) X(clog) X(csin) X(ccos) X(ctan) X(ctanh)
+#  define JAXC__CPX_DECL(fn) float _Complex fn##f(float _Complex); double _Complex fn(double _Complex);
+JAXC__CPX_FNS(JAXC__CPX_DECL)
+float _Complex cpowf(float _Complex, float _Complex);
+double _Complex cpow(double _Complex, double _Complex);
+float cabsf(float _Complex);
+double cabs(double _Complex);
 #endif
 
 #ifndef JAXC__INLINE
@@ -90,10 +99,11 @@
 #if JAXC__HAS_C_COMPLEX
 JAXC__INLINE jaxc_c64 jaxc__mk_jaxc_c64(float re, float im) { jaxc_c64 z; ((float *)&z)[0] = re; ((float *)&z)[1] = im; return z; }
 JAXC__INLINE jaxc_c128 jaxc__mk_jaxc_c128(double re, double im) { jaxc_c128 z; ((double *)&z)[0] = re; ((double *)&z)[1] = im; return z; }
-JAXC__INLINE float jaxc__re_jaxc_c64(jaxc_c64 z) { return crealf(z); }
-JAXC__INLINE float jaxc__im_jaxc_c64(jaxc_c64 z) { return cimagf(z); }
-JAXC__INLINE double jaxc__re_jaxc_c128(jaxc_c128 z) { return creal(z); }
-JAXC__INLINE double jaxc__im_jaxc_c128(jaxc_c128 z) { return cimag(z); }
+/* C11 6.2.5: a complex has the layout of an array of two reals, {re, im}. */
+JAXC__INLINE float jaxc__re_jaxc_c64(jaxc_c64 z) { return ((const float *)&z)[0]; }
+JAXC__INLINE float jaxc__im_jaxc_c64(jaxc_c64 z) { return ((const float *)&z)[1]; }
+JAXC__INLINE double jaxc__re_jaxc_c128(jaxc_c128 z) { return ((const double *)&z)[0]; }
+JAXC__INLINE double jaxc__im_jaxc_c128(jaxc_c128 z) { return ((const double *)&z)[1]; }
 #else
 JAXC__INLINE jaxc_c64 jaxc__mk_jaxc_c64(float re, float im) { jaxc_c64 z; z.re = re; z.im = im; return z; }
 JAXC__INLINE jaxc_c128 jaxc__mk_jaxc_c128(double re, double im) { jaxc_c128 z; z.re = re; z.im = im; return z; }
@@ -113,7 +123,7 @@ JAXC__INLINE jaxc_c128 jaxc__c128_make(double re, double im) { return jaxc__mk_j
    UT     unsigned type of T's width, for wrap-around integer arithmetic without UB
    RT     real type (of a complex; else CT)
    K      kind token: KB (bool) KU (unsigned) KI (signed) KF (float) KC (complex); not single
-          letters, since <complex.h> defines I
+          letters, which could collide with users' macros (<complex.h> defines I)
    HUB    the lossless wide type values pass through in conversions: U64, I64, F32 (for
           float-valued compute types), F64 or C128
    LD/ST  storage -> compute and compute -> storage (rounding to nearest even for bf16/f16)
@@ -351,8 +361,8 @@ JAXC__INLINE bool jaxc_kernel_cast_dyn(jaxc_dtype from, jaxc_dtype to, size_t n,
   X(POWER,         power,         BIN, NUMERIC, NUM,  SAME, pow)              \
   X(MAXIMUM,       maximum,       BIN, SAME,    ALL,  SAME, max)              \
   X(MINIMUM,       minimum,       BIN, SAME,    ALL,  SAME, min)              \
-  X(FMAX,          fmax,          BIN, SAME,    NOC,  SAME, fmax)              \
-  X(FMIN,          fmin,          BIN, SAME,    NOC,  SAME, fmin)              \
+  X(FMAX,          fmax,          BIN, SAME,    ALL,  SAME, fmax)              \
+  X(FMIN,          fmin,          BIN, SAME,    ALL,  SAME, fmin)              \
   X(EQUAL,         equal,         BIN, CMP,     ALL,  BOOL, eq)              \
   X(NOT_EQUAL,     not_equal,     BIN, CMP,     ALL,  BOOL, ne)              \
   X(LESS,          less,          BIN, CMP,     ALL,  BOOL, lt)              \
@@ -497,10 +507,12 @@ JAXC__FLOAT_HELPERS(double, )
 
 /* Two-argument float functions computed in double and rounded once: within 1 ulp of a double
    reference for float32/bf16/f16, libm's accuracy for float64. */
+/* JAX's formula, amax + log1p(exp(-|a - b|)), in long double: the sum cancels for a near -b,
+   and extended precision keeps float64 within 1 ulp there. */
 JAXC__INLINE double jaxc__logaddexp_d(double a, double b) {
-  double amax = a > b ? a : b, delta = a - b;
+  long double amax = a > b ? a : b, delta = (long double)a - (long double)b;
   if (delta != delta) return a + b; /* NaN in, or inf - inf of equal signs */
-  return amax + log1p(exp(-fabs(delta)));
+  return (double)(amax + log1pl(expl(-fabsl(delta))));
 }
 /* nextafter in each float format's own bits (bf16/f16 step in their 16-bit grid). */
 JAXC__INLINE float jaxc__nextafter16(float a, float b, bool bf) {
@@ -518,14 +530,18 @@ JAXC__INLINE float jaxc__nextafter16(float a, float b, bool bf) {
 #define JAXC__NEXTAFTER_F32(a, b) nextafterf(a, b)
 #define JAXC__NEXTAFTER_F64(a, b) nextafter(a, b)
 
-/* Integer power by squaring, wrapping; exponents < 0 give 0 except for bases 1 and -1
-   (jaxc.h refuses them first, as NumPy does: "Integers to negative integer powers ..."). */
+/* Integer power as JAX computes it (_pow_int_int): six rounds of binary exponentiation, so
+   only the exponent's low 6 bits count (more would overflow any base > 1 anyway), starting
+   from 0 for 0 ** (x != 0). jaxc.h refuses negative exponents first, as issue 3 asks. */
 #define JAXC__IPOW_ROW(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_INT_##K(                 \
   JAXC__INLINE CT jaxc__ipow_##E(CT a, CT b) {                                                       \
-    if (b < (CT)1 && b != 0) return (CT)(a == 1 ? 1 : (a == (CT)-1) ? ((JAXC__U64(E, b) & 1) ? -1 : 1) : 0);       \
-    uint64_t base = JAXC__U64(E, a), acc = 1, e = (uint64_t)b;                                        \
-    while (e) { if (e & 1) acc *= base; base *= base; e >>= 1; }                                      \
-    return JAXC__WRAP(E, acc);                                                                        \
+    uint64_t base = JAXC__U64(E, a), e = JAXC__U64(E, b), acc = (a == 0 && b != 0) ? 0 : 1;          \
+    for (int round = 0; round < 6; round++) {                                                        \
+      if (e & 1) acc *= base;                                                                        \
+      base *= base;                                                                                  \
+      e >>= 1;                                                                                       \
+    }                                                                                                \
+    return JAXC__WRAP(E, acc);                                                                       \
   })
 JAXC__ARITH(JAXC__IPOW_ROW, ~)
 
@@ -542,13 +558,13 @@ JAXC__ARITH(JAXC__IPOW_ROW, ~)
   JAXC__INLINE T jaxc__m_tanh_##T(T z) { return ctanh##SFX(z); }                                      \
   JAXC__INLINE T jaxc__m_pow_##T(T x, T y) { return cpow##SFX(x, y); }                                \
   JAXC__INLINE R jaxc__m_abs_##T(T z) { return cabs##SFX(z); }                                        \
-  JAXC__INLINE T jaxc__m_conj_##T(T z) { return conj##SFX(z); }                                       \
+  JAXC__INLINE T jaxc__m_conj_##T(T z) { return jaxc__mk_##T(jaxc__re_##T(z), -jaxc__im_##T(z)); }                                       \
   JAXC__INLINE T jaxc__m_sign_##T(T z) { R m = cabs##SFX(z); return m == 0 ? z : z / m; }             \
-  JAXC__INLINE T jaxc__m_rne_##T(T z) { return jaxc__mk_##T(jaxc__m_rne_##R(creal##SFX(z)), jaxc__m_rne_##R(cimag##SFX(z))); } \
+  JAXC__INLINE T jaxc__m_rne_##T(T z) { return jaxc__mk_##T(jaxc__m_rne_##R(jaxc__re_##T(z)), jaxc__m_rne_##R(jaxc__im_##T(z))); } \
   /* Complex order is lexicographic (real part, then imaginary), as jnp compares them. */           \
-  JAXC__INLINE bool jaxc__m_lt_##T(T a, T b) { return creal##SFX(a) == creal##SFX(b) ? cimag##SFX(a) < cimag##SFX(b) : creal##SFX(a) < creal##SFX(b); } \
-  JAXC__INLINE bool jaxc__m_le_##T(T a, T b) { return creal##SFX(a) == creal##SFX(b) ? cimag##SFX(a) <= cimag##SFX(b) : creal##SFX(a) < creal##SFX(b); } \
-  JAXC__INLINE bool jaxc__m_isnan_##T(T z) { return isnan(creal##SFX(z)) || isnan(cimag##SFX(z)); }  \
+  JAXC__INLINE bool jaxc__m_lt_##T(T a, T b) { return jaxc__re_##T(a) == jaxc__re_##T(b) ? jaxc__im_##T(a) < jaxc__im_##T(b) : jaxc__re_##T(a) < jaxc__re_##T(b); } \
+  JAXC__INLINE bool jaxc__m_le_##T(T a, T b) { return jaxc__re_##T(a) == jaxc__re_##T(b) ? jaxc__im_##T(a) <= jaxc__im_##T(b) : jaxc__re_##T(a) < jaxc__re_##T(b); } \
+  JAXC__INLINE bool jaxc__m_isnan_##T(T z) { return isnan(jaxc__re_##T(z)) || isnan(jaxc__im_##T(z)); }  \
   JAXC__INLINE T jaxc__m_max_##T(T a, T b) { return jaxc__m_isnan_##T(a) ? a : jaxc__m_isnan_##T(b) ? b : jaxc__m_lt_##T(a, b) ? b : a; } \
   JAXC__INLINE T jaxc__m_min_##T(T a, T b) { return jaxc__m_isnan_##T(a) ? a : jaxc__m_isnan_##T(b) ? b : jaxc__m_lt_##T(b, a) ? b : a; }
 JAXC__CPX_HELPERS(jaxc_c64, float, f)
@@ -604,10 +620,12 @@ JAXC__CPX_HELPERS(jaxc_c128, double, )
 #define JAXC__FMAX_KU JAXC__MAXIMUM_KU
 #define JAXC__FMAX_KI JAXC__MAXIMUM_KU
 #define JAXC__FMAX_KF(E, M, a, b) (((a) > (b) || (b) != (b)) ? (a) : (b))
+#define JAXC__FMAX_KC(E, M, a, b) ((jaxc__m_lt_##M(b, a) || jaxc__m_isnan_##M(b)) ? (a) : (b))
 #define JAXC__FMIN_KB JAXC__MINIMUM_KB
 #define JAXC__FMIN_KU JAXC__MINIMUM_KU
 #define JAXC__FMIN_KI JAXC__MINIMUM_KU
 #define JAXC__FMIN_KF(E, M, a, b) (((a) < (b) || (b) != (b)) ? (a) : (b))
+#define JAXC__FMIN_KC(E, M, a, b) ((jaxc__m_lt_##M(a, b) || jaxc__m_isnan_##M(b)) ? (a) : (b))
 #define JAXC__EQUAL_KB(E, M, a, b) ((a) == (b))
 #define JAXC__EQUAL_KU JAXC__EQUAL_KB
 #define JAXC__EQUAL_KI JAXC__EQUAL_KB
@@ -843,8 +861,10 @@ JAXC_OPS(JAXC__GEN_OP)
 #define JAXC__UTAB_BIN(OP, name, E)
 #define JAXC__UTAB_RED(OP, name, E)
 #define JAXC__UTAB_UPD(OP, name, E)
+#ifndef __cplusplus /* designated initialisers: the dynamic API (jaxc.h) is C */
 static const jaxc__bin_fn jaxc__bin_table[JAXC_NUM_OPS][JAXC_NUM_CONCRETE_DTYPES][3] = {JAXC_OPS(JAXC__TAB_OP)};
 static const jaxc__un_fn jaxc__un_table[JAXC_NUM_OPS][JAXC_NUM_CONCRETE_DTYPES] = {JAXC_OPS(JAXC__UTAB_OP)};
+#endif
 
 /* >>pairs -----------------------------------------------------------------------------------------
    Mixed-dtype kernels, one per op and ordered pair of distinct dtypes whose join (x64 storage)

@@ -44,6 +44,8 @@
 #  endif
 #endif
 
+/* JAXC_HD marks functions device code may call (the conversions of jaxc_kernels.h); the
+   table lookups here are host functions. */
 #ifdef __CUDACC__
 #  define JAXC_HD __host__ __device__
 #else
@@ -240,10 +242,10 @@ JAXC_STATIC_ASSERT((int)JAXC__POS_END == (int)JAXC_NUM_DTYPES JAXC__NODE_LIST(JA
 #define JAXC__RANKV_ROW(E, code, name, kind, bits, T, rank, s64, s32) rank,
 #define JAXC__S64_ROW(E, code, name, kind, bits, T, rank, s64, s32) JAXC_##s64,
 #define JAXC__S32_ROW(E, code, name, kind, bits, T, rank, s64, s32) JAXC_##s32,
-#define JAXC__UBV_ROW(E, a, b, c, x) [JAXC_##E] = (uint32_t)JAXC__UB_##E,
-#define JAXC__UB32V_ROW(E, a, b, c, x) [JAXC_##E] = (uint32_t)JAXC__UB32_##E,
-#define JAXC__UBSV_ROW(E) [JAXC_##E] = (uint32_t)JAXC__UBS_##E,
-#define JAXC__UBSV_XROW(E, succ) [JAXC_##E] = (uint32_t)JAXC__UBS_##E,
+/* Upper-set tables in dtype order (no designated initialisers, so C++ and CUDA compile them). */
+#define JAXC__UBV_ROW(E, code, name, kind, bits, T, rank, s64, s32) (uint32_t)JAXC__UB_##E,
+#define JAXC__UB32V_ROW(E, code, name, kind, bits, T, rank, s64, s32) (uint32_t)JAXC__UB32_##E,
+#define JAXC__UBSV_ROW(E, code, name, kind, bits, T, rank, s64, s32) (uint32_t)JAXC__UBS_##E,
 
 /* One static table per column; each is indexed by a dtype only after JAXC_DTYPE_VALID. */
 static const char *const jaxc__dtype_names[JAXC_NUM_DTYPES] = {JAXC_DTYPES(JAXC__NAME_ROW)};
@@ -253,27 +255,25 @@ static const uint8_t jaxc__dtype_bits[JAXC_NUM_DTYPES] = {JAXC_DTYPES(JAXC__BITS
 static const uint8_t jaxc__dtype_ranks[JAXC_NUM_DTYPES] = {JAXC_DTYPES(JAXC__RANKV_ROW)};
 static const int8_t jaxc__storage64[JAXC_NUM_DTYPES] = {JAXC_DTYPES(JAXC__S64_ROW)};
 static const int8_t jaxc__storage32[JAXC_NUM_DTYPES] = {JAXC_DTYPES(JAXC__S32_ROW)};
-static const uint32_t jaxc__ub64[JAXC_NUM_DTYPES] = {JAXC_LATTICE(JAXC__UBV_ROW)};
-static const uint32_t jaxc__ub32[JAXC_NUM_DTYPES] = {JAXC_LATTICE(JAXC__UB32V_ROW)};
-#define XS JAXC__UBSV_XROW
-static const uint32_t jaxc__ubstrict[JAXC_NUM_DTYPES] = {JAXC_LATTICE_STRICT(JAXC__UBSV_ROW)};
-#undef XS
+static const uint32_t jaxc__ub64[JAXC_NUM_DTYPES] = {JAXC_DTYPES(JAXC__UBV_ROW)};
+static const uint32_t jaxc__ub32[JAXC_NUM_DTYPES] = {JAXC_DTYPES(JAXC__UB32V_ROW)};
+static const uint32_t jaxc__ubstrict[JAXC_NUM_DTYPES] = {JAXC_DTYPES(JAXC__UBSV_ROW)};
 
-JAXC_PROMOTE_API JAXC_HD const char *jaxc_dtype_name(jaxc_dtype d) {
+JAXC_PROMOTE_API const char *jaxc_dtype_name(jaxc_dtype d) {
   return JAXC_DTYPE_VALID(d) ? jaxc__dtype_names[d] : "invalid";
 }
-JAXC_PROMOTE_API JAXC_HD const char *jaxc_dtype_code(jaxc_dtype d) {
+JAXC_PROMOTE_API const char *jaxc_dtype_code(jaxc_dtype d) {
   return JAXC_DTYPE_VALID(d) ? jaxc__dtype_codes[d] : "invalid";
 }
 /* The kind, or -1 for an invalid dtype. */
-JAXC_PROMOTE_API JAXC_HD int jaxc_dtype_kind(jaxc_dtype d) {
+JAXC_PROMOTE_API int jaxc_dtype_kind(jaxc_dtype d) {
   return JAXC_DTYPE_VALID(d) ? jaxc__dtype_kinds[d] : -1;
 }
 /* Storage width in bits (x64 storage for weak nodes); 0 for an invalid dtype. */
-JAXC_PROMOTE_API JAXC_HD int jaxc_dtype_bits(jaxc_dtype d) {
+JAXC_PROMOTE_API int jaxc_dtype_bits(jaxc_dtype d) {
   return JAXC_DTYPE_VALID(d) ? jaxc__dtype_bits[d] : 0;
 }
-JAXC_PROMOTE_API JAXC_HD bool jaxc_dtype_is_weak(jaxc_dtype d) { return JAXC_DTYPE_IS_WEAK(d); }
+JAXC_PROMOTE_API bool jaxc_dtype_is_weak(jaxc_dtype d) { return JAXC_DTYPE_IS_WEAK(d); }
 
 JAXC_PROMOTE_API bool jaxc__streq(const char *a, const char *b) {
   while (*a && *a == *b) a++, b++;
@@ -289,12 +289,12 @@ JAXC_PROMOTE_API jaxc_dtype jaxc_dtype_parse(const char *s) {
 
 /* The dtype an array of node d is stored as: weak nodes take the default dtype of their kind,
    and with x64 off 64-bit dtypes narrow to 32 bits, as JAX canonicalises them. */
-JAXC_PROMOTE_API JAXC_HD jaxc_dtype jaxc_storage_dtype(jaxc_dtype d, bool x64) {
+JAXC_PROMOTE_API jaxc_dtype jaxc_storage_dtype(jaxc_dtype d, bool x64) {
   if (!JAXC_DTYPE_VALID(d)) return JAXC_DTYPE_INVALID;
   return (jaxc_dtype)(x64 ? jaxc__storage64[d] : jaxc__storage32[d]);
 }
 /* jax.dtypes.canonicalize_dtype: like jaxc_storage_dtype, but weak nodes stay weak nodes. */
-JAXC_PROMOTE_API JAXC_HD jaxc_dtype jaxc_canonicalize_dtype(jaxc_dtype d, bool x64) {
+JAXC_PROMOTE_API jaxc_dtype jaxc_canonicalize_dtype(jaxc_dtype d, bool x64) {
   if (!JAXC_DTYPE_VALID(d)) return JAXC_DTYPE_INVALID;
   return JAXC_DTYPE_IS_WEAK(d) ? d : jaxc_storage_dtype(d, x64);
 }
@@ -302,32 +302,32 @@ JAXC_PROMOTE_API JAXC_HD jaxc_dtype jaxc_canonicalize_dtype(jaxc_dtype d, bool x
 /* Upper-set masks of a dtype in one of the three lattices (bit number = rank); 0 for an
    invalid dtype or lattice. */
 typedef enum jaxc_lattice_id { JAXC_LATTICE_X64, JAXC_LATTICE_X32, JAXC_LATTICE_STRICT_ID } jaxc_lattice_id;
-JAXC_PROMOTE_API JAXC_HD uint32_t jaxc_upper_set(jaxc_lattice_id l, jaxc_dtype d) {
+JAXC_PROMOTE_API uint32_t jaxc_upper_set(jaxc_lattice_id l, jaxc_dtype d) {
   if (!JAXC_DTYPE_VALID(d) || (unsigned)l > (unsigned)JAXC_LATTICE_STRICT_ID) return 0;
   return l == JAXC_LATTICE_X32 ? jaxc__ub32[d] : l == JAXC_LATTICE_STRICT_ID ? jaxc__ubstrict[d] : jaxc__ub64[d];
 }
-JAXC_PROMOTE_API JAXC_HD int jaxc__ctz32(uint32_t m) {
+JAXC_PROMOTE_API int jaxc__ctz32(uint32_t m) {
   int n = 0;
   while (!(m & 1u)) m >>= 1, n++;
   return n;
 }
-JAXC_PROMOTE_API JAXC_HD jaxc_dtype jaxc__dtype_of_rank(int r) {
+JAXC_PROMOTE_API jaxc_dtype jaxc__dtype_of_rank(int r) {
   for (int d = 0; d < JAXC_NUM_DTYPES; d++)
     if (jaxc__dtype_ranks[d] == r) return (jaxc_dtype)d;
   return JAXC_DTYPE_INVALID;
 }
 /* Least upper bound in lattice l: the lowest-ranked common upper bound; INVALID if none. */
-JAXC_PROMOTE_API JAXC_HD jaxc_dtype jaxc_lattice_join(jaxc_lattice_id l, jaxc_dtype a, jaxc_dtype b) {
+JAXC_PROMOTE_API jaxc_dtype jaxc_lattice_join(jaxc_lattice_id l, jaxc_dtype a, jaxc_dtype b) {
   uint32_t m = jaxc_upper_set(l, a) & jaxc_upper_set(l, b);
   return m ? jaxc__dtype_of_rank(jaxc__ctz32(m)) : JAXC_DTYPE_INVALID;
 }
 
 /* jnp.promote_types over all 18 nodes in JEP 9407's (x64) lattice. Total on valid input. */
-JAXC_PROMOTE_API JAXC_HD jaxc_dtype jaxc_promote_types(jaxc_dtype a, jaxc_dtype b) {
+JAXC_PROMOTE_API jaxc_dtype jaxc_promote_types(jaxc_dtype a, jaxc_dtype b) {
   return jaxc_lattice_join(JAXC_LATTICE_X64, a, b);
 }
 /* The lattice JAX uses with x64 off (u32 -> i32 added). */
-JAXC_PROMOTE_API JAXC_HD jaxc_dtype jaxc_promote_types_x32(jaxc_dtype a, jaxc_dtype b) {
+JAXC_PROMOTE_API jaxc_dtype jaxc_promote_types_x32(jaxc_dtype a, jaxc_dtype b) {
   return jaxc_lattice_join(JAXC_LATTICE_X32, a, b);
 }
 
@@ -348,7 +348,7 @@ typedef enum jaxc_rules {
    JAX_STRICT), with the x64 switch: inputs are canonicalised first, then joined in the lattice
    JAX uses for that mode. INVALID when strict mode has no path. Store the result as
    jaxc_storage_dtype(node, x64); it is weakly typed when the node is weak. */
-JAXC_PROMOTE_API JAXC_HD jaxc_dtype jaxc_result_node(jaxc_rules r, bool x64, jaxc_dtype a, jaxc_dtype b) {
+JAXC_PROMOTE_API jaxc_dtype jaxc_result_node(jaxc_rules r, bool x64, jaxc_dtype a, jaxc_dtype b) {
   a = jaxc_canonicalize_dtype(a, x64);
   b = jaxc_canonicalize_dtype(b, x64);
   if (a == JAXC_DTYPE_INVALID || b == JAXC_DTYPE_INVALID) return JAXC_DTYPE_INVALID;

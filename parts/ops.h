@@ -201,8 +201,6 @@ static bool jaxc__plan_unary(jaxc_op op, const jaxc_array *a, jaxc__plan *p) {
   if (!a) return jaxc__fail(JAXC_ERR_ARG, "%s: the operand is NULL", jaxc_op_name(op)), false;
   jaxc_result_rule rule = (jaxc_result_rule)jaxc__op_rule[op];
   jaxc_dtype node = rule == JAXC_RULE_LOGICAL ? JAXC_BOOL : jaxc__apply_rule(rule, jaxc__node_of(a));
-  if (op == JAXC_OP_SIGN && a->dtype == JAXC_BOOL)
-    return jaxc__fail(JAXC_ERR_DTYPE, "sign does not accept dtype bool."), false;
   p->compute = jaxc_storage_dtype(node, jaxc_x64());
   if (!jaxc__un_table[op][p->compute]) return jaxc__fail_dtype(op, p->compute), false;
   p->in_a = p->in_b = p->compute;
@@ -472,8 +470,20 @@ static bool jaxc__negative_power(const jaxc_array *b, jaxc_dtype compute) {
   return false;
 }
 
+/* jnp.fmod swaps a zero divisor for 1 only when the inputs' result type is an integer; two
+   bools skip that and go to lax.rem on the default int, where x % 0 == x: so a && !b. */
+static jaxc_array *jaxc__fmod_bools(const jaxc_array *a, const jaxc_array *b, jaxc_array *into) {
+  jaxc_array *nb = jaxc_unary(JAXC_OP_LOGICAL_NOT, b);
+  jaxc_array *t = nb ? jaxc_binary(JAXC_OP_LOGICAL_AND, a, nb) : NULL;
+  jaxc_array *r = !t ? NULL : into ? jaxc_astype_into(t, into) : jaxc_astype(t, JAXC_I64);
+  jaxc_array_free(nb);
+  jaxc_array_free(t);
+  return r;
+}
+
 static jaxc_array *jaxc__binary_impl(jaxc_op op, const jaxc_array *a, const jaxc_array *b, jaxc_array *into) {
   jaxc__plan p;
+  if (op == JAXC_OP_FMOD && a && b && a->dtype == JAXC_BOOL && b->dtype == JAXC_BOOL) return jaxc__fmod_bools(a, b, into);
   if (!jaxc__plan_binary(op, a, b, &p)) return NULL;
   const jaxc_array *in[2] = {a, b};
   int nd;
@@ -622,7 +632,10 @@ JAXC_API jaxc_operand jaxc__opnd_uint(unsigned long long v) {
 JAXC_API jaxc_operand jaxc__opnd_float(double v) { jaxc_operand o = {NULL, 2, 0, 0, v, 0}; return o; }
 JAXC_API jaxc_operand jaxc__opnd_bool(bool v) { jaxc_operand o = {NULL, 4, v, 0, 0, 0}; return o; }
 #if JAXC__HAS_C_COMPLEX
-JAXC_API jaxc_operand jaxc__opnd_complex(double _Complex v) { jaxc_operand o = {NULL, 3, 0, 0, creal(v), cimag(v)}; return o; }
+JAXC_API jaxc_operand jaxc__opnd_complex(double _Complex v) {
+  jaxc_operand o = {NULL, 3, 0, 0, jaxc__re_jaxc_c128(v), jaxc__im_jaxc_c128(v)};
+  return o;
+}
 #endif
 
 /* A scalar operand as a 0-d array in caller storage (no allocation). */
