@@ -270,9 +270,11 @@ static void test_updates(void) {
   jaxc_array_free(r);
   int32_t x3[3] = {2, 3, 4};
   jaxc_array *y = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){3}, x3);
-  r = jaxc_at_update(JAXC_OP_POWER, y, dup, two, JAXC_MODE_DEFAULT); /* index 1 twice: 3 ** (2*2) */
+  jaxc_array *dup3 = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){2}, (int32_t[]){1, -2});
+  r = jaxc_at_update(JAXC_OP_POWER, y, dup3, two, JAXC_MODE_DEFAULT); /* index 1 twice: 3 ** (2*2) */
   CHECK(r && jaxc_array_dtype(r) == JAXC_I32 && dval(r, 1) == 81 && dval(r, 0) == 2 && dval(r, 2) == 4);
   jaxc_array_free(r);
+  jaxc_array_free(dup3);
   /* slice-based: x.at[1, :].set(1), x.at[::2, 3:].add(7) */
   jaxc_array *m = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){4, 5});
   uint64_t hm = checksum(m);
