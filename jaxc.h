@@ -122,6 +122,9 @@ JAXC_API jaxc_array *jaxc_scalar(jaxc_dtype dtype, double re, double im);
 JAXC_API const void *jaxc_array_data(const jaxc_array *a);
 JAXC_API jaxc_array *jaxc_array_wrap(jaxc_array *storage, jaxc_dtype dtype, int ndim, const int64_t *shape, void *data);
 JAXC_API size_t jaxc_dtype_size(jaxc_dtype d); /* bytes per element of the storage dtype */
+/* Freed results of 4 MiB and more are kept for reuse up to this many bytes (default
+   JAXC_BUFFER_CACHE_BYTES, 512 MiB); 0 turns the cache off and releases what it holds. */
+JAXC_API void jaxc_set_buffer_cache(size_t bytes);
 #ifndef JAXC_NO_STDIO
 JAXC_API int jaxc_array_print(const jaxc_array *a, FILE *f); /* like repr() of a JAX Array */
 #endif
@@ -239,34 +242,124 @@ JAXC_API void jaxc_set_promotion(jaxc_rules r) {
 }
 JAXC_API jaxc_rules jaxc_promotion(void) { return jaxc__cfg_rules; }
 
-/* --- memory ---------------------------------------------------------------------------------*/
-/* Large buffers are 2 MiB aligned and madvise'd to huge pages: first touch of fresh 4 KiB
-   pages costs ~11 us each on the machines we measure, which dominates a fresh large output. */
+/* --- memory ---------------------------------------------------------------------------------
+   Every block carries a 64-byte prefix holding its size, so that jaxc__free knows it.
+   Large blocks (>= 4 MiB) are 2 MiB aligned and madvise'd to huge pages: first touch of fresh
+   4 KiB pages costs ~11 us each on the machines we measure, which dominates a fresh large
+   output. Freed large blocks go to a small cache (JAX's allocators pool buffers too), so a loop
+   that allocates results reuses warm memory instead of faulting in new pages each time. */
 #define JAXC__ALIGN 64
 #define JAXC__HUGE_BYTES ((size_t)4 << 20)
 #define JAXC__HUGE_ALIGN ((size_t)2 << 20)
-
-static void *jaxc__malloc(size_t n) {
-#ifdef JAXC_MALLOC
-  return JAXC_MALLOC(NULL, n);
-#else
-  if (n >= JAXC__HUGE_BYTES) {
-    size_t rounded = (n + JAXC__HUGE_ALIGN - 1) & ~(JAXC__HUGE_ALIGN - 1);
-    void *p = aligned_alloc(JAXC__HUGE_ALIGN, rounded);
-#  if JAXC__HUGEPAGES
-    if (p) (void)madvise(p, rounded, MADV_HUGEPAGE);
-#  endif
-    return p;
+#ifndef JAXC_BUFFER_CACHE_BYTES
+#  define JAXC_BUFFER_CACHE_BYTES ((size_t)512 << 20)
+#endif
+#define JAXC__CACHE_SLOTS 8
+#if !defined(JAXC_MALLOC) && !defined(__STDC_NO_ATOMICS__)
+#  include <stdatomic.h>
+#  define JAXC__CACHE 1
+static struct { void *base; size_t bytes; } jaxc__cache[JAXC__CACHE_SLOTS];
+static size_t jaxc__cache_total, jaxc__cache_cap = JAXC_BUFFER_CACHE_BYTES;
+static atomic_flag jaxc__cache_lock = ATOMIC_FLAG_INIT;
+static void jaxc__cache_acquire(void) { while (atomic_flag_test_and_set_explicit(&jaxc__cache_lock, memory_order_acquire)) {} }
+static void jaxc__cache_release(void) { atomic_flag_clear_explicit(&jaxc__cache_lock, memory_order_release); }
+/* A cached block of at least `bytes` and at most 25% more, or NULL. */
+static void *jaxc__cache_take(size_t bytes) {
+  void *p = NULL;
+  jaxc__cache_acquire();
+  int best = -1;
+  for (int i = 0; i < JAXC__CACHE_SLOTS; i++)
+    if (jaxc__cache[i].base && jaxc__cache[i].bytes >= bytes && jaxc__cache[i].bytes <= bytes + bytes / 4 &&
+        (best < 0 || jaxc__cache[i].bytes < jaxc__cache[best].bytes))
+      best = i;
+  if (best >= 0) {
+    p = jaxc__cache[best].base;
+    jaxc__cache_total -= jaxc__cache[best].bytes;
+    jaxc__cache[best].base = NULL;
   }
-  size_t rounded = (n + JAXC__ALIGN - 1) & ~(size_t)(JAXC__ALIGN - 1);
-  return aligned_alloc(JAXC__ALIGN, rounded ? rounded : JAXC__ALIGN);
+  jaxc__cache_release();
+  return p;
+}
+/* Keeps a freed large block when it fits in the cache; false when the caller must free it. */
+static bool jaxc__cache_put(void *base, size_t bytes) {
+  bool kept = false;
+  jaxc__cache_acquire();
+  if (jaxc__cache_total + bytes <= jaxc__cache_cap)
+    for (int i = 0; i < JAXC__CACHE_SLOTS && !kept; i++)
+      if (!jaxc__cache[i].base) {
+        jaxc__cache[i].base = base;
+        jaxc__cache[i].bytes = bytes;
+        jaxc__cache_total += bytes;
+        kept = true;
+      }
+  jaxc__cache_release();
+  return kept;
+}
+#else
+#  define JAXC__CACHE 0
+#endif
+
+/* Sets how many bytes of freed large buffers jaxc keeps for reuse (0: none; frees them now). */
+JAXC_API void jaxc_set_buffer_cache(size_t bytes) {
+#if JAXC__CACHE
+  void *drop[JAXC__CACHE_SLOTS];
+  int n = 0;
+  jaxc__cache_acquire();
+  jaxc__cache_cap = bytes;
+  for (int i = 0; i < JAXC__CACHE_SLOTS; i++)
+    if (jaxc__cache[i].base && jaxc__cache_total > bytes) {
+      drop[n++] = jaxc__cache[i].base;
+      jaxc__cache_total -= jaxc__cache[i].bytes;
+      jaxc__cache[i].base = NULL;
+    }
+  jaxc__cache_release();
+  while (n) free(drop[--n]);
+#else
+  (void)bytes;
 #endif
 }
-static void jaxc__free(void *p) {
-#ifdef JAXC_FREE
-  if (p) JAXC_FREE(NULL, p);
+
+static void *jaxc__malloc(size_t n) {
+  if (n > SIZE_MAX - JAXC__HUGE_ALIGN - JAXC__ALIGN) return NULL;
+  size_t total = n + JAXC__ALIGN, bytes;
+  unsigned char *base;
+#ifdef JAXC_MALLOC
+  bytes = total;
+  base = (unsigned char *)JAXC_MALLOC(NULL, bytes);
 #else
-  free(p);
+  if (total >= JAXC__HUGE_BYTES) {
+    bytes = (total + JAXC__HUGE_ALIGN - 1) & ~(JAXC__HUGE_ALIGN - 1);
+#  if JAXC__CACHE
+    base = (unsigned char *)jaxc__cache_take(bytes);
+    if (base) bytes = ((size_t *)(void *)base)[0];
+    else
+#  endif
+    {
+      base = (unsigned char *)aligned_alloc(JAXC__HUGE_ALIGN, bytes);
+#  if JAXC__HUGEPAGES
+      if (base) (void)madvise(base, bytes, MADV_HUGEPAGE);
+#  endif
+    }
+  } else {
+    bytes = (total + JAXC__ALIGN - 1) & ~(size_t)(JAXC__ALIGN - 1);
+    base = (unsigned char *)aligned_alloc(JAXC__ALIGN, bytes);
+  }
+#endif
+  if (!base) return NULL;
+  ((size_t *)(void *)base)[0] = bytes;
+  return base + JAXC__ALIGN;
+}
+static void jaxc__free(void *p) {
+  if (!p) return;
+  unsigned char *base = (unsigned char *)p - JAXC__ALIGN;
+#ifdef JAXC_FREE
+  JAXC_FREE(NULL, base);
+#else
+#  if JAXC__CACHE
+  size_t bytes = ((size_t *)(void *)base)[0];
+  if (bytes >= JAXC__HUGE_BYTES && jaxc__cache_put(base, bytes)) return;
+#  endif
+  free(base);
 #endif
 }
 

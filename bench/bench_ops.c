@@ -1,10 +1,13 @@
-/* bench_ops — elementwise ops of issue 3 against a plain copy of the same bytes, same run.
-   GB/s counts every input read and the output written once. Two paths per op:
-     into   jaxc_binary_into / jaxc_astype_into: the output buffer is reused (no allocation)
-     alloc  jaxc_binary / jaxc_astype: a fresh output each call (huge pages above 4 MiB)
-   copy is a 2-thread memcpy moving the same number of bytes (read + write).
-   NumPy's figures come from bench/numpy_ops.py in a separate process (python3-numpy).
+/* bench_ops — elementwise ops of issue 3 against a plain copy of the same bytes and against
+   NumPy, measured in the same run. GB/s counts every input read and the output written once.
+   Three jaxc paths per op:
+     into   jaxc_binary_into / jaxc_astype_into: the caller's output buffer is reused
+     alloc  jaxc_binary / jaxc_astype: a new result each call (the buffer cache recycles it)
+     cold   the same with the buffer cache off: fresh memory each call, 2 MiB huge pages
+   copy is a 2-thread memcpy moving the same number of bytes (read + write); numpy runs
+   bench/numpy_ops.py (Debian's python3-numpy; skipped when absent), allocating its results.
    Usage: bench_ops [min_log2 max_log2]   (default 10 26) */
+#define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
 
@@ -75,10 +78,38 @@ static void par_copy(char *dst, const char *src, size_t bytes) {
     result = ts_[r_ / 2];                                                       \
   } while (0)
 
+/* NumPy's GB/s per (op, log2n), read from bench/numpy_ops.py's output; 0 where absent. */
+#define MAX_NP 64
+static struct { char name[32]; int lg; double alloc; } np_rows[MAX_NP];
+static int np_count;
+static void load_numpy(int lo, int hi) {
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "/usr/bin/python3 bench/numpy_ops.py %d %d 2>/dev/null", lo, hi);
+  FILE *p = popen(cmd, "r");
+  if (!p) return;
+  char line[256];
+  while (fgets(line, sizeof line, p) && np_count < MAX_NP) {
+    double t, into, alloc;
+    if (line[0] == '#') { printf("%s", line); continue; }
+    if (sscanf(line, "%31s %d %lf %lf %lf", np_rows[np_count].name, &np_rows[np_count].lg, &t, &into, &alloc) == 5) {
+      np_rows[np_count].alloc = alloc;
+      np_count++;
+    }
+  }
+  pclose(p);
+}
+static double numpy_gbps(const char *name, int lg) {
+  for (int i = 0; i < np_count; i++)
+    if (np_rows[i].lg == lg && strcmp(np_rows[i].name, name) == 0) return np_rows[i].alloc;
+  return 0;
+}
+
 int main(int argc, char **argv) {
   int lo = argc > 2 ? atoi(argv[1]) : 10, hi = argc > 2 ? atoi(argv[2]) : 26;
+  load_numpy(lo, hi);
   printf("# jaxc bench_ops; GB/s = (bytes read + bytes written) / time; copy = 2-thread memcpy of the same bytes\n");
-  printf("%-18s %6s %10s %9s %9s %9s %8s %8s\n", "op", "log2n", "time_us", "into", "alloc", "copy", "into/cp", "alloc/cp");
+  printf("%-17s %5s %9s %7s %7s %7s %7s %7s %8s %8s %8s\n", "op", "log2n", "into_us", "into", "alloc", "cold",
+         "copy", "numpy", "into/cp", "alloc/cp", "alloc/np");
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     for (int lg = lo; lg <= hi; lg += 2) {
       int64_t n = (int64_t)1 << lg;
@@ -91,7 +122,7 @@ int main(int argc, char **argv) {
       memset(cs, 1, bytes / 2); memset(cd, 2, bytes / 2);
       int reps = lg <= 16 ? 31 : lg <= 22 ? 11 : 5;
       int inner = lg <= 14 ? 64 : 1; /* small sizes: time many calls */
-      double t_into, t_alloc, t_copy;
+      double t_into, t_alloc, t_cold, t_copy;
       TIME_MEDIAN(t_into, reps, for (int q = 0; q < inner; q++) {
         if (b) jaxc_binary_into(bc->op, a, b, out); else jaxc_astype_into(a, out);
       });
@@ -99,12 +130,21 @@ int main(int argc, char **argv) {
         jaxc_array *r = b ? jaxc_binary(bc->op, a, b) : jaxc_astype(a, od);
         jaxc_array_free(r);
       });
+      jaxc_set_buffer_cache(0);
+      TIME_MEDIAN(t_cold, reps, for (int q = 0; q < inner; q++) {
+        jaxc_array *r = b ? jaxc_binary(bc->op, a, b) : jaxc_astype(a, od);
+        jaxc_array_free(r);
+      });
+      jaxc_set_buffer_cache(JAXC_BUFFER_CACHE_BYTES);
       TIME_MEDIAN(t_copy, reps, for (int q = 0; q < inner; q++) par_copy(cd, cs, bytes / 2));
-      t_into /= inner; t_alloc /= inner; t_copy /= inner;
+      t_into /= inner; t_alloc /= inner; t_cold /= inner; t_copy /= inner;
       double g_into = (double)bytes / t_into / 1e9, g_alloc = (double)bytes / t_alloc / 1e9;
-      double g_copy = (double)(bytes / 2 * 2) / t_copy / 1e9;
-      printf("%-18s %6d %10.1f %9.1f %9.1f %9.1f %7.0f%% %7.0f%%\n", bc->name, lg, t_into * 1e6, g_into, g_alloc, g_copy,
-             100 * g_into / g_copy, 100 * g_alloc / g_copy);
+      double g_cold = (double)bytes / t_cold / 1e9, g_copy = (double)(bytes / 2 * 2) / t_copy / 1e9;
+      double g_np = numpy_gbps(bc->name, lg);
+      char npc[16] = "-", npr[16] = "-";
+      if (g_np > 0) { snprintf(npc, sizeof npc, "%.1f", g_np); snprintf(npr, sizeof npr, "%.1fx", g_alloc / g_np); }
+      printf("%-17s %5d %9.1f %7.1f %7.1f %7.1f %7.1f %7s %7.0f%% %7.0f%% %8s\n", bc->name, lg, t_into * 1e6, g_into,
+             g_alloc, g_cold, g_copy, npc, 100 * g_into / g_copy, 100 * g_alloc / g_copy, npr);
       fflush(stdout);
       free(cs); free(cd);
       jaxc_array_free(a); jaxc_array_free(b); jaxc_array_free(out);

@@ -323,12 +323,43 @@ static int64_t jaxc__row_offset(const jaxc__bcast *bc, int j, int64_t r) {
    not the kernel's is converted a chunk at a time into a small buffer that stays in L1 — one
    pass over memory, no temporary arrays. Chunks run in parallel above JAXC_PAR_BYTES. */
 #define JAXC__CHUNK 2048
+
+/* Outputs larger than the last-level cache are written with non-temporal (streaming) stores:
+   a plain store first reads the destination line (read-for-ownership), which for an op that
+   writes as many bytes as it reads costs a third of the bandwidth. The kernel writes a chunk
+   to L1 scratch; the chunk then streams out. x86 only, behind the compiler's feature macros. */
+#ifndef JAXC_STREAM_BYTES
+#  define JAXC_STREAM_BYTES ((size_t)256 << 20)
+#endif
+#if (defined(__SSE2__) || defined(__AVX512F__)) && !defined(JAXC_NO_STREAM) && !defined(__CUDACC__)
+#  include <immintrin.h>
+#  define JAXC__HAS_STREAM 1
+static void jaxc__stream_copy(void *dst, const void *src, size_t bytes) {
+  unsigned char *d = (unsigned char *)dst;
+  const unsigned char *s = (const unsigned char *)src;
+  size_t head = (size_t)(-(uintptr_t)d & 63);
+  if (head > bytes) head = bytes;
+  memcpy(d, s, head);
+  d += head, s += head, bytes -= head;
+#  if defined(__AVX512F__)
+  for (; bytes >= 64; d += 64, s += 64, bytes -= 64) _mm512_stream_si512((void *)d, _mm512_loadu_si512((const void *)s));
+#  else
+  for (; bytes >= 16; d += 16, s += 16, bytes -= 16) _mm_stream_si128((__m128i *)(void *)d, _mm_loadu_si128((const __m128i *)(const void *)s));
+#  endif
+  memcpy(d, s, bytes);
+  _mm_sfence(); /* streaming stores are weakly ordered: publish them before the chunk ends */
+}
+#else
+#  define JAXC__HAS_STREAM 0
+#endif
+
 typedef struct jaxc__job {
   int k;                                   /* operands */
   const char *src[JAXC__MAX_OPS];          /* operand data */
   jaxc_dtype from[JAXC__MAX_OPS], to[JAXC__MAX_OPS];
   char *out;
   size_t out_size;
+  bool stream; /* write the output with streaming stores */
   /* compute n outputs from operand pointers; bit j of scalar_mask: operand j is one element */
   void (*chunk)(const struct jaxc__job *job, size_t n, const void *const *in, unsigned scalar_mask, void *out);
   const jaxc__bin_fn *bin; /* the op's {vv, sv, vs} kernels */
@@ -357,7 +388,17 @@ static void jaxc__run_chunk(const jaxc__job *job, int64_t item, int64_t chunks_p
     }
     in[j] = p;
   }
-  job->chunk(job, (size_t)len, in, mask, job->out + (size_t)(r * job->bc.row_len + start) * job->out_size);
+  char *dst = job->out + (size_t)(r * job->bc.row_len + start) * job->out_size;
+#if JAXC__HAS_STREAM
+  if (job->stream) {
+    typedef struct { _Alignas(64) unsigned char bytes[JAXC__CHUNK * 16]; } jaxc__out_scratch;
+    jaxc__out_scratch ob;
+    job->chunk(job, (size_t)len, in, mask, ob.bytes);
+    jaxc__stream_copy(dst, ob.bytes, (size_t)len * job->out_size);
+    return;
+  }
+#endif
+  job->chunk(job, (size_t)len, in, mask, dst);
 }
 
 static void jaxc__run(jaxc__job *job) {
@@ -365,6 +406,7 @@ static void jaxc__run(jaxc__job *job) {
   int64_t cpr = (job->bc.row_len + JAXC__CHUNK - 1) / JAXC__CHUNK;
   int64_t items = job->bc.rows * cpr;
   size_t traffic = (size_t)job->bc.total * job->out_size;
+  job->stream = traffic > JAXC_STREAM_BYTES;
   for (int j = 0; j < job->k; j++) traffic += (size_t)job->bc.total * jaxc_dtype_size(job->from[j]);
 #if JAXC__HAS_OPENMP
   if (traffic > JAXC_PAR_BYTES && items > 1) {
