@@ -1,3 +1,4 @@
+SHELL := /bin/bash
 # jaxc — header-only; this Makefile builds the tests, the demo, the teaching tool and benches.
 #   make demo    build and run the main demo          make test   every test (sanitizers too)
 #   make bench   benchmarks (GB/s vs same-run copy and NumPy)
@@ -11,7 +12,7 @@ ARCH    ?= -march=native
 LDLIBS  := -lm
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 B       := build
-HEADERS := jaxc.h jaxc_promote.h jaxc_kernels.h $(wildcard parts/*.h)
+HEADERS := jaxc.h jaxc_promote.h jaxc_kernels.h
 SHARED  ?= ../shared
 
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
@@ -46,8 +47,12 @@ lattice.svg: lattice.dot
 	dot -Tsvg $< -o $@
 
 # ---- tests ----
-test: check-generated test-compile test-c test-sh test-cuda-build
-	@echo "make test: all test groups passed"
+# Each group prints "name: N passed, M failed"; the last line adds them up.
+test:
+	@rm -f $(B)/test.log; mkdir -p $(B)
+	@set -o pipefail; for g in check-generated test-compile test-c test-sh test-cuda-build; do \
+	  $(MAKE) --no-print-directory $$g 2>&1 | tee -a $(B)/test.log || { echo "make test: $$g FAILED"; exit 1; }; done
+	@awk '/^[^ ]+: [0-9]+ passed, [0-9]+ failed/ { p += $$2; f += $$4 } END { printf "total: %d passed, %d failed\n", p, f; exit f > 0 }' $(B)/test.log
 
 test-c: $(TESTS)
 	@fail=0; for t in $(TESTS); do \

@@ -141,11 +141,287 @@ JAXC_API void jaxc__ok(void);
 JAXC_API bool jaxc__check_shape(int ndim, const int64_t *shape, int64_t *size_out);
 
 /* >>ops -------------------------------------------------------------------------------------- */
-#include "parts/ops.h"
+/* elementwise ops, astype, where, the _Generic front. */
+JAXC_API jaxc_array *jaxc_binary(jaxc_op op, const jaxc_array *a, const jaxc_array *b);
+JAXC_API jaxc_array *jaxc_unary(jaxc_op op, const jaxc_array *a);
+JAXC_API jaxc_array *jaxc_where(const jaxc_array *cond, const jaxc_array *x, const jaxc_array *y);
+JAXC_API jaxc_array *jaxc_astype(const jaxc_array *a, jaxc_dtype dtype);
+/* The same, writing into an existing array `out` of the right dtype and shape (buffer reuse:
+   no allocation, no first-touch page faults). Returns out, or NULL with a status. */
+JAXC_API jaxc_array *jaxc_binary_into(jaxc_op op, const jaxc_array *a, const jaxc_array *b, jaxc_array *out);
+JAXC_API jaxc_array *jaxc_unary_into(jaxc_op op, const jaxc_array *a, jaxc_array *out);
+JAXC_API jaxc_array *jaxc_astype_into(const jaxc_array *a, jaxc_array *out);
+/* The dtype and weak flag jaxc_binary/jaxc_unary would give (JAXC_DTYPE_INVALID + status on
+   error), without computing anything. */
+JAXC_API jaxc_dtype jaxc_binary_result(jaxc_op op, const jaxc_array *a, const jaxc_array *b, bool *weak);
+JAXC_API jaxc_dtype jaxc_unary_result(jaxc_op op, const jaxc_array *a, bool *weak);
+
+/* Named functions, one per op of JAXC_OPS: jaxc_add(a, b), jaxc_sqrt(a), ... on arrays.
+   (The binary names are also macros accepting C scalars; see the _Generic front below.) */
+#define JAXC__DECL_NAMED_BIN(OP, name) JAXC_API jaxc_array *jaxc_##name(const jaxc_array *a, const jaxc_array *b);
+#define JAXC__DECL_NAMED_UN(OP, name) JAXC_API jaxc_array *jaxc_##name(const jaxc_array *a);
+#define JAXC__DECL_NAMED_RED(OP, name)
+#define JAXC__DECL_NAMED_UPD(OP, name)
+#define JAXC__DECL_NAMED(OP, name, ar, rule, grp, out, lax) JAXC__DECL_NAMED_##ar(OP, name)
+JAXC_OPS(JAXC__DECL_NAMED)
+
+/* --- the _Generic front: C scalars are weak, like Python scalars in JAX -----------------------
+   jaxc_add(x, 2) adds a weak int, jaxc_multiply(2.5, x) a weak float, jaxc_add(x, 1.0*I) a weak
+   complex; a C bool is a (strong) bool, as a Python bool is in JAX. An integer that does not
+   fit the result's integer dtype is an error, as in JAX ("Python int 300 too large to convert
+   to int8"). */
+typedef struct jaxc_operand {
+  const jaxc_array *array; /* NULL for a scalar */
+  int kind;                /* 0 array, 1 int, 2 float, 3 complex, 4 bool, 5 unsigned int */
+  int64_t i;
+  uint64_t u;
+  double re, im;
+} jaxc_operand;
+JAXC_API jaxc_operand jaxc__opnd_array(const jaxc_array *a);
+JAXC_API jaxc_operand jaxc__opnd_int(long long v);
+JAXC_API jaxc_operand jaxc__opnd_uint(unsigned long long v);
+JAXC_API jaxc_operand jaxc__opnd_float(double v);
+JAXC_API jaxc_operand jaxc__opnd_bool(bool v);
+#if JAXC__HAS_C_COMPLEX
+JAXC_API jaxc_operand jaxc__opnd_complex(double _Complex v);
+#  define JAXC__OPND_COMPLEX float _Complex: jaxc__opnd_complex, double _Complex: jaxc__opnd_complex,
+#else
+#  define JAXC__OPND_COMPLEX
+#endif
+JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_operand b);
+
+#ifndef __cplusplus
+#  define JAXC_OPERAND(x)                                                                     \
+    _Generic((x), jaxc_array *: jaxc__opnd_array, const jaxc_array *: jaxc__opnd_array,        \
+             _Bool: jaxc__opnd_bool, char: jaxc__opnd_int, signed char: jaxc__opnd_int,         \
+             short: jaxc__opnd_int, int: jaxc__opnd_int, long: jaxc__opnd_int,                  \
+             long long: jaxc__opnd_int, unsigned char: jaxc__opnd_uint,                         \
+             unsigned short: jaxc__opnd_uint, unsigned: jaxc__opnd_uint,                        \
+             unsigned long: jaxc__opnd_uint, unsigned long long: jaxc__opnd_uint,               \
+             float: jaxc__opnd_float, double: jaxc__opnd_float, JAXC__OPND_COMPLEX             \
+             default: jaxc__opnd_array)(x)
+#  define JAXC__GENERIC_BIN(OP, name) \
+     JAXC__GENERIC_BIN_(OP, name)
+#  define JAXC__GENERIC_BIN_(OP, name)
+/* One macro per binary op, generated below by hand-free means is impossible (a macro cannot
+   #define), so the list of binary names is spelled once here and checked against JAXC_OPS. */
+#  define jaxc_add(a, b) jaxc_binary_operands(JAXC_OP_ADD, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_subtract(a, b) jaxc_binary_operands(JAXC_OP_SUBTRACT, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_multiply(a, b) jaxc_binary_operands(JAXC_OP_MULTIPLY, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_true_divide(a, b) jaxc_binary_operands(JAXC_OP_TRUE_DIVIDE, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_floor_divide(a, b) jaxc_binary_operands(JAXC_OP_FLOOR_DIVIDE, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_remainder(a, b) jaxc_binary_operands(JAXC_OP_REMAINDER, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_power(a, b) jaxc_binary_operands(JAXC_OP_POWER, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_maximum(a, b) jaxc_binary_operands(JAXC_OP_MAXIMUM, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_minimum(a, b) jaxc_binary_operands(JAXC_OP_MINIMUM, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_fmax(a, b) jaxc_binary_operands(JAXC_OP_FMAX, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_fmin(a, b) jaxc_binary_operands(JAXC_OP_FMIN, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_equal(a, b) jaxc_binary_operands(JAXC_OP_EQUAL, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_not_equal(a, b) jaxc_binary_operands(JAXC_OP_NOT_EQUAL, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_less(a, b) jaxc_binary_operands(JAXC_OP_LESS, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_less_equal(a, b) jaxc_binary_operands(JAXC_OP_LESS_EQUAL, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_greater(a, b) jaxc_binary_operands(JAXC_OP_GREATER, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_greater_equal(a, b) jaxc_binary_operands(JAXC_OP_GREATER_EQUAL, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_logical_and(a, b) jaxc_binary_operands(JAXC_OP_LOGICAL_AND, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_logical_or(a, b) jaxc_binary_operands(JAXC_OP_LOGICAL_OR, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_logical_xor(a, b) jaxc_binary_operands(JAXC_OP_LOGICAL_XOR, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_bitwise_and(a, b) jaxc_binary_operands(JAXC_OP_BITWISE_AND, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_bitwise_or(a, b) jaxc_binary_operands(JAXC_OP_BITWISE_OR, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_bitwise_xor(a, b) jaxc_binary_operands(JAXC_OP_BITWISE_XOR, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_left_shift(a, b) jaxc_binary_operands(JAXC_OP_LEFT_SHIFT, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_right_shift(a, b) jaxc_binary_operands(JAXC_OP_RIGHT_SHIFT, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_arctan2(a, b) jaxc_binary_operands(JAXC_OP_ARCTAN2, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_hypot(a, b) jaxc_binary_operands(JAXC_OP_HYPOT, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_copysign(a, b) jaxc_binary_operands(JAXC_OP_COPYSIGN, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_nextafter(a, b) jaxc_binary_operands(JAXC_OP_NEXTAFTER, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_logaddexp(a, b) jaxc_binary_operands(JAXC_OP_LOGADDEXP, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define jaxc_fmod(a, b) jaxc_binary_operands(JAXC_OP_FMOD, JAXC_OPERAND(a), JAXC_OPERAND(b))
+#  define JAXC__NUM_GENERIC_BIN 31
+#endif
 /* >>reduce, >>index -------------------------------------------------------------------------- */
-#include "parts/reduce.h"
+/* reductions, indexing (take, slices), functional .at[]
+   updates and sorting, with jax.numpy 0.11's dtypes and edge cases. */
+/* --- reductions -------------------------------------------------------------------------------
+   jaxc_reduce(op, a, axis) for op SUM PROD MEAN MAX MIN ARGMAX ARGMIN ANY ALL VAR STD CUMSUM
+   CUMPROD; axis JAXC_ALL_AXES reduces (cumulative ops: flatten) everything, a negative axis
+   counts from the end. Result dtypes are jax.numpy's:
+     sum, prod     bool and ints narrower than the default int -> default int (int32, int64 with
+                   x64); unsigned narrower than the default uint -> uint32 (uint64); f16/bf16
+                   stay f16/bf16 but are accumulated wider and rounded once
+     mean          ints and bool -> default float; var, std: also complex -> its real dtype
+     max, min      the input's dtype (NaN propagates); argmax/argmin/nanarg*: the default int
+     any, all      bool (a complex value counts by its real part, as jnp.any does)
+     cumsum/prod   bool -> default int, everything else keeps its dtype (JAX does not widen int8)
+   Floats are summed in double with pairwise blocks; integer sums wrap in the result's width.
+   Empty: sum 0, prod 1, mean/var NaN, any false, all true; max/min/argmax/argmin of an empty
+   axis are errors (JAX's "zero-size array to reduction operation max which has no identity",
+   "attempt to get argmax of an empty sequence"). Results are strongly typed. */
+JAXC_API jaxc_array *jaxc_reduce(jaxc_op op, const jaxc_array *a, int axis);
+JAXC_API jaxc_array *jaxc_reduce_ex(jaxc_op op, const jaxc_array *a, int axis, bool keepdims);
+/* var/std with NumPy's ddof (divisor n - ddof; NaN when that is <= 0). */
+JAXC_API jaxc_array *jaxc_var_ddof(const jaxc_array *a, int axis, bool keepdims, double ddof);
+JAXC_API jaxc_array *jaxc_std_ddof(const jaxc_array *a, int axis, bool keepdims, double ddof);
+/* jnp.nanargmax/nanargmin: NaNs are ignored (compared as -inf/+inf); an all-NaN lane gives -1. */
+JAXC_API jaxc_array *jaxc_nanargmax(const jaxc_array *a, int axis, bool keepdims);
+JAXC_API jaxc_array *jaxc_nanargmin(const jaxc_array *a, int axis, bool keepdims);
+/* The dtype jaxc_reduce would return (JAXC_DTYPE_INVALID + status on error). */
+JAXC_API jaxc_dtype jaxc_reduce_result(jaxc_op op, const jaxc_array *a);
+/* Named reductions, one per reduction row of JAXC_OPS: jaxc_sum(a, axis), jaxc_argmax(a, axis)... */
+#define JAXC__DECL_RED_RED(name) JAXC_API jaxc_array *jaxc_##name(const jaxc_array *a, int axis);
+#define JAXC__DECL_RED_BIN(name)
+#define JAXC__DECL_RED_UN(name)
+#define JAXC__DECL_RED_UPD(name)
+#define JAXC__DECL_RED(OP, name, ar, rule, grp, out, lax) JAXC__DECL_RED_##ar(name)
+JAXC_OPS(JAXC__DECL_RED)
+
+/* --- sorting ------------------------------------------------------------------------------------
+   jnp.sort / jnp.argsort (stable) along axis (JAX's default is -1; JAXC_ALL_AXES flattens).
+   Order is lax.sort's: -0.0 and 0.0 compare equal (their order is kept), every NaN (either
+   sign) sorts last, complex numbers sort by real part, then imaginary part. Values come out
+   bit for bit (a -0.0 stays -0.0). argsort returns the default int. */
+JAXC_API jaxc_array *jaxc_sort(const jaxc_array *a, int axis);
+JAXC_API jaxc_array *jaxc_argsort(const jaxc_array *a, int axis);
+
+/* --- indexing -----------------------------------------------------------------------------------
+   Out-of-range index handling (contract). DEFAULT means what JAX does with no mode: clip for
+   indexing and .at[].get, fill for jnp.take, drop for updates. */
+typedef enum jaxc_index_mode { JAXC_MODE_DEFAULT, JAXC_MODE_CLIP, JAXC_MODE_FILL,
+  JAXC_MODE_DROP, JAXC_MODE_WRAP, JAXC_MODE_PROMISE_IN_BOUNDS } jaxc_index_mode;
+/* jaxc_take (contract): jnp.take(a, indices, axis, mode, fill_value). The result's shape is
+   a.shape[:axis] + indices.shape + a.shape[axis+1:]; axis JAXC_ALL_AXES takes from the flattened
+   array. Modes, exactly as jnp.take treats them:
+     DEFAULT, FILL  a negative index counts from the end (once); an index still outside [0, n)
+                    gives fill_value (NULL: NaN for floats and complex, the minimum of a signed
+                    int, the maximum of an unsigned int, true for bool)
+     CLIP           clamp to [0, n-1] — note: jnp.take does NOT wrap negatives first, so -1 -> 0
+     WRAP           Python's index % n
+     DROP           as FILL (lax's FILL_OR_DROP)
+     PROMISE_IN_BOUNDS  negatives counted from the end, then clamped (what XLA does with it)
+   Indices must be an integer array (JAX: "Indexer must have integer or boolean type").
+
+   jaxc_index_take: x[:, ..., idx] / x.at[(slice(None),)*axis + (idx,)].get(mode, fill_value):
+   a negative index always counts from the end once; DEFAULT, CLIP and PROMISE_IN_BOUNDS then
+   clamp (x[11] on 10 elements is x[9]); FILL/DROP fill. WRAP is refused, as JAX refuses it
+   ('Unknown gather mode "wrap"'). */
+JAXC_API jaxc_array *jaxc_take(const jaxc_array *a, const jaxc_array *indices, int axis,
+                               jaxc_index_mode mode, const jaxc_array *fill_value);
+JAXC_API jaxc_array *jaxc_index_take(const jaxc_array *a, const jaxc_array *indices, int axis,
+                                     jaxc_index_mode mode, const jaxc_array *fill_value);
+
+/* Basic indexing, one spec per leading axis (axes past nspec are taken whole):
+     JAXC_S(start, stop, step)   Python's start:stop:step; JAXC_NONE for an omitted part
+                                 (JAXC_S(JAXC_NONE, JAXC_NONE, -1) is ::-1); step 0 is an error
+     JAXC_ALL                    :
+     JAXC_I(i)                   a single integer index: the axis is dropped; negative counts from
+                                 the end once; out of range clamps when reading (as JAX does),
+                                 drops (or clamps, mode CLIP) when updating
+   jaxc_slice(x, 2, (jaxc_slice_spec[]){JAXC_I(1), JAXC_S(JAXC_NONE, JAXC_NONE, 2)}) is x[1, ::2]. */
+#define JAXC_NONE INT64_MIN
+typedef struct jaxc_slice_spec {
+  int64_t start, stop, step; /* JAXC_NONE: omitted (step JAXC_NONE means 1) */
+  bool index;                /* true: `start` is one integer index and the axis is dropped */
+} jaxc_slice_spec;
+#define JAXC_S(start, stop, step) ((jaxc_slice_spec){(int64_t)(start), (int64_t)(stop), (int64_t)(step), false})
+#define JAXC_ALL JAXC_S(JAXC_NONE, JAXC_NONE, JAXC_NONE)
+#define JAXC_I(i) ((jaxc_slice_spec){(int64_t)(i), JAXC_NONE, JAXC_NONE, true})
+JAXC_API jaxc_array *jaxc_slice(const jaxc_array *a, int nspec, const jaxc_slice_spec *spec);
+
+/* --- functional updates (x.at[...].op(updates)) ---------------------------------------------------
+   op: JAXC_OP_SET, ADD, MULTIPLY, MINIMUM, MAXIMUM, TRUE_DIVIDE, POWER. updates broadcast to the
+   indexed shape (indices.shape + a.shape[1:] for jaxc_at_update). As in JAX, the operand and
+   updates are promoted together, the scatter runs in that dtype, and the result is converted
+   back to a's dtype and weak flag (x.at[2].set(2.7) on int32 stores 2); repeated indices
+   accumulate for ADD/MULTIPLY/MINIMUM/MAXIMUM (SET: the last one wins). TRUE_DIVIDE and POWER are
+   JAX's x / ones.at[idx].multiply(u) and x ** ones.at[idx].multiply(u), so their dtype is that
+   of the division (an int x gives the default float) or the power.
+   Modes: DEFAULT, DROP, FILL, PROMISE_IN_BOUNDS drop updates whose index is out of range (after
+   a negative index was counted from the end once); CLIP clamps; WRAP is refused. Inputs are never
+   modified. */
+JAXC_API jaxc_array *jaxc_at_update(jaxc_op op, const jaxc_array *a, const jaxc_array *indices,
+                                    const jaxc_array *updates, jaxc_index_mode mode);
+/* The same with the index array on another axis: x.at[:, ..., idx] (shape a.shape[:axis] +
+   indices.shape + a.shape[axis+1:]). */
+JAXC_API jaxc_array *jaxc_at_update_axis(jaxc_op op, const jaxc_array *a, const jaxc_array *indices, int axis,
+                                         const jaxc_array *updates, jaxc_index_mode mode);
+/* Slice-based updates: x.at[1, :].set(u) is jaxc_at_update_slice(JAXC_OP_SET, x, 2,
+   (jaxc_slice_spec[]){JAXC_I(1), JAXC_ALL}, u, JAXC_MODE_DEFAULT). */
+JAXC_API jaxc_array *jaxc_at_update_slice(jaxc_op op, const jaxc_array *a, int nspec, const jaxc_slice_spec *spec,
+                                          const jaxc_array *updates, jaxc_index_mode mode);
 /* >>random ----------------------------------------------------------------------------------- */
-#include "parts/random.h"
+/* jax.random with threefry2x32 keys, bit-exact with JAX 0.11
+   under its default jax_threefry_partitionable=True.
+
+   WHAT
+     Keys are plain values (jaxc_key, two uint32 words, what jax.random.key_data shows). Every
+     generator draws element i of the flattened output from threefry2x32(key, (hi32(i), lo32(i))),
+     so element i never depends on the shape, the thread count or the other elements.
+       jaxc_random_key(seed)        jax.random.key / PRNGKey: [hi32, lo32] of the int64 seed with
+                                    x64 on; [0, lo32] with x64 off (JAX first narrows the seed to int32)
+       jaxc_random_split(key, n)    key i = threefry(key, (0, i))
+       jaxc_random_fold_in(key, d)  threefry(key, (0, d)): equal to split(key, d + 1)[d]
+       bits       u32: w0 ^ w1; u8/u16: that, truncated; u64: w0 << 32 | w1
+       uniform    mantissa bits | 1.0, minus 1, fma(f, max - min, min), max(min, .) as XLA CPU
+                  computes it (it contracts the multiply-add); bf16 takes 8 random bits, f16 16
+       normal     sqrt(2) * erf_inv(uniform(nextafter(-1, 0), 1)) with XLA's ErfInv polynomials
+       randint    two bit draws from split(key), JAX's span / multiplier arithmetic, out-of-range
+                  bounds clipped to the dtype as JAX clips them
+       bernoulli  uniform(key, float dtype of a Python float) < p
+       permutation  JAX's _shuffle: ceil(3 ln n / ln(2^32 - 1)) rounds of a stable sort by fresh
+                  32-bit keys; int32 result (int64 with x64), like jnp.arange(n)
+     Output dtypes follow x64 as JAX does: float64 asks give float32 with x64 off, and so on.
+
+   BIT-EXACTNESS (checked in tests/test_random.c)
+     key, split, fold_in, bits (all widths), uniform f32/f64/bf16/f16 on [0, 1) and f32 with other
+     bounds: against recorded JAX 0.11 outputs. threefry2x32-20: Random123's known answers.
+     randint, bernoulli, permutation: exact by construction (integer arithmetic and a stable sort
+     on exact bits), checked against independent reimplementations and JAX facts.
+     normal: XLA's polynomial with the same fused multiply-adds; log1p comes from libm where XLA
+     uses its own, so a value may differ from JAX's by an ulp or two.
+     bf16/f16 uniform with bounds other than [0, 1): JAX's formula with the bounds and the span
+     rounded to the 16-bit type, one fused multiply-add in f32, one rounding (not checked).
+
+   NO ALLOCATION
+     Each generator has an _into form that writes n elements of the storage dtype
+     (jaxc_storage_dtype(dtype, jaxc_x64())) into caller memory and returns a jaxc_status:
+         float buf[256];
+         if (jaxc_random_uniform_into(k, JAXC_F32, 256, 0.0, 1.0, buf) != JAXC_OK) ...
+     jaxc_random_permutation_into also takes scratch of jaxc_random_permutation_scratch_bytes(n)
+     bytes (4-byte aligned) for its sort.
+
+   PARALLELISM
+     Outputs above JAXC__RND_PAR_BYTES (2 MiB) are filled by OpenMP threads (with -fopenmp and
+     without JAXC_NO_OPENMP), in blocks of JAXC__RND_BLOCK counters; the inner loops are plain
+     uint32 arithmetic that compilers vectorise. */
+typedef struct jaxc_key { uint32_t data[2]; } jaxc_key;
+
+/* The threefry2x32 block cipher with 20 rounds (Random123's threefry2x32_20): out = E_key(in). */
+JAXC_API void jaxc_threefry2x32(jaxc_key key, const uint32_t in[2], uint32_t out[2]);
+
+JAXC_API jaxc_key jaxc_random_key(int64_t seed);
+JAXC_API void jaxc_random_split(jaxc_key key, int n, jaxc_key *out); /* n < 0 or out NULL: status set, nothing written */
+JAXC_API jaxc_key jaxc_random_fold_in(jaxc_key key, uint32_t data);
+
+JAXC_API jaxc_array *jaxc_random_bits(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape);
+JAXC_API jaxc_array *jaxc_random_uniform(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape, double minval, double maxval);
+JAXC_API jaxc_array *jaxc_random_normal(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape);
+JAXC_API jaxc_array *jaxc_random_randint(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape, int64_t minval, int64_t maxval);
+JAXC_API jaxc_array *jaxc_random_bernoulli(jaxc_key key, double p, int ndim, const int64_t *shape);
+JAXC_API jaxc_array *jaxc_random_permutation(jaxc_key key, int64_t n);
+
+/* The same generators writing n elements into caller memory; 0 (JAXC_OK) or a jaxc_status.
+   Element type: jaxc_storage_dtype(dtype, jaxc_x64()); bernoulli writes bool; permutation
+   writes int32 (int64 with x64). */
+JAXC_API int jaxc_random_bits_into(jaxc_key key, jaxc_dtype dtype, int64_t n, void *out);
+JAXC_API int jaxc_random_uniform_into(jaxc_key key, jaxc_dtype dtype, int64_t n, double minval, double maxval, void *out);
+JAXC_API int jaxc_random_normal_into(jaxc_key key, jaxc_dtype dtype, int64_t n, void *out);
+JAXC_API int jaxc_random_randint_into(jaxc_key key, jaxc_dtype dtype, int64_t n, int64_t minval, int64_t maxval, void *out);
+JAXC_API int jaxc_random_bernoulli_into(jaxc_key key, double p, int64_t n, bool *out);
+JAXC_API size_t jaxc_random_permutation_scratch_bytes(int64_t n);
+JAXC_API int jaxc_random_permutation_into(jaxc_key key, int64_t n, void *out, void *scratch);
+
+/* Internal: the per-element normal transforms of one raw draw (u32 / u64 bits), for tests. */
+JAXC_API float jaxc__rnd_normal_f32(uint32_t bits);
+JAXC_API double jaxc__rnd_normal_f64(uint64_t bits);
 
 #ifdef __cplusplus
 }
@@ -593,10 +869,2389 @@ JAXC_API int jaxc_array_print(const jaxc_array *a, FILE *f) {
 }
 #endif
 
-#define JAXC__PART_IMPL
-#include "parts/ops.h"
-#include "parts/reduce.h"
-#include "parts/random.h"
-#undef JAXC__PART_IMPL
+/* >>ops (implementation) --------------------------------------------------- */
+/* --- op metadata -----------------------------------------------------------------------------*/
+static bool jaxc__op_is(jaxc_op op, jaxc_arity ar) { return (unsigned)op < JAXC_NUM_OPS && jaxc__op_arity[op] == ar; }
+
+/* The lattice node of an array: weak arrays stand for i*, f*, c*. */
+static jaxc_dtype jaxc__node_of(const jaxc_array *a) {
+  if (!a->weak) return a->dtype;
+  switch (jaxc_dtype_kind(a->dtype)) {
+  case JAXC_KIND_FLOAT: return JAXC_WEAK_FLOAT;
+  case JAXC_KIND_COMPLEX: return JAXC_WEAK_COMPLEX;
+  case JAXC_KIND_BOOL: return JAXC_BOOL;
+  default: return JAXC_WEAK_INT;
+  }
+}
+
+/* Apply an op's result rule to a joined node. */
+static jaxc_dtype jaxc__apply_rule(jaxc_result_rule rule, jaxc_dtype node) {
+  int kind = jaxc_dtype_kind(node);
+  bool integral = kind == JAXC_KIND_BOOL || kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT;
+  switch (rule) {
+  case JAXC_RULE_NUMERIC: return node == JAXC_BOOL ? JAXC_I64 : node;
+  case JAXC_RULE_INEXACT:
+  case JAXC_RULE_RINT: return integral ? (jaxc_dtype_is_weak(node) ? JAXC_WEAK_FLOAT : JAXC_F64) : node;
+  default: return node;
+  }
+}
+
+static const char *jaxc__group_words(jaxc_group g) {
+  switch (g) {
+  case JAXC_GROUP_NUM: return "number";
+  case JAXC_GROUP_NUMR: return "integer, floating";
+  case JAXC_GROUP_INTB: return "integer, bool";
+  case JAXC_GROUP_INT: return "integer";
+  case JAXC_GROUP_NOC: return "integer, floating, bool";
+  case JAXC_GROUP_FLT: return "floating";
+  case JAXC_GROUP_INX: return "inexact";
+  case JAXC_GROUP_BOOL: return "bool";
+  default: return "any";
+  }
+}
+/* The error for an op given a dtype it does not accept, in JAX's words. */
+static void *jaxc__fail_dtype(jaxc_op op, jaxc_dtype d) {
+  if (jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX)
+    return jaxc__fail(JAXC_ERR_DTYPE, "%s does not support complex-valued inputs.", jaxc_op_name(op));
+  return jaxc__fail(JAXC_ERR_DTYPE, "%s does not accept dtype %s. Accepted dtypes are subtypes of %s.",
+                    jaxc__op_lax[op], jaxc_dtype_name(d), jaxc__group_words((jaxc_group)jaxc__op_group[op]));
+}
+static void *jaxc__fail_strict(jaxc_dtype a, jaxc_dtype b) {
+  return jaxc__fail(JAXC_ERR_PROMOTION,
+                    "Input dtypes ('%s', '%s') have no available implicit dtype promotion path when "
+                    "jax_numpy_dtype_promotion=strict. Try explicitly casting inputs to the desired output "
+                    "type, or set jax_numpy_dtype_promotion=standard.",
+                    jaxc_dtype_name(a), jaxc_dtype_name(b));
+}
+
+/* What a binary op computes in and returns. */
+typedef struct jaxc__plan {
+  jaxc_dtype in_a, in_b;  /* dtypes the inputs are converted to before the kernel */
+  jaxc_dtype compute;     /* the kernel's dtype */
+  jaxc_dtype out;         /* the result's storage dtype */
+  bool weak;
+} jaxc__plan;
+
+static jaxc_dtype jaxc__real_of(jaxc_dtype d) {
+  return d == JAXC_C64 ? JAXC_F32 : d == JAXC_C128 ? JAXC_F64 : d;
+}
+static jaxc_dtype jaxc__kernel_out(jaxc_op op, jaxc_dtype compute) {
+  switch ((jaxc_result_rule)jaxc__op_rule[op]) {
+  case JAXC_RULE_CMP: case JAXC_RULE_LOGICAL: return JAXC_BOOL;
+  case JAXC_RULE_REAL: return jaxc__real_of(compute);
+  default: return compute;
+  }
+}
+
+static bool jaxc__plan_binary(jaxc_op op, const jaxc_array *a, const jaxc_array *b, jaxc__plan *p) {
+  if (!jaxc__op_is(op, JAXC_ARITY_BIN))
+    return jaxc__fail(JAXC_ERR_ARG, "op %d (%s) is not a binary op", (int)op, jaxc_op_name(op)), false;
+  if (!a || !b) return jaxc__fail(JAXC_ERR_ARG, "%s: an operand is NULL", jaxc_op_name(op)), false;
+  bool x64 = jaxc_x64();
+  jaxc_result_rule rule = (jaxc_result_rule)jaxc__op_rule[op];
+  if (rule == JAXC_RULE_LOGICAL) { /* each operand is tested != 0 on its own: no promotion */
+    p->in_a = p->in_b = p->compute = p->out = JAXC_BOOL;
+    p->weak = false;
+    return true;
+  }
+  jaxc_dtype node = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(b));
+  if (node == JAXC_DTYPE_INVALID) return jaxc__fail_strict(a->dtype, b->dtype), false;
+  node = jaxc__apply_rule(rule, node);
+  p->compute = jaxc_storage_dtype(node, x64);
+  if (!jaxc__bin_table[op][p->compute][0]) return jaxc__fail_dtype(op, p->compute), false;
+  p->in_a = p->in_b = p->compute;
+  p->out = jaxc__kernel_out(op, p->compute);
+  p->weak = p->out == p->compute ? jaxc_dtype_is_weak(node) : false;
+  return true;
+}
+
+static bool jaxc__plan_unary(jaxc_op op, const jaxc_array *a, jaxc__plan *p) {
+  if (!jaxc__op_is(op, JAXC_ARITY_UN))
+    return jaxc__fail(JAXC_ERR_ARG, "op %d (%s) is not a unary op", (int)op, jaxc_op_name(op)), false;
+  if (!a) return jaxc__fail(JAXC_ERR_ARG, "%s: the operand is NULL", jaxc_op_name(op)), false;
+  jaxc_result_rule rule = (jaxc_result_rule)jaxc__op_rule[op];
+  jaxc_dtype node = rule == JAXC_RULE_LOGICAL ? JAXC_BOOL : jaxc__apply_rule(rule, jaxc__node_of(a));
+  p->compute = jaxc_storage_dtype(node, jaxc_x64());
+  if (!jaxc__un_table[op][p->compute]) return jaxc__fail_dtype(op, p->compute), false;
+  p->in_a = p->in_b = p->compute;
+  p->out = jaxc__kernel_out(op, p->compute);
+  p->weak = (p->out != JAXC_BOOL) && a->weak;
+  return true;
+}
+
+JAXC_API jaxc_dtype jaxc_binary_result(jaxc_op op, const jaxc_array *a, const jaxc_array *b, bool *weak) {
+  jaxc__plan p;
+  if (!jaxc__plan_binary(op, a, b, &p)) return JAXC_DTYPE_INVALID;
+  if (weak) *weak = p.weak;
+  jaxc__ok();
+  return p.out;
+}
+JAXC_API jaxc_dtype jaxc_unary_result(jaxc_op op, const jaxc_array *a, bool *weak) {
+  jaxc__plan p;
+  if (!jaxc__plan_unary(op, a, &p)) return JAXC_DTYPE_INVALID;
+  if (weak) *weak = p.weak;
+  jaxc__ok();
+  return p.out;
+}
+
+/* --- broadcasting ------------------------------------------------------------------------------
+   Up to three operands are walked as rows: the output's dims are merged wherever every operand
+   stays contiguous (or stays broadcast), and the last merged dim is the row, in which each
+   operand is either contiguous (stride 1) or one repeated element (stride 0). */
+#define JAXC__MAX_OPS 3
+typedef struct jaxc__bcast {
+  int ndim;                                  /* merged rank, >= 1 */
+  int64_t shape[JAXC_MAX_NDIM];              /* merged output shape */
+  int64_t stride[JAXC__MAX_OPS][JAXC_MAX_NDIM]; /* element strides per operand (0: broadcast) */
+  int64_t rows, row_len, total;
+} jaxc__bcast;
+
+static void jaxc__format_shape(char *buf, size_t n, const jaxc_array *a) {
+  size_t at = 0;
+  at += (size_t)snprintf(buf + at, n - at, "(");
+  for (int i = 0; i < a->ndim && at < n; i++)
+    at += (size_t)snprintf(buf + at, n - at, a->ndim == 1 ? "%lld," : i ? ", %lld" : "%lld", (long long)a->shape[i]);
+  if (at < n) snprintf(buf + at, n - at, ")");
+}
+
+/* NumPy broadcasting of k arrays into out_shape; false + JAX's message when incompatible. */
+static bool jaxc__broadcast_shapes(const char *opname, int k, const jaxc_array *const *in, int *out_ndim, int64_t *out_shape) {
+  int nd = 0;
+  for (int j = 0; j < k; j++) nd = in[j]->ndim > nd ? in[j]->ndim : nd;
+  for (int i = 0; i < nd; i++) {
+    int64_t d = 1;
+    for (int j = 0; j < k; j++) {
+      int off = nd - in[j]->ndim;
+      int64_t s = i < off ? 1 : in[j]->shape[i - off];
+      if (s == d || s == 1) continue;
+      if (d != 1) {
+        char s0[160], s1[160], s2[160] = "";
+        jaxc__format_shape(s0, sizeof s0, in[0]);
+        jaxc__format_shape(s1, sizeof s1, in[1]);
+        if (k > 2) { s2[0] = ','; s2[1] = ' '; jaxc__format_shape(s2 + 2, sizeof s2 - 2, in[2]); }
+        jaxc__fail(JAXC_ERR_SHAPE, "%s got incompatible shapes for broadcasting: %s, %s%s.", opname, s0, s1, k > 2 ? s2 : "");
+        return false;
+      }
+      d = s;
+    }
+    out_shape[i] = d;
+  }
+  *out_ndim = nd;
+  return true;
+}
+
+static void jaxc__bcast_plan(jaxc__bcast *bc, int k, const jaxc_array *const *in, int nd, const int64_t *shape) {
+  int64_t st[JAXC__MAX_OPS][JAXC_MAX_NDIM];
+  for (int j = 0; j < k; j++) {
+    int off = nd - in[j]->ndim;
+    int64_t s = 1;
+    for (int i = nd - 1; i >= 0; i--) {
+      int64_t dim = i < off ? 1 : in[j]->shape[i - off];
+      st[j][i] = dim == 1 ? 0 : s;
+      s *= dim;
+    }
+  }
+  /* merge dim i into the running last dim when every operand is contiguous across them */
+  int m = 0;
+  bc->total = 1;
+  for (int i = 0; i < nd; i++) bc->total *= shape[i];
+  for (int i = 0; i < nd; i++) {
+    if (shape[i] == 1) continue; /* size-1 dims carry nothing */
+    bool merge = m > 0;
+    for (int j = 0; j < k && merge; j++) merge = st[j][i] * shape[i] == bc->stride[j][m - 1];
+    if (merge) {
+      bc->shape[m - 1] *= shape[i];
+      for (int j = 0; j < k; j++) bc->stride[j][m - 1] = st[j][i];
+    } else {
+      bc->shape[m] = shape[i];
+      for (int j = 0; j < k; j++) bc->stride[j][m] = st[j][i];
+      m++;
+    }
+  }
+  if (m == 0) { /* a scalar or all-ones shape */
+    bc->shape[0] = 1;
+    for (int j = 0; j < k; j++) bc->stride[j][0] = 0;
+    m = 1;
+  }
+  bc->ndim = m;
+  bc->row_len = bc->shape[m - 1];
+  bc->rows = bc->row_len ? bc->total / bc->row_len : 0;
+}
+
+/* Offset of operand j at the start of row r. */
+static int64_t jaxc__row_offset(const jaxc__bcast *bc, int j, int64_t r) {
+  int64_t off = 0;
+  for (int i = bc->ndim - 2; i >= 0; i--) {
+    off += (r % bc->shape[i]) * bc->stride[j][i];
+    r /= bc->shape[i];
+  }
+  return off;
+}
+
+/* --- the row/chunk driver ----------------------------------------------------------------------
+   Work is cut into chunks of at most JAXC__CHUNK elements of one row. An operand whose dtype is
+   not the kernel's is converted a chunk at a time into a small buffer that stays in L1 — one
+   pass over memory, no temporary arrays. Chunks run in parallel above JAXC_PAR_BYTES. */
+#define JAXC__CHUNK 2048
+
+/* Outputs larger than the last-level cache are written with non-temporal (streaming) stores:
+   a plain store first reads the destination line (read-for-ownership), which for an op that
+   writes as many bytes as it reads costs a third of the bandwidth. The kernel writes a chunk
+   to L1 scratch; the chunk then streams out. x86 only, behind the compiler's feature macros. */
+#ifndef JAXC_STREAM_BYTES
+#  define JAXC_STREAM_BYTES ((size_t)256 << 20)
+#endif
+#if (defined(__SSE2__) || defined(__AVX512F__)) && !defined(JAXC_NO_STREAM) && !defined(__CUDACC__)
+#  include <immintrin.h>
+#  define JAXC__HAS_STREAM 1
+static void jaxc__stream_copy(void *dst, const void *src, size_t bytes) {
+  unsigned char *d = (unsigned char *)dst;
+  const unsigned char *s = (const unsigned char *)src;
+  size_t head = (size_t)(-(uintptr_t)d & 63);
+  if (head > bytes) head = bytes;
+  memcpy(d, s, head);
+  d += head, s += head, bytes -= head;
+#  if defined(__AVX512F__)
+  for (; bytes >= 64; d += 64, s += 64, bytes -= 64) _mm512_stream_si512((void *)d, _mm512_loadu_si512((const void *)s));
+#  else
+  for (; bytes >= 16; d += 16, s += 16, bytes -= 16) _mm_stream_si128((__m128i *)(void *)d, _mm_loadu_si128((const __m128i *)(const void *)s));
+#  endif
+  memcpy(d, s, bytes);
+  _mm_sfence(); /* streaming stores are weakly ordered: publish them before the chunk ends */
+}
+#else
+#  define JAXC__HAS_STREAM 0
+#endif
+
+typedef struct jaxc__job {
+  int k;                                   /* operands */
+  const char *src[JAXC__MAX_OPS];          /* operand data */
+  jaxc_dtype from[JAXC__MAX_OPS], to[JAXC__MAX_OPS];
+  char *out;
+  size_t out_size;
+  bool stream; /* write the output with streaming stores */
+  /* compute n outputs from operand pointers; bit j of scalar_mask: operand j is one element */
+  void (*chunk)(const struct jaxc__job *job, size_t n, const void *const *in, unsigned scalar_mask, void *out);
+  const jaxc__bin_fn *bin; /* the op's {vv, sv, vs} kernels */
+  jaxc__un_fn un;
+  jaxc__bcast bc;
+} jaxc__job;
+
+static void jaxc__run_chunk(const jaxc__job *job, int64_t item, int64_t chunks_per_row) {
+  /* 64-byte aligned scratch for converted operands: 2048 x 16 bytes each */
+  typedef struct { _Alignas(64) unsigned char bytes[JAXC__CHUNK * 16]; } jaxc__scratch;
+  jaxc__scratch buf[JAXC__MAX_OPS];
+  int64_t r = item / chunks_per_row, c = item % chunks_per_row;
+  int64_t start = c * JAXC__CHUNK, len = job->bc.row_len - start;
+  if (len > JAXC__CHUNK) len = JAXC__CHUNK;
+  const void *in[JAXC__MAX_OPS];
+  unsigned mask = 0;
+  for (int j = 0; j < job->k; j++) {
+    int64_t rs = job->bc.stride[j][job->bc.ndim - 1];
+    int64_t off = jaxc__row_offset(&job->bc, j, r) + (rs ? start : 0);
+    size_t n = rs ? (size_t)len : 1;
+    const char *p = job->src[j] + (size_t)off * jaxc_dtype_size(job->from[j]);
+    if (!rs) mask |= 1u << j;
+    if (job->from[j] != job->to[j]) {
+      jaxc_kernel_cast_dyn(job->from[j], job->to[j], n, p, buf[j].bytes);
+      p = (const char *)buf[j].bytes;
+    }
+    in[j] = p;
+  }
+  char *dst = job->out + (size_t)(r * job->bc.row_len + start) * job->out_size;
+#if JAXC__HAS_STREAM
+  if (job->stream) {
+    typedef struct { _Alignas(64) unsigned char bytes[JAXC__CHUNK * 16]; } jaxc__out_scratch;
+    jaxc__out_scratch ob;
+    job->chunk(job, (size_t)len, in, mask, ob.bytes);
+    jaxc__stream_copy(dst, ob.bytes, (size_t)len * job->out_size);
+    return;
+  }
+#endif
+  job->chunk(job, (size_t)len, in, mask, dst);
+}
+
+static void jaxc__run(jaxc__job *job) {
+  if (job->bc.total == 0) return;
+  int64_t cpr = (job->bc.row_len + JAXC__CHUNK - 1) / JAXC__CHUNK;
+  int64_t items = job->bc.rows * cpr;
+  size_t traffic = (size_t)job->bc.total * job->out_size;
+  job->stream = traffic > JAXC_STREAM_BYTES;
+  for (int j = 0; j < job->k; j++) traffic += (size_t)job->bc.total * jaxc_dtype_size(job->from[j]);
+#if JAXC__HAS_OPENMP
+  if (traffic > JAXC_PAR_BYTES && items > 1) {
+#  pragma omp parallel for schedule(static)
+    for (int64_t it = 0; it < items; it++) jaxc__run_chunk(job, it, cpr);
+    return;
+  }
+#endif
+  (void)traffic;
+  for (int64_t it = 0; it < items; it++) jaxc__run_chunk(job, it, cpr);
+}
+
+/* Chunk callbacks. */
+static void jaxc__chunk_binary(const jaxc__job *job, size_t n, const void *const *in, unsigned mask, void *out) {
+  const jaxc__bin_fn *k = job->bin;
+  if (mask == 3u) { /* both broadcast along the row: one value, repeated */
+    k[0](1, in[0], in[1], out);
+    for (size_t i = 1; i < n; i++) memcpy((char *)out + i * job->out_size, out, job->out_size);
+  } else {
+    k[mask](n, in[0], in[1], out); /* mask 0: vv, 1: sv, 2: vs */
+  }
+}
+static void jaxc__chunk_unary(const jaxc__job *job, size_t n, const void *const *in, unsigned mask, void *out) {
+  jaxc__un_fn k = job->un;
+  if (mask & 1u) {
+    k(1, in[0], out);
+    for (size_t i = 1; i < n; i++) memcpy((char *)out + i * job->out_size, out, job->out_size);
+  } else {
+    k(n, in[0], out);
+  }
+}
+static void jaxc__chunk_copy(const jaxc__job *job, size_t n, const void *const *in, unsigned mask, void *out) {
+  size_t es = job->out_size;
+  if (mask & 1u)
+    for (size_t i = 0; i < n; i++) memcpy((char *)out + i * es, in[0], es);
+  else
+    memcpy(out, in[0], n * es);
+}
+static void jaxc__chunk_where(const jaxc__job *job, size_t n, const void *const *in, unsigned mask, void *out) {
+  size_t es = job->out_size;
+  const bool *c = (const bool *)in[0];
+  const char *x = (const char *)in[1], *y = (const char *)in[2];
+  size_t sc = (mask & 1u) ? 0 : 1, sx = (mask & 2u) ? 0 : es, sy = (mask & 4u) ? 0 : es;
+  for (size_t i = 0; i < n; i++) memcpy((char *)out + i * es, c[i * sc] ? x + i * sx : y + i * sy, es);
+}
+
+/* --- debug_nans / debug_infs ----------------------------------------------------------------- */
+static bool jaxc__has_nonfinite(const jaxc_array *a, bool want_nan) {
+  int kind = jaxc_dtype_kind(a->dtype);
+  if (kind != JAXC_KIND_FLOAT && kind != JAXC_KIND_COMPLEX) return false;
+  size_t n = (size_t)a->size * (kind == JAXC_KIND_COMPLEX ? 2 : 1);
+  jaxc_dtype real = jaxc__real_of(a->dtype);
+  for (size_t i = 0; i < n; i++) {
+    double v;
+    switch (real) {
+    case JAXC_BF16: v = jaxc_bf16_to_f64(((const jaxc_bf16 *)a->data)[i]); break;
+    case JAXC_F16: v = jaxc_f16_to_f64(((const jaxc_f16 *)a->data)[i]); break;
+    case JAXC_F32: v = ((const float *)a->data)[i]; break;
+    default: v = ((const double *)a->data)[i]; break;
+    }
+    if (want_nan ? v != v : (v - v != v - v && v == v)) return true;
+  }
+  return false;
+}
+/* JAX's FloatingPointError when an op turns NaN-free (finite) inputs into NaN (inf). */
+static bool jaxc__debug_check(jaxc_op op, const jaxc_array *out, const jaxc_array *a, const jaxc_array *b) {
+  bool nans = jaxc_debug_nans(), infs = jaxc_debug_infs();
+  if (!nans && !infs) return true;
+  for (int pass = 0; pass < 2; pass++) {
+    bool want_nan = pass == 0;
+    if (!(want_nan ? nans : infs) || !jaxc__has_nonfinite(out, want_nan)) continue;
+    bool in_nan = jaxc__has_nonfinite(a, true) || (b && jaxc__has_nonfinite(b, true));
+    bool in_inf = jaxc__has_nonfinite(a, false) || (b && jaxc__has_nonfinite(b, false));
+    if (want_nan ? in_nan : (in_inf || in_nan)) continue;
+    jaxc__fail(JAXC_ERR_NAN, "invalid value (%s) encountered in %s", want_nan ? "nan" : "inf", jaxc__op_lax[op]);
+    return false;
+  }
+  return true;
+}
+
+/* --- ops -------------------------------------------------------------------------------------- */
+static bool jaxc__out_ok(jaxc_array *out, jaxc_dtype dt, bool weak, int nd, const int64_t *shape) {
+  if (!out) return jaxc__fail(JAXC_ERR_ARG, "output array is NULL"), false;
+  if (out->dtype != dt) {
+    jaxc__fail(JAXC_ERR_DTYPE, "output array has dtype %s, the result is %s", jaxc_dtype_name(out->dtype), jaxc_dtype_name(dt));
+    return false;
+  }
+  if (out->ndim != nd) return jaxc__fail(JAXC_ERR_SHAPE, "output array has rank %d, the result %d", out->ndim, nd), false;
+  for (int i = 0; i < nd; i++)
+    if (out->shape[i] != shape[i]) return jaxc__fail(JAXC_ERR_SHAPE, "output array shape differs from the result's"), false;
+  out->weak = weak;
+  return true;
+}
+
+static bool jaxc__negative_power(const jaxc_array *b, jaxc_dtype compute) {
+  int kind = jaxc_dtype_kind(compute);
+  if (kind != JAXC_KIND_INT) return false;
+  for (int64_t i = 0; i < b->size; i++) {
+    int64_t v = 0;
+    jaxc_kernel_cast_dyn(b->dtype, JAXC_I64, 1, (const char *)b->data + (size_t)i * jaxc_dtype_size(b->dtype), &v);
+    if (v < 0) return true;
+  }
+  return false;
+}
+
+/* jnp.fmod swaps a zero divisor for 1 only when the inputs' result type is an integer; two
+   bools skip that and go to lax.rem on the default int, where x % 0 == x: so a && !b. */
+static jaxc_array *jaxc__fmod_bools(const jaxc_array *a, const jaxc_array *b, jaxc_array *into) {
+  jaxc_array *nb = jaxc_unary(JAXC_OP_LOGICAL_NOT, b);
+  jaxc_array *t = nb ? jaxc_binary(JAXC_OP_LOGICAL_AND, a, nb) : NULL;
+  jaxc_array *r = !t ? NULL : into ? jaxc_astype_into(t, into) : jaxc_astype(t, JAXC_I64);
+  jaxc_array_free(nb);
+  jaxc_array_free(t);
+  return r;
+}
+
+static jaxc_array *jaxc__binary_impl(jaxc_op op, const jaxc_array *a, const jaxc_array *b, jaxc_array *into) {
+  jaxc__plan p;
+  if (op == JAXC_OP_FMOD && a && b && a->dtype == JAXC_BOOL && b->dtype == JAXC_BOOL) return jaxc__fmod_bools(a, b, into);
+  if (!jaxc__plan_binary(op, a, b, &p)) return NULL;
+  const jaxc_array *in[2] = {a, b};
+  int nd;
+  int64_t shape[JAXC_MAX_NDIM];
+  if (!jaxc__broadcast_shapes(jaxc_op_name(op), 2, in, &nd, shape)) return NULL;
+  if (op == JAXC_OP_POWER && jaxc__negative_power(b, p.compute))
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Integers to negative integer powers are not allowed.");
+  jaxc_array *out = into;
+  if (into) { if (!jaxc__out_ok(into, p.out, p.weak, nd, shape)) return NULL; }
+  else if (!(out = jaxc__new_array(p.out, p.weak, nd, shape))) return NULL;
+  jaxc__job job;
+  job.k = 2;
+  job.src[0] = (const char *)a->data; job.src[1] = (const char *)b->data;
+  job.from[0] = a->dtype; job.from[1] = b->dtype;
+  job.to[0] = p.in_a; job.to[1] = p.in_b;
+  job.out = (char *)out->data;
+  job.out_size = jaxc_dtype_size(p.out);
+  job.chunk = jaxc__chunk_binary;
+  job.bin = jaxc__bin_table[op][p.compute];
+  job.un = NULL;
+  jaxc__bcast_plan(&job.bc, 2, in, nd, shape);
+  jaxc__run(&job);
+  if (!jaxc__debug_check(op, out, a, b)) {
+    if (!into) jaxc_array_free(out);
+    return NULL;
+  }
+  jaxc__ok();
+  return out;
+}
+
+static jaxc_array *jaxc__unary_impl(jaxc_op op, const jaxc_array *a, jaxc_array *into) {
+  jaxc__plan p;
+  if (!jaxc__plan_unary(op, a, &p)) return NULL;
+  jaxc_array *out = into;
+  if (into) { if (!jaxc__out_ok(into, p.out, p.weak, a->ndim, a->shape)) return NULL; }
+  else if (!(out = jaxc__new_array(p.out, p.weak, a->ndim, a->shape))) return NULL;
+  jaxc__job job;
+  job.k = 1;
+  job.src[0] = (const char *)a->data;
+  job.from[0] = a->dtype;
+  job.to[0] = p.in_a;
+  job.out = (char *)out->data;
+  job.out_size = jaxc_dtype_size(p.out);
+  job.chunk = jaxc__chunk_unary;
+  job.un = jaxc__un_table[op][p.compute];
+  job.bin = NULL;
+  jaxc__bcast_plan(&job.bc, 1, &a, a->ndim, a->shape);
+  jaxc__run(&job);
+  if (!jaxc__debug_check(op, out, a, NULL)) {
+    if (!into) jaxc_array_free(out);
+    return NULL;
+  }
+  jaxc__ok();
+  return out;
+}
+
+JAXC_API jaxc_array *jaxc_binary(jaxc_op op, const jaxc_array *a, const jaxc_array *b) { return jaxc__binary_impl(op, a, b, NULL); }
+JAXC_API jaxc_array *jaxc_binary_into(jaxc_op op, const jaxc_array *a, const jaxc_array *b, jaxc_array *out) {
+  if (!out) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "output array is NULL");
+  return jaxc__binary_impl(op, a, b, out);
+}
+JAXC_API jaxc_array *jaxc_unary(jaxc_op op, const jaxc_array *a) { return jaxc__unary_impl(op, a, NULL); }
+JAXC_API jaxc_array *jaxc_unary_into(jaxc_op op, const jaxc_array *a, jaxc_array *out) {
+  if (!out) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "output array is NULL");
+  return jaxc__unary_impl(op, a, out);
+}
+
+/* astype: XLA ConvertElementType; the dtype narrows with x64 off; the result is strong. */
+static jaxc_array *jaxc__astype_impl(const jaxc_array *a, jaxc_dtype dtype, jaxc_array *into) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "astype: the array is NULL");
+  if (!JAXC_DTYPE_VALID(dtype) || JAXC_DTYPE_IS_WEAK(dtype))
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "astype: invalid dtype %d", (int)dtype);
+  jaxc_dtype to = jaxc_storage_dtype(dtype, jaxc_x64());
+  jaxc_array *out = into;
+  if (into) { if (!jaxc__out_ok(into, to, false, a->ndim, a->shape)) return NULL; }
+  else if (!(out = jaxc__new_array(to, false, a->ndim, a->shape))) return NULL;
+  jaxc__job job;
+  job.k = 1;
+  job.src[0] = (const char *)a->data;
+  job.from[0] = a->dtype;
+  job.to[0] = to;
+  job.out = (char *)out->data;
+  job.out_size = jaxc_dtype_size(to);
+  job.chunk = jaxc__chunk_copy;
+  job.bin = NULL;
+  job.un = NULL;
+  jaxc__bcast_plan(&job.bc, 1, &a, a->ndim, a->shape);
+  jaxc__run(&job);
+  jaxc__ok();
+  return out;
+}
+JAXC_API jaxc_array *jaxc_astype(const jaxc_array *a, jaxc_dtype dtype) { return jaxc__astype_impl(a, dtype, NULL); }
+JAXC_API jaxc_array *jaxc_astype_into(const jaxc_array *a, jaxc_array *out) {
+  if (!out) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "output array is NULL");
+  return jaxc__astype_impl(a, out->dtype, out);
+}
+
+/* where(cond, x, y): cond tested != 0; x and y promoted like a binary op; all three broadcast. */
+JAXC_API jaxc_array *jaxc_where(const jaxc_array *cond, const jaxc_array *x, const jaxc_array *y) {
+  if (!cond || !x || !y) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "where: an operand is NULL");
+  bool x64 = jaxc_x64();
+  jaxc_dtype node = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(x), jaxc__node_of(y));
+  if (node == JAXC_DTYPE_INVALID) return (jaxc_array *)jaxc__fail_strict(x->dtype, y->dtype);
+  jaxc_dtype dt = jaxc_storage_dtype(node, x64);
+  const jaxc_array *in[3] = {cond, x, y};
+  int nd;
+  int64_t shape[JAXC_MAX_NDIM];
+  if (!jaxc__broadcast_shapes("where", 3, in, &nd, shape)) return NULL;
+  jaxc_array *out = jaxc__new_array(dt, jaxc_dtype_is_weak(node), nd, shape);
+  if (!out) return NULL;
+  jaxc__job job;
+  job.k = 3;
+  for (int j = 0; j < 3; j++) { job.src[j] = (const char *)in[j]->data; job.from[j] = in[j]->dtype; job.to[j] = j ? dt : JAXC_BOOL; }
+  job.out = (char *)out->data;
+  job.out_size = jaxc_dtype_size(dt);
+  job.chunk = jaxc__chunk_where;
+  job.bin = NULL;
+  job.un = NULL;
+  jaxc__bcast_plan(&job.bc, 3, in, nd, shape);
+  jaxc__run(&job);
+  jaxc__ok();
+  return out;
+}
+
+/* --- named functions -------------------------------------------------------------------------- */
+#define JAXC__DEF_NAMED_BIN(OP, name) \
+  JAXC_API jaxc_array *(jaxc_##name)(const jaxc_array *a, const jaxc_array *b) { return jaxc_binary(JAXC_OP_##OP, a, b); }
+#define JAXC__DEF_NAMED_UN(OP, name) \
+  JAXC_API jaxc_array *(jaxc_##name)(const jaxc_array *a) { return jaxc_unary(JAXC_OP_##OP, a); }
+#define JAXC__DEF_NAMED_RED(OP, name)
+#define JAXC__DEF_NAMED_UPD(OP, name)
+#define JAXC__DEF_NAMED(OP, name, ar, rule, grp, out, lax) JAXC__DEF_NAMED_##ar(OP, name)
+JAXC_OPS(JAXC__DEF_NAMED)
+#define JAXC__COUNT_BIN(OP, name, ar, rule, grp, out, lax) +(JAXC_ARITY_##ar == JAXC_ARITY_BIN)
+#ifdef JAXC__NUM_GENERIC_BIN
+JAXC_STATIC_ASSERT(JAXC__NUM_GENERIC_BIN == 0 JAXC_OPS(JAXC__COUNT_BIN), "every binary op of JAXC_OPS has a _Generic macro");
+#endif
+
+/* --- operands --------------------------------------------------------------------------------- */
+JAXC_API jaxc_operand jaxc__opnd_array(const jaxc_array *a) { jaxc_operand o = {a, 0, 0, 0, 0, 0}; return o; }
+JAXC_API jaxc_operand jaxc__opnd_int(long long v) { jaxc_operand o = {NULL, 1, (int64_t)v, 0, 0, 0}; return o; }
+JAXC_API jaxc_operand jaxc__opnd_uint(unsigned long long v) {
+  jaxc_operand o = {NULL, v > (unsigned long long)INT64_MAX ? 5 : 1, (int64_t)(v & (unsigned long long)INT64_MAX), (uint64_t)v, 0, 0};
+  return o;
+}
+JAXC_API jaxc_operand jaxc__opnd_float(double v) { jaxc_operand o = {NULL, 2, 0, 0, v, 0}; return o; }
+JAXC_API jaxc_operand jaxc__opnd_bool(bool v) { jaxc_operand o = {NULL, 4, v, 0, 0, 0}; return o; }
+#if JAXC__HAS_C_COMPLEX
+JAXC_API jaxc_operand jaxc__opnd_complex(double _Complex v) {
+  jaxc_operand o = {NULL, 3, 0, 0, jaxc__re_jaxc_c128(v), jaxc__im_jaxc_c128(v)};
+  return o;
+}
+#endif
+
+/* A scalar operand as a 0-d array in caller storage (no allocation). */
+static bool jaxc__operand_array(const jaxc_operand *o, jaxc_array *st, unsigned char *buf) {
+  bool x64 = jaxc_x64();
+  switch (o->kind) {
+  case 1: {
+    if (!x64 && (o->i < INT32_MIN || o->i > INT32_MAX)) {
+      jaxc__fail(JAXC_ERR_OVERFLOW, "Python int %lld too large to convert to int32", (long long)o->i);
+      return false;
+    }
+    jaxc_dtype d = x64 ? JAXC_I64 : JAXC_I32;
+    jaxc_kernel_cast_dyn(JAXC_I64, d, 1, &o->i, buf);
+    jaxc_array_wrap(st, d, 0, NULL, buf);
+    st->weak = true;
+    return true;
+  }
+  case 5:
+    jaxc__fail(JAXC_ERR_OVERFLOW, "Python int %llu too large to convert to int64", (unsigned long long)o->u);
+    return false;
+  case 2: case 3: {
+    jaxc_dtype d = jaxc_storage_dtype(o->kind == 2 ? JAXC_WEAK_FLOAT : JAXC_WEAK_COMPLEX, x64);
+    jaxc_c128 v = jaxc__c128_make(o->re, o->im);
+    jaxc_kernel_cast_dyn(JAXC_C128, d, 1, &v, buf);
+    jaxc_array_wrap(st, d, 0, NULL, buf);
+    st->weak = true;
+    return true;
+  }
+  case 4:
+    buf[0] = o->i != 0;
+    jaxc_array_wrap(st, JAXC_BOOL, 0, NULL, buf);
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* A weak int must fit the integer dtype it is converted to (JAX raises OverflowError). */
+static bool jaxc__int_fits(int64_t v, jaxc_dtype d) {
+  switch (d) {
+  case JAXC_U8: return v >= 0 && v <= UINT8_MAX;
+  case JAXC_U16: return v >= 0 && v <= UINT16_MAX;
+  case JAXC_U32: return v >= 0 && v <= (int64_t)UINT32_MAX;
+  case JAXC_U64: return v >= 0;
+  case JAXC_I8: return v >= INT8_MIN && v <= INT8_MAX;
+  case JAXC_I16: return v >= INT16_MIN && v <= INT16_MAX;
+  case JAXC_I32: return v >= INT32_MIN && v <= INT32_MAX;
+  default: return true;
+  }
+}
+
+JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_operand b) {
+  jaxc_array sa, sb;
+  _Alignas(16) unsigned char ba[16], bb[16];
+  const jaxc_array *pa = a.array, *pb = b.array;
+  if (a.kind && !jaxc__operand_array(&a, &sa, ba)) return NULL;
+  if (b.kind && !jaxc__operand_array(&b, &sb, bb)) return NULL;
+  if (a.kind) pa = &sa;
+  if (b.kind) pb = &sb;
+  if (pa && pb && (a.kind == 1 || b.kind == 1)) {
+    jaxc__plan p;
+    if (!jaxc__plan_binary(op, pa, pb, &p)) return NULL;
+    const jaxc_operand *s = a.kind == 1 ? &a : &b;
+    if (!jaxc__int_fits(s->i, p.compute))
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_OVERFLOW, "Python int %lld too large to convert to %s", (long long)s->i,
+                                      jaxc_dtype_name(p.compute));
+  }
+  return jaxc_binary(op, pa, pb);
+}
+/* >>reduce >>index (implementation) ---------------------------------------- */
+#if JAXC__HAS_OPENMP
+#  include <omp.h>
+#endif
+#ifndef JAXC_REDUCE_PAR_BYTES
+#  define JAXC_REDUCE_PAR_BYTES ((size_t)4 << 20) /* input bytes above which reductions use threads */
+#endif
+
+static int jaxc__threads(void) {
+#if JAXC__HAS_OPENMP
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+static jaxc_dtype jaxc__default_int(void) { return jaxc_x64() ? JAXC_I64 : JAXC_I32; }
+static jaxc_dtype jaxc__default_uint(void) { return jaxc_x64() ? JAXC_U64 : JAXC_U32; }
+static jaxc_dtype jaxc__default_float(void) { return jaxc_x64() ? JAXC_F64 : JAXC_F32; }
+static bool jaxc__is_intlike(jaxc_dtype d) {
+  int k = jaxc_dtype_kind(d);
+  return k == JAXC_KIND_BOOL || k == JAXC_KIND_INT || k == JAXC_KIND_UINT;
+}
+
+/* axis in [-ndim, ndim) -> [0, ndim); numpy's AxisError wording, which JAX repeats. */
+static bool jaxc__canon_axis(int axis, int ndim, int *out) {
+  if (axis < -ndim || axis >= ndim) {
+    jaxc__fail(JAXC_ERR_ARG, "axis %d is out of bounds for array of dimension %d", axis, ndim);
+    return false;
+  }
+  *out = axis < 0 ? axis + ndim : axis;
+  return true;
+}
+
+/* --- per-dtype lane kernels -------------------------------------------------------------------
+   A lane is n elements at p, p + s, p + 2s, ... (s in elements). Results go to a jaxc__acc. */
+typedef struct jaxc__acc {
+  uint64_t u;      /* integer sums and products, wrapping */
+  double re, im;   /* float sums (double), products, squared deviations */
+  int64_t idx;     /* arg-extremes: position in the lane */
+  bool flag;       /* any/all; nanarg*: some value was not NaN */
+} jaxc__acc;
+typedef void (*jaxc__lane_fn)(const void *p, int64_t n, int64_t s, const jaxc__acc *center, int mode, jaxc__acc *out);
+
+/* Values as doubles, by kind (complex: real and imaginary part). */
+#define JAXC__RV_RE_KB(T, LD, x) ((double)(x))
+#define JAXC__RV_RE_KU JAXC__RV_RE_KB
+#define JAXC__RV_RE_KI JAXC__RV_RE_KB
+#define JAXC__RV_RE_KF(T, LD, x) ((double)LD(x))
+#define JAXC__RV_RE_KC(T, LD, x) ((double)jaxc__re_##T(x))
+#define JAXC__RV_IM_KB(T, LD, x) 0.0
+#define JAXC__RV_IM_KU JAXC__RV_IM_KB
+#define JAXC__RV_IM_KI JAXC__RV_IM_KB
+#define JAXC__RV_IM_KF JAXC__RV_IM_KB
+#define JAXC__RV_IM_KC(T, LD, x) ((double)jaxc__im_##T(x))
+#define JAXC__IS_CPX_KB 0
+#define JAXC__IS_CPX_KU 0
+#define JAXC__IS_CPX_KI 0
+#define JAXC__IS_CPX_KF 0
+#define JAXC__IS_CPX_KC 1
+
+/* Pairwise sums in double: leaves of <= 128 elements with 8 accumulators (vectorised), halves
+   above. VAL(x) is the summand; cre/cim the centre for squared deviations. */
+#define JAXC__PW_LEAF 128
+#define JAXC__DEF_PW(E, sfx, T, VAL)                                                                 \
+  static double jaxc__pw_##sfx##_##E(const T *x, int64_t n, int64_t s, double cre, double cim) {     \
+    (void)cre; (void)cim;                                                                            \
+    if (n > JAXC__PW_LEAF) {                                                                         \
+      int64_t h = (n / 2) & ~(int64_t)7;                                                             \
+      return jaxc__pw_##sfx##_##E(x, h, s, cre, cim) + jaxc__pw_##sfx##_##E(x + h * s, n - h, s, cre, cim); \
+    }                                                                                                \
+    double a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;                            \
+    int64_t i = 0;                                                                                   \
+    if (s == 1) {                                                                                    \
+      for (; i + 8 <= n; i += 8) {                                                                   \
+        a0 += VAL(x[i]); a1 += VAL(x[i + 1]); a2 += VAL(x[i + 2]); a3 += VAL(x[i + 3]);              \
+        a4 += VAL(x[i + 4]); a5 += VAL(x[i + 5]); a6 += VAL(x[i + 6]); a7 += VAL(x[i + 7]);          \
+      }                                                                                              \
+    }                                                                                                \
+    for (; i < n; i++) a0 += VAL(x[i * s]);                                                          \
+    return ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7));                                        \
+  }
+
+#define JAXC__LANES_ROW(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_ALL_##K(JAXC__LANES_DEF(E, T, CT, K, LD))
+#define JAXC__LANES_DEF(E, T, CT, K, LD)                                                             \
+  JAXC__PW_VALS(E, T, K, LD)                                                                         \
+  /* mode 0: sum (re, im); mode 2: sum of |x - center|^2 into re */                                  \
+  static void jaxc__lane_fsum_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
+    const T *x = (const T *)p;                                                                       \
+    if (mode == 2) {                                                                                 \
+      o->re = jaxc__pw_sq_##E(x, n, s, c->re, c->im);                                                \
+      o->im = 0;                                                                                     \
+    } else {                                                                                         \
+      o->re = jaxc__pw_re_##E(x, n, s, 0, 0);                                                        \
+      o->im = JAXC__IS_CPX_##K ? jaxc__pw_im_##E(x, n, s, 0, 0) : 0.0;                               \
+    }                                                                                                \
+  }                                                                                                  \
+  /* any (mode 0) / all (mode 1); complex values count by their real part, as in jnp.any */          \
+  static void jaxc__lane_truth_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
+    const T *x = (const T *)p;                                                                       \
+    (void)c;                                                                                         \
+    bool want = mode == 0;                                                                           \
+    for (int64_t i = 0; i < n; i++)                                                                  \
+      if ((JAXC__RV_RE_##K(T, LD, x[i * s]) != 0) == want) { o->flag = want; return; }               \
+    o->flag = !want;                                                                                 \
+  }                                                                                                  \
+  JAXC__LANE_ARG_##K(E, T, CT, LD)                                                                   \
+  JAXC__LANE_INT_##K(E, T)                                                                           \
+  JAXC__LANE_FPROD_##K(E, T, CT, LD)                                                                 \
+  static void jaxc__cum_##E(const void *src, void *dst, int64_t n, int64_t s, bool prod) {           \
+    const T *x = (const T *)src;                                                                     \
+    T *y = (T *)dst;                                                                                 \
+    CT acc = LD(x[0]);                                                                               \
+    y[0] = x[0];                                                                                     \
+    for (int64_t i = 1; i < n; i++) {                                                                \
+      acc = prod ? jaxc__f_multiply_##E(acc, LD(x[i * s])) : jaxc__f_add_##E(acc, LD(x[i * s]));     \
+      y[i * s] = jaxc__st_##E(acc);                                                                  \
+      acc = LD(y[i * s]); /* each partial rounded to the dtype, as XLA's scan does */                \
+    }                                                                                                \
+  }
+
+#define JAXC__PW_VALS(E, T, K, LD)                                                                   \
+  JAXC__DEF_PW(E, re, T, JAXC__PWV_RE_##E)                                                           \
+  JAXC__DEF_PW(E, im, T, JAXC__PWV_IM_##E)                                                           \
+  JAXC__DEF_PW(E, sq, T, JAXC__PWV_SQ_##E)
+/* The summands, one macro per dtype so that the generic leaf loop stays a plain expression. */
+#define JAXC__PWV_RE_BOOL(x) ((double)(x))
+#define JAXC__PWV_RE_U8(x) ((double)(x))
+#define JAXC__PWV_RE_U16(x) ((double)(x))
+#define JAXC__PWV_RE_U32(x) ((double)(x))
+#define JAXC__PWV_RE_U64(x) ((double)(x))
+#define JAXC__PWV_RE_I8(x) ((double)(x))
+#define JAXC__PWV_RE_I16(x) ((double)(x))
+#define JAXC__PWV_RE_I32(x) ((double)(x))
+#define JAXC__PWV_RE_I64(x) ((double)(x))
+#define JAXC__PWV_RE_BF16(x) ((double)jaxc_bf16_to_f32(x))
+#define JAXC__PWV_RE_F16(x) ((double)jaxc_f16_to_f32(x))
+#define JAXC__PWV_RE_F32(x) ((double)(x))
+#define JAXC__PWV_RE_F64(x) (x)
+#define JAXC__PWV_RE_C64(x) ((double)jaxc__re_jaxc_c64(x))
+#define JAXC__PWV_RE_C128(x) jaxc__re_jaxc_c128(x)
+#define JAXC__PWV_IM_BOOL(x) 0.0
+#define JAXC__PWV_IM_U8 JAXC__PWV_IM_BOOL
+#define JAXC__PWV_IM_U16 JAXC__PWV_IM_BOOL
+#define JAXC__PWV_IM_U32 JAXC__PWV_IM_BOOL
+#define JAXC__PWV_IM_U64 JAXC__PWV_IM_BOOL
+#define JAXC__PWV_IM_I8 JAXC__PWV_IM_BOOL
+#define JAXC__PWV_IM_I16 JAXC__PWV_IM_BOOL
+#define JAXC__PWV_IM_I32 JAXC__PWV_IM_BOOL
+#define JAXC__PWV_IM_I64 JAXC__PWV_IM_BOOL
+#define JAXC__PWV_IM_BF16 JAXC__PWV_IM_BOOL
+#define JAXC__PWV_IM_F16 JAXC__PWV_IM_BOOL
+#define JAXC__PWV_IM_F32 JAXC__PWV_IM_BOOL
+#define JAXC__PWV_IM_F64 JAXC__PWV_IM_BOOL
+#define JAXC__PWV_IM_C64(x) ((double)jaxc__im_jaxc_c64(x))
+#define JAXC__PWV_IM_C128(x) jaxc__im_jaxc_c128(x)
+#define JAXC__SQD(d) ((d) * (d))
+#define JAXC__PWV_SQ_BOOL(x) JAXC__SQD(JAXC__PWV_RE_BOOL(x) - cre)
+#define JAXC__PWV_SQ_U8(x) JAXC__SQD(JAXC__PWV_RE_U8(x) - cre)
+#define JAXC__PWV_SQ_U16(x) JAXC__SQD(JAXC__PWV_RE_U16(x) - cre)
+#define JAXC__PWV_SQ_U32(x) JAXC__SQD(JAXC__PWV_RE_U32(x) - cre)
+#define JAXC__PWV_SQ_U64(x) JAXC__SQD(JAXC__PWV_RE_U64(x) - cre)
+#define JAXC__PWV_SQ_I8(x) JAXC__SQD(JAXC__PWV_RE_I8(x) - cre)
+#define JAXC__PWV_SQ_I16(x) JAXC__SQD(JAXC__PWV_RE_I16(x) - cre)
+#define JAXC__PWV_SQ_I32(x) JAXC__SQD(JAXC__PWV_RE_I32(x) - cre)
+#define JAXC__PWV_SQ_I64(x) JAXC__SQD(JAXC__PWV_RE_I64(x) - cre)
+#define JAXC__PWV_SQ_BF16(x) JAXC__SQD(JAXC__PWV_RE_BF16(x) - cre)
+#define JAXC__PWV_SQ_F16(x) JAXC__SQD(JAXC__PWV_RE_F16(x) - cre)
+#define JAXC__PWV_SQ_F32(x) JAXC__SQD(JAXC__PWV_RE_F32(x) - cre)
+#define JAXC__PWV_SQ_F64(x) JAXC__SQD(JAXC__PWV_RE_F64(x) - cre)
+#define JAXC__PWV_SQ_C64(x) (JAXC__SQD(JAXC__PWV_RE_C64(x) - cre) + JAXC__SQD(JAXC__PWV_IM_C64(x) - cim))
+#define JAXC__PWV_SQ_C128(x) (JAXC__SQD(JAXC__PWV_RE_C128(x) - cre) + JAXC__SQD(JAXC__PWV_IM_C128(x) - cim))
+
+/* Arg-extremes. mode 0 argmax, 1 argmin (the first NaN wins), 2 nanargmax, 3 nanargmin (a NaN
+   compares as -inf / +inf, exactly as JAX's where(isnan(a), -inf, a) does). The first of equal
+   extremes wins. */
+#define JAXC__LANE_ARG_INT(E, T)                                                                     \
+  static void jaxc__lane_arg_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
+    const T *x = (const T *)p;                                                                       \
+    (void)c;                                                                                         \
+    bool mx = (mode & 1) == 0;                                                                       \
+    T best = x[0];                                                                                   \
+    int64_t bi = 0;                                                                                  \
+    for (int64_t i = 1; i < n; i++) {                                                                \
+      T v = x[i * s];                                                                                \
+      if (mx ? v > best : v < best) { best = v; bi = i; }                                            \
+    }                                                                                                \
+    o->idx = bi;                                                                                     \
+    o->flag = true;                                                                                  \
+  }
+#define JAXC__LANE_ARG_KB(E, T, CT, LD) JAXC__LANE_ARG_INT(E, T)
+#define JAXC__LANE_ARG_KU(E, T, CT, LD) JAXC__LANE_ARG_INT(E, T)
+#define JAXC__LANE_ARG_KI(E, T, CT, LD) JAXC__LANE_ARG_INT(E, T)
+#define JAXC__LANE_ARG_KF(E, T, CT, LD)                                                              \
+  static void jaxc__lane_arg_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
+    const T *x = (const T *)p;                                                                       \
+    (void)c;                                                                                         \
+    bool mx = (mode & 1) == 0, nan_ignored = mode >= 2, seen = false;                                \
+    CT nan_key = mx ? -(CT)INFINITY : (CT)INFINITY, best = 0;                                        \
+    int64_t bi = -1;                                                                                 \
+    for (int64_t i = 0; i < n; i++) {                                                                \
+      CT v = LD(x[i * s]);                                                                           \
+      if (v != v) {                                                                                  \
+        if (!nan_ignored) { o->idx = i; o->flag = true; return; }                                    \
+        v = nan_key;                                                                                 \
+      } else {                                                                                       \
+        seen = true;                                                                                 \
+      }                                                                                              \
+      if (bi < 0 || (mx ? v > best : v < best)) { best = v; bi = i; }                                \
+    }                                                                                                \
+    o->idx = bi;                                                                                     \
+    o->flag = seen || !nan_ignored;                                                                  \
+  }
+#define JAXC__LANE_ARG_KC(E, T, CT, LD)                                                              \
+  static void jaxc__lane_arg_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
+    const T *x = (const T *)p;                                                                       \
+    (void)c;                                                                                         \
+    bool mx = (mode & 1) == 0, nan_ignored = mode >= 2, seen = false;                                \
+    double bre = 0, bim = 0;                                                                         \
+    int64_t bi = -1;                                                                                 \
+    for (int64_t i = 0; i < n; i++) {                                                                \
+      double re = jaxc__re_##T(x[i * s]), im = jaxc__im_##T(x[i * s]);                               \
+      if (re != re || im != im) {                                                                    \
+        if (!nan_ignored) { o->idx = i; o->flag = true; return; }                                    \
+        re = mx ? -INFINITY : INFINITY;                                                              \
+        im = 0;                                                                                      \
+      } else {                                                                                       \
+        seen = true;                                                                                 \
+      }                                                                                              \
+      bool better = mx ? (re > bre || (re == bre && im > bim)) : (re < bre || (re == bre && im < bim)); \
+      if (bi < 0 || better) { bre = re; bim = im; bi = i; }                                          \
+    }                                                                                                \
+    o->idx = bi;                                                                                     \
+    o->flag = seen || !nan_ignored;                                                                  \
+  }
+
+/* Integer sums and products wrap in the result's width: mode 0 sum32, 1 sum64, 2 prod32, 3 prod64.
+   Each is a separate plain loop so that the compiler vectorises it (i8 -> i32 included). */
+#define JAXC__LANE_INT_KB(E, T) JAXC__LANE_INT_DEF(E, T)
+#define JAXC__LANE_INT_KU(E, T) JAXC__LANE_INT_DEF(E, T)
+#define JAXC__LANE_INT_KI(E, T) JAXC__LANE_INT_DEF(E, T)
+#define JAXC__LANE_INT_KF(E, T)
+#define JAXC__LANE_INT_KC(E, T)
+#define JAXC__INT_LOOP(ACC, OP, init)                                                                \
+  do {                                                                                               \
+    ACC acc = init;                                                                                  \
+    if (s == 1) { for (int64_t i = 0; i < n; i++) acc OP (ACC)x[i]; }                               \
+    else { for (int64_t i = 0; i < n; i++) acc OP (ACC)x[i * s]; }                                   \
+    o->u = acc;                                                                                      \
+  } while (0)
+#define JAXC__LANE_INT_DEF(E, T)                                                                     \
+  static void jaxc__lane_int_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
+    const T *x = (const T *)p;                                                                       \
+    (void)c;                                                                                         \
+    switch (mode) {                                                                                  \
+    case 0: JAXC__INT_LOOP(uint32_t, +=, 0u); break;                                                 \
+    case 1: JAXC__INT_LOOP(uint64_t, +=, 0u); break;                                                 \
+    case 2: JAXC__INT_LOOP(uint32_t, *=, 1u); break;                                                 \
+    default: JAXC__INT_LOOP(uint64_t, *=, 1u); break;                                                \
+    }                                                                                                \
+  }
+
+/* Float and complex products, in the compute type (f32 for bf16/f16). */
+#define JAXC__LANE_FPROD_KB(E, T, CT, LD)
+#define JAXC__LANE_FPROD_KU(E, T, CT, LD)
+#define JAXC__LANE_FPROD_KI(E, T, CT, LD)
+#define JAXC__LANE_FPROD_KF(E, T, CT, LD)                                                            \
+  static void jaxc__lane_fprod_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
+    const T *x = (const T *)p;                                                                       \
+    (void)c; (void)mode;                                                                             \
+    CT acc = 1;                                                                                      \
+    for (int64_t i = 0; i < n; i++) acc *= LD(x[i * s]);                                             \
+    o->re = (double)acc;                                                                             \
+    o->im = 0;                                                                                       \
+  }
+#define JAXC__LANE_FPROD_KC(E, T, CT, LD)                                                            \
+  static void jaxc__lane_fprod_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
+    const T *x = (const T *)p;                                                                       \
+    (void)c; (void)mode;                                                                             \
+    CT acc = jaxc__mk_##T(1, 0);                                                                     \
+    for (int64_t i = 0; i < n; i++) acc = jaxc__f_multiply_##E(acc, x[i * s]);                       \
+    o->re = jaxc__re_##T(acc);                                                                       \
+    o->im = jaxc__im_##T(acc);                                                                       \
+  }
+JAXC__ARITH(JAXC__LANES_ROW, ~)
+
+/* Dispatch tables by input dtype (NULL: not available for that dtype in this build). */
+#define JAXC__LTAB_ANY(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_ALL_##K([JAXC_##E] = jaxc__lane_##A##_##E,)
+#define JAXC__LTAB_INT(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_INTB_##K([JAXC_##E] = jaxc__lane_int_##E,)
+#define JAXC__LTAB_FPR(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_INX_##K([JAXC_##E] = jaxc__lane_fprod_##E,)
+#define JAXC__CTAB(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_ALL_##K([JAXC_##E] = jaxc__cum_##E,)
+static const jaxc__lane_fn jaxc__lane_fsum_tab[JAXC_NUM_CONCRETE_DTYPES] = {JAXC__ARITH(JAXC__LTAB_ANY, fsum)};
+static const jaxc__lane_fn jaxc__lane_truth_tab[JAXC_NUM_CONCRETE_DTYPES] = {JAXC__ARITH(JAXC__LTAB_ANY, truth)};
+static const jaxc__lane_fn jaxc__lane_arg_tab[JAXC_NUM_CONCRETE_DTYPES] = {JAXC__ARITH(JAXC__LTAB_ANY, arg)};
+static const jaxc__lane_fn jaxc__lane_int_tab[JAXC_NUM_CONCRETE_DTYPES] = {JAXC__ARITH(JAXC__LTAB_INT, ~)};
+static const jaxc__lane_fn jaxc__lane_fprod_tab[JAXC_NUM_CONCRETE_DTYPES] = {JAXC__ARITH(JAXC__LTAB_FPR, ~)};
+typedef void (*jaxc__cum_fn)(const void *src, void *dst, int64_t n, int64_t s, bool prod);
+static const jaxc__cum_fn jaxc__cum_tab[JAXC_NUM_CONCRETE_DTYPES] = {JAXC__ARITH(JAXC__CTAB, ~)};
+
+/* --- the reduction driver ---------------------------------------------------------------------- */
+typedef enum jaxc__rkind {
+  JAXC__RK_ISUM, JAXC__RK_IPROD, JAXC__RK_FSUM, JAXC__RK_FPROD, JAXC__RK_MEAN, JAXC__RK_VAR,
+  JAXC__RK_STD, JAXC__RK_ARG, JAXC__RK_VAL, JAXC__RK_ANY, JAXC__RK_ALL
+} jaxc__rkind;
+
+typedef struct jaxc__rplan {
+  jaxc__rkind kind;
+  jaxc_dtype out;
+  jaxc__lane_fn fn;
+  int mode;       /* the lane function's mode */
+  double ddof;
+} jaxc__rplan;
+
+static const char *jaxc__red_name(jaxc_op op, int argmode) {
+  if (argmode == 2) return "nanargmax";
+  if (argmode == 3) return "nanargmin";
+  return jaxc_op_name(op);
+}
+
+/* Result dtype and kernels for op on dtype d. argmode >= 2 selects nanargmax/nanargmin. */
+static bool jaxc__plan_reduce(jaxc_op op, jaxc_dtype d, int argmode, jaxc__rplan *p) {
+  bool intlike = jaxc__is_intlike(d), cpx = jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX;
+  int bits = jaxc_dtype_bits(d);
+  p->mode = 0;
+  p->fn = NULL;
+  switch (op) {
+  case JAXC_OP_SUM: case JAXC_OP_PROD: {
+    bool sum = op == JAXC_OP_SUM;
+    if (intlike) {
+      jaxc_dtype o = d;
+      if (d == JAXC_BOOL) o = jaxc__default_int();
+      else if (jaxc_dtype_kind(d) == JAXC_KIND_UINT && bits < jaxc_dtype_bits(jaxc__default_uint())) o = jaxc__default_uint();
+      else if (jaxc_dtype_kind(d) == JAXC_KIND_INT && bits < jaxc_dtype_bits(jaxc__default_int())) o = jaxc__default_int();
+      p->out = o;
+      p->kind = sum ? JAXC__RK_ISUM : JAXC__RK_IPROD;
+      p->fn = jaxc__lane_int_tab[d];
+      p->mode = (sum ? 0 : 2) + (jaxc_dtype_bits(o) == 64);
+    } else {
+      p->out = d;
+      p->kind = sum ? JAXC__RK_FSUM : JAXC__RK_FPROD;
+      p->fn = sum ? jaxc__lane_fsum_tab[d] : jaxc__lane_fprod_tab[d];
+    }
+    break;
+  }
+  case JAXC_OP_MEAN: case JAXC_OP_VAR: case JAXC_OP_STD:
+    p->out = intlike ? jaxc__default_float() : (op != JAXC_OP_MEAN && cpx) ? jaxc__real_of(d) : d;
+    p->kind = op == JAXC_OP_MEAN ? JAXC__RK_MEAN : op == JAXC_OP_VAR ? JAXC__RK_VAR : JAXC__RK_STD;
+    p->fn = jaxc__lane_fsum_tab[d];
+    break;
+  case JAXC_OP_MAX: case JAXC_OP_MIN:
+    p->out = d;
+    p->kind = JAXC__RK_VAL;
+    p->fn = jaxc__lane_arg_tab[d];
+    p->mode = op == JAXC_OP_MIN;
+    break;
+  case JAXC_OP_ARGMAX: case JAXC_OP_ARGMIN:
+    p->out = jaxc__default_int();
+    p->kind = JAXC__RK_ARG;
+    p->fn = jaxc__lane_arg_tab[d];
+    p->mode = argmode >= 2 ? argmode : op == JAXC_OP_ARGMIN;
+    break;
+  case JAXC_OP_ANY: case JAXC_OP_ALL:
+    p->out = JAXC_BOOL;
+    p->kind = op == JAXC_OP_ANY ? JAXC__RK_ANY : JAXC__RK_ALL;
+    p->fn = jaxc__lane_truth_tab[d];
+    p->mode = op == JAXC_OP_ALL;
+    break;
+  default:
+    jaxc__fail(JAXC_ERR_ARG, "op %d (%s) is not a reduction", (int)op, jaxc_op_name(op));
+    return false;
+  }
+  if (!p->fn) {
+    jaxc__fail(JAXC_ERR_DTYPE, "%s does not support dtype %s in this build", jaxc_op_name(op), jaxc_dtype_name(d));
+    return false;
+  }
+  return true;
+}
+
+/* The reduced geometry: lanes of n elements, stride `inner`, at (o * n * inner + i). */
+typedef struct jaxc__rgeom {
+  int64_t outer, n, inner, nout;
+  int out_ndim;
+  int64_t out_shape[JAXC_MAX_NDIM];
+} jaxc__rgeom;
+
+static bool jaxc__reduce_geom(const jaxc_array *a, int axis, bool keepdims, jaxc__rgeom *g) {
+  if (axis == JAXC_ALL_AXES) {
+    g->outer = 1; g->n = a->size; g->inner = 1;
+    g->out_ndim = keepdims ? a->ndim : 0;
+    for (int i = 0; i < g->out_ndim; i++) g->out_shape[i] = 1;
+  } else {
+    int ax;
+    if (!jaxc__canon_axis(axis, a->ndim, &ax)) return false;
+    g->outer = 1; g->inner = 1; g->n = a->shape[ax];
+    for (int i = 0; i < ax; i++) g->outer *= a->shape[i];
+    for (int i = ax + 1; i < a->ndim; i++) g->inner *= a->shape[i];
+    g->out_ndim = 0;
+    for (int i = 0; i < a->ndim; i++) {
+      if (i != ax) g->out_shape[g->out_ndim++] = a->shape[i];
+      else if (keepdims) g->out_shape[g->out_ndim++] = 1;
+    }
+  }
+  g->nout = g->outer * g->inner;
+  return true;
+}
+
+/* Run the lane function over every (output, chunk) pair: lanes are cut into `chunks` pieces
+   so that a full reduction still uses every thread. */
+static void jaxc__run_lanes(const jaxc_array *a, const jaxc__rgeom *g, const jaxc__rplan *p, int mode,
+                            const jaxc__acc *centers, int64_t chunks, jaxc__acc *part, bool parallel) {
+  size_t es = jaxc_dtype_size(a->dtype);
+  int64_t items = g->nout * chunks;
+  const char *base = (const char *)a->data;
+#if JAXC__HAS_OPENMP
+#  pragma omp parallel for schedule(static) if (parallel && items > 1)
+#endif
+  for (int64_t it = 0; it < items; it++) {
+    int64_t j = it / chunks, c = it % chunks;
+    int64_t o = j / g->inner, i = j % g->inner;
+    int64_t k0 = g->n * c / chunks, k1 = g->n * (c + 1) / chunks;
+    const char *lane = base + (size_t)((o * g->n + k0) * g->inner + i) * es;
+    jaxc__acc *r = &part[it];
+    bool prod = p->kind == JAXC__RK_IPROD || p->kind == JAXC__RK_FPROD;
+    r->u = prod; r->re = prod; r->im = 0; r->idx = -1; r->flag = p->kind == JAXC__RK_ALL; /* the identities */
+    if (k1 > k0) p->fn(lane, k1 - k0, g->inner, centers ? &centers[j] : NULL, mode, r);
+    if (r->idx >= 0) r->idx += k0;
+  }
+  (void)parallel;
+}
+
+/* Combine the chunks of output j into part[j * chunks]. */
+static void jaxc__combine(const jaxc_array *a, const jaxc__rgeom *g, const jaxc__rplan *p, int64_t j,
+                          int64_t chunks, jaxc__acc *part) {
+  jaxc__acc *r = &part[j * chunks];
+  if (chunks == 1) return;
+  switch (p->kind) {
+  case JAXC__RK_ISUM:
+    for (int64_t c = 1; c < chunks; c++) r->u += r[c].u;
+    break;
+  case JAXC__RK_IPROD:
+    for (int64_t c = 1; c < chunks; c++) r->u *= r[c].u;
+    break;
+  case JAXC__RK_FPROD:
+    for (int64_t c = 1; c < chunks; c++) {
+      double re = r->re * r[c].re - r->im * r[c].im, im = r->re * r[c].im + r->im * r[c].re;
+      r->re = re; r->im = im;
+    }
+    break;
+  case JAXC__RK_ANY:
+    for (int64_t c = 1; c < chunks; c++) r->flag = r->flag || r[c].flag;
+    break;
+  case JAXC__RK_ALL:
+    for (int64_t c = 1; c < chunks; c++) r->flag = r->flag && r[c].flag;
+    break;
+  case JAXC__RK_ARG: case JAXC__RK_VAL: {
+    /* the candidates, in lane order, re-judged by the same lane rule */
+    size_t es = jaxc_dtype_size(a->dtype);
+    _Alignas(16) unsigned char buf[256 * 16];
+    int64_t o = j / g->inner, i = j % g->inner, m = 0, pos[256];
+    bool seen = false;
+    for (int64_t c = 0; c < chunks && m < 256; c++) {
+      if (r[c].idx < 0) continue;
+      seen = seen || r[c].flag;
+      pos[m] = r[c].idx;
+      memcpy(buf + (size_t)m * es, (const char *)a->data + (size_t)((o * g->n + r[c].idx) * g->inner + i) * es, es);
+      m++;
+    }
+    jaxc__acc best = {0, 0, 0, -1, false};
+    if (m > 0) p->fn(buf, m, 1, NULL, p->mode, &best);
+    r->idx = best.idx >= 0 ? pos[best.idx] : -1;
+    r->flag = seen;
+    break;
+  }
+  default: /* float sums: a handful of partials, summed in order */
+    for (int64_t c = 1; c < chunks; c++) { r->re += r[c].re; r->im += r[c].im; }
+    break;
+  }
+}
+
+/* Store output j from its combined accumulator. */
+static void jaxc__store(const jaxc_array *a, const jaxc__rgeom *g, const jaxc__rplan *p, int64_t j,
+                        const jaxc__acc *r, const jaxc__acc *center, char *dst) {
+  size_t es = jaxc_dtype_size(p->out);
+  char *d = dst + (size_t)j * es;
+  switch (p->kind) {
+  case JAXC__RK_ISUM: case JAXC__RK_IPROD:
+    jaxc_kernel_cast_dyn(JAXC_U64, p->out, 1, &r->u, d);
+    break;
+  case JAXC__RK_FSUM: case JAXC__RK_FPROD: case JAXC__RK_MEAN: {
+    double div = p->kind == JAXC__RK_MEAN ? (double)g->n : 1.0;
+    jaxc_c128 v = jaxc__c128_make(r->re / div, r->im / div);
+    jaxc_kernel_cast_dyn(JAXC_C128, p->out, 1, &v, d);
+    break;
+  }
+  case JAXC__RK_VAR: case JAXC__RK_STD: {
+    double den = (double)g->n - p->ddof;
+    double v = den > 0 ? r->re / den : NAN;
+    if (p->kind == JAXC__RK_STD) v = sqrt(v);
+    jaxc_kernel_cast_dyn(JAXC_F64, p->out, 1, &v, d);
+    break;
+  }
+  case JAXC__RK_ARG: {
+    int64_t idx = r->idx;
+    if (p->mode >= 2 && !r->flag) idx = -1;
+    jaxc_kernel_cast_dyn(JAXC_I64, p->out, 1, &idx, d);
+    break;
+  }
+  case JAXC__RK_VAL: {
+    int64_t o = j / g->inner, i = j % g->inner;
+    memcpy(d, (const char *)a->data + (size_t)((o * g->n + r->idx) * g->inner + i) * es, es);
+    break;
+  }
+  case JAXC__RK_ANY: case JAXC__RK_ALL:
+    *(bool *)d = r->flag;
+    break;
+  }
+  (void)center;
+}
+
+static jaxc_array *jaxc__reduce_impl(jaxc_op op, const jaxc_array *a, int axis, bool keepdims, int argmode, double ddof) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", jaxc__red_name(op, argmode));
+  if (!jaxc__op_is(op, JAXC_ARITY_RED))
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "op %d (%s) is not a reduction", (int)op, jaxc_op_name(op));
+  jaxc__rplan p;
+  if (!jaxc__plan_reduce(op, a->dtype, argmode, &p)) return NULL;
+  p.ddof = ddof;
+  jaxc__rgeom g;
+  if (!jaxc__reduce_geom(a, axis, keepdims, &g)) return NULL;
+  if (g.n == 0 && g.nout > 0) {
+    if (p.kind == JAXC__RK_VAL)
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "zero-size array to reduction operation %s which has no identity",
+                                      jaxc_op_name(op));
+    if (p.kind == JAXC__RK_ARG)
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "attempt to get %s of an empty sequence",
+                                      (p.mode & 1) ? "argmin" : "argmax");
+  }
+  jaxc_array *out = jaxc__new_array(p.out, false, g.out_ndim, g.out_shape);
+  if (!out) return NULL;
+  if (g.nout == 0) { jaxc__ok(); return out; }
+
+  size_t traffic = (size_t)a->size * jaxc_dtype_size(a->dtype);
+  bool parallel = JAXC__HAS_OPENMP && traffic > JAXC_REDUCE_PAR_BYTES;
+  int64_t chunks = 1;
+  if (parallel && g.nout < 4 * (int64_t)jaxc__threads()) {
+    chunks = (4 * (int64_t)jaxc__threads() + g.nout - 1) / g.nout;
+    if (chunks > g.n / 4096) chunks = g.n / 4096;
+    if (chunks > 256) chunks = 256;
+    if (chunks < 1) chunks = 1;
+  }
+  jaxc__acc *part = (jaxc__acc *)jaxc__malloc((size_t)(g.nout * chunks) * sizeof(jaxc__acc));
+  jaxc__acc *centers = NULL;
+  if (p.kind == JAXC__RK_VAR || p.kind == JAXC__RK_STD)
+    centers = (jaxc__acc *)jaxc__malloc((size_t)g.nout * sizeof(jaxc__acc));
+  if (!part || ((p.kind == JAXC__RK_VAR || p.kind == JAXC__RK_STD) && !centers)) {
+    jaxc__free(part); jaxc__free(centers); jaxc_array_free(out);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in %s", jaxc_op_name(op));
+  }
+  if (centers) { /* two passes: the mean, then the squared deviations from it */
+    jaxc__run_lanes(a, &g, &p, 0, NULL, chunks, part, parallel);
+    for (int64_t j = 0; j < g.nout; j++) {
+      jaxc__combine(a, &g, &p, j, chunks, part);
+      centers[j] = part[j * chunks];
+      centers[j].re /= (double)g.n;
+      centers[j].im /= (double)g.n;
+    }
+  }
+  jaxc__run_lanes(a, &g, &p, centers ? 2 : p.mode, centers, chunks, part, parallel);
+  for (int64_t j = 0; j < g.nout; j++) {
+    jaxc__combine(a, &g, &p, j, chunks, part);
+    jaxc__store(a, &g, &p, j, &part[j * chunks], centers ? &centers[j] : NULL, (char *)out->data);
+  }
+  jaxc__free(part);
+  jaxc__free(centers);
+  jaxc__ok();
+  return out;
+}
+
+/* cumsum / cumprod: bool counts in the default int; every other dtype keeps its own. */
+static jaxc_array *jaxc__cumulative(jaxc_op op, const jaxc_array *a, int axis) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", jaxc_op_name(op));
+  jaxc_dtype od = a->dtype == JAXC_BOOL ? jaxc__default_int() : a->dtype;
+  if (!jaxc__cum_tab[od])
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "%s does not support dtype %s in this build", jaxc_op_name(op), jaxc_dtype_name(od));
+  int ax = 0;
+  int64_t flat = a->size;
+  bool flatten = axis == JAXC_ALL_AXES || a->ndim == 0;
+  if (!flatten && !jaxc__canon_axis(axis, a->ndim, &ax)) return NULL;
+  jaxc_array *out = flatten ? jaxc__new_array(od, false, 1, &flat) : jaxc__new_array(od, false, a->ndim, a->shape);
+  if (!out) return NULL;
+  if (a->size == 0) { jaxc__ok(); return out; }
+  jaxc_kernel_cast_dyn(a->dtype, od, (size_t)a->size, a->data, out->data); /* then scanned in place */
+  int64_t outer = 1, n = a->size, inner = 1;
+  if (!flatten) {
+    n = a->shape[ax];
+    for (int i = 0; i < ax; i++) outer *= a->shape[i];
+    for (int i = ax + 1; i < a->ndim; i++) inner *= a->shape[i];
+  }
+  size_t es = jaxc_dtype_size(od);
+  bool parallel = (size_t)a->size * es > JAXC_REDUCE_PAR_BYTES;
+  jaxc__cum_fn fn = jaxc__cum_tab[od];
+  int64_t lanes = outer * inner;
+  char *d = (char *)out->data;
+#if JAXC__HAS_OPENMP
+#  pragma omp parallel for schedule(static) if (parallel && lanes > 1)
+#endif
+  for (int64_t j = 0; j < lanes; j++) {
+    char *lane = d + (size_t)((j / inner) * n * inner + j % inner) * es;
+    fn(lane, lane, n, inner, op == JAXC_OP_CUMPROD);
+  }
+  (void)parallel;
+  jaxc__ok();
+  return out;
+}
+
+JAXC_API jaxc_array *jaxc_reduce_ex(jaxc_op op, const jaxc_array *a, int axis, bool keepdims) {
+  if (op == JAXC_OP_CUMSUM || op == JAXC_OP_CUMPROD) return jaxc__cumulative(op, a, axis);
+  return jaxc__reduce_impl(op, a, axis, keepdims, 0, 0.0);
+}
+JAXC_API jaxc_array *jaxc_reduce(jaxc_op op, const jaxc_array *a, int axis) { return jaxc_reduce_ex(op, a, axis, false); }
+JAXC_API jaxc_array *jaxc_var_ddof(const jaxc_array *a, int axis, bool keepdims, double ddof) {
+  return jaxc__reduce_impl(JAXC_OP_VAR, a, axis, keepdims, 0, ddof);
+}
+JAXC_API jaxc_array *jaxc_std_ddof(const jaxc_array *a, int axis, bool keepdims, double ddof) {
+  return jaxc__reduce_impl(JAXC_OP_STD, a, axis, keepdims, 0, ddof);
+}
+JAXC_API jaxc_array *jaxc_nanargmax(const jaxc_array *a, int axis, bool keepdims) {
+  return jaxc__reduce_impl(JAXC_OP_ARGMAX, a, axis, keepdims, 2, 0.0);
+}
+JAXC_API jaxc_array *jaxc_nanargmin(const jaxc_array *a, int axis, bool keepdims) {
+  return jaxc__reduce_impl(JAXC_OP_ARGMIN, a, axis, keepdims, 3, 0.0);
+}
+JAXC_API jaxc_dtype jaxc_reduce_result(jaxc_op op, const jaxc_array *a) {
+  if (!a) return (jaxc__fail(JAXC_ERR_ARG, "the array is NULL"), JAXC_DTYPE_INVALID);
+  if (!jaxc__op_is(op, JAXC_ARITY_RED))
+    return (jaxc__fail(JAXC_ERR_ARG, "op %d (%s) is not a reduction", (int)op, jaxc_op_name(op)), JAXC_DTYPE_INVALID);
+  if (op == JAXC_OP_CUMSUM || op == JAXC_OP_CUMPROD) {
+    jaxc__ok();
+    return a->dtype == JAXC_BOOL ? jaxc__default_int() : a->dtype;
+  }
+  jaxc__rplan p;
+  if (!jaxc__plan_reduce(op, a->dtype, 0, &p)) return JAXC_DTYPE_INVALID;
+  jaxc__ok();
+  return p.out;
+}
+#define JAXC__RDEF_RED(OP, name) \
+  JAXC_API jaxc_array *(jaxc_##name)(const jaxc_array *a, int axis) { return jaxc_reduce(JAXC_OP_##OP, a, axis); }
+#define JAXC__RDEF_BIN(OP, name)
+#define JAXC__RDEF_UN(OP, name)
+#define JAXC__RDEF_UPD(OP, name)
+#define JAXC__RDEF(OP, name, ar, rule, grp, out, lax) JAXC__RDEF_##ar(OP, name)
+JAXC_OPS(JAXC__RDEF)
+
+/* --- sorting ----------------------------------------------------------------------------------
+   Each value becomes an unsigned key pair ordered as lax.sort orders it; a stable merge sort of
+   (key, position) then gives the permutation. */
+typedef struct jaxc__skey { uint64_t hi, lo; int64_t pos; } jaxc__skey;
+
+static uint64_t jaxc__float_key(double v) {
+  if (v != v) return UINT64_MAX; /* every NaN, either sign: last, all equal */
+  if (v == 0) v = 0.0;           /* -0.0 == 0.0 */
+  uint64_t b;
+  memcpy(&b, &v, sizeof b);
+  return (b >> 63) ? ~b : b | ((uint64_t)1 << 63);
+}
+static bool jaxc__skey_le(const jaxc__skey *a, const jaxc__skey *b) {
+  return a->hi != b->hi ? a->hi < b->hi : a->lo <= b->lo;
+}
+static void jaxc__merge_sort(jaxc__skey *k, jaxc__skey *tmp, int64_t n) {
+  for (int64_t w = 1; w < n; w *= 2) {
+    for (int64_t lo = 0; lo < n; lo += 2 * w) {
+      int64_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n, i = lo, j = mid, t = lo;
+      while (i < mid && j < hi) tmp[t++] = jaxc__skey_le(&k[i], &k[j]) ? k[i++] : k[j++];
+      while (i < mid) tmp[t++] = k[i++];
+      while (j < hi) tmp[t++] = k[j++];
+    }
+    memcpy(k, tmp, (size_t)n * sizeof *k);
+  }
+}
+
+/* Keys for one lane (n values, stride s elements, dtype d); wide is a 16-byte-per-value buffer. */
+static void jaxc__lane_keys(const char *p, int64_t n, int64_t s, jaxc_dtype d, unsigned char *wide, jaxc__skey *k) {
+  size_t es = jaxc_dtype_size(d);
+  int kind = jaxc_dtype_kind(d);
+  jaxc_dtype hub = kind == JAXC_KIND_COMPLEX ? JAXC_C128 : kind == JAXC_KIND_FLOAT ? JAXC_F64
+                 : kind == JAXC_KIND_INT ? JAXC_I64 : JAXC_U64;
+  for (int64_t i = 0; i < n; i++) jaxc_kernel_cast_dyn(d, hub, 1, p + (size_t)(i * s) * es, wide + (size_t)i * 16);
+  for (int64_t i = 0; i < n; i++) {
+    const unsigned char *w = wide + (size_t)i * 16;
+    k[i].pos = i;
+    k[i].lo = 0;
+    if (hub == JAXC_C128 || hub == JAXC_F64) {
+      double re, im = 0;
+      memcpy(&re, w, 8);
+      if (hub == JAXC_C128) memcpy(&im, w + 8, 8);
+      k[i].hi = jaxc__float_key(re);
+      k[i].lo = hub == JAXC_C128 ? jaxc__float_key(im) : 0;
+    } else if (hub == JAXC_I64) {
+      int64_t v;
+      memcpy(&v, w, 8);
+      k[i].hi = (uint64_t)v ^ ((uint64_t)1 << 63);
+    } else {
+      memcpy(&k[i].hi, w, 8);
+    }
+  }
+}
+
+static jaxc_array *jaxc__sort_impl(const jaxc_array *a, int axis, bool arg) {
+  const char *name = arg ? "argsort" : "sort";
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", name);
+  bool flatten = axis == JAXC_ALL_AXES;
+  int ax = 0;
+  if (!flatten && a->ndim == 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "axis %d is out of bounds for array of dimension 0", axis);
+  if (!flatten && !jaxc__canon_axis(axis, a->ndim, &ax)) return NULL;
+  int64_t flat = a->size;
+  jaxc_dtype od = arg ? jaxc__default_int() : a->dtype;
+  jaxc_array *out = flatten ? jaxc__new_array(od, false, 1, &flat) : jaxc__new_array(od, false, a->ndim, a->shape);
+  if (!out) return NULL;
+  int64_t outer = 1, n = a->size, inner = 1;
+  if (!flatten) {
+    n = a->shape[ax];
+    for (int i = 0; i < ax; i++) outer *= a->shape[i];
+    for (int i = ax + 1; i < a->ndim; i++) inner *= a->shape[i];
+  }
+  if (a->size == 0) { jaxc__ok(); return out; }
+  size_t es = jaxc_dtype_size(a->dtype), oes = jaxc_dtype_size(od);
+  jaxc__skey *k = (jaxc__skey *)jaxc__malloc((size_t)n * 2 * sizeof *k);
+  unsigned char *wide = (unsigned char *)jaxc__malloc((size_t)n * 16);
+  if (!k || !wide) {
+    jaxc__free(k); jaxc__free(wide); jaxc_array_free(out);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in %s", name);
+  }
+  for (int64_t j = 0; j < outer * inner; j++) {
+    size_t off = (size_t)((j / inner) * n * inner + j % inner);
+    const char *src = (const char *)a->data + off * es;
+    char *dst = (char *)out->data + off * oes;
+    jaxc__lane_keys(src, n, inner, a->dtype, wide, k);
+    jaxc__merge_sort(k, k + n, n);
+    for (int64_t i = 0; i < n; i++) {
+      if (arg) jaxc_kernel_cast_dyn(JAXC_I64, od, 1, &k[i].pos, dst + (size_t)(i * inner) * oes);
+      else memcpy(dst + (size_t)(i * inner) * es, src + (size_t)(k[i].pos * inner) * es, es);
+    }
+  }
+  jaxc__free(k);
+  jaxc__free(wide);
+  jaxc__ok();
+  return out;
+}
+JAXC_API jaxc_array *jaxc_sort(const jaxc_array *a, int axis) { return jaxc__sort_impl(a, axis, false); }
+JAXC_API jaxc_array *jaxc_argsort(const jaxc_array *a, int axis) { return jaxc__sort_impl(a, axis, true); }
+
+/* --- indexing ---------------------------------------------------------------------------------
+   Every gather and scatter is reduced to a list of element offsets into `a` (one per element of
+   the indexed shape, row-major; -1: out of range, to fill or drop), then copied or combined in
+   runs of consecutive offsets. */
+typedef enum jaxc__ixsem { JAXC__IX_TAKE, JAXC__IX_GET, JAXC__IX_UPDATE } jaxc__ixsem;
+
+static bool jaxc__check_mode(jaxc_index_mode mode, jaxc__ixsem sem) {
+  if ((unsigned)mode > (unsigned)JAXC_MODE_PROMISE_IN_BOUNDS) {
+    jaxc__fail(JAXC_ERR_ARG, "invalid index mode %d", (int)mode);
+    return false;
+  }
+  if (mode == JAXC_MODE_WRAP && sem != JAXC__IX_TAKE) {
+    jaxc__fail(JAXC_ERR_ARG, "Unknown gather mode \"wrap\"");
+    return false;
+  }
+  return true;
+}
+
+/* One index into an axis of n (n > 0) under a mode; -1 when it is to be filled/dropped. */
+static int64_t jaxc__resolve(int64_t v, int64_t n, jaxc_index_mode mode, jaxc__ixsem sem) {
+  if (sem == JAXC__IX_TAKE && mode == JAXC_MODE_CLIP) return v < 0 ? 0 : v >= n ? n - 1 : v;
+  if (sem == JAXC__IX_TAKE && mode == JAXC_MODE_WRAP) { int64_t r = v % n; return r < 0 ? r + n : r; }
+  if (v < 0) v += n;
+  bool in = v >= 0 && v < n;
+  switch (mode) {
+  case JAXC_MODE_CLIP: return v < 0 ? 0 : v >= n ? n - 1 : v;
+  case JAXC_MODE_FILL: case JAXC_MODE_DROP: return in ? v : -1;
+  case JAXC_MODE_PROMISE_IN_BOUNDS:
+    if (sem == JAXC__IX_UPDATE) return in ? v : -1; /* XLA skips out-of-bounds scatter updates */
+    return v < 0 ? 0 : v >= n ? n - 1 : v;
+  default: /* DEFAULT: take fills, indexing clamps, updates drop */
+    if (sem == JAXC__IX_GET) return v < 0 ? 0 : v >= n ? n - 1 : v;
+    return in ? v : -1;
+  }
+}
+
+static bool jaxc__index_dtype_ok(const jaxc_array *ix) {
+  int k = jaxc_dtype_kind(ix->dtype);
+  if (k == JAXC_KIND_INT || k == JAXC_KIND_UINT) return true;
+  if (k == JAXC_KIND_BOOL)
+    jaxc__fail(JAXC_ERR_DTYPE, "boolean (mask) indices are not supported here; convert them to integer positions");
+  else
+    jaxc__fail(JAXC_ERR_DTYPE, "Indexer must have integer or boolean type, got indexer with type %s at position 0",
+               jaxc_dtype_name(ix->dtype));
+  return false;
+}
+
+/* The indexed view: shape and, per element, its offset in `a` (or -1). */
+typedef struct jaxc__sel {
+  int ndim;
+  int64_t shape[JAXC_MAX_NDIM];
+  int64_t count;
+  int64_t *off;
+} jaxc__sel;
+
+/* Array index on one axis: shape a.shape[:ax] + ix.shape + a.shape[ax+1:]. */
+static bool jaxc__select_take(const jaxc_array *a, int ax, const jaxc_array *ix, jaxc_index_mode mode,
+                              jaxc__ixsem sem, jaxc__sel *s) {
+  if (a->ndim + ix->ndim - 1 > JAXC_MAX_NDIM)
+    return jaxc__fail(JAXC_ERR_SHAPE, "the result would have more than %d dimensions", JAXC_MAX_NDIM), false;
+  int64_t n = a->shape[ax], outer = 1, inner = 1;
+  s->ndim = 0;
+  for (int i = 0; i < ax; i++) { outer *= a->shape[i]; s->shape[s->ndim++] = a->shape[i]; }
+  for (int i = 0; i < ix->ndim; i++) s->shape[s->ndim++] = ix->shape[i];
+  for (int i = ax + 1; i < a->ndim; i++) { inner *= a->shape[i]; s->shape[s->ndim++] = a->shape[i]; }
+  if (!jaxc__check_shape(s->ndim, s->shape, &s->count)) return false;
+  if (n == 0 && ix->size > 0 && outer * inner > 0) {
+    if (sem == JAXC__IX_TAKE) jaxc__fail(JAXC_ERR_INDEX, "Cannot do a non-empty jnp.take() from an empty axis.");
+    else jaxc__fail(JAXC_ERR_INDEX, "index is out of bounds for axis %d with size 0", ax);
+    return false;
+  }
+  s->off = (int64_t *)jaxc__malloc((size_t)(s->count ? s->count : 1) * sizeof(int64_t));
+  int64_t *iv = (int64_t *)jaxc__malloc((size_t)(ix->size ? ix->size : 1) * sizeof(int64_t));
+  if (!s->off || !iv) {
+    jaxc__free(s->off); jaxc__free(iv);
+    return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in indexing"), false;
+  }
+  jaxc_kernel_cast_dyn(ix->dtype, JAXC_I64, (size_t)ix->size, ix->data, iv);
+  if (n > 0)
+    for (int64_t k = 0; k < ix->size; k++) iv[k] = jaxc__resolve(iv[k], n, mode, sem);
+  int64_t t = 0;
+  for (int64_t o = 0; o < outer; o++)
+    for (int64_t k = 0; k < ix->size; k++)
+      for (int64_t i = 0; i < inner; i++) s->off[t++] = iv[k] < 0 ? -1 : (o * n + iv[k]) * inner + i;
+  jaxc__free(iv);
+  return true;
+}
+
+/* Basic indexing: per axis a first index, a step and a count; integer specs drop their axis. */
+static bool jaxc__select_slices(const jaxc_array *a, int nspec, const jaxc_slice_spec *spec, jaxc_index_mode mode,
+                                jaxc__ixsem sem, jaxc__sel *s) {
+  if (nspec < 0 || nspec > a->ndim)
+    return jaxc__fail(JAXC_ERR_INDEX, "Too many indices: %d-dimensional array indexed with %d regular indices.",
+                      a->ndim, nspec), false;
+  if (nspec > 0 && !spec) return jaxc__fail(JAXC_ERR_ARG, "slice specs are NULL"), false;
+  int64_t first[JAXC_MAX_NDIM], step[JAXC_MAX_NDIM], cnt[JAXC_MAX_NDIM];
+  bool dropped = false;
+  s->ndim = 0;
+  for (int ax = 0; ax < a->ndim; ax++) {
+    int64_t n = a->shape[ax];
+    jaxc_slice_spec sp = ax < nspec ? spec[ax] : JAXC_ALL;
+    if (sp.index) {
+      if (n == 0) return jaxc__fail(JAXC_ERR_INDEX, "index %lld is out of bounds for axis %d with size 0", (long long)sp.start, ax), false;
+      int64_t v = jaxc__resolve(sp.start, n, mode == JAXC_MODE_DEFAULT && sem == JAXC__IX_GET ? JAXC_MODE_CLIP : mode, sem);
+      if (v < 0) { dropped = true; v = 0; }
+      first[ax] = v; step[ax] = 1; cnt[ax] = 1;
+      continue;
+    }
+    int64_t st = sp.step == JAXC_NONE ? 1 : sp.step;
+    if (st == 0) return jaxc__fail(JAXC_ERR_ARG, "slice step cannot be zero"), false;
+    int64_t lo = sp.start, hi = sp.stop;
+    if (st > 0) {
+      lo = lo == JAXC_NONE ? 0 : lo < 0 ? (lo + n < 0 ? 0 : lo + n) : (lo > n ? n : lo);
+      hi = hi == JAXC_NONE ? n : hi < 0 ? (hi + n < 0 ? 0 : hi + n) : (hi > n ? n : hi);
+      cnt[ax] = hi > lo ? (hi - lo + st - 1) / st : 0;
+    } else {
+      lo = lo == JAXC_NONE ? n - 1 : lo < 0 ? (lo + n < 0 ? -1 : lo + n) : (lo >= n ? n - 1 : lo);
+      hi = hi == JAXC_NONE ? -1 : hi < 0 ? (hi + n < 0 ? -1 : hi + n) : (hi >= n ? n - 1 : hi);
+      cnt[ax] = lo > hi ? (lo - hi + (-st) - 1) / (-st) : 0;
+    }
+    first[ax] = lo; step[ax] = st;
+    s->shape[s->ndim++] = cnt[ax];
+  }
+  int64_t total = 1;
+  for (int ax = 0; ax < a->ndim; ax++) total *= cnt[ax];
+  s->count = total;
+  s->off = (int64_t *)jaxc__malloc((size_t)(total ? total : 1) * sizeof(int64_t));
+  if (!s->off) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in indexing"), false;
+  int64_t pos[JAXC_MAX_NDIM] = {0};
+  for (int64_t t = 0; t < total; t++) {
+    int64_t off = 0;
+    for (int ax = 0; ax < a->ndim; ax++) off = off * a->shape[ax] + first[ax] + pos[ax] * step[ax];
+    s->off[t] = dropped ? -1 : off;
+    for (int ax = a->ndim - 1; ax >= 0; ax--) {
+      if (++pos[ax] < cnt[ax]) break;
+      pos[ax] = 0;
+    }
+  }
+  return true;
+}
+
+/* The fill element for a gather, in a's dtype. */
+static bool jaxc__fill_bytes(const jaxc_array *a, const jaxc_array *fill, unsigned char *buf) {
+  if (fill) {
+    if (fill->size != 1) return jaxc__fail(JAXC_ERR_SHAPE, "fill_value must be a scalar"), false;
+    jaxc_kernel_cast_dyn(fill->dtype, a->dtype, 1, fill->data, buf);
+    return true;
+  }
+  int kind = jaxc_dtype_kind(a->dtype);
+  if (kind == JAXC_KIND_FLOAT || kind == JAXC_KIND_COMPLEX) {
+    jaxc_c128 v = jaxc__c128_make(NAN, 0);
+    jaxc_kernel_cast_dyn(JAXC_C128, a->dtype, 1, &v, buf);
+  } else if (kind == JAXC_KIND_INT) {
+    int64_t v = -(int64_t)(((uint64_t)1 << (jaxc_dtype_bits(a->dtype) - 1)) - 1) - 1;
+    jaxc_kernel_cast_dyn(JAXC_I64, a->dtype, 1, &v, buf);
+  } else if (kind == JAXC_KIND_UINT) {
+    uint64_t v = UINT64_MAX;
+    jaxc_kernel_cast_dyn(JAXC_U64, a->dtype, 1, &v, buf);
+  } else {
+    buf[0] = 1;
+  }
+  return true;
+}
+
+static jaxc_array *jaxc__gather(const jaxc_array *a, jaxc__sel *s, const jaxc_array *fill) {
+  _Alignas(16) unsigned char fb[16];
+  if (!jaxc__fill_bytes(a, fill, fb)) { jaxc__free(s->off); return NULL; }
+  jaxc_array *out = jaxc__new_array(a->dtype, a->weak, s->ndim, s->shape);
+  if (!out) { jaxc__free(s->off); return NULL; }
+  size_t es = jaxc_dtype_size(a->dtype);
+  const char *src = (const char *)a->data;
+  char *dst = (char *)out->data;
+  for (int64_t t = 0; t < s->count;) {
+    if (s->off[t] < 0) { memcpy(dst + (size_t)t * es, fb, es); t++; continue; }
+    int64_t r = t + 1;
+    while (r < s->count && s->off[r] == s->off[r - 1] + 1) r++;
+    memcpy(dst + (size_t)t * es, src + (size_t)s->off[t] * es, (size_t)(r - t) * es);
+    t = r;
+  }
+  jaxc__free(s->off);
+  jaxc__ok();
+  return out;
+}
+
+static jaxc_array *jaxc__take_impl(const jaxc_array *a, const jaxc_array *ix, int axis, jaxc_index_mode mode,
+                                   const jaxc_array *fill, jaxc__ixsem sem) {
+  const char *name = sem == JAXC__IX_TAKE ? "take" : "index_take";
+  if (!a || !ix) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: an operand is NULL", name);
+  if (!jaxc__check_mode(mode, sem) || !jaxc__index_dtype_ok(ix)) return NULL;
+  jaxc_array flat;
+  const jaxc_array *src = a;
+  int ax = 0;
+  if (axis == JAXC_ALL_AXES) {
+    int64_t n = a->size;
+    jaxc_array_wrap(&flat, a->dtype, 1, &n, a->data);
+    flat.weak = a->weak;
+    src = &flat;
+  } else if (!jaxc__canon_axis(axis, a->ndim, &ax)) {
+    return NULL;
+  }
+  jaxc__sel s;
+  if (!jaxc__select_take(src, ax, ix, mode, sem, &s)) return NULL;
+  return jaxc__gather(src, &s, fill);
+}
+JAXC_API jaxc_array *jaxc_take(const jaxc_array *a, const jaxc_array *indices, int axis, jaxc_index_mode mode,
+                               const jaxc_array *fill_value) {
+  return jaxc__take_impl(a, indices, axis, mode, fill_value, JAXC__IX_TAKE);
+}
+JAXC_API jaxc_array *jaxc_index_take(const jaxc_array *a, const jaxc_array *indices, int axis, jaxc_index_mode mode,
+                                     const jaxc_array *fill_value) {
+  return jaxc__take_impl(a, indices, axis, mode, fill_value, JAXC__IX_GET);
+}
+JAXC_API jaxc_array *jaxc_slice(const jaxc_array *a, int nspec, const jaxc_slice_spec *spec) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "slice: the array is NULL");
+  jaxc__sel s;
+  if (!jaxc__select_slices(a, nspec, spec, JAXC_MODE_DEFAULT, JAXC__IX_GET, &s)) return NULL;
+  return jaxc__gather(a, &s, NULL);
+}
+
+/* --- scatter ---------------------------------------------------------------------------------- */
+/* updates broadcast (one way) to the indexed shape and cast to dt, into a new contiguous array. */
+static jaxc_array *jaxc__broadcast_cast(const jaxc_array *u, jaxc_dtype dt, int nd, const int64_t *shape) {
+  bool ok = u->ndim <= nd;
+  for (int i = 0; ok && i < u->ndim; i++) {
+    int64_t d = u->shape[u->ndim - 1 - i];
+    ok = d == 1 || d == shape[nd - 1 - i];
+  }
+  if (!ok) {
+    char s0[160], s1[160];
+    jaxc_array tmp;
+    jaxc__format_shape(s0, sizeof s0, u);
+    tmp.ndim = nd;
+    for (int i = 0; i < nd; i++) tmp.shape[i] = shape[i];
+    jaxc__format_shape(s1, sizeof s1, &tmp);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "Incompatible shapes for broadcasting: %s and requested shape %s", s0, s1);
+  }
+  jaxc_array *out = jaxc__new_array(dt, false, nd, shape);
+  if (!out) return NULL;
+  jaxc__job job;
+  job.k = 1;
+  job.src[0] = (const char *)u->data;
+  job.from[0] = u->dtype;
+  job.to[0] = dt;
+  job.out = (char *)out->data;
+  job.out_size = jaxc_dtype_size(dt);
+  job.chunk = jaxc__chunk_copy;
+  job.bin = NULL;
+  job.un = NULL;
+  jaxc__bcast_plan(&job.bc, 1, &u, nd, shape);
+  jaxc__run(&job);
+  return out;
+}
+
+/* x (cast to the promoted dtype) combined with u at the selection, back in a's dtype. */
+static jaxc_array *jaxc__scatter(jaxc_op op, const jaxc_array *a, jaxc__sel *s, const jaxc_array *u) {
+  jaxc_array *res = NULL, *work = NULL, *ub = NULL;
+  bool x64 = jaxc_x64();
+  jaxc_dtype node = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(u));
+  if (node == JAXC_DTYPE_INVALID) { jaxc__fail_strict(a->dtype, u->dtype); goto done; }
+  jaxc_dtype pd = jaxc_storage_dtype(node, x64);
+  jaxc__bin_fn fn = NULL;
+  if (op != JAXC_OP_SET) {
+    fn = jaxc__bin_table[op][pd][0];
+    if (!fn) { jaxc__fail_dtype(op, pd); goto done; }
+  }
+  if (!(ub = jaxc__broadcast_cast(u, pd, s->ndim, s->shape))) goto done;
+  if (!(res = jaxc__new_array(a->dtype, a->weak, a->ndim, a->shape))) goto done;
+  if (pd == a->dtype) {
+    work = res;
+  } else if (!(work = jaxc__new_array(pd, false, a->ndim, a->shape))) {
+    jaxc_array_free(res); res = NULL; goto done;
+  }
+  jaxc_kernel_cast_dyn(a->dtype, pd, (size_t)a->size, a->data, work->data);
+  size_t es = jaxc_dtype_size(pd);
+  char *w = (char *)work->data;
+  const char *ud = (const char *)ub->data;
+  for (int64_t t = 0; t < s->count;) {
+    if (s->off[t] < 0) { t++; continue; }
+    int64_t r = t + 1;
+    while (r < s->count && s->off[r] == s->off[r - 1] + 1) r++;
+    char *dst = w + (size_t)s->off[t] * es;
+    if (fn) fn((size_t)(r - t), dst, ud + (size_t)t * es, dst); /* in place, element by element */
+    else memcpy(dst, ud + (size_t)t * es, (size_t)(r - t) * es);
+    t = r;
+  }
+  if (work != res) {
+    jaxc_kernel_cast_dyn(pd, a->dtype, (size_t)a->size, work->data, res->data);
+    jaxc_array_free(work);
+  }
+  jaxc__ok();
+done:
+  jaxc_array_free(ub);
+  jaxc__free(s->off);
+  return res;
+}
+
+static bool jaxc__update_op_ok(jaxc_op op) {
+  switch (op) {
+  case JAXC_OP_SET: case JAXC_OP_ADD: case JAXC_OP_MULTIPLY: case JAXC_OP_MINIMUM: case JAXC_OP_MAXIMUM:
+  case JAXC_OP_TRUE_DIVIDE: case JAXC_OP_POWER:
+    return true;
+  default:
+    jaxc__fail(JAXC_ERR_ARG, "op %d (%s) is not an .at[] update (set, add, multiply, min, max, divide, power)",
+               (int)op, jaxc_op_name(op));
+    return false;
+  }
+}
+
+/* A fresh selection over a (for divide/power the ones array shares a's shape). */
+typedef bool (*jaxc__select_fn)(const jaxc_array *a, const void *arg, jaxc_index_mode mode, jaxc__sel *s);
+
+static jaxc_array *jaxc__update(jaxc_op op, const jaxc_array *a, const jaxc_array *u, jaxc_index_mode mode,
+                                jaxc__select_fn select, const void *arg) {
+  if (!a || !u) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "at[].%s: an operand is NULL", jaxc_op_name(op));
+  if (!jaxc__update_op_ok(op) || !jaxc__check_mode(mode, JAXC__IX_UPDATE)) return NULL;
+  jaxc__sel s;
+  if (op != JAXC_OP_TRUE_DIVIDE && op != JAXC_OP_POWER) {
+    if (!select(a, arg, mode, &s)) return NULL;
+    return jaxc__scatter(op, a, &s, u);
+  }
+  /* JAX: x / ones_like(x).at[idx].multiply(u), x ** ones_like(x).at[idx].multiply(u) */
+  jaxc_array *ones = jaxc__new_array(a->dtype, a->weak, a->ndim, a->shape);
+  if (!ones) return NULL;
+  uint8_t one = 1;
+  for (int64_t i = 0; i < ones->size; i++)
+    jaxc_kernel_cast_dyn(JAXC_U8, a->dtype, 1, &one, (char *)ones->data + (size_t)i * jaxc_dtype_size(a->dtype));
+  if (!select(ones, arg, mode, &s)) { jaxc_array_free(ones); return NULL; }
+  jaxc_array *m = jaxc__scatter(JAXC_OP_MULTIPLY, ones, &s, u);
+  jaxc_array_free(ones);
+  if (!m) return NULL;
+  jaxc_array *r = jaxc_binary(op, a, m);
+  jaxc_array_free(m);
+  return r;
+}
+
+typedef struct jaxc__take_arg { const jaxc_array *ix; int axis; } jaxc__take_arg;
+static bool jaxc__select_take_cb(const jaxc_array *a, const void *arg, jaxc_index_mode mode, jaxc__sel *s) {
+  const jaxc__take_arg *t = (const jaxc__take_arg *)arg;
+  int ax;
+  if (!t->ix) return jaxc__fail(JAXC_ERR_ARG, "at[]: the indices are NULL"), false;
+  if (!jaxc__index_dtype_ok(t->ix)) return false;
+  if (a->ndim == 0) return jaxc__fail(JAXC_ERR_INDEX, "Too many indices: 0-dimensional array indexed with 1 regular index."), false;
+  if (!jaxc__canon_axis(t->axis, a->ndim, &ax)) return false;
+  return jaxc__select_take(a, ax, t->ix, mode, JAXC__IX_UPDATE, s);
+}
+typedef struct jaxc__slice_arg { int nspec; const jaxc_slice_spec *spec; } jaxc__slice_arg;
+static bool jaxc__select_slice_cb(const jaxc_array *a, const void *arg, jaxc_index_mode mode, jaxc__sel *s) {
+  const jaxc__slice_arg *t = (const jaxc__slice_arg *)arg;
+  return jaxc__select_slices(a, t->nspec, t->spec, mode, JAXC__IX_UPDATE, s);
+}
+
+JAXC_API jaxc_array *jaxc_at_update_axis(jaxc_op op, const jaxc_array *a, const jaxc_array *indices, int axis,
+                                         const jaxc_array *updates, jaxc_index_mode mode) {
+  jaxc__take_arg t = {indices, axis};
+  return jaxc__update(op, a, updates, mode, jaxc__select_take_cb, &t);
+}
+JAXC_API jaxc_array *jaxc_at_update(jaxc_op op, const jaxc_array *a, const jaxc_array *indices,
+                                    const jaxc_array *updates, jaxc_index_mode mode) {
+  return jaxc_at_update_axis(op, a, indices, 0, updates, mode);
+}
+JAXC_API jaxc_array *jaxc_at_update_slice(jaxc_op op, const jaxc_array *a, int nspec, const jaxc_slice_spec *spec,
+                                          const jaxc_array *updates, jaxc_index_mode mode) {
+  jaxc__slice_arg t = {nspec, spec};
+  return jaxc__update(op, a, updates, mode, jaxc__select_slice_cb, &t);
+}
+/* >>random (implementation) ------------------------------------------------ */
+#include <float.h>
+
+#define JAXC__RND_BLOCK 1024                     /* counters per block; divides 2^32 */
+#define JAXC__RND_PAR_BYTES ((int64_t)2 << 20)   /* outputs above this go to OpenMP threads */
+
+/* --- threefry2x32 ---------------------------------------------------------------------------*/
+#define JAXC__TF_ROT(x, r) (((x) << (r)) | ((x) >> (32 - (r))))
+#define JAXC__TF_ROUND(x0, x1, r) (x0 += x1, x1 = JAXC__TF_ROT(x1, r), x1 ^= x0)
+#define JAXC__TF_ROUNDS_A(x0, x1) \
+  (JAXC__TF_ROUND(x0, x1, 13), JAXC__TF_ROUND(x0, x1, 15), JAXC__TF_ROUND(x0, x1, 26), JAXC__TF_ROUND(x0, x1, 6))
+#define JAXC__TF_ROUNDS_B(x0, x1) \
+  (JAXC__TF_ROUND(x0, x1, 17), JAXC__TF_ROUND(x0, x1, 29), JAXC__TF_ROUND(x0, x1, 16), JAXC__TF_ROUND(x0, x1, 24))
+/* Five groups of four rounds with a key injection after each, as Random123 and JAX define it. */
+#define JAXC__TF20(k0, k1, k2, x0, x1)                       \
+  do {                                                       \
+    x0 += k0; x1 += k1;                                      \
+    JAXC__TF_ROUNDS_A(x0, x1); x0 += k1; x1 += k2 + 1u;      \
+    JAXC__TF_ROUNDS_B(x0, x1); x0 += k2; x1 += k0 + 2u;      \
+    JAXC__TF_ROUNDS_A(x0, x1); x0 += k0; x1 += k1 + 3u;      \
+    JAXC__TF_ROUNDS_B(x0, x1); x0 += k1; x1 += k2 + 4u;      \
+    JAXC__TF_ROUNDS_A(x0, x1); x0 += k2; x1 += k0 + 5u;      \
+  } while (0)
+
+JAXC_API void jaxc_threefry2x32(jaxc_key key, const uint32_t in[2], uint32_t out[2]) {
+  uint32_t k0 = key.data[0], k1 = key.data[1], k2 = k0 ^ k1 ^ 0x1BD11BDAu;
+  uint32_t x0 = in[0], x1 = in[1];
+  JAXC__TF20(k0, k1, k2, x0, x1);
+  out[0] = x0;
+  out[1] = x1;
+}
+
+/* Counters start .. start+m-1 (a block never crosses a multiple of 2^32, so the high word is
+   fixed): one vectorisable loop. */
+static void jaxc__rnd_threefry_block(jaxc_key key, uint64_t start, int m, uint32_t *restrict o0, uint32_t *restrict o1) {
+  const uint32_t k0 = key.data[0], k1 = key.data[1], k2 = k0 ^ k1 ^ 0x1BD11BDAu;
+  const uint32_t hi = (uint32_t)(start >> 32), lo = (uint32_t)start;
+  for (int j = 0; j < m; j++) {
+    uint32_t x0 = hi, x1 = lo + (uint32_t)j;
+    JAXC__TF20(k0, k1, k2, x0, x1);
+    o0[j] = x0;
+    o1[j] = x1;
+  }
+}
+
+static jaxc_key jaxc__rnd_child(jaxc_key key, uint32_t hi, uint32_t lo) {
+  uint32_t in[2] = {hi, lo};
+  jaxc_key k;
+  jaxc_threefry2x32(key, in, k.data);
+  return k;
+}
+
+/* --- keys -----------------------------------------------------------------------------------*/
+/* jax._src.prng.threefry_seed: shift_right_logical(seed, 32) and seed & 0xFFFFFFFF. With x64 off
+   JAX has already narrowed the seed to int32, whose logical shift by 32 is 0. */
+JAXC_API jaxc_key jaxc_random_key(int64_t seed) {
+  jaxc_key k;
+  uint64_t s = (uint64_t)seed;
+  k.data[0] = jaxc_x64() ? (uint32_t)(s >> 32) : 0u;
+  k.data[1] = (uint32_t)s;
+  return k;
+}
+
+JAXC_API void jaxc_random_split(jaxc_key key, int n, jaxc_key *out) {
+  if (n < 0) {
+    jaxc__fail(JAXC_ERR_SHAPE, "split: num must be non-negative, got %d", n);
+    return;
+  }
+  if (!out && n > 0) {
+    jaxc__fail(JAXC_ERR_ARG, "split: out is NULL");
+    return;
+  }
+  for (int i = 0; i < n; i++) out[i] = jaxc__rnd_child(key, 0u, (uint32_t)i);
+  jaxc__ok();
+}
+
+/* threefry_2x32(key, threefry_seed(uint32 data)) = threefry(key, (0, data)). */
+JAXC_API jaxc_key jaxc_random_fold_in(jaxc_key key, uint32_t data) { return jaxc__rnd_child(key, 0u, data); }
+
+/* --- small float helpers (16-bit formats, XLA's max) -----------------------------------------*/
+static inline float jaxc__rnd_f32_of_bits(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t jaxc__rnd_bits_of_f32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline double jaxc__rnd_f64_of_bits(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
+
+/* The 16-bit formats through jaxc_kernels.h's exact round-to-nearest-even conversions. */
+static inline uint16_t jaxc__rnd_store16(bool bf, float f) {
+  return bf ? jaxc_f32_bits_to_bf16_bits(jaxc__rnd_bits_of_f32(f)) : jaxc_f32_bits_to_f16_bits(jaxc__rnd_bits_of_f32(f));
+}
+static inline float jaxc__rnd_load16(bool bf, uint16_t h) {
+  return jaxc__rnd_f32_of_bits(bf ? jaxc_bf16_bits_to_f32_bits(h) : jaxc_f16_bits_to_f32_bits(h));
+}
+static inline float jaxc__rnd_round16(bool bf, float f) { return jaxc__rnd_load16(bf, jaxc__rnd_store16(bf, f)); }
+
+/* lax.max: NaN in either operand gives NaN. */
+static inline float jaxc__rnd_maxf(float a, float b) { return (a != a || a > b) ? a : b; }
+static inline double jaxc__rnd_max(double a, double b) { return (a != a || a > b) ? a : b; }
+
+/* Uniform [0, 1) from raw words: the random mantissa under the exponent of 1.0, minus 1. */
+static inline float jaxc__rnd_unit_f32(uint32_t b) { return jaxc__rnd_f32_of_bits((b >> 9) | 0x3f800000u) - 1.0f; }
+static inline double jaxc__rnd_unit_f64(uint64_t b) { return jaxc__rnd_f64_of_bits((b >> 12) | 0x3ff0000000000000ull) - 1.0; }
+/* bf16 has 7 mantissa bits (< 8), so JAX draws 8 bits and shifts by 1; f16 draws 16, shifts by 6.
+   Either result is k / 2^nmant, exact in f32. */
+static inline float jaxc__rnd_unit16(bool bf, uint32_t w) {
+  return bf ? (float)(((uint8_t)w) >> 1) * 0x1p-7f : (float)(((uint16_t)w) >> 6) * 0x1p-10f;
+}
+
+/* --- XLA's ErfInv (xla/client/lib/math.cc: Giles, "Approximating the erfinv function") ------*/
+static float jaxc__rnd_erfinv_f32(float x) {
+  static const float lt5[9] = {2.81022636e-08f, 3.43273939e-07f, -3.5233877e-06f, -4.39150654e-06f, 0.00021858087f,
+                               -0.00125372503f, -0.00417768164f, 0.246640727f, 1.50140941f};
+  static const float ge5[9] = {-0.000200214257f, 0.000100950558f, 0.00134934322f, -0.00367342844f, 0.00573950773f,
+                               -0.0076224613f, 0.00943887047f, 1.00167406f, 2.83297682f};
+  float w = -log1pf(-x * x);
+  bool lt = w < 5.0f;
+  const float *c = lt ? lt5 : ge5;
+  float t = lt ? w - 2.5f : sqrtf(w) - 3.0f;
+  float p = c[0];
+  for (int i = 1; i < 9; i++) p = fmaf(p, t, c[i]); /* XLA CPU fuses c + p * w */
+  return fabsf(x) == 1.0f ? x * FLT_MAX : p * x;
+}
+
+static double jaxc__rnd_erfinv_f64(double x) {
+  static const double lt625[23] = {
+      -3.6444120640178196996e-21, -1.685059138182016589e-19, 1.2858480715256400167e-18, 1.115787767802518096e-17,
+      -1.333171662854620906e-16, 2.0972767875968561637e-17, 6.6376381343583238325e-15, -4.0545662729752068639e-14,
+      -8.1519341976054721522e-14, 2.6335093153082322977e-12, -1.2975133253453532498e-11, -5.4154120542946279317e-11,
+      1.051212273321532285e-09, -4.1126339803469836976e-09, -2.9070369957882005086e-08, 4.2347877827932403518e-07,
+      -1.3654692000834678645e-06, -1.3882523362786468719e-05, 0.0001867342080340571352, -0.00074070253416626697512,
+      -0.0060336708714301490533, 0.24015818242558961693, 1.6536545626831027356};
+  static const double lt16[19] = {
+      2.2137376921775787049e-09, 9.0756561938885390979e-08, -2.7517406297064545428e-07, 1.8239629214389227755e-08,
+      1.5027403968909827627e-06, -4.013867526981545969e-06, 2.9234449089955446044e-06, 1.2475304481671778723e-05,
+      -4.7318229009055733981e-05, 6.8284851459573175448e-05, 2.4031110387097893999e-05, -0.0003550375203628474796,
+      0.00095328937973738049703, -0.0016882755560235047313, 0.0024914420961078508066, -0.0037512085075692412107,
+      0.005370914553590063617, 1.0052589676941592334, 3.0838856104922207635};
+  static const double ge16[17] = {
+      -2.7109920616438573243e-11, -2.5556418169965252055e-10, 1.5076572693500548083e-09, -3.7894654401267369937e-09,
+      7.6157012080783393804e-09, -1.4960026627149240478e-08, 2.9147953450901080826e-08, -6.7711997758452339498e-08,
+      2.2900482228026654717e-07, -9.9298272942317002539e-07, 4.5260625972231537039e-06, -1.9681778105531670567e-05,
+      7.5995277030017761139e-05, -0.00021503011930044477347, -0.00013871931833623122026, 1.0103004648645343977,
+      4.8499064014085844221};
+  double w = -log1p(-x * x);
+  const double *c;
+  int deg;
+  double t;
+  if (w < 6.25) c = lt625, deg = 23, t = w - 3.125;
+  else if (w < 16.0) c = lt16, deg = 19, t = sqrt(w) - 3.25;
+  else c = ge16, deg = 17, t = sqrt(w) - 5.0;
+  double p = c[0];
+  for (int i = 1; i < deg; i++) p = fma(p, t, c[i]);
+  return fabs(x) == 1.0 ? x * DBL_MAX : p * x;
+}
+
+/* jax.random._normal_real: u = uniform(nextafter(-1, 0), 1); sqrt(2) * erf_inv(u). In f32 and
+   f64 the span 1 - lo rounds to exactly 2. */
+JAXC_API float jaxc__rnd_normal_f32(uint32_t bits) {
+  const float lo = -0x1.fffffep-1f, span = 1.0f - lo;
+  float u = jaxc__rnd_maxf(lo, fmaf(jaxc__rnd_unit_f32(bits), span, lo));
+  return 1.41421356f * jaxc__rnd_erfinv_f32(u);
+}
+JAXC_API double jaxc__rnd_normal_f64(uint64_t bits) {
+  const double lo = -0x1.fffffffffffffp-1, span = 1.0 - lo;
+  double u = jaxc__rnd_max(lo, fma(jaxc__rnd_unit_f64(bits), span, lo));
+  return 1.4142135623730951 * jaxc__rnd_erfinv_f64(u);
+}
+/* bf16/f16: every op rounds to the 16-bit type; ErfInv runs in f32 (XLA upcasts). */
+static inline float jaxc__rnd_normal16(bool bf, uint32_t w) {
+  const float lo = bf ? -0x1.fep-1f : -0x1.ffcp-1f; /* nextafter(-1, 0) in bf16 / f16 */
+  const float span = jaxc__rnd_round16(bf, 1.0f - lo);
+  float u = jaxc__rnd_round16(bf, fmaf(jaxc__rnd_unit16(bf, w), span, lo));
+  u = jaxc__rnd_maxf(lo, u);
+  float e = jaxc__rnd_round16(bf, jaxc__rnd_erfinv_f32(u));
+  return e * jaxc__rnd_round16(bf, 1.41421356f); /* caller rounds the product */
+}
+
+/* --- the block driver ------------------------------------------------------------------------*/
+typedef struct jaxc__rnd_job jaxc__rnd_job;
+typedef void (*jaxc__rnd_fill_fn)(const jaxc__rnd_job *job, int64_t start, int m, uint32_t *const w[4]);
+struct jaxc__rnd_job {
+  jaxc_key key[2];
+  int nkeys;             /* randint draws from two keys */
+  jaxc_dtype st;         /* storage dtype written */
+  void *out;
+  jaxc__rnd_fill_fn fill;
+  double lo, span, p;    /* uniform bounds (in the dtype's precision), bernoulli's p */
+  float lo_f, span_f, p_f;
+  uint64_t r_min, r_span, r_mult, r_mask; /* randint, in the unsigned type of the dtype's width */
+  int r_bits;
+};
+
+static void jaxc__rnd_run_blocks(const jaxc__rnd_job *job, int64_t b0, int64_t b1, int64_t n) {
+  uint32_t w0[JAXC__RND_BLOCK], w1[JAXC__RND_BLOCK], w2[JAXC__RND_BLOCK], w3[JAXC__RND_BLOCK];
+  uint32_t *const w[4] = {w0, w1, w2, w3};
+  for (int64_t b = b0; b < b1; b++) {
+    int64_t start = b * JAXC__RND_BLOCK;
+    int m = (int)(n - start < JAXC__RND_BLOCK ? n - start : JAXC__RND_BLOCK);
+    for (int k = 0; k < job->nkeys; k++) jaxc__rnd_threefry_block(job->key[k], (uint64_t)start, m, w[2 * k], w[2 * k + 1]);
+    job->fill(job, start, m, w);
+  }
+}
+
+static void jaxc__rnd_run(const jaxc__rnd_job *job, int64_t n) {
+  int64_t nblocks = (n + JAXC__RND_BLOCK - 1) / JAXC__RND_BLOCK;
+  int64_t bytes = n * (int64_t)jaxc_dtype_size(job->st);
+#if defined(_OPENMP) && !defined(JAXC_NO_OPENMP)
+  if (bytes > JAXC__RND_PAR_BYTES) {
+#pragma omp parallel for schedule(static)
+    for (int64_t b = 0; b < nblocks; b++) jaxc__rnd_run_blocks(job, b, b + 1, n);
+    return;
+  }
+#else
+  (void)bytes;
+#endif
+  jaxc__rnd_run_blocks(job, 0, nblocks, n);
+}
+
+static void jaxc__rnd_fill_bits(const jaxc__rnd_job *job, int64_t start, int m, uint32_t *const w[4]) {
+  const uint32_t *a = w[0], *b = w[1];
+  switch (job->st) {
+  case JAXC_U8: { uint8_t *o = (uint8_t *)job->out + start; for (int j = 0; j < m; j++) o[j] = (uint8_t)(a[j] ^ b[j]); } break;
+  case JAXC_U16: { uint16_t *o = (uint16_t *)job->out + start; for (int j = 0; j < m; j++) o[j] = (uint16_t)(a[j] ^ b[j]); } break;
+  case JAXC_U32: { uint32_t *o = (uint32_t *)job->out + start; for (int j = 0; j < m; j++) o[j] = a[j] ^ b[j]; } break;
+  default: { uint64_t *o = (uint64_t *)job->out + start; for (int j = 0; j < m; j++) o[j] = (uint64_t)a[j] << 32 | b[j]; } break;
+  }
+}
+
+static void jaxc__rnd_fill_uniform(const jaxc__rnd_job *job, int64_t start, int m, uint32_t *const w[4]) {
+  const uint32_t *a = w[0], *b = w[1];
+  switch (job->st) {
+  case JAXC_F32: {
+    float *o = (float *)job->out + start;
+    const float lo = job->lo_f, span = job->span_f;
+    for (int j = 0; j < m; j++) o[j] = jaxc__rnd_maxf(lo, fmaf(jaxc__rnd_unit_f32(a[j] ^ b[j]), span, lo));
+  } break;
+  case JAXC_F64: {
+    double *o = (double *)job->out + start;
+    const double lo = job->lo, span = job->span;
+    for (int j = 0; j < m; j++)
+      o[j] = jaxc__rnd_max(lo, fma(jaxc__rnd_unit_f64((uint64_t)a[j] << 32 | b[j]), span, lo));
+  } break;
+  default: {
+    const bool bf = job->st == JAXC_BF16;
+    uint16_t *o = (uint16_t *)job->out + start;
+    const float lo = job->lo_f, span = job->span_f;
+    for (int j = 0; j < m; j++) {
+      float r = jaxc__rnd_round16(bf, fmaf(jaxc__rnd_unit16(bf, a[j] ^ b[j]), span, lo));
+      o[j] = jaxc__rnd_store16(bf, jaxc__rnd_maxf(lo, r));
+    }
+  } break;
+  }
+}
+
+static void jaxc__rnd_fill_normal(const jaxc__rnd_job *job, int64_t start, int m, uint32_t *const w[4]) {
+  const uint32_t *a = w[0], *b = w[1];
+  switch (job->st) {
+  case JAXC_F32: { float *o = (float *)job->out + start; for (int j = 0; j < m; j++) o[j] = jaxc__rnd_normal_f32(a[j] ^ b[j]); } break;
+  case JAXC_F64: {
+    double *o = (double *)job->out + start;
+    for (int j = 0; j < m; j++) o[j] = jaxc__rnd_normal_f64((uint64_t)a[j] << 32 | b[j]);
+  } break;
+  default: {
+    const bool bf = job->st == JAXC_BF16;
+    uint16_t *o = (uint16_t *)job->out + start;
+    for (int j = 0; j < m; j++) o[j] = jaxc__rnd_store16(bf, jaxc__rnd_normal16(bf, a[j] ^ b[j]));
+  } break;
+  }
+}
+
+static void jaxc__rnd_fill_bernoulli(const jaxc__rnd_job *job, int64_t start, int m, uint32_t *const w[4]) {
+  const uint32_t *a = w[0], *b = w[1];
+  bool *o = (bool *)job->out + start;
+  if (job->st == JAXC_F64) {
+    const double p = job->p;
+    for (int j = 0; j < m; j++) o[j] = jaxc__rnd_unit_f64((uint64_t)a[j] << 32 | b[j]) < p;
+  } else {
+    const float p = job->p_f;
+    for (int j = 0; j < m; j++) o[j] = jaxc__rnd_unit_f32(a[j] ^ b[j]) < p;
+  }
+}
+
+/* XLA's unsigned remainder: x % 0 is x. */
+static inline uint64_t jaxc__rnd_urem(uint64_t x, uint64_t s) { return s ? x % s : x; }
+static inline uint64_t jaxc__rnd_draw(int nbits, uint32_t w0, uint32_t w1) {
+  if (nbits == 64) return (uint64_t)w0 << 32 | w1;
+  uint32_t v = w0 ^ w1;
+  return nbits == 32 ? v : nbits == 16 ? (uint16_t)v : (uint8_t)v;
+}
+
+static void jaxc__rnd_fill_randint(const jaxc__rnd_job *job, int64_t start, int m, uint32_t *const w[4]) {
+  const uint64_t span = job->r_span, mult = job->r_mult, mask = job->r_mask, mn = job->r_min;
+  const int nb = job->r_bits;
+  for (int j = 0; j < m; j++) {
+    uint64_t hi = jaxc__rnd_draw(nb, w[0][j], w[1][j]), lo = jaxc__rnd_draw(nb, w[2][j], w[3][j]);
+    uint64_t off = (jaxc__rnd_urem(hi, span) * mult + jaxc__rnd_urem(lo, span)) & mask;
+    uint64_t v = (mn + jaxc__rnd_urem(off, span)) & mask;
+    int64_t i = start + j;
+    switch (job->st) {
+    case JAXC_U8: case JAXC_I8: ((uint8_t *)job->out)[i] = (uint8_t)v; break;
+    case JAXC_U16: case JAXC_I16: ((uint16_t *)job->out)[i] = (uint16_t)v; break;
+    case JAXC_U32: case JAXC_I32: ((uint32_t *)job->out)[i] = (uint32_t)v; break;
+    default: ((uint64_t *)job->out)[i] = v; break;
+    }
+  }
+}
+
+/* --- argument checks ---------------------------------------------------------------------------*/
+/* The storage dtype for a request, or INVALID with the status set. kind_ok picks the kinds the
+   generator accepts; msg is JAX's wording, given the canonical dtype name. */
+static jaxc_dtype jaxc__rnd_storage(jaxc_dtype dtype, unsigned kinds, const char *msg) {
+  if (!JAXC_DTYPE_VALID(dtype)) return (jaxc__fail(JAXC_ERR_DTYPE, "invalid dtype %d", (int)dtype), JAXC_DTYPE_INVALID);
+  jaxc_dtype st = jaxc_storage_dtype(dtype, jaxc_x64());
+  if (!(kinds & (1u << jaxc_dtype_kind(st)))) return (jaxc__fail(JAXC_ERR_DTYPE, msg, jaxc_dtype_name(st)), JAXC_DTYPE_INVALID);
+  return st;
+}
+#define JAXC__RND_KIND(k) (1u << (k))
+
+static int jaxc__rnd_check_out(int64_t n, const void *out) {
+  if (n < 0) return (jaxc__fail(JAXC_ERR_SHAPE, "negative dimensions are not allowed: n is %lld", (long long)n), JAXC_ERR_SHAPE);
+  if (!out && n > 0) return (jaxc__fail(JAXC_ERR_ARG, "output pointer is NULL for %lld elements", (long long)n), JAXC_ERR_ARG);
+  return JAXC_OK;
+}
+
+/* --- generators, writing into memory the caller owns ----------------------------------------*/
+static void jaxc__rnd_do_bits(jaxc_key key, jaxc_dtype st, int64_t n, void *out) {
+  jaxc__rnd_job job = {.key = {key}, .nkeys = 1, .st = st, .out = out, .fill = jaxc__rnd_fill_bits};
+  jaxc__rnd_run(&job, n);
+}
+
+static const char jaxc__rnd_msg_bits[] = "dtype argument to `bits` must be an unsigned int dtype, got %s";
+static const char jaxc__rnd_msg_uniform[] = "dtype argument to `uniform` must be a float dtype, got %s";
+static const char jaxc__rnd_msg_normal[] = "dtype argument to `normal` must be a float or complex dtype, got %s";
+static const char jaxc__rnd_msg_randint[] = "randint only accepts integer dtypes, got %s";
+
+JAXC_API int jaxc_random_bits_into(jaxc_key key, jaxc_dtype dtype, int64_t n, void *out) {
+  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_UINT), jaxc__rnd_msg_bits);
+  if (st == JAXC_DTYPE_INVALID) return JAXC_ERR_DTYPE;
+  int s = jaxc__rnd_check_out(n, out);
+  if (s) return s;
+  jaxc__rnd_do_bits(key, st, n, out);
+  jaxc__ok();
+  return JAXC_OK;
+}
+
+/* A double to the 16-bit type in one rounding (f64 -> bf16 directly, as XLA converts). */
+static float jaxc__rnd_bound16(bool bf, double d) {
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return jaxc__rnd_load16(bf, bf ? jaxc_f64_bits_to_bf16_bits(u) : jaxc_f64_bits_to_f16_bits(u));
+}
+
+/* The bounds as JAX converts them: a Python float (f32, f64 with x64) converted to the dtype. */
+static void jaxc__rnd_set_bounds(jaxc__rnd_job *job, double minval, double maxval) {
+  if (!jaxc_x64()) minval = (float)minval, maxval = (float)maxval;
+  if (job->st == JAXC_F64) {
+    job->lo = minval;
+    job->span = maxval - minval;
+  } else if (job->st == JAXC_F32) {
+    job->lo_f = (float)minval;
+    job->span_f = (float)maxval - (float)minval;
+  } else {
+    const bool bf = job->st == JAXC_BF16;
+    float lo = jaxc__rnd_bound16(bf, minval), hi = jaxc__rnd_bound16(bf, maxval);
+    job->lo_f = lo;
+    job->span_f = jaxc__rnd_round16(bf, hi - lo);
+  }
+}
+
+static void jaxc__rnd_do_uniform(jaxc_key key, jaxc_dtype st, int64_t n, double minval, double maxval, void *out) {
+  jaxc__rnd_job job = {.key = {key}, .nkeys = 1, .st = st, .out = out, .fill = jaxc__rnd_fill_uniform};
+  jaxc__rnd_set_bounds(&job, minval, maxval);
+  jaxc__rnd_run(&job, n);
+}
+
+JAXC_API int jaxc_random_uniform_into(jaxc_key key, jaxc_dtype dtype, int64_t n, double minval, double maxval, void *out) {
+  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_FLOAT), jaxc__rnd_msg_uniform);
+  if (st == JAXC_DTYPE_INVALID) return JAXC_ERR_DTYPE;
+  int s = jaxc__rnd_check_out(n, out);
+  if (s) return s;
+  jaxc__rnd_do_uniform(key, st, n, minval, maxval, out);
+  jaxc__ok();
+  return JAXC_OK;
+}
+
+static jaxc_dtype jaxc__rnd_normal_storage(jaxc_dtype dtype) {
+  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_FLOAT) | JAXC__RND_KIND(JAXC_KIND_COMPLEX),
+                                    jaxc__rnd_msg_normal);
+  if (st != JAXC_DTYPE_INVALID && jaxc_dtype_kind(st) == JAXC_KIND_COMPLEX)
+    return (jaxc__fail(JAXC_ERR_DTYPE, "normal: complex dtypes are not supported by jaxc, got %s", jaxc_dtype_name(st)),
+            JAXC_DTYPE_INVALID);
+  return st;
+}
+
+static void jaxc__rnd_do_normal(jaxc_key key, jaxc_dtype st, int64_t n, void *out) {
+  jaxc__rnd_job job = {.key = {key}, .nkeys = 1, .st = st, .out = out, .fill = jaxc__rnd_fill_normal};
+  jaxc__rnd_run(&job, n);
+}
+
+JAXC_API int jaxc_random_normal_into(jaxc_key key, jaxc_dtype dtype, int64_t n, void *out) {
+  jaxc_dtype st = jaxc__rnd_normal_storage(dtype);
+  if (st == JAXC_DTYPE_INVALID) return JAXC_ERR_DTYPE;
+  int s = jaxc__rnd_check_out(n, out);
+  if (s) return s;
+  jaxc__rnd_do_normal(key, st, n, out);
+  jaxc__ok();
+  return JAXC_OK;
+}
+
+/* jax.random._randint's scalar set-up. The bounds are Python ints: int64 with x64, int32 without
+   (JAX refuses larger ones). They are clipped to the intersection of their own range and the
+   dtype's (_convert_and_clip_integer); a maxval above the dtype's maximum widens the span by one. */
+static int jaxc__rnd_randint_setup(jaxc__rnd_job *job, int64_t minval, int64_t maxval) {
+  const bool x64 = jaxc_x64();
+  if (!x64) {
+    int64_t bad = (minval < INT32_MIN || minval > INT32_MAX) ? minval : (maxval < INT32_MIN || maxval > INT32_MAX) ? maxval : 0;
+    if (bad) return (jaxc__fail(JAXC_ERR_OVERFLOW, "Python int %lld too large to convert to int32", (long long)bad), JAXC_ERR_OVERFLOW);
+  }
+  const int nbits = jaxc_dtype_bits(job->st);
+  const bool is_signed = jaxc_dtype_kind(job->st) == JAXC_KIND_INT;
+  const int64_t val_min = x64 ? INT64_MIN : INT32_MIN, val_max = x64 ? INT64_MAX : INT32_MAX;
+  int64_t d_min = is_signed ? (nbits == 64 ? INT64_MIN : -((int64_t)1 << (nbits - 1))) : 0;
+  int64_t d_max = is_signed ? (nbits == 64 ? INT64_MAX : ((int64_t)1 << (nbits - 1)) - 1)
+                            : (nbits == 64 ? INT64_MAX : ((int64_t)1 << nbits) - 1); /* capped: int64 operands */
+  const int64_t lo_c = d_min > val_min ? d_min : val_min, hi_c = d_max < val_max ? d_max : val_max;
+  const bool out_of_range = maxval > hi_c;
+  const int64_t mn = minval < lo_c ? lo_c : minval > hi_c ? hi_c : minval;
+  const int64_t mx = maxval < lo_c ? lo_c : maxval > hi_c ? hi_c : maxval;
+  const uint64_t mask = nbits == 64 ? ~(uint64_t)0 : (((uint64_t)1 << nbits) - 1);
+  uint64_t span = ((uint64_t)mx - (uint64_t)mn) & mask;
+  if (mx <= mn) span = 1;
+  if (out_of_range && mx > mn) span = (span + 1) & mask;
+  uint64_t mult = jaxc__rnd_urem((uint64_t)1 << (nbits / 2), span);
+  mult = jaxc__rnd_urem((mult * mult) & mask, span);
+  job->r_min = (uint64_t)mn & mask;
+  job->r_span = span;
+  job->r_mult = mult;
+  job->r_mask = mask;
+  job->r_bits = nbits;
+  return JAXC_OK;
+}
+
+static void jaxc__rnd_randint_keys(jaxc__rnd_job *job, jaxc_key key) {
+  job->key[0] = jaxc__rnd_child(key, 0u, 0u); /* k1, k2 = split(key) */
+  job->key[1] = jaxc__rnd_child(key, 0u, 1u);
+  job->nkeys = 2;
+  job->fill = jaxc__rnd_fill_randint;
+}
+
+JAXC_API int jaxc_random_randint_into(jaxc_key key, jaxc_dtype dtype, int64_t n, int64_t minval, int64_t maxval, void *out) {
+  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_INT) | JAXC__RND_KIND(JAXC_KIND_UINT), jaxc__rnd_msg_randint);
+  if (st == JAXC_DTYPE_INVALID) return JAXC_ERR_DTYPE;
+  int s = jaxc__rnd_check_out(n, out);
+  if (s) return s;
+  jaxc__rnd_job job = {.st = st, .out = out};
+  if ((s = jaxc__rnd_randint_setup(&job, minval, maxval)) != JAXC_OK) return s;
+  jaxc__rnd_randint_keys(&job, key);
+  jaxc__rnd_run(&job, n);
+  jaxc__ok();
+  return JAXC_OK;
+}
+
+/* p is a Python float: its dtype is float32, float64 with x64; uniform draws in that dtype. */
+static void jaxc__rnd_do_bernoulli(jaxc_key key, double p, int64_t n, bool *out) {
+  jaxc__rnd_job job = {.key = {key}, .nkeys = 1, .st = jaxc_x64() ? JAXC_F64 : JAXC_F32, .out = out,
+                       .fill = jaxc__rnd_fill_bernoulli, .p = p, .p_f = (float)p};
+  jaxc__rnd_run(&job, n);
+}
+
+JAXC_API int jaxc_random_bernoulli_into(jaxc_key key, double p, int64_t n, bool *out) {
+  int s = jaxc__rnd_check_out(n, out);
+  if (s) return s;
+  jaxc__rnd_do_bernoulli(key, p, n, out);
+  jaxc__ok();
+  return JAXC_OK;
+}
+
+/* --- permutation: JAX's _shuffle ---------------------------------------------------------------*/
+JAXC_API size_t jaxc_random_permutation_scratch_bytes(int64_t n) {
+  return n > 1 && (uint64_t)n <= UINT32_MAX ? (size_t)n * 4 * sizeof(uint32_t) : 0;
+}
+
+/* One stable LSD radix sort of (keys, vals) by the unsigned keys: 4 passes of 8 bits, ping-ponging
+   with the second halves; an even pass count leaves the result in the first. */
+static void jaxc__rnd_sort_kv(uint32_t *k, uint32_t *v, uint32_t *k2, uint32_t *v2, uint32_t n) {
+  for (int shift = 0; shift < 32; shift += 8) {
+    uint32_t count[257] = {0};
+    for (uint32_t i = 0; i < n; i++) count[((k[i] >> shift) & 0xffu) + 1]++;
+    for (int d = 0; d < 256; d++) count[d + 1] += count[d];
+    for (uint32_t i = 0; i < n; i++) {
+      uint32_t dst = count[(k[i] >> shift) & 0xffu]++;
+      k2[dst] = k[i];
+      v2[dst] = v[i];
+    }
+    uint32_t *t = k; k = k2; k2 = t;
+    t = v; v = v2; v2 = t;
+  }
+}
+
+/* num_rounds = ceil(3 * log(max(1, n)) / log(uint32 max)): each round sorts by fresh 32-bit keys,
+   drawn from the second half of split(key), the first half carrying on. */
+static void jaxc__rnd_do_permutation(jaxc_key key, int64_t n, jaxc_dtype st, void *out, uint32_t *scratch) {
+  uint32_t un = (uint32_t)n;
+  if (n > 1) {
+    uint32_t *k = scratch, *k2 = scratch + un, *v = scratch + 2 * (size_t)un, *v2 = scratch + 3 * (size_t)un;
+    for (uint32_t i = 0; i < un; i++) v[i] = i;
+    int rounds = (int)ceil(3.0 * log((double)n) / log(4294967295.0));
+    for (int r = 0; r < rounds; r++) {
+      jaxc_key sub = jaxc__rnd_child(key, 0u, 1u);
+      key = jaxc__rnd_child(key, 0u, 0u);
+      jaxc__rnd_do_bits(sub, JAXC_U32, n, k);
+      jaxc__rnd_sort_kv(k, v, k2, v2, un);
+    }
+    if (st == JAXC_I64) for (uint32_t i = 0; i < un; i++) ((int64_t *)out)[i] = v[i];
+    else for (uint32_t i = 0; i < un; i++) ((int32_t *)out)[i] = (int32_t)v[i];
+  } else if (n == 1) {
+    if (st == JAXC_I64) *(int64_t *)out = 0;
+    else *(int32_t *)out = 0;
+  }
+}
+
+/* jnp.arange(n) is empty for n <= 0; int32 without x64 cannot count past INT32_MAX. */
+static int jaxc__rnd_perm_check(int64_t n, jaxc_dtype *st) {
+  *st = jaxc_x64() ? JAXC_I64 : JAXC_I32;
+  int64_t limit = *st == JAXC_I64 ? (int64_t)UINT32_MAX : (int64_t)INT32_MAX;
+  if (n > limit)
+    return (jaxc__fail(JAXC_ERR_OVERFLOW, "permutation: n = %lld exceeds the supported %lld", (long long)n, (long long)limit),
+            JAXC_ERR_OVERFLOW);
+  return JAXC_OK;
+}
+
+JAXC_API int jaxc_random_permutation_into(jaxc_key key, int64_t n, void *out, void *scratch) {
+  jaxc_dtype st;
+  int s = jaxc__rnd_perm_check(n, &st);
+  if (s) return s;
+  if (n <= 0) return (jaxc__ok(), JAXC_OK);
+  if (!out) return (jaxc__fail(JAXC_ERR_ARG, "output pointer is NULL for %lld elements", (long long)n), JAXC_ERR_ARG);
+  if (n > 1 && !scratch)
+    return (jaxc__fail(JAXC_ERR_ARG, "permutation: scratch is NULL; it needs %zu bytes",
+                       jaxc_random_permutation_scratch_bytes(n)), JAXC_ERR_ARG);
+  jaxc__rnd_do_permutation(key, n, st, out, (uint32_t *)scratch);
+  jaxc__ok();
+  return JAXC_OK;
+}
+
+/* --- allocating forms ------------------------------------------------------------------------*/
+JAXC_API jaxc_array *jaxc_random_bits(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape) {
+  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_UINT), jaxc__rnd_msg_bits);
+  if (st == JAXC_DTYPE_INVALID) return NULL;
+  jaxc_array *a = jaxc__new_array(st, false, ndim, shape);
+  if (!a) return NULL;
+  jaxc__rnd_do_bits(key, st, a->size, a->data);
+  jaxc__ok();
+  return a;
+}
+
+JAXC_API jaxc_array *jaxc_random_uniform(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape, double minval, double maxval) {
+  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_FLOAT), jaxc__rnd_msg_uniform);
+  if (st == JAXC_DTYPE_INVALID) return NULL;
+  jaxc_array *a = jaxc__new_array(st, false, ndim, shape);
+  if (!a) return NULL;
+  jaxc__rnd_do_uniform(key, st, a->size, minval, maxval, a->data);
+  jaxc__ok();
+  return a;
+}
+
+JAXC_API jaxc_array *jaxc_random_normal(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape) {
+  jaxc_dtype st = jaxc__rnd_normal_storage(dtype);
+  if (st == JAXC_DTYPE_INVALID) return NULL;
+  jaxc_array *a = jaxc__new_array(st, false, ndim, shape);
+  if (!a) return NULL;
+  jaxc__rnd_do_normal(key, st, a->size, a->data);
+  jaxc__ok();
+  return a;
+}
+
+JAXC_API jaxc_array *jaxc_random_randint(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape, int64_t minval, int64_t maxval) {
+  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_INT) | JAXC__RND_KIND(JAXC_KIND_UINT), jaxc__rnd_msg_randint);
+  if (st == JAXC_DTYPE_INVALID) return NULL;
+  jaxc__rnd_job job = {.st = st};
+  if (jaxc__rnd_randint_setup(&job, minval, maxval) != JAXC_OK) return NULL;
+  jaxc_array *a = jaxc__new_array(st, false, ndim, shape);
+  if (!a) return NULL;
+  job.out = a->data;
+  jaxc__rnd_randint_keys(&job, key);
+  jaxc__rnd_run(&job, a->size);
+  jaxc__ok();
+  return a;
+}
+
+JAXC_API jaxc_array *jaxc_random_bernoulli(jaxc_key key, double p, int ndim, const int64_t *shape) {
+  jaxc_array *a = jaxc__new_array(JAXC_BOOL, false, ndim, shape);
+  if (!a) return NULL;
+  jaxc__rnd_do_bernoulli(key, p, a->size, (bool *)a->data);
+  jaxc__ok();
+  return a;
+}
+
+JAXC_API jaxc_array *jaxc_random_permutation(jaxc_key key, int64_t n) {
+  jaxc_dtype st;
+  if (jaxc__rnd_perm_check(n, &st) != JAXC_OK) return NULL;
+  int64_t len = n > 0 ? n : 0;
+  jaxc_array *a = jaxc__new_array(st, false, 1, &len);
+  if (!a) return NULL;
+  uint32_t *scratch = NULL;
+  if (len > 1) {
+    scratch = (uint32_t *)jaxc__malloc(jaxc_random_permutation_scratch_bytes(len));
+    if (!scratch) {
+      jaxc_array_free(a);
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory allocating the permutation's sort scratch");
+    }
+  }
+  jaxc__rnd_do_permutation(key, len, st, a->data, scratch);
+  jaxc__free(scratch);
+  jaxc__ok();
+  return a;
+}
+
+#undef JAXC__TF_ROT
+#undef JAXC__TF_ROUND
+#undef JAXC__TF_ROUNDS_A
+#undef JAXC__TF_ROUNDS_B
+#undef JAXC__TF20
+#undef JAXC__RND_KIND
 
 #endif /* JAXC_IMPLEMENTATION */

@@ -1,5 +1,5 @@
 /* test_convert.c — bf16/f16 conversions against references computed here, independently of
-   parts/convert.h:
+   the bf16/f16 conversions of jaxc_kernels.h:
      - widening: every one of the 2^16 patterns of each format, decoded with ldexp from its
        sign/exponent/mantissa fields, and back (round trips);
      - narrowing: random f32 and f64 inputs rounded by a reference that enumerates the finite

@@ -41,7 +41,7 @@ static jaxc_array *arr1(jaxc_dtype d, int64_t n, const void *data) { return jaxc
 static jaxc_array *arr0(jaxc_dtype d, const void *data) { return jaxc_array_from_data(d, 0, NULL, data); }
 
 /* A 16-bit float format by its fields: decoding and round-to-nearest-even from double, written
-   here from IEEE 754 (ldexp / nearbyint), independent of parts/convert.h. */
+   here from IEEE 754 (ldexp / nearbyint), independent of the bf16/f16 conversions of jaxc_kernels.h. */
 typedef struct fmt16 { int man, bias; } fmt16;
 static const fmt16 F16F = {10, 15}, BF16F = {7, 127};
 static double dec16(fmt16 f, uint16_t p) {

@@ -578,7 +578,7 @@ static void test_sort(void) {
   n_sort += 3;
 }
 
-/* --- 8. where (parts/ops.h): promotion, weak scalars, broadcasting, strict mode --------------- */
+/* --- 8. where: promotion, weak scalars, broadcasting, strict mode --------------- */
 static void test_where(void) {
   bool c[3] = {true, false, true};
   int8_t x[4] = {1, 2, 3, 4};
