@@ -1007,11 +1007,16 @@ typedef struct jaxc__bcast {
 } jaxc__bcast;
 
 static void jaxc__format_shape(char *buf, size_t n, const jaxc_array *a) {
+#ifndef JAXC_NO_STDIO /* only messages use it, and without stdio they are not formatted */
   size_t at = 0;
   at += (size_t)snprintf(buf + at, n - at, "(");
   for (int i = 0; i < a->ndim && at < n; i++)
     at += (size_t)snprintf(buf + at, n - at, a->ndim == 1 ? "%lld," : i ? ", %lld" : "%lld", (long long)a->shape[i]);
   if (at < n) snprintf(buf + at, n - at, ")");
+#else
+  (void)a;
+  if (n) buf[0] = 0;
+#endif
 }
 
 /* NumPy broadcasting of k arrays into out_shape; false + JAX's message when incompatible. */
