@@ -1176,6 +1176,23 @@ static void jaxc__run_chunk(const jaxc__job *job, int64_t item, int64_t chunks_p
   job->chunk(job, (size_t)len, in, mask, dst);
 }
 
+/* A job over k operands converted to `to`, writing `out` (dtype out_dtype) through `chunk`. */
+static void jaxc__job_init(jaxc__job *job, int k, const jaxc_array *const *in, const jaxc_dtype *to, jaxc_array *out,
+                           void (*chunk)(const jaxc__job *, size_t, const void *const *, unsigned, void *)) {
+  job->k = k;
+  for (int j = 0; j < k; j++) {
+    job->src[j] = (const char *)in[j]->data;
+    job->from[j] = in[j]->dtype;
+    job->to[j] = to[j];
+  }
+  job->out = (char *)out->data;
+  job->out_size = jaxc_dtype_size(out->dtype);
+  job->chunk = chunk;
+  job->bin = NULL;
+  job->un = NULL;
+  jaxc__bcast_plan(&job->bc, k, in, out->ndim, out->shape);
+}
+
 static void jaxc__run(jaxc__job *job) {
   if (job->bc.total == 0) return;
   int64_t cpr = (job->bc.row_len + JAXC__CHUNK - 1) / JAXC__CHUNK;
@@ -1312,16 +1329,9 @@ static jaxc_array *jaxc__binary_impl(jaxc_op op, const jaxc_array *a, const jaxc
   if (into) { if (!jaxc__out_ok(into, p.out, p.weak, nd, shape)) return NULL; }
   else if (!(out = jaxc__new_array(p.out, p.weak, nd, shape))) return NULL;
   jaxc__job job;
-  job.k = 2;
-  job.src[0] = (const char *)a->data; job.src[1] = (const char *)b->data;
-  job.from[0] = a->dtype; job.from[1] = b->dtype;
-  job.to[0] = p.in_a; job.to[1] = p.in_b;
-  job.out = (char *)out->data;
-  job.out_size = jaxc_dtype_size(p.out);
-  job.chunk = jaxc__chunk_binary;
+  const jaxc_dtype to[2] = {p.in_a, p.in_b};
+  jaxc__job_init(&job, 2, in, to, out, jaxc__chunk_binary);
   job.bin = jaxc__bin_table[op][p.compute];
-  job.un = NULL;
-  jaxc__bcast_plan(&job.bc, 2, in, nd, shape);
   jaxc__run(&job);
   if (!jaxc__debug_check(op, out, a, b)) {
     if (!into) jaxc_array_free(out);
@@ -1338,16 +1348,8 @@ static jaxc_array *jaxc__unary_impl(jaxc_op op, const jaxc_array *a, jaxc_array 
   if (into) { if (!jaxc__out_ok(into, p.out, p.weak, a->ndim, a->shape)) return NULL; }
   else if (!(out = jaxc__new_array(p.out, p.weak, a->ndim, a->shape))) return NULL;
   jaxc__job job;
-  job.k = 1;
-  job.src[0] = (const char *)a->data;
-  job.from[0] = a->dtype;
-  job.to[0] = p.in_a;
-  job.out = (char *)out->data;
-  job.out_size = jaxc_dtype_size(p.out);
-  job.chunk = jaxc__chunk_unary;
+  jaxc__job_init(&job, 1, &a, &p.in_a, out, jaxc__chunk_unary);
   job.un = jaxc__un_table[op][p.compute];
-  job.bin = NULL;
-  jaxc__bcast_plan(&job.bc, 1, &a, a->ndim, a->shape);
   jaxc__run(&job);
   if (!jaxc__debug_check(op, out, a, NULL)) {
     if (!into) jaxc_array_free(out);
@@ -1378,16 +1380,7 @@ static jaxc_array *jaxc__astype_impl(const jaxc_array *a, jaxc_dtype dtype, jaxc
   if (into) { if (!jaxc__out_ok(into, to, false, a->ndim, a->shape)) return NULL; }
   else if (!(out = jaxc__new_array(to, false, a->ndim, a->shape))) return NULL;
   jaxc__job job;
-  job.k = 1;
-  job.src[0] = (const char *)a->data;
-  job.from[0] = a->dtype;
-  job.to[0] = to;
-  job.out = (char *)out->data;
-  job.out_size = jaxc_dtype_size(to);
-  job.chunk = jaxc__chunk_copy;
-  job.bin = NULL;
-  job.un = NULL;
-  jaxc__bcast_plan(&job.bc, 1, &a, a->ndim, a->shape);
+  jaxc__job_init(&job, 1, &a, &to, out, jaxc__chunk_copy);
   jaxc__run(&job);
   jaxc__ok();
   return out;
@@ -1412,14 +1405,8 @@ JAXC_API jaxc_array *jaxc_where(const jaxc_array *cond, const jaxc_array *x, con
   jaxc_array *out = jaxc__new_array(dt, jaxc_dtype_is_weak(node), nd, shape);
   if (!out) return NULL;
   jaxc__job job;
-  job.k = 3;
-  for (int j = 0; j < 3; j++) { job.src[j] = (const char *)in[j]->data; job.from[j] = in[j]->dtype; job.to[j] = j ? dt : JAXC_BOOL; }
-  job.out = (char *)out->data;
-  job.out_size = jaxc_dtype_size(dt);
-  job.chunk = jaxc__chunk_where;
-  job.bin = NULL;
-  job.un = NULL;
-  jaxc__bcast_plan(&job.bc, 3, in, nd, shape);
+  const jaxc_dtype to[3] = {JAXC_BOOL, dt, dt};
+  jaxc__job_init(&job, 3, in, to, out, jaxc__chunk_where);
   jaxc__run(&job);
   jaxc__ok();
   return out;
@@ -2510,16 +2497,7 @@ static jaxc_array *jaxc__broadcast_cast(const jaxc_array *u, jaxc_dtype dt, int 
   jaxc_array *out = jaxc__new_array(dt, false, nd, shape);
   if (!out) return NULL;
   jaxc__job job;
-  job.k = 1;
-  job.src[0] = (const char *)u->data;
-  job.from[0] = u->dtype;
-  job.to[0] = dt;
-  job.out = (char *)out->data;
-  job.out_size = jaxc_dtype_size(dt);
-  job.chunk = jaxc__chunk_copy;
-  job.bin = NULL;
-  job.un = NULL;
-  jaxc__bcast_plan(&job.bc, 1, &u, nd, shape);
+  jaxc__job_init(&job, 1, &u, &dt, out, jaxc__chunk_copy);
   jaxc__run(&job);
   return out;
 }

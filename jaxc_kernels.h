@@ -686,7 +686,13 @@ static const jaxc__cast_fn jaxc__cast_table[JAXC_NUM_CONCRETE_DTYPES][JAXC_NUM_C
 JAXC__INLINE bool jaxc_kernel_cast_dyn(jaxc_dtype from, jaxc_dtype to, size_t n, const void *src, void *dst) {
   if ((unsigned)from >= (unsigned)JAXC_NUM_CONCRETE_DTYPES || (unsigned)to >= (unsigned)JAXC_NUM_CONCRETE_DTYPES)
     return false;
-  jaxc__cast_table[from][to](n, src, dst);
+  /* the 16-bit float <-> float32 pairs have array converters (F16C where the target has it),
+     which round the same way and run at memory speed */
+  if (from == JAXC_F16 && to == JAXC_F32) jaxc_convert_f16_to_f32_n(n, (const jaxc_f16 *)src, (float *)dst);
+  else if (from == JAXC_F32 && to == JAXC_F16) jaxc_convert_f32_to_f16_n(n, (const float *)src, (jaxc_f16 *)dst);
+  else if (from == JAXC_BF16 && to == JAXC_F32) jaxc_convert_bf16_to_f32_n(n, (const jaxc_bf16 *)src, (float *)dst);
+  else if (from == JAXC_F32 && to == JAXC_BF16) jaxc_convert_f32_to_bf16_n(n, (const float *)src, (jaxc_bf16 *)dst);
+  else jaxc__cast_table[from][to](n, src, dst);
   return true;
 }
 
