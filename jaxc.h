@@ -10,13 +10,29 @@
 
      jaxc_array *x = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){3}, (int8_t[]){1, 2, 3});
      jaxc_array *y = jaxc_multiply(x, 2);        // 2 is a weak int, like a Python int: int8
-     jaxc_array *z = jaxc_add(y, 0.5);           // 0.5 is a weak float: float32
+     jaxc_array *z = jaxc_add(y, 0.5);           // i8 v f* = f*: float32, weakly typed
      if (!z) fprintf(stderr, "%s\n", jaxc_last_error());
-     jaxc_array_print(z, stdout);                // Array([2.5, 4.5, 6.5], dtype=float32)
+     jaxc_array_print(z, stdout);    // Array([2.5, 4.5, 6.5], dtype=float32, weak_type=True)
      jaxc_array_free(x); jaxc_array_free(y); jaxc_array_free(z);
 
    Every function returning jaxc_array * returns a new array (inputs are never modified) or
    NULL, with jaxc_last_status()/jaxc_last_error() saying why, in JAX's words where JAX has them.
+
+   THE API, BY SECTION
+     arrays    jaxc_array_from_data, jaxc_weak_int/float/complex, jaxc_array_empty/zeros,
+               jaxc_array_wrap (caller memory, no allocation), jaxc_array_copy_to, _print, _free
+     ops       jaxc_binary/jaxc_unary(JAXC_OP_..., ...), one named function per op (jaxc_add,
+               jaxc_sqrt, ...; the binary ones take C scalars too), jaxc_astype, jaxc_where,
+               and *_into variants that write into an existing array (buffer reuse)
+     reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
+               nanargmax/nanargmin, var/std with ddof, jaxc_sort, jaxc_argsort
+     index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
+               jaxc_at_update_axis, jaxc_at_update_slice
+     random    jaxc_random_key/split/fold_in, bits, uniform, normal, randint, bernoulli,
+               permutation, and *_into variants writing into caller memory
+     config    jaxc_set_x64, jaxc_set_promotion, jaxc_set_debug_nans/infs, jaxc_set_buffer_cache
+     Large results (>= 4 MiB) are allocated on 2 MiB huge pages, and freed ones are kept for
+     reuse (up to JAXC_BUFFER_CACHE_BYTES, default 512 MiB; jaxc_set_buffer_cache(0) releases).
 
    COMPILE-TIME OPTIONS (define before including, in the implementation file at least)
      JAXC_IMPLEMENTATION          emit the function definitions in this translation unit
@@ -26,7 +42,12 @@
      JAXC_NO_STDIO                no printing, no formatted error messages (status codes stay)
      JAXC_NO_GETENV               ignore JAXC_ENABLE_X64 / JAXC_DEBUG_NANS / JAXC_DEBUG_INFS
      JAXC_NO_HUGEPAGES            do not madvise(MADV_HUGEPAGE) large allocations
+     JAXC_NO_STREAM               never write outputs with streaming (non-temporal) stores
+     JAXC_NO_F16C                 never use the x86 F16C instructions for float16
      JAXC_MAX_NDIM                maximum rank (default 8)
+     JAXC_BUFFER_CACHE_BYTES      default size of the cache of freed large buffers (512 MiB)
+     JAXC_PAR_BYTES               traffic above which elementwise loops go parallel (2 MiB)
+     JAXC_STREAM_BYTES            output size above which stores stream past the cache (256 MiB)
 
    ENVIRONMENT
      JAXC_ENABLE_X64=1, JAXC_DEBUG_NANS=1, JAXC_DEBUG_INFS=1 set the defaults of the switches
@@ -49,6 +70,9 @@
 
 #ifndef JAXC_MAX_NDIM
 #  define JAXC_MAX_NDIM 8
+#endif
+#ifndef JAXC_BUFFER_CACHE_BYTES
+#  define JAXC_BUFFER_CACHE_BYTES ((size_t)512 << 20)
 #endif
 #define JAXC_ALL_AXES (-1000)
 
@@ -527,9 +551,6 @@ JAXC_API jaxc_rules jaxc_promotion(void) { return jaxc__cfg_rules; }
 #define JAXC__ALIGN 64
 #define JAXC__HUGE_BYTES ((size_t)4 << 20)
 #define JAXC__HUGE_ALIGN ((size_t)2 << 20)
-#ifndef JAXC_BUFFER_CACHE_BYTES
-#  define JAXC_BUFFER_CACHE_BYTES ((size_t)512 << 20)
-#endif
 #define JAXC__CACHE_SLOTS 8
 #if !defined(JAXC_MALLOC) && !defined(__STDC_NO_ATOMICS__)
 #  include <stdatomic.h>

@@ -4,22 +4,25 @@
      - bf16/f16 conversions (round to nearest even, NaN kept, subnormals kept), see >>convert;
      - XLA ConvertElementType between every pair of the 15 dtypes (jaxc_cvt_<from>_<to> scalar,
        jaxc_kernel_cast_<from>_<to> array), see >>cast;
-     - one X-macro table of every jax.numpy op (JAXC_OPS), and from it, per op and dtype, a
-       scalar function jaxc_scalar_<op>_<dtype> and array kernels jaxc_kernel_<op>_<dtype>
-       (and _sv / _vs variants with a scalar left / right operand), see >>ops;
-     - fused mixed-dtype kernels jaxc_kernel_<op>_<a>_<b>(n, const A *, const B *, OUT *) for
-       every pair of dtypes and the arithmetic ops, converting inside the loop (>>pairs).
+     - one X-macro table of every jax.numpy op (JAXC_OPS), and from it, per op and dtype,
+       scalar functions jaxc_scalar_<op>_<c>_<c> (binary) / jaxc_scalar_<op>_<c> (unary) and
+       array kernels jaxc_kernel_<op>_<c>_<c> / jaxc_kernel_<op>_<c>, see >>ops;
+     - for every ordered pair of distinct dtypes whose join the op accepts, fused kernels
+       jaxc_kernel_<op>_<a>_<b>(n, const A *, const B *, OUT *) that convert inside the loop
+       and scalar functions jaxc_scalar_<op>_<a>_<b> whose C return type is the join's (>>pairs).
+     <c> is the dtype's code: b, u8 ... u64, i8 ... i64, bf16, f16, f32, f64, c64, c128.
      Kernels write into caller memory and never allocate; they are usable without jaxc.h.
 
    HOW TO USE
      #include "jaxc_kernels.h"
      float out[4];
-     jaxc_kernel_add_i8_f32(4, (int8_t[]){1,2,3,4}, (float[]){.5f,.5f,.5f,.5f}, out);
-     JAXC_PROMOTED_TYPE... see jaxc_scalar_* for scalar functions returning the promoted C type.
+     jaxc_kernel_add_i8_f32(4, (int8_t[]){1, 2, 3, 4}, (float[]){.5f, .5f, .5f, .5f}, out);
+     int16_t s = jaxc_scalar_add_u8_i8(200, -100);     // u8 v i8 = i16, as jnp gives: 100
 
    COMPILE-TIME OPTIONS
      JAXC_NO_OPENMP     never emit OpenMP pragmas (also off when not compiling with -fopenmp)
      JAXC_PAR_BYTES     memory traffic above which loops go parallel (default 2 MiB)
+     JAXC_NO_F16C       never use the x86 F16C instructions for float16 arrays
 
    All functions are static inline: include this header anywhere, as often as you like. */
 #ifndef JAXC_KERNELS_H_INCLUDED
