@@ -62,7 +62,7 @@ test-c: $(TESTS)
 	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./$$t || fail=1; done; \
 	  [ $$fail = 0 ] || { echo "test-c: FAILED"; exit 1; }
 
-test-sh: tool
+test-sh: tool $(B)/demo $(B)/styles
 	@fail=0; for t in $(TEST_SH); do B=$(B) bash $$t || fail=1; done; \
 	  [ $$fail = 0 ] || { echo "test-sh: FAILED"; exit 1; }
 
