@@ -905,18 +905,6 @@ static jaxc_dtype jaxc__node_of(const jaxc_array *a) {
   }
 }
 
-/* Apply an op's result rule to a joined node. */
-static jaxc_dtype jaxc__apply_rule(jaxc_result_rule rule, jaxc_dtype node) {
-  int kind = jaxc_dtype_kind(node);
-  bool integral = kind == JAXC_KIND_BOOL || kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT;
-  switch (rule) {
-  case JAXC_RULE_NUMERIC: return node == JAXC_BOOL ? JAXC_I64 : node;
-  case JAXC_RULE_INEXACT:
-  case JAXC_RULE_RINT: return integral ? (jaxc_dtype_is_weak(node) ? JAXC_WEAK_FLOAT : JAXC_F64) : node;
-  default: return node;
-  }
-}
-
 static const char *jaxc__group_words(jaxc_group g) {
   switch (g) {
   case JAXC_GROUP_NUM: return "number";
@@ -953,17 +941,6 @@ typedef struct jaxc__plan {
   bool weak;
 } jaxc__plan;
 
-static jaxc_dtype jaxc__real_of(jaxc_dtype d) {
-  return d == JAXC_C64 ? JAXC_F32 : d == JAXC_C128 ? JAXC_F64 : d;
-}
-static jaxc_dtype jaxc__kernel_out(jaxc_op op, jaxc_dtype compute) {
-  switch ((jaxc_result_rule)jaxc__op_rule[op]) {
-  case JAXC_RULE_CMP: case JAXC_RULE_LOGICAL: return JAXC_BOOL;
-  case JAXC_RULE_REAL: return jaxc__real_of(compute);
-  default: return compute;
-  }
-}
-
 static bool jaxc__plan_binary(jaxc_op op, const jaxc_array *a, const jaxc_array *b, jaxc__plan *p) {
   if (!jaxc__op_is(op, JAXC_ARITY_BIN))
     return jaxc__fail(JAXC_ERR_ARG, "op %d (%s) is not a binary op", (int)op, jaxc_op_name(op)), false;
@@ -977,11 +954,11 @@ static bool jaxc__plan_binary(jaxc_op op, const jaxc_array *a, const jaxc_array 
   }
   jaxc_dtype node = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(b));
   if (node == JAXC_DTYPE_INVALID) return jaxc__fail_strict(a->dtype, b->dtype), false;
-  node = jaxc__apply_rule(rule, node);
+  node = jaxc_op_result_node(op, node);
   p->compute = jaxc_storage_dtype(node, x64);
-  if (!jaxc__bin_table[op][p->compute][0]) return jaxc__fail_dtype(op, p->compute), false;
+  if (!jaxc_op_accepts(op, p->compute)) return jaxc__fail_dtype(op, p->compute), false;
   p->in_a = p->in_b = p->compute;
-  p->out = jaxc__kernel_out(op, p->compute);
+  p->out = jaxc_op_output_dtype(op, p->compute);
   p->weak = p->out == p->compute ? jaxc_dtype_is_weak(node) : false;
   return true;
 }
@@ -990,12 +967,11 @@ static bool jaxc__plan_unary(jaxc_op op, const jaxc_array *a, jaxc__plan *p) {
   if (!jaxc__op_is(op, JAXC_ARITY_UN))
     return jaxc__fail(JAXC_ERR_ARG, "op %d (%s) is not a unary op", (int)op, jaxc_op_name(op)), false;
   if (!a) return jaxc__fail(JAXC_ERR_ARG, "%s: the operand is NULL", jaxc_op_name(op)), false;
-  jaxc_result_rule rule = (jaxc_result_rule)jaxc__op_rule[op];
-  jaxc_dtype node = rule == JAXC_RULE_LOGICAL ? JAXC_BOOL : jaxc__apply_rule(rule, jaxc__node_of(a));
+  jaxc_dtype node = jaxc_op_result_node(op, jaxc__node_of(a));
   p->compute = jaxc_storage_dtype(node, jaxc_x64());
-  if (!jaxc__un_table[op][p->compute]) return jaxc__fail_dtype(op, p->compute), false;
+  if (!jaxc_op_accepts(op, p->compute)) return jaxc__fail_dtype(op, p->compute), false;
   p->in_a = p->in_b = p->compute;
-  p->out = jaxc__kernel_out(op, p->compute);
+  p->out = jaxc_op_output_dtype(op, p->compute);
   p->weak = (p->out != JAXC_BOOL) && a->weak;
   return true;
 }
@@ -1271,7 +1247,7 @@ static bool jaxc__has_nonfinite(const jaxc_array *a, bool want_nan) {
   int kind = jaxc_dtype_kind(a->dtype);
   if (kind != JAXC_KIND_FLOAT && kind != JAXC_KIND_COMPLEX) return false;
   size_t n = (size_t)a->size * (kind == JAXC_KIND_COMPLEX ? 2 : 1);
-  jaxc_dtype real = jaxc__real_of(a->dtype);
+  jaxc_dtype real = jaxc__real_dtype(a->dtype);
   for (size_t i = 0; i < n; i++) {
     double v;
     switch (real) {
@@ -1874,7 +1850,7 @@ static bool jaxc__plan_reduce(jaxc_op op, jaxc_dtype d, int argmode, jaxc__rplan
     break;
   }
   case JAXC_OP_MEAN: case JAXC_OP_VAR: case JAXC_OP_STD:
-    p->out = intlike ? jaxc__default_float() : (op != JAXC_OP_MEAN && cpx) ? jaxc__real_of(d) : d;
+    p->out = intlike ? jaxc__default_float() : (op != JAXC_OP_MEAN && cpx) ? jaxc__real_dtype(d) : d;
     p->kind = op == JAXC_OP_MEAN ? JAXC__RK_MEAN : op == JAXC_OP_VAR ? JAXC__RK_VAR : JAXC__RK_STD;
     p->fn = jaxc__lane_fsum_tab[d];
     break;

@@ -51,6 +51,8 @@ double cabs(double _Complex);
 #    define JAXC__INLINE static inline
 #  endif
 #endif
+/* Functions device code may call too (jaxc_cuda.cuh): the scalar op and cast functions. */
+#define JAXC__DEV JAXC__INLINE JAXC_HD
 
 /* >>convert: exact bfloat16 / float16 conversions.
 
@@ -88,17 +90,6 @@ double cabs(double _Complex);
 
    Needs no libc (<stdint.h>, <stddef.h> only; <immintrin.h> only for the hosted F16C path);
    C11, C++ and CUDA (scalar functions are JAXC_HD). */
-#include <stddef.h>
-#include <stdint.h>
-
-#ifndef JAXC__INLINE
-#  if defined(__GNUC__) || defined(__clang__)
-#    define JAXC__INLINE static inline __attribute__((unused))
-#  else
-#    define JAXC__INLINE static inline
-#  endif
-#endif
-
 #ifndef JAXC__RESTRICT
 #  if defined(__cplusplus) && (defined(__GNUC__) || defined(__clang__))
 #    define JAXC__RESTRICT __restrict__
@@ -453,22 +444,22 @@ JAXC__INLINE void jaxc_convert_f32_to_f16_n(size_t n, const float *JAXC__RESTRIC
    CUDA build, which lacks it, gets every non-complex kernel). Helpers are named after the
    storage type so that macros can paste them: jaxc__re_jaxc_c64(z), jaxc__mk_jaxc_c128(re, im). */
 #if JAXC__HAS_C_COMPLEX
-JAXC__INLINE jaxc_c64 jaxc__mk_jaxc_c64(float re, float im) { jaxc_c64 z; ((float *)&z)[0] = re; ((float *)&z)[1] = im; return z; }
-JAXC__INLINE jaxc_c128 jaxc__mk_jaxc_c128(double re, double im) { jaxc_c128 z; ((double *)&z)[0] = re; ((double *)&z)[1] = im; return z; }
+JAXC__DEV jaxc_c64 jaxc__mk_jaxc_c64(float re, float im) { jaxc_c64 z; ((float *)&z)[0] = re; ((float *)&z)[1] = im; return z; }
+JAXC__DEV jaxc_c128 jaxc__mk_jaxc_c128(double re, double im) { jaxc_c128 z; ((double *)&z)[0] = re; ((double *)&z)[1] = im; return z; }
 /* C11 6.2.5: a complex has the layout of an array of two reals, {re, im}. */
-JAXC__INLINE float jaxc__re_jaxc_c64(jaxc_c64 z) { return ((const float *)&z)[0]; }
-JAXC__INLINE float jaxc__im_jaxc_c64(jaxc_c64 z) { return ((const float *)&z)[1]; }
-JAXC__INLINE double jaxc__re_jaxc_c128(jaxc_c128 z) { return ((const double *)&z)[0]; }
-JAXC__INLINE double jaxc__im_jaxc_c128(jaxc_c128 z) { return ((const double *)&z)[1]; }
+JAXC__DEV float jaxc__re_jaxc_c64(jaxc_c64 z) { return ((const float *)&z)[0]; }
+JAXC__DEV float jaxc__im_jaxc_c64(jaxc_c64 z) { return ((const float *)&z)[1]; }
+JAXC__DEV double jaxc__re_jaxc_c128(jaxc_c128 z) { return ((const double *)&z)[0]; }
+JAXC__DEV double jaxc__im_jaxc_c128(jaxc_c128 z) { return ((const double *)&z)[1]; }
 #else
-JAXC__INLINE jaxc_c64 jaxc__mk_jaxc_c64(float re, float im) { jaxc_c64 z; z.re = re; z.im = im; return z; }
-JAXC__INLINE jaxc_c128 jaxc__mk_jaxc_c128(double re, double im) { jaxc_c128 z; z.re = re; z.im = im; return z; }
-JAXC__INLINE float jaxc__re_jaxc_c64(jaxc_c64 z) { return z.re; }
-JAXC__INLINE float jaxc__im_jaxc_c64(jaxc_c64 z) { return z.im; }
-JAXC__INLINE double jaxc__re_jaxc_c128(jaxc_c128 z) { return z.re; }
-JAXC__INLINE double jaxc__im_jaxc_c128(jaxc_c128 z) { return z.im; }
+JAXC__DEV jaxc_c64 jaxc__mk_jaxc_c64(float re, float im) { jaxc_c64 z; z.re = re; z.im = im; return z; }
+JAXC__DEV jaxc_c128 jaxc__mk_jaxc_c128(double re, double im) { jaxc_c128 z; z.re = re; z.im = im; return z; }
+JAXC__DEV float jaxc__re_jaxc_c64(jaxc_c64 z) { return z.re; }
+JAXC__DEV float jaxc__im_jaxc_c64(jaxc_c64 z) { return z.im; }
+JAXC__DEV double jaxc__re_jaxc_c128(jaxc_c128 z) { return z.re; }
+JAXC__DEV double jaxc__im_jaxc_c128(jaxc_c128 z) { return z.im; }
 #endif
-JAXC__INLINE jaxc_c128 jaxc__c128_make(double re, double im) { return jaxc__mk_jaxc_c128(re, im); }
+JAXC__DEV jaxc_c128 jaxc__c128_make(double re, double im) { return jaxc__mk_jaxc_c128(re, im); }
 
 /* >>arith --------------------------------------------------------------------------------------
    The arithmetic facts of each concrete dtype, one row each:
@@ -665,7 +656,7 @@ JAXC__ARITH(JAXC__CONV_ROW, ~)
 #define JAXC__CAST_INNER(P, B, cb, KB) JAXC__CAST_DEF(JAXC__UNPACK P, B, cb, KB)
 #define JAXC__CAST_DEF(...) JAXC__CAST_DEF_(__VA_ARGS__)
 #define JAXC__CAST_DEF_(A, ca, HUBA, B, cb, KB)                                                     \
-  JAXC__INLINE JAXC_HD jaxc__T_##B jaxc_cvt_##ca##_##cb(jaxc__T_##A x) {                            \
+  JAXC__DEV jaxc__T_##B jaxc_cvt_##ca##_##cb(jaxc__T_##A x) {                            \
     return JAXC__FROM_##HUBA##_##KB(B, jaxc__hub_##A(jaxc__ld_##A(x)));                             \
   }                                                                                                 \
   JAXC__INLINE void jaxc_kernel_cast_##ca##_##cb(size_t n, const jaxc__T_##A *src, jaxc__T_##B *dst) { \
@@ -802,15 +793,51 @@ static const char *const jaxc__op_names[JAXC_NUM_OPS] = {JAXC_OPS(JAXC__OP_NAME)
 static const uint8_t jaxc__op_arity[JAXC_NUM_OPS] = {JAXC_OPS(JAXC__OP_ARITY)};
 static const uint8_t jaxc__op_rule[JAXC_NUM_OPS] = {JAXC_OPS(JAXC__OP_RULE)};
 static const char *const jaxc__op_lax[JAXC_NUM_OPS] = {JAXC_OPS(JAXC__OP_LAX)};
-typedef enum jaxc_group {
-  JAXC_GROUP_ALL, JAXC_GROUP_NUM, JAXC_GROUP_NUMR, JAXC_GROUP_INTB, JAXC_GROUP_INT, JAXC_GROUP_NOC,
-  JAXC_GROUP_FLT, JAXC_GROUP_INX, JAXC_GROUP_BOOL
-} jaxc_group;
+/* The op groups (GROUP column), each the set of kinds its JAXC__IN_<group>_<K> filters keep. */
+#define JAXC__GROUPS(X) X(ALL) X(NUM) X(NUMR) X(INTB) X(INT) X(NOC) X(FLT) X(INX) X(BOOL)
+#define JAXC__GROUP_ENUM(G) JAXC_GROUP_##G,
+typedef enum jaxc_group { JAXC__GROUPS(JAXC__GROUP_ENUM) JAXC_NUM_GROUPS } jaxc_group;
+#define JAXC__GROUP_KINDS(G)                                                                   \
+  (uint8_t)(0u JAXC__IN_##G##_KB(| 1u << JAXC_KIND_BOOL) JAXC__IN_##G##_KU(| 1u << JAXC_KIND_UINT) \
+            JAXC__IN_##G##_KI(| 1u << JAXC_KIND_INT) JAXC__IN_##G##_KF(| 1u << JAXC_KIND_FLOAT)    \
+            JAXC__IN_##G##_KC(| 1u << JAXC_KIND_COMPLEX)),
+static const uint8_t jaxc__group_kinds[JAXC_NUM_GROUPS] = {JAXC__GROUPS(JAXC__GROUP_KINDS)};
 static const uint8_t jaxc__op_group[JAXC_NUM_OPS] = {JAXC_OPS(JAXC__OP_GROUP)};
 /* jax.numpy's name of an op ("add", "true_divide"); "invalid" out of range. */
 JAXC__INLINE const char *jaxc_op_name(jaxc_op op) { return (unsigned)op < JAXC_NUM_OPS ? jaxc__op_names[op] : "invalid"; }
 JAXC__INLINE int jaxc_op_arity(jaxc_op op) { return (unsigned)op < JAXC_NUM_OPS ? jaxc__op_arity[op] : -1; }
 JAXC__INLINE int jaxc_op_rule(jaxc_op op) { return (unsigned)op < JAXC_NUM_OPS ? jaxc__op_rule[op] : -1; }
+
+/* --- result dtypes, shared by jaxc.h and jaxc_cuda.cuh -------------------------------------- */
+/* The node an op's result rule makes of the joined input node (NUMERIC: bool becomes the
+   default int; INEXACT/RINT: integers and bool become the default float, weak staying weak). */
+JAXC__INLINE jaxc_dtype jaxc_op_result_node(jaxc_op op, jaxc_dtype node) {
+  int kind = jaxc_dtype_kind(node);
+  bool integral = kind == JAXC_KIND_BOOL || kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT;
+  switch ((unsigned)op < JAXC_NUM_OPS ? (jaxc_result_rule)jaxc__op_rule[op] : JAXC_RULE_SAME) {
+  case JAXC_RULE_NUMERIC: return node == JAXC_BOOL ? JAXC_I64 : node;
+  case JAXC_RULE_INEXACT:
+  case JAXC_RULE_RINT: return integral ? (jaxc_dtype_is_weak(node) ? JAXC_WEAK_FLOAT : JAXC_F64) : node;
+  case JAXC_RULE_LOGICAL: return JAXC_BOOL;
+  default: return node;
+  }
+}
+JAXC__INLINE jaxc_dtype jaxc__real_dtype(jaxc_dtype d) {
+  return d == JAXC_C64 ? JAXC_F32 : d == JAXC_C128 ? JAXC_F64 : d;
+}
+/* The dtype an op's kernel writes when it computes in dtype c. */
+JAXC__INLINE jaxc_dtype jaxc_op_output_dtype(jaxc_op op, jaxc_dtype c) {
+  switch ((unsigned)op < JAXC_NUM_OPS ? (jaxc_result_rule)jaxc__op_rule[op] : JAXC_RULE_SAME) {
+  case JAXC_RULE_CMP: case JAXC_RULE_LOGICAL: return JAXC_BOOL;
+  case JAXC_RULE_REAL: return jaxc__real_dtype(c);
+  default: return c;
+  }
+}
+/* Whether the op's group accepts compute dtype c's kind (the JAXC__IN_* filters, as data). */
+JAXC__INLINE bool jaxc_op_accepts(jaxc_op op, jaxc_dtype c) {
+  if ((unsigned)op >= JAXC_NUM_OPS || (unsigned)c >= JAXC_NUM_CONCRETE_DTYPES) return false;
+  return (jaxc__group_kinds[jaxc__op_group[op]] >> jaxc_dtype_kind(c)) & 1u;
+}
 
 /* --- scalar helpers the op bodies share ---------------------------------------------------- */
 /* Integer arithmetic wraps: compute in uint64_t, truncate to the width, then to the type. */
@@ -829,41 +856,41 @@ JAXC__INLINE int jaxc_op_rule(jaxc_op op) { return (unsigned)op < JAXC_NUM_OPS ?
 
 /* Float helpers in the compute type's precision (float or double), named by type for pasting. */
 #define JAXC__FLOAT_HELPERS(T, SFX)                                                                   \
-  JAXC__INLINE T jaxc__m_floor_##T(T x) { return floor##SFX(x); }                                     \
-  JAXC__INLINE T jaxc__m_ceil_##T(T x) { return ceil##SFX(x); }                                       \
-  JAXC__INLINE T jaxc__m_sqrt_##T(T x) { return sqrt##SFX(x); }                                       \
-  JAXC__INLINE T jaxc__m_exp_##T(T x) { return exp##SFX(x); }                                         \
-  JAXC__INLINE T jaxc__m_log_##T(T x) { return log##SFX(x); }                                         \
-  JAXC__INLINE T jaxc__m_log1p_##T(T x) { return log1p##SFX(x); }                                     \
-  JAXC__INLINE T jaxc__m_expm1_##T(T x) { return expm1##SFX(x); }                                     \
-  JAXC__INLINE T jaxc__m_sin_##T(T x) { return sin##SFX(x); }                                         \
-  JAXC__INLINE T jaxc__m_cos_##T(T x) { return cos##SFX(x); }                                         \
-  JAXC__INLINE T jaxc__m_tan_##T(T x) { return tan##SFX(x); }                                         \
-  JAXC__INLINE T jaxc__m_tanh_##T(T x) { return tanh##SFX(x); }                                       \
-  JAXC__INLINE T jaxc__m_pow_##T(T x, T y) { return pow##SFX(x, y); }                                 \
-  JAXC__INLINE T jaxc__m_fmod_##T(T x, T y) { return fmod##SFX(x, y); }                               \
+  JAXC__DEV T jaxc__m_floor_##T(T x) { return floor##SFX(x); }                                     \
+  JAXC__DEV T jaxc__m_ceil_##T(T x) { return ceil##SFX(x); }                                       \
+  JAXC__DEV T jaxc__m_sqrt_##T(T x) { return sqrt##SFX(x); }                                       \
+  JAXC__DEV T jaxc__m_exp_##T(T x) { return exp##SFX(x); }                                         \
+  JAXC__DEV T jaxc__m_log_##T(T x) { return log##SFX(x); }                                         \
+  JAXC__DEV T jaxc__m_log1p_##T(T x) { return log1p##SFX(x); }                                     \
+  JAXC__DEV T jaxc__m_expm1_##T(T x) { return expm1##SFX(x); }                                     \
+  JAXC__DEV T jaxc__m_sin_##T(T x) { return sin##SFX(x); }                                         \
+  JAXC__DEV T jaxc__m_cos_##T(T x) { return cos##SFX(x); }                                         \
+  JAXC__DEV T jaxc__m_tan_##T(T x) { return tan##SFX(x); }                                         \
+  JAXC__DEV T jaxc__m_tanh_##T(T x) { return tanh##SFX(x); }                                       \
+  JAXC__DEV T jaxc__m_pow_##T(T x, T y) { return pow##SFX(x, y); }                                 \
+  JAXC__DEV T jaxc__m_fmod_##T(T x, T y) { return fmod##SFX(x, y); }                               \
   /* Round half to even whatever the FP rounding mode; keeps -0 and the sign of small values. */     \
-  JAXC__INLINE T jaxc__m_rne_##T(T x) {                                                               \
+  JAXC__DEV T jaxc__m_rne_##T(T x) {                                                               \
     T r = floor##SFX(x), d = x - r;                                                                   \
     if (d > (T)0.5 || (d == (T)0.5 && fmod##SFX(r, (T)2) != 0)) r += 1;                               \
     return copysign##SFX(r, x);                                                                       \
   }                                                                                                   \
   /* lax.round(x, AWAY_FROM_ZERO), as jnp.floor_divide uses it. */                                    \
-  JAXC__INLINE T jaxc__m_round_away_##T(T x) { return round##SFX(x); }                                \
+  JAXC__DEV T jaxc__m_round_away_##T(T x) { return round##SFX(x); }                                \
   /* jnp.floor_divide of floats (JAX's _float_divmod): the quotient. */                               \
-  JAXC__INLINE T jaxc__m_floordiv_##T(T a, T b) {                                                     \
+  JAXC__DEV T jaxc__m_floordiv_##T(T a, T b) {                                                     \
     T mod = fmod##SFX(a, b), div = (a - mod) / b;                                                     \
     if (mod != 0 && (b < 0) != (mod < 0)) div -= 1;                                                   \
     return round##SFX(div);                                                                           \
   }                                                                                                   \
   /* jnp.remainder of floats: the remainder takes the divisor's sign. */                              \
-  JAXC__INLINE T jaxc__m_remainder_##T(T a, T b) {                                                    \
+  JAXC__DEV T jaxc__m_remainder_##T(T a, T b) {                                                    \
     T mod = fmod##SFX(a, b);                                                                          \
     return (mod != 0 && (mod < 0) != (b < 0)) ? mod + b : mod;                                        \
   }                                                                                                   \
-  JAXC__INLINE T jaxc__m_max_##T(T a, T b) { return (a != a || b != b) ? a + b : a > b ? a : b; }     \
-  JAXC__INLINE T jaxc__m_min_##T(T a, T b) { return (a != a || b != b) ? a + b : a < b ? a : b; }     \
-  JAXC__INLINE T jaxc__m_sign_##T(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; }
+  JAXC__DEV T jaxc__m_max_##T(T a, T b) { return (a != a || b != b) ? a + b : a > b ? a : b; }     \
+  JAXC__DEV T jaxc__m_min_##T(T a, T b) { return (a != a || b != b) ? a + b : a < b ? a : b; }     \
+  JAXC__DEV T jaxc__m_sign_##T(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; }
 JAXC__FLOAT_HELPERS(float, f)
 JAXC__FLOAT_HELPERS(double, )
 
@@ -871,13 +898,19 @@ JAXC__FLOAT_HELPERS(double, )
    reference for float32/bf16/f16, libm's accuracy for float64. */
 /* JAX's formula, amax + log1p(exp(-|a - b|)), in long double: the sum cancels for a near -b,
    and extended precision keeps float64 within 1 ulp there. */
-JAXC__INLINE double jaxc__logaddexp_d(double a, double b) {
+JAXC__DEV double jaxc__logaddexp_d(double a, double b) {
+#if defined(__CUDA_ARCH__) /* no long double on the device */
+  double amax = a > b ? a : b, delta = a - b;
+  if (delta != delta) return a + b;
+  return amax + log1p(exp(-fabs(delta)));
+#else
   long double amax = a > b ? a : b, delta = (long double)a - (long double)b;
   if (delta != delta) return a + b; /* NaN in, or inf - inf of equal signs */
   return (double)(amax + log1pl(expl(-fabsl(delta))));
+#endif
 }
 /* nextafter in each float format's own bits (bf16/f16 step in their 16-bit grid). */
-JAXC__INLINE float jaxc__nextafter16(float a, float b, bool bf) {
+JAXC__DEV float jaxc__nextafter16(float a, float b, bool bf) {
   if (a != a || b != b) return a + b;
   if (a == b) return b;
   uint16_t bits = bf ? jaxc_f32_to_bf16(a).bits : jaxc_f32_to_f16(a).bits;
@@ -896,7 +929,7 @@ JAXC__INLINE float jaxc__nextafter16(float a, float b, bool bf) {
    only the exponent's low 6 bits count (more would overflow any base > 1 anyway), starting
    from 0 for 0 ** (x != 0). jaxc.h refuses negative exponents first, as issue 3 asks. */
 #define JAXC__IPOW_ROW(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_INT_##K(                 \
-  JAXC__INLINE CT jaxc__ipow_##E(CT a, CT b) {                                                       \
+  JAXC__DEV CT jaxc__ipow_##E(CT a, CT b) {                                                       \
     uint64_t base = JAXC__U64(E, a), e = JAXC__U64(E, b), acc = (a == 0 && b != 0) ? 0 : 1;          \
     for (int round = 0; round < 6; round++) {                                                        \
       if (e & 1) acc *= base;                                                                        \
@@ -1171,8 +1204,8 @@ typedef void (*jaxc__un_fn)(size_t n, const void *a, void *out);
 #define JAXC__DEF_RED(...)
 #define JAXC__DEF_UPD(...)
 #define JAXC__DEF_BIN(OP, name, E, c, T, CT, K, LD, OCT, OT, OST)                                     \
-  JAXC__INLINE OCT jaxc__f_##name##_##E(CT a, CT b) { (void)a; (void)b; return JAXC__##OP##_##K(E, CT, a, b); }          \
-  JAXC__INLINE OT jaxc_scalar_##name##_##c##_##c(T a, T b) { return OST(jaxc__f_##name##_##E(LD(a), LD(b))); } \
+  JAXC__DEV OCT jaxc__f_##name##_##E(CT a, CT b) { (void)a; (void)b; return JAXC__##OP##_##K(E, CT, a, b); }          \
+  JAXC__DEV OT jaxc_scalar_##name##_##c##_##c(T a, T b) { return OST(jaxc__f_##name##_##E(LD(a), LD(b))); } \
   JAXC__INLINE void jaxc_kernel_##name##_##c##_##c(size_t n, const T *a, const T *b, OT *out) {        \
     JAXC__LOOP(n, n * (2 * sizeof(T) + sizeof(OT)), out[i] = OST(jaxc__f_##name##_##E(LD(a[i]), LD(b[i])))); \
   }                                                                                                  \
@@ -1194,8 +1227,8 @@ typedef void (*jaxc__un_fn)(size_t n, const void *a, void *out);
     JAXC__SIMD for (size_t i = 0; i < n; i++) o[i] = OST(jaxc__f_##name##_##E(LD(aa[i]), b0));        \
   }
 #define JAXC__DEF_UN(OP, name, E, c, T, CT, K, LD, OCT, OT, OST)                                      \
-  JAXC__INLINE OCT jaxc__f_##name##_##E(CT a) { (void)a; return JAXC__##OP##_##K(E, CT, a); }                   \
-  JAXC__INLINE OT jaxc_scalar_##name##_##c(T a) { return OST(jaxc__f_##name##_##E(LD(a))); }           \
+  JAXC__DEV OCT jaxc__f_##name##_##E(CT a) { (void)a; return JAXC__##OP##_##K(E, CT, a); }                   \
+  JAXC__DEV OT jaxc_scalar_##name##_##c(T a) { return OST(jaxc__f_##name##_##E(LD(a))); }           \
   JAXC__INLINE void jaxc_kernel_##name##_##c(size_t n, const T *a, OT *out) {                         \
     JAXC__LOOP(n, n * (sizeof(T) + sizeof(OT)), out[i] = OST(jaxc__f_##name##_##E(LD(a[i]))));       \
   }                                                                                                  \
@@ -1466,7 +1499,7 @@ static const jaxc__un_fn jaxc__un_table[JAXC_NUM_OPS][JAXC_NUM_CONCRETE_DTYPES] 
 #define JAXC__DEFPAIR_RED(...)
 #define JAXC__DEFPAIR_UPD(...)
 #define JAXC__DEFPAIR_BIN(name, ca, A, cb, B, co, O, FA, FB, OT, OST)                                 \
-  JAXC__INLINE OT jaxc_scalar_##name##_##ca##_##cb(jaxc__T_##A a, jaxc__T_##B b) {                   \
+  JAXC__DEV OT jaxc_scalar_##name##_##ca##_##cb(jaxc__T_##A a, jaxc__T_##B b) {                   \
     return OST(jaxc__f_##name##_##O(JAXC__LOADAS_##FA(ca, co, O, a), JAXC__LOADAS_##FB(cb, co, O, b))); \
   }                                                                                                  \
   JAXC__INLINE void jaxc_kernel_##name##_##ca##_##cb(size_t n, const jaxc__T_##A *a, const jaxc__T_##B *b, OT *out) { \
