@@ -102,14 +102,23 @@ bench: $(BENCH_BINS)
 
 # ---- CUDA (optional): nvcc may not be on PATH, so look where CUDA installs it ----
 NVCC ?= $(firstword $(shell command -v nvcc 2>/dev/null) $(wildcard /usr/local/cuda/bin/nvcc /usr/local/cuda-*/bin/nvcc))
-NVCCFLAGS := -std=c++17 -O2 -I. -gencode arch=compute_90,code=sm_90 -gencode arch=compute_80,code=compute_80
-$(B)/cuda/test_cuda: tests/cuda/test_cuda.cu jaxc_cuda.cuh jaxc_promote.h
+# -fmad=false: no contraction of a*b+c into fma, so arithmetic rounds as on the CPU
+NVCCFLAGS := -std=c++17 -O2 -fmad=false -I. -gencode arch=compute_90,code=sm_90 -gencode arch=compute_80,code=compute_80
+$(B)/cuda/impl.o: tests/impl.c $(HEADERS)
 	@mkdir -p $(B)/cuda
-	$(NVCC) $(NVCCFLAGS) $< -o $@
+	$(CC) $(WARN) -O2 -I. -DJAXC_NO_OPENMP -c $< -o $@
+$(B)/cuda/test_cuda: tests/cuda/test_cuda.cu $(B)/cuda/impl.o jaxc_cuda.cuh $(HEADERS)
+	@mkdir -p $(B)/cuda
+	$(NVCC) $(NVCCFLAGS) $< $(B)/cuda/impl.o -o $@ -lm
 cuda:
 	@if [ -z "$(NVCC)" ]; then echo "cuda: nvcc not found: CUDA build skipped"; else $(MAKE) --no-print-directory $(B)/cuda/test_cuda; fi
 cuda-test: cuda
 	@if [ -n "$(NVCC)" ]; then ./$(B)/cuda/test_cuda; fi
+$(B)/cuda/bench_cuda: bench/cuda/bench_cuda.cu jaxc_cuda.cuh $(HEADERS)
+	@mkdir -p $(B)/cuda
+	$(NVCC) $(NVCCFLAGS) $< -o $@
+cuda-bench:
+	@if [ -z "$(NVCC)" ]; then echo "cuda-bench: nvcc not found"; else $(MAKE) --no-print-directory $(B)/cuda/bench_cuda && ./$(B)/cuda/bench_cuda; fi
 # make test compiles the CUDA code when nvcc is there; it runs it only where a GPU is.
 test-cuda-build: cuda
 	@if [ -z "$(NVCC)" ]; then echo "test-cuda: nvcc not found: skipped"; \

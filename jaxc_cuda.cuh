@@ -310,9 +310,10 @@ static inline jaxc_cuda_array *jaxc_cuda__finish(jaxc_cuda_array *out) {
 }
 
 /* jnp.<op>(a, b) on the device: JAX's result dtype and weak flag (rules: JAXC_RULES_JAX or
-   _STRICT; x64 as jaxc_x64() would say), broadcasting, no implicit host copies. */
-static inline jaxc_cuda_array *jaxc_cuda_binary(jaxc_op op, const jaxc_cuda_array *a, const jaxc_cuda_array *b,
-                                                jaxc_rules rules, bool x64) {
+   _STRICT; x64 as jaxc_x64() would say), broadcasting, no implicit host copies. With `into`
+   the result goes to an existing device array of the right dtype and shape (no allocation). */
+static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_array *a, const jaxc_cuda_array *b,
+                                                 jaxc_rules rules, bool x64, jaxc_cuda_array *into) {
   if (!a || !b || jaxc_op_arity(op) != JAXC_ARITY_BIN)
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_binary: bad op or operand", cudaSuccess);
   jaxc_dtype node = jaxc_op_rule(op) == JAXC_RULE_LOGICAL ? JAXC_BOOL
@@ -326,15 +327,35 @@ static inline jaxc_cuda_array *jaxc_cuda_binary(jaxc_op op, const jaxc_cuda_arra
   jaxc_cuda__launch g;
   if (!jaxc_cuda__broadcast(&g, a, b))
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "incompatible shapes for broadcasting", cudaSuccess);
-  jaxc_cuda_array *out = jaxc_cuda_alloc_shape(od, g.ndim, g.shape);
-  if (!out) return NULL;
+  jaxc_cuda_array *out = into;
+  if (into) {
+    bool ok = into->dtype == od && into->ndim == g.ndim;
+    for (int i = 0; ok && i < g.ndim; i++) ok = into->shape[i] == g.shape[i];
+    if (!ok) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array has another dtype or shape", cudaSuccess);
+  } else if (!(out = jaxc_cuda_alloc_shape(od, g.ndim, g.shape))) {
+    return NULL;
+  }
   out->weak = od == c && jaxc_dtype_is_weak(node);
   g.out = out->data;
   if (g.n && !jaxc_cuda__launch_op(op, c, &g)) {
-    jaxc_cuda_free(out);
+    if (!into) jaxc_cuda_free(out);
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "no device kernel for this op and dtype", cudaSuccess);
   }
-  return jaxc_cuda__finish(out);
+  if (!JAXC_CUDA_CHECK(cudaGetLastError(), JAXC_CUDA_ERR_LAUNCH)) {
+    if (!into) jaxc_cuda_free(out);
+    return NULL;
+  }
+  jaxc_cuda__status = JAXC_CUDA_OK;
+  return out;
+}
+static inline jaxc_cuda_array *jaxc_cuda_binary(jaxc_op op, const jaxc_cuda_array *a, const jaxc_cuda_array *b,
+                                                jaxc_rules rules, bool x64) {
+  return jaxc_cuda__binary(op, a, b, rules, x64, NULL);
+}
+static inline jaxc_cuda_array *jaxc_cuda_binary_into(jaxc_op op, const jaxc_cuda_array *a, const jaxc_cuda_array *b,
+                                                     jaxc_rules rules, bool x64, jaxc_cuda_array *out) {
+  if (!out) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array is NULL", cudaSuccess);
+  return jaxc_cuda__binary(op, a, b, rules, x64, out);
 }
 static inline jaxc_cuda_array *jaxc_cuda_unary(jaxc_op op, const jaxc_cuda_array *a, bool x64) {
   if (!a || jaxc_op_arity(op) != JAXC_ARITY_UN)
@@ -360,7 +381,7 @@ static inline jaxc_cuda_array *jaxc_cuda_unary(jaxc_op op, const jaxc_cuda_array
   return jaxc_cuda__finish(out);
 }
 /* astype with XLA's ConvertElementType, as on the CPU (dtype narrowed by x64). */
-static inline jaxc_cuda_array *jaxc_cuda_astype(const jaxc_cuda_array *a, jaxc_dtype dtype, bool x64) {
+static inline jaxc_cuda_array *jaxc_cuda__astype(const jaxc_cuda_array *a, jaxc_dtype dtype, bool x64, jaxc_cuda_array *into) {
   if (!a || !JAXC_DTYPE_VALID(dtype) || JAXC_DTYPE_IS_WEAK(dtype))
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_astype: bad array or dtype", cudaSuccess);
   jaxc_dtype to = jaxc_storage_dtype(dtype, x64);
@@ -369,11 +390,29 @@ static inline jaxc_cuda_array *jaxc_cuda_astype(const jaxc_cuda_array *a, jaxc_d
   g.n = a->size;
   for (int i = 0; i < a->ndim; i++) g.shape[i] = a->shape[i];
   jaxc_cuda__place(&g, 0, a);
-  jaxc_cuda_array *out = jaxc_cuda_alloc_shape(to, a->ndim, a->shape);
-  if (!out) return NULL;
+  jaxc_cuda_array *out = into;
+  if (into) {
+    bool ok = into->dtype == to && into->size == a->size;
+    if (!ok) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array has another dtype or size", cudaSuccess);
+  } else if (!(out = jaxc_cuda_alloc_shape(to, a->ndim, a->shape))) {
+    return NULL;
+  }
+  out->weak = false;
   g.out = out->data;
   if (g.n) jaxc_cuda__launch_cast(to, &g);
-  return jaxc_cuda__finish(out);
+  if (!JAXC_CUDA_CHECK(cudaGetLastError(), JAXC_CUDA_ERR_LAUNCH)) {
+    if (!into) jaxc_cuda_free(out);
+    return NULL;
+  }
+  jaxc_cuda__status = JAXC_CUDA_OK;
+  return out;
+}
+static inline jaxc_cuda_array *jaxc_cuda_astype(const jaxc_cuda_array *a, jaxc_dtype dtype, bool x64) {
+  return jaxc_cuda__astype(a, dtype, x64, NULL);
+}
+static inline jaxc_cuda_array *jaxc_cuda_astype_into(const jaxc_cuda_array *a, jaxc_cuda_array *out, bool x64) {
+  if (!out) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array is NULL", cudaSuccess);
+  return jaxc_cuda__astype(a, out->dtype, x64, out);
 }
 
 #endif /* JAXC_CUDA_CUH_INCLUDED */
