@@ -877,9 +877,10 @@ JAXC__INLINE bool jaxc_op_accepts(jaxc_op op, jaxc_dtype c) {
   }                                                                                                   \
   /* lax.round(x, AWAY_FROM_ZERO), as jnp.floor_divide uses it. */                                    \
   JAXC__DEV T jaxc__m_round_away_##T(T x) { return round##SFX(x); }                                \
-  /* jnp.floor_divide of floats (JAX's _float_divmod): the quotient. */                               \
+  /* jnp.floor_divide of floats (JAX's _float_divmod): the quotient; a zero divisor divides a   \
+     itself (jax-ml/jax#38017), so 1 // 0 is inf as in NumPy. */                                     \
   JAXC__DEV T jaxc__m_floordiv_##T(T a, T b) {                                                     \
-    T mod = fmod##SFX(a, b), div = (a - mod) / b;                                                     \
+    T mod = fmod##SFX(a, b), div = (b == 0 ? a : a - mod) / b;                                        \
     if (mod != 0 && (b < 0) != (mod < 0)) div -= 1;                                                   \
     return round##SFX(div);                                                                           \
   }                                                                                                   \
