@@ -4,7 +4,8 @@
      into   jaxc_binary_into / jaxc_astype_into: the caller's output buffer is reused
      alloc  jaxc_binary / jaxc_astype: a new result each call (the buffer cache recycles it)
      cold   the same with the buffer cache off: fresh memory each call, 2 MiB huge pages
-   copy is a 2-thread memcpy moving the same number of bytes (read + write); numpy runs
+   copy is a 2-thread memcpy moving the same number of bytes (read + write). Every figure is
+   the best of several repetitions in which the paths take turns. numpy runs
    bench/numpy_ops.py (Debian's python3-numpy; skipped when absent), allocating its results.
    Usage: bench_ops [min_log2 max_log2]   (default 10 26) */
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
@@ -67,17 +68,6 @@ static void par_copy(char *dst, const char *src, size_t bytes) {
   memcpy(dst, src, bytes);
 }
 
-/* Median of `reps` timings of one run of `what`. */
-#define TIME_MEDIAN(result, reps, what)                                         \
-  do {                                                                          \
-    double ts_[31];                                                             \
-    int r_ = (reps) > 31 ? 31 : (reps);                                         \
-    for (int k_ = 0; k_ < r_; k_++) { double t0_ = now(); what; ts_[k_] = now() - t0_; } \
-    for (int x_ = 1; x_ < r_; x_++)                                             \
-      for (int y_ = x_; y_ > 0 && ts_[y_ - 1] > ts_[y_]; y_--) { double s_ = ts_[y_]; ts_[y_] = ts_[y_ - 1]; ts_[y_ - 1] = s_; } \
-    result = ts_[r_ / 2];                                                       \
-  } while (0)
-
 /* NumPy's GB/s per (op, log2n), read from bench/numpy_ops.py's output; 0 where absent. */
 #define MAX_NP 64
 static struct { char name[32]; int lg; double alloc; } np_rows[MAX_NP];
@@ -120,23 +110,37 @@ int main(int argc, char **argv) {
       size_t bytes = (size_t)n * (jaxc_dtype_size(bc->a) + (b ? jaxc_dtype_size(bc->b) : 0) + jaxc_dtype_size(od));
       char *cs = malloc(bytes / 2 + 64), *cd = malloc(bytes / 2 + 64);
       memset(cs, 1, bytes / 2); memset(cd, 2, bytes / 2);
-      int reps = lg <= 16 ? 31 : lg <= 22 ? 11 : 5;
+      int reps = lg <= 16 ? 31 : lg <= 22 ? 11 : 7;
       int inner = lg <= 14 ? 64 : 1; /* small sizes: time many calls */
-      double t_into, t_alloc, t_cold, t_copy;
-      TIME_MEDIAN(t_into, reps, for (int q = 0; q < inner; q++) {
-        if (b) jaxc_binary_into(bc->op, a, b, out); else jaxc_astype_into(a, out);
-      });
-      TIME_MEDIAN(t_alloc, reps, for (int q = 0; q < inner; q++) {
-        jaxc_array *r = b ? jaxc_binary(bc->op, a, b) : jaxc_astype(a, od);
-        jaxc_array_free(r);
-      });
-      jaxc_set_buffer_cache(0);
-      TIME_MEDIAN(t_cold, reps, for (int q = 0; q < inner; q++) {
-        jaxc_array *r = b ? jaxc_binary(bc->op, a, b) : jaxc_astype(a, od);
-        jaxc_array_free(r);
-      });
+      double t_into = 1e30, t_alloc = 1e30, t_cold = 1e30, t_copy = 1e30, t0;
+      /* the paths take turns within each repetition, and each keeps its best time: on a
+         shared 2-vCPU machine a neighbour's burst then hits one sample, not one path */
+      for (int rep = 0; rep < reps; rep++) {
+        t0 = now();
+        for (int q = 0; q < inner; q++) {
+          if (b) jaxc_binary_into(bc->op, a, b, out); else jaxc_astype_into(a, out);
+        }
+        t_into = fmin(t_into, now() - t0);
+        t0 = now();
+        for (int q = 0; q < inner; q++) par_copy(cd, cs, bytes / 2);
+        t_copy = fmin(t_copy, now() - t0);
+        t0 = now();
+        for (int q = 0; q < inner; q++) {
+          jaxc_array *r = b ? jaxc_binary(bc->op, a, b) : jaxc_astype(a, od);
+          jaxc_array_free(r);
+        }
+        t_alloc = fmin(t_alloc, now() - t0);
+      }
+      jaxc_set_buffer_cache(0); /* cold: fresh memory for every result */
+      for (int rep = 0; rep < reps; rep++) {
+        t0 = now();
+        for (int q = 0; q < inner; q++) {
+          jaxc_array *r = b ? jaxc_binary(bc->op, a, b) : jaxc_astype(a, od);
+          jaxc_array_free(r);
+        }
+        t_cold = fmin(t_cold, now() - t0);
+      }
       jaxc_set_buffer_cache(JAXC_BUFFER_CACHE_BYTES);
-      TIME_MEDIAN(t_copy, reps, for (int q = 0; q < inner; q++) par_copy(cd, cs, bytes / 2));
       t_into /= inner; t_alloc /= inner; t_cold /= inner; t_copy /= inner;
       double g_into = (double)bytes / t_into / 1e9, g_alloc = (double)bytes / t_alloc / 1e9;
       double g_cold = (double)bytes / t_cold / 1e9, g_copy = (double)(bytes / 2 * 2) / t_copy / 1e9;
