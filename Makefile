@@ -29,7 +29,7 @@ $(B)/san/impl.o: tests/impl.c $(HEADERS) | $(B)/san
 # tests/test_solo_*.c hold their own implementation (they set compile-time options)
 $(B)/san/test_solo_%: tests/test_solo_%.c tests/check.h $(HEADERS) | $(B)/san
 	$(CC) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. $< -o $@ $(LDLIBS)
-$(B)/san/test_%: tests/test_%.c $(B)/san/impl.o tests/check.h $(HEADERS) | $(B)/san
+$(B)/san/test_%: tests/test_%.c $(B)/san/impl.o tests/check.h tests/testlib.h $(HEADERS) | $(B)/san
 	$(CC) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. $< $(B)/san/impl.o -o $@ $(LDLIBS)
 
 $(B) $(B)/san $(B)/opt:

@@ -18,52 +18,12 @@
 
 #include "jaxc.h"
 #include "check.h"
+#include "testlib.h"
 
 #define TALLY(ok) ((ok) ? (void)check_passed++ : (void)check_failed++)
 static long n_cases;
 
-static uint64_t rng_state = 0x0123456789ABCDEFu;
-static uint64_t rnd64(void) {
-  uint64_t z = (rng_state += 0x9E3779B97F4A7C15u);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-  return z ^ (z >> 31);
-}
 
-/* ---- 16-bit formats (fields: mantissa bits, bias) ---- */
-typedef struct fmt16 { int man, bias; } fmt16;
-static const fmt16 F16F = {10, 15}, BF16F = {7, 127};
-static double dec16(fmt16 f, uint16_t p) {
-  int e = (p >> f.man) & ((1 << (15 - f.man)) - 1), emax = (1 << (15 - f.man)) - 1;
-  uint32_t m = p & ((1u << f.man) - 1);
-  double s = (p & 0x8000) ? -1.0 : 1.0, v;
-  if (e == emax) v = m ? NAN : INFINITY;
-  else if (e == 0) v = ldexp((double)m, 1 - f.bias - f.man);
-  else v = ldexp((double)(m | (1u << f.man)), e - f.bias - f.man);
-  return s * v;
-}
-static double round16(fmt16 f, double x) {
-  if (x != x || isinf(x) || x == 0) return x;
-  int e;
-  frexp(x, &e);
-  int q = e - 1 - f.man, qmin = 1 - f.bias - f.man;
-  if (q < qmin) q = qmin;
-  double r = ldexp(nearbyint(ldexp(x, -q)), q);
-  double maxf = ldexp((double)((2u << f.man) - 1), (1 << (15 - f.man)) - 2 - f.bias - f.man);
-  return fabs(r) > maxf ? copysign(INFINITY, x) : r;
-}
-static uint16_t enc16(fmt16 f, double x) {
-  if (x != x) return (uint16_t)(((1u << (15 - f.man)) - 1) << f.man | (1u << (f.man - 1)));
-  uint16_t s = signbit(x) ? 0x8000 : 0;
-  x = fabs(x);
-  if (isinf(x)) return (uint16_t)(s | ((1u << (15 - f.man)) - 1) << f.man);
-  if (x == 0) return s;
-  int e;
-  frexp(x, &e);
-  int be = e - 1 + f.bias;
-  if (be <= 0) return (uint16_t)(s | (uint16_t)ldexp(x, f.bias - 1 + f.man));
-  return (uint16_t)(s | be << f.man | ((uint16_t)ldexp(x, f.man - (e - 1)) & ((1u << f.man) - 1)));
-}
 
 /* ---- a value of any dtype: an exact integer, or a real/complex float ---- */
 typedef struct val { bool is_int, is_unsigned; int64_t i; uint64_t u; double re, im; } val;
@@ -330,6 +290,7 @@ static void test_x64_narrowing(void) {
 }
 
 int main(void) {
+  rng_state = 0x0123456789ABCDEFu; /* this test's inputs */
   check_quiet_after = 1 << 30; /* each pair prints its first few failures itself */
   (void)enc16;
   test_documented();

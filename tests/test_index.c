@@ -3,22 +3,14 @@
    in-range, negative, out-of-range and repeated indices; inputs checksummed before and after. */
 #include "jaxc.h"
 #include "check.h"
+#include "testlib.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 static long n_take, n_slice, n_update, n_error;
-static uint64_t rng = 0x2545F4914F6CDD1Du;
-static uint64_t next_u64(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
 static int64_t rand_in(int64_t lo, int64_t hi) { return lo + (int64_t)(next_u64() % (uint64_t)(hi - lo + 1)); }
 
-static uint64_t checksum(const jaxc_array *a) {
-  uint64_t h = 1469598103934665603u;
-  const unsigned char *p = (const unsigned char *)jaxc_array_data(a);
-  size_t n = (size_t)jaxc_array_size(a) * jaxc_dtype_size(jaxc_array_dtype(a));
-  for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211u;
-  return h;
-}
 static double dval(const jaxc_array *a, int64_t i) {
   double v[2];
   jaxc_dtype d = jaxc_array_dtype(a);
@@ -331,6 +323,7 @@ static void test_updates(void) {
 }
 
 int main(void) {
+  rng = 0x2545F4914F6CDD1Du; /* this test's inputs */
   test_take();
   test_slices();
   test_updates();

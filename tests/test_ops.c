@@ -17,6 +17,7 @@
 
 #include "jaxc.h"
 #include "check.h"
+#include "testlib.h"
 
 static long n_cases;
 /* Counts a check without printing it: after a few printed failures of one kind, the rest are
@@ -24,61 +25,11 @@ static long n_cases;
 #define TALLY(ok) ((ok) ? (void)check_passed++ : (void)check_failed++)
 
 /* ---- the test's own helpers -------------------------------------------------------------- */
-static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static uint64_t d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
-static double u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 
-static uint64_t rng_state = 0x2545F4914F6CDD1Du;
-static uint64_t rnd64(void) {
-  uint64_t z = (rng_state += 0x9E3779B97F4A7C15u);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-  return z ^ (z >> 31);
-}
 
 static jaxc_array *arr1(jaxc_dtype d, int64_t n, const void *data) { return jaxc_array_from_data(d, 1, &n, data); }
 static jaxc_array *arr0(jaxc_dtype d, const void *data) { return jaxc_array_from_data(d, 0, NULL, data); }
 
-/* A 16-bit float format by its fields: decoding and round-to-nearest-even from double, written
-   here from IEEE 754 (ldexp / nearbyint), independent of the bf16/f16 conversions of jaxc_kernels.h. */
-typedef struct fmt16 { int man, bias; } fmt16;
-static const fmt16 F16F = {10, 15}, BF16F = {7, 127};
-static double dec16(fmt16 f, uint16_t p) {
-  int e = (p >> f.man) & ((1 << (15 - f.man)) - 1), emax = (1 << (15 - f.man)) - 1;
-  uint32_t m = p & ((1u << f.man) - 1);
-  double s = (p & 0x8000) ? -1.0 : 1.0, v;
-  if (e == emax) v = m ? NAN : INFINITY;
-  else if (e == 0) v = ldexp((double)m, 1 - f.bias - f.man);
-  else v = ldexp((double)(m | (1u << f.man)), e - f.bias - f.man);
-  return s * v;
-}
-/* x rounded to format f (ties to even; overflow -> inf; subnormals kept), as a double. */
-static double round16(fmt16 f, double x) {
-  if (x != x || isinf(x) || x == 0) return x;
-  int e;
-  frexp(x, &e); /* |x| in [2^(e-1), 2^e) */
-  int q = e - 1 - f.man;          /* ulp exponent for normals */
-  int qmin = 1 - f.bias - f.man;  /* ulp exponent of subnormals */
-  if (q < qmin) q = qmin;
-  double r = ldexp(nearbyint(ldexp(x, -q)), q);
-  double maxf = ldexp((double)((2u << f.man) - 1), (1 << (15 - f.man)) - 2 - f.bias - f.man);
-  if (fabs(r) > maxf) return copysign(INFINITY, x);
-  return r;
-}
-static uint16_t enc16(fmt16 f, double x) { /* x must be representable (or NaN/inf) */
-  if (x != x) return (uint16_t)(((1u << (15 - f.man)) - 1) << f.man | (1u << (f.man - 1)));
-  uint16_t s = signbit(x) ? 0x8000 : 0;
-  x = fabs(x);
-  uint16_t emax = (uint16_t)((1u << (15 - f.man)) - 1);
-  if (isinf(x)) return (uint16_t)(s | emax << f.man);
-  if (x == 0) return s;
-  int e;
-  frexp(x, &e);
-  int be = e - 1 + f.bias;
-  if (be <= 0) return (uint16_t)(s | (uint16_t)ldexp(x, f.bias - 1 + f.man));
-  return (uint16_t)(s | be << f.man | ((uint16_t)(ldexp(x, f.man - (e - 1))) & ((1u << f.man) - 1)));
-}
 
 /* Units in the last place between two values of a float format with `man` mantissa bits
    (subnormal spacing floor at 2^qmin). NaN-equal gives 0, NaN vs number a large value. */
@@ -1081,6 +1032,7 @@ static void test_large(void) {
 }
 
 int main(void) {
+  rng_state = 0x2545F4914F6CDD1Du; /* this test's inputs */
   (void)f2u, (void)d2u;
   check_quiet_after = 1 << 30; /* each kind prints its first few failures itself */
   jaxc_set_x64(false);

@@ -1,0 +1,80 @@
+/* testlib.h — helpers the test programs share, all written here from first principles (none
+   uses the library under test): seeded generators, bit casts, an input checksum, and a 16-bit
+   float reference built on ldexp/nearbyint. Everything is static inline: a test uses what it
+   needs. Each test seeds the generators it uses, so its inputs are its own. */
+#ifndef JAXC_TESTLIB_H
+#define JAXC_TESTLIB_H
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+#include "jaxc.h"
+
+/* splitmix64 and xorshift64 (the tests' two generators) */
+static uint64_t rng_state = 0x2545F4914F6CDD1Du;
+static inline uint64_t rnd64(void) {
+  uint64_t z = (rng_state += 0x9E3779B97F4A7C15u);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+  return z ^ (z >> 31);
+}
+static uint64_t rng = 0x9E3779B97F4A7C15u;
+static inline uint64_t next_u64(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
+
+/* bit casts through memcpy */
+static inline uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint64_t d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+static inline double u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+
+/* FNV-1a over an array's bytes: inputs must come back from every call unchanged */
+static inline uint64_t checksum(const jaxc_array *a) {
+  uint64_t h = 1469598103934665603u;
+  const unsigned char *p = (const unsigned char *)jaxc_array_data(a);
+  size_t n = (size_t)jaxc_array_size(a) * jaxc_dtype_size(jaxc_array_dtype(a));
+  for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 1099511628211u;
+  return h;
+}
+
+/* A 16-bit float format by its fields: decoding and round-to-nearest-even from double, written
+   here from IEEE 754 (ldexp / nearbyint), independent of the bf16/f16 conversions of jaxc_kernels.h. */
+typedef struct fmt16 { int man, bias; } fmt16;
+#define F16F ((fmt16){10, 15})
+#define BF16F ((fmt16){7, 127})
+static inline double dec16(fmt16 f, uint16_t p) {
+  int e = (p >> f.man) & ((1 << (15 - f.man)) - 1), emax = (1 << (15 - f.man)) - 1;
+  uint32_t m = p & ((1u << f.man) - 1);
+  double s = (p & 0x8000) ? -1.0 : 1.0, v;
+  if (e == emax) v = m ? NAN : INFINITY;
+  else if (e == 0) v = ldexp((double)m, 1 - f.bias - f.man);
+  else v = ldexp((double)(m | (1u << f.man)), e - f.bias - f.man);
+  return s * v;
+}
+/* x rounded to format f (ties to even; overflow -> inf; subnormals kept), as a double. */
+static inline double round16(fmt16 f, double x) {
+  if (x != x || isinf(x) || x == 0) return x;
+  int e;
+  frexp(x, &e); /* |x| in [2^(e-1), 2^e) */
+  int q = e - 1 - f.man;          /* ulp exponent for normals */
+  int qmin = 1 - f.bias - f.man;  /* ulp exponent of subnormals */
+  if (q < qmin) q = qmin;
+  double r = ldexp(nearbyint(ldexp(x, -q)), q);
+  double maxf = ldexp((double)((2u << f.man) - 1), (1 << (15 - f.man)) - 2 - f.bias - f.man);
+  if (fabs(r) > maxf) return copysign(INFINITY, x);
+  return r;
+}
+static inline uint16_t enc16(fmt16 f, double x) { /* x must be representable (or NaN/inf) */
+  if (x != x) return (uint16_t)(((1u << (15 - f.man)) - 1) << f.man | (1u << (f.man - 1)));
+  uint16_t s = signbit(x) ? 0x8000 : 0;
+  x = fabs(x);
+  uint16_t emax = (uint16_t)((1u << (15 - f.man)) - 1);
+  if (isinf(x)) return (uint16_t)(s | emax << f.man);
+  if (x == 0) return s;
+  int e;
+  frexp(x, &e);
+  int be = e - 1 + f.bias;
+  if (be <= 0) return (uint16_t)(s | (uint16_t)ldexp(x, f.bias - 1 + f.man));
+  return (uint16_t)(s | be << f.man | ((uint16_t)(ldexp(x, f.man - (e - 1))) & ((1u << f.man) - 1)));
+}
+
+#endif
