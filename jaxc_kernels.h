@@ -334,38 +334,23 @@ JAXC__INLINE size_t jaxc__head_to_line(const void *p, size_t elem_size, size_t n
   const size_t k = (size_t)((64u - ((uintptr_t)p & 63u)) & 63u) / elem_size;
   return k < n ? k : n;
 }
-JAXC__INLINE void jaxc__convert_f16_to_f32_n_portable(size_t n, const jaxc_f16 *JAXC__RESTRICT src,
-                                                      float *JAXC__RESTRICT dst) {
-  size_t i;
-  const size_t head = jaxc__head_to_line(src, sizeof *src, n);
-  for (i = 0; i < head; i++) dst[i] = jaxc__fp32_from_bits(jaxc_f16_bits_to_f32_bits(src[i].bits));
-  JAXC__CONVERT_SIMD
-  for (i = head; i < n; i++) dst[i] = jaxc__fp32_from_bits(jaxc_f16_bits_to_f32_bits(src[i].bits));
-}
-JAXC__INLINE void jaxc__convert_f32_to_f16_n_portable(size_t n, const float *JAXC__RESTRICT src,
-                                                      jaxc_f16 *JAXC__RESTRICT dst) {
-  size_t i;
-  const size_t head = jaxc__head_to_line(src, sizeof *src, n);
-  for (i = 0; i < head; i++) dst[i].bits = jaxc_f32_bits_to_f16_bits(jaxc__fp32_to_bits(src[i]));
-  JAXC__CONVERT_SIMD
-  for (i = head; i < n; i++) dst[i].bits = jaxc_f32_bits_to_f16_bits(jaxc__fp32_to_bits(src[i]));
-}
-JAXC__INLINE void jaxc_convert_bf16_to_f32_n(size_t n, const jaxc_bf16 *JAXC__RESTRICT src,
-                                             float *JAXC__RESTRICT dst) {
-  size_t i;
-  const size_t head = jaxc__head_to_line(src, sizeof *src, n);
-  for (i = 0; i < head; i++) dst[i] = jaxc__fp32_from_bits(jaxc_bf16_bits_to_f32_bits(src[i].bits));
-  JAXC__CONVERT_SIMD
-  for (i = head; i < n; i++) dst[i] = jaxc__fp32_from_bits(jaxc_bf16_bits_to_f32_bits(src[i].bits));
-}
-JAXC__INLINE void jaxc_convert_f32_to_bf16_n(size_t n, const float *JAXC__RESTRICT src,
-                                             jaxc_bf16 *JAXC__RESTRICT dst) {
-  size_t i;
-  const size_t head = jaxc__head_to_line(src, sizeof *src, n);
-  for (i = 0; i < head; i++) dst[i].bits = jaxc_f32_bits_to_bf16_bits(jaxc__fp32_to_bits(src[i]));
-  JAXC__CONVERT_SIMD
-  for (i = head; i < n; i++) dst[i].bits = jaxc_f32_bits_to_bf16_bits(jaxc__fp32_to_bits(src[i]));
-}
+/* One converting loop per direction: NAME(n, src, dst) writes dst[i] = CONVERT(src[i]). */
+#define JAXC__DEF_CONVERT_N(NAME, S, D, CONVERT)                                                  \
+  JAXC__INLINE void NAME(size_t n, const S *JAXC__RESTRICT src, D *JAXC__RESTRICT dst) {          \
+    size_t i;                                                                                     \
+    const size_t head = jaxc__head_to_line(src, sizeof *src, n);                                  \
+    for (i = 0; i < head; i++) CONVERT(dst[i], src[i]);                                           \
+    JAXC__CONVERT_SIMD                                                                            \
+    for (i = head; i < n; i++) CONVERT(dst[i], src[i]);                                           \
+  }
+#define JAXC__F16_TO_F32(d, s) ((d) = jaxc__fp32_from_bits(jaxc_f16_bits_to_f32_bits((s).bits)))
+#define JAXC__F32_TO_F16(d, s) ((d).bits = jaxc_f32_bits_to_f16_bits(jaxc__fp32_to_bits(s)))
+#define JAXC__BF16_TO_F32(d, s) ((d) = jaxc__fp32_from_bits(jaxc_bf16_bits_to_f32_bits((s).bits)))
+#define JAXC__F32_TO_BF16(d, s) ((d).bits = jaxc_f32_bits_to_bf16_bits(jaxc__fp32_to_bits(s)))
+JAXC__DEF_CONVERT_N(jaxc__convert_f16_to_f32_n_portable, jaxc_f16, float, JAXC__F16_TO_F32)
+JAXC__DEF_CONVERT_N(jaxc__convert_f32_to_f16_n_portable, float, jaxc_f16, JAXC__F32_TO_F16)
+JAXC__DEF_CONVERT_N(jaxc_convert_bf16_to_f32_n, jaxc_bf16, float, JAXC__BF16_TO_F32)
+JAXC__DEF_CONVERT_N(jaxc_convert_f32_to_bf16_n, float, jaxc_bf16, JAXC__F32_TO_BF16)
 
 JAXC__INLINE void jaxc_convert_f16_to_f32_n(size_t n, const jaxc_f16 *JAXC__RESTRICT src,
                                             float *JAXC__RESTRICT dst) {
