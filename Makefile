@@ -2,6 +2,7 @@ SHELL := /bin/bash
 # jaxc — header-only; this Makefile builds the tests, the demo, the teaching tool and benches.
 #   make demo    build and run the main demo          make test   every test (sanitizers too)
 #   make bench   benchmarks (GB/s vs same-run copy and NumPy)
+#   make test-clang   the C tests again, built with clang's sanitizers
 #   make cuda / cuda-test / cuda-bench   the optional CUDA path (needs nvcc / a GPU)
 CC      ?= gcc
 CLANG   ?= clang
@@ -19,7 +20,7 @@ TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(patsubst tests/%.c,$(B)/san/%,$(TEST_SRCS))
 TEST_SH   := $(sort $(wildcard tests/test_*.sh))
 
-.PHONY: all demo test test-c test-sh test-compile bench tool clean cuda cuda-test cuda-bench check-generated test-cuda-build
+.PHONY: test-clang all demo test test-c test-sh test-compile bench tool clean cuda cuda-test cuda-bench check-generated test-cuda-build
 all: tool $(B)/demo $(B)/styles
 	@echo "built: $(B)/jaxc-types (teaching tool) and $(B)/demo; 'make test' runs the tests"
 
@@ -34,6 +35,17 @@ $(B)/san/test_%: tests/test_%.c $(B)/san/impl.o tests/check.h tests/testlib.h $(
 
 $(B) $(B)/san $(B)/opt:
 	mkdir -p $@
+
+# The same C tests built with clang's sanitizers (not part of make test, to keep it short).
+CL := $(B)/clang
+$(CL)/impl.o: tests/impl.c $(HEADERS)
+	@mkdir -p $(CL)
+	$(CLANG) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. -c $< -o $@
+$(CL)/test_%: tests/test_%.c $(CL)/impl.o tests/check.h tests/testlib.h $(HEADERS)
+	$(CLANG) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. $< $(CL)/impl.o -o $@ $(LDLIBS)
+CLANG_TESTS := $(patsubst tests/%.c,$(CL)/%,$(filter-out tests/test_solo_%,$(TEST_SRCS)))
+test-clang: $(CLANG_TESTS)
+	@fail=0; for t in $(CLANG_TESTS); do ./$$t || fail=1; done; [ $$fail = 0 ]
 
 # ---- main programs ----
 $(B)/jaxc-types: tools/jaxc_types.c jaxc_promote.h | $(B)
