@@ -514,8 +514,20 @@ JAXC_API void *jaxc__fail(jaxc_status s, const char *fmt, ...) {
 
 /* --- config ---------------------------------------------------------------------------------*/
 /* Each switch is -1 until first read, then 0/1: the environment gives the default once. */
-static int jaxc__cfg_x64 = -1, jaxc__cfg_nans = -1, jaxc__cfg_infs = -1;
-static jaxc_rules jaxc__cfg_rules = JAXC_RULES_JAX;
+/* The switches are read by every op, possibly on several threads at once: atomic ints (relaxed:
+   each is a lone flag) where C11 atomics exist. */
+#if !defined(__STDC_NO_ATOMICS__)
+#  include <stdatomic.h>
+typedef atomic_int jaxc__flag;
+#  define JAXC__FLAG_GET(f) atomic_load_explicit(&(f), memory_order_relaxed)
+#  define JAXC__FLAG_SET(f, v) atomic_store_explicit(&(f), (v), memory_order_relaxed)
+#else
+typedef int jaxc__flag;
+#  define JAXC__FLAG_GET(f) (f)
+#  define JAXC__FLAG_SET(f, v) ((f) = (v))
+#endif
+static jaxc__flag jaxc__cfg_x64 = -1, jaxc__cfg_nans = -1, jaxc__cfg_infs = -1;
+static jaxc__flag jaxc__cfg_rules = JAXC_RULES_JAX;
 
 static int jaxc__env_flag(const char *name) {
 #ifndef JAXC_NO_GETENV
@@ -526,20 +538,24 @@ static int jaxc__env_flag(const char *name) {
   return 0;
 #endif
 }
-static bool jaxc__read_flag(int *flag, const char *env) {
-  if (*flag < 0) *flag = jaxc__env_flag(env);
-  return *flag != 0;
+static bool jaxc__read_flag(jaxc__flag *flag, const char *env) {
+  int v = JAXC__FLAG_GET(*flag);
+  if (v < 0) { /* first query: the environment's default (racing readers agree on it) */
+    v = jaxc__env_flag(env);
+    JAXC__FLAG_SET(*flag, v);
+  }
+  return v != 0;
 }
-JAXC_API void jaxc_set_x64(bool on) { jaxc__cfg_x64 = on; }
+JAXC_API void jaxc_set_x64(bool on) { JAXC__FLAG_SET(jaxc__cfg_x64, on); }
 JAXC_API bool jaxc_x64(void) { return jaxc__read_flag(&jaxc__cfg_x64, "JAXC_ENABLE_X64"); }
-JAXC_API void jaxc_set_debug_nans(bool on) { jaxc__cfg_nans = on; }
-JAXC_API void jaxc_set_debug_infs(bool on) { jaxc__cfg_infs = on; }
+JAXC_API void jaxc_set_debug_nans(bool on) { JAXC__FLAG_SET(jaxc__cfg_nans, on); }
+JAXC_API void jaxc_set_debug_infs(bool on) { JAXC__FLAG_SET(jaxc__cfg_infs, on); }
 JAXC_API bool jaxc_debug_nans(void) { return jaxc__read_flag(&jaxc__cfg_nans, "JAXC_DEBUG_NANS"); }
 JAXC_API bool jaxc_debug_infs(void) { return jaxc__read_flag(&jaxc__cfg_infs, "JAXC_DEBUG_INFS"); }
 JAXC_API void jaxc_set_promotion(jaxc_rules r) {
-  if (r == JAXC_RULES_JAX || r == JAXC_RULES_JAX_STRICT) jaxc__cfg_rules = r;
+  if (r == JAXC_RULES_JAX || r == JAXC_RULES_JAX_STRICT) JAXC__FLAG_SET(jaxc__cfg_rules, (int)r);
 }
-JAXC_API jaxc_rules jaxc_promotion(void) { return jaxc__cfg_rules; }
+JAXC_API jaxc_rules jaxc_promotion(void) { return (jaxc_rules)JAXC__FLAG_GET(jaxc__cfg_rules); }
 
 /* --- memory ---------------------------------------------------------------------------------
    Every block carries a 64-byte prefix holding its size, so that jaxc__free knows it.
@@ -552,7 +568,6 @@ JAXC_API jaxc_rules jaxc_promotion(void) { return jaxc__cfg_rules; }
 #define JAXC__HUGE_ALIGN ((size_t)2 << 20)
 #define JAXC__CACHE_SLOTS 8
 #if !defined(JAXC_MALLOC) && !defined(__STDC_NO_ATOMICS__)
-#  include <stdatomic.h>
 #  define JAXC__CACHE 1
 static struct { void *base; size_t bytes; } jaxc__cache[JAXC__CACHE_SLOTS];
 static size_t jaxc__cache_total, jaxc__cache_cap = JAXC_BUFFER_CACHE_BYTES;

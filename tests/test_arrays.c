@@ -140,8 +140,35 @@ static void test_buffer_cache(void) {
   jaxc_set_buffer_cache(0);
 }
 
+/* Callers on several threads at once: each sees its own status, and the buffer cache hands
+   every large block to one result only (values would mix otherwise). */
+static void test_threads(void) {
+  int64_t n = (int64_t)5 << 20; /* 20 MiB of float32: the cached path */
+  jaxc_array *base = jaxc_array_zeros(JAXC_F32, 1, &n);
+  int bad = 0, status_bad = 0;
+#ifdef _OPENMP
+#  pragma omp parallel for reduction(+ : bad, status_bad) schedule(dynamic)
+#endif
+  for (int k = 0; k < 16; k++) {
+    jaxc_array *r = jaxc_add(base, (double)k);
+    const float *p = r ? (const float *)jaxc_array_data(r) : NULL;
+    if (!p) { bad++; continue; }
+    for (int64_t i = 0; i < n; i += 65521) bad += p[i] != (float)k;
+    bad += p[n - 1] != (float)k;
+    /* an error on this thread leaves the other threads' status alone */
+    if (k % 2) { status_bad += jaxc_add(base, (int64_t)1 << 40) != NULL; status_bad += jaxc_last_status() != JAXC_ERR_OVERFLOW; }
+    else { jaxc_array *ok = jaxc_add(base, 1); status_bad += jaxc_last_status() != JAXC_OK; jaxc_array_free(ok); }
+    jaxc_array_free(r);
+  }
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(status_bad, 0);
+  jaxc_array_free(base);
+  jaxc_set_buffer_cache(0);
+}
+
 int main(void) {
   test_creation();
+  test_threads();
   test_x64_narrowing();
   test_rank8_broadcast();
   test_zero_size();
