@@ -2632,23 +2632,6 @@ JAXC_API jaxc_array *jaxc_at_update_slice(jaxc_op op, const jaxc_array *a, int n
 #define JAXC__RND_PAR_BYTES ((int64_t)2 << 20)   /* outputs above this go to OpenMP threads */
 
 /* --- threefry2x32 ---------------------------------------------------------------------------*/
-#define JAXC__TF_ROT(x, r) (((x) << (r)) | ((x) >> (32 - (r))))
-#define JAXC__TF_ROUND(x0, x1, r) (x0 += x1, x1 = JAXC__TF_ROT(x1, r), x1 ^= x0)
-#define JAXC__TF_ROUNDS_A(x0, x1) \
-  (JAXC__TF_ROUND(x0, x1, 13), JAXC__TF_ROUND(x0, x1, 15), JAXC__TF_ROUND(x0, x1, 26), JAXC__TF_ROUND(x0, x1, 6))
-#define JAXC__TF_ROUNDS_B(x0, x1) \
-  (JAXC__TF_ROUND(x0, x1, 17), JAXC__TF_ROUND(x0, x1, 29), JAXC__TF_ROUND(x0, x1, 16), JAXC__TF_ROUND(x0, x1, 24))
-/* Five groups of four rounds with a key injection after each, as Random123 and JAX define it. */
-#define JAXC__TF20(k0, k1, k2, x0, x1)                       \
-  do {                                                       \
-    x0 += k0; x1 += k1;                                      \
-    JAXC__TF_ROUNDS_A(x0, x1); x0 += k1; x1 += k2 + 1u;      \
-    JAXC__TF_ROUNDS_B(x0, x1); x0 += k2; x1 += k0 + 2u;      \
-    JAXC__TF_ROUNDS_A(x0, x1); x0 += k0; x1 += k1 + 3u;      \
-    JAXC__TF_ROUNDS_B(x0, x1); x0 += k1; x1 += k2 + 4u;      \
-    JAXC__TF_ROUNDS_A(x0, x1); x0 += k2; x1 += k0 + 5u;      \
-  } while (0)
-
 JAXC_API void jaxc_threefry2x32(jaxc_key key, const uint32_t in[2], uint32_t out[2]) {
   uint32_t k0 = key.data[0], k1 = key.data[1], k2 = k0 ^ k1 ^ 0x1BD11BDAu;
   uint32_t x0 = in[0], x1 = in[1];
@@ -2719,12 +2702,8 @@ static inline float jaxc__rnd_load16(bool bf, uint16_t h) {
 static inline float jaxc__rnd_round16(bool bf, float f) { return jaxc__rnd_load16(bf, jaxc__rnd_store16(bf, f)); }
 
 /* lax.max: NaN in either operand gives NaN. */
-static inline float jaxc__rnd_maxf(float a, float b) { return (a != a || a > b) ? a : b; }
-static inline double jaxc__rnd_max(double a, double b) { return (a != a || a > b) ? a : b; }
 
 /* Uniform [0, 1) from raw words: the random mantissa under the exponent of 1.0, minus 1. */
-static inline float jaxc__rnd_unit_f32(uint32_t b) { return jaxc__rnd_f32_of_bits((b >> 9) | 0x3f800000u) - 1.0f; }
-static inline double jaxc__rnd_unit_f64(uint64_t b) { return jaxc__rnd_f64_of_bits((b >> 12) | 0x3ff0000000000000ull) - 1.0; }
 /* bf16 has 7 mantissa bits (< 8), so JAX draws 8 bits and shifts by 1; f16 draws 16, shifts by 6.
    Either result is k / 2^nmant, exact in f32. */
 static inline float jaxc__rnd_unit16(bool bf, uint32_t w) {

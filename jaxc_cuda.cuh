@@ -7,7 +7,8 @@
      astype. The device kernels call the very scalar functions the CPU kernels use
      (jaxc__f_<op>_<dtype>, jaxc_cvt_<a>_<b> of jaxc_kernels.h), generated from the same
      X-macro tables, so results agree by construction; complex dtypes stay on the CPU (nvcc has
-     no C _Complex). Reductions and random bits on the device are still to come.
+     no C _Complex); jax.random bits (u8/u16/u32/u64) and uniform (f32/f64) with the CPU's
+     threefry code, bit for bit. Reductions on the device are still to come.
 
    HOW TO USE
      #include "jaxc_cuda.cuh"          (nvcc -std=c++17 -I. your.cu)
@@ -413,6 +414,72 @@ static inline jaxc_cuda_array *jaxc_cuda_astype(const jaxc_cuda_array *a, jaxc_d
 static inline jaxc_cuda_array *jaxc_cuda_astype_into(const jaxc_cuda_array *a, jaxc_cuda_array *out, bool x64) {
   if (!out) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array is NULL", cudaSuccess);
   return jaxc_cuda__astype(a, out->dtype, x64, out);
+}
+
+/* >>random: element i is drawn from threefry2x32(key, (hi32(i), lo32(i))) with the code the
+   CPU runs (jaxc_kernels.h >>threefry), so device and host outputs are equal bit for bit. */
+__device__ static inline void jaxc_cuda__threefry(uint32_t k0, uint32_t k1, int64_t i, uint32_t *w0, uint32_t *w1) {
+  uint32_t k2 = k0 ^ k1 ^ 0x1BD11BDAu, x0 = (uint32_t)((uint64_t)i >> 32), x1 = (uint32_t)i;
+  JAXC__TF20(k0, k1, k2, x0, x1);
+  *w0 = x0;
+  *w1 = x1;
+}
+__global__ static void jaxc_cuda__k_bits(uint32_t k0, uint32_t k1, int64_t n, int width, void *out) {
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+    uint32_t a, b;
+    jaxc_cuda__threefry(k0, k1, i, &a, &b);
+    switch (width) {
+    case 8: ((uint8_t *)out)[i] = (uint8_t)(a ^ b); break;
+    case 16: ((uint16_t *)out)[i] = (uint16_t)(a ^ b); break;
+    case 32: ((uint32_t *)out)[i] = a ^ b; break;
+    default: ((uint64_t *)out)[i] = (uint64_t)a << 32 | b; break;
+    }
+  }
+}
+__global__ static void jaxc_cuda__k_uniform_f32(uint32_t k0, uint32_t k1, int64_t n, float lo, float span, float *out) {
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+    uint32_t a, b;
+    jaxc_cuda__threefry(k0, k1, i, &a, &b);
+    out[i] = jaxc__rnd_maxf(lo, fmaf(jaxc__rnd_unit_f32(a ^ b), span, lo));
+  }
+}
+__global__ static void jaxc_cuda__k_uniform_f64(uint32_t k0, uint32_t k1, int64_t n, double lo, double span, double *out) {
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+    uint32_t a, b;
+    jaxc_cuda__threefry(k0, k1, i, &a, &b);
+    out[i] = jaxc__rnd_max(lo, fma(jaxc__rnd_unit_f64((uint64_t)a << 32 | b), span, lo));
+  }
+}
+
+/* jax.random.bits(key, shape, dtype) for uint8/16/32/64 (narrowed by x64 like the CPU's). */
+static inline jaxc_cuda_array *jaxc_cuda_random_bits(const uint32_t key[2], jaxc_dtype dtype, int ndim, const int64_t *shape, bool x64) {
+  jaxc_dtype st = jaxc_storage_dtype(dtype, x64);
+  if (!key || (st != JAXC_U8 && st != JAXC_U16 && st != JAXC_U32 && st != JAXC_U64))
+    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_random_bits: dtype must be an unsigned integer", cudaSuccess);
+  jaxc_cuda_array *out = jaxc_cuda_alloc_shape(st, ndim, shape);
+  if (!out) return NULL;
+  int blocks, threads;
+  jaxc_cuda__grid(out->size, &blocks, &threads);
+  if (out->size) jaxc_cuda__k_bits<<<blocks, threads>>>(key[0], key[1], out->size, jaxc_dtype_bits(st), out->data);
+  return jaxc_cuda__finish(out);
+}
+/* jax.random.uniform(key, shape, dtype, minval, maxval) for float32/float64: the bounds become
+   Python floats (float32 with x64 off) converted to the dtype, as on the CPU. */
+static inline jaxc_cuda_array *jaxc_cuda_random_uniform(const uint32_t key[2], jaxc_dtype dtype, int ndim, const int64_t *shape,
+                                                        double minval, double maxval, bool x64) {
+  jaxc_dtype st = jaxc_storage_dtype(dtype, x64);
+  if (!key || (st != JAXC_F32 && st != JAXC_F64))
+    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_random_uniform: float32 or float64 on the device", cudaSuccess);
+  if (!x64) minval = (float)minval, maxval = (float)maxval;
+  jaxc_cuda_array *out = jaxc_cuda_alloc_shape(st, ndim, shape);
+  if (!out) return NULL;
+  int blocks, threads;
+  jaxc_cuda__grid(out->size, &blocks, &threads);
+  if (out->size && st == JAXC_F32)
+    jaxc_cuda__k_uniform_f32<<<blocks, threads>>>(key[0], key[1], out->size, (float)minval, (float)maxval - (float)minval, (float *)out->data);
+  else if (out->size)
+    jaxc_cuda__k_uniform_f64<<<blocks, threads>>>(key[0], key[1], out->size, minval, maxval - minval, (double *)out->data);
+  return jaxc_cuda__finish(out);
 }
 
 #endif /* JAXC_CUDA_CUH_INCLUDED */

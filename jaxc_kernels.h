@@ -675,6 +675,32 @@ JAXC__INLINE bool jaxc_kernel_cast_dyn(jaxc_dtype from, jaxc_dtype to, size_t n,
   return true;
 }
 
+/* >>threefry: the counter-based generator of jax.random, shared by the CPU (jaxc.h) and the
+   GPU (jaxc_cuda.cuh) so that both draw the same bits. */
+#define JAXC__TF_ROT(x, r) (((x) << (r)) | ((x) >> (32 - (r))))
+#define JAXC__TF_ROUND(x0, x1, r) (x0 += x1, x1 = JAXC__TF_ROT(x1, r), x1 ^= x0)
+#define JAXC__TF_ROUNDS_A(x0, x1) \
+  (JAXC__TF_ROUND(x0, x1, 13), JAXC__TF_ROUND(x0, x1, 15), JAXC__TF_ROUND(x0, x1, 26), JAXC__TF_ROUND(x0, x1, 6))
+#define JAXC__TF_ROUNDS_B(x0, x1) \
+  (JAXC__TF_ROUND(x0, x1, 17), JAXC__TF_ROUND(x0, x1, 29), JAXC__TF_ROUND(x0, x1, 16), JAXC__TF_ROUND(x0, x1, 24))
+/* Five groups of four rounds with a key injection after each, as Random123 and JAX define it. */
+#define JAXC__TF20(k0, k1, k2, x0, x1)                       \
+  do {                                                       \
+    x0 += k0; x1 += k1;                                      \
+    JAXC__TF_ROUNDS_A(x0, x1); x0 += k1; x1 += k2 + 1u;      \
+    JAXC__TF_ROUNDS_B(x0, x1); x0 += k2; x1 += k0 + 2u;      \
+    JAXC__TF_ROUNDS_A(x0, x1); x0 += k0; x1 += k1 + 3u;      \
+    JAXC__TF_ROUNDS_B(x0, x1); x0 += k1; x1 += k2 + 4u;      \
+    JAXC__TF_ROUNDS_A(x0, x1); x0 += k2; x1 += k0 + 5u;      \
+  } while (0)
+
+/* jax.random.uniform's bits -> [0, 1): the mantissa bits under the exponent of 1.0, minus 1;
+   then lax.max(minval, u * span + minval) with NaN from minval kept, as XLA computes it. */
+JAXC__DEV float jaxc__rnd_unit_f32(uint32_t b) { return jaxc__fp32_from_bits((b >> 9) | 0x3f800000u) - 1.0f; }
+JAXC__DEV double jaxc__rnd_unit_f64(uint64_t b) { return jaxc__fp64_from_bits((b >> 12) | 0x3ff0000000000000ull) - 1.0; }
+JAXC__DEV float jaxc__rnd_maxf(float a, float b) { return (a != a || a > b) ? a : b; }
+JAXC__DEV double jaxc__rnd_max(double a, double b) { return (a != a || a > b) ? a : b; }
+
 /* >>ops ------------------------------------------------------------------------------------------
    Every jax.numpy op, one row each: X(OP, name, ARITY, RULE, GROUP, OUT, lax)
    ARITY  BIN, UN, RED (reduction), UPD (update-only)

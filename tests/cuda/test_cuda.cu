@@ -157,6 +157,30 @@ int main(void) {
       compare(what, JAXC_OP_ADD, c, g);
       jaxc_array_free(c); jaxc_cuda_free(g);
     }
+  /* jax.random on the device equals the CPU bit for bit (counter-based: no dependence on the
+     launch shape), for every bits width and uniform dtype, x64 on and off */
+  for (int x64 = 0; x64 < 2; x64++) {
+    jaxc_set_x64(x64 != 0);
+    jaxc_key key = jaxc_random_fold_in(jaxc_random_key(42), 7);
+    int64_t shape[2] = {37, 1001};
+    const jaxc_dtype bdt[] = {JAXC_U8, JAXC_U16, JAXC_U32, JAXC_U64};
+    for (int i = 0; i < 4; i++) {
+      c = jaxc_random_bits(key, bdt[i], 2, shape);
+      g = jaxc_cuda_random_bits(key.data, bdt[i], 2, shape, x64 != 0);
+      snprintf(what, sizeof what, "bits(%s, x64=%d)", jaxc_dtype_code(bdt[i]), x64);
+      compare(what, JAXC_OP_ADD, c, g);
+      jaxc_array_free(c); jaxc_cuda_free(g);
+    }
+    const jaxc_dtype udt[] = {JAXC_F32, JAXC_F64};
+    for (int i = 0; i < 2; i++) {
+      c = jaxc_random_uniform(key, udt[i], 2, shape, -2.0, 3.0);
+      g = jaxc_cuda_random_uniform(key.data, udt[i], 2, shape, -2.0, 3.0, x64 != 0);
+      snprintf(what, sizeof what, "uniform(%s, x64=%d)", jaxc_dtype_code(udt[i]), x64);
+      compare(what, JAXC_OP_ADD, c, g);
+      jaxc_array_free(c); jaxc_cuda_free(g);
+    }
+  }
+  jaxc_set_x64(true);
   /* errors: a launch on freed memory is reported, not fatal */
   CHECK(jaxc_cuda_alloc(JAXC_F64, (int64_t)1 << 50) == NULL && jaxc_cuda_last_status() == JAXC_CUDA_ERR_NOMEM);
   CHECK(jaxc_cuda_binary(JAXC_OP_SQRT, din[0], din[0], JAXC_RULES_JAX, true) == NULL);
