@@ -3220,11 +3220,6 @@ JAXC_API jaxc_array *jaxc_random_permutation(jaxc_key key, int64_t n) {
   return a;
 }
 
-#undef JAXC__TF_ROT
-#undef JAXC__TF_ROUND
-#undef JAXC__TF_ROUNDS_A
-#undef JAXC__TF_ROUNDS_B
-#undef JAXC__TF20
 #undef JAXC__RND_KIND
 
 #endif /* JAXC_IMPLEMENTATION */

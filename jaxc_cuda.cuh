@@ -18,7 +18,9 @@
      jaxc_cuda_free(d);
 
    nvcc has no _Generic and no designated initialisers; this header uses only the C++-clean
-   parts of jaxc_promote.h and jaxc_kernels.h. */
+   parts of jaxc_promote.h and jaxc_kernels.h. A .cu file may also include jaxc.h for the CPU
+   API; jaxc.h's implementation (JAXC_IMPLEMENTATION) is C and goes in a .c file of its own, as
+   tests/cuda/test_cuda.cu does with tests/impl.c. */
 #ifndef JAXC_CUDA_CUH_INCLUDED
 #define JAXC_CUDA_CUH_INCLUDED
 
