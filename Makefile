@@ -104,7 +104,7 @@ check-generated: | $(B)
 
 # ---- benchmarks (optimised, OpenMP); NumPy figures when Debian's python3-numpy is there ----
 BENCH_FLAGS := $(WARN) -O3 $(ARCH) $(OMP) -I.
-$(B)/opt/bench_%: bench/bench_%.c $(HEADERS) | $(B)/opt
+$(B)/opt/bench_%: bench/bench_%.c bench/bench_rows.h $(HEADERS) | $(B)/opt
 	$(CC) $(BENCH_FLAGS) $< -o $@ $(LDLIBS)
 BENCH_BINS := $(patsubst bench/%.c,$(B)/opt/%,$(sort $(wildcard bench/bench_*.c)))
 bench: $(BENCH_BINS)
@@ -126,7 +126,7 @@ cuda:
 	@if [ -z "$(NVCC)" ]; then echo "cuda: nvcc not found: CUDA build skipped"; else $(MAKE) --no-print-directory $(B)/cuda/test_cuda; fi
 cuda-test: cuda
 	@if [ -n "$(NVCC)" ]; then ./$(B)/cuda/test_cuda; fi
-$(B)/cuda/bench_cuda: bench/cuda/bench_cuda.cu jaxc_cuda.cuh $(HEADERS)
+$(B)/cuda/bench_cuda: bench/cuda/bench_cuda.cu bench/bench_rows.h jaxc_cuda.cuh $(HEADERS)
 	@mkdir -p $(B)/cuda
 	$(NVCC) $(NVCCFLAGS) $< -o $@
 cuda-bench:

@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
+#include "bench_rows.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -31,15 +32,7 @@ typedef struct bench_case {
   jaxc_dtype a, b, cast_to;
 } bench_case;
 
-static const bench_case cases[] = {
-  {"i8+f32->f32", JAXC_OP_ADD, JAXC_I8, JAXC_F32, JAXC_DTYPE_INVALID},
-  {"f16+f32->f32", JAXC_OP_ADD, JAXC_F16, JAXC_F32, JAXC_DTYPE_INVALID},
-  {"bf16*bf16->bf16", JAXC_OP_MULTIPLY, JAXC_BF16, JAXC_BF16, JAXC_DTYPE_INVALID},
-  {"u8+i8->i16", JAXC_OP_ADD, JAXC_U8, JAXC_I8, JAXC_DTYPE_INVALID},
-  {"i32/i32->f32", JAXC_OP_TRUE_DIVIDE, JAXC_I32, JAXC_I32, JAXC_DTYPE_INVALID},
-  {"f32<f32->bool", JAXC_OP_LESS, JAXC_F32, JAXC_F32, JAXC_DTYPE_INVALID},
-  {"astype f32->bf16", JAXC_NUM_OPS, JAXC_F32, JAXC_DTYPE_INVALID, JAXC_BF16},
-};
+static const bench_case cases[] = { BENCH_ROWS(BENCH_ROW_INIT) };
 
 /* Inputs with values that keep every op on its ordinary path (no zero divisors, no NaN). */
 static jaxc_array *input(jaxc_dtype d, int64_t n, unsigned seed) {

@@ -2,17 +2,10 @@
    + output written once) next to a device-to-device cudaMemcpy of the same bytes, timed with
    CUDA events in the same run, and the time per call at small sizes. Run: make cuda-bench */
 #include "jaxc_cuda.cuh"
+#include "../bench_rows.h"
 
 typedef struct { const char *name; jaxc_op op; jaxc_dtype a, b, to; } bench_row;
-static const bench_row rows[] = {
-  {"i8+f32->f32", JAXC_OP_ADD, JAXC_I8, JAXC_F32, JAXC_DTYPE_INVALID},
-  {"f16+f32->f32", JAXC_OP_ADD, JAXC_F16, JAXC_F32, JAXC_DTYPE_INVALID},
-  {"bf16*bf16->bf16", JAXC_OP_MULTIPLY, JAXC_BF16, JAXC_BF16, JAXC_DTYPE_INVALID},
-  {"u8+i8->i16", JAXC_OP_ADD, JAXC_U8, JAXC_I8, JAXC_DTYPE_INVALID},
-  {"i32/i32->f32", JAXC_OP_TRUE_DIVIDE, JAXC_I32, JAXC_I32, JAXC_DTYPE_INVALID},
-  {"f32<f32->bool", JAXC_OP_LESS, JAXC_F32, JAXC_F32, JAXC_DTYPE_INVALID},
-  {"astype f32->bf16", JAXC_NUM_OPS, JAXC_F32, JAXC_DTYPE_INVALID, JAXC_BF16},
-};
+static const bench_row rows[] = { BENCH_ROWS(BENCH_ROW_INIT) };
 
 static jaxc_cuda_array *filled(jaxc_dtype d, int64_t n) {
   jaxc_cuda_array *a = jaxc_cuda_alloc(d, n);
