@@ -74,7 +74,6 @@
 #ifndef JAXC_BUFFER_CACHE_BYTES
 #  define JAXC_BUFFER_CACHE_BYTES ((size_t)512 << 20)
 #endif
-#define JAXC_ALL_AXES (-1000)
 
 #ifndef JAXC_API
 #  define JAXC_API extern
@@ -1536,8 +1535,6 @@ static int jaxc__threads(void) {
 #endif
 }
 static jaxc_dtype jaxc__default_int(void) { return jaxc_x64() ? JAXC_I64 : JAXC_I32; }
-static jaxc_dtype jaxc__default_uint(void) { return jaxc_x64() ? JAXC_U64 : JAXC_U32; }
-static jaxc_dtype jaxc__default_float(void) { return jaxc_x64() ? JAXC_F64 : JAXC_F32; }
 static bool jaxc__is_intlike(jaxc_dtype d) {
   int k = jaxc_dtype_kind(d);
   return k == JAXC_KIND_BOOL || k == JAXC_KIND_INT || k == JAXC_KIND_UINT;
@@ -1840,48 +1837,38 @@ static const char *jaxc__red_name(jaxc_op op, int argmode) {
 
 /* Result dtype and kernels for op on dtype d. argmode >= 2 selects nanargmax/nanargmin. */
 static bool jaxc__plan_reduce(jaxc_op op, jaxc_dtype d, int argmode, jaxc__rplan *p) {
-  bool intlike = jaxc__is_intlike(d), cpx = jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX;
-  int bits = jaxc_dtype_bits(d);
+  bool intlike = jaxc__is_intlike(d);
   p->mode = 0;
   p->fn = NULL;
+  p->out = jaxc_reduce_output_dtype(op, d, jaxc_x64());
   switch (op) {
   case JAXC_OP_SUM: case JAXC_OP_PROD: {
     bool sum = op == JAXC_OP_SUM;
     if (intlike) {
-      jaxc_dtype o = d;
-      if (d == JAXC_BOOL) o = jaxc__default_int();
-      else if (jaxc_dtype_kind(d) == JAXC_KIND_UINT && bits < jaxc_dtype_bits(jaxc__default_uint())) o = jaxc__default_uint();
-      else if (jaxc_dtype_kind(d) == JAXC_KIND_INT && bits < jaxc_dtype_bits(jaxc__default_int())) o = jaxc__default_int();
-      p->out = o;
       p->kind = sum ? JAXC__RK_ISUM : JAXC__RK_IPROD;
       p->fn = jaxc__lane_int_tab[d];
-      p->mode = (sum ? 0 : 2) + (jaxc_dtype_bits(o) == 64);
+      p->mode = (sum ? 0 : 2) + (jaxc_dtype_bits(p->out) == 64);
     } else {
-      p->out = d;
       p->kind = sum ? JAXC__RK_FSUM : JAXC__RK_FPROD;
       p->fn = sum ? jaxc__lane_fsum_tab[d] : jaxc__lane_fprod_tab[d];
     }
     break;
   }
   case JAXC_OP_MEAN: case JAXC_OP_VAR: case JAXC_OP_STD:
-    p->out = intlike ? jaxc__default_float() : (op != JAXC_OP_MEAN && cpx) ? jaxc__real_dtype(d) : d;
     p->kind = op == JAXC_OP_MEAN ? JAXC__RK_MEAN : op == JAXC_OP_VAR ? JAXC__RK_VAR : JAXC__RK_STD;
     p->fn = jaxc__lane_fsum_tab[d];
     break;
   case JAXC_OP_MAX: case JAXC_OP_MIN:
-    p->out = d;
     p->kind = JAXC__RK_VAL;
     p->fn = jaxc__lane_arg_tab[d];
     p->mode = op == JAXC_OP_MIN;
     break;
   case JAXC_OP_ARGMAX: case JAXC_OP_ARGMIN:
-    p->out = jaxc__default_int();
     p->kind = JAXC__RK_ARG;
     p->fn = jaxc__lane_arg_tab[d];
     p->mode = argmode >= 2 ? argmode : op == JAXC_OP_ARGMIN;
     break;
   case JAXC_OP_ANY: case JAXC_OP_ALL:
-    p->out = JAXC_BOOL;
     p->kind = op == JAXC_OP_ANY ? JAXC__RK_ANY : JAXC__RK_ALL;
     p->fn = jaxc__lane_truth_tab[d];
     p->mode = op == JAXC_OP_ALL;
@@ -2687,42 +2674,62 @@ JAXC_API void jaxc_random_split(jaxc_key key, int n, jaxc_key *out) {
 /* threefry_2x32(key, threefry_seed(uint32 data)) = threefry(key, (0, data)). */
 JAXC_API jaxc_key jaxc_random_fold_in(jaxc_key key, uint32_t data) { return jaxc__rnd_child(key, 0u, data); }
 
-/* --- small float helpers (16-bit formats, XLA's max) -----------------------------------------*/
-static inline float jaxc__rnd_f32_of_bits(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static inline uint32_t jaxc__rnd_bits_of_f32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static inline double jaxc__rnd_f64_of_bits(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
-
-/* The 16-bit formats through jaxc_kernels.h's exact round-to-nearest-even conversions. */
-static inline uint16_t jaxc__rnd_store16(bool bf, float f) {
-  return bf ? jaxc_f32_bits_to_bf16_bits(jaxc__rnd_bits_of_f32(f)) : jaxc_f32_bits_to_f16_bits(jaxc__rnd_bits_of_f32(f));
+/* --- XLA CPU's float32 log, log1p and ErfInv, as jaxlib 0.11 compiles them --------------------
+   Bit-exact normal draws need XLA's own math, not libm's: log is Eigen's plog_float (Cephes
+   logf) inlined, log1p is xla/codegen/intrinsic/log1p.cc (Cephes' rational for |x| < sqrt(2)-1,
+   log(1 + x) beyond), ErfInv is xla/client/lib/math.cc's ErfInv32 (Giles). Which steps are fused
+   multiply-adds is what LLVM emitted for x86-64 with FMA (read from the compiled kernels); each
+   is an explicit fmaf here, every other step rounds on its own. Checked against every float32,
+   float16 and bfloat16 value jax.random.normal can return (tests/test_random.c). */
+static float jaxc__xla_logf(float v) {
+  float a = v < 0x1p-126f ? 0x1p-126f : v; /* max(v, FLT_MIN) */
+  if (v != v) a = v;
+  uint32_t ab = jaxc__fp32_to_bits(a);
+  float e = (float)((int32_t)(ab >> 23) - 127) + 1.0f;
+  float m = jaxc__fp32_from_bits((ab & 0x807fffffu) | 0x3f000000u); /* mantissa in [0.5, 1) */
+  bool small = m < 0.707106769f;
+  float x = (m + -1.0f) + (small ? m : 0.0f);
+  if (small) e = e - 1.0f;
+  float x2 = x * x, x3 = x2 * x;
+  float y = fmaf(0.0703768358f, x, -0.115146101f), y1 = fmaf(-0.12420141f, x, 0.142493233f);
+  float y2 = fmaf(0.200007141f, x, -0.24999994f);
+  y = fmaf(y, x, 0.116769984f);
+  y1 = fmaf(y1, x, -0.166680574f);
+  y2 = fmaf(y2, x, 0.333333313f);
+  y1 = fmaf(x3, y, y1);
+  y = fmaf(y1, x3, y2);
+  float t = fmaf(x3, y, e * -0.000212194442f);
+  float r = fmaf(-0.5f, x2, x) + t;
+  r = fmaf(e, 0.693359375f, r);
+  if (!(v > 0.0f)) r = jaxc__fp32_from_bits(0xffffffffu);
+  if (v == 0.0f) r = -INFINITY;
+  if (v == INFINITY) r = INFINITY;
+  return r;
 }
-static inline float jaxc__rnd_load16(bool bf, uint16_t h) {
-  return jaxc__rnd_f32_of_bits(bf ? jaxc_bf16_bits_to_f32_bits(h) : jaxc_f16_bits_to_f32_bits(h));
+static float jaxc__xla_log1pf(float x) {
+  static const float num[7] = {4.52700006e-05f, 0.498541027f, 6.57873249f, 29.9119186f, 60.9496689f, 57.1129646f, 20.0395527f};
+  static const float den[7] = {1.0f, 15.0629091f, 83.0475693f, 221.762405f, 309.098724f, 216.427887f, 60.11866f};
+  if (!(fabsf(x) < 0.414213568f)) return jaxc__xla_logf(x + 1.0f);
+  float z = x * 0.0f, n = z + num[0], d = z + den[0];
+  for (int i = 1; i < 7; i++) {
+    n = fmaf(n, x, num[i]);
+    d = fmaf(d, x, den[i]);
+  }
+  float x2 = x * x;
+  return x + fmaf(-0.5f, x2, (x * x2) * (n / d));
 }
-static inline float jaxc__rnd_round16(bool bf, float f) { return jaxc__rnd_load16(bf, jaxc__rnd_store16(bf, f)); }
-
-/* lax.max: NaN in either operand gives NaN. */
-
-/* Uniform [0, 1) from raw words: the random mantissa under the exponent of 1.0, minus 1. */
-/* bf16 has 7 mantissa bits (< 8), so JAX draws 8 bits and shifts by 1; f16 draws 16, shifts by 6.
-   Either result is k / 2^nmant, exact in f32. */
-static inline float jaxc__rnd_unit16(bool bf, uint32_t w) {
-  return bf ? (float)(((uint8_t)w) >> 1) * 0x1p-7f : (float)(((uint16_t)w) >> 6) * 0x1p-10f;
-}
-
-/* --- XLA's ErfInv (xla/client/lib/math.cc: Giles, "Approximating the erfinv function") ------*/
 static float jaxc__rnd_erfinv_f32(float x) {
   static const float lt5[9] = {2.81022636e-08f, 3.43273939e-07f, -3.5233877e-06f, -4.39150654e-06f, 0.00021858087f,
                                -0.00125372503f, -0.00417768164f, 0.246640727f, 1.50140941f};
   static const float ge5[9] = {-0.000200214257f, 0.000100950558f, 0.00134934322f, -0.00367342844f, 0.00573950773f,
                                -0.0076224613f, 0.00943887047f, 1.00167406f, 2.83297682f};
-  float w = -log1pf(-x * x);
+  float w = -jaxc__xla_log1pf(x * -x);
   bool lt = w < 5.0f;
   const float *c = lt ? lt5 : ge5;
   float t = lt ? w - 2.5f : sqrtf(w) - 3.0f;
   float p = c[0];
-  for (int i = 1; i < 9; i++) p = fmaf(p, t, c[i]); /* XLA CPU fuses c + p * w */
-  return fabsf(x) == 1.0f ? x * FLT_MAX : p * x;
+  for (int i = 1; i < 9; i++) p = fmaf(p, t, c[i]);
+  return x * (fabsf(x) == 1.0f ? INFINITY : p);
 }
 
 static double jaxc__rnd_erfinv_f64(double x) {
@@ -2849,8 +2856,7 @@ static void jaxc__rnd_fill_uniform(const jaxc__rnd_job *job, int64_t start, int 
     uint16_t *o = (uint16_t *)job->out + start;
     const float lo = job->lo_f, span = job->span_f;
     for (int j = 0; j < m; j++) {
-      float r = jaxc__rnd_round16(bf, fmaf(jaxc__rnd_unit16(bf, a[j] ^ b[j]), span, lo));
-      o[j] = jaxc__rnd_store16(bf, jaxc__rnd_maxf(lo, r));
+      o[j] = jaxc__rnd_uniform16(bf, a[j] ^ b[j], lo, span);
     }
   } break;
   }

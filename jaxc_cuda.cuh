@@ -151,42 +151,24 @@ static inline int jaxc_cuda_download(const jaxc_cuda_array *a, void *host, size_
   return JAXC_CUDA_OK;
 }
 
-/* >>device ops ------------------------------------------------------------------------------------
-   jaxc_cuda__load_<E>(p, i, from): element i of an array of dtype `from`, converted to dtype E's
-   compute type with the CPU's XLA casts (a switch that is uniform across a launch). */
-#define JAXC_CUDA__LOAD_OUTER(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC_CUDA__IN_DEVICE_##K( \
-  __device__ static inline CT jaxc_cuda__load_##E(const void *p, int64_t i, int from) {               \
-    switch (from) { JAXC__ARITH_NAMES(JAXC_CUDA__LOAD_CASE, (E, c)) default: return LD(ST((CT)0)); } \
-  })
-#define JAXC_CUDA__LOAD_CASE(P, B, cb, KB) JAXC_CUDA__LOAD_CASE_(JAXC__UNPACK P, B, cb)
-#define JAXC_CUDA__LOAD_CASE_(...) JAXC_CUDA__LOAD_CASE__(__VA_ARGS__)
-#define JAXC_CUDA__LOAD_CASE__(E, c, B, cb) \
-  case JAXC_##B: return jaxc__ld_##E(jaxc_cvt_##cb##_##c(((const jaxc__T_##B *)p)[i]));
-/* Complex values live on the device only as data (loads from them are casts). */
-#define JAXC_CUDA__IN_DEVICE_KB JAXC__KEEP
-#define JAXC_CUDA__IN_DEVICE_KU JAXC__KEEP
-#define JAXC_CUDA__IN_DEVICE_KI JAXC__KEEP
-#define JAXC_CUDA__IN_DEVICE_KF JAXC__KEEP
-#define JAXC_CUDA__IN_DEVICE_KC JAXC__DROP
-JAXC__ARITH(JAXC_CUDA__LOAD_OUTER, ~)
-
+/* >>device ops ------------------------------------------------------------------------------------ */
 /* Where each operand's element lies: contiguous (mode 0), one broadcast element (1), or
    general broadcasting through per-dimension strides (2). */
 typedef struct jaxc_cuda__operand {
   const void *data;
-  int dtype, mode;
+  int dtype, mode, size; /* size: bytes per element */
   int64_t stride[JAXC_CUDA_MAX_NDIM];
 } jaxc_cuda__operand;
 typedef struct jaxc_cuda__launch {
   int64_t n;
   int ndim;
   int64_t shape[JAXC_CUDA_MAX_NDIM];
-  jaxc_cuda__operand in[2];
+  jaxc_cuda__operand in[3]; /* where() has three */
   void *out;
 } jaxc_cuda__launch;
-__device__ static inline int64_t jaxc_cuda__offset(const jaxc_cuda__launch &g, const jaxc_cuda__operand &o, int64_t i) {
-  if (o.mode == 0) return i;
-  if (o.mode == 1) return 0;
+/* The element of a generally broadcast operand behind output element i (out of line: 64-bit
+   divisions are long, and every kernel needs the code). */
+__device__ __noinline__ static int64_t jaxc_cuda__offset_strided(const jaxc_cuda__launch &g, const jaxc_cuda__operand &o, int64_t i) {
   int64_t off = 0;
   for (int d = g.ndim - 1; d >= 0; d--) {
     off += (i % g.shape[d]) * o.stride[d];
@@ -194,78 +176,198 @@ __device__ static inline int64_t jaxc_cuda__offset(const jaxc_cuda__launch &g, c
   }
   return off;
 }
+__device__ static inline int64_t jaxc_cuda__offset(const jaxc_cuda__launch &g, const jaxc_cuda__operand &o, int64_t i) {
+  return o.mode == 0 ? i : o.mode == 1 ? 0 : jaxc_cuda__offset_strided(g, o, i);
+}
+
+/* The memory-bound shape of every elementwise kernel: each thread takes groups of ILP
+   consecutive elements (grid-stride), so that a contiguous operand is read with one vector load
+   of ILP elements (4 to 32 bytes, coalesced across the warp) and the result written with one
+   vector store; every load of a group (all operands) is issued before any value is used.
+   Operands of another dtype than the kernel's are converted by one call per group
+   (jaxc_cuda__cvt4_<E>, one copy per dtype: inlining the (op x dtype x source dtype) product
+   into every kernel took nvcc minutes). */
+#define JAXC_CUDA__THREADS 256
+#define JAXC_CUDA__ILP 4
+#define JAXC_CUDA__FOR_GROUPS(g, i)                                                                 \
+  for (int64_t i = ((int64_t)blockIdx.x * JAXC_CUDA__THREADS + threadIdx.x) * JAXC_CUDA__ILP; i < (g).n; \
+       i += (int64_t)gridDim.x * JAXC_CUDA__THREADS * JAXC_CUDA__ILP)
+#define JAXC_CUDA__FOR_ILP(k) _Pragma("unroll") for (int k = 0; k < JAXC_CUDA__ILP; k++)
+
+/* A group's elements of one operand as raw bytes, zero-extended (lanes past n read nothing).
+   Device arrays are whole cudaMalloc blocks, so a group of a contiguous operand is aligned to
+   its own size. */
+typedef struct jaxc_cuda__raw { uint64_t r[JAXC_CUDA__ILP]; } jaxc_cuda__raw;
+__device__ static inline jaxc_cuda__raw jaxc_cuda__raw4(const jaxc_cuda__launch &g, const jaxc_cuda__operand &o, int64_t i) {
+  jaxc_cuda__raw w;
+  if (o.mode == 0 && i + JAXC_CUDA__ILP <= g.n) {
+    const char *p = (const char *)o.data + i * o.size;
+    switch (o.size) {
+    case 1: { uint32_t v = *(const uint32_t *)p; JAXC_CUDA__FOR_ILP(k) w.r[k] = (v >> (8 * k)) & 0xffu; } break;
+    case 2: {
+      uint2 v = *(const uint2 *)p;
+      w.r[0] = v.x & 0xffffu; w.r[1] = v.x >> 16; w.r[2] = v.y & 0xffffu; w.r[3] = v.y >> 16;
+    } break;
+    case 4: { uint4 v = *(const uint4 *)p; w.r[0] = v.x; w.r[1] = v.y; w.r[2] = v.z; w.r[3] = v.w; } break;
+    default: {
+      ulonglong2 v0 = ((const ulonglong2 *)p)[0], v1 = ((const ulonglong2 *)p)[1];
+      w.r[0] = v0.x; w.r[1] = v0.y; w.r[2] = v1.x; w.r[3] = v1.y;
+    } break;
+    }
+    return w;
+  }
+  JAXC_CUDA__FOR_ILP(k) {
+    w.r[k] = 0;
+    if (i + k >= g.n) continue;
+    int64_t off = jaxc_cuda__offset(g, o, i + k);
+    switch (o.size) {
+    case 1: w.r[k] = ((const uint8_t *)o.data)[off]; break;
+    case 2: w.r[k] = ((const uint16_t *)o.data)[off]; break;
+    case 4: w.r[k] = ((const uint32_t *)o.data)[off]; break;
+    default: w.r[k] = ((const uint64_t *)o.data)[off]; break;
+    }
+  }
+  return w;
+}
+/* The group's results, one vector store when the group is whole. */
+template <class OT> __device__ static inline void jaxc_cuda__store4(OT *out, int64_t i, int64_t n, const OT (&v)[JAXC_CUDA__ILP]) {
+  if (i + JAXC_CUDA__ILP > n) {
+    JAXC_CUDA__FOR_ILP(k) if (i + k < n) out[i + k] = v[k];
+  } else if (sizeof(OT) == 1) {
+    uint32_t w; memcpy(&w, v, 4); *(uint32_t *)(out + i) = w;
+  } else if (sizeof(OT) == 2) {
+    uint2 w; memcpy(&w, v, 8); *(uint2 *)(out + i) = w;
+  } else if (sizeof(OT) == 4) {
+    uint4 w; memcpy(&w, v, 16); *(uint4 *)(out + i) = w;
+  } else {
+    uint4 w[2]; memcpy(w, v, 32); ((uint4 *)(out + i))[0] = w[0]; ((uint4 *)(out + i))[1] = w[1];
+  }
+}
+
+/* jaxc_cuda__to4_<E>(from, raw): the raw elements of dtype `from` as dtype E with the CPU's XLA
+   casts (jaxc_cvt_<from>_<E>): the bits themselves when from is E, else an out-of-line call.
+   Complex values stay on the CPU. */
+#define JAXC_CUDA__IN_DEVICE_KB JAXC__KEEP
+#define JAXC_CUDA__IN_DEVICE_KU JAXC__KEEP
+#define JAXC_CUDA__IN_DEVICE_KI JAXC__KEEP
+#define JAXC_CUDA__IN_DEVICE_KF JAXC__KEEP
+#define JAXC_CUDA__IN_DEVICE_KC JAXC__DROP
+#define JAXC_CUDA__CVT4(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC_CUDA__IN_DEVICE_##K(         \
+  typedef struct jaxc_cuda__v4_##E { T v[JAXC_CUDA__ILP]; } jaxc_cuda__v4_##E;                       \
+  __device__ __noinline__ static jaxc_cuda__v4_##E jaxc_cuda__cvt4_##E(int from, jaxc_cuda__raw w) {  \
+    jaxc_cuda__v4_##E out;                                                                           \
+    switch (from) {                                                                                  \
+      JAXC__ARITH_NAMES(JAXC_CUDA__CVT4_CASE, (E, c))                                                \
+    default: JAXC_CUDA__FOR_ILP(k) out.v[k] = ST((CT)0);                                             \
+    }                                                                                                \
+    return out;                                                                                      \
+  }                                                                                                  \
+  __device__ static inline jaxc_cuda__v4_##E jaxc_cuda__to4_##E(int from, jaxc_cuda__raw w) {        \
+    if (from != JAXC_##E) return jaxc_cuda__cvt4_##E(from, w);                                       \
+    jaxc_cuda__v4_##E out;                                                                           \
+    JAXC_CUDA__FOR_ILP(k) memcpy(&out.v[k], &w.r[k], sizeof(T));                                     \
+    return out;                                                                                      \
+  })
+#define JAXC_CUDA__CVT4_CASE(P, B, cb, KB) JAXC_CUDA__IN_DEVICE_##KB(JAXC_CUDA__CVT4_CASE_(JAXC__UNPACK P, B, cb))
+#define JAXC_CUDA__CVT4_CASE_(...) JAXC_CUDA__CVT4_CASE__(__VA_ARGS__)
+#define JAXC_CUDA__CVT4_CASE__(E, c, B, cb)                                                          \
+  case JAXC_##B:                                                                                     \
+    JAXC_CUDA__FOR_ILP(k) {                                                                          \
+      jaxc__T_##B x;                                                                                 \
+      memcpy(&x, &w.r[k], sizeof x); /* the low bytes: little-endian */                              \
+      out.v[k] = jaxc_cvt_##cb##_##c(x);                                                             \
+    }                                                                                                \
+    break;
+JAXC__ARITH(JAXC_CUDA__CVT4, ~)
 
 /* One kernel per op and compute dtype (the JAXC_OPS x JAXC__ARITH cross product, filtered by
-   the op's group as on the CPU), grid-stride loops. */
+   the op's group as on the CPU). */
 #define JAXC_CUDA__GEN_OP(OP, name, ar, rule, grp, out, lax) JAXC__ARITH(JAXC_CUDA__GEN_ROW, (OP, name, ar, grp, out))
 #define JAXC_CUDA__GEN_ROW(P, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) \
-  JAXC_CUDA__GEN_ROW_(JAXC__UNPACK P, E, T, CT, RT, K, ST)
+  JAXC_CUDA__GEN_ROW_(JAXC__UNPACK P, E, T, CT, RT, K, LD, ST)
 #define JAXC_CUDA__GEN_ROW_(...) JAXC_CUDA__GEN_ROW__(__VA_ARGS__)
-#define JAXC_CUDA__GEN_ROW__(OP, name, ar, grp, out, E, T, CT, RT, K, ST) \
-  JAXC__IN_##grp##_##K(JAXC_CUDA__DEF_##ar(name, E, JAXC__OUTT_##out(K, T, CT, RT), JAXC__OUTST_##out(K, ST)))
+#define JAXC_CUDA__GEN_ROW__(OP, name, ar, grp, out, E, T, CT, RT, K, LD, ST) \
+  JAXC__IN_##grp##_##K(JAXC_CUDA__DEF_##ar(name, E, LD, JAXC__OUTT_##out(K, T, CT, RT), JAXC__OUTST_##out(K, ST)))
 #define JAXC_CUDA__DEF_RED(...)
 #define JAXC_CUDA__DEF_UPD(...)
-#define JAXC_CUDA__DEF_BIN(name, E, OT, OST)                                                         \
-  __global__ static void jaxc_cuda__k_##name##_##E(jaxc_cuda__launch g) {                            \
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.n; i += (int64_t)gridDim.x * blockDim.x) \
-      ((OT *)g.out)[i] = OST(jaxc__f_##name##_##E(                                                   \
-          jaxc_cuda__load_##E(g.in[0].data, jaxc_cuda__offset(g, g.in[0], i), g.in[0].dtype),         \
-          jaxc_cuda__load_##E(g.in[1].data, jaxc_cuda__offset(g, g.in[1], i), g.in[1].dtype)));       \
+#define JAXC_CUDA__DEF_BIN(name, E, LD, OT, OST)                                                     \
+  __global__ static void jaxc_cuda__k_##name##_##E(const __grid_constant__ jaxc_cuda__launch g) {    \
+    JAXC_CUDA__FOR_GROUPS(g, i) {                                                                    \
+      jaxc_cuda__raw ra = jaxc_cuda__raw4(g, g.in[0], i), rb = jaxc_cuda__raw4(g, g.in[1], i);       \
+      jaxc_cuda__v4_##E a = jaxc_cuda__to4_##E(g.in[0].dtype, ra), b = jaxc_cuda__to4_##E(g.in[1].dtype, rb); \
+      OT o[JAXC_CUDA__ILP];                                                                          \
+      JAXC_CUDA__FOR_ILP(k) o[k] = OST(jaxc__f_##name##_##E(LD(a.v[k]), LD(b.v[k])));                \
+      jaxc_cuda__store4((OT *)g.out, i, g.n, o);                                                     \
+    }                                                                                                \
   }
-#define JAXC_CUDA__DEF_UN(name, E, OT, OST)                                                          \
-  __global__ static void jaxc_cuda__k_##name##_##E(jaxc_cuda__launch g) {                            \
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.n; i += (int64_t)gridDim.x * blockDim.x) \
-      ((OT *)g.out)[i] = OST(jaxc__f_##name##_##E(                                                   \
-          jaxc_cuda__load_##E(g.in[0].data, jaxc_cuda__offset(g, g.in[0], i), g.in[0].dtype)));       \
+#define JAXC_CUDA__DEF_UN(name, E, LD, OT, OST)                                                      \
+  __global__ static void jaxc_cuda__k_##name##_##E(const __grid_constant__ jaxc_cuda__launch g) {    \
+    JAXC_CUDA__FOR_GROUPS(g, i) {                                                                    \
+      jaxc_cuda__v4_##E a = jaxc_cuda__to4_##E(g.in[0].dtype, jaxc_cuda__raw4(g, g.in[0], i));       \
+      OT o[JAXC_CUDA__ILP];                                                                          \
+      JAXC_CUDA__FOR_ILP(k) o[k] = OST(jaxc__f_##name##_##E(LD(a.v[k])));                            \
+      jaxc_cuda__store4((OT *)g.out, i, g.n, o);                                                     \
+    }                                                                                                \
   }
 JAXC_OPS(JAXC_CUDA__GEN_OP)
 
-/* astype: one kernel per target dtype; the source dtype is a uniform switch. */
-#define JAXC_CUDA__CAST_KERNEL(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD)                         \
-  __global__ static void jaxc_cuda__kcast_to_##E(jaxc_cuda__launch g) {                              \
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.n; i += (int64_t)gridDim.x * blockDim.x) \
-      ((T *)g.out)[i] = jaxc_cuda__cast_elem_##E(g.in[0].data, i, g.in[0].dtype);                  \
-  }
-#define JAXC_CUDA__CAST_ELEM(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD)                           \
-  __device__ static inline T jaxc_cuda__cast_elem_##E(const void *p, int64_t i, int from) {          \
-    switch (from) { JAXC__ARITH_NAMES(JAXC_CUDA__CAST_CASE, (E, c)) default: return ((const T *)p)[i]; } \
-  }
-#define JAXC_CUDA__CAST_CASE(P, B, cb, KB) JAXC_CUDA__CAST_CASE_(JAXC__UNPACK P, B, cb)
-#define JAXC_CUDA__CAST_CASE_(...) JAXC_CUDA__CAST_CASE__(__VA_ARGS__)
-#define JAXC_CUDA__CAST_CASE__(E, c, B, cb) case JAXC_##B: return jaxc_cvt_##cb##_##c(((const jaxc__T_##B *)p)[i]);
-JAXC__ARITH(JAXC_CUDA__CAST_ELEM, ~)
-JAXC__ARITH(JAXC_CUDA__CAST_KERNEL, ~)
+/* where(cond, x, y) per result dtype, cond through XLA's cast to bool; astype per target. */
+#define JAXC_CUDA__ELEMENTWISE(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC_CUDA__IN_DEVICE_##K(  \
+  __global__ static void jaxc_cuda__kwhere_##E(const __grid_constant__ jaxc_cuda__launch g) {        \
+    JAXC_CUDA__FOR_GROUPS(g, i) {                                                                    \
+      jaxc_cuda__raw rw = jaxc_cuda__raw4(g, g.in[0], i), rx = jaxc_cuda__raw4(g, g.in[1], i),       \
+                     ry = jaxc_cuda__raw4(g, g.in[2], i);                                            \
+      jaxc_cuda__v4_BOOL w = jaxc_cuda__to4_BOOL(g.in[0].dtype, rw);                                 \
+      jaxc_cuda__v4_##E x = jaxc_cuda__to4_##E(g.in[1].dtype, rx), y = jaxc_cuda__to4_##E(g.in[2].dtype, ry); \
+      T o[JAXC_CUDA__ILP];                                                                           \
+      JAXC_CUDA__FOR_ILP(k) o[k] = w.v[k] ? x.v[k] : y.v[k];                                         \
+      jaxc_cuda__store4((T *)g.out, i, g.n, o);                                                      \
+    }                                                                                                \
+  }                                                                                                  \
+  __global__ static void jaxc_cuda__kcast_to_##E(const __grid_constant__ jaxc_cuda__launch g) {      \
+    JAXC_CUDA__FOR_GROUPS(g, i) {                                                                    \
+      jaxc_cuda__v4_##E x = jaxc_cuda__to4_##E(g.in[0].dtype, jaxc_cuda__raw4(g, g.in[0], i));       \
+      jaxc_cuda__store4((T *)g.out, i, g.n, x.v);                                                    \
+    }                                                                                                \
+  })
+JAXC__ARITH(JAXC_CUDA__ELEMENTWISE, ~)
 
 /* >>dispatch: a (op, dtype) switch generated from the same tables. */
-static inline void jaxc_cuda__grid(int64_t n, int *blocks, int *threads) {
-  *threads = 256;
-  int64_t b = (n + 255) / 256;
-  *blocks = (int)(b < 1 ? 1 : b > 65535 * 8 ? 65535 * 8 : b);
+/* Blocks for n elements in groups of ILP (at most the grid-stride loop's usual cap). */
+static inline int jaxc_cuda__blocks(int64_t n) {
+  const int64_t per_block = (int64_t)JAXC_CUDA__THREADS * JAXC_CUDA__ILP;
+  int64_t b = (n + per_block - 1) / per_block;
+  return (int)(b < 1 ? 1 : b > 65535 * 8 ? 65535 * 8 : b);
 }
 #define JAXC_CUDA__CASE_OP(OP, name, ar, rule, grp, out, lax) \
   case JAXC_OP_##OP: switch (c) { JAXC__ARITH(JAXC_CUDA__CASE_ROW, (name, grp, ar)) default: return false; }
 #define JAXC_CUDA__CASE_ROW(P, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC_CUDA__CASE_ROW_(JAXC__UNPACK P, E, K)
 #define JAXC_CUDA__CASE_ROW_(...) JAXC_CUDA__CASE_ROW__(__VA_ARGS__)
 #define JAXC_CUDA__CASE_ROW__(name, grp, ar, E, K) JAXC__IN_##grp##_##K(JAXC_CUDA__LAUNCH_##ar(name, E))
-#define JAXC_CUDA__LAUNCH_BIN(name, E) case JAXC_##E: jaxc_cuda__k_##name##_##E<<<blocks, threads>>>(*g); return true;
+#define JAXC_CUDA__LAUNCH_BIN(name, E) \
+  case JAXC_##E: jaxc_cuda__k_##name##_##E<<<jaxc_cuda__blocks(g->n), JAXC_CUDA__THREADS>>>(*g); return true;
 #define JAXC_CUDA__LAUNCH_UN JAXC_CUDA__LAUNCH_BIN
 #define JAXC_CUDA__LAUNCH_RED(name, E)
 #define JAXC_CUDA__LAUNCH_UPD(name, E)
 static inline bool jaxc_cuda__launch_op(jaxc_op op, jaxc_dtype c, const jaxc_cuda__launch *g) {
-  int blocks, threads;
-  jaxc_cuda__grid(g->n, &blocks, &threads);
   switch (op) {
     JAXC_OPS(JAXC_CUDA__CASE_OP)
   default: return false;
   }
 }
-#define JAXC_CUDA__CASE_CAST(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) \
-  case JAXC_##E: jaxc_cuda__kcast_to_##E<<<blocks, threads>>>(*g); return true;
+#define JAXC_CUDA__CASE_KERNEL(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) \
+  case JAXC_##E: A##E<<<jaxc_cuda__blocks(g->n), JAXC_CUDA__THREADS>>>(*g); return true;
+#define JAXC_CUDA__CASE_DEVICE(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) \
+  JAXC_CUDA__IN_DEVICE_##K(JAXC_CUDA__CASE_KERNEL(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD))
 static inline bool jaxc_cuda__launch_cast(jaxc_dtype to, const jaxc_cuda__launch *g) {
-  int blocks, threads;
-  jaxc_cuda__grid(g->n, &blocks, &threads);
   switch (to) {
-    JAXC__ARITH(JAXC_CUDA__CASE_CAST, ~)
+    JAXC__ARITH(JAXC_CUDA__CASE_DEVICE, jaxc_cuda__kcast_to_)
+  default: return false;
+  }
+}
+static inline bool jaxc_cuda__launch_where(jaxc_dtype dt, const jaxc_cuda__launch *g) {
+  switch (dt) {
+    JAXC__ARITH(JAXC_CUDA__CASE_DEVICE, jaxc_cuda__kwhere_)
   default: return false;
   }
 }
@@ -281,6 +383,7 @@ static inline bool jaxc_cuda__place(jaxc_cuda__launch *g, int j, const jaxc_cuda
   jaxc_cuda__operand *o = &g->in[j];
   o->data = a->data;
   o->dtype = a->dtype;
+  o->size = (int)jaxc_cuda__dtype_size(a->dtype);
   bool same = a->ndim == g->ndim;
   for (int i = 0; same && i < g->ndim; i++) same = a->shape[i] == g->shape[i];
   o->mode = same ? 0 : a->size == 1 ? 1 : 2;
@@ -294,20 +397,40 @@ static inline bool jaxc_cuda__place(jaxc_cuda__launch *g, int j, const jaxc_cuda
   }
   return true;
 }
-static inline bool jaxc_cuda__broadcast(jaxc_cuda__launch *g, const jaxc_cuda_array *a, const jaxc_cuda_array *b) {
-  g->ndim = a->ndim > b->ndim ? a->ndim : b->ndim;
+/* The broadcast shape of k operands into g, and each operand's addressing. */
+static inline bool jaxc_cuda__broadcast(jaxc_cuda__launch *g, int k, const jaxc_cuda_array *const *in) {
+  g->ndim = 0;
+  for (int j = 0; j < k; j++) g->ndim = in[j]->ndim > g->ndim ? in[j]->ndim : g->ndim;
   g->n = 1;
   for (int i = 0; i < g->ndim; i++) {
-    int ia = i - (g->ndim - a->ndim), ib = i - (g->ndim - b->ndim);
-    int64_t da = ia < 0 ? 1 : a->shape[ia], db = ib < 0 ? 1 : b->shape[ib];
-    if (da != db && da != 1 && db != 1) return false;
-    g->shape[i] = da == 1 ? db : da;
-    g->n *= g->shape[i];
+    int64_t d = 1;
+    for (int j = 0; j < k; j++) {
+      int ia = i - (g->ndim - in[j]->ndim);
+      int64_t dj = ia < 0 ? 1 : in[j]->shape[ia];
+      if (dj != d && dj != 1 && d != 1) return false;
+      if (dj != 1) d = dj;
+    }
+    g->shape[i] = d;
+    g->n *= d;
   }
-  return jaxc_cuda__place(g, 0, a) && jaxc_cuda__place(g, 1, b);
+  for (int j = 0; j < k; j++)
+    if (!jaxc_cuda__place(g, j, in[j])) return false;
+  return true;
 }
-static inline jaxc_cuda_array *jaxc_cuda__finish(jaxc_cuda_array *out) {
-  if (!JAXC_CUDA_CHECK(cudaGetLastError(), JAXC_CUDA_ERR_LAUNCH)) { jaxc_cuda_free(out); return NULL; }
+/* An output of g's shape and dtype od: `into` when it fits, else a new array. */
+static inline jaxc_cuda_array *jaxc_cuda__output(const jaxc_cuda__launch *g, jaxc_dtype od, jaxc_cuda_array *into) {
+  if (!into) return jaxc_cuda_alloc_shape(od, g->ndim, g->shape);
+  bool ok = into->dtype == od && into->ndim == g->ndim;
+  for (int i = 0; ok && i < g->ndim; i++) ok = into->shape[i] == g->shape[i];
+  if (!ok) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array has another dtype or shape", cudaSuccess);
+  return into;
+}
+/* After a launch: a launch error frees a new output and returns NULL. */
+static inline jaxc_cuda_array *jaxc_cuda__launched(jaxc_cuda_array *out, jaxc_cuda_array *into) {
+  if (!JAXC_CUDA_CHECK(cudaGetLastError(), JAXC_CUDA_ERR_LAUNCH)) {
+    if (out != into) jaxc_cuda_free(out);
+    return NULL;
+  }
   jaxc_cuda__status = JAXC_CUDA_OK;
   return out;
 }
@@ -328,28 +451,18 @@ static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_arr
   if (!jaxc_op_accepts(op, c))
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "the op does not accept this dtype on the device", cudaSuccess);
   jaxc_cuda__launch g;
-  if (!jaxc_cuda__broadcast(&g, a, b))
+  const jaxc_cuda_array *in[2] = {a, b};
+  if (!jaxc_cuda__broadcast(&g, 2, in))
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "incompatible shapes for broadcasting", cudaSuccess);
-  jaxc_cuda_array *out = into;
-  if (into) {
-    bool ok = into->dtype == od && into->ndim == g.ndim;
-    for (int i = 0; ok && i < g.ndim; i++) ok = into->shape[i] == g.shape[i];
-    if (!ok) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array has another dtype or shape", cudaSuccess);
-  } else if (!(out = jaxc_cuda_alloc_shape(od, g.ndim, g.shape))) {
-    return NULL;
-  }
+  jaxc_cuda_array *out = jaxc_cuda__output(&g, od, into);
+  if (!out) return NULL;
   out->weak = od == c && jaxc_dtype_is_weak(node);
   g.out = out->data;
   if (g.n && !jaxc_cuda__launch_op(op, c, &g)) {
-    if (!into) jaxc_cuda_free(out);
+    if (out != into) jaxc_cuda_free(out);
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "no device kernel for this op and dtype", cudaSuccess);
   }
-  if (!JAXC_CUDA_CHECK(cudaGetLastError(), JAXC_CUDA_ERR_LAUNCH)) {
-    if (!into) jaxc_cuda_free(out);
-    return NULL;
-  }
-  jaxc_cuda__status = JAXC_CUDA_OK;
-  return out;
+  return jaxc_cuda__launched(out, into);
 }
 static inline jaxc_cuda_array *jaxc_cuda_binary(jaxc_op op, const jaxc_cuda_array *a, const jaxc_cuda_array *b,
                                                 jaxc_rules rules, bool x64) {
@@ -360,6 +473,11 @@ static inline jaxc_cuda_array *jaxc_cuda_binary_into(jaxc_op op, const jaxc_cuda
   if (!out) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array is NULL", cudaSuccess);
   return jaxc_cuda__binary(op, a, b, rules, x64, out);
 }
+/* A launch over one operand of a's shape. */
+static inline void jaxc_cuda__single(jaxc_cuda__launch *g, const jaxc_cuda_array *a) {
+  jaxc_cuda__broadcast(g, 1, &a);
+  g->in[1] = g->in[2] = g->in[0];
+}
 static inline jaxc_cuda_array *jaxc_cuda_unary(jaxc_op op, const jaxc_cuda_array *a, bool x64) {
   if (!a || jaxc_op_arity(op) != JAXC_ARITY_UN)
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_unary: bad op or operand", cudaSuccess);
@@ -368,12 +486,8 @@ static inline jaxc_cuda_array *jaxc_cuda_unary(jaxc_op op, const jaxc_cuda_array
   if (!jaxc_op_accepts(op, c))
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "the op does not accept this dtype on the device", cudaSuccess);
   jaxc_cuda__launch g;
-  g.ndim = a->ndim;
-  g.n = a->size;
-  for (int i = 0; i < a->ndim; i++) g.shape[i] = a->shape[i];
-  jaxc_cuda__place(&g, 0, a);
-  g.in[1] = g.in[0];
-  jaxc_cuda_array *out = jaxc_cuda_alloc_shape(od, a->ndim, a->shape);
+  jaxc_cuda__single(&g, a);
+  jaxc_cuda_array *out = jaxc_cuda__output(&g, od, NULL);
   if (!out) return NULL;
   out->weak = od != JAXC_BOOL && a->weak;
   g.out = out->data;
@@ -381,7 +495,7 @@ static inline jaxc_cuda_array *jaxc_cuda_unary(jaxc_op op, const jaxc_cuda_array
     jaxc_cuda_free(out);
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "no device kernel for this op and dtype", cudaSuccess);
   }
-  return jaxc_cuda__finish(out);
+  return jaxc_cuda__launched(out, NULL);
 }
 /* astype with XLA's ConvertElementType, as on the CPU (dtype narrowed by x64). */
 static inline jaxc_cuda_array *jaxc_cuda__astype(const jaxc_cuda_array *a, jaxc_dtype dtype, bool x64, jaxc_cuda_array *into) {
@@ -389,26 +503,13 @@ static inline jaxc_cuda_array *jaxc_cuda__astype(const jaxc_cuda_array *a, jaxc_
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_astype: bad array or dtype", cudaSuccess);
   jaxc_dtype to = jaxc_storage_dtype(dtype, x64);
   jaxc_cuda__launch g;
-  g.ndim = a->ndim;
-  g.n = a->size;
-  for (int i = 0; i < a->ndim; i++) g.shape[i] = a->shape[i];
-  jaxc_cuda__place(&g, 0, a);
-  jaxc_cuda_array *out = into;
-  if (into) {
-    bool ok = into->dtype == to && into->size == a->size;
-    if (!ok) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array has another dtype or size", cudaSuccess);
-  } else if (!(out = jaxc_cuda_alloc_shape(to, a->ndim, a->shape))) {
-    return NULL;
-  }
+  jaxc_cuda__single(&g, a);
+  jaxc_cuda_array *out = jaxc_cuda__output(&g, to, into);
+  if (!out) return NULL;
   out->weak = false;
   g.out = out->data;
   if (g.n) jaxc_cuda__launch_cast(to, &g);
-  if (!JAXC_CUDA_CHECK(cudaGetLastError(), JAXC_CUDA_ERR_LAUNCH)) {
-    if (!into) jaxc_cuda_free(out);
-    return NULL;
-  }
-  jaxc_cuda__status = JAXC_CUDA_OK;
-  return out;
+  return jaxc_cuda__launched(out, into);
 }
 static inline jaxc_cuda_array *jaxc_cuda_astype(const jaxc_cuda_array *a, jaxc_dtype dtype, bool x64) {
   return jaxc_cuda__astype(a, dtype, x64, NULL);
@@ -416,6 +517,323 @@ static inline jaxc_cuda_array *jaxc_cuda_astype(const jaxc_cuda_array *a, jaxc_d
 static inline jaxc_cuda_array *jaxc_cuda_astype_into(const jaxc_cuda_array *a, jaxc_cuda_array *out, bool x64) {
   if (!out) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array is NULL", cudaSuccess);
   return jaxc_cuda__astype(a, out->dtype, x64, out);
+}
+/* jnp.where(cond, x, y): cond tested != 0 (NaN is true), x and y promoted like a binary op
+   (weak flag kept), all three broadcast. */
+static inline jaxc_cuda_array *jaxc_cuda_where(const jaxc_cuda_array *cond, const jaxc_cuda_array *x, const jaxc_cuda_array *y,
+                                               jaxc_rules rules, bool x64) {
+  if (!cond || !x || !y) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "where: an operand is NULL", cudaSuccess);
+  jaxc_dtype node = jaxc_result_node(rules, x64, jaxc_cuda__node_of(x), jaxc_cuda__node_of(y));
+  if (node == JAXC_DTYPE_INVALID)
+    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "no implicit dtype promotion path (strict)", cudaSuccess);
+  jaxc_dtype dt = jaxc_storage_dtype(node, x64);
+  if (jaxc_dtype_kind(dt) == JAXC_KIND_COMPLEX || jaxc_dtype_kind(cond->dtype) == JAXC_KIND_COMPLEX)
+    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "where: complex dtypes stay on the CPU", cudaSuccess);
+  jaxc_cuda__launch g;
+  const jaxc_cuda_array *in[3] = {cond, x, y};
+  if (!jaxc_cuda__broadcast(&g, 3, in))
+    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "where got incompatible shapes for broadcasting", cudaSuccess);
+  jaxc_cuda_array *out = jaxc_cuda__output(&g, dt, NULL);
+  if (!out) return NULL;
+  out->weak = jaxc_dtype_is_weak(node);
+  g.out = out->data;
+  if (g.n) jaxc_cuda__launch_where(dt, &g);
+  return jaxc_cuda__launched(out, NULL);
+}
+
+/* >>reduce: sum, prod, mean, max, min, argmax, argmin, any, all over one axis or all, with
+   jax.numpy's result dtypes (jaxc_reduce_output_dtype, shared with the CPU). Lanes of n
+   elements at stride `inner` are cut into chunks; each (lane, chunk) gives a partial state,
+   then one thread per output merges its chunks in order and stores the result. Integer sums
+   and products wrap in 64 bits and are truncated to the result (exactly the CPU's values);
+   max/min/arg* keep the first NaN or the first extreme (exact); float sums run in double,
+   float products in the compute type, in a tree order (the CPU sums pairwise). */
+typedef enum jaxc_cuda__rkind { JAXC_CUDA__R_SUM, JAXC_CUDA__R_MEAN, JAXC_CUDA__R_PROD, JAXC_CUDA__R_EXT, JAXC_CUDA__R_ANY, JAXC_CUDA__R_ALL } jaxc_cuda__rkind;
+typedef struct jaxc_cuda__rgeom {
+  const void *x;
+  int64_t outer, n, inner, nout, chunks;
+  bool max;  /* R_EXT: max/argmax (else min/argmin) */
+  void *part;
+} jaxc_cuda__rgeom;
+/* A partial state: integer sum/product (u), float sum (f), float product or extreme value
+   (v, in the compute type), the extreme's position in the lane (idx, -1 none), any/all (u). */
+#define JAXC_CUDA__RSTATE(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC_CUDA__IN_DEVICE_##K( \
+  typedef struct jaxc_cuda__rs_##E { uint64_t u; double f; CT v; int64_t idx; } jaxc_cuda__rs_##E;)
+JAXC__ARITH(JAXC_CUDA__RSTATE, ~)
+#define JAXC_CUDA__TOU64_KB(v) ((uint64_t)(v))
+#define JAXC_CUDA__TOU64_KU(v) ((uint64_t)(v))
+#define JAXC_CUDA__TOU64_KI(v) ((uint64_t)(int64_t)(v))
+#define JAXC_CUDA__TOU64_KF(v) ((uint64_t)0)
+#define JAXC_CUDA__ISNAN_KB(v) false
+#define JAXC_CUDA__ISNAN_KU(v) false
+#define JAXC_CUDA__ISNAN_KI(v) false
+#define JAXC_CUDA__ISNAN_KF(v) ((v) != (v))
+#define JAXC_CUDA__INTLIKE_KB true
+#define JAXC_CUDA__INTLIKE_KU true
+#define JAXC_CUDA__INTLIKE_KI true
+#define JAXC_CUDA__INTLIKE_KF false
+
+/* Per input dtype E: the identity, one element in, two states merged (commutative and
+   associative: the extreme's tie-break is the lower position), a block's states merged, and
+   the kernels. */
+#define JAXC_CUDA__RED(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC_CUDA__IN_DEVICE_##K(         \
+  __device__ static inline jaxc_cuda__rs_##E jaxc_cuda__rs_init_##E(int r) {                         \
+    jaxc_cuda__rs_##E s;                                                                             \
+    s.u = r == JAXC_CUDA__R_PROD || r == JAXC_CUDA__R_ALL;                                           \
+    s.f = 0;                                                                                         \
+    s.v = (CT)(r == JAXC_CUDA__R_PROD);                                                              \
+    s.idx = -1;                                                                                      \
+    return s;                                                                                        \
+  }                                                                                                  \
+  __device__ static inline void jaxc_cuda__rs_merge_##E(jaxc_cuda__rs_##E &s, const jaxc_cuda__rs_##E &o, int r, bool max) { \
+    switch (r) {                                                                                     \
+    case JAXC_CUDA__R_SUM: case JAXC_CUDA__R_MEAN: s.u += o.u; s.f += o.f; break;                                            \
+    case JAXC_CUDA__R_PROD: s.u *= o.u; s.v = (CT)(s.v * o.v); break;                                \
+    case JAXC_CUDA__R_ANY: s.u |= o.u; break;                                                        \
+    case JAXC_CUDA__R_ALL: s.u &= o.u; break;                                                        \
+    default: {                                                                                       \
+      if (o.idx < 0) break;                                                                          \
+      if (s.idx < 0) { s = o; break; }                                                               \
+      bool sn = JAXC_CUDA__ISNAN_##K(s.v), on = JAXC_CUDA__ISNAN_##K(o.v), take;                     \
+      if (sn || on) take = on && (!sn || o.idx < s.idx);                                             \
+      else if (o.v == s.v) take = o.idx < s.idx;                                                     \
+      else take = max ? o.v > s.v : o.v < s.v;                                                       \
+      if (take) { s.v = o.v; s.idx = o.idx; }                                                        \
+    }                                                                                                \
+    }                                                                                                \
+  }                                                                                                  \
+  __device__ static inline void jaxc_cuda__rs_add_##E(jaxc_cuda__rs_##E &s, int r, bool max, CT v, int64_t k) { \
+    switch (r) {                                                                                     \
+    case JAXC_CUDA__R_SUM:                                                                           \
+      if (JAXC_CUDA__INTLIKE_##K) s.u += JAXC_CUDA__TOU64_##K(v); else s.f += (double)v;             \
+      break;                                                                                         \
+    case JAXC_CUDA__R_MEAN: s.f += (double)v; break;                                                 \
+    case JAXC_CUDA__R_PROD:                                                                          \
+      if (JAXC_CUDA__INTLIKE_##K) s.u *= JAXC_CUDA__TOU64_##K(v); else s.v = (CT)(s.v * v);          \
+      break;                                                                                         \
+    case JAXC_CUDA__R_ANY: s.u |= v != (CT)0; break;                                                 \
+    case JAXC_CUDA__R_ALL: s.u &= v != (CT)0; break;                                                 \
+    default: {                                                                                       \
+      jaxc_cuda__rs_##E o;                                                                           \
+      o.v = v;                                                                                       \
+      o.idx = k;                                                                                     \
+      jaxc_cuda__rs_merge_##E(s, o, r, max);                                                         \
+    }                                                                                                \
+    }                                                                                                \
+  }                                                                                                  \
+  /* Merges the block's states into thread 0's (sh: THREADS states of shared memory). */      \
+  __device__ static inline jaxc_cuda__rs_##E jaxc_cuda__rs_block_##E(jaxc_cuda__rs_##E s, jaxc_cuda__rs_##E *sh, int r, bool max) { \
+    sh[threadIdx.x] = s;                                                                             \
+    __syncthreads();                                                                                 \
+    for (int w = JAXC_CUDA__THREADS / 2; w > 0; w /= 2) {                                            \
+      if ((int)threadIdx.x < w) jaxc_cuda__rs_merge_##E(sh[threadIdx.x], sh[threadIdx.x + w], r, max); \
+      __syncthreads();                                                                               \
+    }                                                                                                \
+    s = sh[0];                                                                                       \
+    __syncthreads(); /* sh may be reused */                                                          \
+    return s;                                                                                        \
+  }                                                                                                  \
+  /* Long contiguous lanes: a block per (lane, chunk), 16-byte loads between scalar ends. */       \
+  template <int R> __global__ static void jaxc_cuda__kred_rows_##E(const __grid_constant__ jaxc_cuda__rgeom g) { \
+    __shared__ jaxc_cuda__rs_##E sh[JAXC_CUDA__THREADS];                                             \
+    const int V = 16 / sizeof(T);                                                                    \
+    int64_t j = blockIdx.x / g.chunks, ch = blockIdx.x % g.chunks;                                   \
+    int64_t k0 = g.n * ch / g.chunks, k1 = g.n * (ch + 1) / g.chunks;                                \
+    const T *x = (const T *)g.x + j * g.n;                                                           \
+    int64_t a0 = k0 + (int64_t)(((16u - ((uintptr_t)(x + k0) & 15u)) & 15u) / sizeof(T));            \
+    if (a0 > k1) a0 = k1;                                                                            \
+    int64_t nv = (k1 - a0) / V, a1 = a0 + nv * V;                                                    \
+    jaxc_cuda__rs_##E s = jaxc_cuda__rs_init_##E(R);                                                 \
+    for (int64_t k = k0 + threadIdx.x; k < a0; k += JAXC_CUDA__THREADS) jaxc_cuda__rs_add_##E(s, R, g.max, LD(x[k]), k); \
+    const uint4 *xv = (const uint4 *)(x + a0);                                                       \
+    _Pragma("unroll 4") for (int64_t m = threadIdx.x; m < nv; m += JAXC_CUDA__THREADS) {             \
+      uint4 w = xv[m];                                                                               \
+      T e[16 / sizeof(T)];                                                                           \
+      memcpy(e, &w, 16);                                                                             \
+      _Pragma("unroll") for (int q = 0; q < V; q++) jaxc_cuda__rs_add_##E(s, R, g.max, LD(e[q]), a0 + m * V + q); \
+    }                                                                                                \
+    for (int64_t k = a1 + threadIdx.x; k < k1; k += JAXC_CUDA__THREADS) jaxc_cuda__rs_add_##E(s, R, g.max, LD(x[k]), k); \
+    s = jaxc_cuda__rs_block_##E(s, sh, R, g.max);                                                    \
+    if (threadIdx.x == 0) ((jaxc_cuda__rs_##E *)g.part)[blockIdx.x] = s;                             \
+  }                                                                                                  \
+  /* Everything else: a thread per (output, chunk), adjacent threads on adjacent columns. */      \
+  template <int R> __global__ static void jaxc_cuda__kred_cols_##E(const __grid_constant__ jaxc_cuda__rgeom g) { \
+    for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < g.nout * g.chunks;         \
+         t += (int64_t)gridDim.x * blockDim.x) {                                                     \
+      int64_t ch = t / g.nout, j = t % g.nout, o = j / g.inner, i = j % g.inner;                     \
+      int64_t k0 = g.n * ch / g.chunks, k1 = g.n * (ch + 1) / g.chunks;                              \
+      const T *x = (const T *)g.x + o * g.n * g.inner + i;                                           \
+      jaxc_cuda__rs_##E s = jaxc_cuda__rs_init_##E(R);                                               \
+      for (int64_t k = k0; k < k1; k++) jaxc_cuda__rs_add_##E(s, R, g.max, LD(x[k * g.inner]), k);   \
+      ((jaxc_cuda__rs_##E *)g.part)[j * g.chunks + ch] = s;                                          \
+    }                                                                                                \
+  }                                                                                                  \
+  /* Output j from its merged state, in the result's dtype. */                                      \
+  __device__ static inline void jaxc_cuda__rs_store_##E(const jaxc_cuda__rgeom &g, int r, int op, int od, void *out, \
+                                                        int64_t j, const jaxc_cuda__rs_##E &s) {     \
+    if (r == JAXC_CUDA__R_EXT && (op == JAXC_OP_MAX || op == JAXC_OP_MIN)) {                         \
+      int64_t o = j / g.inner, i = j % g.inner;                                                      \
+      ((T *)out)[j] = ((const T *)g.x)[(o * g.n + s.idx) * g.inner + i]; /* the element's bits */   \
+    } else if (r == JAXC_CUDA__R_EXT) {                                                              \
+      jaxc_cuda__store_u64(out, j, od, (uint64_t)s.idx);                                             \
+    } else if (r == JAXC_CUDA__R_ANY || r == JAXC_CUDA__R_ALL) {                                     \
+      ((bool *)out)[j] = s.u != 0;                                                                   \
+    } else if (JAXC_CUDA__INTLIKE_##K && r != JAXC_CUDA__R_MEAN) {                                   \
+      jaxc_cuda__store_u64(out, j, od, s.u);                                                         \
+    } else {                                                                                         \
+      double v = r == JAXC_CUDA__R_PROD ? (double)s.v : r == JAXC_CUDA__R_MEAN ? s.f / (double)g.n : s.f; \
+      jaxc_cuda__store_f64(out, j, od, v);                                                           \
+    }                                                                                                \
+  }                                                                                                  \
+  /* Each output's chunks merged (a thread per output, or a block when there are several). */     \
+  template <int R> __global__ static void jaxc_cuda__kred_finish_##E(const __grid_constant__ jaxc_cuda__rgeom g, int op, int od, void *out) { \
+    __shared__ jaxc_cuda__rs_##E sh[JAXC_CUDA__THREADS];                                             \
+    const jaxc_cuda__rs_##E *p = (const jaxc_cuda__rs_##E *)g.part;                                  \
+    if (g.chunks == 1) {                                                                             \
+      for (int64_t j = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; j < g.nout; j += (int64_t)gridDim.x * blockDim.x) \
+        jaxc_cuda__rs_store_##E(g, R, op, od, out, j, p[j]);                                         \
+      return;                                                                                        \
+    }                                                                                                \
+    for (int64_t j = blockIdx.x; j < g.nout; j += gridDim.x) {                                       \
+      jaxc_cuda__rs_##E s = jaxc_cuda__rs_init_##E(R);                                               \
+      for (int64_t ch = threadIdx.x; ch < g.chunks; ch += JAXC_CUDA__THREADS)                        \
+        jaxc_cuda__rs_merge_##E(s, p[j * g.chunks + ch], R, g.max);                                  \
+      s = jaxc_cuda__rs_block_##E(s, sh, R, g.max);                                                  \
+      if (threadIdx.x == 0) jaxc_cuda__rs_store_##E(g, R, op, od, out, j, s);                        \
+    }                                                                                                \
+  }                                                                                                  \
+  template <int R> static inline void jaxc_cuda__red_run_##E(const jaxc_cuda__rgeom *g, bool rows, int op, int od, void *out) { \
+    int64_t pieces = g->nout * g->chunks;                                                            \
+    if (rows) jaxc_cuda__kred_rows_##E<R><<<(unsigned)pieces, JAXC_CUDA__THREADS>>>(*g);             \
+    else jaxc_cuda__kred_cols_##E<R><<<jaxc_cuda__blocks(pieces * JAXC_CUDA__ILP), JAXC_CUDA__THREADS>>>(*g); \
+    int fb = g->chunks == 1 ? jaxc_cuda__blocks(g->nout * JAXC_CUDA__ILP) : (int)(g->nout < 65535 * 8 ? g->nout : 65535 * 8); \
+    jaxc_cuda__kred_finish_##E<R><<<fb, JAXC_CUDA__THREADS>>>(*g, op, od, out);                      \
+  })
+/* Stores with the CPU's casts from the 64-bit hubs (u64 wraps; f64 rounds once). */
+#define JAXC_CUDA__STORE_CASE(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC_CUDA__IN_DEVICE_##K( \
+  case JAXC_##E: ((T *)out)[j] = jaxc_cvt_##A##_##c(v); break;)
+__device__ static inline void jaxc_cuda__store_u64(void *out, int64_t j, int od, uint64_t v) {
+  switch (od) { JAXC__ARITH(JAXC_CUDA__STORE_CASE, u64) default: break; }
+}
+__device__ static inline void jaxc_cuda__store_f64(void *out, int64_t j, int od, double v) {
+  switch (od) { JAXC__ARITH(JAXC_CUDA__STORE_CASE, f64) default: break; }
+}
+JAXC__ARITH(JAXC_CUDA__RED, ~)
+
+#define JAXC_CUDA__RED_LAUNCH(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC_CUDA__IN_DEVICE_##K( \
+  case JAXC_##E:                                                                                     \
+    switch (r) {                                                                                     \
+    case JAXC_CUDA__R_SUM: jaxc_cuda__red_run_##E<JAXC_CUDA__R_SUM>(g, rows, op, od, out); break;   \
+    case JAXC_CUDA__R_MEAN: jaxc_cuda__red_run_##E<JAXC_CUDA__R_MEAN>(g, rows, op, od, out); break; \
+    case JAXC_CUDA__R_PROD: jaxc_cuda__red_run_##E<JAXC_CUDA__R_PROD>(g, rows, op, od, out); break; \
+    case JAXC_CUDA__R_EXT: jaxc_cuda__red_run_##E<JAXC_CUDA__R_EXT>(g, rows, op, od, out); break;   \
+    case JAXC_CUDA__R_ANY: jaxc_cuda__red_run_##E<JAXC_CUDA__R_ANY>(g, rows, op, od, out); break;   \
+    default: jaxc_cuda__red_run_##E<JAXC_CUDA__R_ALL>(g, rows, op, od, out); break;                 \
+    }                                                                                                \
+    return true;)
+#define JAXC_CUDA__RED_SIZE(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC_CUDA__IN_DEVICE_##K( \
+  case JAXC_##E: return sizeof(jaxc_cuda__rs_##E);)
+static inline size_t jaxc_cuda__rs_size(jaxc_dtype d) {
+  switch (d) { JAXC__ARITH(JAXC_CUDA__RED_SIZE, ~) default: return 0; }
+}
+static inline bool jaxc_cuda__launch_reduce(jaxc_dtype d, const jaxc_cuda__rgeom *g, bool rows, int r, int op, int od, void *out) {
+  switch (d) { JAXC__ARITH(JAXC_CUDA__RED_LAUNCH, ~) default: return false; }
+}
+
+/* The device's share of work: enough (lane, chunk) pieces to fill it, none too small. */
+static inline int64_t jaxc_cuda__chunks(int64_t nout, int64_t n, int64_t want, int64_t min_len) {
+  int64_t c = (want + nout - 1) / nout, most = n / min_len;
+  if (c > most) c = most;
+  if (c > 4096) c = 4096;
+  return c < 1 ? 1 : c;
+}
+
+/* jnp.<op>(a, axis, keepdims) on the device for op SUM PROD MEAN MAX MIN ARGMAX ARGMIN ANY ALL;
+   axis JAXC_ALL_AXES reduces everything, a negative axis counts from the end. Errors as on the
+   CPU (max/min/argmax/argmin of an empty axis). */
+static inline jaxc_cuda_array *jaxc_cuda__reduce(jaxc_op op, const jaxc_cuda_array *a, int axis, bool keepdims, bool x64,
+                                                 jaxc_cuda_array *into) {
+  int r;
+  switch (op) {
+  case JAXC_OP_SUM: r = JAXC_CUDA__R_SUM; break;
+  case JAXC_OP_MEAN: r = JAXC_CUDA__R_MEAN; break;
+  case JAXC_OP_PROD: r = JAXC_CUDA__R_PROD; break;
+  case JAXC_OP_MAX: case JAXC_OP_MIN: case JAXC_OP_ARGMAX: case JAXC_OP_ARGMIN: r = JAXC_CUDA__R_EXT; break;
+  case JAXC_OP_ANY: r = JAXC_CUDA__R_ANY; break;
+  case JAXC_OP_ALL: r = JAXC_CUDA__R_ALL; break;
+  default: return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_reduce: not a device reduction", cudaSuccess);
+  }
+  if (!a) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_reduce: the array is NULL", cudaSuccess);
+  if (!jaxc_cuda__rs_size(a->dtype))
+    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_reduce: complex dtypes stay on the CPU", cudaSuccess);
+  jaxc_dtype od = jaxc_reduce_output_dtype(op, a->dtype, x64);
+  jaxc_cuda__rgeom g;
+  int64_t shape[JAXC_CUDA_MAX_NDIM];
+  int ndim = 0;
+  g.x = a->data;
+  g.outer = 1; g.inner = 1; g.n = a->size;
+  g.max = op == JAXC_OP_MAX || op == JAXC_OP_ARGMAX;
+  if (axis == JAXC_ALL_AXES) {
+    if (keepdims) for (; ndim < a->ndim; ndim++) shape[ndim] = 1;
+  } else {
+    int ax = axis < 0 ? axis + a->ndim : axis;
+    if (ax < 0 || ax >= a->ndim)
+      return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "axis is out of bounds for the array", cudaSuccess);
+    g.n = a->shape[ax];
+    for (int i = 0; i < a->ndim; i++) {
+      if (i < ax) g.outer *= a->shape[i];
+      if (i > ax) g.inner *= a->shape[i];
+      if (i != ax) shape[ndim++] = a->shape[i];
+      else if (keepdims) shape[ndim++] = 1;
+    }
+  }
+  g.nout = g.outer * g.inner;
+  if (g.n == 0 && g.nout > 0 && r == JAXC_CUDA__R_EXT) {
+    bool arg = op == JAXC_OP_ARGMAX || op == JAXC_OP_ARGMIN;
+    snprintf(jaxc_cuda__message, sizeof jaxc_cuda__message, arg ? "attempt to get %s of an empty sequence"
+             : "zero-size array to reduction operation %s which has no identity", jaxc_op_name(op));
+    jaxc_cuda__status = JAXC_CUDA_ERR_ARG;
+    return NULL;
+  }
+  jaxc_cuda_array *out = into;
+  if (!into) {
+    out = jaxc_cuda_alloc_shape(od, ndim, shape);
+  } else {
+    bool ok = into->dtype == od && into->ndim == ndim;
+    for (int i = 0; ok && i < ndim; i++) ok = into->shape[i] == shape[i];
+    if (!ok) out = (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array has another dtype or shape", cudaSuccess);
+  }
+  if (!out) return NULL;
+  out->weak = false;
+  jaxc_cuda__status = JAXC_CUDA_OK;
+  if (g.nout == 0) return out;
+  bool rows = g.inner == 1 && g.n >= 4096;
+  g.chunks = rows ? jaxc_cuda__chunks(g.nout, g.n, 2048, 4096) : jaxc_cuda__chunks(g.nout, g.n, 1 << 18, 64);
+  g.part = NULL;
+  size_t bytes = (size_t)(g.nout * g.chunks) * jaxc_cuda__rs_size(a->dtype);
+  if (!JAXC_CUDA_CHECK(cudaMallocAsync(&g.part, bytes, 0), JAXC_CUDA_ERR_NOMEM)) {
+    if (out != into) jaxc_cuda_free(out);
+    return NULL;
+  }
+  jaxc_cuda__launch_reduce(a->dtype, &g, rows, r, op, od, out->data);
+  cudaError_t e = cudaGetLastError();
+  (void)cudaFreeAsync(g.part, 0); /* stream-ordered: freed once the kernels are done */
+  if (!JAXC_CUDA_CHECK(e, JAXC_CUDA_ERR_LAUNCH)) {
+    if (out != into) jaxc_cuda_free(out);
+    return NULL;
+  }
+  jaxc_cuda__status = JAXC_CUDA_OK;
+  return out;
+}
+static inline jaxc_cuda_array *jaxc_cuda_reduce(jaxc_op op, const jaxc_cuda_array *a, int axis, bool keepdims, bool x64) {
+  return jaxc_cuda__reduce(op, a, axis, keepdims, x64, NULL);
+}
+/* The same into an existing device array of the result's dtype and shape (no allocation but
+   the stream-ordered scratch of the partial states). */
+static inline jaxc_cuda_array *jaxc_cuda_reduce_into(jaxc_op op, const jaxc_cuda_array *a, int axis, bool keepdims, bool x64,
+                                                     jaxc_cuda_array *out) {
+  if (!out) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array is NULL", cudaSuccess);
+  return jaxc_cuda__reduce(op, a, axis, keepdims, x64, out);
 }
 
 /* >>random: element i is drawn from threefry2x32(key, (hi32(i), lo32(i))) with the code the
@@ -426,8 +844,10 @@ __device__ static inline void jaxc_cuda__threefry(uint32_t k0, uint32_t k1, int6
   *w0 = x0;
   *w1 = x1;
 }
+#define JAXC_CUDA__FOR_EACH(i, n) \
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (n); i += (int64_t)gridDim.x * blockDim.x)
 __global__ static void jaxc_cuda__k_bits(uint32_t k0, uint32_t k1, int64_t n, int width, void *out) {
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+  JAXC_CUDA__FOR_EACH(i, n) {
     uint32_t a, b;
     jaxc_cuda__threefry(k0, k1, i, &a, &b);
     switch (width) {
@@ -438,19 +858,25 @@ __global__ static void jaxc_cuda__k_bits(uint32_t k0, uint32_t k1, int64_t n, in
     }
   }
 }
-__global__ static void jaxc_cuda__k_uniform_f32(uint32_t k0, uint32_t k1, int64_t n, float lo, float span, float *out) {
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+/* float32, bfloat16 (bf) and float16: fma in f32, as the CPU. */
+__global__ static void jaxc_cuda__k_uniform_f32(uint32_t k0, uint32_t k1, int64_t n, int dtype, float lo, float span, void *out) {
+  JAXC_CUDA__FOR_EACH(i, n) {
     uint32_t a, b;
     jaxc_cuda__threefry(k0, k1, i, &a, &b);
-    out[i] = jaxc__rnd_maxf(lo, fmaf(jaxc__rnd_unit_f32(a ^ b), span, lo));
+    if (dtype == JAXC_F32) ((float *)out)[i] = jaxc__rnd_maxf(lo, fmaf(jaxc__rnd_unit_f32(a ^ b), span, lo));
+    else ((uint16_t *)out)[i] = jaxc__rnd_uniform16(dtype == JAXC_BF16, a ^ b, lo, span);
   }
 }
 __global__ static void jaxc_cuda__k_uniform_f64(uint32_t k0, uint32_t k1, int64_t n, double lo, double span, double *out) {
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+  JAXC_CUDA__FOR_EACH(i, n) {
     uint32_t a, b;
     jaxc_cuda__threefry(k0, k1, i, &a, &b);
     out[i] = jaxc__rnd_max(lo, fma(jaxc__rnd_unit_f64((uint64_t)a << 32 | b), span, lo));
   }
+}
+static inline int jaxc_cuda__rnd_blocks(int64_t n) {
+  int64_t b = (n + JAXC_CUDA__THREADS - 1) / JAXC_CUDA__THREADS;
+  return (int)(b < 1 ? 1 : b > 65535 * 8 ? 65535 * 8 : b);
 }
 
 /* jax.random.bits(key, shape, dtype) for uint8/16/32/64 (narrowed by x64 like the CPU's). */
@@ -460,28 +886,33 @@ static inline jaxc_cuda_array *jaxc_cuda_random_bits(const uint32_t key[2], jaxc
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_random_bits: dtype must be an unsigned integer", cudaSuccess);
   jaxc_cuda_array *out = jaxc_cuda_alloc_shape(st, ndim, shape);
   if (!out) return NULL;
-  int blocks, threads;
-  jaxc_cuda__grid(out->size, &blocks, &threads);
-  if (out->size) jaxc_cuda__k_bits<<<blocks, threads>>>(key[0], key[1], out->size, jaxc_dtype_bits(st), out->data);
-  return jaxc_cuda__finish(out);
+  if (out->size) jaxc_cuda__k_bits<<<jaxc_cuda__rnd_blocks(out->size), JAXC_CUDA__THREADS>>>(key[0], key[1], out->size, jaxc_dtype_bits(st), out->data);
+  return jaxc_cuda__launched(out, NULL);
 }
-/* jax.random.uniform(key, shape, dtype, minval, maxval) for float32/float64: the bounds become
-   Python floats (float32 with x64 off) converted to the dtype, as on the CPU. */
+/* jax.random.uniform(key, shape, dtype, minval, maxval) for bfloat16/float16/float32/float64:
+   the bounds become Python floats (float32 with x64 off) converted to the dtype, as on the CPU. */
 static inline jaxc_cuda_array *jaxc_cuda_random_uniform(const uint32_t key[2], jaxc_dtype dtype, int ndim, const int64_t *shape,
                                                         double minval, double maxval, bool x64) {
   jaxc_dtype st = jaxc_storage_dtype(dtype, x64);
-  if (!key || (st != JAXC_F32 && st != JAXC_F64))
-    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_random_uniform: float32 or float64 on the device", cudaSuccess);
+  if (!key || jaxc_dtype_kind(st) != JAXC_KIND_FLOAT)
+    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "dtype argument to `uniform` must be a float dtype", cudaSuccess);
   if (!x64) minval = (float)minval, maxval = (float)maxval;
   jaxc_cuda_array *out = jaxc_cuda_alloc_shape(st, ndim, shape);
   if (!out) return NULL;
-  int blocks, threads;
-  jaxc_cuda__grid(out->size, &blocks, &threads);
-  if (out->size && st == JAXC_F32)
-    jaxc_cuda__k_uniform_f32<<<blocks, threads>>>(key[0], key[1], out->size, (float)minval, (float)maxval - (float)minval, (float *)out->data);
+  int blocks = jaxc_cuda__rnd_blocks(out->size);
+  float lo = (float)minval, span = (float)maxval - (float)minval;
+  if (st == JAXC_BF16 || st == JAXC_F16) { /* the bounds in the 16-bit format, the span rounded to it */
+    bool bf = st == JAXC_BF16;
+    uint64_t ulo = jaxc__fp64_to_bits(minval), uhi = jaxc__fp64_to_bits(maxval);
+    lo = jaxc__rnd_load16(bf, bf ? jaxc_f64_bits_to_bf16_bits(ulo) : jaxc_f64_bits_to_f16_bits(ulo));
+    float hi = jaxc__rnd_load16(bf, bf ? jaxc_f64_bits_to_bf16_bits(uhi) : jaxc_f64_bits_to_f16_bits(uhi));
+    span = jaxc__rnd_round16(bf, hi - lo);
+  }
+  if (out->size && st == JAXC_F64)
+    jaxc_cuda__k_uniform_f64<<<blocks, JAXC_CUDA__THREADS>>>(key[0], key[1], out->size, minval, maxval - minval, (double *)out->data);
   else if (out->size)
-    jaxc_cuda__k_uniform_f64<<<blocks, threads>>>(key[0], key[1], out->size, minval, maxval - minval, (double *)out->data);
-  return jaxc_cuda__finish(out);
+    jaxc_cuda__k_uniform_f32<<<blocks, JAXC_CUDA__THREADS>>>(key[0], key[1], out->size, st, lo, span, out->data);
+  return jaxc_cuda__launched(out, NULL);
 }
 
 #endif /* JAXC_CUDA_CUH_INCLUDED */

@@ -701,6 +701,26 @@ JAXC__DEV double jaxc__rnd_unit_f64(uint64_t b) { return jaxc__fp64_from_bits((b
 JAXC__DEV float jaxc__rnd_maxf(float a, float b) { return (a != a || a > b) ? a : b; }
 JAXC__DEV double jaxc__rnd_max(double a, double b) { return (a != a || a > b) ? a : b; }
 
+/* The 16-bit formats through the exact round-to-nearest-even conversions above. bf16 has 7
+   mantissa bits (< 8), so JAX draws 8 bits and shifts by 1; f16 draws 16 and shifts by 6:
+   either unit value is k / 2^nmant, exact in f32. */
+JAXC__DEV uint16_t jaxc__rnd_store16(bool bf, float f) {
+  return bf ? jaxc_f32_bits_to_bf16_bits(jaxc__fp32_to_bits(f)) : jaxc_f32_bits_to_f16_bits(jaxc__fp32_to_bits(f));
+}
+JAXC__DEV float jaxc__rnd_load16(bool bf, uint16_t h) {
+  return jaxc__fp32_from_bits(bf ? jaxc_bf16_bits_to_f32_bits(h) : jaxc_f16_bits_to_f32_bits(h));
+}
+JAXC__DEV float jaxc__rnd_round16(bool bf, float f) { return jaxc__rnd_load16(bf, jaxc__rnd_store16(bf, f)); }
+JAXC__DEV float jaxc__rnd_unit16(bool bf, uint32_t w) {
+  return bf ? (float)(((uint8_t)w) >> 1) * 0x1p-7f : (float)(((uint16_t)w) >> 6) * 0x1p-10f;
+}
+/* One uniform 16-bit draw: u * span + lo in f32 with one rounding (XLA's fma), rounded to the
+   format, then max(lo, .). */
+JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span) {
+  float r = jaxc__rnd_round16(bf, fmaf(jaxc__rnd_unit16(bf, w), span, lo));
+  return jaxc__rnd_store16(bf, jaxc__rnd_maxf(lo, r));
+}
+
 /* >>ops ------------------------------------------------------------------------------------------
    Every jax.numpy op, one row each: X(OP, name, ARITY, RULE, GROUP, OUT, lax)
    ARITY  BIN, UN, RED (reduction), UPD (update-only)
@@ -842,6 +862,32 @@ JAXC__INLINE jaxc_dtype jaxc_op_output_dtype(jaxc_op op, jaxc_dtype c) {
   case JAXC_RULE_CMP: case JAXC_RULE_LOGICAL: return JAXC_BOOL;
   case JAXC_RULE_REAL: return jaxc__real_dtype(c);
   default: return c;
+  }
+}
+/* Reductions reduce every axis when given this axis. */
+#ifndef JAXC_ALL_AXES
+#  define JAXC_ALL_AXES (-1000)
+#endif
+/* The dtype jax.numpy's reduction op returns for an input of dtype d (x64: the default int and
+   float are 64-bit), shared by the CPU and the device; JAXC_DTYPE_INVALID when op is no
+   reduction. sum/prod widen bool and narrow ints to the default int or uint; mean/var/std of
+   ints give the default float, var/std of complex its real dtype; arg* give the default int. */
+JAXC__INLINE jaxc_dtype jaxc_reduce_output_dtype(jaxc_op op, jaxc_dtype d, bool x64) {
+  int kind = jaxc_dtype_kind(d), bits = jaxc_dtype_bits(d);
+  bool intlike = kind == JAXC_KIND_BOOL || kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT;
+  jaxc_dtype dint = x64 ? JAXC_I64 : JAXC_I32, duint = x64 ? JAXC_U64 : JAXC_U32;
+  switch (op) {
+  case JAXC_OP_SUM: case JAXC_OP_PROD:
+    if (kind == JAXC_KIND_BOOL) return dint;
+    if (kind == JAXC_KIND_UINT && bits < jaxc_dtype_bits(duint)) return duint;
+    if (kind == JAXC_KIND_INT && bits < jaxc_dtype_bits(dint)) return dint;
+    return d;
+  case JAXC_OP_MEAN: return intlike ? (x64 ? JAXC_F64 : JAXC_F32) : d;
+  case JAXC_OP_VAR: case JAXC_OP_STD: return intlike ? (x64 ? JAXC_F64 : JAXC_F32) : jaxc__real_dtype(d);
+  case JAXC_OP_MAX: case JAXC_OP_MIN: return d;
+  case JAXC_OP_ARGMAX: case JAXC_OP_ARGMIN: return dint;
+  case JAXC_OP_ANY: case JAXC_OP_ALL: return JAXC_BOOL;
+  default: return JAXC_DTYPE_INVALID;
   }
 }
 /* Whether the op's group accepts compute dtype c's kind (the JAXC__IN_* filters, as data). */

@@ -3,6 +3,10 @@
    with edge values (0, -0, +-inf, NaN, min, max, subnormals) go through jaxc_cuda_binary and
    jaxc_binary; dtypes, weak flags and bytes must agree. Ops whose float values come from a
    math library (exp, sin, ... on the device's libm vs glibc) are compared within a few ulp.
+   Reductions (sum prod mean max min argmax argmin any all, every axis form) and where are
+   compared the same way: integer results, extremes, positions and truth values exactly, float
+   sums (double accumulation in another order) within 2 ulp of the result or 1e-12 of the
+   magnitude summed. Random bits and uniform (f32, f64, bf16, f16) are compared bit for bit.
    Built by `make cuda`, run by `make cuda-test`; without a GPU it checks only the no-device
    path and says so. */
 #include "jaxc.h"
@@ -36,6 +40,23 @@ static jaxc_array *inputs(jaxc_dtype d, int64_t n) {
   return out;
 }
 
+/* A copy with signaling NaNs made quiet: C leaves libm's answer for them open, and glibc and
+   CUDA differ (pow(1, sNaN), hypot(inf, sNaN)), so math-library ops are fed quiet NaNs. */
+static jaxc_array *quieted(const jaxc_array *a) {
+  jaxc_array *q = jaxc_array_from_data(a->dtype, a->ndim, a->shape, a->data);
+  int k = jaxc_dtype_kind(a->dtype);
+  size_t es = jaxc_dtype_size(a->dtype);
+  for (int64_t i = 0; q && k == JAXC_KIND_FLOAT && i < q->size; i++) {
+    unsigned char *p = (unsigned char *)q->data + (size_t)i * es;
+    double v;
+    jaxc_kernel_cast_dyn(a->dtype, JAXC_F64, 1, p, &v);
+    if (v == v) continue;
+    int bit = a->dtype == JAXC_F64 ? 51 : a->dtype == JAXC_F32 ? 22 : a->dtype == JAXC_F16 ? 9 : 6;
+    p[bit / 8] |= (unsigned char)(1u << (bit % 8));
+  }
+  return q;
+}
+
 static bool libm_op(jaxc_op op) {
   switch (op) {
   case JAXC_OP_EXP: case JAXC_OP_LOG: case JAXC_OP_LOG1P: case JAXC_OP_EXPM1: case JAXC_OP_SIN: case JAXC_OP_COS:
@@ -53,10 +74,21 @@ static double ulps(double a, double b, jaxc_dtype d) {
   int e;
   frexp(m, &e);
   int mant = d == JAXC_F64 ? 53 : d == JAXC_F32 ? 24 : d == JAXC_F16 ? 11 : 8;
-  return fabs(a - b) / ldexp(1.0, e - mant);
+  int emin = d == JAXC_F64 ? -1021 : d == JAXC_F32 ? -125 : d == JAXC_F16 ? -13 : -125;
+  /* below the normal range the spacing stays that of the smallest subnormal */
+  return fabs(a - b) / ldexp(1.0, (e < emin ? emin : e) - mant);
 }
 
+/* How results must agree: bit for bit (NaN payloads aside), within a few ulp (math library
+   functions), or within a reduction's tolerance (another summation order: 1e-12 of the
+   magnitude summed; products of up to 5000 factors in the compute type: 1e-3 relative). */
+typedef enum { EXACT, LIBM, REDUCTION, PRODUCT } agreement;
+static double tolerance_scale; /* for REDUCTION: the magnitude summed per output */
+static void compare_as(const char *what, agreement how, const jaxc_array *cpu, const jaxc_cuda_array *gpu);
 static void compare(const char *what, jaxc_op op, const jaxc_array *cpu, const jaxc_cuda_array *gpu) {
+  compare_as(what, libm_op(op) && cpu && jaxc_dtype_kind(cpu->dtype) == JAXC_KIND_FLOAT ? LIBM : EXACT, cpu, gpu);
+}
+static void compare_as(const char *what, agreement how, const jaxc_array *cpu, const jaxc_cuda_array *gpu) {
   CHECK_MSG(cpu && gpu, "%s: cpu %s / gpu %s", what, cpu ? "ok" : jaxc_last_error(), gpu ? "ok" : jaxc_cuda_last_error());
   if (!cpu || !gpu) return;
   CHECK_MSG(cpu->dtype == gpu->dtype && cpu->weak == gpu->weak && cpu->size == gpu->size, "%s: dtype/weak/size", what);
@@ -64,7 +96,7 @@ static void compare(const char *what, jaxc_op op, const jaxc_array *cpu, const j
   size_t es = jaxc_dtype_size(cpu->dtype), bytes = (size_t)cpu->size * es;
   unsigned char *host = (unsigned char *)malloc(bytes ? bytes : 1);
   CHECK(jaxc_cuda_download(gpu, host, bytes) == JAXC_CUDA_OK);
-  bool exact = !libm_op(op) || jaxc_dtype_kind(cpu->dtype) != JAXC_KIND_FLOAT;
+  bool exact = how == EXACT || jaxc_dtype_kind(cpu->dtype) != JAXC_KIND_FLOAT;
   for (int64_t i = 0; i < cpu->size; i++) {
     const unsigned char *c = (const unsigned char *)cpu->data + (size_t)i * es, *g = host + (size_t)i * es;
     if (exact) {
@@ -76,7 +108,10 @@ static void compare(const char *what, jaxc_op op, const jaxc_array *cpu, const j
       double cv, gv;
       jaxc_kernel_cast_dyn(cpu->dtype, JAXC_F64, 1, c, &cv);
       jaxc_kernel_cast_dyn(cpu->dtype, JAXC_F64, 1, g, &gv);
-      CHECK_MSG(ulps(cv, gv, cpu->dtype) <= 4, "%s[%lld]: cpu %.17g gpu %.17g", what, (long long)i, cv, gv);
+      bool ok = how == LIBM ? ulps(cv, gv, cpu->dtype) <= 4
+                : how == PRODUCT ? ulps(cv, gv, cpu->dtype) <= 2 || fabs(cv - gv) <= 1e-3 * fabs(cv)
+                                 : ulps(cv, gv, cpu->dtype) <= 2 || fabs(cv - gv) <= 1e-12 * tolerance_scale;
+      CHECK_MSG(ok, "%s[%lld]: cpu %.17g gpu %.17g", what, (long long)i, cv, gv);
     }
   }
   free(host);
@@ -88,6 +123,115 @@ static jaxc_cuda_array *to_device(const jaxc_array *a) {
   return d;
 }
 
+/* Every device reduction against jaxc_reduce_ex: each dtype, op, axis form (every axis of
+   2-D and 3-D shapes, all axes, keepdims), on inputs with edge values (NaN lanes, infinities)
+   and on benign values in [0.9, 1.1) (finite sums and products). */
+static long test_reductions(jaxc_array *const *in, jaxc_cuda_array *const *din, const jaxc_dtype *dts, int nd) {
+  static const jaxc_op ops[] = {JAXC_OP_SUM, JAXC_OP_PROD, JAXC_OP_MEAN, JAXC_OP_MAX, JAXC_OP_MIN,
+                                JAXC_OP_ARGMAX, JAXC_OP_ARGMIN, JAXC_OP_ANY, JAXC_OP_ALL};
+  static const int64_t shapes[][3] = {{5000, 0, 0}, {50, 100, 0}, {5, 1000, 1}, {2, 50, 50}, {1, 5000, 1}};
+  static const int ndims[] = {1, 2, 3, 3, 3};
+  long cases = 0;
+  char what[160];
+  for (int d = 0; d < nd; d++)
+    for (int benign = 0; benign < 2; benign++) {
+      jaxc_array *src = in[d];
+      jaxc_array *own = NULL;
+      if (benign) {
+        int64_t n = in[d]->size;
+        jaxc_array *u = jaxc_random_uniform(jaxc_random_key(77 + d), JAXC_F64, 1, &n, 0.9, 1.1);
+        own = jaxc_astype(u, dts[d]);
+        jaxc_array_free(u);
+        src = own;
+      }
+      double scale = 0;
+      for (int64_t i = 0; i < src->size; i++) {
+        double v;
+        jaxc_kernel_cast_dyn(src->dtype, JAXC_F64, 1, (const char *)src->data + i * jaxc_dtype_size(src->dtype), &v);
+        if (isfinite(v)) scale += fabs(v);
+      }
+      tolerance_scale = scale;
+      for (int s = 0; s < (int)(sizeof ndims / sizeof ndims[0]); s++) {
+        jaxc_array *x = jaxc_array_from_data(src->dtype, ndims[s], shapes[s], src->data);
+        jaxc_cuda_array *gx = to_device(x);
+        for (int axis = -1; axis < ndims[s]; axis++)
+          for (int keep = 0; keep < 2; keep++)
+            for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
+              int ax = axis < 0 ? JAXC_ALL_AXES : axis;
+              jaxc_array *c = jaxc_reduce_ex(ops[o], x, ax, keep != 0);
+              jaxc_cuda_array *g = jaxc_cuda_reduce(ops[o], gx, ax, keep != 0, true);
+              snprintf(what, sizeof what, "%s(%s%s, shape %d, axis %d, keepdims %d)", jaxc_op_name(ops[o]),
+                       benign ? "benign " : "", jaxc_dtype_code(dts[d]), s, axis, keep);
+              bool fsum = jaxc_dtype_kind(c ? c->dtype : JAXC_BOOL) == JAXC_KIND_FLOAT &&
+                          (ops[o] == JAXC_OP_SUM || ops[o] == JAXC_OP_MEAN || ops[o] == JAXC_OP_PROD);
+              if (fsum && ops[o] == JAXC_OP_PROD && !benign) { /* products of edge values overflow in any order */
+                jaxc_array_free(c); jaxc_cuda_free(g);
+                continue;
+              }
+              if (c && g) CHECK_MSG(c->ndim == g->ndim, "%s: ndim %d vs %d", what, c->ndim, g->ndim);
+              compare_as(what, !fsum ? EXACT : ops[o] == JAXC_OP_PROD ? PRODUCT : REDUCTION, c, g);
+              jaxc_array_free(c); jaxc_cuda_free(g);
+              cases++;
+            }
+        jaxc_array_free(x); jaxc_cuda_free(gx);
+      }
+      jaxc_array_free(own);
+    }
+  /* large lanes: several blocks per lane, merged in order */
+  {
+    int64_t n = (int64_t)1 << 22;
+    jaxc_array *u = jaxc_random_uniform(jaxc_random_key(9), JAXC_F32, 1, &n, -1000.0, 1000.0);
+    jaxc_array *i8 = jaxc_astype(u, JAXC_I8);
+    jaxc_cuda_array *gu = to_device(u), *gi = to_device(i8);
+    tolerance_scale = 1000.0 * (double)n;
+    const jaxc_op big[] = {JAXC_OP_SUM, JAXC_OP_MAX, JAXC_OP_ARGMAX, JAXC_OP_ARGMIN};
+    for (int k = 0; k < 4; k++) {
+      jaxc_array *c = jaxc_reduce(big[k], u, JAXC_ALL_AXES);
+      jaxc_cuda_array *g = jaxc_cuda_reduce(big[k], gu, JAXC_ALL_AXES, false, true);
+      compare_as("big f32", big[k] == JAXC_OP_SUM ? REDUCTION : EXACT, c, g);
+      jaxc_array_free(c); jaxc_cuda_free(g);
+      c = jaxc_reduce(big[k], i8, JAXC_ALL_AXES);
+      g = jaxc_cuda_reduce(big[k], gi, JAXC_ALL_AXES, false, true);
+      compare_as("big i8", EXACT, c, g);
+      jaxc_array_free(c); jaxc_cuda_free(g);
+      cases += 2;
+    }
+    jaxc_array_free(u); jaxc_array_free(i8); jaxc_cuda_free(gu); jaxc_cuda_free(gi);
+  }
+  (void)din;
+  return cases;
+}
+
+/* where(cond, x, y) for every pair of dtypes with a bool, a float (NaN is true) and an int
+   condition, and a broadcast (cond (50, 1), x (1, 100), weak y). */
+static long test_where(jaxc_array *const *in, jaxc_cuda_array *const *din, const jaxc_dtype *dts, int nd) {
+  long cases = 0;
+  char what[128];
+  const int conds[] = {0, 11, 5}; /* bool, f32, i8 */
+  for (int ci = 0; ci < 3; ci++)
+    for (int i = 0; i < nd; i++)
+      for (int j = 0; j < nd; j++) {
+        jaxc_array *c = jaxc_where(in[conds[ci]], in[i], in[j]);
+        jaxc_cuda_array *g = jaxc_cuda_where(din[conds[ci]], din[i], din[j], JAXC_RULES_JAX, true);
+        snprintf(what, sizeof what, "where(%s, %s, %s)", jaxc_dtype_code(dts[conds[ci]]), jaxc_dtype_code(dts[i]), jaxc_dtype_code(dts[j]));
+        compare(what, JAXC_OP_ADD, c, g);
+        jaxc_array_free(c); jaxc_cuda_free(g);
+        cases++;
+      }
+  int64_t s1[2] = {50, 1}, s2[2] = {1, 100};
+  jaxc_array *cond = jaxc_array_from_data(JAXC_F32, 2, s1, in[11]->data);
+  jaxc_array *x = jaxc_array_from_data(JAXC_I16, 2, s2, in[6]->data);
+  jaxc_array *y = jaxc_weak_float(-7.25);
+  jaxc_cuda_array *gc = to_device(cond), *gx = to_device(x), *gy = to_device(y);
+  jaxc_array *c = jaxc_where(cond, x, y);
+  jaxc_cuda_array *g = jaxc_cuda_where(gc, gx, gy, JAXC_RULES_JAX, true);
+  compare("where((50,1) f32, (1,100) i16, weak 7.25)", JAXC_OP_ADD, c, g);
+  jaxc_array_free(c); jaxc_cuda_free(g);
+  jaxc_array_free(cond); jaxc_array_free(x); jaxc_array_free(y);
+  jaxc_cuda_free(gc); jaxc_cuda_free(gx); jaxc_cuda_free(gy);
+  return cases + 1;
+}
+
 int main(void) {
   if (!jaxc_cuda_available()) {
     CHECK(jaxc_cuda_alloc(JAXC_F32, 4) == NULL);
@@ -97,21 +241,29 @@ int main(void) {
     return failed ? 1 : 0;
   }
   jaxc_set_x64(true); /* every dtype exists on both sides */
-  const int64_t n = 1000;
+  const int64_t n = 5000; /* four full tiles of 1024 and a ragged one */
   const jaxc_dtype dts[] = {JAXC_BOOL, JAXC_U8, JAXC_U16, JAXC_U32, JAXC_U64, JAXC_I8, JAXC_I16, JAXC_I32, JAXC_I64,
                             JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64};
   const int nd = (int)(sizeof dts / sizeof dts[0]);
   jaxc_array *in[16];
   jaxc_cuda_array *din[16];
-  for (int i = 0; i < nd; i++) { in[i] = inputs(dts[i], n); din[i] = to_device(in[i]); }
+  jaxc_array *inq[16];
+  jaxc_cuda_array *dinq[16];
+  for (int i = 0; i < nd; i++) {
+    in[i] = inputs(dts[i], n);
+    din[i] = to_device(in[i]);
+    inq[i] = quieted(in[i]);
+    dinq[i] = to_device(inq[i]);
+  }
   char what[128];
   long pairs = 0;
   for (int op = 0; op < JAXC_NUM_OPS; op++) {
     if (jaxc_op_arity((jaxc_op)op) == JAXC_ARITY_UN) {
       for (int i = 0; i < nd; i++) {
-        jaxc_array *c = jaxc_unary((jaxc_op)op, in[i]);
+        bool q = libm_op((jaxc_op)op);
+        jaxc_array *c = jaxc_unary((jaxc_op)op, q ? inq[i] : in[i]);
         if (!c) continue; /* the CPU refuses this dtype; the device must too */
-        jaxc_cuda_array *g = jaxc_cuda_unary((jaxc_op)op, din[i], true);
+        jaxc_cuda_array *g = jaxc_cuda_unary((jaxc_op)op, q ? dinq[i] : din[i], true);
         snprintf(what, sizeof what, "%s(%s)", jaxc_op_name((jaxc_op)op), jaxc_dtype_code(dts[i]));
         compare(what, (jaxc_op)op, c, g);
         jaxc_array_free(c); jaxc_cuda_free(g);
@@ -122,9 +274,10 @@ int main(void) {
     for (int i = 0; i < nd; i++)
       for (int j = 0; j < nd; j++) {
         if (op == JAXC_OP_POWER && jaxc_dtype_kind(dts[j]) != JAXC_KIND_FLOAT) continue; /* negative exponents */
-        jaxc_array *c = jaxc_binary((jaxc_op)op, in[i], in[j]);
+        bool q = libm_op((jaxc_op)op);
+        jaxc_array *c = jaxc_binary((jaxc_op)op, q ? inq[i] : in[i], q ? inq[j] : in[j]);
         if (!c) continue;
-        jaxc_cuda_array *g = jaxc_cuda_binary((jaxc_op)op, din[i], din[j], JAXC_RULES_JAX, true);
+        jaxc_cuda_array *g = jaxc_cuda_binary((jaxc_op)op, q ? dinq[i] : din[i], q ? dinq[j] : din[j], JAXC_RULES_JAX, true);
         snprintf(what, sizeof what, "%s(%s, %s)", jaxc_op_name((jaxc_op)op), jaxc_dtype_code(dts[i]), jaxc_dtype_code(dts[j]));
         compare(what, (jaxc_op)op, c, g);
         jaxc_array_free(c); jaxc_cuda_free(g);
@@ -181,12 +334,67 @@ int main(void) {
     }
   }
   jaxc_set_x64(true);
+  long reductions = test_reductions(in, din, dts, nd), wheres = test_where(in, din, dts, nd);
+  /* 16-bit uniform draws and bounds */
+  for (int x64 = 0; x64 < 2; x64++) {
+    jaxc_set_x64(x64 != 0);
+    jaxc_key key = jaxc_random_key(1234 + x64);
+    int64_t shape[1] = {100003};
+    const jaxc_dtype hdt[] = {JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64};
+    const double bounds[3][2] = {{0.0, 1.0}, {-2.0, 3.0}, {0.1, 0.7}};
+    for (int i = 0; i < 4; i++)
+      for (int b = 0; b < 3; b++) {
+        c = jaxc_random_uniform(key, hdt[i], 1, shape, bounds[b][0], bounds[b][1]);
+        g = jaxc_cuda_random_uniform(key.data, hdt[i], 1, shape, bounds[b][0], bounds[b][1], x64 != 0);
+        snprintf(what, sizeof what, "uniform(%s, [%g, %g), x64=%d)", jaxc_dtype_code(hdt[i]), bounds[b][0], bounds[b][1], x64);
+        compare(what, JAXC_OP_ADD, c, g);
+        jaxc_array_free(c); jaxc_cuda_free(g);
+      }
+  }
+  jaxc_set_x64(true);
+  /* a generally broadcast pair large enough for many tiles: (64, 1) * (1, 1000) */
+  {
+    int64_t sa[2] = {64, 1}, sb[2] = {1, 1000};
+    jaxc_array *ha = jaxc_random_uniform(jaxc_random_key(5), JAXC_F32, 2, sa, -3.0, 3.0);
+    jaxc_array *hb0 = jaxc_random_uniform(jaxc_random_key(6), JAXC_F32, 2, sb, -100.0, 100.0);
+    jaxc_array *hb = jaxc_astype(hb0, JAXC_I8);
+    jaxc_cuda_array *ga = to_device(ha), *gb = to_device(hb);
+    c = jaxc_binary(JAXC_OP_MULTIPLY, ha, hb);
+    g = jaxc_cuda_binary(JAXC_OP_MULTIPLY, ga, gb, JAXC_RULES_JAX, true);
+    compare("(64,1) f32 * (1,1000) i8", JAXC_OP_MULTIPLY, c, g);
+    jaxc_array_free(c); jaxc_cuda_free(g);
+    jaxc_array_free(ha); jaxc_array_free(hb0); jaxc_array_free(hb); jaxc_cuda_free(ga); jaxc_cuda_free(gb);
+  }
   /* errors: a launch on freed memory is reported, not fatal */
   CHECK(jaxc_cuda_alloc(JAXC_F64, (int64_t)1 << 50) == NULL && jaxc_cuda_last_status() == JAXC_CUDA_ERR_NOMEM);
   CHECK(jaxc_cuda_binary(JAXC_OP_SQRT, din[0], din[0], JAXC_RULES_JAX, true) == NULL);
+  {
+    int64_t z[2] = {3, 0};
+    jaxc_cuda_array *e = jaxc_cuda_alloc_shape(JAXC_F32, 2, z);
+    CHECK(e && jaxc_cuda_reduce(JAXC_OP_MAX, e, 1, false, true) == NULL);
+    CHECK(strcmp(jaxc_cuda_last_error(), "zero-size array to reduction operation max which has no identity") == 0);
+    CHECK(jaxc_cuda_reduce(JAXC_OP_ARGMIN, e, -1, false, true) == NULL);
+    CHECK(strcmp(jaxc_cuda_last_error(), "attempt to get argmin of an empty sequence") == 0);
+    jaxc_cuda_array *s = jaxc_cuda_reduce(JAXC_OP_SUM, e, 1, false, true); /* sum of nothing: zeros */
+    float zs[3] = {1, 1, 1};
+    CHECK(s && s->size == 3 && jaxc_cuda_download(s, zs, sizeof zs) == JAXC_CUDA_OK && zs[0] == 0 && zs[2] == 0);
+    CHECK(jaxc_cuda_reduce(JAXC_OP_SUM, e, 2, false, true) == NULL && jaxc_cuda_last_status() == JAXC_CUDA_ERR_ARG);
+    CHECK(jaxc_cuda_reduce(JAXC_OP_ADD, e, 0, false, true) == NULL);
+    CHECK(jaxc_cuda_reduce(JAXC_OP_SUM, NULL, 0, false, true) == NULL);
+    CHECK(jaxc_cuda_where(din[0], din[1], NULL, JAXC_RULES_JAX, true) == NULL);
+    CHECK(jaxc_cuda_where(din[0], e, din[1], JAXC_RULES_JAX, true) == NULL);
+    CHECK(strstr(jaxc_cuda_last_error(), "incompatible shapes") != NULL);
+    CHECK(jaxc_cuda_random_uniform(NULL, JAXC_F32, 1, z, 0, 1, true) == NULL);
+    CHECK(jaxc_cuda_random_uniform((const uint32_t[2]){1, 2}, JAXC_I32, 1, z, 0, 1, true) == NULL);
+    jaxc_cuda_free(s); jaxc_cuda_free(e);
+  }
   jaxc_array_free(w); jaxc_cuda_free(dw); jaxc_array_free(a31); jaxc_array_free(b4); jaxc_cuda_free(da31); jaxc_cuda_free(db4);
-  for (int i = 0; i < nd; i++) { jaxc_array_free(in[i]); jaxc_cuda_free(din[i]); }
+  for (int i = 0; i < nd; i++) {
+    jaxc_array_free(in[i]); jaxc_cuda_free(din[i]);
+    jaxc_array_free(inq[i]); jaxc_cuda_free(dinq[i]);
+  }
   printf("test_cuda: %ld op/dtype combinations compared on %lld elements each\n", pairs, (long long)n);
+  printf("test_cuda: %ld reductions and %ld where cases compared\n", reductions, wheres);
   printf("test_cuda: %ld passed, %ld failed\n", passed, failed);
   return failed ? 1 : 0;
 }
