@@ -123,7 +123,7 @@ $(B)/cuda/test_cuda: tests/cuda/test_cuda.cu $(B)/cuda/impl.o jaxc_cuda.cuh $(HE
 	@mkdir -p $(B)/cuda
 	$(NVCC) $(NVCCFLAGS) $< $(B)/cuda/impl.o -o $@ -lm
 cuda:
-	@if [ -z "$(NVCC)" ]; then echo "cuda: nvcc not found: CUDA build skipped"; else $(MAKE) --no-print-directory $(B)/cuda/test_cuda; fi
+	@if [ -z "$(NVCC)" ]; then echo "cuda: nvcc not found: CUDA build skipped"; else $(MAKE) --no-print-directory $(B)/cuda/test_cuda $(B)/cuda/bench_cuda; fi
 cuda-test: cuda
 	@if [ -n "$(NVCC)" ]; then ./$(B)/cuda/test_cuda; fi
 $(B)/cuda/bench_cuda: bench/cuda/bench_cuda.cu bench/bench_rows.h jaxc_cuda.cuh $(HEADERS)
@@ -132,7 +132,8 @@ $(B)/cuda/bench_cuda: bench/cuda/bench_cuda.cu bench/bench_rows.h jaxc_cuda.cuh 
 cuda-bench:
 	@if [ -z "$(NVCC)" ]; then echo "cuda-bench: nvcc not found"; else $(MAKE) --no-print-directory $(B)/cuda/bench_cuda && ./$(B)/cuda/bench_cuda; fi
 # make test compiles the CUDA code when nvcc is there; it runs it only where a GPU is.
-test-cuda-build: cuda
+test-cuda-build:
+	@if [ -n "$(NVCC)" ]; then $(MAKE) --no-print-directory $(B)/cuda/test_cuda; fi
 	@if [ -z "$(NVCC)" ]; then echo "test-cuda: nvcc not found: skipped"; \
 	elif command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; then ./$(B)/cuda/test_cuda; \
 	else echo "test-cuda: compiled with $(NVCC); no GPU on this machine: not run"; fi

@@ -384,7 +384,8 @@ JAXC_API jaxc_array *jaxc_at_update_slice(jaxc_op op, const jaxc_array *a, int n
        bits       u32: w0 ^ w1; u8/u16: that, truncated; u64: w0 << 32 | w1
        uniform    mantissa bits | 1.0, minus 1, fma(f, max - min, min), max(min, .) as XLA CPU
                   computes it (it contracts the multiply-add); bf16 takes 8 random bits, f16 16
-       normal     sqrt(2) * erf_inv(uniform(nextafter(-1, 0), 1)) with XLA's ErfInv polynomials
+       normal     sqrt(2) * erf_inv(uniform(nextafter(-1, 0), 1)) with XLA CPU's own log, log1p
+                  and ErfInv (f32 for bf16/f16: XLA upcasts erf_inv), their fused multiply-adds included
        randint    two bit draws from split(key), JAX's span / multiplier arithmetic, out-of-range
                   bounds clipped to the dtype as JAX clips them
        bernoulli  uniform(key, float dtype of a Python float) < p
@@ -397,10 +398,13 @@ JAXC_API jaxc_array *jaxc_at_update_slice(jaxc_op op, const jaxc_array *a, int n
      bounds: against recorded JAX 0.11 outputs. threefry2x32-20: Random123's known answers.
      randint, bernoulli, permutation: exact by construction (integer arithmetic and a stable sort
      on exact bits), checked against independent reimplementations and JAX facts.
-     normal: XLA's polynomial with the same fused multiply-adds; log1p comes from libm where XLA
-     uses its own, so a value may differ from JAX's by an ulp or two.
+     normal: against JAX 0.11.2 on CPU: every float32 value it can return (all 2^23), every
+     float16 and bfloat16 value, 2^18 float32 and float64 draws and vectors for five seeds. The
+     float64 path calls the C library's log for log1p of arguments beyond [1/sqrt2 - 1, sqrt2 - 1],
+     as XLA CPU does (glibc's here: another libm may differ there by an ulp).
      bf16/f16 uniform with bounds other than [0, 1): JAX's formula with the bounds and the span
-     rounded to the 16-bit type, one fused multiply-add in f32, one rounding (not checked).
+     rounded to the 16-bit type, one fused multiply-add in f32, one rounding; checked through
+     normal, whose 16-bit draws are uniform(nextafter(-1, 0), 1) in the 16-bit type.
 
    NO ALLOCATION
      Each generator has an _into form that writes n elements of the storage dtype
@@ -2732,6 +2736,23 @@ static float jaxc__rnd_erfinv_f32(float x) {
   return x * (fabsf(x) == 1.0f ? INFINITY : p);
 }
 
+/* float64 log1p as XLA CPU compiles it: Cephes' rational on [1/sqrt(2) - 1, sqrt(2) - 1] (the
+   same Horner FMAs as float32), the C library's log(1 + x) beyond. */
+static double jaxc__xla_log1p(double x) {
+  static const double num[7] = {4.5270000862445199635e-05, 4.9854102823193375972e-01, 6.5787325942061044847e+00,
+                                2.9911919328553073277e+01, 6.0949667980987787058e+01, 5.7112963590585538103e+01,
+                                2.0039553499201281260e+01};
+  static const double den[7] = {1.0, 1.5062909083469192043e+01, 8.3047565967967209469e+01, 2.2176239823732856465e+02,
+                                3.0909872225312059775e+02, 2.1642788614495947685e+02, 6.0118660497603843919e+01};
+  if (!(x >= -0.29289321881345254 && x <= 0.41421356237309503)) return log(x + 1.0);
+  double z = x * 0.0, n = z + num[0], d = z + den[0];
+  for (int i = 1; i < 7; i++) {
+    n = fma(n, x, num[i]);
+    d = fma(d, x, den[i]);
+  }
+  double x2 = x * x;
+  return x + fma(x2, -0.5, (x * x2) * (n / d));
+}
 static double jaxc__rnd_erfinv_f64(double x) {
   static const double lt625[23] = {
       -3.6444120640178196996e-21, -1.685059138182016589e-19, 1.2858480715256400167e-18, 1.115787767802518096e-17,
@@ -2752,7 +2773,7 @@ static double jaxc__rnd_erfinv_f64(double x) {
       2.2900482228026654717e-07, -9.9298272942317002539e-07, 4.5260625972231537039e-06, -1.9681778105531670567e-05,
       7.5995277030017761139e-05, -0.00021503011930044477347, -0.00013871931833623122026, 1.0103004648645343977,
       4.8499064014085844221};
-  double w = -log1p(-x * x);
+  double w = -jaxc__xla_log1p(x * -x);
   const double *c;
   int deg;
   double t;
@@ -2761,7 +2782,7 @@ static double jaxc__rnd_erfinv_f64(double x) {
   else c = ge16, deg = 17, t = sqrt(w) - 5.0;
   double p = c[0];
   for (int i = 1; i < deg; i++) p = fma(p, t, c[i]);
-  return fabs(x) == 1.0 ? x * DBL_MAX : p * x;
+  return x * (fabs(x) == 1.0 ? INFINITY : p);
 }
 
 /* jax.random._normal_real: u = uniform(nextafter(-1, 0), 1); sqrt(2) * erf_inv(u). In f32 and

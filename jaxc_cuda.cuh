@@ -4,18 +4,30 @@
      Device arrays (allocation, upload, download, free) with CUDA errors (no device, out of
      memory, a failed launch) reported through a status and a message, never an abort; every
      elementwise binary and unary op with JAX's promotion, weak scalars and NumPy broadcasting;
-     astype. The device kernels call the very scalar functions the CPU kernels use
-     (jaxc__f_<op>_<dtype>, jaxc_cvt_<a>_<b> of jaxc_kernels.h), generated from the same
-     X-macro tables, so results agree by construction; complex dtypes stay on the CPU (nvcc has
-     no C _Complex); jax.random bits (u8/u16/u32/u64) and uniform (f32/f64) with the CPU's
-     threefry code, bit for bit. Reductions on the device are still to come.
+     astype; where; reductions (sum prod mean max min argmax argmin any all, over one axis or
+     all, keepdims) with jax.numpy's result dtypes (jaxc_reduce_output_dtype, shared with the
+     CPU); jax.random bits (u8/u16/u32/u64) and uniform (f32/f64/bf16/f16). The device kernels
+     call the very scalar and conversion functions the CPU kernels use (jaxc__f_<op>_<dtype>,
+     jaxc_cvt_<a>_<b> of jaxc_kernels.h) and the CPU's threefry code, generated from the same
+     X-macro tables, so results agree by construction (tests/cuda/test_cuda.cu compares them
+     element by element); complex dtypes stay on the CPU (nvcc has no C _Complex).
 
    HOW TO USE
      #include "jaxc_cuda.cuh"          (nvcc -std=c++17 -I. your.cu)
      jaxc_cuda_array *d = jaxc_cuda_upload(JAXC_F32, n, host_ptr);
      if (!d) fprintf(stderr, "%s\n", jaxc_cuda_last_error());
-     jaxc_cuda_download(d, out, n * sizeof(float));
-     jaxc_cuda_free(d);
+     jaxc_cuda_array *s = jaxc_cuda_binary(JAXC_OP_ADD, d, d, JAXC_RULES_JAX, false);
+     jaxc_cuda_array *t = jaxc_cuda_reduce(JAXC_OP_SUM, s, JAXC_ALL_AXES, false, false);
+     jaxc_cuda_download(s, out, n * sizeof(float));
+     jaxc_cuda_free(t); jaxc_cuda_free(s); jaxc_cuda_free(d);
+   Every call is asynchronous on the default stream (downloads wait for it). With x64 false the
+   dtypes follow JAX's default (64-bit requests narrowed to 32-bit), as jaxc_x64() does on the
+   CPU; results carry JAX's weak flag.
+
+   CONFIGURATION
+     JAXC_CUDA_MAX_NDIM      dimensions of a device array (8)
+     JAXC_CUDA_MIN_BLOCKS    blocks per multiprocessor the elementwise kernels are built for (4:
+                             at most 64 registers a thread)
 
    nvcc has no _Generic and no designated initialisers; this header uses only the C++-clean
    parts of jaxc_promote.h and jaxc_kernels.h. A .cu file may also include jaxc.h for the CPU
@@ -157,6 +169,7 @@ static inline int jaxc_cuda_download(const jaxc_cuda_array *a, void *host, size_
 typedef struct jaxc_cuda__operand {
   const void *data;
   int dtype, mode, size; /* size: bytes per element */
+  int cls;               /* how its raw bits widen: JAXC_CUDA__CLS_* */
   int64_t stride[JAXC_CUDA_MAX_NDIM];
 } jaxc_cuda__operand;
 typedef struct jaxc_cuda__launch {
@@ -183,40 +196,67 @@ __device__ static inline int64_t jaxc_cuda__offset(const jaxc_cuda__launch &g, c
 /* The memory-bound shape of every elementwise kernel: each thread takes groups of ILP
    consecutive elements (grid-stride), so that a contiguous operand is read with one vector load
    of ILP elements (4 to 32 bytes, coalesced across the warp) and the result written with one
-   vector store; every load of a group (all operands) is issued before any value is used.
-   Operands of another dtype than the kernel's are converted by one call per group
-   (jaxc_cuda__cvt4_<E>, one copy per dtype: inlining the (op x dtype x source dtype) product
-   into every kernel took nvcc minutes). */
+   vector store; every load of a group (all operands) is issued before any value is used, and
+   conversions are inline (jaxc_cuda__to4_<E>). */
 #define JAXC_CUDA__THREADS 256
+/* Elements per thread and group: 8 for 1- and 2-byte dtypes, 4 for wider ones (measured on an
+   H100: fewer leave too few bytes in flight, more cost registers). Reductions use 4. */
+#define JAXC_CUDA__ILP_OF(T) (sizeof(T) <= 2 ? 8 : 4)
 #define JAXC_CUDA__ILP 4
-#define JAXC_CUDA__FOR_GROUPS(g, i)                                                                 \
-  for (int64_t i = ((int64_t)blockIdx.x * JAXC_CUDA__THREADS + threadIdx.x) * JAXC_CUDA__ILP; i < (g).n; \
-       i += (int64_t)gridDim.x * JAXC_CUDA__THREADS * JAXC_CUDA__ILP)
-#define JAXC_CUDA__FOR_ILP(k) _Pragma("unroll") for (int k = 0; k < JAXC_CUDA__ILP; k++)
+/* Blocks per multiprocessor the kernels are compiled for (0: the compiler's choice). */
+#ifndef JAXC_CUDA_MIN_BLOCKS
+#  define JAXC_CUDA_MIN_BLOCKS 4
+#endif
+#if JAXC_CUDA_MIN_BLOCKS
+#  define JAXC_CUDA__BOUNDS __launch_bounds__(JAXC_CUDA__THREADS, JAXC_CUDA_MIN_BLOCKS)
+#else
+#  define JAXC_CUDA__BOUNDS
+#endif
+#define JAXC_CUDA__FOR_GROUPS(g, i, L)                                                              \
+  for (int64_t i = ((int64_t)blockIdx.x * JAXC_CUDA__THREADS + threadIdx.x) * (L); i < (g).n;         \
+       i += (int64_t)gridDim.x * JAXC_CUDA__THREADS * (L))
+#define JAXC_CUDA__FOR_L(k, L) _Pragma("unroll") for (int k = 0; k < (L); k++)
+#define JAXC_CUDA__FOR_ILP(k) JAXC_CUDA__FOR_L(k, JAXC_CUDA__ILP)
+
+/* N bytes between global memory and registers in the widest aligned pieces. */
+template <int N> __device__ static inline void jaxc_cuda__vload(void *dst, const void *src) {
+  if (N % 16 == 0) {
+    _Pragma("unroll") for (int q = 0; q < N / 16; q++) { uint4 v = ((const uint4 *)src)[q]; memcpy((char *)dst + 16 * q, &v, 16); }
+  } else if (N == 8) { uint2 v = *(const uint2 *)src; memcpy(dst, &v, 8); }
+  else { uint32_t v = *(const uint32_t *)src; memcpy(dst, &v, 4); }
+}
+template <int N> __device__ static inline void jaxc_cuda__vstore(void *dst, const void *src) {
+  if (N % 16 == 0) {
+    _Pragma("unroll") for (int q = 0; q < N / 16; q++) { uint4 v; memcpy(&v, (const char *)src + 16 * q, 16); ((uint4 *)dst)[q] = v; }
+  } else if (N == 8) { uint2 v; memcpy(&v, src, 8); *(uint2 *)dst = v; }
+  else { uint32_t v; memcpy(&v, src, 4); *(uint32_t *)dst = v; }
+}
 
 /* A group's elements of one operand as raw bytes, zero-extended (lanes past n read nothing).
    Device arrays are whole cudaMalloc blocks, so a group of a contiguous operand is aligned to
    its own size. */
-typedef struct jaxc_cuda__raw { uint64_t r[JAXC_CUDA__ILP]; } jaxc_cuda__raw;
-__device__ static inline jaxc_cuda__raw jaxc_cuda__raw4(const jaxc_cuda__launch &g, const jaxc_cuda__operand &o, int64_t i) {
-  jaxc_cuda__raw w;
-  if (o.mode == 0 && i + JAXC_CUDA__ILP <= g.n) {
+template <int L> struct jaxc_cuda__raw { uint64_t r[L]; };
+#define JAXC_CUDA__RAW_VEC(U)                                                                       \
+  {                                                                                                  \
+    U t[L];                                                                                          \
+    jaxc_cuda__vload<sizeof t>(t, p);                                                                \
+    JAXC_CUDA__FOR_L(k, L) w.r[k] = t[k];                                                            \
+  }                                                                                                  \
+  break;
+template <int L>
+__device__ static inline jaxc_cuda__raw<L> jaxc_cuda__raw4(const jaxc_cuda__launch &g, const jaxc_cuda__operand &o, int64_t i) {
+  jaxc_cuda__raw<L> w;
+  if (o.mode == 0 && i + L <= g.n) {
     const char *p = (const char *)o.data + i * o.size;
     switch (o.size) {
-    case 1: { uint32_t v = *(const uint32_t *)p; JAXC_CUDA__FOR_ILP(k) w.r[k] = (v >> (8 * k)) & 0xffu; } break;
-    case 2: {
-      uint2 v = *(const uint2 *)p;
-      w.r[0] = v.x & 0xffffu; w.r[1] = v.x >> 16; w.r[2] = v.y & 0xffffu; w.r[3] = v.y >> 16;
-    } break;
-    case 4: { uint4 v = *(const uint4 *)p; w.r[0] = v.x; w.r[1] = v.y; w.r[2] = v.z; w.r[3] = v.w; } break;
-    default: {
-      ulonglong2 v0 = ((const ulonglong2 *)p)[0], v1 = ((const ulonglong2 *)p)[1];
-      w.r[0] = v0.x; w.r[1] = v0.y; w.r[2] = v1.x; w.r[3] = v1.y;
-    } break;
+    case 1: JAXC_CUDA__RAW_VEC(uint8_t)
+    case 2: JAXC_CUDA__RAW_VEC(uint16_t)
+    case 4: JAXC_CUDA__RAW_VEC(uint32_t)
+    default: JAXC_CUDA__RAW_VEC(uint64_t)
     }
     return w;
   }
-  JAXC_CUDA__FOR_ILP(k) {
+  JAXC_CUDA__FOR_L(k, L) {
     w.r[k] = 0;
     if (i + k >= g.n) continue;
     int64_t off = jaxc_cuda__offset(g, o, i + k);
@@ -230,54 +270,59 @@ __device__ static inline jaxc_cuda__raw jaxc_cuda__raw4(const jaxc_cuda__launch 
   return w;
 }
 /* The group's results, one vector store when the group is whole. */
-template <class OT> __device__ static inline void jaxc_cuda__store4(OT *out, int64_t i, int64_t n, const OT (&v)[JAXC_CUDA__ILP]) {
-  if (i + JAXC_CUDA__ILP > n) {
-    JAXC_CUDA__FOR_ILP(k) if (i + k < n) out[i + k] = v[k];
-  } else if (sizeof(OT) == 1) {
-    uint32_t w; memcpy(&w, v, 4); *(uint32_t *)(out + i) = w;
-  } else if (sizeof(OT) == 2) {
-    uint2 w; memcpy(&w, v, 8); *(uint2 *)(out + i) = w;
-  } else if (sizeof(OT) == 4) {
-    uint4 w; memcpy(&w, v, 16); *(uint4 *)(out + i) = w;
+template <class OT, int L> __device__ static inline void jaxc_cuda__store4(OT *out, int64_t i, int64_t n, const OT (&v)[L]) {
+  if (i + L > n) {
+    JAXC_CUDA__FOR_L(k, L) if (i + k < n) out[i + k] = v[k];
   } else {
-    uint4 w[2]; memcpy(w, v, 32); ((uint4 *)(out + i))[0] = w[0]; ((uint4 *)(out + i))[1] = w[1];
+    jaxc_cuda__vstore<sizeof v>(out + i, v);
   }
 }
 
-/* jaxc_cuda__to4_<E>(from, raw): the raw elements of dtype `from` as dtype E with the CPU's XLA
-   casts (jaxc_cvt_<from>_<E>): the bits themselves when from is E, else an out-of-line call.
-   Complex values stay on the CPU. */
+/* Every XLA conversion factors through a 64-bit hub (jaxc_kernels.h: jaxc_cvt_<a>_<b> is
+   FROM_<hub(a)>(hub_a(x))), and a float32 or 16-bit value widened to double converts to any
+   dtype exactly as from its own type. So a group is converted inline with three conversions
+   per dtype, whatever the source: unsigned (and bool) through u64, signed through i64, floats
+   through f64. The source's class is uniform across a launch. */
+enum { JAXC_CUDA__CLS_U, JAXC_CUDA__CLS_I, JAXC_CUDA__CLS_BF16, JAXC_CUDA__CLS_F16, JAXC_CUDA__CLS_F32, JAXC_CUDA__CLS_F64 };
+static inline int jaxc_cuda__class(jaxc_dtype d) {
+  switch (jaxc_dtype_kind(d)) {
+  case JAXC_KIND_INT: return JAXC_CUDA__CLS_I;
+  case JAXC_KIND_FLOAT:
+    return d == JAXC_BF16 ? JAXC_CUDA__CLS_BF16 : d == JAXC_F16 ? JAXC_CUDA__CLS_F16 : d == JAXC_F32 ? JAXC_CUDA__CLS_F32 : JAXC_CUDA__CLS_F64;
+  default: return JAXC_CUDA__CLS_U;
+  }
+}
+__device__ static inline double jaxc_cuda__float_of(uint64_t r, int cls) {
+  switch (cls) {
+  case JAXC_CUDA__CLS_BF16: return (double)jaxc__fp32_from_bits(jaxc_bf16_bits_to_f32_bits((uint16_t)r));
+  case JAXC_CUDA__CLS_F16: return (double)jaxc__fp32_from_bits(jaxc_f16_bits_to_f32_bits((uint16_t)r));
+  case JAXC_CUDA__CLS_F32: return (double)jaxc__fp32_from_bits((uint32_t)r);
+  default: return jaxc__fp64_from_bits(r);
+  }
+}
+/* jaxc_cuda__to4_<E>(o, raw): the group as dtype E (the bits themselves when o is of dtype E). */
 #define JAXC_CUDA__IN_DEVICE_KB JAXC__KEEP
 #define JAXC_CUDA__IN_DEVICE_KU JAXC__KEEP
 #define JAXC_CUDA__IN_DEVICE_KI JAXC__KEEP
 #define JAXC_CUDA__IN_DEVICE_KF JAXC__KEEP
 #define JAXC_CUDA__IN_DEVICE_KC JAXC__DROP
 #define JAXC_CUDA__CVT4(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC_CUDA__IN_DEVICE_##K(         \
-  typedef struct jaxc_cuda__v4_##E { T v[JAXC_CUDA__ILP]; } jaxc_cuda__v4_##E;                       \
-  __device__ __noinline__ static jaxc_cuda__v4_##E jaxc_cuda__cvt4_##E(int from, jaxc_cuda__raw w) {  \
-    jaxc_cuda__v4_##E out;                                                                           \
-    switch (from) {                                                                                  \
-      JAXC__ARITH_NAMES(JAXC_CUDA__CVT4_CASE, (E, c))                                                \
-    default: JAXC_CUDA__FOR_ILP(k) out.v[k] = ST((CT)0);                                             \
+  template <int L> struct jaxc_cuda__v4_##E { T v[L]; };                                             \
+  template <int L>                                                                                   \
+  __device__ static inline jaxc_cuda__v4_##E<L> jaxc_cuda__to4_##E(const jaxc_cuda__operand &o, jaxc_cuda__raw<L> w) { \
+    jaxc_cuda__v4_##E<L> out;                                                                        \
+    if (o.dtype == JAXC_##E) {                                                                       \
+      JAXC_CUDA__FOR_L(k, L) memcpy(&out.v[k], &w.r[k], sizeof(T));                                  \
+    } else if (o.cls == JAXC_CUDA__CLS_U) {                                                          \
+      JAXC_CUDA__FOR_L(k, L) out.v[k] = jaxc_cvt_u64_##c(w.r[k]);                                    \
+    } else if (o.cls == JAXC_CUDA__CLS_I) {                                                          \
+      const int sh = 64 - 8 * o.size; /* sign-extend from the element's width */                     \
+      JAXC_CUDA__FOR_L(k, L) out.v[k] = jaxc_cvt_i64_##c((int64_t)(w.r[k] << sh) >> sh);             \
+    } else {                                                                                         \
+      JAXC_CUDA__FOR_L(k, L) out.v[k] = jaxc_cvt_f64_##c(jaxc_cuda__float_of(w.r[k], o.cls));        \
     }                                                                                                \
-    return out;                                                                                      \
-  }                                                                                                  \
-  __device__ static inline jaxc_cuda__v4_##E jaxc_cuda__to4_##E(int from, jaxc_cuda__raw w) {        \
-    if (from != JAXC_##E) return jaxc_cuda__cvt4_##E(from, w);                                       \
-    jaxc_cuda__v4_##E out;                                                                           \
-    JAXC_CUDA__FOR_ILP(k) memcpy(&out.v[k], &w.r[k], sizeof(T));                                     \
     return out;                                                                                      \
   })
-#define JAXC_CUDA__CVT4_CASE(P, B, cb, KB) JAXC_CUDA__IN_DEVICE_##KB(JAXC_CUDA__CVT4_CASE_(JAXC__UNPACK P, B, cb))
-#define JAXC_CUDA__CVT4_CASE_(...) JAXC_CUDA__CVT4_CASE__(__VA_ARGS__)
-#define JAXC_CUDA__CVT4_CASE__(E, c, B, cb)                                                          \
-  case JAXC_##B:                                                                                     \
-    JAXC_CUDA__FOR_ILP(k) {                                                                          \
-      jaxc__T_##B x;                                                                                 \
-      memcpy(&x, &w.r[k], sizeof x); /* the low bytes: little-endian */                              \
-      out.v[k] = jaxc_cvt_##cb##_##c(x);                                                             \
-    }                                                                                                \
-    break;
 JAXC__ARITH(JAXC_CUDA__CVT4, ~)
 
 /* One kernel per op and compute dtype (the JAXC_OPS x JAXC__ARITH cross product, filtered by
@@ -291,21 +336,23 @@ JAXC__ARITH(JAXC_CUDA__CVT4, ~)
 #define JAXC_CUDA__DEF_RED(...)
 #define JAXC_CUDA__DEF_UPD(...)
 #define JAXC_CUDA__DEF_BIN(name, E, LD, OT, OST)                                                     \
-  __global__ static void jaxc_cuda__k_##name##_##E(const __grid_constant__ jaxc_cuda__launch g) {    \
-    JAXC_CUDA__FOR_GROUPS(g, i) {                                                                    \
-      jaxc_cuda__raw ra = jaxc_cuda__raw4(g, g.in[0], i), rb = jaxc_cuda__raw4(g, g.in[1], i);       \
-      jaxc_cuda__v4_##E a = jaxc_cuda__to4_##E(g.in[0].dtype, ra), b = jaxc_cuda__to4_##E(g.in[1].dtype, rb); \
-      OT o[JAXC_CUDA__ILP];                                                                          \
-      JAXC_CUDA__FOR_ILP(k) o[k] = OST(jaxc__f_##name##_##E(LD(a.v[k]), LD(b.v[k])));                \
+  __global__ static void JAXC_CUDA__BOUNDS jaxc_cuda__k_##name##_##E(const __grid_constant__ jaxc_cuda__launch g) { \
+    const int L = JAXC_CUDA__ILP_OF(jaxc__T_##E);                                                    \
+    JAXC_CUDA__FOR_GROUPS(g, i, L) {                                                                 \
+      jaxc_cuda__raw<L> ra = jaxc_cuda__raw4<L>(g, g.in[0], i), rb = jaxc_cuda__raw4<L>(g, g.in[1], i); \
+      jaxc_cuda__v4_##E<L> a = jaxc_cuda__to4_##E<L>(g.in[0], ra), b = jaxc_cuda__to4_##E<L>(g.in[1], rb); \
+      OT o[L];                                                                                       \
+      JAXC_CUDA__FOR_L(k, L) o[k] = OST(jaxc__f_##name##_##E(LD(a.v[k]), LD(b.v[k])));               \
       jaxc_cuda__store4((OT *)g.out, i, g.n, o);                                                     \
     }                                                                                                \
   }
 #define JAXC_CUDA__DEF_UN(name, E, LD, OT, OST)                                                      \
-  __global__ static void jaxc_cuda__k_##name##_##E(const __grid_constant__ jaxc_cuda__launch g) {    \
-    JAXC_CUDA__FOR_GROUPS(g, i) {                                                                    \
-      jaxc_cuda__v4_##E a = jaxc_cuda__to4_##E(g.in[0].dtype, jaxc_cuda__raw4(g, g.in[0], i));       \
-      OT o[JAXC_CUDA__ILP];                                                                          \
-      JAXC_CUDA__FOR_ILP(k) o[k] = OST(jaxc__f_##name##_##E(LD(a.v[k])));                            \
+  __global__ static void JAXC_CUDA__BOUNDS jaxc_cuda__k_##name##_##E(const __grid_constant__ jaxc_cuda__launch g) { \
+    const int L = JAXC_CUDA__ILP_OF(jaxc__T_##E);                                                    \
+    JAXC_CUDA__FOR_GROUPS(g, i, L) {                                                                 \
+      jaxc_cuda__v4_##E<L> a = jaxc_cuda__to4_##E<L>(g.in[0], jaxc_cuda__raw4<L>(g, g.in[0], i));    \
+      OT o[L];                                                                                       \
+      JAXC_CUDA__FOR_L(k, L) o[k] = OST(jaxc__f_##name##_##E(LD(a.v[k])));                           \
       jaxc_cuda__store4((OT *)g.out, i, g.n, o);                                                     \
     }                                                                                                \
   }
@@ -313,20 +360,22 @@ JAXC_OPS(JAXC_CUDA__GEN_OP)
 
 /* where(cond, x, y) per result dtype, cond through XLA's cast to bool; astype per target. */
 #define JAXC_CUDA__ELEMENTWISE(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC_CUDA__IN_DEVICE_##K(  \
-  __global__ static void jaxc_cuda__kwhere_##E(const __grid_constant__ jaxc_cuda__launch g) {        \
-    JAXC_CUDA__FOR_GROUPS(g, i) {                                                                    \
-      jaxc_cuda__raw rw = jaxc_cuda__raw4(g, g.in[0], i), rx = jaxc_cuda__raw4(g, g.in[1], i),       \
-                     ry = jaxc_cuda__raw4(g, g.in[2], i);                                            \
-      jaxc_cuda__v4_BOOL w = jaxc_cuda__to4_BOOL(g.in[0].dtype, rw);                                 \
-      jaxc_cuda__v4_##E x = jaxc_cuda__to4_##E(g.in[1].dtype, rx), y = jaxc_cuda__to4_##E(g.in[2].dtype, ry); \
-      T o[JAXC_CUDA__ILP];                                                                           \
-      JAXC_CUDA__FOR_ILP(k) o[k] = w.v[k] ? x.v[k] : y.v[k];                                         \
+  __global__ static void JAXC_CUDA__BOUNDS jaxc_cuda__kwhere_##E(const __grid_constant__ jaxc_cuda__launch g) { \
+    const int L = JAXC_CUDA__ILP_OF(T);                                                              \
+    JAXC_CUDA__FOR_GROUPS(g, i, L) {                                                                 \
+      jaxc_cuda__raw<L> rw = jaxc_cuda__raw4<L>(g, g.in[0], i), rx = jaxc_cuda__raw4<L>(g, g.in[1], i), \
+                        ry = jaxc_cuda__raw4<L>(g, g.in[2], i);                                      \
+      jaxc_cuda__v4_BOOL<L> w = jaxc_cuda__to4_BOOL<L>(g.in[0], rw);                                 \
+      jaxc_cuda__v4_##E<L> x = jaxc_cuda__to4_##E<L>(g.in[1], rx), y = jaxc_cuda__to4_##E<L>(g.in[2], ry); \
+      T o[L];                                                                                        \
+      JAXC_CUDA__FOR_L(k, L) o[k] = w.v[k] ? x.v[k] : y.v[k];                                        \
       jaxc_cuda__store4((T *)g.out, i, g.n, o);                                                      \
     }                                                                                                \
   }                                                                                                  \
-  __global__ static void jaxc_cuda__kcast_to_##E(const __grid_constant__ jaxc_cuda__launch g) {      \
-    JAXC_CUDA__FOR_GROUPS(g, i) {                                                                    \
-      jaxc_cuda__v4_##E x = jaxc_cuda__to4_##E(g.in[0].dtype, jaxc_cuda__raw4(g, g.in[0], i));       \
+  __global__ static void JAXC_CUDA__BOUNDS jaxc_cuda__kcast_to_##E(const __grid_constant__ jaxc_cuda__launch g) { \
+    const int L = JAXC_CUDA__ILP_OF(T);                                                              \
+    JAXC_CUDA__FOR_GROUPS(g, i, L) {                                                                 \
+      jaxc_cuda__v4_##E<L> x = jaxc_cuda__to4_##E<L>(g.in[0], jaxc_cuda__raw4<L>(g, g.in[0], i));    \
       jaxc_cuda__store4((T *)g.out, i, g.n, x.v);                                                    \
     }                                                                                                \
   })
@@ -334,8 +383,8 @@ JAXC__ARITH(JAXC_CUDA__ELEMENTWISE, ~)
 
 /* >>dispatch: a (op, dtype) switch generated from the same tables. */
 /* Blocks for n elements in groups of ILP (at most the grid-stride loop's usual cap). */
-static inline int jaxc_cuda__blocks(int64_t n) {
-  const int64_t per_block = (int64_t)JAXC_CUDA__THREADS * JAXC_CUDA__ILP;
+static inline int jaxc_cuda__blocks(int64_t n, int ilp = JAXC_CUDA__ILP) {
+  const int64_t per_block = (int64_t)JAXC_CUDA__THREADS * ilp;
   int64_t b = (n + per_block - 1) / per_block;
   return (int)(b < 1 ? 1 : b > 65535 * 8 ? 65535 * 8 : b);
 }
@@ -345,7 +394,9 @@ static inline int jaxc_cuda__blocks(int64_t n) {
 #define JAXC_CUDA__CASE_ROW_(...) JAXC_CUDA__CASE_ROW__(__VA_ARGS__)
 #define JAXC_CUDA__CASE_ROW__(name, grp, ar, E, K) JAXC__IN_##grp##_##K(JAXC_CUDA__LAUNCH_##ar(name, E))
 #define JAXC_CUDA__LAUNCH_BIN(name, E) \
-  case JAXC_##E: jaxc_cuda__k_##name##_##E<<<jaxc_cuda__blocks(g->n), JAXC_CUDA__THREADS>>>(*g); return true;
+  case JAXC_##E:                                                                                     \
+    jaxc_cuda__k_##name##_##E<<<jaxc_cuda__blocks(g->n, JAXC_CUDA__ILP_OF(jaxc__T_##E)), JAXC_CUDA__THREADS>>>(*g); \
+    return true;
 #define JAXC_CUDA__LAUNCH_UN JAXC_CUDA__LAUNCH_BIN
 #define JAXC_CUDA__LAUNCH_RED(name, E)
 #define JAXC_CUDA__LAUNCH_UPD(name, E)
@@ -356,7 +407,7 @@ static inline bool jaxc_cuda__launch_op(jaxc_op op, jaxc_dtype c, const jaxc_cud
   }
 }
 #define JAXC_CUDA__CASE_KERNEL(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) \
-  case JAXC_##E: A##E<<<jaxc_cuda__blocks(g->n), JAXC_CUDA__THREADS>>>(*g); return true;
+  case JAXC_##E: A##E<<<jaxc_cuda__blocks(g->n, JAXC_CUDA__ILP_OF(T)), JAXC_CUDA__THREADS>>>(*g); return true;
 #define JAXC_CUDA__CASE_DEVICE(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) \
   JAXC_CUDA__IN_DEVICE_##K(JAXC_CUDA__CASE_KERNEL(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD))
 static inline bool jaxc_cuda__launch_cast(jaxc_dtype to, const jaxc_cuda__launch *g) {
@@ -384,6 +435,7 @@ static inline bool jaxc_cuda__place(jaxc_cuda__launch *g, int j, const jaxc_cuda
   o->data = a->data;
   o->dtype = a->dtype;
   o->size = (int)jaxc_cuda__dtype_size(a->dtype);
+  o->cls = jaxc_cuda__class(a->dtype);
   bool same = a->ndim == g->ndim;
   for (int i = 0; same && i < g->ndim; i++) same = a->shape[i] == g->shape[i];
   o->mode = same ? 0 : a->size == 1 ? 1 : 2;

@@ -1,5 +1,8 @@
 /* test_random.c — jax.random in C against JAX facts and independent references:
    - tests/data/prng.txt: outputs recorded from JAX 0.11.2 (x64 on), compared bit for bit;
+   - tests/data/normal_jax.txt: jax.random.normal recorded from JAX 0.11.2 on CPU: vectors for
+     five seeds in every float dtype, every possible float32 output (a hash of the 2^23-entry
+     table), every float16 and bfloat16 output, and 2^18 draws of float32 and float64;
    - Random123's known-answer vectors for threefry2x32 with 20 rounds;
    - JAX's own test expectations (tests/random_test.py): seed -> key tables, and the legacy-layout
      distribution values, which check our normal transform and randint arithmetic on bits that
@@ -698,6 +701,104 @@ static void test_errors(void) {
   CHECK(jaxc_random_uniform_into(key, JAXC_F32, 0, 0, 1, NULL) == JAXC_OK);
 }
 
+/* ---- normal against JAX's recorded outputs (tests/data/normal_jax.txt) ------------------------*/
+static uint64_t fnv1a64(uint64_t h, const void *p, size_t n) {
+  const unsigned char *b = (const unsigned char *)p;
+  for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ull;
+  return h;
+}
+#define FNV_OFFSET 1469598103934665603ull
+static jaxc_dtype dtype_of_name(const char *s) {
+  return strcmp(s, "float16") == 0 ? JAXC_F16 : strcmp(s, "bfloat16") == 0 ? JAXC_BF16 : strcmp(s, "float32") == 0 ? JAXC_F32 : JAXC_F64;
+}
+/* Every 16-bit normal: draws of 2^16 elements cover each table entry (their uniform bits come
+   from the same stream as bits(key, uint32)). */
+static void check_table16(jaxc_dtype d, const uint16_t *table, int entries) {
+  int64_t n = 1 << 16;
+  jaxc_key key = mkkey(2024, 11);
+  jaxc_array *z = jaxc_random_normal(key, d, 1, &n), *bits = jaxc_random_bits(key, JAXC_U32, 1, &n);
+  CHECK(z && bits);
+  if (!z || !bits) { jaxc_array_free(z); jaxc_array_free(bits); return; }
+  static char seen[1024];
+  memset(seen, 0, sizeof seen);
+  long bad = 0;
+  for (int64_t i = 0; i < n; i++) {
+    uint32_t w = ((const uint32_t *)jaxc_array_data(bits))[i];
+    int m = d == JAXC_F16 ? (uint16_t)w >> 6 : (uint8_t)w >> 1;
+    seen[m] = 1;
+    bad += ((const uint16_t *)jaxc_array_data(z))[i] != table[m];
+  }
+  int covered = 0;
+  for (int m = 0; m < entries; m++) covered += seen[m];
+  CHECK_MSG(bad == 0, "normal %s: %ld of %lld draws differ from JAX's table", jaxc_dtype_name(d), bad, (long long)n);
+  CHECK_MSG(covered == entries, "normal %s: the draws covered %d of %d table entries", jaxc_dtype_name(d), covered, entries);
+  jaxc_array_free(z);
+  jaxc_array_free(bits);
+}
+static void test_normal_golden(void) {
+  FILE *f = fopen("tests/data/normal_jax.txt", "r");
+  CHECK_MSG(f != NULL, "cannot open tests/data/normal_jax.txt (run from the repository root)");
+  if (!f) return;
+  char line[4096], *tok[64];
+  uint16_t t16[1024], tbf[128];
+  uint64_t want_table = 0, want_f32 = 0, want_f64 = 0;
+  int vectors = 0, rows16 = 0, rowsbf = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#') continue;
+    int nt = split_ws(line, tok, 64);
+    if (nt < 2) continue;
+    if (strcmp(tok[0], "vector") == 0 && nt == 13) {
+      jaxc_dtype d = dtype_of_name(tok[2]);
+      jaxc_set_x64(d == JAXC_F64);
+      int64_t n = 10;
+      jaxc_array *z = jaxc_random_normal(jaxc_random_key(strtoll(tok[1], NULL, 10)), d, 1, &n);
+      CHECK(z != NULL);
+      for (int i = 0; z && i < 10; i++) {
+        uint64_t want = strtoull(tok[3 + i], NULL, 16), got = 0;
+        memcpy(&got, (const char *)jaxc_array_data(z) + (size_t)i * jaxc_dtype_size(d), jaxc_dtype_size(d));
+        CHECK_MSG(got == want, "normal(key(%s), (10,), %s)[%d]: %llx vs JAX %llx", tok[1], tok[2], i,
+                  (unsigned long long)got, (unsigned long long)want);
+      }
+      jaxc_array_free(z);
+      vectors++;
+    } else if (strcmp(tok[0], "table_f32_fnv1a64") == 0) {
+      want_table = strtoull(tok[1], NULL, 16);
+    } else if (strcmp(tok[0], "key0_f32_262144_fnv1a64") == 0) {
+      want_f32 = strtoull(tok[1], NULL, 16);
+    } else if (strcmp(tok[0], "key0_f64_262144_fnv1a64") == 0) {
+      want_f64 = strtoull(tok[1], NULL, 16);
+    } else if ((strcmp(tok[0], "table_f16") == 0 || strcmp(tok[0], "table_bf16") == 0) && nt == 18) {
+      bool bf = tok[0][6] == 'b';
+      int at = atoi(tok[1]);
+      for (int i = 0; i < 16 && at + i < (bf ? 128 : 1024); i++) (bf ? tbf : t16)[at + i] = (uint16_t)strtoul(tok[2 + i], NULL, 16);
+      *(bf ? &rowsbf : &rows16) += 1;
+    }
+  }
+  fclose(f);
+  CHECK_MSG(vectors == 20 && rows16 == 64 && rowsbf == 8, "normal_jax.txt: %d vectors, %d+%d table rows", vectors, rows16, rowsbf);
+  /* every float32 output: entry m is the draw whose uniform mantissa is m */
+  uint64_t h = FNV_OFFSET;
+  for (uint32_t m = 0; m < (1u << 23); m++) {
+    float v = jaxc__rnd_normal_f32(m << 9);
+    h = fnv1a64(h, &v, 4);
+  }
+  CHECK_MSG(h == want_table, "normal float32: the 2^23 outputs hash to %016llx, JAX's table to %016llx",
+            (unsigned long long)h, (unsigned long long)want_table);
+  int64_t n = 1 << 18;
+  for (int wide = 0; wide < 2; wide++) {
+    jaxc_set_x64(wide != 0);
+    jaxc_array *z = jaxc_random_normal(jaxc_random_key(0), wide ? JAXC_F64 : JAXC_F32, 1, &n);
+    uint64_t got = z ? fnv1a64(FNV_OFFSET, jaxc_array_data(z), (size_t)n * (wide ? 8 : 4)) : 0;
+    CHECK_MSG(got == (wide ? want_f64 : want_f32), "normal(key(0), (2^18,), %s) hashes to %016llx, JAX's to %016llx",
+              wide ? "float64" : "float32", (unsigned long long)got, (unsigned long long)(wide ? want_f64 : want_f32));
+    jaxc_array_free(z);
+  }
+  jaxc_set_x64(false);
+  check_table16(JAXC_F16, t16, 1024);
+  check_table16(JAXC_BF16, tbf, 128);
+  jaxc_set_x64(true);
+}
+
 int main(void) {
   test_kat();
   test_golden();
@@ -706,6 +807,7 @@ int main(void) {
   test_randint();
   test_uniform_stats();
   test_normal();
+  test_normal_golden();
   test_permutation();
   test_into();
   test_x32();
