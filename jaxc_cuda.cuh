@@ -179,9 +179,8 @@ typedef struct jaxc_cuda__launch {
   jaxc_cuda__operand in[3]; /* where() has three */
   void *out;
 } jaxc_cuda__launch;
-/* The element of a generally broadcast operand behind output element i (out of line: 64-bit
-   divisions are long, and every kernel needs the code). */
-__device__ __noinline__ static int64_t jaxc_cuda__offset_strided(const jaxc_cuda__launch &g, const jaxc_cuda__operand &o, int64_t i) {
+/* The element of a generally broadcast operand behind output element i. */
+__device__ static inline int64_t jaxc_cuda__offset_strided(const jaxc_cuda__launch &g, const jaxc_cuda__operand &o, int64_t i) {
   int64_t off = 0;
   for (int d = g.ndim - 1; d >= 0; d--) {
     off += (i % g.shape[d]) * o.stride[d];
@@ -189,19 +188,34 @@ __device__ __noinline__ static int64_t jaxc_cuda__offset_strided(const jaxc_cuda
   }
   return off;
 }
-__device__ static inline int64_t jaxc_cuda__offset(const jaxc_cuda__launch &g, const jaxc_cuda__operand &o, int64_t i) {
-  return o.mode == 0 ? i : o.mode == 1 ? 0 : jaxc_cuda__offset_strided(g, o, i);
+/* General broadcasting is materialised before the op: operand j gathered into a contiguous
+   buffer (one kernel for every op, so that the op kernels know only contiguous operands and
+   broadcast scalars: no 64-bit divisions, few registers, vector loads). */
+__global__ static void jaxc_cuda__k_gather(const __grid_constant__ jaxc_cuda__launch g, int j, void *dst) {
+  const jaxc_cuda__operand &o = g.in[j];
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.n; i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t off = jaxc_cuda__offset_strided(g, o, i);
+    switch (o.size) {
+    case 1: ((uint8_t *)dst)[i] = ((const uint8_t *)o.data)[off]; break;
+    case 2: ((uint16_t *)dst)[i] = ((const uint16_t *)o.data)[off]; break;
+    case 4: ((uint32_t *)dst)[i] = ((const uint32_t *)o.data)[off]; break;
+    default: ((uint64_t *)dst)[i] = ((const uint64_t *)o.data)[off]; break;
+    }
+  }
 }
 
 /* The memory-bound shape of every elementwise kernel: each thread takes groups of ILP
    consecutive elements (grid-stride), so that a contiguous operand is read with one vector load
    of ILP elements (4 to 32 bytes, coalesced across the warp) and the result written with one
-   vector store; every load of a group (all operands) is issued before any value is used, and
-   conversions are inline (jaxc_cuda__to4_<E>). */
+   vector store; conversions are inline and each element lives in a register of its own width
+   (jaxc_cuda__get_<E>), which keeps the kernels within 64 registers. */
 #define JAXC_CUDA__THREADS 256
 /* Elements per thread and group: 8 for 1- and 2-byte dtypes, 4 for wider ones (measured on an
    H100: fewer leave too few bytes in flight, more cost registers). Reductions use 4. */
-#define JAXC_CUDA__ILP_OF(T) (sizeof(T) <= 2 ? 8 : 4)
+#ifndef JAXC_CUDA_ILP_WIDE
+#  define JAXC_CUDA_ILP_WIDE 4 /* for 4- and 8-byte dtypes */
+#endif
+#define JAXC_CUDA__ILP_OF(T) (sizeof(T) <= 2 ? 8 : JAXC_CUDA_ILP_WIDE)
 #define JAXC_CUDA__ILP 4
 /* Blocks per multiprocessor the kernels are compiled for (0: the compiler's choice). */
 #ifndef JAXC_CUDA_MIN_BLOCKS
@@ -232,43 +246,6 @@ template <int N> __device__ static inline void jaxc_cuda__vstore(void *dst, cons
   else { uint32_t v; memcpy(&v, src, 4); *(uint32_t *)dst = v; }
 }
 
-/* A group's elements of one operand as raw bytes, zero-extended (lanes past n read nothing).
-   Device arrays are whole cudaMalloc blocks, so a group of a contiguous operand is aligned to
-   its own size. */
-template <int L> struct jaxc_cuda__raw { uint64_t r[L]; };
-#define JAXC_CUDA__RAW_VEC(U)                                                                       \
-  {                                                                                                  \
-    U t[L];                                                                                          \
-    jaxc_cuda__vload<sizeof t>(t, p);                                                                \
-    JAXC_CUDA__FOR_L(k, L) w.r[k] = t[k];                                                            \
-  }                                                                                                  \
-  break;
-template <int L>
-__device__ static inline jaxc_cuda__raw<L> jaxc_cuda__raw4(const jaxc_cuda__launch &g, const jaxc_cuda__operand &o, int64_t i) {
-  jaxc_cuda__raw<L> w;
-  if (o.mode == 0 && i + L <= g.n) {
-    const char *p = (const char *)o.data + i * o.size;
-    switch (o.size) {
-    case 1: JAXC_CUDA__RAW_VEC(uint8_t)
-    case 2: JAXC_CUDA__RAW_VEC(uint16_t)
-    case 4: JAXC_CUDA__RAW_VEC(uint32_t)
-    default: JAXC_CUDA__RAW_VEC(uint64_t)
-    }
-    return w;
-  }
-  JAXC_CUDA__FOR_L(k, L) {
-    w.r[k] = 0;
-    if (i + k >= g.n) continue;
-    int64_t off = jaxc_cuda__offset(g, o, i + k);
-    switch (o.size) {
-    case 1: w.r[k] = ((const uint8_t *)o.data)[off]; break;
-    case 2: w.r[k] = ((const uint16_t *)o.data)[off]; break;
-    case 4: w.r[k] = ((const uint32_t *)o.data)[off]; break;
-    default: w.r[k] = ((const uint64_t *)o.data)[off]; break;
-    }
-  }
-  return w;
-}
 /* The group's results, one vector store when the group is whole. */
 template <class OT, int L> __device__ static inline void jaxc_cuda__store4(OT *out, int64_t i, int64_t n, const OT (&v)[L]) {
   if (i + L > n) {
@@ -300,26 +277,61 @@ __device__ static inline double jaxc_cuda__float_of(uint64_t r, int cls) {
   default: return jaxc__fp64_from_bits(r);
   }
 }
-/* jaxc_cuda__to4_<E>(o, raw): the group as dtype E (the bits themselves when o is of dtype E). */
+/* jaxc_cuda__get_<E><L>(g, o, i): the group of operand o at element i as dtype E: one vector load
+   of contiguous elements (device arrays are whole cudaMalloc blocks, so a group is aligned to
+   its own size) converted as it arrives, each element kept in a register of its own width;
+   broadcast operands and ragged ends element by element. jaxc_cuda__conv_<E><S>: one element of
+   S bytes (0: the operand's size at run time), the bits themselves when o is of dtype E. */
 #define JAXC_CUDA__IN_DEVICE_KB JAXC__KEEP
 #define JAXC_CUDA__IN_DEVICE_KU JAXC__KEEP
 #define JAXC_CUDA__IN_DEVICE_KI JAXC__KEEP
 #define JAXC_CUDA__IN_DEVICE_KF JAXC__KEEP
 #define JAXC_CUDA__IN_DEVICE_KC JAXC__DROP
+#define JAXC_CUDA__GET_CASE(E, S, U)                                                                 \
+  case S: {                                                                                          \
+    U t[L];                                                                                          \
+    jaxc_cuda__vload<sizeof t>(t, (const char *)o.data + i * S);                                     \
+    JAXC_CUDA__FOR_L(k, L) out.v[k] = jaxc_cuda__conv_##E<S>(o, t[k]);                               \
+  } break;
 #define JAXC_CUDA__CVT4(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC_CUDA__IN_DEVICE_##K(         \
   template <int L> struct jaxc_cuda__v4_##E { T v[L]; };                                             \
+  template <int S> __device__ static inline T jaxc_cuda__conv_##E(const jaxc_cuda__operand &o, uint64_t r) { \
+    const int bytes = S ? S : o.size;                                                                \
+    if ((S == 0 || S == (int)sizeof(T)) && o.dtype == JAXC_##E) {                                    \
+      T x;                                                                                           \
+      memcpy(&x, &r, sizeof x); /* the low bytes: little-endian */                                   \
+      return x;                                                                                      \
+    }                                                                                                \
+    if (o.cls == JAXC_CUDA__CLS_U) return jaxc_cvt_u64_##c(r);                                       \
+    if (o.cls == JAXC_CUDA__CLS_I || S == 1) /* sign-extended from the element's width */            \
+      return jaxc_cvt_i64_##c((int64_t)(r << (64 - 8 * bytes)) >> (64 - 8 * bytes));                \
+    return jaxc_cvt_f64_##c(jaxc_cuda__float_of(r, S == 4 ? JAXC_CUDA__CLS_F32 : S == 8 ? JAXC_CUDA__CLS_F64 : o.cls)); \
+  }                                                                                                  \
   template <int L>                                                                                   \
-  __device__ static inline jaxc_cuda__v4_##E<L> jaxc_cuda__to4_##E(const jaxc_cuda__operand &o, jaxc_cuda__raw<L> w) { \
+  __device__ static inline jaxc_cuda__v4_##E<L> jaxc_cuda__get_##E(const jaxc_cuda__launch &g, const jaxc_cuda__operand &o, int64_t i) { \
     jaxc_cuda__v4_##E<L> out;                                                                        \
-    if (o.dtype == JAXC_##E) {                                                                       \
-      JAXC_CUDA__FOR_L(k, L) memcpy(&out.v[k], &w.r[k], sizeof(T));                                  \
-    } else if (o.cls == JAXC_CUDA__CLS_U) {                                                          \
-      JAXC_CUDA__FOR_L(k, L) out.v[k] = jaxc_cvt_u64_##c(w.r[k]);                                    \
-    } else if (o.cls == JAXC_CUDA__CLS_I) {                                                          \
-      const int sh = 64 - 8 * o.size; /* sign-extend from the element's width */                     \
-      JAXC_CUDA__FOR_L(k, L) out.v[k] = jaxc_cvt_i64_##c((int64_t)(w.r[k] << sh) >> sh);             \
-    } else {                                                                                         \
-      JAXC_CUDA__FOR_L(k, L) out.v[k] = jaxc_cvt_f64_##c(jaxc_cuda__float_of(w.r[k], o.cls));        \
+    if (o.mode == 0 && i + L <= g.n) {                                                               \
+      switch (o.size) {                                                                              \
+        JAXC_CUDA__GET_CASE(E, 1, uint8_t)                                                           \
+        JAXC_CUDA__GET_CASE(E, 2, uint16_t)                                                          \
+        JAXC_CUDA__GET_CASE(E, 4, uint32_t)                                                          \
+      default:                                                                                       \
+        JAXC_CUDA__GET_CASE(E, 8, uint64_t)                                                          \
+      }                                                                                              \
+      return out;                                                                                    \
+    }                                                                                                \
+    JAXC_CUDA__FOR_L(k, L) { /* a broadcast scalar (mode 1) or the ragged end */                     \
+      uint64_t r = 0;                                                                                \
+      if (i + k < g.n) {                                                                             \
+        int64_t off = o.mode ? 0 : i + k;                                                            \
+        switch (o.size) {                                                                            \
+        case 1: r = ((const uint8_t *)o.data)[off]; break;                                           \
+        case 2: r = ((const uint16_t *)o.data)[off]; break;                                          \
+        case 4: r = ((const uint32_t *)o.data)[off]; break;                                          \
+        default: r = ((const uint64_t *)o.data)[off]; break;                                         \
+        }                                                                                            \
+      }                                                                                              \
+      out.v[k] = jaxc_cuda__conv_##E<0>(o, r);                                                       \
     }                                                                                                \
     return out;                                                                                      \
   })
@@ -339,8 +351,7 @@ JAXC__ARITH(JAXC_CUDA__CVT4, ~)
   __global__ static void JAXC_CUDA__BOUNDS jaxc_cuda__k_##name##_##E(const __grid_constant__ jaxc_cuda__launch g) { \
     const int L = JAXC_CUDA__ILP_OF(jaxc__T_##E);                                                    \
     JAXC_CUDA__FOR_GROUPS(g, i, L) {                                                                 \
-      jaxc_cuda__raw<L> ra = jaxc_cuda__raw4<L>(g, g.in[0], i), rb = jaxc_cuda__raw4<L>(g, g.in[1], i); \
-      jaxc_cuda__v4_##E<L> a = jaxc_cuda__to4_##E<L>(g.in[0], ra), b = jaxc_cuda__to4_##E<L>(g.in[1], rb); \
+      jaxc_cuda__v4_##E<L> a = jaxc_cuda__get_##E<L>(g, g.in[0], i), b = jaxc_cuda__get_##E<L>(g, g.in[1], i); \
       OT o[L];                                                                                       \
       JAXC_CUDA__FOR_L(k, L) o[k] = OST(jaxc__f_##name##_##E(LD(a.v[k]), LD(b.v[k])));               \
       jaxc_cuda__store4((OT *)g.out, i, g.n, o);                                                     \
@@ -350,7 +361,7 @@ JAXC__ARITH(JAXC_CUDA__CVT4, ~)
   __global__ static void JAXC_CUDA__BOUNDS jaxc_cuda__k_##name##_##E(const __grid_constant__ jaxc_cuda__launch g) { \
     const int L = JAXC_CUDA__ILP_OF(jaxc__T_##E);                                                    \
     JAXC_CUDA__FOR_GROUPS(g, i, L) {                                                                 \
-      jaxc_cuda__v4_##E<L> a = jaxc_cuda__to4_##E<L>(g.in[0], jaxc_cuda__raw4<L>(g, g.in[0], i));    \
+      jaxc_cuda__v4_##E<L> a = jaxc_cuda__get_##E<L>(g, g.in[0], i);                                 \
       OT o[L];                                                                                       \
       JAXC_CUDA__FOR_L(k, L) o[k] = OST(jaxc__f_##name##_##E(LD(a.v[k])));                           \
       jaxc_cuda__store4((OT *)g.out, i, g.n, o);                                                     \
@@ -363,10 +374,8 @@ JAXC_OPS(JAXC_CUDA__GEN_OP)
   __global__ static void JAXC_CUDA__BOUNDS jaxc_cuda__kwhere_##E(const __grid_constant__ jaxc_cuda__launch g) { \
     const int L = JAXC_CUDA__ILP_OF(T);                                                              \
     JAXC_CUDA__FOR_GROUPS(g, i, L) {                                                                 \
-      jaxc_cuda__raw<L> rw = jaxc_cuda__raw4<L>(g, g.in[0], i), rx = jaxc_cuda__raw4<L>(g, g.in[1], i), \
-                        ry = jaxc_cuda__raw4<L>(g, g.in[2], i);                                      \
-      jaxc_cuda__v4_BOOL<L> w = jaxc_cuda__to4_BOOL<L>(g.in[0], rw);                                 \
-      jaxc_cuda__v4_##E<L> x = jaxc_cuda__to4_##E<L>(g.in[1], rx), y = jaxc_cuda__to4_##E<L>(g.in[2], ry); \
+      jaxc_cuda__v4_BOOL<L> w = jaxc_cuda__get_BOOL<L>(g, g.in[0], i);                               \
+      jaxc_cuda__v4_##E<L> x = jaxc_cuda__get_##E<L>(g, g.in[1], i), y = jaxc_cuda__get_##E<L>(g, g.in[2], i); \
       T o[L];                                                                                        \
       JAXC_CUDA__FOR_L(k, L) o[k] = w.v[k] ? x.v[k] : y.v[k];                                        \
       jaxc_cuda__store4((T *)g.out, i, g.n, o);                                                      \
@@ -375,7 +384,7 @@ JAXC_OPS(JAXC_CUDA__GEN_OP)
   __global__ static void JAXC_CUDA__BOUNDS jaxc_cuda__kcast_to_##E(const __grid_constant__ jaxc_cuda__launch g) { \
     const int L = JAXC_CUDA__ILP_OF(T);                                                              \
     JAXC_CUDA__FOR_GROUPS(g, i, L) {                                                                 \
-      jaxc_cuda__v4_##E<L> x = jaxc_cuda__to4_##E<L>(g.in[0], jaxc_cuda__raw4<L>(g, g.in[0], i));    \
+      jaxc_cuda__v4_##E<L> x = jaxc_cuda__get_##E<L>(g, g.in[0], i);                                 \
       jaxc_cuda__store4((T *)g.out, i, g.n, x.v);                                                    \
     }                                                                                                \
   })
@@ -487,6 +496,26 @@ static inline jaxc_cuda_array *jaxc_cuda__launched(jaxc_cuda_array *out, jaxc_cu
   return out;
 }
 
+/* Gathers every generally broadcast operand of g into scratch (stream-ordered, freed by
+   jaxc_cuda__release once the op is queued); false (nothing left allocated) on failure. */
+static inline bool jaxc_cuda__materialize(jaxc_cuda__launch *g, int k, void **tmp) {
+  for (int j = 0; j < k; j++) tmp[j] = NULL;
+  for (int j = 0; j < k && g->n; j++) {
+    if (g->in[j].mode != 2) continue;
+    if (!JAXC_CUDA_CHECK(cudaMallocAsync(&tmp[j], (size_t)g->n * (size_t)g->in[j].size, 0), JAXC_CUDA_ERR_NOMEM)) {
+      for (int q = 0; q < j; q++) if (tmp[q]) (void)cudaFreeAsync(tmp[q], 0);
+      return false;
+    }
+    jaxc_cuda__k_gather<<<jaxc_cuda__blocks(g->n), JAXC_CUDA__THREADS>>>(*g, j, tmp[j]);
+  }
+  for (int j = 0; j < k; j++)
+    if (tmp[j]) g->in[j].data = tmp[j], g->in[j].mode = 0;
+  return true;
+}
+static inline void jaxc_cuda__release(int k, void **tmp) {
+  for (int j = 0; j < k; j++) if (tmp[j]) (void)cudaFreeAsync(tmp[j], 0);
+}
+
 /* jnp.<op>(a, b) on the device: JAX's result dtype and weak flag (rules: JAXC_RULES_JAX or
    _STRICT; x64 as jaxc_x64() would say), broadcasting, no implicit host copies. With `into`
    the result goes to an existing device array of the right dtype and shape (no allocation). */
@@ -510,7 +539,14 @@ static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_arr
   if (!out) return NULL;
   out->weak = od == c && jaxc_dtype_is_weak(node);
   g.out = out->data;
-  if (g.n && !jaxc_cuda__launch_op(op, c, &g)) {
+  void *tmp[2];
+  if (!jaxc_cuda__materialize(&g, 2, tmp)) {
+    if (out != into) jaxc_cuda_free(out);
+    return NULL;
+  }
+  bool launched = !g.n || jaxc_cuda__launch_op(op, c, &g);
+  jaxc_cuda__release(2, tmp);
+  if (!launched) {
     if (out != into) jaxc_cuda_free(out);
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "no device kernel for this op and dtype", cudaSuccess);
   }
@@ -589,7 +625,13 @@ static inline jaxc_cuda_array *jaxc_cuda_where(const jaxc_cuda_array *cond, cons
   if (!out) return NULL;
   out->weak = jaxc_dtype_is_weak(node);
   g.out = out->data;
+  void *tmp[3];
+  if (!jaxc_cuda__materialize(&g, 3, tmp)) {
+    jaxc_cuda_free(out);
+    return NULL;
+  }
   if (g.n) jaxc_cuda__launch_where(dt, &g);
+  jaxc_cuda__release(3, tmp);
   return jaxc_cuda__launched(out, NULL);
 }
 
