@@ -312,7 +312,8 @@ __device__ static inline double jaxc_cuda__float_of(uint64_t r, int cls) {
     }                                                                                                \
     if (o.cls == JAXC_CUDA__CLS_U) return jaxc_cvt_u64_##c(r);                                       \
     if (o.cls == JAXC_CUDA__CLS_I || S == 1) /* sign-extended from the element's width */            \
-      return jaxc_cvt_i64_##c((int64_t)(r << (64 - 8 * bytes)) >> (64 - 8 * bytes));                \
+      return jaxc_cvt_i64_##c(bytes == 1 ? (int64_t)(int8_t)r : bytes == 2 ? (int64_t)(int16_t)r       \
+                              : bytes == 4 ? (int64_t)(int32_t)r : (int64_t)r);                      \
     return jaxc_cvt_f64_##c(jaxc_cuda__float_of(r, S == 4 ? JAXC_CUDA__CLS_F32 : S == 8 ? JAXC_CUDA__CLS_F64 : o.cls)); \
   }                                                                                                  \
   template <int L>                                                                                   \
