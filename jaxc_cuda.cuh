@@ -238,7 +238,6 @@ __global__ static void jaxc_cuda__k_gather(const __grid_constant__ jaxc_cuda__la
   for (int64_t i = ((int64_t)blockIdx.x * JAXC_CUDA__THREADS + threadIdx.x) * (L); i < (g).n;         \
        i += (int64_t)gridDim.x * JAXC_CUDA__THREADS * (L))
 #define JAXC_CUDA__FOR_L(k, L) _Pragma("unroll") for (int k = 0; k < (L); k++)
-#define JAXC_CUDA__FOR_ILP(k) JAXC_CUDA__FOR_L(k, JAXC_CUDA__ILP)
 
 /* N bytes between global memory and registers in the widest aligned pieces. */
 template <int N> __device__ static inline void jaxc_cuda__vload(void *dst, const void *src) {
@@ -487,13 +486,16 @@ static inline bool jaxc_cuda__broadcast(jaxc_cuda__launch *g, int k, const jaxc_
     if (!jaxc_cuda__place(g, j, in[j])) return false;
   return true;
 }
-/* An output of g's shape and dtype od: `into` when it fits, else a new array. */
-static inline jaxc_cuda_array *jaxc_cuda__output(const jaxc_cuda__launch *g, jaxc_dtype od, jaxc_cuda_array *into) {
-  if (!into) return jaxc_cuda_alloc_shape(od, g->ndim, g->shape);
-  bool ok = into->dtype == od && into->ndim == g->ndim;
-  for (int i = 0; ok && i < g->ndim; i++) ok = into->shape[i] == g->shape[i];
+/* An output of dtype od and the given shape: `into` when it fits, else a new array. */
+static inline jaxc_cuda_array *jaxc_cuda__output_shape(jaxc_dtype od, int ndim, const int64_t *shape, jaxc_cuda_array *into) {
+  if (!into) return jaxc_cuda_alloc_shape(od, ndim, shape);
+  bool ok = into->dtype == od && into->ndim == ndim;
+  for (int i = 0; ok && i < ndim; i++) ok = into->shape[i] == shape[i];
   if (!ok) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array has another dtype or shape", cudaSuccess);
   return into;
+}
+static inline jaxc_cuda_array *jaxc_cuda__output(const jaxc_cuda__launch *g, jaxc_dtype od, jaxc_cuda_array *into) {
+  return jaxc_cuda__output_shape(od, g->ndim, g->shape, into);
 }
 /* After a launch: a launch error frees a new output and returns NULL. */
 static inline jaxc_cuda_array *jaxc_cuda__launched(jaxc_cuda_array *out, jaxc_cuda_array *into) {
@@ -898,14 +900,7 @@ static inline jaxc_cuda_array *jaxc_cuda__reduce(jaxc_op op, const jaxc_cuda_arr
     jaxc_cuda__status = JAXC_CUDA_ERR_ARG;
     return NULL;
   }
-  jaxc_cuda_array *out = into;
-  if (!into) {
-    out = jaxc_cuda_alloc_shape(od, ndim, shape);
-  } else {
-    bool ok = into->dtype == od && into->ndim == ndim;
-    for (int i = 0; ok && i < ndim; i++) ok = into->shape[i] == shape[i];
-    if (!ok) out = (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array has another dtype or shape", cudaSuccess);
-  }
+  jaxc_cuda_array *out = jaxc_cuda__output_shape(od, ndim, shape, into);
   if (!out) return NULL;
   out->weak = false;
   jaxc_cuda__status = JAXC_CUDA_OK;
@@ -977,10 +972,6 @@ __global__ static void jaxc_cuda__k_uniform_f64(uint32_t k0, uint32_t k1, int64_
     out[i] = jaxc__rnd_max(lo, fma(jaxc__rnd_unit_f64((uint64_t)a << 32 | b), span, lo));
   }
 }
-static inline int jaxc_cuda__rnd_blocks(int64_t n) {
-  int64_t b = (n + JAXC_CUDA__THREADS - 1) / JAXC_CUDA__THREADS;
-  return (int)(b < 1 ? 1 : b > 65535 * 8 ? 65535 * 8 : b);
-}
 
 /* jax.random.bits(key, shape, dtype) for uint8/16/32/64 (narrowed by x64 like the CPU's). */
 static inline jaxc_cuda_array *jaxc_cuda_random_bits(const uint32_t key[2], jaxc_dtype dtype, int ndim, const int64_t *shape, bool x64) {
@@ -989,7 +980,7 @@ static inline jaxc_cuda_array *jaxc_cuda_random_bits(const uint32_t key[2], jaxc
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_random_bits: dtype must be an unsigned integer", cudaSuccess);
   jaxc_cuda_array *out = jaxc_cuda_alloc_shape(st, ndim, shape);
   if (!out) return NULL;
-  if (out->size) jaxc_cuda__k_bits<<<jaxc_cuda__rnd_blocks(out->size), JAXC_CUDA__THREADS>>>(key[0], key[1], out->size, jaxc_dtype_bits(st), out->data);
+  if (out->size) jaxc_cuda__k_bits<<<jaxc_cuda__blocks(out->size, 1), JAXC_CUDA__THREADS>>>(key[0], key[1], out->size, jaxc_dtype_bits(st), out->data);
   return jaxc_cuda__launched(out, NULL);
 }
 /* jax.random.uniform(key, shape, dtype, minval, maxval) for bfloat16/float16/float32/float64:
@@ -1002,7 +993,7 @@ static inline jaxc_cuda_array *jaxc_cuda_random_uniform(const uint32_t key[2], j
   if (!x64) minval = (float)minval, maxval = (float)maxval;
   jaxc_cuda_array *out = jaxc_cuda_alloc_shape(st, ndim, shape);
   if (!out) return NULL;
-  int blocks = jaxc_cuda__rnd_blocks(out->size);
+  int blocks = jaxc_cuda__blocks(out->size, 1);
   float lo = (float)minval, span = (float)maxval - (float)minval;
   if (st == JAXC_BF16 || st == JAXC_F16) { /* the bounds in the 16-bit format, the span rounded to it */
     bool bf = st == JAXC_BF16;

@@ -106,7 +106,7 @@ int main(void) {
     jaxc_cuda_array *z = jaxc_cuda_random_uniform(key, JAXC_F32, 1, &n, 0.0, 1.0, false);
     if (!check(z, "uniform f32")) return 1;
     int reps = lg <= 20 ? 200 : 20;
-    int blocks = jaxc_cuda__rnd_blocks(n);
+    int blocks = jaxc_cuda__blocks(n, 1);
     /* the kernel itself: the allocating API would time cudaMalloc */
     double t = per_call([&] { jaxc_cuda__k_uniform_f32<<<blocks, JAXC_CUDA__THREADS>>>(key[0], key[1], n, JAXC_F32, 0.0f, 1.0f, z->data); }, reps);
     report("uniform f32", lg, (size_t)n * 4, t, copy_per_call((size_t)n * 4, reps));
