@@ -32,6 +32,10 @@ $(B)/san/test_solo_%: tests/test_solo_%.c tests/check.h $(HEADERS) | $(B)/san
 	$(CC) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. $< -o $@ $(LDLIBS)
 $(B)/san/test_%: tests/test_%.c $(B)/san/impl.o tests/check.h tests/testlib.h $(HEADERS) | $(B)/san
 	$(CC) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. $< $(B)/san/impl.o -o $@ $(LDLIBS)
+# test_complex compares the kernels built with _Complex storage and with the struct storage of
+# C++/CUDA builds (tests/complex_struct.c, JAXC_NO_COMPLEX_H)
+$(B)/san/test_complex: tests/test_complex.c tests/complex_struct.c tests/complex_eval.h $(B)/san/impl.o tests/check.h tests/testlib.h $(HEADERS) | $(B)/san
+	$(CC) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. -Itests $< tests/complex_struct.c $(B)/san/impl.o -o $@ $(LDLIBS)
 
 $(B) $(B)/san $(B)/opt:
 	mkdir -p $@
@@ -43,6 +47,8 @@ $(CL)/impl.o: tests/impl.c $(HEADERS)
 	$(CLANG) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. -c $< -o $@
 $(CL)/test_%: tests/test_%.c $(CL)/impl.o tests/check.h tests/testlib.h $(HEADERS)
 	$(CLANG) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. $< $(CL)/impl.o -o $@ $(LDLIBS)
+$(CL)/test_complex: tests/test_complex.c tests/complex_struct.c tests/complex_eval.h $(CL)/impl.o tests/check.h tests/testlib.h $(HEADERS)
+	$(CLANG) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. -Itests $< tests/complex_struct.c $(CL)/impl.o -o $@ $(LDLIBS)
 CLANG_TESTS := $(patsubst tests/%.c,$(CL)/%,$(filter-out tests/test_solo_%,$(TEST_SRCS)))
 test-clang: $(CLANG_TESTS)
 	@fail=0; for t in $(CLANG_TESTS); do ./$$t || fail=1; done; [ $$fail = 0 ]

@@ -31,18 +31,6 @@
 #include "jaxc_promote.h"
 #include <math.h>
 #include <string.h>
-/* The complex functions the kernels call, declared here rather than through <complex.h>, which
-   would define the macro I in every includer's code. The prototypes are C99's. */
-#if JAXC__HAS_C_COMPLEX
-#  define JAXC__CPX_FNS(X)                                                                   \
-  X(csqrt) X(cexp) X(clog) X(csin) X(ccos) X(ctan) X(ctanh)
-#  define JAXC__CPX_DECL(fn) float _Complex fn##f(float _Complex); double _Complex fn(double _Complex);
-JAXC__CPX_FNS(JAXC__CPX_DECL)
-float _Complex cpowf(float _Complex, float _Complex);
-double _Complex cpow(double _Complex, double _Complex);
-float cabsf(float _Complex);
-double cabs(double _Complex);
-#endif
 
 #ifndef JAXC__INLINE
 #  if defined(__GNUC__) || defined(__clang__)
@@ -425,9 +413,10 @@ JAXC__INLINE void jaxc_convert_f32_to_f16_n(size_t n, const float *JAXC__RESTRIC
   } while (0)
 
 /* >>complex ------------------------------------------------------------------------------------
-   Complex values go through C's _Complex (the kernels' complex arithmetic needs it; a C++ or
-   CUDA build, which lacks it, gets every non-complex kernel). Helpers are named after the
-   storage type so that macros can paste them: jaxc__re_jaxc_c64(z), jaxc__mk_jaxc_c128(re, im). */
+   Complex values are stored as C's _Complex where the compiler has it and as a {re, im} struct
+   elsewhere (C++, CUDA, JAXC_NO_COMPLEX_H); the arithmetic (>>complex math) works on the parts
+   either way. Helpers are named after the storage type so that macros can paste them:
+   jaxc__re_jaxc_c64(z), jaxc__mk_jaxc_c128(re, im). */
 #if JAXC__HAS_C_COMPLEX
 JAXC__DEV jaxc_c64 jaxc__mk_jaxc_c64(float re, float im) { jaxc_c64 z; ((float *)&z)[0] = re; ((float *)&z)[1] = im; return z; }
 JAXC__DEV jaxc_c128 jaxc__mk_jaxc_c128(double re, double im) { jaxc_c128 z; ((double *)&z)[0] = re; ((double *)&z)[1] = im; return z; }
@@ -567,8 +556,7 @@ typedef jaxc_c128 jaxc__hubt_C128;
 
 /* Kind filters: JAXC__IN_<group>_<K>(code) keeps code when kind K belongs to the group.
    Groups: ALL; NUM (not bool); NUMR (integers, floats); INTB (bool, integers); INT; NOC (not complex); FLT (floats);
-   INX (floats, complex); BOOL; CPX (complex storage helpers, always available). Complex
-   arithmetic needs C's _Complex, so without it the arithmetic groups leave complex out. */
+   INX (floats, complex); BOOL; CPX (complex only). */
 #define JAXC__KEEP(...) __VA_ARGS__
 #define JAXC__DROP(...)
 #define JAXC__IN_ALL_KB JAXC__KEEP
@@ -618,15 +606,9 @@ typedef jaxc_c128 jaxc__hubt_C128;
 #define JAXC__IN_CPX_KI JAXC__DROP
 #define JAXC__IN_CPX_KF JAXC__DROP
 #define JAXC__IN_CPX_KC JAXC__KEEP
-#if JAXC__HAS_C_COMPLEX
-#  define JAXC__IN_ALL_KC JAXC__KEEP
-#  define JAXC__IN_NUM_KC JAXC__KEEP
-#  define JAXC__IN_INX_KC JAXC__KEEP
-#else
-#  define JAXC__IN_ALL_KC JAXC__DROP
-#  define JAXC__IN_NUM_KC JAXC__DROP
-#  define JAXC__IN_INX_KC JAXC__DROP
-#endif
+#define JAXC__IN_ALL_KC JAXC__KEEP
+#define JAXC__IN_NUM_KC JAXC__KEEP
+#define JAXC__IN_INX_KC JAXC__KEEP
 
 /* Per-dtype conversion helpers: hub widening, straight-from-double stores, complex makers. */
 #define JAXC__CONV_ROW(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD)                               \
@@ -998,31 +980,217 @@ JAXC__DEV float jaxc__nextafter16(float a, float b, bool bf) {
   })
 JAXC__ARITH(JAXC__IPOW_ROW, ~)
 
-#if JAXC__HAS_C_COMPLEX
-#  define JAXC__CPX_HELPERS(T, R, SFX)                                                                 \
-  JAXC__INLINE T jaxc__m_sqrt_##T(T z) { return csqrt##SFX(z); }                                      \
-  JAXC__INLINE T jaxc__m_exp_##T(T z) { return cexp##SFX(z); }                                        \
-  JAXC__INLINE T jaxc__m_log_##T(T z) { return clog##SFX(z); }                                        \
-  JAXC__INLINE T jaxc__m_log1p_##T(T z) { return clog##SFX(1 + z); }                                  \
-  JAXC__INLINE T jaxc__m_expm1_##T(T z) { return cexp##SFX(z) - 1; }                                  \
-  JAXC__INLINE T jaxc__m_sin_##T(T z) { return csin##SFX(z); }                                        \
-  JAXC__INLINE T jaxc__m_cos_##T(T z) { return ccos##SFX(z); }                                        \
-  JAXC__INLINE T jaxc__m_tan_##T(T z) { return ctan##SFX(z); }                                        \
-  JAXC__INLINE T jaxc__m_tanh_##T(T z) { return ctanh##SFX(z); }                                      \
-  JAXC__INLINE T jaxc__m_pow_##T(T x, T y) { return cpow##SFX(x, y); }                                \
-  JAXC__INLINE R jaxc__m_abs_##T(T z) { return cabs##SFX(z); }                                        \
-  JAXC__INLINE T jaxc__m_conj_##T(T z) { return jaxc__mk_##T(jaxc__re_##T(z), -jaxc__im_##T(z)); }                                       \
-  JAXC__INLINE T jaxc__m_sign_##T(T z) { R m = cabs##SFX(z); return m == 0 ? z : z / m; }             \
-  JAXC__INLINE T jaxc__m_rne_##T(T z) { return jaxc__mk_##T(jaxc__m_rne_##R(jaxc__re_##T(z)), jaxc__m_rne_##R(jaxc__im_##T(z))); } \
-  /* Complex order is lexicographic (real part, then imaginary), as jnp compares them. */           \
-  JAXC__INLINE bool jaxc__m_lt_##T(T a, T b) { return jaxc__re_##T(a) == jaxc__re_##T(b) ? jaxc__im_##T(a) < jaxc__im_##T(b) : jaxc__re_##T(a) < jaxc__re_##T(b); } \
-  JAXC__INLINE bool jaxc__m_le_##T(T a, T b) { return jaxc__re_##T(a) == jaxc__re_##T(b) ? jaxc__im_##T(a) <= jaxc__im_##T(b) : jaxc__re_##T(a) < jaxc__re_##T(b); } \
-  JAXC__INLINE bool jaxc__m_isnan_##T(T z) { return isnan(jaxc__re_##T(z)) || isnan(jaxc__im_##T(z)); }  \
-  JAXC__INLINE T jaxc__m_max_##T(T a, T b) { return jaxc__m_isnan_##T(a) ? a : jaxc__m_isnan_##T(b) ? b : jaxc__m_lt_##T(a, b) ? b : a; } \
-  JAXC__INLINE T jaxc__m_min_##T(T a, T b) { return jaxc__m_isnan_##T(a) ? a : jaxc__m_isnan_##T(b) ? b : jaxc__m_lt_##T(b, a) ? b : a; }
-JAXC__CPX_HELPERS(jaxc_c64, float, f)
-JAXC__CPX_HELPERS(jaxc_c128, double, )
-#endif
+/* >>complex math --------------------------------------------------------------------------------
+   Complex arithmetic on (re, im) parts, the same code for the CPU, C++ builds and the device
+   (jaxc_cuda.cuh), so that every build gives the same values (C's _Complex operators and glibc's
+   c* functions would not exist on the device, and differ from XLA where XLA is explicit):
+     - multiply is XLA's plain formula (ac - bd, ad + bc) in the dtype's precision (C's Annex G
+       recovery of NaN + NaN*i products into infinities is not what jnp gives);
+     - divide is Smith's method, as XLA emits it, with C Annex G's recovery of the three
+       NaN + NaN*i cases (x/0, inf/finite, finite/inf) that XLA also special-cases;
+     - the functions (sqrt exp expm1 log log1p sin cos tan tanh power abs) are computed in double
+       and rounded once to the dtype: complex64 results are then within an ulp of the exact
+       value, and complex128 ones within a few (checked against long double in
+       tests/test_complex.c). Special values follow C11 Annex G (csqrt, cexp, clog, csinh,
+       ccosh, ctanh; sin, cos, tan through sin z = -i sinh(iz), cos z = cosh(iz),
+       tan z = -i tanh(iz)); log1p and expm1 stay accurate near zero, where log(1 + z) and
+       exp(z) - 1 would cancel;
+     - order is lexicographic (real part, then imaginary), as jnp compares complex values. */
+#define JAXC__CPX_ARITH(T, R)                                                                        \
+  JAXC__DEV bool jaxc__m_isnan_##T(T z) { return isnan(jaxc__re_##T(z)) || isnan(jaxc__im_##T(z)); } \
+  JAXC__DEV bool jaxc__m_eq_##T(T a, T b) { return jaxc__re_##T(a) == jaxc__re_##T(b) && jaxc__im_##T(a) == jaxc__im_##T(b); } \
+  JAXC__DEV T jaxc__m_add_##T(T a, T b) { return jaxc__mk_##T(jaxc__re_##T(a) + jaxc__re_##T(b), jaxc__im_##T(a) + jaxc__im_##T(b)); } \
+  JAXC__DEV T jaxc__m_sub_##T(T a, T b) { return jaxc__mk_##T(jaxc__re_##T(a) - jaxc__re_##T(b), jaxc__im_##T(a) - jaxc__im_##T(b)); } \
+  JAXC__DEV T jaxc__m_neg_##T(T a) { return jaxc__mk_##T(-jaxc__re_##T(a), -jaxc__im_##T(a)); }       \
+  JAXC__DEV T jaxc__m_conj_##T(T z) { return jaxc__mk_##T(jaxc__re_##T(z), -jaxc__im_##T(z)); }      \
+  JAXC__DEV T jaxc__m_mul_##T(T a, T b) {                                                              \
+    R ar = jaxc__re_##T(a), ai = jaxc__im_##T(a), br = jaxc__re_##T(b), bi = jaxc__im_##T(b);         \
+    R rr = ar * br, ii = ai * bi, ri = ar * bi, ir = ai * br; /* four roundings, no fused steps */   \
+    return jaxc__mk_##T(rr - ii, ri + ir);                                                            \
+  }                                                                                                   \
+  JAXC__DEV T jaxc__m_div_##T(T a, T b) {                                                              \
+    R ar = jaxc__re_##T(a), ai = jaxc__im_##T(a), br = jaxc__re_##T(b), bi = jaxc__im_##T(b), x, y;   \
+    if (fabs(br) >= fabs(bi)) { /* Smith: divide through by the larger part of b */                 \
+      R r = bi / br, d = br + bi * r;                                                                 \
+      x = (ar + ai * r) / d;                                                                          \
+      y = (ai - ar * r) / d;                                                                          \
+    } else {                                                                                          \
+      R r = br / bi, d = bi + br * r;                                                                 \
+      x = (ar * r + ai) / d;                                                                          \
+      y = (ai * r - ar) / d;                                                                          \
+    }                                                                                                 \
+    if (isnan(x) && isnan(y)) { /* what the ratios lost: nonzero / 0, inf / finite, finite / inf */ \
+      if (br == 0 && bi == 0 && (!isnan(ar) || !isnan(ai))) {                                         \
+        x = copysign((R)INFINITY, br) * ar;                                                           \
+        y = copysign((R)INFINITY, br) * ai;                                                           \
+      } else if ((isinf(ar) || isinf(ai)) && isfinite(br) && isfinite(bi)) {                          \
+        ar = copysign(isinf(ar) ? (R)1 : (R)0, ar);                                                   \
+        ai = copysign(isinf(ai) ? (R)1 : (R)0, ai);                                                   \
+        x = (R)INFINITY * (ar * br + ai * bi);                                                        \
+        y = (R)INFINITY * (ai * br - ar * bi);                                                        \
+      } else if ((isinf(br) || isinf(bi)) && isfinite(ar) && isfinite(ai)) {                          \
+        br = copysign(isinf(br) ? (R)1 : (R)0, br);                                                   \
+        bi = copysign(isinf(bi) ? (R)1 : (R)0, bi);                                                   \
+        x = (R)0 * (ar * br + ai * bi);                                                               \
+        y = (R)0 * (ai * br - ar * bi);                                                               \
+      }                                                                                               \
+    }                                                                                                 \
+    return jaxc__mk_##T(x, y);                                                                        \
+  }                                                                                                   \
+  JAXC__DEV bool jaxc__m_lt_##T(T a, T b) { return jaxc__re_##T(a) == jaxc__re_##T(b) ? jaxc__im_##T(a) < jaxc__im_##T(b) : jaxc__re_##T(a) < jaxc__re_##T(b); } \
+  JAXC__DEV bool jaxc__m_le_##T(T a, T b) { return jaxc__re_##T(a) == jaxc__re_##T(b) ? jaxc__im_##T(a) <= jaxc__im_##T(b) : jaxc__re_##T(a) < jaxc__re_##T(b); } \
+  JAXC__DEV T jaxc__m_max_##T(T a, T b) { return jaxc__m_isnan_##T(a) ? a : jaxc__m_isnan_##T(b) ? b : jaxc__m_lt_##T(a, b) ? b : a; } \
+  JAXC__DEV T jaxc__m_min_##T(T a, T b) { return jaxc__m_isnan_##T(a) ? a : jaxc__m_isnan_##T(b) ? b : jaxc__m_lt_##T(b, a) ? b : a; } \
+  JAXC__DEV T jaxc__m_rne_##T(T z) { return jaxc__mk_##T(jaxc__m_rne_##R(jaxc__re_##T(z)), jaxc__m_rne_##R(jaxc__im_##T(z))); }
+JAXC__CPX_ARITH(jaxc_c64, float)
+JAXC__CPX_ARITH(jaxc_c128, double)
+
+/* The functions on double parts. */
+#define JAXC__C(x, y) jaxc__mk_jaxc_c128(x, y)
+#define JAXC__BIG_EXP 709.0 /* exp(x) overflows a double a little above this */
+/* a + b exactly as s + e (Knuth's two-sum). */
+JAXC__DEV double jaxc__two_sum(double a, double b, double *e) {
+  double s = a + b, bb = s - a;
+  *e = (a - (s - bb)) + (b - bb);
+  return s;
+}
+/* |z|, overflowing only when the result does. */
+JAXC__DEV double jaxc__cabs_d(double x, double y) { return hypot(x, y); }
+/* log|z| with x^2 + y^2 - 1 summed exactly in double-double near |z| = 1, where log(hypot)
+   would keep only the absolute accuracy of 1. */
+JAXC__DEV double jaxc__clog_abs_d(double x, double y) {
+  double ax = fabs(x), ay = fabs(y);
+  if (ax < ay) { double t = ax; ax = ay; ay = t; }
+  if (ax >= 0.5 && ax <= 2.0 && ay <= ax) {
+    double p = ax * ax, q = ay * ay;
+    if (p + q > 0.5 && p + q < 2.0) {
+      double pe = fma(ax, ax, -p), qe = fma(ay, ay, -q), e1, e2;
+      double t1 = jaxc__two_sum(p, -1.0, &e1), t2 = jaxc__two_sum(t1, q, &e2);
+      return 0.5 * log1p(t2 + (((pe + qe) + e1) + e2));
+    }
+  }
+  if (ax > 0x1p1020) return log(hypot(x * 0.25, y * 0.25)) + 2 * 0.693147180559945309417232121458176568;
+  return log(hypot(x, y));
+}
+JAXC__DEV jaxc_c128 jaxc__clog_d(double x, double y) { return JAXC__C(jaxc__clog_abs_d(x, y), atan2(y, x)); }
+JAXC__DEV jaxc_c128 jaxc__csqrt_d(double x, double y) {
+  if (isinf(y)) return JAXC__C(INFINITY, y);
+  if (isnan(x)) return JAXC__C(x, x);
+  if (isinf(x)) return x > 0 ? JAXC__C(x, isnan(y) ? y : copysign(0.0, y)) : JAXC__C(isnan(y) ? y : 0.0, copysign(INFINITY, y));
+  if (isnan(y)) return JAXC__C(y, y);
+  if (x == 0 && y == 0) return JAXC__C(0.0, y);
+  double s = 1;
+  if (fabs(x) > 0x1p1020 || fabs(y) > 0x1p1020) x *= 0x1p-2, y *= 0x1p-2, s = 2; /* |x| + |z| stays finite */
+  else if (fabs(x) < 0x1p-1000 && fabs(y) < 0x1p-1000) x *= 0x1p100, y *= 0x1p100, s = 0x1p-50; /* no bits lost below */
+  double t = sqrt((fabs(x) + hypot(x, y)) * 0.5);
+  if (x >= 0) return JAXC__C(t * s, y / (2 * t) * s);
+  return JAXC__C(fabs(y) / (2 * t) * s, copysign(t, y) * s);
+}
+/* e^x (cos y, sin y), halved twice where e^x alone would overflow. */
+JAXC__DEV jaxc_c128 jaxc__cis_scaled(double x, double y) {
+  if (x > JAXC__BIG_EXP) {
+    double h = exp(0.5 * x);
+    return JAXC__C(h * cos(y) * h, h * sin(y) * h);
+  }
+  double e = exp(x);
+  return JAXC__C(e * cos(y), e * sin(y));
+}
+JAXC__DEV jaxc_c128 jaxc__cexp_d(double x, double y) {
+  if (y == 0) return JAXC__C(exp(x), y);
+  if (isinf(x) && !isfinite(y)) return x > 0 ? JAXC__C(x, y - y) : JAXC__C(0.0, 0.0);
+  if (isinf(x)) return x > 0 ? JAXC__C(x * cos(y), x * sin(y)) : JAXC__C(copysign(0.0, cos(y)), copysign(0.0, sin(y)));
+  if (isnan(x) || !isfinite(y)) return JAXC__C(x + (y - y), x + (y - y));
+  return jaxc__cis_scaled(x, y);
+}
+/* exp(z) - 1 = (expm1(x) cos y - 2 sin^2(y/2), e^x sin y): no cancellation near 0. */
+JAXC__DEV jaxc_c128 jaxc__cexpm1_d(double x, double y) {
+  if (!isfinite(x) || !isfinite(y) || x > JAXC__BIG_EXP) {
+    jaxc_c128 e = jaxc__cexp_d(x, y);
+    return JAXC__C(jaxc__re_jaxc_c128(e) - 1, jaxc__im_jaxc_c128(e));
+  }
+  if (y == 0) return JAXC__C(expm1(x), y);
+  double h = sin(0.5 * y);
+  return JAXC__C(expm1(x) * cos(y) - 2 * h * h, exp(x) * sin(y));
+}
+/* log(1 + z): the real part is log1p(2x + x^2 + y^2) / 2 while |z| is small. */
+JAXC__DEV jaxc_c128 jaxc__clog1p_d(double x, double y) {
+  if (!isfinite(x) || !isfinite(y)) return jaxc__clog_d(1 + x, y);
+  double xp1 = 1 + x;
+  if (fabs(x) < 0.5 && fabs(y) < 0.5) return JAXC__C(0.5 * log1p(x * (2 + x) + y * y), atan2(y, xp1));
+  return JAXC__C(jaxc__clog_abs_d(xp1, y), atan2(y, xp1));
+}
+/* sinh and cosh of z, with Annex G's special values. */
+JAXC__DEV jaxc_c128 jaxc__csinh_d(double x, double y) {
+  if (y == 0) return JAXC__C(sinh(x), y);
+  if ((isinf(x) || x == 0) && !isfinite(y)) return JAXC__C(x, y - y);
+  if (fabs(x) > JAXC__BIG_EXP && isfinite(x)) {
+    double h = exp(0.5 * fabs(x)), c = 0.5 * h;
+    return JAXC__C(copysign(1.0, x) * (c * cos(y)) * h, (c * sin(y)) * h);
+  }
+  return JAXC__C(sinh(x) * cos(y), cosh(x) * sin(y));
+}
+JAXC__DEV jaxc_c128 jaxc__ccosh_d(double x, double y) {
+  if (y == 0) return JAXC__C(cosh(x), copysign(0.0, x) * y); /* sinh(x) * y: a zero of their signs */
+  if (isinf(x) && !isfinite(y)) return JAXC__C(x * x, y - y);
+  if (x == 0 && !isfinite(y)) return JAXC__C(y - y, x);
+  if (fabs(x) > JAXC__BIG_EXP && isfinite(x)) {
+    double h = exp(0.5 * fabs(x)), c = 0.5 * h;
+    return JAXC__C((c * cos(y)) * h, copysign(1.0, x) * (c * sin(y)) * h);
+  }
+  return JAXC__C(cosh(x) * cos(y), sinh(x) * sin(y));
+}
+/* tanh z = (sinh x cosh x + i sin y cos y) / (sinh^2 x + cos^2 y); 1 + 4i sin y cos y e^-2|x|
+   once tanh x rounds to 1. */
+JAXC__DEV jaxc_c128 jaxc__ctanh_d(double x, double y) {
+  if (isinf(x)) return JAXC__C(copysign(1.0, x), isfinite(y) ? copysign(0.0, sin(y) * cos(y)) : copysign(0.0, y));
+  if (isnan(x)) return y == 0 ? JAXC__C(x, y) : JAXC__C(x, x);
+  if (!isfinite(y)) return JAXC__C(x == 0 ? x : y - y, y - y);
+  double s = sin(y), c = cos(y);
+  if (fabs(x) > 22) return JAXC__C(copysign(1.0, x), 4 * s * c * exp(-2 * fabs(x)));
+  double sh = sinh(x), ch = cosh(x), den = sh * sh + c * c;
+  return JAXC__C(sh * ch / den, s * c / den);
+}
+/* -i f(iz) for f = sinh, tanh: sin and tan from the hyperbolic functions. */
+JAXC__DEV jaxc_c128 jaxc__rot_back(jaxc_c128 w) { return JAXC__C(jaxc__im_jaxc_c128(w), -jaxc__re_jaxc_c128(w)); }
+JAXC__DEV jaxc_c128 jaxc__csin_d(double x, double y) { return jaxc__rot_back(jaxc__csinh_d(-y, x)); }
+JAXC__DEV jaxc_c128 jaxc__ccos_d(double x, double y) { return jaxc__ccosh_d(-y, x); }
+JAXC__DEV jaxc_c128 jaxc__ctan_d(double x, double y) { return jaxc__rot_back(jaxc__ctanh_d(-y, x)); }
+/* x ** y as XLA's power computes it: |x|^c e^(-d arg x) (cos q, sin q), q = c arg x + d log|x|
+   (y = c + di), after its special cases: x ** 0 = 1 for every x (NaN too), 1 ** y = 1,
+   0 ** c = 0 and inf ** c = inf for real c > 0, inf ** c = 0 for real c < 0 (other zero or
+   infinite bases take the formula, NaN parts included, as in XLA). */
+JAXC__DEV jaxc_c128 jaxc__cpow_d(double a, double b, double c, double d) {
+  if ((c == 0 && d == 0) || (a == 1 && b == 0)) return JAXC__C(1.0, 0.0);
+  if (b == 0 && d == 0 && a == 0 && c > 0) return JAXC__C(0.0, 0.0);
+  if (b == 0 && d == 0 && a == INFINITY && (c > 0 || c < 0)) return c > 0 ? JAXC__C(INFINITY, 0.0) : JAXC__C(0.0, 0.0);
+  double arg = atan2(b, a), q = c * arg + d * jaxc__clog_abs_d(a, b);
+  double coeff = pow(jaxc__cabs_d(a, b), c) * exp(-d * arg);
+  return JAXC__C(coeff * cos(q), coeff * sin(q));
+}
+
+/* The functions per dtype: complex128 as is, complex64 widened and rounded once. */
+#define JAXC__CPX_FN1(T, R, name)                                                                    \
+  JAXC__DEV T jaxc__m_##name##_##T(T z) {                                                             \
+    jaxc_c128 w = jaxc__c##name##_d((double)jaxc__re_##T(z), (double)jaxc__im_##T(z));               \
+    return jaxc__mk_##T((R)jaxc__re_jaxc_c128(w), (R)jaxc__im_jaxc_c128(w));                          \
+  }
+#define JAXC__CPX_FUNCS(T, R)                                                                        \
+  JAXC__CPX_FN1(T, R, sqrt) JAXC__CPX_FN1(T, R, exp) JAXC__CPX_FN1(T, R, expm1) JAXC__CPX_FN1(T, R, log) \
+  JAXC__CPX_FN1(T, R, log1p) JAXC__CPX_FN1(T, R, sin) JAXC__CPX_FN1(T, R, cos) JAXC__CPX_FN1(T, R, tan) \
+  JAXC__CPX_FN1(T, R, tanh)                                                                          \
+  JAXC__DEV T jaxc__m_pow_##T(T a, T b) {                                                             \
+    jaxc_c128 w = jaxc__cpow_d(jaxc__re_##T(a), jaxc__im_##T(a), jaxc__re_##T(b), jaxc__im_##T(b));   \
+    return jaxc__mk_##T((R)jaxc__re_jaxc_c128(w), (R)jaxc__im_jaxc_c128(w));                          \
+  }                                                                                                   \
+  JAXC__DEV R jaxc__m_abs_##T(T z) { return (R)jaxc__cabs_d(jaxc__re_##T(z), jaxc__im_##T(z)); }      \
+  /* z / |z|, and 0 for 0 (lax.sign) */                                                               \
+  JAXC__DEV T jaxc__m_sign_##T(T z) {                                                                 \
+    R m = jaxc__m_abs_##T(z);                                                                         \
+    return m == 0 ? z : jaxc__mk_##T(jaxc__re_##T(z) / m, jaxc__im_##T(z) / m);                       \
+  }
+JAXC__CPX_FUNCS(jaxc_c64, float)
+JAXC__CPX_FUNCS(jaxc_c128, double)
+#undef JAXC__C
 
 /* --- op bodies: JAXC__<OP>_<K>(E, M, a, b) on compute values; M names the compute type for
    the helpers named by type (jaxc__m_sqrt_float, jaxc__m_abs_jaxc_c64) ------------------------------------ */
@@ -1030,18 +1198,18 @@ JAXC__CPX_HELPERS(jaxc_c128, double, )
 #define JAXC__ADD_KU(E, M, a, b) JAXC__WRAP(E, JAXC__U64(E, a) + JAXC__U64(E, b))
 #define JAXC__ADD_KI JAXC__ADD_KU
 #define JAXC__ADD_KF(E, M, a, b) ((a) + (b))
-#define JAXC__ADD_KC JAXC__ADD_KF
+#define JAXC__ADD_KC(E, M, a, b) jaxc__m_add_##M(a, b)
 #define JAXC__SUBTRACT_KU(E, M, a, b) JAXC__WRAP(E, JAXC__U64(E, a) - JAXC__U64(E, b))
 #define JAXC__SUBTRACT_KI JAXC__SUBTRACT_KU
 #define JAXC__SUBTRACT_KF(E, M, a, b) ((a) - (b))
-#define JAXC__SUBTRACT_KC JAXC__SUBTRACT_KF
+#define JAXC__SUBTRACT_KC(E, M, a, b) jaxc__m_sub_##M(a, b)
 #define JAXC__MULTIPLY_KB(E, M, a, b) ((a) && (b))
 #define JAXC__MULTIPLY_KU(E, M, a, b) JAXC__WRAP(E, JAXC__U64(E, a) * JAXC__U64(E, b))
 #define JAXC__MULTIPLY_KI JAXC__MULTIPLY_KU
 #define JAXC__MULTIPLY_KF(E, M, a, b) ((a) * (b))
-#define JAXC__MULTIPLY_KC JAXC__MULTIPLY_KF
+#define JAXC__MULTIPLY_KC(E, M, a, b) jaxc__m_mul_##M(a, b)
 #define JAXC__TRUE_DIVIDE_KF(E, M, a, b) ((a) / (b))
-#define JAXC__TRUE_DIVIDE_KC JAXC__TRUE_DIVIDE_KF
+#define JAXC__TRUE_DIVIDE_KC(E, M, a, b) jaxc__m_div_##M(a, b)
 #define JAXC__FLOOR_DIVIDE_KU(E, M, a, b) JAXC__XDIV_KU(E, a, b)
 /* JAX: q = div(a, b); q - 1 where sign(a) != sign(b) and rem(a, b) != 0 (XLA div/rem). */
 #define JAXC__FLOOR_DIVIDE_KI(E, M, a, b)                                                         \
@@ -1083,12 +1251,12 @@ JAXC__CPX_HELPERS(jaxc_c128, double, )
 #define JAXC__EQUAL_KU JAXC__EQUAL_KB
 #define JAXC__EQUAL_KI JAXC__EQUAL_KB
 #define JAXC__EQUAL_KF JAXC__EQUAL_KB
-#define JAXC__EQUAL_KC JAXC__EQUAL_KB
+#define JAXC__EQUAL_KC(E, M, a, b) jaxc__m_eq_##M(a, b)
 #define JAXC__NOT_EQUAL_KB(E, M, a, b) ((a) != (b))
 #define JAXC__NOT_EQUAL_KU JAXC__NOT_EQUAL_KB
 #define JAXC__NOT_EQUAL_KI JAXC__NOT_EQUAL_KB
 #define JAXC__NOT_EQUAL_KF JAXC__NOT_EQUAL_KB
-#define JAXC__NOT_EQUAL_KC JAXC__NOT_EQUAL_KB
+#define JAXC__NOT_EQUAL_KC(E, M, a, b) (!jaxc__m_eq_##M(a, b))
 #define JAXC__LESS_KB(E, M, a, b) ((a) < (b))
 #define JAXC__LESS_KU JAXC__LESS_KB
 #define JAXC__LESS_KI JAXC__LESS_KB
@@ -1143,7 +1311,7 @@ JAXC__CPX_HELPERS(jaxc_c128, double, )
 #define JAXC__NEGATIVE_KU(E, M, a) JAXC__WRAP(E, 0u - JAXC__U64(E, a))
 #define JAXC__NEGATIVE_KI JAXC__NEGATIVE_KU
 #define JAXC__NEGATIVE_KF(E, M, a) (-(a))
-#define JAXC__NEGATIVE_KC JAXC__NEGATIVE_KF
+#define JAXC__NEGATIVE_KC(E, M, a) jaxc__m_neg_##M(a)
 #define JAXC__ABS_KB(E, M, a) (a)
 #define JAXC__ABS_KU(E, M, a) (a)
 #define JAXC__ABS_KI(E, M, a) ((a) < 0 ? JAXC__WRAP(E, 0u - JAXC__U64(E, a)) : (a))
@@ -1189,9 +1357,9 @@ JAXC__CPX_HELPERS(jaxc_c128, double, )
 #define JAXC__SQUARE_KU(E, M, a) JAXC__MULTIPLY_KU(E, M, a, a)
 #define JAXC__SQUARE_KI JAXC__SQUARE_KU
 #define JAXC__SQUARE_KF(E, M, a) ((a) * (a))
-#define JAXC__SQUARE_KC JAXC__SQUARE_KF
+#define JAXC__SQUARE_KC(E, M, a) jaxc__m_mul_##M(a, a)
 #define JAXC__RECIPROCAL_KF(E, M, a) ((jaxc__CT_##E)1 / (a))
-#define JAXC__RECIPROCAL_KC JAXC__RECIPROCAL_KF
+#define JAXC__RECIPROCAL_KC(E, M, a) jaxc__m_div_##M(jaxc__mk_##M(1, 0), a)
 #define JAXC__ISNAN_KB(E, M, a) false
 #define JAXC__ISNAN_KU JAXC__ISNAN_KB
 #define JAXC__ISNAN_KI JAXC__ISNAN_KB

@@ -1,0 +1,372 @@
+/* test_complex.c — complex64 / complex128 arithmetic and functions (jaxc_kernels.h >>complex
+   math), the code the CPU and the device share:
+     - values against long double references (glibc's long double complex functions, or series
+       near zero for log1p and expm1), normwise: |got - ref| <= k eps |ref|, with the largest
+       error seen printed per function;
+     - multiply against XLA's plain formula exactly; divide within 2 ulps normwise;
+     - special values (zeros, infinities, NaN in every position) against C11 Annex G as glibc's
+       double complex functions give it, where Annex G fixes the result;
+     - power's special cases as XLA's (x ** 0 = 1, 1 ** y = 1, 0 ** c = 0 ...);
+     - both storages, C's _Complex and the {re, im} struct of C++/CUDA builds, give the same bits;
+     - through the array API: dtypes, broadcasting, complex sums. */
+#include <complex.h>
+#include <float.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "check.h"
+#include "testlib.h"
+#define COMPLEX_EVAL_NAME complex_eval_native
+#include "complex_eval.h"
+
+bool complex_eval_struct_entry(jaxc_op op, bool c128, const double *a, const double *b, double *out);
+
+typedef long double complex lcx;
+
+static int n_cases;
+
+/* ---- references ---------------------------------------------------------------------------- */
+/* log(1 + z) and exp(z) - 1 by their series where 1 + z would cancel in long double */
+static lcx ref_log1p(lcx z) {
+  if (cabsl(z) > 0x1p-6L) return clogl(1 + z);
+  lcx s = 0, p = z;
+  for (int k = 1; k < 40; k++, p *= -z) s += p / k;
+  return s;
+}
+static lcx ref_expm1(lcx z) {
+  if (cabsl(z) > 0x1p-6L) return cexpl(z) - 1;
+  lcx s = 0, t = z;
+  for (int k = 2; k < 30; k++) { s += t; t *= z / k; }
+  return s;
+}
+static lcx ref_unary(jaxc_op op, lcx z) {
+  switch (op) {
+  case JAXC_OP_SQRT: return csqrtl(z);
+  case JAXC_OP_EXP: return cexpl(z);
+  case JAXC_OP_LOG: return clogl(z);
+  case JAXC_OP_LOG1P: return ref_log1p(z);
+  case JAXC_OP_EXPM1: return ref_expm1(z);
+  case JAXC_OP_SIN: return csinl(z);
+  case JAXC_OP_COS: return ccosl(z);
+  case JAXC_OP_TAN: return ctanl(z);
+  case JAXC_OP_TANH: return ctanhl(z);
+  case JAXC_OP_ABS: return cabsl(z);
+  case JAXC_OP_RECIPROCAL: return 1 / z;
+  case JAXC_OP_SQUARE: return z * z;
+  default: return NAN;
+  }
+}
+/* the same in double, for the special values (glibc follows Annex G) */
+static double complex annex_g(jaxc_op op, double complex z) {
+  switch (op) {
+  case JAXC_OP_SQRT: return csqrt(z);
+  case JAXC_OP_EXP: return cexp(z);
+  case JAXC_OP_LOG: return clog(z);
+  case JAXC_OP_SIN: return csin(z);
+  case JAXC_OP_COS: return ccos(z);
+  case JAXC_OP_TAN: return ctan(z);
+  case JAXC_OP_TANH: return ctanh(z);
+  case JAXC_OP_ABS: return cabs(z);
+  default: return NAN;
+  }
+}
+
+static bool eval(jaxc_op op, bool c128, double ar, double ai, double br, double bi, double *out) {
+  double a[2] = {ar, ai}, b[2] = {br, bi};
+  return complex_eval_native(op, c128, a, b, out);
+}
+
+/* normwise error in units of the dtype's epsilon */
+static double err_eps(const double *got, lcx ref, bool c128) {
+  long double dr = got[0] - creall(ref), di = got[1] - cimagl(ref), m = cabsl(ref);
+  long double e = sqrtl(dr * dr + di * di);
+  long double eps = c128 ? DBL_EPSILON : FLT_EPSILON;
+  if (m < (c128 ? DBL_MIN : FLT_MIN)) m = c128 ? DBL_MIN : FLT_MIN; /* subnormal results: absolute */
+  return (double)(e / (m * eps));
+}
+
+/* A random finite value: magnitude 2^[-e, e], random sign; sometimes 0 or a small integer. */
+static double rnd_part(int e) {
+  uint64_t r = rnd64();
+  switch (r & 15) {
+  case 0: return 0.0;
+  case 1: return (double)(int)((r >> 8) % 7) - 3;
+  default: {
+    double m = 1 + (double)((r >> 11) & 0xfffff) / 0x1p20;
+    double v = ldexp(m, (int)((r >> 32) % (uint64_t)(2 * e + 1)) - e);
+    return (r >> 63) ? -v : v;
+  }
+  }
+}
+
+/* ---- functions against long double ----------------------------------------------------------- */
+typedef struct { jaxc_op op; const char *name; int range; double tol64, tol128; } fn_case;
+static void test_functions(void) {
+  /* range: the exponents drawn (results stay finite: exp/sin/cos/tanh of |x| <= 2^6 < 709) */
+  static const fn_case fns[] = {
+      {JAXC_OP_SQRT, "sqrt", 60, 1.5, 4},     {JAXC_OP_EXP, "exp", 6, 1.5, 8},
+      {JAXC_OP_LOG, "log", 60, 1.5, 4},       {JAXC_OP_LOG1P, "log1p", 20, 1.5, 6},
+      {JAXC_OP_EXPM1, "expm1", 6, 1.5, 8},    {JAXC_OP_SIN, "sin", 6, 1.5, 8},
+      {JAXC_OP_COS, "cos", 6, 1.5, 8},        {JAXC_OP_TAN, "tan", 6, 1.5, 8},
+      {JAXC_OP_TANH, "tanh", 6, 1.5, 8},      {JAXC_OP_ABS, "abs", 60, 1, 1},
+      {JAXC_OP_RECIPROCAL, "reciprocal", 60, 2, 2}, {JAXC_OP_SQUARE, "square", 30, 1.5, 1.5},
+  };
+  for (size_t f = 0; f < sizeof fns / sizeof fns[0]; f++)
+    for (int c128 = 0; c128 < 2; c128++) {
+      double worst = 0, tol = c128 ? fns[f].tol128 : fns[f].tol64;
+      for (int i = 0; i < 40000; i++) {
+        double x = rnd_part(fns[f].range), y = rnd_part(fns[f].range), got[2];
+        if (!c128) x = (float)x, y = (float)y;
+        if (fns[f].op == JAXC_OP_RECIPROCAL && x == 0 && y == 0) continue;
+        if (fns[f].op == JAXC_OP_LOG && x == 0 && y == 0) continue;
+        eval(fns[f].op, c128, x, y, 0, 0, got);
+        lcx ref = ref_unary(fns[f].op, (long double)x + (long double)y * I);
+        if (!isfinite(creall(ref)) || !isfinite(cimagl(ref)) || cabsl(ref) > (c128 ? DBL_MAX : FLT_MAX)) continue;
+        double e = err_eps(got, ref, c128);
+        if (e > worst) worst = e;
+        CHECK_MSG(e <= tol, "%s %s(%a%+ai) = %a%+ai, ref %La%+Lai: %.2f eps", c128 ? "c128" : "c64", fns[f].name, x, y,
+                  got[0], got[1], creall(ref), cimagl(ref), e);
+        n_cases++;
+      }
+      printf("  %-10s %-4s largest error %.2f eps (bound %.1f)\n", fns[f].name, c128 ? "c128" : "c64", worst, tol);
+    }
+  /* log, log1p, expm1 where 1 + z and |z| = 1 cancel: |z| near 1 and z near 0 */
+  for (int c128 = 0; c128 < 2; c128++)
+    for (int i = 0; i < 20000; i++) {
+      double t = (double)(rnd64() >> 11) * 0x1p-53 * 6.283185307179586, d = ldexp(1, -1 - (int)(rnd64() % 40)) * ((i & 1) ? 1 : -1);
+      double x = cos(t) * (1 + d), y = sin(t) * (1 + d), got[2];
+      if (!c128) x = (float)x, y = (float)y;
+      eval(JAXC_OP_LOG, c128, x, y, 0, 0, got);
+      double e = err_eps(got, clogl((long double)x + (long double)y * I), c128);
+      CHECK_MSG(e <= (c128 ? 4 : 1.5), "%s log(%a%+ai) = %a%+ai: %.2f eps", c128 ? "c128" : "c64", x, y, got[0], got[1], e);
+      double s = ldexp(1, -(int)(rnd64() % 60)), u = x * s, v = y * s;
+      if (!c128) u = (float)u, v = (float)v;
+      eval(JAXC_OP_LOG1P, c128, u, v, 0, 0, got);
+      CHECK_MSG(err_eps(got, ref_log1p((long double)u + (long double)v * I), c128) <= (c128 ? 6 : 1.5), "log1p small: %a%+ai", u, v);
+      eval(JAXC_OP_EXPM1, c128, u, v, 0, 0, got);
+      CHECK_MSG(err_eps(got, ref_expm1((long double)u + (long double)v * I), c128) <= (c128 ? 8 : 1.5), "expm1 small: %a%+ai", u, v);
+      n_cases += 3;
+    }
+  /* large arguments: exp and sinh/cosh scaled instead of overflowing early */
+  for (int c128 = 0; c128 < 2; c128++) {
+    double x = c128 ? 709.5 : 88.5, got[2];
+    for (double y = -3; y <= 3; y += 0.75) {
+      eval(JAXC_OP_EXP, c128, x, y, 0, 0, got);
+      lcx r = cexpl((long double)x + (long double)y * I);
+      if (cabsl(r) < (c128 ? DBL_MAX : FLT_MAX) * 0.5L)
+        CHECK_MSG(err_eps(got, r, c128) <= 8, "exp(%g%+gi) near overflow: %g%+gi", x, y, got[0], got[1]);
+      eval(JAXC_OP_COS, c128, y, x, 0, 0, got);
+      r = ccosl((long double)y + (long double)x * I);
+      if (cabsl(r) < (c128 ? DBL_MAX : FLT_MAX) * 0.5L)
+        CHECK_MSG(err_eps(got, r, c128) <= 8, "cos(%g%+gi) near overflow: %g%+gi", y, x, got[0], got[1]);
+      n_cases += 2;
+    }
+  }
+}
+
+/* ---- arithmetic ------------------------------------------------------------------------------- */
+static void test_arithmetic(void) {
+  double worst_div[2] = {0, 0};
+  for (int c128 = 0; c128 < 2; c128++)
+    for (int i = 0; i < 100000; i++) {
+      double ar = rnd_part(40), ai = rnd_part(40), br = rnd_part(40), bi = rnd_part(40), got[2];
+      if (!c128) ar = (float)ar, ai = (float)ai, br = (float)br, bi = (float)bi;
+      /* multiply: XLA's (ac - bd, ad + bc), each product rounded, in the dtype */
+      eval(JAXC_OP_MULTIPLY, c128, ar, ai, br, bi, got);
+      if (c128) {
+        volatile double p1 = ar * br, p2 = ai * bi, p3 = ar * bi, p4 = ai * br;
+        CHECK(got[0] == p1 - p2 && got[1] == p3 + p4);
+      } else {
+        volatile float p1 = (float)ar * (float)br, p2 = (float)ai * (float)bi, p3 = (float)ar * (float)bi, p4 = (float)ai * (float)br;
+        CHECK(got[0] == (double)(float)(p1 - p2) && got[1] == (double)(float)(p3 + p4));
+      }
+      eval(JAXC_OP_ADD, c128, ar, ai, br, bi, got);
+      CHECK(got[0] == (c128 ? ar + br : (double)(float)(ar + br)) && got[1] == (c128 ? ai + bi : (double)(float)(ai + bi)));
+      eval(JAXC_OP_SUBTRACT, c128, ar, ai, br, bi, got);
+      CHECK(got[0] == (c128 ? ar - br : (double)(float)(ar - br)) && got[1] == (c128 ? ai - bi : (double)(float)(ai - bi)));
+      n_cases += 3;
+      if (br == 0 && bi == 0) continue;
+      eval(JAXC_OP_TRUE_DIVIDE, c128, ar, ai, br, bi, got);
+      lcx ref = ((long double)ar + (long double)ai * I) / ((long double)br + (long double)bi * I);
+      double e = err_eps(got, ref, c128);
+      if (cabsl(ref) > (c128 ? DBL_MAX : FLT_MAX) || cabsl(ref) < (c128 ? DBL_MIN : FLT_MIN) / (c128 ? DBL_EPSILON : FLT_EPSILON)) continue;
+      if (e > worst_div[c128]) worst_div[c128] = e;
+      CHECK_MSG(e <= 3, "%s (%a%+ai) / (%a%+ai) = %a%+ai: %.2f eps", c128 ? "c128" : "c64", ar, ai, br, bi, got[0], got[1], e);
+      n_cases++;
+    }
+  printf("  divide     largest error %.2f eps (c64), %.2f eps (c128) (bound 3)\n", worst_div[0], worst_div[1]);
+  /* Smith's method keeps quotients of huge and tiny parts finite where (ac + bd) / (c^2 + d^2) would not */
+  double got[2];
+  eval(JAXC_OP_TRUE_DIVIDE, true, 1e300, 1e300, 1e300, 1e300, got);
+  CHECK(got[0] == 1 && got[1] == 0);
+  eval(JAXC_OP_TRUE_DIVIDE, true, 1e-300, 2e-300, 1e-300, 0, got);
+  CHECK(got[0] == 1 && got[1] == 2);
+  eval(JAXC_OP_TRUE_DIVIDE, false, 3e38, 0, 1e38, 1e38, got);
+  CHECK(fabs(got[0] - 1.5) < 1e-6 && fabs(got[1] + 1.5) < 1e-6);
+  /* sign: z / |z|, and the zero itself; conj; comparisons are lexicographic */
+  eval(JAXC_OP_SIGN, true, 3, -4, 0, 0, got);
+  CHECK(got[0] == 0.6 && got[1] == -0.8);
+  eval(JAXC_OP_SIGN, true, -0.0, 0.0, 0, 0, got);
+  CHECK(got[0] == 0 && signbit(got[0]) && got[1] == 0 && !signbit(got[1]));
+  eval(JAXC_OP_CONJ, false, 1, 2, 0, 0, got);
+  CHECK(got[0] == 1 && got[1] == -2);
+  static const double lex[][4] = {{1, 2, 1, 3}, {1, 3, 1, 2}, {0, 5, 1, -5}, {2, 0, 2, 0}, {-1, 0, -1, -0.0}};
+  for (size_t i = 0; i < sizeof lex / sizeof lex[0]; i++) {
+    const double *v = lex[i];
+    bool lt = v[0] == v[2] ? v[1] < v[3] : v[0] < v[2], eq = v[0] == v[2] && v[1] == v[3];
+    double r[6];
+    eval(JAXC_OP_LESS, false, v[0], v[1], v[2], v[3], r);
+    eval(JAXC_OP_EQUAL, false, v[0], v[1], v[2], v[3], r + 2);
+    eval(JAXC_OP_GREATER_EQUAL, false, v[0], v[1], v[2], v[3], r + 4);
+    CHECK(r[0] == lt && r[2] == eq && r[4] == !lt);
+    eval(JAXC_OP_MAXIMUM, true, v[0], v[1], v[2], v[3], r);
+    CHECK(r[0] == (lt ? v[2] : v[0]) && r[1] == (lt ? v[3] : v[1]));
+    n_cases += 2;
+  }
+}
+
+/* ---- special values --------------------------------------------------------------------------- */
+static bool same_class(double got, double want, bool sign_free) {
+  if (isnan(want)) return isnan(got);
+  if (isinf(want) || want == 0) return fabs(got) == fabs(want) && (sign_free || signbit(got) == signbit(want));
+  return isfinite(got) && fabs(got - want) <= 1e-13 * fabs(want) + 1e-300;
+}
+static void test_special_values(void) {
+  static const double v[] = {0.0, -0.0, 0.5, -1.5, 3.0, INFINITY, -INFINITY, NAN, 1e-310, -1e300};
+  enum { NV = sizeof v / sizeof v[0] };
+  static const jaxc_op ops[] = {JAXC_OP_SQRT, JAXC_OP_EXP, JAXC_OP_LOG, JAXC_OP_SIN, JAXC_OP_COS, JAXC_OP_TAN, JAXC_OP_TANH, JAXC_OP_ABS};
+  int differ_unspecified = 0;
+  for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
+    for (int i = 0; i < NV; i++)
+      for (int j = 0; j < NV; j++) {
+        double x = v[i], y = v[j], got[2];
+        if (!isfinite(x) && !isfinite(y) == false && fabs(x) == 1e300) continue;
+        eval(ops[o], true, x, y, 0, 0, got);
+        double complex w = annex_g(ops[o], CMPLX(x, y));
+        /* Annex G leaves the sign of some zero and infinite parts unspecified: where an input
+           part is infinite or NaN, signs of zero/inf results may differ from glibc's choice */
+        bool loose = !isfinite(x) || !isfinite(y);
+        bool ok = same_class(got[0], creal(w), loose) && same_class(got[1], cimag(w), loose);
+        if (ops[o] == JAXC_OP_ABS) ok = same_class(got[0], creal(w), false);
+        if (ok && loose && (signbit(got[0]) != signbit(creal(w)) || signbit(got[1]) != signbit(cimag(w)))) differ_unspecified++;
+        CHECK_MSG(ok, "%s(%g%+gi) = %g%+gi, Annex G (glibc) %g%+gi", jaxc_op_name(ops[o]), x, y, got[0], got[1], creal(w), cimag(w));
+        n_cases++;
+      }
+  printf("  special values: %d results differ from glibc only in a sign Annex G leaves open\n", differ_unspecified);
+  /* division's recoveries: x / 0 = inf, inf / finite = inf, finite / inf = 0 */
+  double got[2];
+  eval(JAXC_OP_TRUE_DIVIDE, true, 1, 1, 0, 0, got);
+  CHECK(isinf(got[0]) && got[0] > 0 && isinf(got[1]) && got[1] > 0);
+  eval(JAXC_OP_TRUE_DIVIDE, true, INFINITY, NAN, 2, 1, got);
+  CHECK(isinf(got[0]) && got[0] > 0 && isinf(got[1]) && got[1] < 0);
+  eval(JAXC_OP_TRUE_DIVIDE, false, 1, 2, INFINITY, NAN, got);
+  CHECK(got[0] == 0 && got[1] == 0);
+  eval(JAXC_OP_TRUE_DIVIDE, true, 0, 0, 0, 0, got);
+  CHECK(isnan(got[0]) && isnan(got[1]));
+  /* multiply is XLA's formula: no Annex G recovery of infinities */
+  eval(JAXC_OP_MULTIPLY, true, INFINITY, NAN, 1, 0, got);
+  CHECK(isnan(got[0]) && isnan(got[1]));
+  n_cases += 5;
+  /* power: XLA's special cases, then |x|^c e^(-d arg x) (cos q, sin q) */
+  static const double pw[][6] = {
+      /* x, y, want */
+      {0, 0, 0, 0, 1, 0}, {NAN, NAN, 0, 0, 1, 0}, {1, 0, NAN, 3, 1, 0}, {0, 0, 2, 0, 0, 0},
+      {INFINITY, 0, 2, 0, INFINITY, 0}, {INFINITY, 0, -2, 0, 0, 0}, {2, 0, 10, 0, 1024, 0},
+      {0, 1, 2, 0, -1, 0}, {-1, 0, 0.5, 0, 0, 1}, {0, 1, 0, 1, 0.20787957635076193, 0},
+  };
+  for (size_t i = 0; i < sizeof pw / sizeof pw[0]; i++)
+    for (int c128 = 0; c128 < 2; c128++) {
+      eval(JAXC_OP_POWER, c128, pw[i][0], pw[i][1], pw[i][2], pw[i][3], got);
+      double tol = c128 ? 1e-15 : 1e-6;
+      bool ok = isinf(pw[i][4]) ? got[0] == pw[i][4] && got[1] == 0 : fabs(got[0] - pw[i][4]) <= tol * (1 + fabs(pw[i][4])) && fabs(got[1] - pw[i][5]) <= tol;
+      CHECK_MSG(ok,
+                "(%g%+gi) ** (%g%+gi) = %g%+gi, want %g%+gi", pw[i][0], pw[i][1], pw[i][2], pw[i][3], got[0], got[1], pw[i][4], pw[i][5]);
+      n_cases++;
+    }
+  /* 0 ** (c < 0) and 0 ** (d != 0) take the formula: NaN, as in XLA */
+  eval(JAXC_OP_POWER, true, 0, 0, -1, 0, got);
+  CHECK(isnan(got[0]));
+  /* random powers against exp(y log x) in long double; the error grows with |y log x| */
+  for (int c128 = 0; c128 < 2; c128++)
+    for (int i = 0; i < 20000; i++) {
+      double ar = rnd_part(8), ai = rnd_part(8), br = rnd_part(3), bi = rnd_part(3);
+      if (!c128) ar = (float)ar, ai = (float)ai, br = (float)br, bi = (float)bi;
+      if ((ar == 0 && ai == 0) || (br == 0 && bi == 0)) continue;
+      lcx x = (long double)ar + (long double)ai * I, y = (long double)br + (long double)bi * I, w = y * clogl(x);
+      lcx ref = cexpl(w);
+      if (cabsl(ref) > (c128 ? DBL_MAX : FLT_MAX) / 4 || cabsl(ref) < (c128 ? DBL_MIN : FLT_MIN) * 1e10) continue;
+      eval(JAXC_OP_POWER, c128, ar, ai, br, bi, got);
+      double e = err_eps(got, ref, c128), bound = 4 * (1 + (double)cabsl(w)) * (c128 ? 1 : 0.5);
+      CHECK_MSG(e <= bound, "%s (%a%+ai) ** (%a%+ai) = %a%+ai: %.1f eps > %.1f", c128 ? "c128" : "c64", ar, ai, br, bi, got[0], got[1], e, bound);
+      n_cases++;
+    }
+}
+
+/* ---- both storages ----------------------------------------------------------------------------- */
+static bool same_bits(double a, double b) { return (isnan(a) && isnan(b)) || d2u(a) == d2u(b); }
+static void test_storages(void) {
+  static const double sp[] = {0.0, -0.0, 1.0, -2.5, INFINITY, -INFINITY, NAN, 1e-310, 1e300, 0.75};
+  long compared = 0;
+  for (int op = 0; op < JAXC_NUM_OPS; op++)
+    for (int c128 = 0; c128 < 2; c128++)
+      for (int i = 0; i < 3000; i++) {
+        double a[2], b[2], r1[2], r2[2];
+        for (int k = 0; k < 2; k++) {
+          a[k] = (i % 3) ? rnd_part(10) : sp[rnd64() % 10];
+          b[k] = (i % 5) ? rnd_part(10) : sp[rnd64() % 10];
+        }
+        bool k1 = complex_eval_native((jaxc_op)op, c128, a, b, r1), k2 = complex_eval_struct_entry((jaxc_op)op, c128, a, b, r2);
+        CHECK(k1 == k2);
+        if (!k1) break;
+        CHECK_MSG(same_bits(r1[0], r2[0]) && same_bits(r1[1], r2[1]), "%s %s: _Complex %a%+ai, struct %a%+ai",
+                  jaxc_op_name((jaxc_op)op), c128 ? "c128" : "c64", r1[0], r1[1], r2[0], r2[1]);
+        compared++;
+      }
+  printf("  _Complex and struct storage: %ld results compared bit for bit\n", compared);
+  n_cases += (int)compared;
+}
+
+/* ---- through the array API ---------------------------------------------------------------------- */
+static void test_arrays(void) {
+  float zv[6] = {1, 2, -3, 0.5f, 0, -1};
+  int64_t s3[1] = {3};
+  jaxc_array *z = jaxc_array_from_data(JAXC_C64, 1, s3, zv);
+  jaxc_array *e = jaxc_exp(z), *l = jaxc_log1p(z), *p = jaxc_power(z, z), *sq = jaxc_sqrt(z);
+  CHECK(e && l && p && sq && jaxc_array_dtype(e) == JAXC_C64 && jaxc_array_dtype(p) == JAXC_C64);
+  if (e && l && p && sq)
+    for (int i = 0; i < 3; i++) {
+      double got[2];
+      const float *E = jaxc_array_data(e), *L = jaxc_array_data(l), *P = jaxc_array_data(p), *S = jaxc_array_data(sq);
+      eval(JAXC_OP_EXP, false, zv[2 * i], zv[2 * i + 1], 0, 0, got);
+      CHECK(E[2 * i] == (float)got[0] && E[2 * i + 1] == (float)got[1]);
+      eval(JAXC_OP_LOG1P, false, zv[2 * i], zv[2 * i + 1], 0, 0, got);
+      CHECK(L[2 * i] == (float)got[0] && L[2 * i + 1] == (float)got[1]);
+      eval(JAXC_OP_POWER, false, zv[2 * i], zv[2 * i + 1], zv[2 * i], zv[2 * i + 1], got);
+      CHECK(P[2 * i] == (float)got[0] && P[2 * i + 1] == (float)got[1]);
+      eval(JAXC_OP_SQRT, false, zv[2 * i], zv[2 * i + 1], 0, 0, got);
+      CHECK(S[2 * i] == (float)got[0] && S[2 * i + 1] == (float)got[1]);
+      CHECK(err_eps((double[]){S[2 * i], S[2 * i + 1]}, csqrtl(zv[2 * i] + zv[2 * i + 1] * I), false) <= 1);
+      n_cases += 5;
+    }
+  jaxc_array_free(e), jaxc_array_free(l), jaxc_array_free(p), jaxc_array_free(sq);
+  /* int8 * complex64 -> complex64; a weak float scalar keeps complex64 */
+  int8_t iv[3] = {2, -1, 100};
+  jaxc_array *i8 = jaxc_array_from_data(JAXC_I8, 1, s3, iv), *m = jaxc_multiply(i8, z), *h = jaxc_multiply(z, 0.5);
+  CHECK(m && h && jaxc_array_dtype(m) == JAXC_C64 && jaxc_array_dtype(h) == JAXC_C64);
+  for (int i = 0; m && h && i < 3; i++) {
+    const float *M = jaxc_array_data(m), *H = jaxc_array_data(h);
+    CHECK(M[2 * i] == iv[i] * zv[2 * i] && M[2 * i + 1] == iv[i] * zv[2 * i + 1]);
+    CHECK(H[2 * i] == zv[2 * i] * 0.5f && H[2 * i + 1] == zv[2 * i + 1] * 0.5f);
+    n_cases += 2;
+  }
+  jaxc_array_free(m), jaxc_array_free(h), jaxc_array_free(i8), jaxc_array_free(z);
+}
+
+int main(void) {
+  test_functions();
+  test_arithmetic();
+  test_special_values();
+  test_storages();
+  test_arrays();
+  printf("test_complex cases: %d\n", n_cases);
+  return check_summary("test_complex");
+}
