@@ -10,7 +10,8 @@
      call the very scalar and conversion functions the CPU kernels use (jaxc__f_<op>_<dtype>,
      jaxc_cvt_<a>_<b> of jaxc_kernels.h) and the CPU's threefry code, generated from the same
      X-macro tables, so results agree by construction (tests/cuda/test_cuda.cu compares them
-     element by element); complex dtypes stay on the CPU (nvcc has no C _Complex).
+     element by element). Complex64 and complex128 use the {re, im} struct storage and the same
+     part-wise complex arithmetic as the CPU (jaxc_kernels.h >>complex math).
 
    HOW TO USE
      #include "jaxc_cuda.cuh"          (nvcc -std=c++17 -I. your.cu)
@@ -201,7 +202,8 @@ __global__ static void jaxc_cuda__k_gather(const __grid_constant__ jaxc_cuda__la
     case 1: ((uint8_t *)dst)[i] = ((const uint8_t *)o.data)[off]; break;
     case 2: ((uint16_t *)dst)[i] = ((const uint16_t *)o.data)[off]; break;
     case 4: ((uint32_t *)dst)[i] = ((const uint32_t *)o.data)[off]; break;
-    default: ((uint64_t *)dst)[i] = ((const uint64_t *)o.data)[off]; break;
+    case 8: ((uint64_t *)dst)[i] = ((const uint64_t *)o.data)[off]; break;
+    default: ((uint4 *)dst)[i] = ((const uint4 *)o.data)[off]; break; /* complex128 */
     }
   }
 }
@@ -223,7 +225,8 @@ __global__ static void jaxc_cuda__k_gather(const __grid_constant__ jaxc_cuda__la
 #ifndef JAXC_CUDA_ILP_WIDE
 #  define JAXC_CUDA_ILP_WIDE 8 /* for 4- and 8-byte dtypes */
 #endif
-#define JAXC_CUDA__ILP_OF(T) (sizeof(T) <= 2 ? JAXC_CUDA_ILP_NARROW : JAXC_CUDA_ILP_WIDE)
+#define JAXC_CUDA__ILP_OF(T) \
+  (sizeof(T) <= 2 ? JAXC_CUDA_ILP_NARROW : sizeof(T) <= 8 ? JAXC_CUDA_ILP_WIDE : JAXC_CUDA_ILP_WIDE / 2)
 #define JAXC_CUDA__ILP 4
 /* Blocks per multiprocessor the kernels are compiled for (0: the compiler's choice). */
 #ifndef JAXC_CUDA_MIN_BLOCKS
@@ -238,6 +241,8 @@ __global__ static void jaxc_cuda__k_gather(const __grid_constant__ jaxc_cuda__la
   for (int64_t i = ((int64_t)blockIdx.x * JAXC_CUDA__THREADS + threadIdx.x) * (L); i < (g).n;         \
        i += (int64_t)gridDim.x * JAXC_CUDA__THREADS * (L))
 #define JAXC_CUDA__FOR_L(k, L) _Pragma("unroll") for (int k = 0; k < (L); k++)
+#define JAXC_CUDA__FOR_EACH(i, n) \
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (n); i += (int64_t)gridDim.x * blockDim.x)
 
 /* N bytes between global memory and registers in the widest aligned pieces. */
 template <int N> __device__ static inline void jaxc_cuda__vload(void *dst, const void *src) {
@@ -267,10 +272,12 @@ template <class OT, int L> __device__ static inline void jaxc_cuda__store4(OT *o
    dtype exactly as from its own type. So a group is converted inline with three conversions
    per dtype, whatever the source: unsigned (and bool) through u64, signed through i64, floats
    through f64. The source's class is uniform across a launch. */
-enum { JAXC_CUDA__CLS_U, JAXC_CUDA__CLS_I, JAXC_CUDA__CLS_BF16, JAXC_CUDA__CLS_F16, JAXC_CUDA__CLS_F32, JAXC_CUDA__CLS_F64 };
+enum { JAXC_CUDA__CLS_U, JAXC_CUDA__CLS_I, JAXC_CUDA__CLS_BF16, JAXC_CUDA__CLS_F16, JAXC_CUDA__CLS_F32, JAXC_CUDA__CLS_F64,
+       JAXC_CUDA__CLS_C64, JAXC_CUDA__CLS_C128 };
 static inline int jaxc_cuda__class(jaxc_dtype d) {
   switch (jaxc_dtype_kind(d)) {
   case JAXC_KIND_INT: return JAXC_CUDA__CLS_I;
+  case JAXC_KIND_COMPLEX: return d == JAXC_C64 ? JAXC_CUDA__CLS_C64 : JAXC_CUDA__CLS_C128;
   case JAXC_KIND_FLOAT:
     return d == JAXC_BF16 ? JAXC_CUDA__CLS_BF16 : d == JAXC_F16 ? JAXC_CUDA__CLS_F16 : d == JAXC_F32 ? JAXC_CUDA__CLS_F32 : JAXC_CUDA__CLS_F64;
   default: return JAXC_CUDA__CLS_U;
@@ -293,14 +300,20 @@ __device__ static inline double jaxc_cuda__float_of(uint64_t r, int cls) {
 #define JAXC_CUDA__IN_DEVICE_KU JAXC__KEEP
 #define JAXC_CUDA__IN_DEVICE_KI JAXC__KEEP
 #define JAXC_CUDA__IN_DEVICE_KF JAXC__KEEP
-#define JAXC_CUDA__IN_DEVICE_KC JAXC__DROP
+#define JAXC_CUDA__IN_DEVICE_KC JAXC__KEEP
 #define JAXC_CUDA__GET_CASE(E, S, U)                                                                 \
   case S: {                                                                                          \
     U t[L];                                                                                          \
     jaxc_cuda__vload<sizeof t>(t, (const char *)o.data + i * S);                                     \
     JAXC_CUDA__FOR_L(k, L) out.v[k] = jaxc_cuda__conv_##E<S>(o, t[k]);                               \
   } break;
-#define JAXC_CUDA__CVT4(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC_CUDA__IN_DEVICE_##K(         \
+#define JAXC_CUDA__CVT4(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC_CUDA__CVT4_##K(E, c, T)
+#define JAXC_CUDA__CVT4_KB JAXC_CUDA__CVT4_REAL
+#define JAXC_CUDA__CVT4_KU JAXC_CUDA__CVT4_REAL
+#define JAXC_CUDA__CVT4_KI JAXC_CUDA__CVT4_REAL
+#define JAXC_CUDA__CVT4_KF JAXC_CUDA__CVT4_REAL
+/* Kernels of real dtypes read real operands only (complex ones are cast first: precast). */
+#define JAXC_CUDA__CVT4_REAL(E, c, T) \
   template <int L> struct jaxc_cuda__v4_##E { T v[L]; };                                             \
   template <int S> __device__ static inline T jaxc_cuda__conv_##E(const jaxc_cuda__operand &o, uint64_t r) { \
     const int bytes = S ? S : o.size;                                                                \
@@ -311,8 +324,7 @@ __device__ static inline double jaxc_cuda__float_of(uint64_t r, int cls) {
     }                                                                                                \
     if (o.cls == JAXC_CUDA__CLS_U) return jaxc_cvt_u64_##c(r);                                       \
     if (o.cls == JAXC_CUDA__CLS_I || S == 1) /* sign-extended from the element's width */            \
-      return jaxc_cvt_i64_##c(bytes == 1 ? (int64_t)(int8_t)r : bytes == 2 ? (int64_t)(int16_t)r       \
-                              : bytes == 4 ? (int64_t)(int32_t)r : (int64_t)r);                      \
+      return jaxc_cvt_i64_##c(jaxc_cuda__sext(r, bytes));                                              \
     return jaxc_cvt_f64_##c(jaxc_cuda__float_of(r, S == 4 ? JAXC_CUDA__CLS_F32 : S == 8 ? JAXC_CUDA__CLS_F64 : o.cls)); \
   }                                                                                                  \
   template <int L>                                                                                   \
@@ -328,21 +340,51 @@ __device__ static inline double jaxc_cuda__float_of(uint64_t r, int cls) {
       }                                                                                              \
       return out;                                                                                    \
     }                                                                                                \
-    JAXC_CUDA__FOR_L(k, L) { /* a broadcast scalar (mode 1) or the ragged end */                     \
-      uint64_t r = 0;                                                                                \
-      if (i + k < g.n) {                                                                             \
-        int64_t off = o.mode ? 0 : i + k;                                                            \
-        switch (o.size) {                                                                            \
-        case 1: r = ((const uint8_t *)o.data)[off]; break;                                           \
-        case 2: r = ((const uint16_t *)o.data)[off]; break;                                          \
-        case 4: r = ((const uint32_t *)o.data)[off]; break;                                          \
-        default: r = ((const uint64_t *)o.data)[off]; break;                                         \
-        }                                                                                            \
-      }                                                                                              \
-      out.v[k] = jaxc_cuda__conv_##E<0>(o, r);                                                       \
-    }                                                                                                \
+    JAXC_CUDA__FOR_L(k, L) /* a broadcast scalar (mode 1) or the ragged end */                       \
+      out.v[k] = jaxc_cuda__conv_##E<0>(o, i + k < g.n ? jaxc_cuda__raw(o, o.mode ? 0 : i + k) : 0);  \
     return out;                                                                                      \
-  })
+  }
+/* Complex kernels read operands of any dtype: complex ones part by part (complex128 -> complex64
+   rounds each part), real ones through the hubs as (x, 0), exactly as jaxc_cvt_<a>_<c64|c128>. */
+#define JAXC_CUDA__CVT4_KC(E, c, T)                                                                 \
+  template <int L> struct jaxc_cuda__v4_##E { T v[L]; };                                             \
+  __device__ static inline T jaxc_cuda__cload_##E(const jaxc_cuda__operand &o, int64_t off) {       \
+    switch (o.cls) {                                                                                 \
+    case JAXC_CUDA__CLS_C64: {                                                                       \
+      float2 p = ((const float2 *)o.data)[off];                                                      \
+      return jaxc_cvt_c64_##c(jaxc__mk_jaxc_c64(p.x, p.y));                                          \
+    }                                                                                                \
+    case JAXC_CUDA__CLS_C128: {                                                                      \
+      double2 p = ((const double2 *)o.data)[off];                                                    \
+      return jaxc_cvt_c128_##c(jaxc__mk_jaxc_c128(p.x, p.y));                                        \
+    }                                                                                                \
+    case JAXC_CUDA__CLS_U: return jaxc_cvt_u64_##c(jaxc_cuda__raw(o, off));                         \
+    case JAXC_CUDA__CLS_I: return jaxc_cvt_i64_##c(jaxc_cuda__sext(jaxc_cuda__raw(o, off), o.size)); \
+    default: return jaxc_cvt_f64_##c(jaxc_cuda__float_of(jaxc_cuda__raw(o, off), o.cls));            \
+    }                                                                                                \
+  }                                                                                                  \
+  template <int L>                                                                                   \
+  __device__ static inline jaxc_cuda__v4_##E<L> jaxc_cuda__get_##E(const jaxc_cuda__launch &g, const jaxc_cuda__operand &o, int64_t i) { \
+    jaxc_cuda__v4_##E<L> out;                                                                        \
+    if (o.mode == 0 && i + L <= g.n && o.dtype == JAXC_##E) {                                        \
+      jaxc_cuda__vload<sizeof out.v>(out.v, (const T *)o.data + i);                                  \
+      return out;                                                                                    \
+    }                                                                                                \
+    JAXC_CUDA__FOR_L(k, L) out.v[k] = i + k < g.n ? jaxc_cuda__cload_##E(o, o.mode ? 0 : i + k) : jaxc__mk_##T(0, 0); \
+    return out;                                                                                      \
+  }
+/* One element's bits (up to 8 bytes), and an integer's sign extended from its width. */
+__device__ static inline uint64_t jaxc_cuda__raw(const jaxc_cuda__operand &o, int64_t off) {
+  switch (o.size) {
+  case 1: return ((const uint8_t *)o.data)[off];
+  case 2: return ((const uint16_t *)o.data)[off];
+  case 4: return ((const uint32_t *)o.data)[off];
+  default: return ((const uint64_t *)o.data)[off];
+  }
+}
+__device__ static inline int64_t jaxc_cuda__sext(uint64_t r, int bytes) {
+  return bytes == 1 ? (int64_t)(int8_t)r : bytes == 2 ? (int64_t)(int16_t)r : bytes == 4 ? (int64_t)(int32_t)r : (int64_t)r;
+}
 JAXC__ARITH(JAXC_CUDA__CVT4, ~)
 
 /* One kernel per op and compute dtype (the JAXC_OPS x JAXC__ARITH cross product, filtered by
@@ -397,6 +439,20 @@ JAXC_OPS(JAXC_CUDA__GEN_OP)
     }                                                                                                \
   })
 JAXC__ARITH(JAXC_CUDA__ELEMENTWISE, ~)
+/* complex64/complex128 -> a real dtype E (jaxc_cvt_c64_<e>: the real part; bool: either part). */
+#define JAXC_CUDA__FROM_COMPLEX(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_NOC_##K(         \
+  __global__ static void jaxc_cuda__kcplx_to_##E(const void *src, bool c128, int64_t n, T *dst) {    \
+    JAXC_CUDA__FOR_EACH(i, n) {                                                                      \
+      if (c128) {                                                                                    \
+        double2 p = ((const double2 *)src)[i];                                                       \
+        dst[i] = jaxc_cvt_c128_##c(jaxc__mk_jaxc_c128(p.x, p.y));                                    \
+      } else {                                                                                       \
+        float2 p = ((const float2 *)src)[i];                                                         \
+        dst[i] = jaxc_cvt_c64_##c(jaxc__mk_jaxc_c64(p.x, p.y));                                      \
+      }                                                                                              \
+    }                                                                                                \
+  })
+JAXC__ARITH(JAXC_CUDA__FROM_COMPLEX, ~)
 
 /* >>dispatch: a (op, dtype) switch generated from the same tables. */
 /* Blocks for n elements in groups of ILP (at most the grid-stride loop's usual cap). */
@@ -436,6 +492,14 @@ static inline bool jaxc_cuda__launch_cast(jaxc_dtype to, const jaxc_cuda__launch
 static inline bool jaxc_cuda__launch_where(jaxc_dtype dt, const jaxc_cuda__launch *g) {
   switch (dt) {
     JAXC__ARITH(JAXC_CUDA__CASE_DEVICE, jaxc_cuda__kwhere_)
+  default: return false;
+  }
+}
+#define JAXC_CUDA__CASE_FROM_COMPLEX(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_NOC_##K( \
+  case JAXC_##E: jaxc_cuda__kcplx_to_##E<<<jaxc_cuda__blocks(n, 1), JAXC_CUDA__THREADS>>>(src, c128, n, (T *)dst); return true;)
+static inline bool jaxc_cuda__launch_from_complex(jaxc_dtype to, const void *src, bool c128, int64_t n, void *dst) {
+  switch (to) {
+    JAXC__ARITH(JAXC_CUDA__CASE_FROM_COMPLEX, ~)
   default: return false;
   }
 }
@@ -526,6 +590,25 @@ static inline bool jaxc_cuda__materialize(jaxc_cuda__launch *g, int k, void **tm
 static inline void jaxc_cuda__release(int k, void **tmp) {
   for (int j = 0; j < k; j++) if (tmp[j]) (void)cudaFreeAsync(tmp[j], 0);
 }
+/* A complex operand of a kernel of real dtype `to` (logical ops and where's condition test
+   complex values) is cast to `to` first, into scratch that replaces tmp[j] (operands are
+   contiguous or broadcast scalars by now); the real kernels then read real operands only. */
+static inline bool jaxc_cuda__precast(jaxc_cuda__launch *g, int j, jaxc_dtype to, void **tmp) {
+  jaxc_cuda__operand *o = &g->in[j];
+  if (jaxc_dtype_kind((jaxc_dtype)o->dtype) != JAXC_KIND_COMPLEX || jaxc_dtype_kind(to) == JAXC_KIND_COMPLEX || !g->n)
+    return true;
+  int64_t count = o->mode ? 1 : g->n;
+  void *buf = NULL;
+  if (!JAXC_CUDA_CHECK(cudaMallocAsync(&buf, (size_t)count * jaxc_cuda__dtype_size(to), 0), JAXC_CUDA_ERR_NOMEM)) return false;
+  jaxc_cuda__launch_from_complex(to, o->data, o->dtype == JAXC_C128, count, buf);
+  if (*tmp) (void)cudaFreeAsync(*tmp, 0);
+  *tmp = buf;
+  o->data = buf;
+  o->dtype = to;
+  o->size = (int)jaxc_cuda__dtype_size(to);
+  o->cls = jaxc_cuda__class(to);
+  return true;
+}
 
 /* jnp.<op>(a, b) on the device: JAX's result dtype and weak flag (rules: JAXC_RULES_JAX or
    _STRICT; x64 as jaxc_x64() would say), broadcasting, no implicit host copies. With `into`
@@ -552,6 +635,11 @@ static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_arr
   g.out = out->data;
   void *tmp[2];
   if (!jaxc_cuda__materialize(&g, 2, tmp)) {
+    if (out != into) jaxc_cuda_free(out);
+    return NULL;
+  }
+  if (!jaxc_cuda__precast(&g, 0, c, &tmp[0]) || !jaxc_cuda__precast(&g, 1, c, &tmp[1])) {
+    jaxc_cuda__release(2, tmp);
     if (out != into) jaxc_cuda_free(out);
     return NULL;
   }
@@ -590,7 +678,14 @@ static inline jaxc_cuda_array *jaxc_cuda_unary(jaxc_op op, const jaxc_cuda_array
   if (!out) return NULL;
   out->weak = od != JAXC_BOOL && a->weak;
   g.out = out->data;
-  if (g.n && !jaxc_cuda__launch_op(op, c, &g)) {
+  void *tmp = NULL;
+  if (!jaxc_cuda__precast(&g, 0, c, &tmp)) {
+    jaxc_cuda_free(out);
+    return NULL;
+  }
+  bool launched = !g.n || jaxc_cuda__launch_op(op, c, &g);
+  jaxc_cuda__release(1, &tmp);
+  if (!launched) {
     jaxc_cuda_free(out);
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "no device kernel for this op and dtype", cudaSuccess);
   }
@@ -607,7 +702,10 @@ static inline jaxc_cuda_array *jaxc_cuda__astype(const jaxc_cuda_array *a, jaxc_
   if (!out) return NULL;
   out->weak = false;
   g.out = out->data;
-  if (g.n) jaxc_cuda__launch_cast(to, &g);
+  if (g.n && jaxc_dtype_kind(a->dtype) == JAXC_KIND_COMPLEX && jaxc_dtype_kind(to) != JAXC_KIND_COMPLEX)
+    jaxc_cuda__launch_from_complex(to, a->data, a->dtype == JAXC_C128, g.n, out->data);
+  else if (g.n)
+    jaxc_cuda__launch_cast(to, &g);
   return jaxc_cuda__launched(out, into);
 }
 static inline jaxc_cuda_array *jaxc_cuda_astype(const jaxc_cuda_array *a, jaxc_dtype dtype, bool x64) {
@@ -626,8 +724,6 @@ static inline jaxc_cuda_array *jaxc_cuda_where(const jaxc_cuda_array *cond, cons
   if (node == JAXC_DTYPE_INVALID)
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "no implicit dtype promotion path (strict)", cudaSuccess);
   jaxc_dtype dt = jaxc_storage_dtype(node, x64);
-  if (jaxc_dtype_kind(dt) == JAXC_KIND_COMPLEX || jaxc_dtype_kind(cond->dtype) == JAXC_KIND_COMPLEX)
-    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "where: complex dtypes stay on the CPU", cudaSuccess);
   jaxc_cuda__launch g;
   const jaxc_cuda_array *in[3] = {cond, x, y};
   if (!jaxc_cuda__broadcast(&g, 3, in))
@@ -638,6 +734,11 @@ static inline jaxc_cuda_array *jaxc_cuda_where(const jaxc_cuda_array *cond, cons
   g.out = out->data;
   void *tmp[3];
   if (!jaxc_cuda__materialize(&g, 3, tmp)) {
+    jaxc_cuda_free(out);
+    return NULL;
+  }
+  if (!jaxc_cuda__precast(&g, 0, JAXC_BOOL, &tmp[0])) {
+    jaxc_cuda__release(3, tmp);
     jaxc_cuda_free(out);
     return NULL;
   }
@@ -660,10 +761,11 @@ typedef struct jaxc_cuda__rgeom {
   bool max;  /* R_EXT: max/argmax (else min/argmin) */
   void *part;
 } jaxc_cuda__rgeom;
-/* A partial state: integer sum/product (u), float sum (f), float product or extreme value
-   (v, in the compute type), the extreme's position in the lane (idx, -1 none), any/all (u). */
+/* A partial state: integer sum/product (u), float sum (f; complex: f + i fi), float product or
+   extreme value (v, in the compute type), the extreme's position in the lane (idx, -1 none),
+   any/all (u). */
 #define JAXC_CUDA__RSTATE(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC_CUDA__IN_DEVICE_##K( \
-  typedef struct jaxc_cuda__rs_##E { uint64_t u; double f; CT v; int64_t idx; } jaxc_cuda__rs_##E;)
+  typedef struct jaxc_cuda__rs_##E { uint64_t u; double f, fi; CT v; int64_t idx; } jaxc_cuda__rs_##E;)
 JAXC__ARITH(JAXC_CUDA__RSTATE, ~)
 #define JAXC_CUDA__TOU64_KB(v) ((uint64_t)(v))
 #define JAXC_CUDA__TOU64_KU(v) ((uint64_t)(v))
@@ -677,6 +779,58 @@ JAXC__ARITH(JAXC_CUDA__RSTATE, ~)
 #define JAXC_CUDA__INTLIKE_KU true
 #define JAXC_CUDA__INTLIKE_KI true
 #define JAXC_CUDA__INTLIKE_KF false
+/* The value operations a reduction needs, by kind (complex: the CPU's part-wise functions;
+   any/all of a complex value test its real part, as jnp.any does). */
+#define JAXC_CUDA__TOU64_KC(v) ((uint64_t)0)
+#define JAXC_CUDA__ISNAN_KC(v) jaxc_cuda__cisnan(v)
+#define JAXC_CUDA__INTLIKE_KC false
+#define JAXC_CUDA__ONE_KB(CT, x) ((CT)(x))
+#define JAXC_CUDA__ONE_KU JAXC_CUDA__ONE_KB
+#define JAXC_CUDA__ONE_KI JAXC_CUDA__ONE_KB
+#define JAXC_CUDA__ONE_KF JAXC_CUDA__ONE_KB
+#define JAXC_CUDA__ONE_KC(CT, x) jaxc__mk_##CT(x, 0)
+#define JAXC_CUDA__MUL_KB(CT, a, b) ((CT)((a) * (b)))
+#define JAXC_CUDA__MUL_KU JAXC_CUDA__MUL_KB
+#define JAXC_CUDA__MUL_KI JAXC_CUDA__MUL_KB
+#define JAXC_CUDA__MUL_KF JAXC_CUDA__MUL_KB
+#define JAXC_CUDA__MUL_KC(CT, a, b) jaxc__m_mul_##CT(a, b)
+#define JAXC_CUDA__EQ_KB(CT, a, b) ((a) == (b))
+#define JAXC_CUDA__EQ_KU JAXC_CUDA__EQ_KB
+#define JAXC_CUDA__EQ_KI JAXC_CUDA__EQ_KB
+#define JAXC_CUDA__EQ_KF JAXC_CUDA__EQ_KB
+#define JAXC_CUDA__EQ_KC(CT, a, b) jaxc__m_eq_##CT(a, b)
+#define JAXC_CUDA__LT_KB(CT, a, b) ((a) < (b))
+#define JAXC_CUDA__LT_KU JAXC_CUDA__LT_KB
+#define JAXC_CUDA__LT_KI JAXC_CUDA__LT_KB
+#define JAXC_CUDA__LT_KF JAXC_CUDA__LT_KB
+#define JAXC_CUDA__LT_KC(CT, a, b) jaxc__m_lt_##CT(a, b)
+#define JAXC_CUDA__RE_KB(CT, v) ((double)(v))
+#define JAXC_CUDA__RE_KU JAXC_CUDA__RE_KB
+#define JAXC_CUDA__RE_KI JAXC_CUDA__RE_KB
+#define JAXC_CUDA__RE_KF JAXC_CUDA__RE_KB
+#define JAXC_CUDA__RE_KC(CT, v) ((double)jaxc__re_##CT(v))
+#define JAXC_CUDA__IM_KB(CT, v) 0.0
+#define JAXC_CUDA__IM_KU JAXC_CUDA__IM_KB
+#define JAXC_CUDA__IM_KI JAXC_CUDA__IM_KB
+#define JAXC_CUDA__IM_KF JAXC_CUDA__IM_KB
+#define JAXC_CUDA__IM_KC(CT, v) ((double)jaxc__im_##CT(v))
+#define JAXC_CUDA__TRUTH_KB(CT, v) ((v) != (CT)0)
+#define JAXC_CUDA__TRUTH_KU JAXC_CUDA__TRUTH_KB
+#define JAXC_CUDA__TRUTH_KI JAXC_CUDA__TRUTH_KB
+#define JAXC_CUDA__TRUTH_KF JAXC_CUDA__TRUTH_KB
+#define JAXC_CUDA__TRUTH_KC(CT, v) (jaxc__re_##CT(v) != 0)
+__device__ static inline bool jaxc_cuda__cisnan(jaxc_c64 v) { return jaxc__m_isnan_jaxc_c64(v); }
+__device__ static inline bool jaxc_cuda__cisnan(jaxc_c128 v) { return jaxc__m_isnan_jaxc_c128(v); }
+/* A float or complex result from the merged state, stored in the result's dtype. */
+#define JAXC_CUDA__STOREF_KB(E, T, s, r, g, out, j, od)                                             \
+  jaxc_cuda__store_f64(out, j, od, r == JAXC_CUDA__R_PROD ? (double)s.v : r == JAXC_CUDA__R_MEAN ? s.f / (double)g.n : s.f)
+#define JAXC_CUDA__STOREF_KU JAXC_CUDA__STOREF_KB
+#define JAXC_CUDA__STOREF_KI JAXC_CUDA__STOREF_KB
+#define JAXC_CUDA__STOREF_KF JAXC_CUDA__STOREF_KB
+#define JAXC_CUDA__STOREF_KC(E, T, s, r, g, out, j, od)                                             \
+  ((T *)out)[j] = r == JAXC_CUDA__R_PROD ? s.v                                                       \
+                  : r == JAXC_CUDA__R_MEAN ? jaxc__mk_##T((jaxc__RT_##E)(s.f / (double)g.n), (jaxc__RT_##E)(s.fi / (double)g.n)) \
+                                           : jaxc__mk_##T((jaxc__RT_##E)s.f, (jaxc__RT_##E)s.fi)
 
 /* Per input dtype E: the identity, one element in, two states merged (commutative and
    associative: the extreme's tie-break is the lower position), a block's states merged, and
@@ -685,15 +839,15 @@ JAXC__ARITH(JAXC_CUDA__RSTATE, ~)
   __device__ static inline jaxc_cuda__rs_##E jaxc_cuda__rs_init_##E(int r) {                         \
     jaxc_cuda__rs_##E s;                                                                             \
     s.u = r == JAXC_CUDA__R_PROD || r == JAXC_CUDA__R_ALL;                                           \
-    s.f = 0;                                                                                         \
-    s.v = (CT)(r == JAXC_CUDA__R_PROD);                                                              \
+    s.f = s.fi = 0;                                                                                  \
+    s.v = JAXC_CUDA__ONE_##K(CT, r == JAXC_CUDA__R_PROD);                                            \
     s.idx = -1;                                                                                      \
     return s;                                                                                        \
   }                                                                                                  \
   __device__ static inline void jaxc_cuda__rs_merge_##E(jaxc_cuda__rs_##E &s, const jaxc_cuda__rs_##E &o, int r, bool max) { \
     switch (r) {                                                                                     \
-    case JAXC_CUDA__R_SUM: case JAXC_CUDA__R_MEAN: s.u += o.u; s.f += o.f; break;                                            \
-    case JAXC_CUDA__R_PROD: s.u *= o.u; s.v = (CT)(s.v * o.v); break;                                \
+    case JAXC_CUDA__R_SUM: case JAXC_CUDA__R_MEAN: s.u += o.u; s.f += o.f; s.fi += o.fi; break;                                            \
+    case JAXC_CUDA__R_PROD: s.u *= o.u; s.v = JAXC_CUDA__MUL_##K(CT, s.v, o.v); break;               \
     case JAXC_CUDA__R_ANY: s.u |= o.u; break;                                                        \
     case JAXC_CUDA__R_ALL: s.u &= o.u; break;                                                        \
     default: {                                                                                       \
@@ -701,8 +855,8 @@ JAXC__ARITH(JAXC_CUDA__RSTATE, ~)
       if (s.idx < 0) { s = o; break; }                                                               \
       bool sn = JAXC_CUDA__ISNAN_##K(s.v), on = JAXC_CUDA__ISNAN_##K(o.v), take;                     \
       if (sn || on) take = on && (!sn || o.idx < s.idx);                                             \
-      else if (o.v == s.v) take = o.idx < s.idx;                                                     \
-      else take = max ? o.v > s.v : o.v < s.v;                                                       \
+      else if (JAXC_CUDA__EQ_##K(CT, o.v, s.v)) take = o.idx < s.idx;                                \
+      else take = max ? JAXC_CUDA__LT_##K(CT, s.v, o.v) : JAXC_CUDA__LT_##K(CT, o.v, s.v);           \
       if (take) { s.v = o.v; s.idx = o.idx; }                                                        \
     }                                                                                                \
     }                                                                                                \
@@ -710,14 +864,15 @@ JAXC__ARITH(JAXC_CUDA__RSTATE, ~)
   __device__ static inline void jaxc_cuda__rs_add_##E(jaxc_cuda__rs_##E &s, int r, bool max, CT v, int64_t k) { \
     switch (r) {                                                                                     \
     case JAXC_CUDA__R_SUM:                                                                           \
-      if (JAXC_CUDA__INTLIKE_##K) s.u += JAXC_CUDA__TOU64_##K(v); else s.f += (double)v;             \
+      if (JAXC_CUDA__INTLIKE_##K) s.u += JAXC_CUDA__TOU64_##K(v);                                    \
+      else s.f += JAXC_CUDA__RE_##K(CT, v), s.fi += JAXC_CUDA__IM_##K(CT, v);                         \
       break;                                                                                         \
-    case JAXC_CUDA__R_MEAN: s.f += (double)v; break;                                                 \
+    case JAXC_CUDA__R_MEAN: s.f += JAXC_CUDA__RE_##K(CT, v); s.fi += JAXC_CUDA__IM_##K(CT, v); break; \
     case JAXC_CUDA__R_PROD:                                                                          \
-      if (JAXC_CUDA__INTLIKE_##K) s.u *= JAXC_CUDA__TOU64_##K(v); else s.v = (CT)(s.v * v);          \
+      if (JAXC_CUDA__INTLIKE_##K) s.u *= JAXC_CUDA__TOU64_##K(v); else s.v = JAXC_CUDA__MUL_##K(CT, s.v, v); \
       break;                                                                                         \
-    case JAXC_CUDA__R_ANY: s.u |= v != (CT)0; break;                                                 \
-    case JAXC_CUDA__R_ALL: s.u &= v != (CT)0; break;                                                 \
+    case JAXC_CUDA__R_ANY: s.u |= JAXC_CUDA__TRUTH_##K(CT, v); break;                                \
+    case JAXC_CUDA__R_ALL: s.u &= JAXC_CUDA__TRUTH_##K(CT, v); break;                                \
     default: {                                                                                       \
       jaxc_cuda__rs_##E o;                                                                           \
       o.v = v;                                                                                       \
@@ -786,8 +941,7 @@ JAXC__ARITH(JAXC_CUDA__RSTATE, ~)
     } else if (JAXC_CUDA__INTLIKE_##K && r != JAXC_CUDA__R_MEAN) {                                   \
       jaxc_cuda__store_u64(out, j, od, s.u);                                                         \
     } else {                                                                                         \
-      double v = r == JAXC_CUDA__R_PROD ? (double)s.v : r == JAXC_CUDA__R_MEAN ? s.f / (double)g.n : s.f; \
-      jaxc_cuda__store_f64(out, j, od, v);                                                           \
+      JAXC_CUDA__STOREF_##K(E, T, s, r, g, out, j, od);                                              \
     }                                                                                                \
   }                                                                                                  \
   /* Each output's chunks merged (a thread per output, or a block when there are several). */     \
@@ -870,7 +1024,7 @@ static inline jaxc_cuda_array *jaxc_cuda__reduce(jaxc_op op, const jaxc_cuda_arr
   }
   if (!a) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_reduce: the array is NULL", cudaSuccess);
   if (!jaxc_cuda__rs_size(a->dtype))
-    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_reduce: complex dtypes stay on the CPU", cudaSuccess);
+    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_reduce: bad dtype", cudaSuccess);
   jaxc_dtype od = jaxc_reduce_output_dtype(op, a->dtype, x64);
   jaxc_cuda__rgeom g;
   int64_t shape[JAXC_CUDA_MAX_NDIM];
@@ -942,8 +1096,6 @@ __device__ static inline void jaxc_cuda__threefry(uint32_t k0, uint32_t k1, int6
   *w0 = x0;
   *w1 = x1;
 }
-#define JAXC_CUDA__FOR_EACH(i, n) \
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (n); i += (int64_t)gridDim.x * blockDim.x)
 __global__ static void jaxc_cuda__k_bits(uint32_t k0, uint32_t k1, int64_t n, int width, void *out) {
   JAXC_CUDA__FOR_EACH(i, n) {
     uint32_t a, b;

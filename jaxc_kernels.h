@@ -995,7 +995,8 @@ JAXC__ARITH(JAXC__IPOW_ROW, ~)
        ccosh, ctanh; sin, cos, tan through sin z = -i sinh(iz), cos z = cosh(iz),
        tan z = -i tanh(iz)); log1p and expm1 stay accurate near zero, where log(1 + z) and
        exp(z) - 1 would cancel;
-     - order is lexicographic (real part, then imaginary), as jnp compares complex values. */
+     - order is lexicographic (real part, then imaginary), as jnp compares complex values;
+       maximum/minimum pick by that order without propagating NaN, as JAX's lowering does. */
 #define JAXC__CPX_ARITH(T, R)                                                                        \
   JAXC__DEV bool jaxc__m_isnan_##T(T z) { return isnan(jaxc__re_##T(z)) || isnan(jaxc__im_##T(z)); } \
   JAXC__DEV bool jaxc__m_eq_##T(T a, T b) { return jaxc__re_##T(a) == jaxc__re_##T(b) && jaxc__im_##T(a) == jaxc__im_##T(b); } \
@@ -1039,8 +1040,11 @@ JAXC__ARITH(JAXC__IPOW_ROW, ~)
   }                                                                                                   \
   JAXC__DEV bool jaxc__m_lt_##T(T a, T b) { return jaxc__re_##T(a) == jaxc__re_##T(b) ? jaxc__im_##T(a) < jaxc__im_##T(b) : jaxc__re_##T(a) < jaxc__re_##T(b); } \
   JAXC__DEV bool jaxc__m_le_##T(T a, T b) { return jaxc__re_##T(a) == jaxc__re_##T(b) ? jaxc__im_##T(a) <= jaxc__im_##T(b) : jaxc__re_##T(a) < jaxc__re_##T(b); } \
-  JAXC__DEV T jaxc__m_max_##T(T a, T b) { return jaxc__m_isnan_##T(a) ? a : jaxc__m_isnan_##T(b) ? b : jaxc__m_lt_##T(a, b) ? b : a; } \
-  JAXC__DEV T jaxc__m_min_##T(T a, T b) { return jaxc__m_isnan_##T(a) ? a : jaxc__m_isnan_##T(b) ? b : jaxc__m_lt_##T(b, a) ? b : a; } \
+  /* jnp.maximum/minimum of complex values (lax's _minmax_complex): a when a > b (a < b)          \
+     lexicographically, else b; so a NaN loses to b: maximum(nan, inf) = inf, maximum(inf, nan) =    \
+     nan, unlike the real case, where NaN always wins. */                                            \
+  JAXC__DEV T jaxc__m_max_##T(T a, T b) { return jaxc__m_lt_##T(b, a) ? a : b; }                      \
+  JAXC__DEV T jaxc__m_min_##T(T a, T b) { return jaxc__m_lt_##T(a, b) ? a : b; }                      \
   JAXC__DEV T jaxc__m_rne_##T(T z) { return jaxc__mk_##T(jaxc__m_rne_##R(jaxc__re_##T(z)), jaxc__m_rne_##R(jaxc__im_##T(z))); }
 JAXC__CPX_ARITH(jaxc_c64, float)
 JAXC__CPX_ARITH(jaxc_c128, double)

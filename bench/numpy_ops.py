@@ -23,6 +23,7 @@ CASES = [
     ("u8+i8->i16", np.add, np.uint8, np.int8, np.int16),
     ("i32/i32->f32", np.true_divide, np.int32, np.int32, np.float32),
     ("f32<f32->bool", np.less, np.float32, np.float32, np.bool_),
+    ("c64*c64->c64", np.multiply, np.complex64, np.complex64, np.complex64),
     ("astype f32->bf16", None, np.float32, None, None),
 ]
 

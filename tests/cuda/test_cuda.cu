@@ -1,8 +1,10 @@
 /* GPU tests: the device ops against the CPU library on the same inputs. For every binary and
-   unary op and every pair of non-complex dtypes (weak scalars included), random values mixed
-   with edge values (0, -0, +-inf, NaN, min, max, subnormals) go through jaxc_cuda_binary and
-   jaxc_binary; dtypes, weak flags and bytes must agree. Ops whose float values come from a
-   math library (exp, sin, ... on the device's libm vs glibc) are compared within a few ulp.
+   unary op and every pair of dtypes, complex64 and complex128 included (weak scalars too),
+   random values mixed with edge values (0, -0, +-inf, NaN, min, max, subnormals; complex parts
+   drawn independently) go through jaxc_cuda_binary and jaxc_binary; dtypes, weak flags and
+   bytes must agree. Ops whose float values come from a math library (exp, sin, ... on the
+   device's libm vs glibc; complex functions, abs and sign too) are compared within a few ulp
+   (complex: part by part, or within a few eps of |z|); complex power on moderate inputs.
    Reductions (sum prod mean max min argmax argmin any all, every axis form) and where are
    compared the same way: integer results, extremes, positions and truth values exactly, float
    sums (double accumulation in another order) within 2 ulp of the result or 1e-12 of the
@@ -11,6 +13,7 @@
    path and says so. */
 #include "jaxc.h"
 #include "jaxc_cuda.cuh"
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -21,37 +24,60 @@ static long passed, failed;
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
 static uint64_t next_u64(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
 
-/* n values of dtype d: edge values first, then random bits (floats) or random integers. */
-static jaxc_array *inputs(jaxc_dtype d, int64_t n) {
+static bool is_cpx(jaxc_dtype d) { return jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX; }
+
+/* n values of dtype d: edge values first, then random bits (floats) or random integers;
+   complex values take their imaginary parts from a second such list (edges shifted by 7, so that
+   edge values meet each other). With `moderate`, values in [-4, 4] instead. */
+static jaxc_array *inputs_ex(jaxc_dtype d, int64_t n, bool moderate) {
   static const double edges[] = {0.0, -0.0, 1.0, -1.0, 2.5, -2.5, INFINITY, -INFINITY, NAN, 1e-40, -1e-310,
                                  65504.0, 3.4e38, 127.0, -128.0, 255.0, 32767.0, -32768.0, 2147483647.0, -2147483648.0};
-  jaxc_array *f = jaxc_array_empty(JAXC_F64, 1, &n), *out = NULL;
+  const int64_t ne = (int64_t)(sizeof edges / sizeof edges[0]);
+  int64_t n2 = 2 * n;
+  jaxc_array *f = jaxc_array_empty(JAXC_F64, 1, &n2), *out = NULL;
   double *p = f ? (double *)f->data : NULL;
-  for (int64_t i = 0; p && i < n; i++) {
+  bool fl = jaxc_dtype_kind(d) == JAXC_KIND_FLOAT || is_cpx(d);
+  for (int64_t i = 0; p && i < n2; i++) {
     uint64_t r = next_u64();
+    int64_t k = i < n ? i : (i - n + 7) % n; /* the second list: imaginary parts */
     double v;
-    if (i < (int64_t)(sizeof edges / sizeof edges[0])) v = edges[i];
-    else if (jaxc_dtype_kind(d) == JAXC_KIND_FLOAT) memcpy(&v, &r, sizeof v), v = (r & 1) ? v : (double)(int64_t)(r >> 40) / 1024.0;
+    if (moderate) v = fl ? (double)(int64_t)(r % 8001) / 1000.0 - 4.0 : (double)(int64_t)(r % 9) - 4.0;
+    else if (k < ne) v = edges[k];
+    else if (fl) memcpy(&v, &r, sizeof v), v = (r & 1) ? v : (double)(int64_t)(r >> 40) / 1024.0;
     else v = (double)(int64_t)(r % 2001) - 1000.0;
     p[i] = v;
   }
-  if (f) out = jaxc_astype(f, d);
+  if (f && is_cpx(d)) {
+    out = jaxc_array_empty(d, 1, &n);
+    for (int64_t i = 0; out && i < n; i++) {
+      if (d == JAXC_C64) ((float *)out->data)[2 * i] = (float)p[i], ((float *)out->data)[2 * i + 1] = (float)p[n + i];
+      else ((double *)out->data)[2 * i] = p[i], ((double *)out->data)[2 * i + 1] = p[n + i];
+    }
+  } else if (f) {
+    jaxc_array *first = jaxc_array_from_data(JAXC_F64, 1, &n, p);
+    out = first ? jaxc_astype(first, d) : NULL;
+    jaxc_array_free(first);
+  }
   jaxc_array_free(f);
   return out;
 }
+static jaxc_array *inputs(jaxc_dtype d, int64_t n) { return inputs_ex(d, n, false); }
 
 /* A copy with signaling NaNs made quiet: C leaves libm's answer for them open, and glibc and
    CUDA differ (pow(1, sNaN), hypot(inf, sNaN)), so math-library ops are fed quiet NaNs. */
 static jaxc_array *quieted(const jaxc_array *a) {
   jaxc_array *q = jaxc_array_from_data(a->dtype, a->ndim, a->shape, a->data);
   int k = jaxc_dtype_kind(a->dtype);
-  size_t es = jaxc_dtype_size(a->dtype);
-  for (int64_t i = 0; q && k == JAXC_KIND_FLOAT && i < q->size; i++) {
+  /* complex: each part as a real of its own dtype */
+  jaxc_dtype pd = a->dtype == JAXC_C64 ? JAXC_F32 : a->dtype == JAXC_C128 ? JAXC_F64 : a->dtype;
+  int64_t parts = is_cpx(a->dtype) ? 2 * a->size : a->size;
+  size_t es = jaxc_dtype_size(pd);
+  for (int64_t i = 0; q && (k == JAXC_KIND_FLOAT || is_cpx(a->dtype)) && i < parts; i++) {
     unsigned char *p = (unsigned char *)q->data + (size_t)i * es;
     double v;
-    jaxc_kernel_cast_dyn(a->dtype, JAXC_F64, 1, p, &v);
+    jaxc_kernel_cast_dyn(pd, JAXC_F64, 1, p, &v);
     if (v == v) continue;
-    int bit = a->dtype == JAXC_F64 ? 51 : a->dtype == JAXC_F32 ? 22 : a->dtype == JAXC_F16 ? 9 : 6;
+    int bit = pd == JAXC_F64 ? 51 : pd == JAXC_F32 ? 22 : pd == JAXC_F16 ? 9 : 6;
     p[bit / 8] |= (unsigned char)(1u << (bit % 8));
   }
   return q;
@@ -84,9 +110,34 @@ static double ulps(double a, double b, jaxc_dtype d) {
    magnitude summed; products of up to 5000 factors in the compute type: 1e-3 relative). */
 typedef enum { EXACT, LIBM, REDUCTION, PRODUCT } agreement;
 static double tolerance_scale; /* for REDUCTION: the magnitude summed per output */
+static double complex_libm_eps = 8; /* LIBM for complex values: within this many eps of |z| */
 static void compare_as(const char *what, agreement how, const jaxc_array *cpu, const jaxc_cuda_array *gpu);
 static void compare(const char *what, jaxc_op op, const jaxc_array *cpu, const jaxc_cuda_array *gpu) {
-  compare_as(what, libm_op(op) && cpu && jaxc_dtype_kind(cpu->dtype) == JAXC_KIND_FLOAT ? LIBM : EXACT, cpu, gpu);
+  int k = cpu ? jaxc_dtype_kind(cpu->dtype) : JAXC_KIND_BOOL;
+  compare_as(what, libm_op(op) && (k == JAXC_KIND_FLOAT || k == JAXC_KIND_COMPLEX) ? LIBM : EXACT, cpu, gpu);
+}
+/* A complex op's result: exact parts, or (math library) each part within 4 ulp or a few eps of
+   |z|, infinities and NaN where the CPU has them. */
+static double part_of(const unsigned char *p, jaxc_dtype d, int k) {
+  if (d == JAXC_C64) { float f; memcpy(&f, p + 4 * k, 4); return f; }
+  double v;
+  memcpy(&v, p + 8 * k, 8);
+  return v;
+}
+static bool complex_agree(agreement how, jaxc_dtype d, const unsigned char *c, const unsigned char *g) {
+  jaxc_dtype pd = d == JAXC_C64 ? JAXC_F32 : JAXC_F64;
+  double eps = d == JAXC_C64 ? FLT_EPSILON : DBL_EPSILON, norm = hypot(part_of(c, d, 0), part_of(c, d, 1));
+  size_t half = jaxc_dtype_size(d) / 2;
+  for (int k = 0; k < 2; k++) {
+    double cv = part_of(c, d, k), gv = part_of(g, d, k);
+    if ((cv != cv && gv != gv) || memcmp(c + k * half, g + k * half, half) == 0) continue;
+    if (how == EXACT || !isfinite(cv) || !isfinite(gv)) return false;
+    bool ok = how == LIBM ? ulps(cv, gv, pd) <= 4 || fabs(cv - gv) <= complex_libm_eps * eps * norm
+              : how == PRODUCT ? ulps(cv, gv, pd) <= 2 || fabs(cv - gv) <= 1e-3 * norm
+                               : ulps(cv, gv, pd) <= 2 || fabs(cv - gv) <= 1e-12 * tolerance_scale;
+    if (!ok) return false;
+  }
+  return true;
 }
 static void compare_as(const char *what, agreement how, const jaxc_array *cpu, const jaxc_cuda_array *gpu) {
   CHECK_MSG(cpu && gpu, "%s: cpu %s / gpu %s", what, cpu ? "ok" : jaxc_last_error(), gpu ? "ok" : jaxc_cuda_last_error());
@@ -99,7 +150,10 @@ static void compare_as(const char *what, agreement how, const jaxc_array *cpu, c
   bool exact = how == EXACT || jaxc_dtype_kind(cpu->dtype) != JAXC_KIND_FLOAT;
   for (int64_t i = 0; i < cpu->size; i++) {
     const unsigned char *c = (const unsigned char *)cpu->data + (size_t)i * es, *g = host + (size_t)i * es;
-    if (exact) {
+    if (is_cpx(cpu->dtype)) {
+      CHECK_MSG(complex_agree(how, cpu->dtype, c, g), "%s[%lld]: cpu %.17g%+.17gi gpu %.17g%+.17gi", what, (long long)i,
+                part_of(c, cpu->dtype, 0), part_of(c, cpu->dtype, 1), part_of(g, cpu->dtype, 0), part_of(g, cpu->dtype, 1));
+    } else if (exact) {
       double cv, gv;
       jaxc_kernel_cast_dyn(cpu->dtype, JAXC_F64, 1, c, &cv);
       jaxc_kernel_cast_dyn(cpu->dtype, JAXC_F64, 1, g, &gv);
@@ -146,9 +200,11 @@ static long test_reductions(jaxc_array *const *in, jaxc_cuda_array *const *din, 
       }
       double scale = 0;
       for (int64_t i = 0; i < src->size; i++) {
-        double v;
-        jaxc_kernel_cast_dyn(src->dtype, JAXC_F64, 1, (const char *)src->data + i * jaxc_dtype_size(src->dtype), &v);
+        const unsigned char *e = (const unsigned char *)src->data + i * jaxc_dtype_size(src->dtype);
+        double v, im = is_cpx(src->dtype) ? part_of(e, src->dtype, 1) : 0;
+        jaxc_kernel_cast_dyn(src->dtype, JAXC_F64, 1, e, &v);
         if (isfinite(v)) scale += fabs(v);
+        if (isfinite(im)) scale += fabs(im);
       }
       tolerance_scale = scale;
       for (int s = 0; s < (int)(sizeof ndims / sizeof ndims[0]); s++) {
@@ -162,7 +218,8 @@ static long test_reductions(jaxc_array *const *in, jaxc_cuda_array *const *din, 
               jaxc_cuda_array *g = jaxc_cuda_reduce(ops[o], gx, ax, keep != 0, true);
               snprintf(what, sizeof what, "%s(%s%s, shape %d, axis %d, keepdims %d)", jaxc_op_name(ops[o]),
                        benign ? "benign " : "", jaxc_dtype_code(dts[d]), s, axis, keep);
-              bool fsum = jaxc_dtype_kind(c ? c->dtype : JAXC_BOOL) == JAXC_KIND_FLOAT &&
+              int rk = jaxc_dtype_kind(c ? c->dtype : JAXC_BOOL);
+              bool fsum = (rk == JAXC_KIND_FLOAT || rk == JAXC_KIND_COMPLEX) &&
                           (ops[o] == JAXC_OP_SUM || ops[o] == JAXC_OP_MEAN || ops[o] == JAXC_OP_PROD);
               if (fsum && ops[o] == JAXC_OP_PROD && !benign) { /* products of edge values overflow in any order */
                 jaxc_array_free(c); jaxc_cuda_free(g);
@@ -207,8 +264,8 @@ static long test_reductions(jaxc_array *const *in, jaxc_cuda_array *const *din, 
 static long test_where(jaxc_array *const *in, jaxc_cuda_array *const *din, const jaxc_dtype *dts, int nd) {
   long cases = 0;
   char what[128];
-  const int conds[] = {0, 11, 5}; /* bool, f32, i8 */
-  for (int ci = 0; ci < 3; ci++)
+  const int conds[] = {0, 11, 5, 13}; /* bool, f32, i8, c64 */
+  for (int ci = 0; ci < 4; ci++)
     for (int i = 0; i < nd; i++)
       for (int j = 0; j < nd; j++) {
         jaxc_array *c = jaxc_where(in[conds[ci]], in[i], in[j]);
@@ -243,17 +300,17 @@ int main(void) {
   jaxc_set_x64(true); /* every dtype exists on both sides */
   const int64_t n = 5000; /* four full tiles of 1024 and a ragged one */
   const jaxc_dtype dts[] = {JAXC_BOOL, JAXC_U8, JAXC_U16, JAXC_U32, JAXC_U64, JAXC_I8, JAXC_I16, JAXC_I32, JAXC_I64,
-                            JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64};
+                            JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
   const int nd = (int)(sizeof dts / sizeof dts[0]);
-  jaxc_array *in[16];
-  jaxc_cuda_array *din[16];
-  jaxc_array *inq[16];
-  jaxc_cuda_array *dinq[16];
+  jaxc_array *in[16], *inq[16], *mod[16];
+  jaxc_cuda_array *din[16], *dinq[16], *dmod[16];
   for (int i = 0; i < nd; i++) {
     in[i] = inputs(dts[i], n);
     din[i] = to_device(in[i]);
     inq[i] = quieted(in[i]);
     dinq[i] = to_device(inq[i]);
+    mod[i] = inputs_ex(dts[i], n, true); /* complex power: |y log x| stays small */
+    dmod[i] = to_device(mod[i]);
   }
   char what[128];
   long pairs = 0;
@@ -265,7 +322,9 @@ int main(void) {
         if (!c) continue; /* the CPU refuses this dtype; the device must too */
         jaxc_cuda_array *g = jaxc_cuda_unary((jaxc_op)op, q ? dinq[i] : din[i], true);
         snprintf(what, sizeof what, "%s(%s)", jaxc_op_name((jaxc_op)op), jaxc_dtype_code(dts[i]));
-        compare(what, (jaxc_op)op, c, g);
+        /* |z| and z / |z| of complex values come from hypot: the device's libm */
+        bool hyp = is_cpx(dts[i]) && (op == JAXC_OP_ABS || op == JAXC_OP_SIGN);
+        compare_as(what, (q && (is_cpx(dts[i]) || jaxc_dtype_kind(c->dtype) == JAXC_KIND_FLOAT)) || hyp ? LIBM : EXACT, c, g);
         jaxc_array_free(c); jaxc_cuda_free(g);
         pairs++;
       }
@@ -273,13 +332,18 @@ int main(void) {
     if (jaxc_op_arity((jaxc_op)op) != JAXC_ARITY_BIN) continue;
     for (int i = 0; i < nd; i++)
       for (int j = 0; j < nd; j++) {
-        if (op == JAXC_OP_POWER && jaxc_dtype_kind(dts[j]) != JAXC_KIND_FLOAT) continue; /* negative exponents */
+        bool cpow = op == JAXC_OP_POWER && (is_cpx(dts[i]) || is_cpx(dts[j]));
+        if (op == JAXC_OP_POWER && !cpow && jaxc_dtype_kind(dts[j]) != JAXC_KIND_FLOAT) continue; /* negative exponents */
         bool q = libm_op((jaxc_op)op);
-        jaxc_array *c = jaxc_binary((jaxc_op)op, q ? inq[i] : in[i], q ? inq[j] : in[j]);
+        jaxc_array *a = cpow ? mod[i] : q ? inq[i] : in[i], *b = cpow ? mod[j] : q ? inq[j] : in[j];
+        jaxc_array *c = jaxc_binary((jaxc_op)op, a, b);
         if (!c) continue;
-        jaxc_cuda_array *g = jaxc_cuda_binary((jaxc_op)op, q ? dinq[i] : din[i], q ? dinq[j] : din[j], JAXC_RULES_JAX, true);
+        jaxc_cuda_array *g = jaxc_cuda_binary((jaxc_op)op, cpow ? dmod[i] : q ? dinq[i] : din[i], cpow ? dmod[j] : q ? dinq[j] : din[j],
+                                              JAXC_RULES_JAX, true);
         snprintf(what, sizeof what, "%s(%s, %s)", jaxc_op_name((jaxc_op)op), jaxc_dtype_code(dts[i]), jaxc_dtype_code(dts[j]));
+        complex_libm_eps = cpow ? 128 : 8; /* exp(y log x): the libm's error grows with |y log x| */
         compare(what, (jaxc_op)op, c, g);
+        complex_libm_eps = 8;
         jaxc_array_free(c); jaxc_cuda_free(g);
         pairs++;
       }
@@ -392,6 +456,7 @@ int main(void) {
   for (int i = 0; i < nd; i++) {
     jaxc_array_free(in[i]); jaxc_cuda_free(din[i]);
     jaxc_array_free(inq[i]); jaxc_cuda_free(dinq[i]);
+    jaxc_array_free(mod[i]); jaxc_cuda_free(dmod[i]);
   }
   printf("test_cuda: %ld op/dtype combinations compared on %lld elements each\n", pairs, (long long)n);
   printf("test_cuda: %ld reductions and %ld where cases compared\n", reductions, wheres);
