@@ -10,6 +10,8 @@
      - for every ordered pair of distinct dtypes whose join the op accepts, fused kernels
        jaxc_kernel_<op>_<a>_<b>(n, const A *, const B *, OUT *) that convert inside the loop
        and scalar functions jaxc_scalar_<op>_<a>_<b> whose C return type is the join's (>>pairs).
+     - complex arithmetic on (re, im) parts, one code for C, C++ and CUDA builds: XLA's
+       multiply, Smith's divide, XLA's power, Annex G functions in double (>>complex math);
      <c> is the dtype's code: b, u8 ... u64, i8 ... i64, bf16, f16, f32, f64, c64, c128.
      Kernels write into caller memory and never allocate; they are usable without jaxc.h.
 
@@ -23,6 +25,7 @@
      JAXC_NO_OPENMP     never emit OpenMP pragmas (also off when not compiling with -fopenmp)
      JAXC_PAR_BYTES     memory traffic above which loops go parallel (default 2 MiB)
      JAXC_NO_F16C       never use the x86 F16C instructions for float16 arrays
+     JAXC_NO_COMPLEX_H  store complex values as {re, im} structs even where C has _Complex
 
    All functions are static inline: include this header anywhere, as often as you like. */
 #ifndef JAXC_KERNELS_H_INCLUDED

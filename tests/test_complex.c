@@ -56,6 +56,14 @@ static lcx ref_unary(jaxc_op op, lcx z) {
   default: return NAN;
   }
 }
+/* x + iy without arithmetic (x + y * I would turn an infinite y into NaN parts); C11's CMPLX
+   is missing from some compilers' headers */
+static double complex cx(double x, double y) {
+  double p[2] = {x, y};
+  double complex z;
+  memcpy(&z, p, sizeof z);
+  return z;
+}
 /* the same in double, for the special values (glibc follows Annex G) */
 static double complex annex_g(jaxc_op op, double complex z) {
   switch (op) {
@@ -240,9 +248,8 @@ static void test_special_values(void) {
     for (int i = 0; i < NV; i++)
       for (int j = 0; j < NV; j++) {
         double x = v[i], y = v[j], got[2];
-        if (!isfinite(x) && !isfinite(y) == false && fabs(x) == 1e300) continue;
         eval(ops[o], true, x, y, 0, 0, got);
-        double complex w = annex_g(ops[o], CMPLX(x, y));
+        double complex w = annex_g(ops[o], cx(x, y));
         /* Annex G leaves the sign of some zero and infinite parts unspecified: where an input
            part is infinite or NaN, signs of zero/inf results may differ from glibc's choice */
         bool loose = !isfinite(x) || !isfinite(y);
