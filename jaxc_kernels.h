@@ -898,37 +898,37 @@ JAXC__INLINE bool jaxc_op_accepts(jaxc_op op, jaxc_dtype c) {
 
 /* Float helpers in the compute type's precision (float or double), named by type for pasting. */
 #define JAXC__FLOAT_HELPERS(T, SFX)                                                                   \
-  JAXC__DEV T jaxc__m_floor_##T(T x) { return floor##SFX(x); }                                     \
-  JAXC__DEV T jaxc__m_ceil_##T(T x) { return ceil##SFX(x); }                                       \
-  JAXC__DEV T jaxc__m_sqrt_##T(T x) { return sqrt##SFX(x); }                                       \
-  JAXC__DEV T jaxc__m_exp_##T(T x) { return exp##SFX(x); }                                         \
-  JAXC__DEV T jaxc__m_log_##T(T x) { return log##SFX(x); }                                         \
-  JAXC__DEV T jaxc__m_log1p_##T(T x) { return log1p##SFX(x); }                                     \
-  JAXC__DEV T jaxc__m_expm1_##T(T x) { return expm1##SFX(x); }                                     \
-  JAXC__DEV T jaxc__m_sin_##T(T x) { return sin##SFX(x); }                                         \
-  JAXC__DEV T jaxc__m_cos_##T(T x) { return cos##SFX(x); }                                         \
-  JAXC__DEV T jaxc__m_tan_##T(T x) { return tan##SFX(x); }                                         \
-  JAXC__DEV T jaxc__m_tanh_##T(T x) { return tanh##SFX(x); }                                       \
-  JAXC__DEV T jaxc__m_pow_##T(T x, T y) { return pow##SFX(x, y); }                                 \
-  JAXC__DEV T jaxc__m_fmod_##T(T x, T y) { return fmod##SFX(x, y); }                               \
+  JAXC__DEV T jaxc__m_floor_##T(T x) { return floor##SFX(x); }                                       \
+  JAXC__DEV T jaxc__m_ceil_##T(T x) { return ceil##SFX(x); }                                         \
+  JAXC__DEV T jaxc__m_sqrt_##T(T x) { return sqrt##SFX(x); }                                         \
+  JAXC__DEV T jaxc__m_exp_##T(T x) { return exp##SFX(x); }                                           \
+  JAXC__DEV T jaxc__m_log_##T(T x) { return log##SFX(x); }                                           \
+  JAXC__DEV T jaxc__m_log1p_##T(T x) { return log1p##SFX(x); }                                       \
+  JAXC__DEV T jaxc__m_expm1_##T(T x) { return expm1##SFX(x); }                                       \
+  JAXC__DEV T jaxc__m_sin_##T(T x) { return sin##SFX(x); }                                           \
+  JAXC__DEV T jaxc__m_cos_##T(T x) { return cos##SFX(x); }                                           \
+  JAXC__DEV T jaxc__m_tan_##T(T x) { return tan##SFX(x); }                                           \
+  JAXC__DEV T jaxc__m_tanh_##T(T x) { return tanh##SFX(x); }                                         \
+  JAXC__DEV T jaxc__m_pow_##T(T x, T y) { return pow##SFX(x, y); }                                   \
+  JAXC__DEV T jaxc__m_fmod_##T(T x, T y) { return fmod##SFX(x, y); }                                 \
   /* Round half to even whatever the FP rounding mode; keeps -0 and the sign of small values. */     \
   JAXC__DEV T jaxc__m_rne_##T(T x) {                                                               \
-    T r = floor##SFX(x), d = x - r;                                                                   \
-    if (d > (T)0.5 || (d == (T)0.5 && fmod##SFX(r, (T)2) != 0)) r += 1;                               \
-    return copysign##SFX(r, x);                                                                       \
+    T r = floor##SFX(x), d = x - r;                                                                  \
+    if (d > (T)0.5 || (d == (T)0.5 && fmod##SFX(r, (T)2) != 0)) r += 1;                              \
+    return copysign##SFX(r, x);                                                                      \
   }                                                                                                   \
   /* lax.round(x, AWAY_FROM_ZERO), as jnp.floor_divide uses it. */                                    \
-  JAXC__DEV T jaxc__m_round_away_##T(T x) { return round##SFX(x); }                                \
+  JAXC__DEV T jaxc__m_round_away_##T(T x) { return round##SFX(x); }                                  \
   /* jnp.floor_divide of floats (JAX's _float_divmod): the quotient; a zero divisor divides a   \
      itself (jax-ml/jax#38017), so 1 // 0 is inf as in NumPy. */                                     \
   JAXC__DEV T jaxc__m_floordiv_##T(T a, T b) {                                                     \
-    T mod = fmod##SFX(a, b), div = (b == 0 ? a : a - mod) / b;                                        \
+    T mod = fmod##SFX(a, b), div = (b == 0 ? a : a - mod) / b;                                       \
     if (mod != 0 && (b < 0) != (mod < 0)) div -= 1;                                                   \
-    return round##SFX(div);                                                                           \
+    return round##SFX(div);                                                                          \
   }                                                                                                   \
   /* jnp.remainder of floats: the remainder takes the divisor's sign. */                              \
   JAXC__DEV T jaxc__m_remainder_##T(T a, T b) {                                                    \
-    T mod = fmod##SFX(a, b);                                                                          \
+    T mod = fmod##SFX(a, b);                                                                         \
     return (mod != 0 && (mod < 0) != (b < 0)) ? mod + b : mod;                                        \
   }                                                                                                   \
   JAXC__DEV T jaxc__m_max_##T(T a, T b) { return (a != a || b != b) ? a + b : a > b ? a : b; }     \
@@ -1000,7 +1000,7 @@ JAXC__ARITH(JAXC__IPOW_ROW, ~)
        exp(z) - 1 would cancel;
      - order is lexicographic (real part, then imaginary), as jnp compares complex values;
        maximum/minimum pick by that order without propagating NaN, as JAX's lowering does. */
-#define JAXC__CPX_ARITH(T, R)                                                                        \
+#define JAXC__CPX_ARITH(T, R, SFX)                                                                        \
   JAXC__DEV bool jaxc__m_isnan_##T(T z) { return isnan(jaxc__re_##T(z)) || isnan(jaxc__im_##T(z)); } \
   JAXC__DEV bool jaxc__m_eq_##T(T a, T b) { return jaxc__re_##T(a) == jaxc__re_##T(b) && jaxc__im_##T(a) == jaxc__im_##T(b); } \
   JAXC__DEV T jaxc__m_add_##T(T a, T b) { return jaxc__mk_##T(jaxc__re_##T(a) + jaxc__re_##T(b), jaxc__im_##T(a) + jaxc__im_##T(b)); } \
@@ -1013,28 +1013,26 @@ JAXC__ARITH(JAXC__IPOW_ROW, ~)
     return jaxc__mk_##T(rr - ii, ri + ir);                                                            \
   }                                                                                                   \
   JAXC__DEV T jaxc__m_div_##T(T a, T b) {                                                              \
-    R ar = jaxc__re_##T(a), ai = jaxc__im_##T(a), br = jaxc__re_##T(b), bi = jaxc__im_##T(b), x, y;   \
-    if (fabs(br) >= fabs(bi)) { /* Smith: divide through by the larger part of b */                 \
-      R r = bi / br, d = br + bi * r;                                                                 \
-      x = (ar + ai * r) / d;                                                                          \
-      y = (ai - ar * r) / d;                                                                          \
-    } else {                                                                                          \
-      R r = br / bi, d = bi + br * r;                                                                 \
-      x = (ar * r + ai) / d;                                                                          \
-      y = (ai * r - ar) / d;                                                                          \
-    }                                                                                                 \
+    R ar = jaxc__re_##T(a), ai = jaxc__im_##T(a), br = jaxc__re_##T(b), bi = jaxc__im_##T(b);         \
+    /* Smith: divide through by the larger part of b. Written with selects, not branches (the      \
+       loops vectorise; warps do not diverge): with |br| >= |bi|, x = (ar + ai r) / d and           \
+       y = (ai - ar r) / d, r = bi / br, d = br + bi r; otherwise the roles swap. */                \
+    bool big_re = fabs##SFX(br) >= fabs##SFX(bi);                                                    \
+    R c = big_re ? br : bi, e = big_re ? bi : br, p = big_re ? ar : ai, q = big_re ? ai : ar;         \
+    R r = e / c, d = c + e * r, pr = p * r;                                                           \
+    R x = (p + q * r) / d, y = (big_re ? q - pr : pr - q) / d;                                        \
     if (isnan(x) && isnan(y)) { /* what the ratios lost: nonzero / 0, inf / finite, finite / inf */ \
       if (br == 0 && bi == 0 && (!isnan(ar) || !isnan(ai))) {                                         \
-        x = copysign((R)INFINITY, br) * ar;                                                           \
-        y = copysign((R)INFINITY, br) * ai;                                                           \
+        x = copysign##SFX((R)INFINITY, br) * ar;                                                     \
+        y = copysign##SFX((R)INFINITY, br) * ai;                                                     \
       } else if ((isinf(ar) || isinf(ai)) && isfinite(br) && isfinite(bi)) {                          \
-        ar = copysign(isinf(ar) ? (R)1 : (R)0, ar);                                                   \
-        ai = copysign(isinf(ai) ? (R)1 : (R)0, ai);                                                   \
+        ar = copysign##SFX(isinf(ar) ? (R)1 : (R)0, ar);                                             \
+        ai = copysign##SFX(isinf(ai) ? (R)1 : (R)0, ai);                                             \
         x = (R)INFINITY * (ar * br + ai * bi);                                                        \
         y = (R)INFINITY * (ai * br - ar * bi);                                                        \
       } else if ((isinf(br) || isinf(bi)) && isfinite(ar) && isfinite(ai)) {                          \
-        br = copysign(isinf(br) ? (R)1 : (R)0, br);                                                   \
-        bi = copysign(isinf(bi) ? (R)1 : (R)0, bi);                                                   \
+        br = copysign##SFX(isinf(br) ? (R)1 : (R)0, br);                                             \
+        bi = copysign##SFX(isinf(bi) ? (R)1 : (R)0, bi);                                             \
         x = (R)0 * (ar * br + ai * bi);                                                               \
         y = (R)0 * (ai * br - ar * bi);                                                               \
       }                                                                                               \
@@ -1049,8 +1047,8 @@ JAXC__ARITH(JAXC__IPOW_ROW, ~)
   JAXC__DEV T jaxc__m_max_##T(T a, T b) { return jaxc__m_lt_##T(b, a) ? a : b; }                      \
   JAXC__DEV T jaxc__m_min_##T(T a, T b) { return jaxc__m_lt_##T(a, b) ? a : b; }                      \
   JAXC__DEV T jaxc__m_rne_##T(T z) { return jaxc__mk_##T(jaxc__m_rne_##R(jaxc__re_##T(z)), jaxc__m_rne_##R(jaxc__im_##T(z))); }
-JAXC__CPX_ARITH(jaxc_c64, float)
-JAXC__CPX_ARITH(jaxc_c128, double)
+JAXC__CPX_ARITH(jaxc_c64, float, f)
+JAXC__CPX_ARITH(jaxc_c128, double, )
 
 /* The functions on double parts. */
 #define JAXC__C(x, y) jaxc__mk_jaxc_c128(x, y)
