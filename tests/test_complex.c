@@ -51,6 +51,7 @@ static lcx ref_unary(jaxc_op op, lcx z) {
   case JAXC_OP_TAN: return ctanl(z);
   case JAXC_OP_TANH: return ctanhl(z);
   case JAXC_OP_ABS: return cabsl(z);
+  case JAXC_OP_SIGN: return z / cabsl(z);
   case JAXC_OP_RECIPROCAL: return 1 / z;
   case JAXC_OP_SQUARE: return z * z;
   default: return NAN;
@@ -118,6 +119,9 @@ static void test_functions(void) {
       {JAXC_OP_COS, "cos", 6, 1.5, 8},        {JAXC_OP_TAN, "tan", 6, 1.5, 8},
       {JAXC_OP_TANH, "tanh", 6, 1.5, 8},      {JAXC_OP_ABS, "abs", 60, 1, 1},
       {JAXC_OP_RECIPROCAL, "reciprocal", 60, 2, 2}, {JAXC_OP_SQUARE, "square", 30, 1.5, 1.5},
+      /* the whole double range: |z| and sqrt scale their parts away from overflow/underflow */
+      {JAXC_OP_ABS, "abs wide", 1070, 1, 1},   {JAXC_OP_SQRT, "sqrt wide", 1070, 1.5, 4},
+      {JAXC_OP_LOG, "log wide", 1070, 1.5, 4}, {JAXC_OP_SIGN, "sign wide", 1070, 1, 2},
   };
   for (size_t f = 0; f < sizeof fns / sizeof fns[0]; f++)
     for (int c128 = 0; c128 < 2; c128++) {
@@ -126,7 +130,7 @@ static void test_functions(void) {
         double x = rnd_part(fns[f].range), y = rnd_part(fns[f].range), got[2];
         if (!c128) x = (float)x, y = (float)y;
         if (fns[f].op == JAXC_OP_RECIPROCAL && x == 0 && y == 0) continue;
-        if (fns[f].op == JAXC_OP_LOG && x == 0 && y == 0) continue;
+        if ((fns[f].op == JAXC_OP_LOG || fns[f].op == JAXC_OP_SIGN) && x == 0 && y == 0) continue;
         eval(fns[f].op, c128, x, y, 0, 0, got);
         lcx ref = ref_unary(fns[f].op, (long double)x + (long double)y * I);
         if (!isfinite(creall(ref)) || !isfinite(cimagl(ref)) || cabsl(ref) > (c128 ? DBL_MAX : FLT_MAX)) continue;
