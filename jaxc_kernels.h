@@ -1061,13 +1061,14 @@ JAXC__DEV double jaxc__two_sum(double a, double b, double *e) {
 }
 /* |z| = hypot(x, y), overflowing only when the result does, within an ulp: the parts scaled by a
    power of two away from overflow and underflow, x^2 + y^2 with one rounding (fma); infinite
-   when a part is, even a NaN one (Annex G). Selects, not branches: the loops vectorise (libm's
-   hypot is a call per element, 30 times slower than NumPy's SIMD absolute). */
+   when a part is, even a NaN one (Annex G). No libm call (hypot cost 9 ns an element here, 3.9
+   now) and selects, not branches: built with -fno-math-errno, gcc vectorises the complex128
+   loop (0.5 ns); sqrt's errno check keeps it scalar otherwise. */
 JAXC__DEV double jaxc__cabs_d(double x, double y) {
   double ax = fabs(x), ay = fabs(y), m = ax > ay ? ax : ay, n = ax > ay ? ay : ax;
   double s = m > 0x1p500 ? 0x1p-600 : m < 0x1p-500 ? 0x1p600 : 1.0, a = m * s, b = n * s;
   double h = sqrt(fma(a, a, b * b)) / s;
-  return isinf(ax) || isinf(ay) ? (double)INFINITY : h;
+  return (ax == (double)INFINITY) | (ay == (double)INFINITY) ? (double)INFINITY : h; /* |, not ||: no branch */
 }
 /* log|z| with x^2 + y^2 - 1 summed exactly in double-double near |z| = 1, where log(hypot)
    would keep only the absolute accuracy of 1. */
