@@ -1068,7 +1068,7 @@ JAXC__DEV double jaxc__cabs_d(double x, double y) {
   double ax = fabs(x), ay = fabs(y), m = ax > ay ? ax : ay, n = ax > ay ? ay : ax;
   double s = m > 0x1p500 ? 0x1p-600 : m < 0x1p-500 ? 0x1p600 : 1.0, a = m * s, b = n * s;
   double h = sqrt(fma(a, a, b * b)) / s;
-  return (ax == (double)INFINITY) | (ay == (double)INFINITY) ? (double)INFINITY : h; /* |, not ||: no branch */
+  return ((ax == (double)INFINITY) | (ay == (double)INFINITY)) ? (double)INFINITY : h; /* |, not ||: no branch */
 }
 /* log|z| with x^2 + y^2 - 1 summed exactly in double-double near |z| = 1, where log(hypot)
    would keep only the absolute accuracy of 1. */
