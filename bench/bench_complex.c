@@ -8,32 +8,15 @@
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
+#include "bench_util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #ifdef _OPENMP
 #  include <omp.h>
 #endif
 
 enum { REPS = 7 };
-
-static double now(void) {
-  struct timespec ts;
-  timespec_get(&ts, TIME_UTC);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-static void par_memcpy(char *dst, const char *src, size_t bytes) {
-#ifdef _OPENMP
-#  pragma omp parallel
-  {
-    size_t t = (size_t)omp_get_thread_num(), nt = (size_t)omp_get_num_threads();
-    memcpy(dst + bytes * t / nt, src + bytes * t / nt, bytes * (t + 1) / nt - bytes * t / nt);
-  }
-#else
-  memcpy(dst, src, bytes);
-#endif
-}
 
 /* NumPy's seconds per call of np.<ufunc>(z[, z], out=o) on n values of the dtype, parts uniform
    in [-3, 3); < 0 without NumPy. */
@@ -89,12 +72,12 @@ int main(void) {
         size_t bytes = (size_t)n * (es * (bin ? 2 : 1) + jaxc_dtype_size(jaxc_array_dtype(dest)));
         double t = 1e30, tc = 1e30;
         for (int r = 0; r <= REPS; r++) { /* r == 0 warms up */
-          double t0 = now();
+          double t0 = bench_now();
           jaxc_array *res = bin ? jaxc_binary_into(ops[o].op, z, z, dest) : jaxc_unary_into(ops[o].op, z, dest);
-          double t1 = now();
+          double t1 = bench_now();
           if (!res) { fprintf(stderr, "%s: %s\n", jaxc_op_name(ops[o].op), jaxc_last_error()); return 1; }
-          par_memcpy(dst, src, bytes / 2);
-          double t2 = now();
+          bench_par_copy(dst, src, bytes / 2, 0);
+          double t2 = bench_now();
           if (r && t1 - t0 < t) t = t1 - t0;
           if (r && t2 - t1 < tc) tc = t2 - t1;
         }

@@ -6,20 +6,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #ifdef _OPENMP
 #  include <omp.h>
 #endif
 
 #include "jaxc_kernels.h"
+#include "bench_util.h"
 
 enum { REPS = 15 };
-
-static double now(void) {
-  struct timespec ts;
-  timespec_get(&ts, TIME_UTC);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 typedef void (*conv_fn)(size_t, const void *, void *);
 static void f16_f32(size_t n, const void *s, void *d) { jaxc_convert_f16_to_f32_n(n, (const jaxc_f16 *)s, (float *)d); }
@@ -52,9 +46,9 @@ static double best_of(conv_fn f, size_t n, size_t s_sz, size_t d_sz, const char 
   double best = 1e30;
   run(f, n, s_sz, d_sz, src, dst, par); /* warm-up: page faults, caches */
   for (int r = 0; r < REPS; r++) {
-    double t0 = now();
+    double t0 = bench_now();
     run(f, n, s_sz, d_sz, src, dst, par);
-    double t = now() - t0;
+    double t = bench_now() - t0;
     if (t < best) best = t;
   }
   return best;
@@ -64,9 +58,9 @@ static double best_memcpy(size_t bytes, const char *src, char *dst) {
   double best = 1e30;
   memcpy(dst, src, bytes);
   for (int r = 0; r < REPS; r++) {
-    double t0 = now();
+    double t0 = bench_now();
     memcpy(dst, src, bytes);
-    double t = now() - t0;
+    double t = bench_now() - t0;
     if (t < best) best = t;
   }
   return best;

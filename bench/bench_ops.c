@@ -11,20 +11,14 @@
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
+#include "bench_util.h"
 #include "bench_rows.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #ifdef _OPENMP
 #  include <omp.h>
 #endif
-
-static double now(void) {
-  struct timespec t;
-  timespec_get(&t, TIME_UTC);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 typedef struct bench_case {
   const char *name;
@@ -44,21 +38,6 @@ static jaxc_array *input(jaxc_dtype d, int64_t n, unsigned seed) {
   jaxc_astype_into(f, a);
   jaxc_array_free(f);
   return a;
-}
-
-static void par_copy(char *dst, const char *src, size_t bytes) {
-#ifdef _OPENMP
-  if (bytes > ((size_t)2 << 20)) {
-#  pragma omp parallel
-    {
-      int t = omp_get_thread_num(), nt = omp_get_num_threads();
-      size_t lo = bytes * (size_t)t / (size_t)nt, hi = bytes * (size_t)(t + 1) / (size_t)nt;
-      memcpy(dst + lo, src + lo, hi - lo);
-    }
-    return;
-  }
-#endif
-  memcpy(dst, src, bytes);
 }
 
 /* NumPy's GB/s per (op, log2n), read from bench/numpy_ops.py's output; 0 where absent. */
@@ -109,29 +88,29 @@ int main(int argc, char **argv) {
       /* the paths take turns within each repetition, and each keeps its best time: on a
          shared 2-vCPU machine a neighbour's burst then hits one sample, not one path */
       for (int rep = 0; rep < reps; rep++) {
-        t0 = now();
+        t0 = bench_now();
         for (int q = 0; q < inner; q++) {
           if (b) jaxc_binary_into(bc->op, a, b, out); else jaxc_astype_into(a, out);
         }
-        t_into = fmin(t_into, now() - t0);
-        t0 = now();
-        for (int q = 0; q < inner; q++) par_copy(cd, cs, bytes / 2);
-        t_copy = fmin(t_copy, now() - t0);
-        t0 = now();
+        t_into = fmin(t_into, bench_now() - t0);
+        t0 = bench_now();
+        for (int q = 0; q < inner; q++) bench_par_copy(cd, cs, bytes / 2, (size_t)2 << 20);
+        t_copy = fmin(t_copy, bench_now() - t0);
+        t0 = bench_now();
         for (int q = 0; q < inner; q++) {
           jaxc_array *r = b ? jaxc_binary(bc->op, a, b) : jaxc_astype(a, od);
           jaxc_array_free(r);
         }
-        t_alloc = fmin(t_alloc, now() - t0);
+        t_alloc = fmin(t_alloc, bench_now() - t0);
       }
       jaxc_set_buffer_cache(0); /* cold: fresh memory for every result */
       for (int rep = 0; rep < reps; rep++) {
-        t0 = now();
+        t0 = bench_now();
         for (int q = 0; q < inner; q++) {
           jaxc_array *r = b ? jaxc_binary(bc->op, a, b) : jaxc_astype(a, od);
           jaxc_array_free(r);
         }
-        t_cold = fmin(t_cold, now() - t0);
+        t_cold = fmin(t_cold, bench_now() - t0);
       }
       jaxc_set_buffer_cache(JAXC_BUFFER_CACHE_BYTES);
       t_into /= inner; t_alloc /= inner; t_cold /= inner; t_copy /= inner;

@@ -5,20 +5,14 @@
    form's GB/s (fresh array each time), memcpy GB/s, and the uniform/memcpy ratio. */
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
+#include "bench_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #ifdef _OPENMP
 #  include <omp.h>
 #endif
-
-static double now_s(void) {
-  struct timespec ts;
-  timespec_get(&ts, TIME_UTC);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Repetitions so that each size runs for roughly a fixed amount of work. */
 static int reps_for(int64_t n) { return n <= (1 << 20) ? 50 : n <= (1 << 24) ? 8 : 4; }
@@ -49,13 +43,13 @@ int main(void) {
     double best_gen = 1e30, best_alloc = 1e30, best_copy = 1e30;
     volatile float sink = 0;
     for (int r = 0; r < reps_for(n); r++) {
-      double t0 = now_s();
+      double t0 = bench_now();
       jaxc_random_uniform_into(key, JAXC_F32, n, 0.0, 1.0, out);
-      double t1 = now_s();
+      double t1 = bench_now();
       memcpy(dst, src, bytes);
-      double t2 = now_s();
+      double t2 = bench_now();
       jaxc_array *a = jaxc_random_uniform(key, JAXC_F32, 1, &n, 0.0, 1.0);
-      double t3 = now_s();
+      double t3 = bench_now();
       sink += out[r % n] + dst[r % n] + (a ? ((const float *)jaxc_array_data(a))[r % n] : 0.0f);
       jaxc_array_free(a);
       if (t1 - t0 < best_gen) best_gen = t1 - t0;

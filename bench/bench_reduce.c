@@ -8,54 +8,34 @@
 #define _POSIX_C_SOURCE 200809L
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
+#include "bench_util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef _OPENMP
 #  include <omp.h>
 #endif
-#include <time.h>
-#ifdef _OPENMP
-#  include <omp.h>
-#endif
 
 enum { REPS = 9 };
-
-static double now(void) {
-  struct timespec ts;
-  timespec_get(&ts, TIME_UTC);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static double best_sum(const jaxc_array *a) {
   double best = 1e30;
   for (int r = 0; r <= REPS; r++) { /* r == 0 warms up */
-    double t0 = now();
+    double t0 = bench_now();
     jaxc_array *s = jaxc_reduce(JAXC_OP_SUM, a, JAXC_ALL_AXES);
-    double t = now() - t0;
+    double t = bench_now() - t0;
     if (!s) { fprintf(stderr, "sum failed: %s\n", jaxc_last_error()); exit(1); }
     jaxc_array_free(s);
     if (r && t < best) best = t;
   }
   return best;
 }
-static void par_memcpy(char *dst, const char *src, size_t bytes) {
-#ifdef _OPENMP
-#  pragma omp parallel
-  {
-    size_t t = (size_t)omp_get_thread_num(), nt = (size_t)omp_get_num_threads();
-    memcpy(dst + bytes * t / nt, src + bytes * t / nt, bytes * (t + 1) / nt - bytes * t / nt);
-  }
-#else
-  memcpy(dst, src, bytes);
-#endif
-}
 static double best_memcpy(char *dst, const char *src, size_t bytes) {
   double best = 1e30;
   for (int r = 0; r <= REPS; r++) {
-    double t0 = now();
-    par_memcpy(dst, src, bytes);
-    double t = now() - t0;
+    double t0 = bench_now();
+    bench_par_copy(dst, src, bytes, 0);
+    double t = bench_now() - t0;
     if (r && t < best) best = t;
   }
   return best;

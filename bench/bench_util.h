@@ -1,0 +1,34 @@
+/* bench_util.h — what the CPU benchmarks share: a wall clock, and the copy of the same bytes
+   each figure is set against (split across the OpenMP threads, as the measured ops are). */
+#ifndef JAXC_BENCH_UTIL_H
+#define JAXC_BENCH_UTIL_H
+#include <string.h>
+#include <time.h>
+#ifdef _OPENMP
+#  include <omp.h>
+#endif
+
+static inline double bench_now(void) {
+  struct timespec ts;
+  timespec_get(&ts, TIME_UTC);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* memcpy of `bytes`, one contiguous block per OpenMP thread when it moves more than par_above
+   bytes (0: always), as jaxc's loops switch at JAXC_PAR_BYTES. */
+static inline void bench_par_copy(char *dst, const char *src, size_t bytes, size_t par_above) {
+#ifdef _OPENMP
+  if (bytes > par_above) {
+#  pragma omp parallel
+    {
+      size_t t = (size_t)omp_get_thread_num(), nt = (size_t)omp_get_num_threads();
+      size_t lo = bytes * t / nt, hi = bytes * (t + 1) / nt;
+      memcpy(dst + lo, src + lo, hi - lo);
+    }
+    return;
+  }
+#endif
+  (void)par_above;
+  memcpy(dst, src, bytes);
+}
+#endif
