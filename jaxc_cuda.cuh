@@ -779,48 +779,30 @@ JAXC__ARITH(JAXC_CUDA__RSTATE, ~)
 #define JAXC_CUDA__INTLIKE_KU true
 #define JAXC_CUDA__INTLIKE_KI true
 #define JAXC_CUDA__INTLIKE_KF false
-/* The value operations a reduction needs, by kind (complex: the CPU's part-wise functions;
-   any/all of a complex value test its real part, as jnp.any does). */
+/* The value operations a reduction needs: C's operators on the real compute types, the CPU's
+   part-wise functions on complex ones (an overload wins over the template); any/all of a
+   complex value test its real part, as jnp.any does. */
 #define JAXC_CUDA__TOU64_KC(v) ((uint64_t)0)
-#define JAXC_CUDA__ISNAN_KC(v) jaxc_cuda__cisnan(v)
+#define JAXC_CUDA__ISNAN_KC(v) jaxc_cuda__visnan(v)
 #define JAXC_CUDA__INTLIKE_KC false
-#define JAXC_CUDA__ONE_KB(CT, x) ((CT)(x))
-#define JAXC_CUDA__ONE_KU JAXC_CUDA__ONE_KB
-#define JAXC_CUDA__ONE_KI JAXC_CUDA__ONE_KB
-#define JAXC_CUDA__ONE_KF JAXC_CUDA__ONE_KB
-#define JAXC_CUDA__ONE_KC(CT, x) jaxc__mk_##CT(x, 0)
-#define JAXC_CUDA__MUL_KB(CT, a, b) ((CT)((a) * (b)))
-#define JAXC_CUDA__MUL_KU JAXC_CUDA__MUL_KB
-#define JAXC_CUDA__MUL_KI JAXC_CUDA__MUL_KB
-#define JAXC_CUDA__MUL_KF JAXC_CUDA__MUL_KB
-#define JAXC_CUDA__MUL_KC(CT, a, b) jaxc__m_mul_##CT(a, b)
-#define JAXC_CUDA__EQ_KB(CT, a, b) ((a) == (b))
-#define JAXC_CUDA__EQ_KU JAXC_CUDA__EQ_KB
-#define JAXC_CUDA__EQ_KI JAXC_CUDA__EQ_KB
-#define JAXC_CUDA__EQ_KF JAXC_CUDA__EQ_KB
-#define JAXC_CUDA__EQ_KC(CT, a, b) jaxc__m_eq_##CT(a, b)
-#define JAXC_CUDA__LT_KB(CT, a, b) ((a) < (b))
-#define JAXC_CUDA__LT_KU JAXC_CUDA__LT_KB
-#define JAXC_CUDA__LT_KI JAXC_CUDA__LT_KB
-#define JAXC_CUDA__LT_KF JAXC_CUDA__LT_KB
-#define JAXC_CUDA__LT_KC(CT, a, b) jaxc__m_lt_##CT(a, b)
-#define JAXC_CUDA__RE_KB(CT, v) ((double)(v))
-#define JAXC_CUDA__RE_KU JAXC_CUDA__RE_KB
-#define JAXC_CUDA__RE_KI JAXC_CUDA__RE_KB
-#define JAXC_CUDA__RE_KF JAXC_CUDA__RE_KB
-#define JAXC_CUDA__RE_KC(CT, v) ((double)jaxc__re_##CT(v))
-#define JAXC_CUDA__IM_KB(CT, v) 0.0
-#define JAXC_CUDA__IM_KU JAXC_CUDA__IM_KB
-#define JAXC_CUDA__IM_KI JAXC_CUDA__IM_KB
-#define JAXC_CUDA__IM_KF JAXC_CUDA__IM_KB
-#define JAXC_CUDA__IM_KC(CT, v) ((double)jaxc__im_##CT(v))
-#define JAXC_CUDA__TRUTH_KB(CT, v) ((v) != (CT)0)
-#define JAXC_CUDA__TRUTH_KU JAXC_CUDA__TRUTH_KB
-#define JAXC_CUDA__TRUTH_KI JAXC_CUDA__TRUTH_KB
-#define JAXC_CUDA__TRUTH_KF JAXC_CUDA__TRUTH_KB
-#define JAXC_CUDA__TRUTH_KC(CT, v) (jaxc__re_##CT(v) != 0)
-__device__ static inline bool jaxc_cuda__cisnan(jaxc_c64 v) { return jaxc__m_isnan_jaxc_c64(v); }
-__device__ static inline bool jaxc_cuda__cisnan(jaxc_c128 v) { return jaxc__m_isnan_jaxc_c128(v); }
+template <class V> __device__ static inline V jaxc_cuda__vone(const V *, bool one) { return (V)one; }
+template <class V> __device__ static inline V jaxc_cuda__vmul(V a, V b) { return (V)(a * b); }
+template <class V> __device__ static inline bool jaxc_cuda__veq(V a, V b) { return a == b; }
+template <class V> __device__ static inline bool jaxc_cuda__vlt(V a, V b) { return a < b; }
+template <class V> __device__ static inline double jaxc_cuda__vre(V v) { return (double)v; }
+template <class V> __device__ static inline double jaxc_cuda__vim(V) { return 0.0; }
+template <class V> __device__ static inline bool jaxc_cuda__vtruth(V v) { return v != (V)0; }
+#define JAXC_CUDA__CPX_VALUE_OPS(T)                                                                  \
+  __device__ static inline T jaxc_cuda__vone(const T *, bool one) { return jaxc__mk_##T(one, 0); }   \
+  __device__ static inline T jaxc_cuda__vmul(T a, T b) { return jaxc__m_mul_##T(a, b); }            \
+  __device__ static inline bool jaxc_cuda__veq(T a, T b) { return jaxc__m_eq_##T(a, b); }           \
+  __device__ static inline bool jaxc_cuda__vlt(T a, T b) { return jaxc__m_lt_##T(a, b); }           \
+  __device__ static inline double jaxc_cuda__vre(T v) { return jaxc__re_##T(v); }                    \
+  __device__ static inline double jaxc_cuda__vim(T v) { return jaxc__im_##T(v); }                    \
+  __device__ static inline bool jaxc_cuda__vtruth(T v) { return jaxc__re_##T(v) != 0; }            \
+  __device__ static inline bool jaxc_cuda__visnan(T v) { return jaxc__m_isnan_##T(v); }
+JAXC_CUDA__CPX_VALUE_OPS(jaxc_c64)
+JAXC_CUDA__CPX_VALUE_OPS(jaxc_c128)
 /* A float or complex result from the merged state, stored in the result's dtype. */
 #define JAXC_CUDA__STOREF_KB(E, T, s, r, g, out, j, od)                                             \
   jaxc_cuda__store_f64(out, j, od, r == JAXC_CUDA__R_PROD ? (double)s.v : r == JAXC_CUDA__R_MEAN ? s.f / (double)g.n : s.f)
@@ -840,14 +822,14 @@ __device__ static inline bool jaxc_cuda__cisnan(jaxc_c128 v) { return jaxc__m_is
     jaxc_cuda__rs_##E s;                                                                             \
     s.u = r == JAXC_CUDA__R_PROD || r == JAXC_CUDA__R_ALL;                                           \
     s.f = s.fi = 0;                                                                                  \
-    s.v = JAXC_CUDA__ONE_##K(CT, r == JAXC_CUDA__R_PROD);                                            \
+    s.v = jaxc_cuda__vone((const CT *)0, r == JAXC_CUDA__R_PROD);                                    \
     s.idx = -1;                                                                                      \
     return s;                                                                                        \
   }                                                                                                  \
   __device__ static inline void jaxc_cuda__rs_merge_##E(jaxc_cuda__rs_##E &s, const jaxc_cuda__rs_##E &o, int r, bool max) { \
     switch (r) {                                                                                     \
     case JAXC_CUDA__R_SUM: case JAXC_CUDA__R_MEAN: s.u += o.u; s.f += o.f; s.fi += o.fi; break;                                            \
-    case JAXC_CUDA__R_PROD: s.u *= o.u; s.v = JAXC_CUDA__MUL_##K(CT, s.v, o.v); break;               \
+    case JAXC_CUDA__R_PROD: s.u *= o.u; s.v = jaxc_cuda__vmul(s.v, o.v); break;               \
     case JAXC_CUDA__R_ANY: s.u |= o.u; break;                                                        \
     case JAXC_CUDA__R_ALL: s.u &= o.u; break;                                                        \
     default: {                                                                                       \
@@ -855,8 +837,8 @@ __device__ static inline bool jaxc_cuda__cisnan(jaxc_c128 v) { return jaxc__m_is
       if (s.idx < 0) { s = o; break; }                                                               \
       bool sn = JAXC_CUDA__ISNAN_##K(s.v), on = JAXC_CUDA__ISNAN_##K(o.v), take;                     \
       if (sn || on) take = on && (!sn || o.idx < s.idx);                                             \
-      else if (JAXC_CUDA__EQ_##K(CT, o.v, s.v)) take = o.idx < s.idx;                                \
-      else take = max ? JAXC_CUDA__LT_##K(CT, s.v, o.v) : JAXC_CUDA__LT_##K(CT, o.v, s.v);           \
+      else if (jaxc_cuda__veq(o.v, s.v)) take = o.idx < s.idx;                                \
+      else take = max ? jaxc_cuda__vlt(s.v, o.v) : jaxc_cuda__vlt(o.v, s.v);           \
       if (take) { s.v = o.v; s.idx = o.idx; }                                                        \
     }                                                                                                \
     }                                                                                                \
@@ -865,14 +847,14 @@ __device__ static inline bool jaxc_cuda__cisnan(jaxc_c128 v) { return jaxc__m_is
     switch (r) {                                                                                     \
     case JAXC_CUDA__R_SUM:                                                                           \
       if (JAXC_CUDA__INTLIKE_##K) s.u += JAXC_CUDA__TOU64_##K(v);                                    \
-      else s.f += JAXC_CUDA__RE_##K(CT, v), s.fi += JAXC_CUDA__IM_##K(CT, v);                         \
+      else s.f += jaxc_cuda__vre(v), s.fi += jaxc_cuda__vim(v);                         \
       break;                                                                                         \
-    case JAXC_CUDA__R_MEAN: s.f += JAXC_CUDA__RE_##K(CT, v); s.fi += JAXC_CUDA__IM_##K(CT, v); break; \
+    case JAXC_CUDA__R_MEAN: s.f += jaxc_cuda__vre(v); s.fi += jaxc_cuda__vim(v); break; \
     case JAXC_CUDA__R_PROD:                                                                          \
-      if (JAXC_CUDA__INTLIKE_##K) s.u *= JAXC_CUDA__TOU64_##K(v); else s.v = JAXC_CUDA__MUL_##K(CT, s.v, v); \
+      if (JAXC_CUDA__INTLIKE_##K) s.u *= JAXC_CUDA__TOU64_##K(v); else s.v = jaxc_cuda__vmul(s.v, v); \
       break;                                                                                         \
-    case JAXC_CUDA__R_ANY: s.u |= JAXC_CUDA__TRUTH_##K(CT, v); break;                                \
-    case JAXC_CUDA__R_ALL: s.u &= JAXC_CUDA__TRUTH_##K(CT, v); break;                                \
+    case JAXC_CUDA__R_ANY: s.u |= jaxc_cuda__vtruth(v); break;                                \
+    case JAXC_CUDA__R_ALL: s.u &= jaxc_cuda__vtruth(v); break;                                \
     default: {                                                                                       \
       jaxc_cuda__rs_##E o;                                                                           \
       o.v = v;                                                                                       \
