@@ -17,7 +17,7 @@ HEADERS := jaxc.h jaxc_promote.h jaxc_kernels.h
 SHARED  ?= ../shared
 
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
-TESTS     := $(patsubst tests/%.c,$(B)/san/%,$(TEST_SRCS))
+TESTS     := $(patsubst tests/%.c,$(B)/san/%,$(TEST_SRCS)) $(B)/san-v3/test_vector
 TEST_SH   := $(sort $(wildcard tests/test_*.sh))
 
 .PHONY: test-clang all demo test test-c test-sh test-compile bench tool clean cuda cuda-test cuda-bench check-generated test-cuda-build
@@ -36,6 +36,11 @@ $(B)/san/test_%: tests/test_%.c $(B)/san/impl.o tests/check.h tests/testlib.h $(
 # C++/CUDA builds (tests/complex_struct.c, JAXC_NO_COMPLEX_H)
 $(B)/san/test_complex: tests/test_complex.c tests/complex_struct.c tests/complex_eval.h $(B)/san/impl.o tests/check.h tests/testlib.h $(HEADERS) | $(B)/san
 	$(CC) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. -Itests $< tests/complex_struct.c $(B)/san/impl.o -o $@ $(LDLIBS)
+
+# test_vector again for x86-64-v3 (AVX2 + FMA): the 256-bit loops of >>vector run too
+$(B)/san-v3/test_vector: tests/test_vector.c tests/impl.c tests/check.h tests/testlib.h $(HEADERS)
+	@mkdir -p $(B)/san-v3
+	$(CC) $(WARN) -O1 -g $(SAN) $(OMP) -march=x86-64-v3 -I. $< tests/impl.c -o $@ $(LDLIBS)
 
 $(B) $(B)/san $(B)/opt:
 	mkdir -p $@
@@ -84,7 +89,8 @@ test-sh: tool $(B)/demo $(B)/styles
 	@fail=0; for t in $(TEST_SH); do B=$(B) bash $$t || fail=1; done; \
 	  [ $$fail = 0 ] || { echo "test-sh: FAILED"; exit 1; }
 
-# Every header compiles clean under gcc and clang, with and without OpenMP, C11 pedantic;
+# Every header compiles clean under gcc and clang, with and without OpenMP, C11 pedantic (and
+# clang for AVX2 and AVX-512 targets, where the >>vector loops are compiled in);
 # jaxc_promote.h alone freestanding; the _Static_assert TUs compile (that is their test).
 COMPILE_SRCS := $(sort $(wildcard tests/compile_*.c))
 test-compile: | $(B)
@@ -94,6 +100,9 @@ test-compile: | $(B)
 	    $$cc $(WARN) -O2 -Wstrict-prototypes -Wshadow $$omp -I. -c $$f -o $(B)/compile.o \
 	      || { echo "FAIL: $$cc $$omp $$f"; exit 1; }; n=$$((n + 1)); \
 	done; done; done; \
+	if command -v $(CLANG) >/dev/null; then for arch in -march=x86-64-v3 -march=x86-64-v4; do \
+	  $(CLANG) $(WARN) -O2 -Wstrict-prototypes -Wshadow $(OMP) $$arch -I. -c tests/compile_all.c -o $(B)/compile.o \
+	    || { echo "FAIL: $(CLANG) $$arch (the >>vector loops)"; exit 1; }; n=$$((n + 1)); done; fi; \
 	gcc -std=c11 -ffreestanding -nostdinc -isystem "$$(gcc -print-file-name=include)" $(WARN) -I. \
 	  -c tests/freestanding.c -o $(B)/fs.o; \
 	echo "test-compile: $$((n + 1)) passed, 0 failed"

@@ -26,6 +26,7 @@
      JAXC_PAR_BYTES     memory traffic above which loops go parallel (default 2 MiB)
      JAXC_NO_F16C       never use the x86 F16C instructions for float16 arrays
      JAXC_NO_COMPLEX_H  store complex values as {re, im} structs even where C has _Complex
+     JAXC_NO_SIMD       never use the hand-written AVX2/AVX-512 loops (sqrt, complex abs: >>vector)
 
    All functions are static inline: include this header anywhere, as often as you like. */
 #ifndef JAXC_KERNELS_H_INCLUDED
@@ -383,6 +384,7 @@ JAXC__INLINE void jaxc_convert_f32_to_f16_n(size_t n, const float *JAXC__RESTRIC
 #if defined(_OPENMP) && !defined(JAXC_NO_OPENMP)
 #  define JAXC__HAS_OPENMP 1
 #  define JAXC__PRAGMA(x) _Pragma(#x)
+#  define JAXC__OMP_PAR_FOR JAXC__PRAGMA(omp parallel for schedule(static))
 #  if defined(__clang__)
 #    define JAXC__OMP_FOR JAXC__PRAGMA(omp parallel for schedule(static))
 #  else
@@ -391,6 +393,7 @@ JAXC__INLINE void jaxc_convert_f32_to_f16_n(size_t n, const float *JAXC__RESTRIC
 #else
 #  define JAXC__HAS_OPENMP 0
 #  define JAXC__OMP_FOR
+#  define JAXC__OMP_PAR_FOR
 #endif
 #ifndef JAXC__SIMD
 #  if defined(_OPENMP) && !defined(__clang__)
@@ -402,6 +405,23 @@ JAXC__INLINE void jaxc_convert_f32_to_f16_n(size_t n, const float *JAXC__RESTRIC
 #ifndef JAXC_PAR_BYTES
 #  define JAXC_PAR_BYTES ((size_t)2 << 20)
 #endif
+/* KERNEL(len, a + lo, out + lo) over blocks of n, in parallel when `bytes` of traffic justify it:
+   for kernels that do more than one element a step (>>vector). */
+#define JAXC__BLOCK ((size_t)1 << 14)
+#define JAXC__BLOCKS(n, bytes, KERNEL, a, out)                                                  \
+  do {                                                                                          \
+    size_t jaxc__n = (n);                                                                       \
+    if (JAXC__HAS_OPENMP && (bytes) > JAXC_PAR_BYTES) {                                         \
+      ptrdiff_t jaxc__nb = (ptrdiff_t)((jaxc__n + JAXC__BLOCK - 1) / JAXC__BLOCK);              \
+      JAXC__OMP_PAR_FOR                                                                         \
+      for (ptrdiff_t jaxc__b = 0; jaxc__b < jaxc__nb; jaxc__b++) {                              \
+        size_t jaxc__lo = (size_t)jaxc__b * JAXC__BLOCK;                                        \
+        KERNEL(jaxc__n - jaxc__lo < JAXC__BLOCK ? jaxc__n - jaxc__lo : JAXC__BLOCK, (a) + jaxc__lo, (out) + jaxc__lo); \
+      }                                                                                         \
+    } else {                                                                                    \
+      KERNEL(jaxc__n, a, out);                                                                  \
+    }                                                                                           \
+  } while (0)
 /* for (i < n) BODY, in parallel when `bytes` of traffic justify it. */
 #define JAXC__LOOP(n, bytes, BODY)                                            \
   do {                                                                        \
@@ -1061,14 +1081,19 @@ JAXC__DEV double jaxc__two_sum(double a, double b, double *e) {
 }
 /* |z| = hypot(x, y), overflowing only when the result does, within an ulp: the parts scaled by a
    power of two away from overflow and underflow, x^2 + y^2 with one rounding (fma); infinite
-   when a part is, even a NaN one (Annex G). No libm call (hypot cost 9 ns an element here, 3.9
-   now) and selects, not branches: built with -fno-math-errno, gcc vectorises the complex128
-   loop (0.5 ns); sqrt's errno check keeps it scalar otherwise. */
+   when a part is, even a NaN one (Annex G). No libm call (hypot cost 9 ns an element here) and
+   selects, not branches, so that the SIMD loops of >>vector can compute the same operations. */
 JAXC__DEV double jaxc__cabs_d(double x, double y) {
   double ax = fabs(x), ay = fabs(y), m = ax > ay ? ax : ay, n = ax > ay ? ay : ax;
   double s = m > 0x1p500 ? 0x1p-600 : m < 0x1p-500 ? 0x1p600 : 1.0, a = m * s, b = n * s;
-  double h = sqrt(fma(a, a, b * b)) / s;
+  double h = sqrt(fma(a, a, b * b)) * (1 / s); /* 1/s is exact: a power of two */
   return ((ax == (double)INFINITY) | (ay == (double)INFINITY)) ? (double)INFINITY : h; /* |, not ||: no branch */
+}
+/* |z| of float parts: in double, x^2 and y^2 are exact and cannot overflow or underflow, so no
+   scaling is needed; the sum rounds once, the square root once, the float once more. */
+JAXC__DEV float jaxc__cabs_f(float x, float y) {
+  double dx = x, dy = y, h = sqrt(dx * dx + dy * dy);
+  return ((fabsf(x) == INFINITY) | (fabsf(y) == INFINITY)) ? INFINITY : (float)h;
 }
 /* log|z| with x^2 + y^2 - 1 summed exactly in double-double near |z| = 1, where log(hypot)
    would keep only the absolute accuracy of 1. */
@@ -1198,7 +1223,6 @@ JAXC__DEV jaxc_c128 jaxc__cpow_d(double a, double b, double c, double d) {
     jaxc_c128 w = jaxc__cpow_d(jaxc__re_##T(a), jaxc__im_##T(a), jaxc__re_##T(b), jaxc__im_##T(b));   \
     return jaxc__mk_##T((R)jaxc__re_jaxc_c128(w), (R)jaxc__im_jaxc_c128(w));                          \
   }                                                                                                   \
-  JAXC__DEV R jaxc__m_abs_##T(T z) { return (R)jaxc__cabs_d(jaxc__re_##T(z), jaxc__im_##T(z)); }      \
   /* z / |z|, and z itself for 0 (lax.sign), in double; tiny parts scaled up first, so that |z|   \
      is never a subnormal short of bits */                                                           \
   JAXC__DEV T jaxc__m_sign_##T(T z) {                                                                 \
@@ -1208,6 +1232,8 @@ JAXC__DEV jaxc_c128 jaxc__cpow_d(double a, double b, double c, double d) {
   }
 JAXC__CPX_FUNCS(jaxc_c64, float)
 JAXC__CPX_FUNCS(jaxc_c128, double)
+JAXC__DEV float jaxc__m_abs_jaxc_c64(jaxc_c64 z) { return jaxc__cabs_f(jaxc__re_jaxc_c64(z), jaxc__im_jaxc_c64(z)); }
+JAXC__DEV double jaxc__m_abs_jaxc_c128(jaxc_c128 z) { return jaxc__cabs_d(jaxc__re_jaxc_c128(z), jaxc__im_jaxc_c128(z)); }
 #undef JAXC__C
 
 /* --- op bodies: JAXC__<OP>_<K>(E, M, a, b) on compute values; M names the compute type for
@@ -1413,6 +1439,135 @@ JAXC__CPX_FUNCS(jaxc_c128, double)
 #define JAXC__CONJ_KF(E, M, a) (a)
 #define JAXC__CONJ_KC(E, M, a) jaxc__m_conj_##M(a)
 
+/* >>vector: hand-vectorised loops for the ops compilers keep scalar --------------------------------
+   C's sqrt sets errno for a negative argument, so unless built with -fno-math-errno, gcc and
+   clang follow every sqrt instruction with a test and a call: loops of sqrt and of complex |z|
+   stay scalar (NumPy ran them 2-10x faster). Where the target has AVX-512F, or AVX2 and FMA,
+   these loops compute the same IEEE operations as the scalar functions (jaxc__m_sqrt_float,
+   jaxc__cabs_f, jaxc__cabs_d), each rounded once, in vector registers, so the results are
+   the same bit for bit (tests/test_vector.c checks it, on both widths). They return how many
+   leading elements they did; the generated kernel does the rest.
+   JAXC__VEC_<OP>_<E> is "~, function" where such a loop exists; JAXC__VEC_FN picks it, or
+   jaxc__vec_none for every other op and dtype. */
+#if !defined(JAXC_NO_SIMD) && !defined(__CUDACC__) && defined(__STDC_HOSTED__) && __STDC_HOSTED__ && \
+    (defined(__AVX512F__) || (defined(__AVX2__) && defined(__FMA__)))
+#  define JAXC__HAS_VECTOR 1
+#  include <immintrin.h>
+#else
+#  define JAXC__HAS_VECTOR 0
+#endif
+#define JAXC__SECOND(...) JAXC__SECOND_(__VA_ARGS__)
+#define JAXC__SECOND_(a, b, ...) b
+#define JAXC__VEC_FN(OP, E) JAXC__SECOND(JAXC__VEC_##OP##_##E, jaxc__vec_none, ~)
+#define jaxc__vec_none(n, a, o) ((size_t)0)
+
+#if JAXC__HAS_VECTOR
+/* The vocabulary, one width per build: jaxc__vd holds JAXC__VD_N doubles, jaxc__vf
+   JAXC__VF_N floats. */
+#  if defined(__AVX512F__)
+typedef __m512d jaxc__vd;
+typedef __m512 jaxc__vf;
+#    define JAXC__VD_N 8
+#    define JAXC__VF_N 16
+#    define jaxc__vd_loadu _mm512_loadu_pd
+#    define jaxc__vd_storeu _mm512_storeu_pd
+#    define jaxc__vf_loadu _mm512_loadu_ps
+#    define jaxc__vf_storeu _mm512_storeu_ps
+#    define jaxc__vd_set1 _mm512_set1_pd
+#    define jaxc__vd_mul _mm512_mul_pd
+#    define jaxc__vd_add _mm512_add_pd
+#    define jaxc__vd_fma _mm512_fmadd_pd
+#    define jaxc__vd_sqrt _mm512_sqrt_pd
+#    define jaxc__vf_sqrt _mm512_sqrt_ps
+#    define jaxc__vd_unpacklo _mm512_unpacklo_pd
+#    define jaxc__vd_unpackhi _mm512_unpackhi_pd
+#    define jaxc__vd_abs _mm512_abs_pd
+/* x when a OP b, else y (ordered compares: false for NaN, as C's >, < and ==) */
+#    define JAXC__VD_SEL(a, OP, b, x, y) _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, b, OP), y, x)
+#    define JAXC__VD_GT _CMP_GT_OQ
+#    define JAXC__VD_LT _CMP_LT_OQ
+#    define JAXC__VD_EQ _CMP_EQ_OQ
+/* VD_N floats widened / narrowed (exact / rounded to nearest) */
+#    define jaxc__vd_load_f32(p) _mm512_cvtps_pd(_mm256_loadu_ps(p))
+#    define jaxc__vd_store_f32(p, v) _mm256_storeu_ps(p, _mm512_cvtpd_ps(v))
+/* unpacklo/hi pair lane k of two registers; this index undoes it (element 2k + j <- j*N/2 + k) */
+#    define jaxc__vd_unzip(v) _mm512_permutexvar_pd(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7), v)
+#  else
+typedef __m256d jaxc__vd;
+typedef __m256 jaxc__vf;
+#    define JAXC__VD_N 4
+#    define JAXC__VF_N 8
+#    define jaxc__vd_loadu _mm256_loadu_pd
+#    define jaxc__vd_storeu _mm256_storeu_pd
+#    define jaxc__vf_loadu _mm256_loadu_ps
+#    define jaxc__vf_storeu _mm256_storeu_ps
+#    define jaxc__vd_set1 _mm256_set1_pd
+#    define jaxc__vd_mul _mm256_mul_pd
+#    define jaxc__vd_add _mm256_add_pd
+#    define jaxc__vd_fma _mm256_fmadd_pd
+#    define jaxc__vd_sqrt _mm256_sqrt_pd
+#    define jaxc__vf_sqrt _mm256_sqrt_ps
+#    define jaxc__vd_unpacklo _mm256_unpacklo_pd
+#    define jaxc__vd_unpackhi _mm256_unpackhi_pd
+#    define jaxc__vd_abs(v) _mm256_andnot_pd(_mm256_set1_pd(-0.0), v)
+#    define JAXC__VD_SEL(a, OP, b, x, y) _mm256_blendv_pd(y, x, _mm256_cmp_pd(a, b, OP))
+#    define JAXC__VD_GT _CMP_GT_OQ
+#    define JAXC__VD_LT _CMP_LT_OQ
+#    define JAXC__VD_EQ _CMP_EQ_OQ
+#    define jaxc__vd_load_f32(p) _mm256_cvtps_pd(_mm_loadu_ps(p))
+#    define jaxc__vd_store_f32(p, v) _mm_storeu_ps(p, _mm256_cvtpd_ps(v))
+#    define jaxc__vd_unzip(v) _mm256_permute4x64_pd(v, 0xD8) /* 0, 2, 1, 3 */
+#  endif
+
+JAXC__INLINE size_t jaxc__vsqrt_f32(size_t n, const float *a, float *o) {
+  size_t i = 0;
+  for (; i + JAXC__VF_N <= n; i += JAXC__VF_N) jaxc__vf_storeu(o + i, jaxc__vf_sqrt(jaxc__vf_loadu(a + i)));
+  return i;
+}
+JAXC__INLINE size_t jaxc__vsqrt_f64(size_t n, const double *a, double *o) {
+  size_t i = 0;
+  for (; i + JAXC__VD_N <= n; i += JAXC__VD_N) jaxc__vd_storeu(o + i, jaxc__vd_sqrt(jaxc__vd_loadu(a + i)));
+  return i;
+}
+/* Infinity where |x| or |y| is, else h (Annex G: |inf + NaN i| = inf). */
+JAXC__INLINE jaxc__vd jaxc__vd_inf_if_inf(jaxc__vd ax, jaxc__vd ay, jaxc__vd h) {
+  const jaxc__vd inf = jaxc__vd_set1((double)INFINITY);
+  return JAXC__VD_SEL(ax, JAXC__VD_EQ, inf, inf, JAXC__VD_SEL(ay, JAXC__VD_EQ, inf, inf, h));
+}
+/* VD_N complex64 values: x and y of 2 x VD_N/2 values, the parts paired as unpacklo/hi pair them. */
+JAXC__INLINE size_t jaxc__vabs_c64(size_t n, const jaxc_c64 *a, float *o) {
+  const float *f = (const float *)(const void *)a;
+  size_t i = 0;
+  for (; i + JAXC__VD_N <= n; i += JAXC__VD_N) {
+    jaxc__vd p = jaxc__vd_load_f32(f + 2 * i), q = jaxc__vd_load_f32(f + 2 * i + JAXC__VD_N);
+    jaxc__vd x = jaxc__vd_unpacklo(p, q), y = jaxc__vd_unpackhi(p, q);
+    jaxc__vd h = jaxc__vd_sqrt(jaxc__vd_add(jaxc__vd_mul(x, x), jaxc__vd_mul(y, y)));
+    jaxc__vd_store_f32(o + i, jaxc__vd_unzip(jaxc__vd_inf_if_inf(jaxc__vd_abs(x), jaxc__vd_abs(y), h)));
+  }
+  return i;
+}
+JAXC__INLINE size_t jaxc__vabs_c128(size_t n, const jaxc_c128 *a, double *o) {
+  const double *d = (const double *)(const void *)a;
+  const jaxc__vd big = jaxc__vd_set1(0x1p500), small = jaxc__vd_set1(0x1p-500), one = jaxc__vd_set1(1.0);
+  size_t i = 0;
+  for (; i + JAXC__VD_N <= n; i += JAXC__VD_N) {
+    jaxc__vd p = jaxc__vd_loadu(d + 2 * i), q = jaxc__vd_loadu(d + 2 * i + JAXC__VD_N);
+    jaxc__vd ax = jaxc__vd_abs(jaxc__vd_unpacklo(p, q)), ay = jaxc__vd_abs(jaxc__vd_unpackhi(p, q));
+    jaxc__vd m = JAXC__VD_SEL(ax, JAXC__VD_GT, ay, ax, ay), nn = JAXC__VD_SEL(ax, JAXC__VD_GT, ay, ay, ax);
+    jaxc__vd s = JAXC__VD_SEL(m, JAXC__VD_GT, big, jaxc__vd_set1(0x1p-600), JAXC__VD_SEL(m, JAXC__VD_LT, small, jaxc__vd_set1(0x1p600), one));
+    jaxc__vd r = JAXC__VD_SEL(m, JAXC__VD_GT, big, jaxc__vd_set1(0x1p600), JAXC__VD_SEL(m, JAXC__VD_LT, small, jaxc__vd_set1(0x1p-600), one));
+    jaxc__vd sa = jaxc__vd_mul(m, s), sb = jaxc__vd_mul(nn, s);
+    jaxc__vd h = jaxc__vd_mul(jaxc__vd_sqrt(jaxc__vd_fma(sa, sa, jaxc__vd_mul(sb, sb))), r);
+    jaxc__vd_storeu(o + i, jaxc__vd_unzip(jaxc__vd_inf_if_inf(ax, ay, h)));
+  }
+  return i;
+}
+#  define JAXC__VEC_SQRT_F32 ~, jaxc__vsqrt_f32
+#  define JAXC__VEC_SQRT_F64 ~, jaxc__vsqrt_f64
+#  define JAXC__VEC_ABS_C64 ~, jaxc__vabs_c64
+#  define JAXC__VEC_ABS_C128 ~, jaxc__vabs_c128
+#endif
+
 /* --- generated kernels ------------------------------------------------------------------------
    For op OP and dtype E (where the op's group accepts E's kind):
      jaxc__f_<op>_<E>(a[, b])               the op on compute values
@@ -1470,16 +1625,18 @@ typedef void (*jaxc__un_fn)(size_t n, const void *a, void *out);
     OT *o = (OT *)out;                                                                               \
     JAXC__SIMD for (size_t i = 0; i < n; i++) o[i] = OST(jaxc__f_##name##_##E(LD(aa[i]), b0));        \
   }
+/* Unary kernels start with the op's >>vector loop where it has one. */
 #define JAXC__DEF_UN(OP, name, E, c, T, CT, K, LD, OCT, OT, OST)                                      \
   JAXC__DEV OCT jaxc__f_##name##_##E(CT a) { (void)a; return JAXC__##OP##_##K(E, CT, a); }                   \
   JAXC__DEV OT jaxc_scalar_##name##_##c(T a) { return OST(jaxc__f_##name##_##E(LD(a))); }           \
-  JAXC__INLINE void jaxc_kernel_##name##_##c(size_t n, const T *a, OT *out) {                         \
-    JAXC__LOOP(n, n * (sizeof(T) + sizeof(OT)), out[i] = OST(jaxc__f_##name##_##E(LD(a[i]))));       \
-  }                                                                                                  \
   JAXC__INLINE void jaxc__k_##name##_##E(size_t n, const void *a, void *out) {                        \
     const T *aa = (const T *)a;                                                                      \
     OT *o = (OT *)out;                                                                               \
-    JAXC__SIMD for (size_t i = 0; i < n; i++) o[i] = OST(jaxc__f_##name##_##E(LD(aa[i])));            \
+    size_t i0 = JAXC__VEC_FN(OP, E)(n, aa, o);                                                       \
+    JAXC__SIMD for (size_t i = i0; i < n; i++) o[i] = OST(jaxc__f_##name##_##E(LD(aa[i])));           \
+  }                                                                                                  \
+  JAXC__INLINE void jaxc_kernel_##name##_##c(size_t n, const T *a, OT *out) {                         \
+    JAXC__BLOCKS(n, n * (sizeof(T) + sizeof(OT)), jaxc__k_##name##_##E, a, out);                     \
   }
 JAXC_OPS(JAXC__GEN_OP)
 

@@ -1,0 +1,119 @@
+/* bench_math.c — elementwise math against a same-run copy of the same bytes and NumPy's ufunc
+   on the same data, out= a reused buffer on both sides:
+     - float32/float64 sqrt (the >>vector loops), exp, log and tanh (libm, one value a call);
+     - complex64/complex128 multiply and divide (memory-bound), |z| (the >>vector loops), and
+       exp, log, sqrt (compute-bound: in double, Annex G special values), the part-wise complex
+       code CPU and GPU share.
+   For the compute-bound rows ns per element is the figure to read.
+   GB/s = (bytes read + bytes written) / time; copy: 2-thread memcpy of the same bytes; best of
+   REPS runs on warm buffers.
+   Run: make bench (or build/opt/bench_math) */
+#define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
+#define JAXC_IMPLEMENTATION
+#include "jaxc.h"
+#include "bench_util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#  include <omp.h>
+#endif
+
+enum { REPS = 7 };
+
+/* NumPy's seconds per call of np.<ufunc>(z[, z], out=o) on n values of the dtype: complex parts
+   uniform in [-3, 3), real values in [0.01, 6); < 0 without NumPy. */
+static double numpy_seconds(const char *ufunc, bool binary, const char *dtype, size_t n) {
+  bool cpx = dtype[0] == 'c';
+  char data[160], cmd[900];
+  if (cpx) snprintf(data, sizeof data, "(r.uniform(-3, 3, %zu) + 1j * r.uniform(-3, 3, %zu))", n, n);
+  else snprintf(data, sizeof data, "r.uniform(0.01, 6, %zu)", n);
+  snprintf(cmd, sizeof cmd,
+           "/usr/bin/python3 -c \"import numpy as np, timeit; r = np.random.default_rng(1); "
+           "z = %s.astype('%s'); f = np.%s; o = np.empty(z.shape, f(z%s).dtype); "
+           "print(min(timeit.repeat(lambda: f(z%s, out=o), number=1, repeat=%d)))\" 2>/dev/null",
+           data, dtype, ufunc, binary ? ", z" : "", binary ? ", z" : "", REPS);
+  FILE *p = popen(cmd, "r");
+  if (!p) return -1;
+  double t = -1;
+  if (fscanf(p, "%lf", &t) != 1) t = -1;
+  pclose(p);
+  return t;
+}
+
+typedef struct { jaxc_op op; const char *np; } math_op;
+static const math_op real_ops[] = {{JAXC_OP_SQRT, "sqrt"}, {JAXC_OP_EXP, "exp"}, {JAXC_OP_LOG, "log"}, {JAXC_OP_TANH, "tanh"}};
+static const math_op complex_ops[] = {
+    {JAXC_OP_MULTIPLY, "multiply"}, {JAXC_OP_TRUE_DIVIDE, "true_divide"}, {JAXC_OP_ABS, "absolute"},
+    {JAXC_OP_EXP, "exp"},           {JAXC_OP_LOG, "log"},                 {JAXC_OP_SQRT, "sqrt"}};
+
+/* One row: the op on z (and z) into dest, the best of REPS against the copy of the same bytes. */
+static int bench_row(const math_op *m, jaxc_array *z, jaxc_array *dest, int lg, char *src, char *dst) {
+  int64_t n = (int64_t)1 << lg;
+  jaxc_dtype dt = jaxc_array_dtype(z);
+  bool bin = jaxc_op_arity(m->op) == JAXC_ARITY_BIN;
+  size_t bytes = (size_t)n * (jaxc_dtype_size(dt) * (bin ? 2 : 1) + jaxc_dtype_size(jaxc_array_dtype(dest)));
+  double t = 1e30, tc = 1e30;
+  for (int r = 0; r <= REPS; r++) { /* r == 0 warms up */
+    double t0 = bench_now();
+    jaxc_array *res = bin ? jaxc_binary_into(m->op, z, z, dest) : jaxc_unary_into(m->op, z, dest);
+    double t1 = bench_now();
+    if (!res) { fprintf(stderr, "%s: %s\n", jaxc_op_name(m->op), jaxc_last_error()); return 1; }
+    bench_par_copy(dst, src, bytes / 2, 0);
+    double t2 = bench_now();
+    if (r && t1 - t0 < t) t = t1 - t0;
+    if (r && t2 - t1 < tc) tc = t2 - t1;
+  }
+  double tn = numpy_seconds(m->np, bin, jaxc_dtype_name(dt), (size_t)n);
+  char name[32], npns[16] = "n/a", npr[16] = "-";
+  snprintf(name, sizeof name, "%s %s", jaxc_op_name(m->op), jaxc_dtype_name(dt));
+  if (tn > 0) {
+    snprintf(npns, sizeof npns, "%.2f", tn / (double)n * 1e9);
+    snprintf(npr, sizeof npr, "%.1fx", tn / t);
+  }
+  printf("  %-22s %5d %9.2f %8.1f %8.1f %7.0f%% %9s %9s\n", name, lg, t / (double)n * 1e9, (double)bytes / t / 1e9,
+         (double)(bytes / 2 * 2) / tc / 1e9, 100 * tc / t, npns, npr);
+  fflush(stdout);
+  return 0;
+}
+
+int main(void) {
+  int threads = 1;
+#ifdef _OPENMP
+  threads = omp_get_max_threads();
+#endif
+  static const jaxc_dtype dtypes[] = {JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
+  const int lgs[2] = {20, 24};
+  jaxc_set_x64(true);
+  printf("bench_math: best of %d, %d thread(s); GB/s = bytes read + written; NumPy: 1 thread, out= reused\n", REPS, threads);
+  printf("  %-22s %5s %9s %8s %8s %8s %9s %9s\n", "op", "log2n", "ns/elem", "GB/s", "copy", "vs copy", "numpy ns", "vs numpy");
+  for (size_t d = 0; d < sizeof dtypes / sizeof *dtypes; d++)
+    for (int k = 0; k < 2; k++) {
+      jaxc_dtype dt = dtypes[d];
+      bool cpx = dt == JAXC_C64 || dt == JAXC_C128, dbl = dt == JAXC_F64 || dt == JAXC_C128;
+      int64_t n = (int64_t)1 << lgs[k], parts = cpx ? 2 * n : n;
+      jaxc_array *z = jaxc_array_empty(dt, 1, &n), *out = jaxc_array_empty(dt, 1, &n);
+      jaxc_array *real = jaxc_array_empty(dbl ? JAXC_F64 : JAXC_F32, 1, &n); /* |z| */
+      size_t es = jaxc_dtype_size(dt);
+      char *src = malloc((size_t)n * es * 2), *dst = malloc((size_t)n * es * 2);
+      if (!z || !out || !real || !src || !dst) return 1;
+      memset(src, 1, (size_t)n * es * 2);
+      uint64_t x = 88172645463325252u;
+      for (int64_t i = 0; i < parts; i++) {
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        double u = (double)(x >> 11) * 0x1p-53, v = cpx ? u * 6 - 3 : 0.01 + u * 5.99;
+        if (dbl) ((double *)jaxc_array_data(z))[i] = v;
+        else ((float *)jaxc_array_data(z))[i] = (float)v;
+      }
+      const math_op *ops = cpx ? complex_ops : real_ops;
+      size_t nops = cpx ? sizeof complex_ops / sizeof *complex_ops : sizeof real_ops / sizeof *real_ops;
+      for (size_t o = 0; o < nops; o++)
+        if (bench_row(&ops[o], z, cpx && ops[o].op == JAXC_OP_ABS ? real : out, lgs[k], src, dst)) return 1;
+      free(src);
+      free(dst);
+      jaxc_array_free(z);
+      jaxc_array_free(out);
+      jaxc_array_free(real);
+    }
+  return 0;
+}
