@@ -90,7 +90,7 @@ test-sh: tool $(B)/demo $(B)/styles
 	  [ $$fail = 0 ] || { echo "test-sh: FAILED"; exit 1; }
 
 # Every header compiles clean under gcc and clang, with and without OpenMP, C11 pedantic (and
-# clang for AVX2 and AVX-512 targets, where the >>vector loops are compiled in);
+# for AVX2 and AVX-512 targets, where the >>vector loops are compiled in; jaxc_kernels.h as C++);
 # jaxc_promote.h alone freestanding; the _Static_assert TUs compile (that is their test).
 COMPILE_SRCS := $(sort $(wildcard tests/compile_*.c))
 test-compile: | $(B)
@@ -100,9 +100,12 @@ test-compile: | $(B)
 	    $$cc $(WARN) -O2 -Wstrict-prototypes -Wshadow $$omp -I. -c $$f -o $(B)/compile.o \
 	      || { echo "FAIL: $$cc $$omp $$f"; exit 1; }; n=$$((n + 1)); \
 	done; done; done; \
-	if command -v $(CLANG) >/dev/null; then for arch in -march=x86-64-v3 -march=x86-64-v4; do \
-	  $(CLANG) $(WARN) -O2 -Wstrict-prototypes -Wshadow $(OMP) $$arch -I. -c tests/compile_all.c -o $(B)/compile.o \
-	    || { echo "FAIL: $(CLANG) $$arch (the >>vector loops)"; exit 1; }; n=$$((n + 1)); done; fi; \
+	if command -v $(CLANG) >/dev/null; then \
+	  $(CLANG) $(WARN) -O2 -Wstrict-prototypes -Wshadow $(OMP) -march=x86-64-v4 -I. -c tests/compile_all.c -o $(B)/compile.o \
+	    || { echo "FAIL: $(CLANG) -march=x86-64-v4 (the >>vector loops)"; exit 1; }; n=$$((n + 1)); fi; \
+	for cxx in $(CXX) $(CLANG)++; do command -v $$cxx >/dev/null || continue; for arch in x86-64-v3 x86-64-v4; do \
+	  $$cxx -std=c++17 -Wall -Wextra -Wpedantic -Werror -O2 -march=$$arch -I. -c tests/compile_cxx.cpp -o $(B)/compile.o \
+	    || { echo "FAIL: $$cxx -march=$$arch tests/compile_cxx.cpp"; exit 1; }; n=$$((n + 1)); done; done; \
 	gcc -std=c11 -ffreestanding -nostdinc -isystem "$$(gcc -print-file-name=include)" $(WARN) -I. \
 	  -c tests/freestanding.c -o $(B)/fs.o; \
 	echo "test-compile: $$((n + 1)) passed, 0 failed"

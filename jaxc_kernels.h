@@ -103,13 +103,30 @@
 #  define JAXC__CONVERT_SIMD
 #endif
 
-/* The F16C path needs a hosted compiler (immintrin.h pulls in stdlib.h) and is host-only. */
-#if defined(__F16C__) && !defined(JAXC_NO_F16C) && !defined(__CUDACC__) && \
-    defined(__STDC_HOSTED__) && __STDC_HOSTED__
+/* The x86 paths (F16C here, the SIMD loops of >>vector) need a hosted compiler (immintrin.h
+   pulls in stdlib.h) and are host-only. */
+#if !defined(__CUDACC__) && defined(__STDC_HOSTED__) && __STDC_HOSTED__ && defined(__F16C__) && !defined(JAXC_NO_F16C)
 #  define JAXC__HAS_F16C 1
-#  include <immintrin.h>
 #else
 #  define JAXC__HAS_F16C 0
+#endif
+#if !defined(__CUDACC__) && defined(__STDC_HOSTED__) && __STDC_HOSTED__ && !defined(JAXC_NO_SIMD) && \
+    (defined(__AVX512F__) || (defined(__AVX2__) && defined(__FMA__)))
+#  define JAXC__HAS_VECTOR 1
+#else
+#  define JAXC__HAS_VECTOR 0
+#endif
+#if JAXC__HAS_F16C || JAXC__HAS_VECTOR
+/* g++ 12 warns about _mm*_undefined_* inside its own intrinsics (GCC PR 105593, fixed in 13) */
+#  if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
+#    pragma GCC diagnostic push
+#    pragma GCC diagnostic ignored "-Wuninitialized"
+#    pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#    include <immintrin.h>
+#    pragma GCC diagnostic pop
+#  else
+#    include <immintrin.h>
+#  endif
 #endif
 
 #ifdef __cplusplus
@@ -1449,13 +1466,7 @@ JAXC__DEV double jaxc__m_abs_jaxc_c128(jaxc_c128 z) { return jaxc__cabs_d(jaxc__
    leading elements they did; the generated kernel does the rest.
    JAXC__VEC_<OP>_<E> is "~, function" where such a loop exists; JAXC__VEC_FN picks it, or
    jaxc__vec_none for every other op and dtype. */
-#if !defined(JAXC_NO_SIMD) && !defined(__CUDACC__) && defined(__STDC_HOSTED__) && __STDC_HOSTED__ && \
-    (defined(__AVX512F__) || (defined(__AVX2__) && defined(__FMA__)))
-#  define JAXC__HAS_VECTOR 1
-#  include <immintrin.h>
-#else
-#  define JAXC__HAS_VECTOR 0
-#endif
+/* (JAXC__HAS_VECTOR and the include of immintrin.h are at the top, with F16C's) */
 #define JAXC__SECOND(...) JAXC__SECOND_(__VA_ARGS__)
 #define JAXC__SECOND_(a, b, ...) b
 #define JAXC__VEC_FN(OP, E) JAXC__SECOND(JAXC__VEC_##OP##_##E, jaxc__vec_none, ~)
@@ -1520,14 +1531,14 @@ typedef __m256 jaxc__vf;
 #  endif
 
 JAXC__INLINE size_t jaxc__vsqrt_f32(size_t n, const float *a, float *o) {
-  size_t i = 0;
-  for (; i + JAXC__VF_N <= n; i += JAXC__VF_N) jaxc__vf_storeu(o + i, jaxc__vf_sqrt(jaxc__vf_loadu(a + i)));
-  return i;
+  size_t end = n / JAXC__VF_N * JAXC__VF_N; /* (i + N <= n would let gcc fear a wrap-around) */
+  for (size_t i = 0; i < end; i += JAXC__VF_N) jaxc__vf_storeu(o + i, jaxc__vf_sqrt(jaxc__vf_loadu(a + i)));
+  return end;
 }
 JAXC__INLINE size_t jaxc__vsqrt_f64(size_t n, const double *a, double *o) {
-  size_t i = 0;
-  for (; i + JAXC__VD_N <= n; i += JAXC__VD_N) jaxc__vd_storeu(o + i, jaxc__vd_sqrt(jaxc__vd_loadu(a + i)));
-  return i;
+  size_t end = n / JAXC__VD_N * JAXC__VD_N;
+  for (size_t i = 0; i < end; i += JAXC__VD_N) jaxc__vd_storeu(o + i, jaxc__vd_sqrt(jaxc__vd_loadu(a + i)));
+  return end;
 }
 /* Infinity where |x| or |y| is, else h (Annex G: |inf + NaN i| = inf). */
 JAXC__INLINE jaxc__vd jaxc__vd_inf_if_inf(jaxc__vd ax, jaxc__vd ay, jaxc__vd h) {
@@ -1537,20 +1548,20 @@ JAXC__INLINE jaxc__vd jaxc__vd_inf_if_inf(jaxc__vd ax, jaxc__vd ay, jaxc__vd h) 
 /* VD_N complex64 values: x and y of 2 x VD_N/2 values, the parts paired as unpacklo/hi pair them. */
 JAXC__INLINE size_t jaxc__vabs_c64(size_t n, const jaxc_c64 *a, float *o) {
   const float *f = (const float *)(const void *)a;
-  size_t i = 0;
-  for (; i + JAXC__VD_N <= n; i += JAXC__VD_N) {
+  size_t end = n / JAXC__VD_N * JAXC__VD_N;
+  for (size_t i = 0; i < end; i += JAXC__VD_N) {
     jaxc__vd p = jaxc__vd_load_f32(f + 2 * i), q = jaxc__vd_load_f32(f + 2 * i + JAXC__VD_N);
     jaxc__vd x = jaxc__vd_unpacklo(p, q), y = jaxc__vd_unpackhi(p, q);
     jaxc__vd h = jaxc__vd_sqrt(jaxc__vd_add(jaxc__vd_mul(x, x), jaxc__vd_mul(y, y)));
     jaxc__vd_store_f32(o + i, jaxc__vd_unzip(jaxc__vd_inf_if_inf(jaxc__vd_abs(x), jaxc__vd_abs(y), h)));
   }
-  return i;
+  return end;
 }
 JAXC__INLINE size_t jaxc__vabs_c128(size_t n, const jaxc_c128 *a, double *o) {
   const double *d = (const double *)(const void *)a;
   const jaxc__vd big = jaxc__vd_set1(0x1p500), small = jaxc__vd_set1(0x1p-500), one = jaxc__vd_set1(1.0);
-  size_t i = 0;
-  for (; i + JAXC__VD_N <= n; i += JAXC__VD_N) {
+  size_t end = n / JAXC__VD_N * JAXC__VD_N;
+  for (size_t i = 0; i < end; i += JAXC__VD_N) {
     jaxc__vd p = jaxc__vd_loadu(d + 2 * i), q = jaxc__vd_loadu(d + 2 * i + JAXC__VD_N);
     jaxc__vd ax = jaxc__vd_abs(jaxc__vd_unpacklo(p, q)), ay = jaxc__vd_abs(jaxc__vd_unpackhi(p, q));
     jaxc__vd m = JAXC__VD_SEL(ax, JAXC__VD_GT, ay, ax, ay), nn = JAXC__VD_SEL(ax, JAXC__VD_GT, ay, ay, ax);
@@ -1560,7 +1571,7 @@ JAXC__INLINE size_t jaxc__vabs_c128(size_t n, const jaxc_c128 *a, double *o) {
     jaxc__vd h = jaxc__vd_mul(jaxc__vd_sqrt(jaxc__vd_fma(sa, sa, jaxc__vd_mul(sb, sb))), r);
     jaxc__vd_storeu(o + i, jaxc__vd_unzip(jaxc__vd_inf_if_inf(ax, ay, h)));
   }
-  return i;
+  return end;
 }
 #  define JAXC__VEC_SQRT_F32 ~, jaxc__vsqrt_f32
 #  define JAXC__VEC_SQRT_F64 ~, jaxc__vsqrt_f64
