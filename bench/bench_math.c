@@ -1,6 +1,8 @@
 /* bench_math.c — elementwise math against a same-run copy of the same bytes and NumPy's ufunc
    on the same data, out= a reused buffer on both sides:
-     - float32/float64 sqrt (the >>vector loops), exp, log and tanh (libm, one value a call);
+     - float32/float64 sqrt (the >>vector loops), exp, log and tanh (float32: >>float math;
+       float64: libm), next to a 2-thread loop of the C library's function on the same data
+       (column libm: what the kernels cost when they called it);
      - complex64/complex128 multiply and divide (memory-bound), |z| (the >>vector loops), and
        exp, log, sqrt (compute-bound: in double, Annex G special values), the part-wise complex
        code CPU and GPU share.
@@ -41,11 +43,37 @@ static double numpy_seconds(const char *ufunc, bool binary, const char *dtype, s
   return t;
 }
 
-typedef struct { jaxc_op op; const char *np; } math_op;
-static const math_op real_ops[] = {{JAXC_OP_SQRT, "sqrt"}, {JAXC_OP_EXP, "exp"}, {JAXC_OP_LOG, "log"}, {JAXC_OP_TANH, "tanh"}};
+typedef struct { jaxc_op op; const char *np; float (*libm_f)(float); double (*libm_d)(double); } math_op;
+static float sqrt_f(float x) { return sqrtf(x); } /* (function pointers to builtins) */
+static double sqrt_d(double x) { return sqrt(x); }
+static const math_op real_ops[] = {
+    {JAXC_OP_SQRT, "sqrt", sqrt_f, sqrt_d}, {JAXC_OP_EXP, "exp", expf, exp}, {JAXC_OP_LOG, "log", logf, log}, {JAXC_OP_TANH, "tanh", tanhf, tanh}};
+
+/* Seconds per call of a 2-thread loop of the C library's function over z (best of REPS). */
+static double libm_seconds(const math_op *m, const jaxc_array *z, jaxc_array *dest) {
+  ptrdiff_t n = (ptrdiff_t)jaxc_array_size(z);
+  bool dbl = jaxc_array_dtype(z) == JAXC_F64;
+  const void *in = jaxc_array_data(z);
+  void *out = (void *)jaxc_array_data(dest);
+  double best = 1e30;
+  for (int r = 0; r <= REPS; r++) {
+    double t0 = bench_now();
+    if (dbl) {
+#pragma omp parallel for schedule(static)
+      for (ptrdiff_t i = 0; i < n; i++) ((double *)out)[i] = m->libm_d(((const double *)in)[i]);
+    } else {
+#pragma omp parallel for schedule(static)
+      for (ptrdiff_t i = 0; i < n; i++) ((float *)out)[i] = m->libm_f(((const float *)in)[i]);
+    }
+    double t = bench_now() - t0;
+    if (r && t < best) best = t;
+  }
+  return best;
+}
 static const math_op complex_ops[] = {
-    {JAXC_OP_MULTIPLY, "multiply"}, {JAXC_OP_TRUE_DIVIDE, "true_divide"}, {JAXC_OP_ABS, "absolute"},
-    {JAXC_OP_EXP, "exp"},           {JAXC_OP_LOG, "log"},                 {JAXC_OP_SQRT, "sqrt"}};
+    {JAXC_OP_MULTIPLY, "multiply", NULL, NULL}, {JAXC_OP_TRUE_DIVIDE, "true_divide", NULL, NULL},
+    {JAXC_OP_ABS, "absolute", NULL, NULL},      {JAXC_OP_EXP, "exp", NULL, NULL},
+    {JAXC_OP_LOG, "log", NULL, NULL},           {JAXC_OP_SQRT, "sqrt", NULL, NULL}};
 
 /* One row: the op on z (and z) into dest, the best of REPS against the copy of the same bytes. */
 static int bench_row(const math_op *m, jaxc_array *z, jaxc_array *dest, int lg, char *src, char *dst) {
@@ -65,14 +93,15 @@ static int bench_row(const math_op *m, jaxc_array *z, jaxc_array *dest, int lg, 
     if (r && t2 - t1 < tc) tc = t2 - t1;
   }
   double tn = numpy_seconds(m->np, bin, jaxc_dtype_name(dt), (size_t)n);
-  char name[32], npns[16] = "n/a", npr[16] = "-";
+  char name[32], npns[16] = "n/a", npr[16] = "-", libm[16] = "-";
   snprintf(name, sizeof name, "%s %s", jaxc_op_name(m->op), jaxc_dtype_name(dt));
+  if (m->libm_f) snprintf(libm, sizeof libm, "%.2f", libm_seconds(m, z, dest) / (double)n * 1e9);
   if (tn > 0) {
     snprintf(npns, sizeof npns, "%.2f", tn / (double)n * 1e9);
     snprintf(npr, sizeof npr, "%.1fx", tn / t);
   }
-  printf("  %-22s %5d %9.2f %8.1f %8.1f %7.0f%% %9s %9s\n", name, lg, t / (double)n * 1e9, (double)bytes / t / 1e9,
-         (double)(bytes / 2 * 2) / tc / 1e9, 100 * tc / t, npns, npr);
+  printf("  %-22s %5d %9.2f %8.1f %8.1f %7.0f%% %9s %9s %8s\n", name, lg, t / (double)n * 1e9, (double)bytes / t / 1e9,
+         (double)(bytes / 2 * 2) / tc / 1e9, 100 * tc / t, npns, npr, libm);
   fflush(stdout);
   return 0;
 }
@@ -86,7 +115,8 @@ int main(void) {
   const int lgs[2] = {20, 24};
   jaxc_set_x64(true);
   printf("bench_math: best of %d, %d thread(s); GB/s = bytes read + written; NumPy: 1 thread, out= reused\n", REPS, threads);
-  printf("  %-22s %5s %9s %8s %8s %8s %9s %9s\n", "op", "log2n", "ns/elem", "GB/s", "copy", "vs copy", "numpy ns", "vs numpy");
+  printf("  %-22s %5s %9s %8s %8s %8s %9s %9s %8s\n", "op", "log2n", "ns/elem", "GB/s", "copy", "vs copy", "numpy ns", "vs numpy",
+         "libm ns");
   for (size_t d = 0; d < sizeof dtypes / sizeof *dtypes; d++)
     for (int k = 0; k < 2; k++) {
       jaxc_dtype dt = dtypes[d];
