@@ -12,8 +12,8 @@
        and scalar functions jaxc_scalar_<op>_<a>_<b> whose C return type is the join's (>>pairs).
      - complex arithmetic on (re, im) parts, one code for C, C++ and CUDA builds: XLA's
        multiply, Smith's divide, XLA's power, Annex G functions in double (>>complex math);
-     - float32 exp, log and tanh as vectorisable C, correctly rounded for all but 3 of the 2^32
-       inputs (>>float math); hand-vectorised AVX2/AVX-512 loops for sqrt and complex |z|,
+     - float32 exp, log, tanh, log1p and expm1 as vectorisable C, correctly rounded for all but
+       a few of the 2^32 inputs (>>float math); hand-vectorised AVX2/AVX-512 loops for sqrt and complex |z|,
        which errno keeps scalar otherwise (>>vector);
      <c> is the dtype's code: b, u8 ... u64, i8 ... i64, bf16, f16, f32, f64, c64, c128.
      Kernels write into caller memory and never allocate; they are usable without jaxc.h.
@@ -936,7 +936,7 @@ JAXC__INLINE bool jaxc_op_accepts(jaxc_op op, jaxc_dtype c) {
 #define JAXC__XREM_KU(E, a, b) ((b) == 0 ? (a) : (jaxc__CT_##E)((a) % (b)))
 #define JAXC__SIGN_I(a) (((a) > 0) - ((a) < 0))
 
-/* >>float math: float32 exp, log and tanh, computed in double by polynomials -----------------------
+/* >>float math: float32 exp, log, tanh, log1p and expm1, computed in double -------------------------
    libm computes these one value per call, so loops of them stay scalar (NumPy's SIMD versions
    ran 2-10x faster). These are plain C the compiler vectorises: no calls, no branches (a select
    of two computed values, or a select on the bits where gcc would otherwise sink the work into
@@ -944,9 +944,10 @@ JAXC__INLINE bool jaxc_op_accepts(jaxc_op op, jaxc_dtype c) {
    double, the Taylor and atanh series below carry errors under 2^-44, so the float results are
    correctly rounded for every float32 input but 3 logs (x = 0x1.bacb4ap+25, 0x1.b121a6p+76,
    0x1.6351d8p+95: within 2^-53 of a midpoint, where rounding to double, then to float, goes
-   the other way), checked exhaustively against long double; glibc's expf, logf and tanhf miss
-   the correctly rounded result on 0.2 M, 0.4 M and 119 M inputs. bfloat16 and float16 compute
-   through them. The device runs the same code. */
+   the other way) and 7 log1ps (tests/test_vector.c lists them), checked exhaustively against
+   long double; glibc's
+   expf, logf and tanhf miss the correctly rounded result on 0.2 M, 0.4 M and 119 M inputs.
+   bfloat16 and float16 compute through them. The device runs the same code. */
 /* c ? a : b on the bits */
 JAXC__DEV float jaxc__sel_f(bool c, float a, float b) {
   uint32_t m = 0u - (uint32_t)c;
@@ -980,25 +981,52 @@ JAXC__DEV float jaxc__expf_poly(float x) {
   c = jaxc__sel_f(lo, -104.0f, c);
   return (float)jaxc__exp_core(c);
 }
-/* log x = e ln 2 + 2 atanh(s), s = (m - 1)/(m + 1) for x = 2^e m, m in [sqrt(1/2), sqrt 2):
-   |s| <= 0.172, and the series to s^15 leaves under 2^-44. In double every float is normal. */
-JAXC__DEV float jaxc__logf_poly(float xf) {
-  double x = xf;
+/* 2 atanh(s) = log((1 + s)/(1 - s)) for |s| <= 0.172: the series to s^15 leaves under 2^-44. */
+JAXC__DEV double jaxc__log_series(double s) {
+  double z = s * s, z2 = z * z, z4 = z2 * z2;
+  double p = ((1 + z * (1.0 / 3)) + (1.0 / 5 + z * (1.0 / 7)) * z2) +
+             ((1.0 / 9 + z * (1.0 / 11)) + (1.0 / 13 + z * (1.0 / 15)) * z2) * z4;
+  return 2 * s * p;
+}
+/* log x for a positive normal double: x = 2^e m, m in [sqrt(1/2), sqrt 2), log m = 2 atanh(s)
+   with s = (m - 1)/(m + 1), |s| <= 0.172. (Every float is normal in double.) */
+JAXC__DEV double jaxc__log_core(double x) {
   uint64_t b = jaxc__fp64_to_bits(x), mb = b & 0x000fffffffffffffu;
   bool big = mb > 0x6a09e667f3bcdu; /* m >= sqrt 2: use m / 2 */
   double e = (double)((int)(b >> 52) - 1023 + (int)big);
   double m = jaxc__fp64_from_bits(mb | (big ? 0x3fe0000000000000u : 0x3ff0000000000000u));
-  double s = (m - 1) / (m + 1), z = s * s;
-  double z2 = z * z, z4 = z2 * z2;
-  double p = ((1 + z * (1.0 / 3)) + (1.0 / 5 + z * (1.0 / 7)) * z2) +
-             ((1.0 / 9 + z * (1.0 / 11)) + (1.0 / 13 + z * (1.0 / 15)) * z2) * z4;
-  double r = e * 0.6931471805599453 + 2 * s * p;
-  bool pos = xf > 0, zero = xf == 0, inf = xf == (float)INFINITY, nan = xf != xf;
+  return e * 0.6931471805599453 + jaxc__log_series((m - 1) / (m + 1));
+}
+/* log's special values on r: NaN below 0 (the input's NaN for a NaN), -inf at 0, inf at inf;
+   `at0` is where the argument is 0 (x = 0 for log, x = -1 for log1p). */
+JAXC__DEV float jaxc__log_specials(float xf, bool pos, bool at0, double r) {
   r = jaxc__sel_d(pos, r, (double)NAN);
-  r = jaxc__sel_d(zero, -(double)INFINITY, r);
-  r = jaxc__sel_d(inf, (double)INFINITY, r);
-  r = jaxc__sel_d(nan, x, r); /* the input's NaN, as libm returns it */
+  r = jaxc__sel_d(at0, -(double)INFINITY, r);
+  r = jaxc__sel_d(xf == (float)INFINITY, (double)INFINITY, r);
+  r = jaxc__sel_d(xf != xf, (double)xf, r); /* the input's NaN, as libm returns it */
   return (float)r;
+}
+JAXC__DEV float jaxc__logf_poly(float x) { return jaxc__log_specials(x, x > 0, x == 0, jaxc__log_core(x)); }
+/* log1p x = 2 atanh(x / (2 + x)), which never cancels, where that is within the series' range
+   (x in [-0.29, 0.41]); log(1 + x) beyond, where 1 + x is exact in double. */
+JAXC__DEV float jaxc__log1pf_poly(float xf) {
+  double x = xf, u = 1 + x;
+  bool near = (x > -0.29) & (x < 0.41); /* &, not &&: no branch */
+  double near_r = jaxc__log_series(x / (2 + x)), far_r = jaxc__log_core(jaxc__sel_d(u > 0, u, 1.0));
+  return jaxc__log_specials(xf, xf > -1, xf == -1, jaxc__sel_d(near, near_r, far_r));
+}
+/* e^x - 1: x (1 + x/2! + x^2/3! + ...) to x^12 for |x| < ln(2)/2, which never cancels; e^x - 1
+   in double beyond, where the result is at least 0.29 in size. */
+JAXC__DEV float jaxc__expm1f_poly(float xf) {
+  bool hi = xf > 89.0f, lo = xf < -104.0f;
+  float c = jaxc__sel_f(hi, 89.0f, xf);
+  double x = jaxc__sel_f(lo, -104.0f, c);
+  double x2 = x * x, x4 = x2 * x2, x8 = x4 * x4;
+  double a0 = 1 + x * (1.0 / 2), a1 = 1.0 / 6 + x * (1.0 / 24), a2 = 1.0 / 120 + x * (1.0 / 720);
+  double a3 = 1.0 / 5040 + x * (1.0 / 40320), a4 = 1.0 / 362880 + x * (1.0 / 3628800);
+  double a5 = 1.0 / 39916800 + x * (1.0 / 479001600), a6 = 1.0 / 6227020800;
+  double small = x * ((a0 + a1 * x2) + (a2 + a3 * x2) * x4 + ((a4 + a5 * x2) + a6 * x4) * x8);
+  return (float)jaxc__sel_d(fabs(x) < 0.34657359027997264, small, jaxc__exp_core(x) - 1);
 }
 /* tanh x: its Taylor series to x^9 below |x| = 1/16 (the rest under 2^-47), else
    (e^2a - 1)/(e^2a + 1) for a = |x| (e^2a - 1 >= 0.13 loses under 2^-3 of e^2a's accuracy), with
@@ -1017,8 +1045,6 @@ JAXC__DEV float jaxc__tanhf_poly(float xf) {
   JAXC__DEV T jaxc__m_floor_##T(T x) { return floor##SFX(x); }                                       \
   JAXC__DEV T jaxc__m_ceil_##T(T x) { return ceil##SFX(x); }                                         \
   JAXC__DEV T jaxc__m_sqrt_##T(T x) { return sqrt##SFX(x); }                                         \
-  JAXC__DEV T jaxc__m_log1p_##T(T x) { return log1p##SFX(x); }                                       \
-  JAXC__DEV T jaxc__m_expm1_##T(T x) { return expm1##SFX(x); }                                       \
   JAXC__DEV T jaxc__m_sin_##T(T x) { return sin##SFX(x); }                                           \
   JAXC__DEV T jaxc__m_cos_##T(T x) { return cos##SFX(x); }                                           \
   JAXC__DEV T jaxc__m_tan_##T(T x) { return tan##SFX(x); }                                           \
@@ -1052,6 +1078,10 @@ JAXC__FLOAT_HELPERS(double, )
 JAXC__DEV float jaxc__m_exp_float(float x) { return jaxc__expf_poly(x); }
 JAXC__DEV float jaxc__m_log_float(float x) { return jaxc__logf_poly(x); }
 JAXC__DEV float jaxc__m_tanh_float(float x) { return jaxc__tanhf_poly(x); }
+JAXC__DEV float jaxc__m_log1p_float(float x) { return jaxc__log1pf_poly(x); }
+JAXC__DEV float jaxc__m_expm1_float(float x) { return jaxc__expm1f_poly(x); }
+JAXC__DEV double jaxc__m_log1p_double(double x) { return log1p(x); }
+JAXC__DEV double jaxc__m_expm1_double(double x) { return expm1(x); }
 JAXC__DEV double jaxc__m_exp_double(double x) { return exp(x); }
 JAXC__DEV double jaxc__m_log_double(double x) { return log(x); }
 JAXC__DEV double jaxc__m_tanh_double(double x) { return tanh(x); }

@@ -1,6 +1,6 @@
 /* bench_math.c — elementwise math against a same-run copy of the same bytes and NumPy's ufunc
    on the same data, out= a reused buffer on both sides:
-     - float32/float64 sqrt (the >>vector loops), exp, log and tanh (float32: >>float math;
+     - float32/float64 sqrt (the >>vector loops), exp, log, tanh, log1p, expm1 (float32: >>float math;
        float64: libm), next to a 2-thread loop of the C library's function on the same data
        (column libm: what the kernels cost when they called it);
      - complex64/complex128 multiply and divide (memory-bound), |z| (the >>vector loops), and
@@ -47,7 +47,8 @@ typedef struct { jaxc_op op; const char *np; float (*libm_f)(float); double (*li
 static float sqrt_f(float x) { return sqrtf(x); } /* (function pointers to builtins) */
 static double sqrt_d(double x) { return sqrt(x); }
 static const math_op real_ops[] = {
-    {JAXC_OP_SQRT, "sqrt", sqrt_f, sqrt_d}, {JAXC_OP_EXP, "exp", expf, exp}, {JAXC_OP_LOG, "log", logf, log}, {JAXC_OP_TANH, "tanh", tanhf, tanh}};
+    {JAXC_OP_SQRT, "sqrt", sqrt_f, sqrt_d}, {JAXC_OP_EXP, "exp", expf, exp},         {JAXC_OP_LOG, "log", logf, log},
+    {JAXC_OP_TANH, "tanh", tanhf, tanh},    {JAXC_OP_LOG1P, "log1p", log1pf, log1p}, {JAXC_OP_EXPM1, "expm1", expm1f, expm1}};
 
 /* Seconds per call of a 2-thread loop of the C library's function over z (best of REPS). */
 static double libm_seconds(const math_op *m, const jaxc_array *z, jaxc_array *dest) {
