@@ -13,8 +13,8 @@
      - complex arithmetic on (re, im) parts, one code for C, C++ and CUDA builds: XLA's
        multiply, Smith's divide, XLA's power, Annex G functions in double (>>complex math);
      - float32 exp, log, tanh, log1p and expm1 as vectorisable C, correctly rounded for all but
-       a few of the 2^32 inputs (>>float math); hand-vectorised AVX2/AVX-512 loops for sqrt and complex |z|,
-       which errno keeps scalar otherwise (>>vector);
+       10 of the 2^32 inputs (>>float math); hand-vectorised AVX2/AVX-512 loops for sqrt and
+       complex |z|, which errno keeps scalar otherwise (>>vector);
      <c> is the dtype's code: b, u8 ... u64, i8 ... i64, bf16, f16, f32, f64, c64, c128.
      Kernels write into caller memory and never allocate; they are usable without jaxc.h.
 
@@ -108,7 +108,8 @@
 
 /* The x86 paths (F16C here, the SIMD loops of >>vector) need a hosted compiler (immintrin.h
    pulls in stdlib.h) and are host-only. */
-#if !defined(__CUDACC__) && defined(__STDC_HOSTED__) && __STDC_HOSTED__ && defined(__F16C__) && !defined(JAXC_NO_F16C)
+#if !defined(__CUDACC__) && defined(__STDC_HOSTED__) && __STDC_HOSTED__ && defined(__F16C__) && \
+    !defined(JAXC_NO_F16C)
 #  define JAXC__HAS_F16C 1
 #else
 #  define JAXC__HAS_F16C 0
