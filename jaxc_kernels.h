@@ -958,30 +958,34 @@ JAXC__DEV double jaxc__sel_d(bool c, double a, double b) {
   uint64_t m = 0u - (uint64_t)c;
   return jaxc__fp64_from_bits((jaxc__fp64_to_bits(a) & m) | (jaxc__fp64_to_bits(b) & ~m));
 }
-/* e^x for |x| < 700, relative error under 2^-46: x = k ln 2 + r with |r| <= ln(2)/2, e^r by
-   Taylor to r^12 (the rest is under 2^-47), 2^k made from its bits. */
+/* e^x - 1 = x (1 + x/2! + x^2/3! + ... + x^12/13!) for |x| <= ln(2)/2 (the rest is under 2^-50
+   of it), by Estrin's scheme: a chain 5 operations deep instead of Horner's 24, for scalar
+   builds. */
+JAXC__DEV double jaxc__expm1_series(double x) {
+  double x2 = x * x, x4 = x2 * x2, x8 = x4 * x4;
+  double a0 = 1 + x * (1.0 / 2), a1 = 1.0 / 6 + x * (1.0 / 24), a2 = 1.0 / 120 + x * (1.0 / 720);
+  double a3 = 1.0 / 5040 + x * (1.0 / 40320), a4 = 1.0 / 362880 + x * (1.0 / 3628800);
+  double a5 = 1.0 / 39916800 + x * (1.0 / 479001600), a6 = 1.0 / 6227020800;
+  return x * ((a0 + a1 * x2) + (a2 + a3 * x2) * x4 + ((a4 + a5 * x2) + a6 * x4) * x8);
+}
+/* e^x for |x| < 700, relative error under 2^-46: x = k ln 2 + r with |r| <= ln(2)/2, e^r - 1 by
+   the series, 2^k made from its bits. */
 JAXC__DEV double jaxc__exp_core(double x) {
   /* k = round(x / ln 2): adding 1.5 2^52 leaves it in the low bits, read as an integer so that
      -ffast-math cannot cancel the addition against a subtraction */
   uint64_t kb = jaxc__fp64_to_bits(x * 1.4426950408889634 + 0x1.8p52);
   double kd = (double)((int32_t)(uint32_t)((kb + 0x8000u) & 0xffffu) - 0x8000); /* |k| < 2^15 */
   double r = x - kd * 0.6931471805599453;
-  /* Estrin's scheme: a chain 5 operations deep instead of Horner's 24, for scalar builds */
-  double r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
-  double a0 = 1 + r, a1 = 1.0 / 2 + r * (1.0 / 6), a2 = 1.0 / 24 + r * (1.0 / 120);
-  double a3 = 1.0 / 720 + r * (1.0 / 5040), a4 = 1.0 / 40320 + r * (1.0 / 362880);
-  double a5 = 1.0 / 3628800 + r * (1.0 / 39916800), a6 = 1.0 / 479001600;
-  double p = (a0 + a1 * r2) + (a2 + a3 * r2) * r4 + ((a4 + a5 * r2) + a6 * r4) * r8;
-  return p * jaxc__fp64_from_bits((kb + 1023u) << 52);
+  return (1 + jaxc__expm1_series(r)) * jaxc__fp64_from_bits((kb + 1023u) << 52);
 }
 /* Beyond [-104, 89] e^x rounds to 0 or overflows in float; the clamp keeps k in range. NaN
    passes through. */
-JAXC__DEV float jaxc__expf_poly(float x) {
+JAXC__DEV double jaxc__exp_arg(float x) {
   bool hi = x > 89.0f, lo = x < -104.0f;
   float c = jaxc__sel_f(hi, 89.0f, x);
-  c = jaxc__sel_f(lo, -104.0f, c);
-  return (float)jaxc__exp_core(c);
+  return jaxc__sel_f(lo, -104.0f, c);
 }
+JAXC__DEV float jaxc__m_exp_float(float x) { return (float)jaxc__exp_core(jaxc__exp_arg(x)); }
 /* 2 atanh(s) = log((1 + s)/(1 - s)) for |s| <= 0.172: the series to s^15 leaves under 2^-44. */
 JAXC__DEV double jaxc__log_series(double s) {
   double z = s * s, z2 = z * z, z4 = z2 * z2;
@@ -1007,32 +1011,25 @@ JAXC__DEV float jaxc__log_specials(float xf, bool pos, bool at0, double r) {
   r = jaxc__sel_d(xf != xf, (double)xf, r); /* the input's NaN, as libm returns it */
   return (float)r;
 }
-JAXC__DEV float jaxc__logf_poly(float x) { return jaxc__log_specials(x, x > 0, x == 0, jaxc__log_core(x)); }
+JAXC__DEV float jaxc__m_log_float(float x) { return jaxc__log_specials(x, x > 0, x == 0, jaxc__log_core(x)); }
 /* log1p x = 2 atanh(x / (2 + x)), which never cancels, where that is within the series' range
    (x in [-0.29, 0.41]); log(1 + x) beyond, where 1 + x is exact in double. */
-JAXC__DEV float jaxc__log1pf_poly(float xf) {
+JAXC__DEV float jaxc__m_log1p_float(float xf) {
   double x = xf, u = 1 + x;
   bool near = (x > -0.29) & (x < 0.41); /* &, not &&: no branch */
   double near_r = jaxc__log_series(x / (2 + x)), far_r = jaxc__log_core(jaxc__sel_d(u > 0, u, 1.0));
   return jaxc__log_specials(xf, xf > -1, xf == -1, jaxc__sel_d(near, near_r, far_r));
 }
-/* e^x - 1: x (1 + x/2! + x^2/3! + ...) to x^12 for |x| < ln(2)/2, which never cancels; e^x - 1
-   in double beyond, where the result is at least 0.29 in size. */
-JAXC__DEV float jaxc__expm1f_poly(float xf) {
-  bool hi = xf > 89.0f, lo = xf < -104.0f;
-  float c = jaxc__sel_f(hi, 89.0f, xf);
-  double x = jaxc__sel_f(lo, -104.0f, c);
-  double x2 = x * x, x4 = x2 * x2, x8 = x4 * x4;
-  double a0 = 1 + x * (1.0 / 2), a1 = 1.0 / 6 + x * (1.0 / 24), a2 = 1.0 / 120 + x * (1.0 / 720);
-  double a3 = 1.0 / 5040 + x * (1.0 / 40320), a4 = 1.0 / 362880 + x * (1.0 / 3628800);
-  double a5 = 1.0 / 39916800 + x * (1.0 / 479001600), a6 = 1.0 / 6227020800;
-  double small = x * ((a0 + a1 * x2) + (a2 + a3 * x2) * x4 + ((a4 + a5 * x2) + a6 * x4) * x8);
-  return (float)jaxc__sel_d(fabs(x) < 0.34657359027997264, small, jaxc__exp_core(x) - 1);
+/* e^x - 1: the series for |x| < ln(2)/2, which never cancels; e^x - 1 in double beyond, where
+   the result is at least 0.29 in size. */
+JAXC__DEV float jaxc__m_expm1_float(float xf) {
+  double x = jaxc__exp_arg(xf);
+  return (float)jaxc__sel_d(fabs(x) < 0.34657359027997264, jaxc__expm1_series(x), jaxc__exp_core(x) - 1);
 }
 /* tanh x: its Taylor series to x^9 below |x| = 1/16 (the rest under 2^-47), else
    (e^2a - 1)/(e^2a + 1) for a = |x| (e^2a - 1 >= 0.13 loses under 2^-3 of e^2a's accuracy), with
    a held at 20, where tanh is 1 in double. */
-JAXC__DEV float jaxc__tanhf_poly(float xf) {
+JAXC__DEV float jaxc__m_tanh_float(float xf) {
   double x = xf, a = fabs(x), z = x * x;
   double p = (-1.0 / 3 + z * (2.0 / 15)) + (-17.0 / 315 + z * (62.0 / 2835)) * (z * z);
   double small = x * (1 + z * p); /* tanh(-0) = -0 */
@@ -1076,11 +1073,6 @@ JAXC__DEV float jaxc__tanhf_poly(float xf) {
   JAXC__DEV T jaxc__m_sign_##T(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; }
 JAXC__FLOAT_HELPERS(float, f)
 JAXC__FLOAT_HELPERS(double, )
-JAXC__DEV float jaxc__m_exp_float(float x) { return jaxc__expf_poly(x); }
-JAXC__DEV float jaxc__m_log_float(float x) { return jaxc__logf_poly(x); }
-JAXC__DEV float jaxc__m_tanh_float(float x) { return jaxc__tanhf_poly(x); }
-JAXC__DEV float jaxc__m_log1p_float(float x) { return jaxc__log1pf_poly(x); }
-JAXC__DEV float jaxc__m_expm1_float(float x) { return jaxc__expm1f_poly(x); }
 JAXC__DEV double jaxc__m_log1p_double(double x) { return log1p(x); }
 JAXC__DEV double jaxc__m_expm1_double(double x) { return expm1(x); }
 JAXC__DEV double jaxc__m_exp_double(double x) { return exp(x); }
@@ -1587,7 +1579,11 @@ JAXC__DEV double jaxc__m_abs_jaxc_c128(jaxc_c128 z) { return jaxc__cabs_d(jaxc__
 
 #if JAXC__HAS_VECTOR
 /* The vocabulary, one width per build: jaxc__vd holds JAXC__VD_N doubles, jaxc__vf
-   JAXC__VF_N floats. */
+   JAXC__VF_N floats. JAXC__VD_SEL(a, OP, b, x, y) is x where a OP b, else y; the compares are
+   ordered (false for NaN, as C's >, < and ==). */
+#  define JAXC__VD_GT _CMP_GT_OQ
+#  define JAXC__VD_LT _CMP_LT_OQ
+#  define JAXC__VD_EQ _CMP_EQ_OQ
 #  if defined(__AVX512F__)
 typedef __m512d jaxc__vd;
 typedef __m512 jaxc__vf;
@@ -1606,11 +1602,7 @@ typedef __m512 jaxc__vf;
 #    define jaxc__vd_unpacklo _mm512_unpacklo_pd
 #    define jaxc__vd_unpackhi _mm512_unpackhi_pd
 #    define jaxc__vd_abs _mm512_abs_pd
-/* x when a OP b, else y (ordered compares: false for NaN, as C's >, < and ==) */
 #    define JAXC__VD_SEL(a, OP, b, x, y) _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, b, OP), y, x)
-#    define JAXC__VD_GT _CMP_GT_OQ
-#    define JAXC__VD_LT _CMP_LT_OQ
-#    define JAXC__VD_EQ _CMP_EQ_OQ
 /* VD_N floats widened / narrowed (exact / rounded to nearest) */
 #    define jaxc__vd_load_f32(p) _mm512_cvtps_pd(_mm256_loadu_ps(p))
 #    define jaxc__vd_store_f32(p, v) _mm256_storeu_ps(p, _mm512_cvtpd_ps(v))
@@ -1635,9 +1627,6 @@ typedef __m256 jaxc__vf;
 #    define jaxc__vd_unpackhi _mm256_unpackhi_pd
 #    define jaxc__vd_abs(v) _mm256_andnot_pd(_mm256_set1_pd(-0.0), v)
 #    define JAXC__VD_SEL(a, OP, b, x, y) _mm256_blendv_pd(y, x, _mm256_cmp_pd(a, b, OP))
-#    define JAXC__VD_GT _CMP_GT_OQ
-#    define JAXC__VD_LT _CMP_LT_OQ
-#    define JAXC__VD_EQ _CMP_EQ_OQ
 #    define jaxc__vd_load_f32(p) _mm256_cvtps_pd(_mm_loadu_ps(p))
 #    define jaxc__vd_store_f32(p, v) _mm_storeu_ps(p, _mm256_cvtpd_ps(v))
 #    define jaxc__vd_unzip(v) _mm256_permute4x64_pd(v, 0xD8) /* 0, 2, 1, 3 */

@@ -35,12 +35,7 @@ static double numpy_seconds(const char *ufunc, bool binary, const char *dtype, s
            "z = %s.astype('%s'); f = np.%s; o = np.empty(z.shape, f(z%s).dtype); "
            "print(min(timeit.repeat(lambda: f(z%s, out=o), number=1, repeat=%d)))\" 2>/dev/null",
            data, dtype, ufunc, binary ? ", z" : "", binary ? ", z" : "", REPS);
-  FILE *p = popen(cmd, "r");
-  if (!p) return -1;
-  double t = -1;
-  if (fscanf(p, "%lf", &t) != 1) t = -1;
-  pclose(p);
-  return t;
+  return bench_command_number(cmd);
 }
 
 typedef struct { jaxc_op op; const char *np; float (*libm_f)(float); double (*libm_d)(double); } math_op;

@@ -50,12 +50,7 @@ static double numpy_gbps(const char *dtype, size_t n) {
            "/usr/bin/python3 -c \"import numpy as np, timeit; a = np.ones(%zu, dtype='%s'); "
            "t = min(timeit.repeat(lambda: a.sum(), number=1, repeat=%d)); print(a.nbytes / t / 1e9)\" 2>/dev/null",
            n, dtype, REPS);
-  FILE *p = popen(cmd, "r");
-  if (!p) return -1;
-  double g = -1;
-  if (fscanf(p, "%lf", &g) != 1) g = -1;
-  pclose(p);
-  return g;
+  return bench_command_number(cmd);
 #else
   (void)dtype; (void)n;
   return -1;

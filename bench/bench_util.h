@@ -31,4 +31,16 @@ static inline void bench_par_copy(char *dst, const char *src, size_t bytes, size
   (void)par_above;
   memcpy(dst, src, bytes);
 }
+#if defined(_POSIX_C_SOURCE) /* popen: the benches that ask NumPy define it first */
+#  include <stdio.h>
+/* The first number a shell command prints (NumPy's figures), or -1. */
+static inline double bench_command_number(const char *cmd) {
+  FILE *p = popen(cmd, "r");
+  if (!p) return -1;
+  double v = -1;
+  if (fscanf(p, "%lf", &v) != 1) v = -1;
+  pclose(p);
+  return v;
+}
+#endif
 #endif
