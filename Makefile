@@ -2,6 +2,7 @@ SHELL := /bin/bash
 # jaxc — header-only; this Makefile builds the tests, the demo, the teaching tool and benches.
 #   make demo    build and run the main demo          make test   every test (sanitizers too)
 #   make bench   benchmarks (GB/s vs same-run copy and NumPy)
+#   make exhaustive   all 2^32 float32 inputs through the float32 math functions (minutes)
 #   make test-clang   the C tests again, built with clang's sanitizers
 #   make cuda / cuda-test / cuda-bench   the optional CUDA path (needs nvcc / a GPU)
 CC      ?= gcc
@@ -20,7 +21,7 @@ TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(patsubst tests/%.c,$(B)/san/%,$(TEST_SRCS)) $(B)/san-v3/test_vector
 TEST_SH   := $(sort $(wildcard tests/test_*.sh))
 
-.PHONY: test-clang all demo test test-c test-sh test-compile bench tool clean cuda cuda-test cuda-bench check-generated test-cuda-build
+.PHONY: test-clang all demo test test-c test-sh test-compile bench exhaustive tool clean cuda cuda-test cuda-bench check-generated test-cuda-build
 all: tool $(B)/demo $(B)/styles
 	@echo "built: $(B)/jaxc-types (teaching tool) and $(B)/demo; 'make test' runs the tests"
 
@@ -108,7 +109,8 @@ test-compile: | $(B)
 	    || { echo "FAIL: $$cxx -march=$$arch tests/compile_cxx.cpp"; exit 1; }; n=$$((n + 1)); done; done; \
 	gcc -std=c11 -ffreestanding -nostdinc -isystem "$$(gcc -print-file-name=include)" $(WARN) -I. \
 	  -c tests/freestanding.c -o $(B)/fs.o; \
-	echo "test-compile: $$((n + 1)) passed, 0 failed"
+	$(CC) $(WARN) -O1 $(OMP) -I. -c tools/exhaustive.c -o $(B)/compile.o || { echo "FAIL: tools/exhaustive.c"; exit 1; }; \
+	echo "test-compile: $$((n + 2)) passed, 0 failed"
 
 # ---- generated tables stay in step with their generators ----
 check-generated: | $(B)
@@ -129,6 +131,13 @@ bench: $(BENCH_BINS)
 	@echo "== machine: $$(nproc) cores, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 	@for b in $(BENCH_BINS); do echo "== $$b"; OMP_NUM_THREADS=$${OMP_NUM_THREADS:-2} ./$$b || exit 1; done
 	@echo "== numpy (/usr/bin/python3)"; /usr/bin/python3 bench/numpy_ops.py 2>/dev/null || echo "# numpy not available"
+
+# ---- every float32 input through the float32 math kernels against long double (minutes, so
+# not part of make test; FNS="sin cos" picks functions) ----
+$(B)/opt/exhaustive: tools/exhaustive.c $(HEADERS) | $(B)/opt
+	$(CC) $(BENCH_FLAGS) $< -o $@ $(LDLIBS)
+exhaustive: $(B)/opt/exhaustive
+	./$(B)/opt/exhaustive $(FNS)
 
 # ---- CUDA (optional): nvcc may not be on PATH, so look where CUDA installs it ----
 NVCC ?= $(firstword $(shell command -v nvcc 2>/dev/null) $(wildcard /usr/local/cuda/bin/nvcc /usr/local/cuda-*/bin/nvcc))

@@ -12,9 +12,11 @@
        and scalar functions jaxc_scalar_<op>_<a>_<b> whose C return type is the join's (>>pairs).
      - complex arithmetic on (re, im) parts, one code for C, C++ and CUDA builds: XLA's
        multiply, Smith's divide, XLA's power, Annex G functions in double (>>complex math);
-     - float32 exp, log, tanh, log1p and expm1 as vectorisable C, correctly rounded for all but
-       10 of the 2^32 inputs (>>float math); hand-vectorised AVX2/AVX-512 loops for sqrt and
-       complex |z|, which errno keeps scalar otherwise (>>vector);
+     - float32 exp, log, tanh, log1p, expm1, sin, cos, tan, arctan2, power and logaddexp as
+       vectorisable C in double, correctly rounded but for a few inputs within a hair of a
+       midpoint (>>float math; tools/exhaustive.c runs all 2^32 inputs of the unary ones);
+       hand-vectorised AVX2/AVX-512 loops for sqrt, complex |z|, floor, ceil and rint, which
+       errno or -ftrapping-math keep scalar otherwise (>>vector);
      <c> is the dtype's code: b, u8 ... u64, i8 ... i64, bf16, f16, f32, f64, c64, c128.
      Kernels write into caller memory and never allocate; they are usable without jaxc.h.
 
@@ -29,7 +31,8 @@
      JAXC_PAR_BYTES     memory traffic above which loops go parallel (default 2 MiB)
      JAXC_NO_F16C       never use the x86 F16C instructions for float16 arrays
      JAXC_NO_COMPLEX_H  store complex values as {re, im} structs even where C has _Complex
-     JAXC_NO_SIMD       never use the hand-written AVX2/AVX-512 loops (sqrt, complex abs: >>vector)
+     JAXC_NO_SIMD       never use the hand-written AVX2/AVX-512 loops (sqrt, complex abs, floor,
+                        ceil, rint: >>vector)
 
    All functions are static inline: include this header anywhere, as often as you like. */
 #ifndef JAXC_KERNELS_H_INCLUDED
@@ -48,6 +51,13 @@
 #endif
 /* Functions device code may call too (jaxc_cuda.cuh): the scalar op and cast functions. */
 #define JAXC__DEV JAXC__INLINE JAXC_HD
+/* ... and the near code of split ops, which a loop calls beside the full function: without
+   the attribute gcc -O2 keeps one out-of-line copy, and the call stops vectorisation. */
+#if defined(__GNUC__) || defined(__clang__)
+#  define JAXC__DEV_VEC JAXC__DEV __attribute__((always_inline))
+#else
+#  define JAXC__DEV_VEC JAXC__DEV
+#endif
 
 /* >>convert: exact bfloat16 / float16 conversions.
 
@@ -937,18 +947,21 @@ JAXC__INLINE bool jaxc_op_accepts(jaxc_op op, jaxc_dtype c) {
 #define JAXC__XREM_KU(E, a, b) ((b) == 0 ? (a) : (jaxc__CT_##E)((a) % (b)))
 #define JAXC__SIGN_I(a) (((a) > 0) - ((a) < 0))
 
-/* >>float math: float32 exp, log, tanh, log1p and expm1, computed in double -------------------------
+/* >>float math: float32 functions computed in double ---------------------------------------------
    libm computes these one value per call, so loops of them stay scalar (NumPy's SIMD versions
-   ran 2-10x faster). These are plain C the compiler vectorises: no calls, no branches (a select
+   ran 2-20x faster). These are plain C the compiler vectorises: no calls, no branches (a select
    of two computed values, or a select on the bits where gcc would otherwise sink the work into
    one arm and, since an FP operation may trap (-ftrapping-math), give up vectorising). In
    double, the Taylor and atanh series below carry errors under 2^-44, so the float results are
-   correctly rounded for every float32 input but 3 logs (x = 0x1.bacb4ap+25, 0x1.b121a6p+76,
-   0x1.6351d8p+95: within 2^-53 of a midpoint, where rounding to double, then to float, goes
-   the other way) and 7 log1ps (tests/test_vector.c lists them), checked exhaustively against
-   long double; glibc's
+   correctly rounded but within a hair of a midpoint, where rounding to double, then to float,
+   can go the other way. Over all 2^32 inputs against long double (tools/exhaustive.c): exp,
+   tanh, expm1 and tan have no such input, log 3, log1p 7, sin 2 and cos 4 (cos's beyond 2^24,
+   where the double libm runs), each under 0.50001 ulp (tests/test_vector.c lists them); glibc's
    expf, logf and tanhf miss the correctly rounded result on 0.2 M, 0.4 M and 119 M inputs.
-   bfloat16 and float16 compute through them. The device runs the same code. */
+   arctan2, power and logaddexp take two inputs: tests/test_vector.c samples them.
+   sin, cos, tan and logaddexp are split ops (see JAXC__SPLIT): their near code returns NaN
+   where it cannot vouch for the result, and the full function computes those elements again.
+   bfloat16 and float16 compute through these. The device runs the same code. */
 /* c ? a : b on the bits */
 JAXC__DEV float jaxc__sel_f(bool c, float a, float b) {
   uint32_t m = 0u - (uint32_t)c;
@@ -1038,21 +1051,150 @@ JAXC__DEV float jaxc__m_tanh_float(float xf) {
   return (float)jaxc__sel_d(a < 0.0625, small, large);
 }
 
+/* sin, cos and tan of a float: x = k pi/2 + r with |r| <= pi/4 (a hair more where x/(pi/2)
+   rounds the other way), then Taylor series in r to r^15 and r^16 (the rest under 2^-53).
+   k comes from the bits as in jaxc__exp_core. pi/2 is split in three: the first two parts
+   have 29 bits, so k times them is exact for |x| < 2^24 (k < 2^24), x - k P1 is exact
+   (Sterbenz), and what is left of pi/2 (2^-114) times k stays under 2^-90. Nearer a multiple
+   of pi/2 than that no float comes. Beyond 2^24, and for inf and NaN, the near code returns
+   NaN and the full function calls the C library in double (jaxc__m_sin_float). */
+#define JAXC__PIO2_1 0x1.921fb54p+0
+#define JAXC__PIO2_2 0x1.10b4611p-30 /* (rounded down, so the third part is positive and */
+#define JAXC__PIO2_3 0x1.4c4c6628b80dcp-59 /* -0 - 0 * P3 stays -0: sin(-0) = -0) */
+JAXC__DEV double jaxc__sin_series(double r) {
+  double z = r * r, z2 = z * z, z4 = z2 * z2;
+  double p = ((1 - z * (1.0 / 6)) + (1.0 / 120 - z * (1.0 / 5040)) * z2) +
+             ((1.0 / 362880 - z * (1.0 / 39916800)) + (1.0 / 6227020800 - z * (1.0 / 1307674368000)) * z2) * z4;
+  return r * p;
+}
+JAXC__DEV double jaxc__cos_series(double r) {
+  double z = r * r, z2 = z * z, z4 = z2 * z2;
+  return ((1 - z * (1.0 / 2)) + (1.0 / 24 - z * (1.0 / 720)) * z2) +
+         ((1.0 / 40320 - z * (1.0 / 3628800)) + (1.0 / 479001600 - z * (1.0 / 87178291200)) * z2) * z4 +
+         (z4 * z4) * (1.0 / 20922789888000);
+}
+/* NaN marks an element the near code leaves to the full function (see JAXC__SPLIT). */
+/* (on the bits, so that -ffinite-math-only keeps the test; signed, as SIMD compares are) */
+JAXC__DEV bool jaxc__isnan_float(float x) { return (int32_t)(jaxc__fp32_to_bits(x) & 0x7fffffffu) > 0x7f800000; }
+JAXC__DEV bool jaxc__isnan_double(double x) {
+  return (int64_t)(jaxc__fp64_to_bits(x) & 0x7fffffffffffffffu) > 0x7ff0000000000000;
+}
+/* r and the quadrant (k mod 4 in the low bits of q); `quarter` adds to k (cos x = sin(x + pi/2)).
+   The quadrant's tests below are integer masks: gcc does not vectorise a bool made of a bit. */
+typedef struct { double r; uint64_t q; } jaxc__reduced;
+JAXC__DEV jaxc__reduced jaxc__trig_reduce(float xf, uint64_t quarter) {
+  double x = xf;
+  uint64_t kb = jaxc__fp64_to_bits(x * 0.6366197723675814 + 0x1.8p52); /* k = round(x 2/pi) */
+  double k = (double)(int32_t)(uint32_t)kb;
+  jaxc__reduced red;
+  red.r = ((x - k * JAXC__PIO2_1) - k * JAXC__PIO2_2) - k * JAXC__PIO2_3;
+  red.q = kb + quarter;
+  return red;
+}
+JAXC__DEV uint64_t jaxc__odd_mask(uint64_t q) { return 0u - (q & 1u); }
+JAXC__DEV double jaxc__sel_mask_d(uint64_t m, double a, double b) {
+  return jaxc__fp64_from_bits((jaxc__fp64_to_bits(a) & m) | (jaxc__fp64_to_bits(b) & ~m));
+}
+JAXC__DEV bool jaxc__trig_far(float x) { return !(fabsf(x) < 0x1p24f); }
+/* sin(k pi/2 + r) is sin r, cos r, -sin r, -cos r for k mod 4 = 0..3 */
+JAXC__DEV_VEC float jaxc__near_sincos(float x, uint64_t quarter) {
+  jaxc__reduced t = jaxc__trig_reduce(x, quarter);
+  double v = jaxc__sel_mask_d(jaxc__odd_mask(t.q), jaxc__cos_series(t.r), jaxc__sin_series(t.r));
+  v = jaxc__fp64_from_bits(jaxc__fp64_to_bits(v) ^ ((t.q & 2u) << 62));
+  return (float)jaxc__sel_d(jaxc__trig_far(x), (double)NAN, v);
+}
+JAXC__DEV_VEC float jaxc__near_sin_float(float x) { return jaxc__near_sincos(x, 0); }
+JAXC__DEV_VEC float jaxc__near_cos_float(float x) { return jaxc__near_sincos(x, 1); }
+/* tan(k pi/2 + r) is tan r for even k, -1/tan r for odd */
+JAXC__DEV_VEC float jaxc__near_tan_float(float x) {
+  jaxc__reduced t = jaxc__trig_reduce(x, 0);
+  double s = jaxc__sin_series(t.r), c = jaxc__cos_series(t.r);
+  uint64_t odd = jaxc__odd_mask(t.q);
+  double v = jaxc__sel_mask_d(odd, -c, s) / jaxc__sel_mask_d(odd, s, c);
+  return (float)jaxc__sel_d(jaxc__trig_far(x), (double)NAN, v);
+}
+JAXC__DEV float jaxc__m_sin_float(float x) {
+  float r = jaxc__near_sin_float(x);
+  return jaxc__isnan_float(r) ? (float)sin((double)x) : r;
+}
+JAXC__DEV float jaxc__m_cos_float(float x) {
+  float r = jaxc__near_cos_float(x);
+  return jaxc__isnan_float(r) ? (float)cos((double)x) : r;
+}
+JAXC__DEV float jaxc__m_tan_float(float x) {
+  float r = jaxc__near_tan_float(x);
+  return jaxc__isnan_float(r) ? (float)tan((double)x) : r;
+}
+
+/* atan2 of floats in double, vectorisable: t = min/max of |y|, |x| in [0, 1]; atan t = atan c +
+   atan u with c the nearest of 0, 1/4, .., 1 and u = (t - c)/(1 + t c), |u| <= 1/8, whose series
+   to u^15 leaves 2^-52; then pi/2 - . where |y| > |x|, pi - . where x is negative (or -0), and
+   y's sign. 0/0 and inf/inf make t 0 and 1, which gives C's special values (atan2(+-0, -0) =
+   +-pi, atan2(+-inf, -inf) = +-3pi/4, ...). */
+JAXC__DEV float jaxc__m_arctan2_float(float yf, float xf) {
+  double y = yf, x = xf, ay = fabs(y), ax = fabs(x);
+  bool steep = ay > ax;
+  double mn = jaxc__sel_d(steep, ax, ay), mx = jaxc__sel_d(steep, ay, ax), t = mn / mx;
+  t = jaxc__sel_d(mx == 0, 0.0, t);
+  t = jaxc__sel_d(mn == (double)INFINITY, 1.0, t);
+  double c = 0.25 * ((double)(t > 0.125) + (double)(t > 0.375) + (double)(t > 0.625) + (double)(t > 0.875));
+  double atan_c = jaxc__sel_d(t > 0.875, 0x1.921fb54442d18p-1,
+                              jaxc__sel_d(t > 0.625, 0x1.4978fa3269ee1p-1,
+                                          jaxc__sel_d(t > 0.375, 0x1.dac670561bb4fp-2,
+                                                      jaxc__sel_d(t > 0.125, 0x1.f5b75f92c80ddp-3, 0.0))));
+  double u = (t - c) / (1 + t * c), z = u * u, z2 = z * z, z4 = z2 * z2;
+  double p = ((1 - z * (1.0 / 3)) + (1.0 / 5 - z * (1.0 / 7)) * z2) +
+             ((1.0 / 9 - z * (1.0 / 11)) + (1.0 / 13 - z * (1.0 / 15)) * z2) * z4;
+  double a = atan_c + u * p;
+  a = jaxc__sel_d(steep, 0x1.921fb54442d18p+0 - a, a);
+  a = jaxc__sel_mask_d(0u - (jaxc__fp64_to_bits(x) >> 63), 0x1.921fb54442d18p+1 - a, a); /* x < 0 or -0 */
+  a = copysign(a, y);
+  bool x_nan = jaxc__isnan_double(x), y_nan = jaxc__isnan_double(y);
+  return (float)jaxc__sel_d(x_nan | y_nan, x + y, a);
+}
+JAXC__DEV double jaxc__m_arctan2_double(double y, double x) { return atan2(y, x); }
+
+/* x^y of floats in double, vectorisable: e^(y log|x|) (log to 2^-50 of itself, so y log|x|
+   within 2^-43 where the result is a float), the sign from y odd, and C's special values
+   (Annex F pow) as selects: log|x| is -inf at 0 and inf at inf, so y log|x| gives 0 and inf
+   the right way round for finite and infinite y alike. */
+JAXC__DEV float jaxc__m_pow_float(float xf, float yf) {
+  /* y is an integer where no mantissa bits lie below the binary point (sh of them, 24 for
+     |y| < 1), odd where its units bit is set (and |y| < 2^24). & and |, not && and ||: no
+     branches, so loops of it vectorise. */
+  uint32_t yb = jaxc__fp32_to_bits(yf), ye = (yb >> 23) & 0xffu, m = (yb & 0x7fffffu) | 0x800000u;
+  int32_t s = 150 - (int32_t)ye;
+  uint32_t sh = (uint32_t)(s < 0 ? 0 : s > 24 ? 24 : s);
+  uint32_t y_int = (uint32_t)((m & ((1u << sh) - 1u)) == 0) | (uint32_t)((yb & 0x7fffffffu) == 0);
+  uint32_t y_odd = y_int & (uint32_t)(ye <= 150u) & (m >> sh); /* (in bit 0) */
+  double x = xf, y = yf, ax = fabs(x);
+  bool x_fin = ax < (double)INFINITY, y_fin = fabs(y) < (double)INFINITY;
+  double l = jaxc__log_core(jaxc__sel_d((ax > 0) & x_fin, ax, 1.0));
+  l = jaxc__sel_d(ax == 0, -(double)INFINITY, jaxc__sel_d(ax == (double)INFINITY, (double)INFINITY, l));
+  l = jaxc__sel_d(jaxc__isnan_double(x), x, l);
+  double e = y * l;
+  e = jaxc__sel_d(e > 200.0, 200.0, jaxc__sel_d(e < -200.0, -200.0, e)); /* (NaN stays) */
+  double r = jaxc__exp_core(e);
+  r = jaxc__fp64_from_bits(jaxc__fp64_to_bits(r) ^ ((uint64_t)((jaxc__fp32_to_bits(xf) >> 31) & y_odd & 1u) << 63));
+  r = jaxc__sel_d((x < 0) & x_fin & y_fin & (y_int == 0), (double)NAN, r);
+  r = jaxc__sel_d((x == -1.0) & !y_fin & (y == y), 1.0, r);
+  r = jaxc__sel_d((x == 1.0) | (y == 0), 1.0, r); /* even for a NaN in the other */
+  return (float)r;
+}
+JAXC__DEV double jaxc__m_pow_double(double x, double y) { return pow(x, y); }
+
 /* Float helpers in the compute type's precision (float or double), named by type for pasting. */
 #define JAXC__FLOAT_HELPERS(T, SFX)                                                                   \
   JAXC__DEV T jaxc__m_floor_##T(T x) { return floor##SFX(x); }                                       \
   JAXC__DEV T jaxc__m_ceil_##T(T x) { return ceil##SFX(x); }                                         \
   JAXC__DEV T jaxc__m_sqrt_##T(T x) { return sqrt##SFX(x); }                                         \
-  JAXC__DEV T jaxc__m_sin_##T(T x) { return sin##SFX(x); }                                           \
-  JAXC__DEV T jaxc__m_cos_##T(T x) { return cos##SFX(x); }                                           \
-  JAXC__DEV T jaxc__m_tan_##T(T x) { return tan##SFX(x); }                                           \
-  JAXC__DEV T jaxc__m_pow_##T(T x, T y) { return pow##SFX(x, y); }                                   \
   JAXC__DEV T jaxc__m_fmod_##T(T x, T y) { return fmod##SFX(x, y); }                                 \
   /* Round half to even whatever the FP rounding mode; keeps -0 and the sign of small values. */     \
+  /* (Branch-free, so loops of it vectorise: r is odd where r / 2 is not an integer.) */           \
   JAXC__DEV T jaxc__m_rne_##T(T x) {                                                               \
-    T r = floor##SFX(x), d = x - r;                                                                  \
-    if (d > (T)0.5 || (d == (T)0.5 && fmod##SFX(r, (T)2) != 0)) r += 1;                              \
-    return copysign##SFX(r, x);                                                                      \
+    T r = floor##SFX(x), d = x - r, h = r * (T)0.5;                                                  \
+    T up = (T)((d > (T)0.5) | ((d == (T)0.5) & (floor##SFX(h) != h)));                               \
+    return copysign##SFX(r + up, x);                                                                 \
   }                                                                                                   \
   /* lax.round(x, AWAY_FROM_ZERO), as jnp.floor_divide uses it. */                                    \
   JAXC__DEV T jaxc__m_round_away_##T(T x) { return round##SFX(x); }                                  \
@@ -1075,9 +1217,56 @@ JAXC__FLOAT_HELPERS(float, f)
 JAXC__FLOAT_HELPERS(double, )
 JAXC__DEV double jaxc__m_log1p_double(double x) { return log1p(x); }
 JAXC__DEV double jaxc__m_expm1_double(double x) { return expm1(x); }
-JAXC__DEV double jaxc__m_exp_double(double x) { return exp(x); }
+/* The rounding error of p = r * r, so that r^2 = p + error exactly: by an FMA where the target
+   has a fast one (FP_FAST_FMA), else by Dekker's split of r into halves of 26 bits. */
+JAXC__DEV double jaxc__sq_err(double r, double p) {
+#if defined(FP_FAST_FMA) || defined(__CUDA_ARCH__)
+  return fma(r, r, -p);
+#else
+  double c = r * 134217729.0, rh = c - (c - r), rl = r - rh; /* 2^27 + 1 */
+  return ((rh * rh - p) + 2 * rh * rl) + rl * rl;
+#endif
+}
+/* e^x of a float64, vectorisable, within about 0.51 ulp (glibc's exp: 0.51): x = k ln 2 + r with
+   r carried as r + r_lo (ln 2 in two parts, the first of 42 bits, so k times it is exact);
+   e^r = 1 + r + r^2/2 + r^3 (1/3! + r/4! + .. + r^11/14!), where 1 + r + r^2/2 is summed
+   exactly (r^2 and the sums' rounding errors go into the tail with r_lo), so only the tail,
+   under r^3/6 < 0.007, carries rounding error, and the result is rounded once at the end.
+   Where e^x is not a normal double (x outside [-707, 709]), and for inf and NaN, the near code
+   returns NaN and the full function calls the C library. Under -ffast-math the exact sums fold
+   away and the error grows to about 1 ulp. */
+JAXC__DEV_VEC double jaxc__near_exp_double(double x) {
+  bool near = (x >= -707.0) & (x <= 709.0);
+  double xc = jaxc__sel_d(near, x, 0.0);
+  uint64_t kb = jaxc__fp64_to_bits(xc * 0x1.71547652b82fep+0 + 0x1.8p52); /* k = round(x / ln 2) */
+  double k = (double)(int32_t)(uint32_t)kb;
+  double hi = xc - k * 0x1.62e42fefa38p-1, r = hi - k * 0x1.ef35793c7673p-45;
+  double r_lo = (hi - r) - k * 0x1.ef35793c7673p-45;
+  double r2 = r * r, r4 = r2 * r2;
+  double q = ((1.0 / 6 + r * (1.0 / 24)) + (1.0 / 120 + r * (1.0 / 720)) * r2) +
+             ((1.0 / 5040 + r * (1.0 / 40320)) + (1.0 / 362880 + r * (1.0 / 3628800)) * r2) * r4 +
+             ((1.0 / 39916800 + r * (1.0 / 479001600)) + (1.0 / 6227020800 + r * (1.0 / 87178291200)) * r2) * (r4 * r4);
+  double half = 0.5 * r2, half_err = 0.5 * jaxc__sq_err(r, r2);
+  double s = 1 + r, s_err = (1 - s) + r;         /* |1| >= |r|: Fast2Sum */
+  double t = s + half, t_err = (s - t) + half;   /* |s| >= |r^2/2| */
+  double tail = (t_err + s_err) + (half_err + r_lo * (1 + r)) + r2 * r * q;
+  double v = (t + tail) * jaxc__fp64_from_bits((kb + 1023u) << 52);
+  return jaxc__sel_d(near, v, (double)NAN);
+}
+JAXC__DEV double jaxc__m_exp_double(double x) {
+  double r = jaxc__near_exp_double(x);
+  return jaxc__isnan_double(r) ? exp(x) : r;
+}
+#define jaxc__near_exp_float jaxc__m_exp_float /* (NaN only for a NaN) */
 JAXC__DEV double jaxc__m_log_double(double x) { return log(x); }
 JAXC__DEV double jaxc__m_tanh_double(double x) { return tanh(x); }
+JAXC__DEV double jaxc__m_sin_double(double x) { return sin(x); }
+JAXC__DEV double jaxc__m_cos_double(double x) { return cos(x); }
+JAXC__DEV double jaxc__m_tan_double(double x) { return tan(x); }
+/* float64 has no near code: the full function everywhere */
+#define jaxc__near_sin_double jaxc__m_sin_double
+#define jaxc__near_cos_double jaxc__m_cos_double
+#define jaxc__near_tan_double jaxc__m_tan_double
 
 /* Two-argument float functions computed in double and rounded once: within 1 ulp of a double
    reference for float32/bf16/f16, libm's accuracy for float64. */
@@ -1094,6 +1283,26 @@ JAXC__DEV double jaxc__logaddexp_d(double a, double b) {
   return (double)(amax + log1pl(expl(-fabsl(delta))));
 #endif
 }
+/* logaddexp of floats in double, vectorisable: amax + log1p(e^-|a - b|) carries L = log1p(..)
+   to about 2^-48 of itself, plenty while |result| >= L/8 (2^-45 of the result); where the sum
+   cancels further, and where a - b is NaN (a NaN, or infinities of one sign), NaN sends the
+   element to the long double formula. */
+JAXC__DEV_VEC float jaxc__near_logaddexp_float(float a, float b) {
+  double amax = a > b ? a : b, d = (double)a - (double)b, ad = fabs(d);
+  double y = jaxc__exp_core(-jaxc__sel_d(ad > 200.0, 200.0, ad)); /* (e^-200 ~ 0 for floats) */
+  double L = jaxc__sel_d(y < 0.41, jaxc__log_series(y / (2 + y)), jaxc__log_core(1 + y));
+  double r = amax + L;
+  bool d_nan = jaxc__isnan_double(d), cancels = fabs(r) < 0.125 * L;
+  bool redo = d_nan | cancels;
+  return (float)jaxc__sel_d(redo, (double)NAN, r);
+}
+JAXC__DEV float jaxc__m_logaddexp_float(float a, float b) {
+  float r = jaxc__near_logaddexp_float(a, b);
+  return jaxc__isnan_float(r) ? (float)jaxc__logaddexp_d(a, b) : r;
+}
+JAXC__DEV double jaxc__m_logaddexp_double(double a, double b) { return jaxc__logaddexp_d(a, b); }
+#define jaxc__near_logaddexp_double jaxc__m_logaddexp_double
+
 /* nextafter in each float format's own bits (bf16/f16 step in their 16-bit grid). */
 JAXC__DEV float jaxc__nextafter16(float a, float b, bool bf) {
   if (a != a || b != b) return a + b;
@@ -1464,11 +1673,13 @@ JAXC__DEV double jaxc__m_abs_jaxc_c128(jaxc_c128 z) { return jaxc__cabs_d(jaxc__
 #define JAXC__RIGHT_SHIFT_KI(E, M, a, b)                                                          \
   (JAXC__U64(E, b) >= JAXC__BITS(E) ? (jaxc__CT_##E)((a) < 0 ? -1 : 0)                          \
    : (a) < 0 ? (jaxc__CT_##E)~(~(a) >> (b)) : (jaxc__CT_##E)((a) >> (b)))
-#define JAXC__ARCTAN2_KF(E, M, a, b) ((jaxc__CT_##E)atan2((double)(a), (double)(b)))
+#define JAXC__ARCTAN2_KF(E, M, a, b) jaxc__m_arctan2_##M(a, b)
 #define JAXC__HYPOT_KF(E, M, a, b) ((jaxc__CT_##E)hypot((double)(a), (double)(b)))
 #define JAXC__COPYSIGN_KF(E, M, a, b) ((jaxc__CT_##E)copysign((double)(a), (double)(b)))
 #define JAXC__NEXTAFTER_KF(E, M, a, b) JAXC__NEXTAFTER_##E(a, b)
-#define JAXC__LOGADDEXP_KF(E, M, a, b) ((jaxc__CT_##E)jaxc__logaddexp_d((double)(a), (double)(b)))
+#define JAXC__LOGADDEXP_KF(E, M, a, b) jaxc__m_logaddexp_##M(a, b)
+#define JAXC__LOGADDEXP_NEAR_KF(E, M, a, b) jaxc__near_logaddexp_##M(a, b)
+#define JAXC__SPLIT_LOGADDEXP_KF ~, JAXC__LOGADDEXP_NEAR_KF, JAXC__REDO_NAN
 /* jnp.fmod: a zero integer divisor becomes 1; floats follow C's fmod (sign of the dividend). */
 #define JAXC__FMOD_KU(E, M, a, b) ((b) == 0 ? (jaxc__CT_##E)0 : (jaxc__CT_##E)((a) % (b)))
 #define JAXC__FMOD_KI(E, M, a, b) ((b) == 0 ? (jaxc__CT_##E)0 : JAXC__XREM_KI(E, a, b))
@@ -1491,6 +1702,8 @@ JAXC__DEV double jaxc__m_abs_jaxc_c128(jaxc_c128 z) { return jaxc__cabs_d(jaxc__
 #define JAXC__SQRT_KC JAXC__SQRT_KF
 #define JAXC__EXP_KF(E, M, a) jaxc__m_exp_##M(a)
 #define JAXC__EXP_KC JAXC__EXP_KF
+#define JAXC__EXP_NEAR_KF(E, M, a) jaxc__near_exp_##M(a)
+#define JAXC__SPLIT_EXP_KF ~, JAXC__EXP_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__LOG_KF(E, M, a) jaxc__m_log_##M(a)
 #define JAXC__LOG_KC JAXC__LOG_KF
 #define JAXC__LOG1P_KF(E, M, a) jaxc__m_log1p_##M(a)
@@ -1503,6 +1716,12 @@ JAXC__DEV double jaxc__m_abs_jaxc_c128(jaxc_c128 z) { return jaxc__cabs_d(jaxc__
 #define JAXC__COS_KC JAXC__COS_KF
 #define JAXC__TAN_KF(E, M, a) jaxc__m_tan_##M(a)
 #define JAXC__TAN_KC JAXC__TAN_KF
+#define JAXC__SIN_NEAR_KF(E, M, a) jaxc__near_sin_##M(a)
+#define JAXC__COS_NEAR_KF(E, M, a) jaxc__near_cos_##M(a)
+#define JAXC__TAN_NEAR_KF(E, M, a) jaxc__near_tan_##M(a)
+#define JAXC__SPLIT_SIN_KF ~, JAXC__SIN_NEAR_KF, JAXC__REDO_NAN
+#define JAXC__SPLIT_COS_KF ~, JAXC__COS_NEAR_KF, JAXC__REDO_NAN
+#define JAXC__SPLIT_TAN_KF ~, JAXC__TAN_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__TANH_KF(E, M, a) jaxc__m_tanh_##M(a)
 #define JAXC__TANH_KC JAXC__TANH_KF
 #define JAXC__FLOOR_KB(E, M, a) (a)
@@ -1564,7 +1783,8 @@ JAXC__DEV double jaxc__m_abs_jaxc_c128(jaxc_c128 z) { return jaxc__cabs_d(jaxc__
 /* >>vector: hand-vectorised loops for the ops compilers keep scalar --------------------------------
    C's sqrt sets errno for a negative argument, so unless built with -fno-math-errno, gcc and
    clang follow every sqrt instruction with a test and a call: loops of sqrt and of complex |z|
-   stay scalar (NumPy ran them 2-10x faster). Where the target has AVX-512F, or AVX2 and FMA,
+   stay scalar (NumPy ran them 2-10x faster); gcc vectorises floor, ceil and rint only under
+   -fno-trapping-math. Where the target has AVX-512F, or AVX2 and FMA,
    these loops compute the same IEEE operations as the scalar functions (jaxc__m_sqrt_float,
    jaxc__cabs_f, jaxc__cabs_d), each rounded once, in vector registers, so the results are
    the same bit for bit (tests/test_vector.c checks it, on both widths). They return how many
@@ -1599,6 +1819,8 @@ typedef __m512 jaxc__vf;
 #    define jaxc__vd_fma _mm512_fmadd_pd
 #    define jaxc__vd_sqrt _mm512_sqrt_pd
 #    define jaxc__vf_sqrt _mm512_sqrt_ps
+#    define jaxc__vd_round _mm512_roundscale_pd
+#    define jaxc__vf_round _mm512_roundscale_ps
 #    define jaxc__vd_unpacklo _mm512_unpacklo_pd
 #    define jaxc__vd_unpackhi _mm512_unpackhi_pd
 #    define jaxc__vd_abs _mm512_abs_pd
@@ -1623,6 +1845,8 @@ typedef __m256 jaxc__vf;
 #    define jaxc__vd_fma _mm256_fmadd_pd
 #    define jaxc__vd_sqrt _mm256_sqrt_pd
 #    define jaxc__vf_sqrt _mm256_sqrt_ps
+#    define jaxc__vd_round _mm256_round_pd
+#    define jaxc__vf_round _mm256_round_ps
 #    define jaxc__vd_unpacklo _mm256_unpacklo_pd
 #    define jaxc__vd_unpackhi _mm256_unpackhi_pd
 #    define jaxc__vd_abs(v) _mm256_andnot_pd(_mm256_set1_pd(-0.0), v)
@@ -1675,6 +1899,34 @@ JAXC__INLINE size_t jaxc__vabs_c128(size_t n, const jaxc_c128 *a, double *o) {
   }
   return end;
 }
+/* Rounding to integers: gcc vectorises floor, ceil and rint only under -fno-trapping-math (the
+   instruction may not raise "inexact"), so the loops stayed scalar. The imm rounds in the
+   given direction whatever the rounding mode, as the scalar functions do, and keeps the sign
+   of a zero result (round(-0.4) = -0). */
+#  define JAXC__VROUND(name, mode)                                                                  \
+    JAXC__INLINE size_t jaxc__v##name##_f32(size_t n, const float *a, float *o) {                   \
+      size_t end = n / JAXC__VF_N * JAXC__VF_N;                                                     \
+      for (size_t i = 0; i < end; i += JAXC__VF_N)                                                  \
+        jaxc__vf_storeu(o + i, jaxc__vf_round(jaxc__vf_loadu(a + i), (mode) | _MM_FROUND_NO_EXC));  \
+      return end;                                                                                   \
+    }                                                                                               \
+    JAXC__INLINE size_t jaxc__v##name##_f64(size_t n, const double *a, double *o) {                 \
+      size_t end = n / JAXC__VD_N * JAXC__VD_N;                                                     \
+      for (size_t i = 0; i < end; i += JAXC__VD_N)                                                  \
+        jaxc__vd_storeu(o + i, jaxc__vd_round(jaxc__vd_loadu(a + i), (mode) | _MM_FROUND_NO_EXC));  \
+      return end;                                                                                   \
+    }
+JAXC__VROUND(rint, _MM_FROUND_TO_NEAREST_INT)
+JAXC__VROUND(floor, _MM_FROUND_TO_NEG_INF)
+JAXC__VROUND(ceil, _MM_FROUND_TO_POS_INF)
+#  define JAXC__VEC_ROUND_F32 ~, jaxc__vrint_f32
+#  define JAXC__VEC_ROUND_F64 ~, jaxc__vrint_f64
+#  define JAXC__VEC_RINT_F32 ~, jaxc__vrint_f32
+#  define JAXC__VEC_RINT_F64 ~, jaxc__vrint_f64
+#  define JAXC__VEC_FLOOR_F32 ~, jaxc__vfloor_f32
+#  define JAXC__VEC_FLOOR_F64 ~, jaxc__vfloor_f64
+#  define JAXC__VEC_CEIL_F32 ~, jaxc__vceil_f32
+#  define JAXC__VEC_CEIL_F64 ~, jaxc__vceil_f64
 #  define JAXC__VEC_SQRT_F32 ~, jaxc__vsqrt_f32
 #  define JAXC__VEC_SQRT_F64 ~, jaxc__vsqrt_f64
 #  define JAXC__VEC_ABS_C64 ~, jaxc__vabs_c64
@@ -1715,28 +1967,47 @@ typedef void (*jaxc__un_fn)(size_t n, const void *a, void *out);
                                       JAXC__OUTT_##out(K, T, CT, RT), JAXC__OUTST_##out(K, ST)))
 #define JAXC__DEF_RED(...)
 #define JAXC__DEF_UPD(...)
+/* Split ops (JAXC__SPLIT_<OP>_<K> = "~, near code, redo test"): vectorisable code for most of
+   the domain, NaN where it cannot vouch for the result, and a full function for the rest
+   (trig beyond 2^24, logaddexp where its sum cancels). The loops run the near code, then redo
+   the elements it marked with the full function, which is the near code followed by the same
+   test, so both give the same bits. For every other op the test is a constant false and the
+   second loop vanishes. */
+#define JAXC__THIRD(...) JAXC__THIRD_(__VA_ARGS__)
+#define JAXC__THIRD_(a, b, c, ...) c
+#define JAXC__NEAR(OP, K) JAXC__SECOND(JAXC__SPLIT_##OP##_##K, JAXC__##OP##_##K, ~)
+#define JAXC__REDO(OP, K) JAXC__THIRD(JAXC__SPLIT_##OP##_##K, JAXC__##OP##_##K, JAXC__NEVER, ~)
+#define JAXC__NEVER(E, M, r) false
+#define JAXC__REDO_NAN(E, M, r) jaxc__isnan_##M(r)
+#define JAXC__REDO_LOOP(OP, K, E, CT, LD, OST, lo, n, o, FULL)                                       \
+  for (size_t i = lo; i < n; i++)                                                                    \
+    if (JAXC__REDO(OP, K)(E, CT, LD(o[i]))) o[i] = OST(FULL)
 #define JAXC__DEF_BIN(OP, name, E, c, T, CT, K, LD, OCT, OT, OST)                                     \
   JAXC__DEV OCT jaxc__f_##name##_##E(CT a, CT b) { (void)a; (void)b; return JAXC__##OP##_##K(E, CT, a, b); }          \
   JAXC__DEV OT jaxc_scalar_##name##_##c##_##c(T a, T b) { return OST(jaxc__f_##name##_##E(LD(a), LD(b))); } \
   JAXC__INLINE void jaxc_kernel_##name##_##c##_##c(size_t n, const T *a, const T *b, OT *out) {        \
-    JAXC__LOOP(n, n * (2 * sizeof(T) + sizeof(OT)), out[i] = OST(jaxc__f_##name##_##E(LD(a[i]), LD(b[i])))); \
+    JAXC__LOOP(n, n * (2 * sizeof(T) + sizeof(OT)), out[i] = OST(JAXC__NEAR(OP, K)(E, CT, LD(a[i]), LD(b[i])))); \
+    JAXC__REDO_LOOP(OP, K, E, CT, LD, OST, 0, n, out, jaxc__f_##name##_##E(LD(a[i]), LD(b[i])));     \
   }                                                                                                  \
   JAXC__INLINE void jaxc__k_##name##_##E##_vv(size_t n, const void *a, const void *b, void *out) {    \
     const T *aa = (const T *)a, *bb = (const T *)b;                                                  \
     OT *o = (OT *)out;                                                                               \
-    JAXC__SIMD for (size_t i = 0; i < n; i++) o[i] = OST(jaxc__f_##name##_##E(LD(aa[i]), LD(bb[i])));  \
+    JAXC__SIMD for (size_t i = 0; i < n; i++) o[i] = OST(JAXC__NEAR(OP, K)(E, CT, LD(aa[i]), LD(bb[i]))); \
+    JAXC__REDO_LOOP(OP, K, E, CT, LD, OST, 0, n, o, jaxc__f_##name##_##E(LD(aa[i]), LD(bb[i])));     \
   }                                                                                                  \
   JAXC__INLINE void jaxc__k_##name##_##E##_sv(size_t n, const void *a, const void *b, void *out) {    \
     const CT a0 = LD(*(const T *)a);                                                                 \
     const T *bb = (const T *)b;                                                                      \
     OT *o = (OT *)out;                                                                               \
-    JAXC__SIMD for (size_t i = 0; i < n; i++) o[i] = OST(jaxc__f_##name##_##E(a0, LD(bb[i])));        \
+    JAXC__SIMD for (size_t i = 0; i < n; i++) o[i] = OST(JAXC__NEAR(OP, K)(E, CT, a0, LD(bb[i])));   \
+    JAXC__REDO_LOOP(OP, K, E, CT, LD, OST, 0, n, o, jaxc__f_##name##_##E(a0, LD(bb[i])));            \
   }                                                                                                  \
   JAXC__INLINE void jaxc__k_##name##_##E##_vs(size_t n, const void *a, const void *b, void *out) {    \
     const CT b0 = LD(*(const T *)b);                                                                 \
     const T *aa = (const T *)a;                                                                      \
     OT *o = (OT *)out;                                                                               \
-    JAXC__SIMD for (size_t i = 0; i < n; i++) o[i] = OST(jaxc__f_##name##_##E(LD(aa[i]), b0));        \
+    JAXC__SIMD for (size_t i = 0; i < n; i++) o[i] = OST(JAXC__NEAR(OP, K)(E, CT, LD(aa[i]), b0));   \
+    JAXC__REDO_LOOP(OP, K, E, CT, LD, OST, 0, n, o, jaxc__f_##name##_##E(LD(aa[i]), b0));            \
   }
 /* Unary kernels start with the op's >>vector loop where it has one. */
 #define JAXC__DEF_UN(OP, name, E, c, T, CT, K, LD, OCT, OT, OST)                                      \
@@ -1746,7 +2017,8 @@ typedef void (*jaxc__un_fn)(size_t n, const void *a, void *out);
     const T *aa = (const T *)a;                                                                      \
     OT *o = (OT *)out;                                                                               \
     size_t i0 = JAXC__VEC_FN(OP, E)(n, aa, o);                                                       \
-    JAXC__SIMD for (size_t i = i0; i < n; i++) o[i] = OST(jaxc__f_##name##_##E(LD(aa[i])));           \
+    JAXC__SIMD for (size_t i = i0; i < n; i++) o[i] = OST(JAXC__NEAR(OP, K)(E, CT, LD(aa[i])));     \
+    JAXC__REDO_LOOP(OP, K, E, CT, LD, OST, i0, n, o, jaxc__f_##name##_##E(LD(aa[i])));              \
   }                                                                                                  \
   JAXC__INLINE void jaxc_kernel_##name##_##c(size_t n, const T *a, OT *out) {                         \
     JAXC__BLOCKS(n, n * (sizeof(T) + sizeof(OT)), jaxc__k_##name##_##E, a, out);                     \

@@ -1,8 +1,9 @@
 /* bench_math.c — elementwise math against a same-run copy of the same bytes and NumPy's ufunc
    on the same data, out= a reused buffer on both sides:
-     - float32/float64 sqrt (the >>vector loops), exp, log, tanh, log1p, expm1 (float32: >>float math;
-       float64: libm), next to a 2-thread loop of the C library's function on the same data
-       (column libm: what the kernels cost when they called it);
+     - float32/float64 sqrt, rint, floor (the >>vector loops), exp, log, tanh, log1p, expm1,
+       sin, cos, tan (float32: >>float math; float64: libm), next to a 2-thread loop of the C
+       library's function on the same data (column libm: what the kernels cost when they called
+       it); arctan2 and logaddexp of z and w (w uniform in [-6, 6));
      - complex64/complex128 multiply and divide (memory-bound), |z| (the >>vector loops), and
        exp, log, sqrt (compute-bound: in double, Annex G special values), the part-wise complex
        code CPU and GPU share.
@@ -23,27 +24,39 @@
 
 enum { REPS = 7 };
 
-/* NumPy's seconds per call of np.<ufunc>(z[, z], out=o) on n values of the dtype: complex parts
-   uniform in [-3, 3), real values in [0.01, 6); < 0 without NumPy. */
+/* NumPy's seconds per call of np.<ufunc>(z[, w], out=o) on n values of the dtype: complex parts
+   uniform in [-3, 3), real values in [0.01, 6) (w: in [-6, 6)); < 0 without NumPy. */
 static double numpy_seconds(const char *ufunc, bool binary, const char *dtype, size_t n) {
   bool cpx = dtype[0] == 'c';
-  char data[160], cmd[900];
-  if (cpx) snprintf(data, sizeof data, "(r.uniform(-3, 3, %zu) + 1j * r.uniform(-3, 3, %zu))", n, n);
-  else snprintf(data, sizeof data, "r.uniform(0.01, 6, %zu)", n);
+  char z[160], w[160], cmd[1000];
+  if (cpx) {
+    snprintf(z, sizeof z, "(r.uniform(-3, 3, %zu) + 1j * r.uniform(-3, 3, %zu))", n, n);
+    snprintf(w, sizeof w, "%s", z);
+  } else {
+    snprintf(z, sizeof z, "r.uniform(0.01, 6, %zu)", n);
+    snprintf(w, sizeof w, "r.uniform(-6, 6, %zu)", n);
+  }
   snprintf(cmd, sizeof cmd,
            "/usr/bin/python3 -c \"import numpy as np, timeit; r = np.random.default_rng(1); "
-           "z = %s.astype('%s'); f = np.%s; o = np.empty(z.shape, f(z%s).dtype); "
+           "z = %s.astype('%s'); w = %s.astype('%s'); f = np.%s; o = np.empty(z.shape, f(z%s).dtype); "
            "print(min(timeit.repeat(lambda: f(z%s, out=o), number=1, repeat=%d)))\" 2>/dev/null",
-           data, dtype, ufunc, binary ? ", z" : "", binary ? ", z" : "", REPS);
+           z, dtype, w, dtype, ufunc, binary ? ", w" : "", binary ? ", w" : "", REPS);
   return bench_command_number(cmd);
 }
 
 typedef struct { jaxc_op op; const char *np; float (*libm_f)(float); double (*libm_d)(double); } math_op;
 static float sqrt_f(float x) { return sqrtf(x); } /* (function pointers to builtins) */
 static double sqrt_d(double x) { return sqrt(x); }
+static float rint_f(float x) { return rintf(x); }
+static double rint_d(double x) { return rint(x); }
+static float floor_f(float x) { return floorf(x); }
+static double floor_d(double x) { return floor(x); }
 static const math_op real_ops[] = {
-    {JAXC_OP_SQRT, "sqrt", sqrt_f, sqrt_d}, {JAXC_OP_EXP, "exp", expf, exp},         {JAXC_OP_LOG, "log", logf, log},
-    {JAXC_OP_TANH, "tanh", tanhf, tanh},    {JAXC_OP_LOG1P, "log1p", log1pf, log1p}, {JAXC_OP_EXPM1, "expm1", expm1f, expm1}};
+    {JAXC_OP_SQRT, "sqrt", sqrt_f, sqrt_d},     {JAXC_OP_EXP, "exp", expf, exp},         {JAXC_OP_LOG, "log", logf, log},
+    {JAXC_OP_TANH, "tanh", tanhf, tanh},        {JAXC_OP_LOG1P, "log1p", log1pf, log1p}, {JAXC_OP_EXPM1, "expm1", expm1f, expm1},
+    {JAXC_OP_SIN, "sin", sinf, sin},            {JAXC_OP_COS, "cos", cosf, cos},         {JAXC_OP_TAN, "tan", tanf, tan},
+    {JAXC_OP_RINT, "rint", rint_f, rint_d},     {JAXC_OP_FLOOR, "floor", floor_f, floor_d},
+    {JAXC_OP_ARCTAN2, "arctan2", NULL, NULL},   {JAXC_OP_LOGADDEXP, "logaddexp", NULL, NULL}};
 
 /* Seconds per call of a 2-thread loop of the C library's function over z (best of REPS). */
 static double libm_seconds(const math_op *m, const jaxc_array *z, jaxc_array *dest) {
@@ -71,8 +84,8 @@ static const math_op complex_ops[] = {
     {JAXC_OP_ABS, "absolute", NULL, NULL},      {JAXC_OP_EXP, "exp", NULL, NULL},
     {JAXC_OP_LOG, "log", NULL, NULL},           {JAXC_OP_SQRT, "sqrt", NULL, NULL}};
 
-/* One row: the op on z (and z) into dest, the best of REPS against the copy of the same bytes. */
-static int bench_row(const math_op *m, jaxc_array *z, jaxc_array *dest, int lg, char *src, char *dst) {
+/* One row: the op on z (and w) into dest, the best of REPS against the copy of the same bytes. */
+static int bench_row(const math_op *m, jaxc_array *z, jaxc_array *w, jaxc_array *dest, int lg, char *src, char *dst) {
   int64_t n = (int64_t)1 << lg;
   jaxc_dtype dt = jaxc_array_dtype(z);
   bool bin = jaxc_op_arity(m->op) == JAXC_ARITY_BIN;
@@ -80,7 +93,7 @@ static int bench_row(const math_op *m, jaxc_array *z, jaxc_array *dest, int lg, 
   double t = 1e30, tc = 1e30;
   for (int r = 0; r <= REPS; r++) { /* r == 0 warms up */
     double t0 = bench_now();
-    jaxc_array *res = bin ? jaxc_binary_into(m->op, z, z, dest) : jaxc_unary_into(m->op, z, dest);
+    jaxc_array *res = bin ? jaxc_binary_into(m->op, z, w, dest) : jaxc_unary_into(m->op, z, dest);
     double t1 = bench_now();
     if (!res) { fprintf(stderr, "%s: %s\n", jaxc_op_name(m->op), jaxc_last_error()); return 1; }
     bench_par_copy(dst, src, bytes / 2, 0);
@@ -118,26 +131,28 @@ int main(void) {
       jaxc_dtype dt = dtypes[d];
       bool cpx = dt == JAXC_C64 || dt == JAXC_C128, dbl = dt == JAXC_F64 || dt == JAXC_C128;
       int64_t n = (int64_t)1 << lgs[k], parts = cpx ? 2 * n : n;
-      jaxc_array *z = jaxc_array_empty(dt, 1, &n), *out = jaxc_array_empty(dt, 1, &n);
+      jaxc_array *z = jaxc_array_empty(dt, 1, &n), *w = jaxc_array_empty(dt, 1, &n), *out = jaxc_array_empty(dt, 1, &n);
       jaxc_array *real = jaxc_array_empty(dbl ? JAXC_F64 : JAXC_F32, 1, &n); /* |z| */
       size_t es = jaxc_dtype_size(dt);
       char *src = malloc((size_t)n * es * 2), *dst = malloc((size_t)n * es * 2);
-      if (!z || !out || !real || !src || !dst) return 1;
+      if (!z || !w || !out || !real || !src || !dst) return 1;
       memset(src, 1, (size_t)n * es * 2);
       uint64_t x = 88172645463325252u;
       for (int64_t i = 0; i < parts; i++) {
         x ^= x << 13; x ^= x >> 7; x ^= x << 17;
         double u = (double)(x >> 11) * 0x1p-53, v = cpx ? u * 6 - 3 : 0.01 + u * 5.99;
-        if (dbl) ((double *)jaxc_array_data(z))[i] = v;
-        else ((float *)jaxc_array_data(z))[i] = (float)v;
+        double u2 = (double)(x & 0xfffff) * 0x1p-20, v2 = cpx ? u2 * 6 - 3 : u2 * 12 - 6;
+        if (dbl) ((double *)jaxc_array_data(z))[i] = v, ((double *)jaxc_array_data(w))[i] = v2;
+        else ((float *)jaxc_array_data(z))[i] = (float)v, ((float *)jaxc_array_data(w))[i] = (float)v2;
       }
       const math_op *ops = cpx ? complex_ops : real_ops;
       size_t nops = cpx ? sizeof complex_ops / sizeof *complex_ops : sizeof real_ops / sizeof *real_ops;
       for (size_t o = 0; o < nops; o++)
-        if (bench_row(&ops[o], z, cpx && ops[o].op == JAXC_OP_ABS ? real : out, lgs[k], src, dst)) return 1;
+        if (bench_row(&ops[o], z, w, cpx && ops[o].op == JAXC_OP_ABS ? real : out, lgs[k], src, dst)) return 1;
       free(src);
       free(dst);
       jaxc_array_free(z);
+      jaxc_array_free(w);
       jaxc_array_free(out);
       jaxc_array_free(real);
     }

@@ -149,7 +149,10 @@ static void check_float_math(void) {
       {"log", jaxc_kernel_log_f32, jaxc_scalar_log_f32, logl},
       {"tanh", jaxc_kernel_tanh_f32, jaxc_scalar_tanh_f32, tanhl},
       {"log1p", jaxc_kernel_log1p_f32, jaxc_scalar_log1p_f32, log1pl},
-      {"expm1", jaxc_kernel_expm1_f32, jaxc_scalar_expm1_f32, expm1l}};
+      {"expm1", jaxc_kernel_expm1_f32, jaxc_scalar_expm1_f32, expm1l},
+      {"sin", jaxc_kernel_sin_f32, jaxc_scalar_sin_f32, sinl},
+      {"cos", jaxc_kernel_cos_f32, jaxc_scalar_cos_f32, cosl},
+      {"tan", jaxc_kernel_tan_f32, jaxc_scalar_tan_f32, tanl}};
   for (size_t f = 0; f < sizeof fns / sizeof *fns; f++) {
     fns[f].kernel(n, x, out);
     double worst = 0;
@@ -179,8 +182,214 @@ static void check_float_math(void) {
     double e = ulps_f(jaxc_scalar_log1p_f32(hard_log1p[i]), log1pl(hard_log1p[i]));
     CHECK_MSG(e > 0.5 && e < 0.50001, "log1p(%a): %.6f ulp", hard_log1p[i], e);
   }
+  static const float hard_sin[] = {0x1.33333p+13f, -0x1.33333p+13f};
+  for (size_t i = 0; i < sizeof hard_sin / sizeof *hard_sin; i++) {
+    double e = ulps_f(jaxc_scalar_sin_f32(hard_sin[i]), sinl(hard_sin[i]));
+    CHECK_MSG(e > 0.5 && e < 0.50001, "sin(%a): %.6f ulp", hard_sin[i], e);
+  }
   free(x);
   free(out);
+}
+
+/* floor, ceil and rint of float32/float64: the kernels (the >>vector loops where the build has
+   them) against the scalar functions, and those against C's floor, ceil and nearbyint (the
+   default rounding mode rounds to nearest even) */
+static float nearbyint_f(float x) { return nearbyintf(x); }
+static double nearbyint_d(double x) { return nearbyint(x); }
+static float floor_f(float x) { return floorf(x); }
+static double floor_d(double x) { return floor(x); }
+static float ceil_f(float x) { return ceilf(x); }
+static double ceil_d(double x) { return ceil(x); }
+static void check_rounding(const float *f32, const double *f64, size_t n) {
+  CHECK_KERNEL("rint f32", jaxc__k_rint_F32, jaxc_scalar_rint_f32, float, float, same_f, f32, n);
+  CHECK_KERNEL("rint f64", jaxc__k_rint_F64, jaxc_scalar_rint_f64, double, double, same_d, f64, n);
+  CHECK_KERNEL("round f32", jaxc__k_round_F32, jaxc_scalar_round_f32, float, float, same_f, f32, n);
+  CHECK_KERNEL("floor f32", jaxc__k_floor_F32, jaxc_scalar_floor_f32, float, float, same_f, f32, n);
+  CHECK_KERNEL("floor f64", jaxc__k_floor_F64, jaxc_scalar_floor_f64, double, double, same_d, f64, n);
+  CHECK_KERNEL("ceil f32", jaxc__k_ceil_F32, jaxc_scalar_ceil_f32, float, float, same_f, f32, n);
+  CHECK_KERNEL("ceil f64", jaxc__k_ceil_F64, jaxc_scalar_ceil_f64, double, double, same_d, f64, n);
+  size_t bad = 0;
+  for (size_t i = 0; i < n; i++) {
+    float x = f32[i];
+    double y = f64[i];
+    bad += !same_f(jaxc_scalar_rint_f32(x), nearbyint_f(x)) || !same_f(jaxc_scalar_floor_f32(x), floor_f(x)) ||
+           !same_f(jaxc_scalar_ceil_f32(x), ceil_f(x)) || !same_d(jaxc_scalar_rint_f64(y), nearbyint_d(y)) ||
+           !same_d(jaxc_scalar_floor_f64(y), floor_d(y)) || !same_d(jaxc_scalar_ceil_f64(y), ceil_d(y));
+  }
+  CHECK_MSG(bad == 0, "rounding: %zu inputs differ from C's nearbyint/floor/ceil", bad);
+  /* ties go to even, and the sign of a zero result stays */
+  CHECK(jaxc_scalar_rint_f32(2.5f) == 2.0f && jaxc_scalar_rint_f32(3.5f) == 4.0f && jaxc_scalar_rint_f64(-0.5) == 0.0);
+  CHECK(signbit(jaxc_scalar_rint_f64(-0.5)) && signbit(jaxc_scalar_rint_f32(-0.4f)) && signbit(jaxc_scalar_ceil_f32(-0.5f)));
+}
+
+/* A binary op's four float32 kernels (vv, sv, vs: one operand broadcast, and the typed kernel)
+   against its scalar function; o holds the vv results on return. */
+typedef void (*bin_kernel)(size_t, const void *, const void *, void *);
+static void check_binary_kernels(const char *name, bin_kernel vv, bin_kernel sv, bin_kernel vs,
+                                 void (*typed)(size_t, const float *, const float *, float *), float (*scalar)(float, float),
+                                 const float *a, const float *b, float *o, size_t n) {
+  float *o2 = malloc(n * sizeof *o2);
+  if (!o2) { CHECK(0); return; }
+  long diff = 0;
+  vv(n, a, b, o);
+  for (size_t i = 0; i < n; i++) diff += !same_f(o[i], scalar(a[i], b[i]));
+  for (size_t j = 0; j < n; j += n / 97) {
+    sv(n, &a[j], b, o2);
+    for (size_t i = 0; i < n; i += 7) diff += !same_f(o2[i], scalar(a[j], b[i]));
+    vs(n, a, &b[j], o2);
+    for (size_t i = 0; i < n; i += 7) diff += !same_f(o2[i], scalar(a[i], b[j]));
+  }
+  typed(n, a, b, o2);
+  for (size_t i = 0; i < n; i++) diff += !same_f(o2[i], o[i]);
+  CHECK_MSG(diff == 0, "%s f32: %ld kernel results differ from the scalar function", name, diff);
+  n_compared += 2 * n;
+  free(o2);
+}
+/* Pairs: the specials paired, then values of ordinary size and random bit patterns in turn;
+   `special` pairs from index lo on (the caller's). */
+static void fill_pairs(float *a, float *b, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (i < NF * NF) a[i] = f_special[i / NF], b[i] = f_special[i % NF];
+    else if (i & 1) a[i] = (float)((double)(int32_t)next_u64() * 0x1p-26), b[i] = (float)((double)(int32_t)next_u64() * 0x1p-26);
+    else a[i] = u2f((uint32_t)next_u64()), b[i] = u2f((uint32_t)next_u64());
+  }
+}
+
+/* logaddexp of float32: the near code in double and its long double redo where the sum cancels.
+   Inputs: the pairs above, and pairs whose result is near 0 (e^a + e^b near 1: the redo). The
+   results are correctly rounded against amax + log1p(e^-|a - b|) in long double, and those near
+   0 within an ulp of log(e^a + e^b) in long double, or within 2^-60 of it: long double resolves
+   the sum near 1 to 2^-64, and that absolute error is all either computation can promise. */
+static long double logaddexp_ref(float a, float b) {
+  long double m = a > b ? a : b;
+  if (isnan(a) || isnan(b)) return NAN;
+  if (isinf(m) || (isinf(a) && isinf(b))) return m; /* inf, or -inf for two -infs */
+  return m + log1pl(expl(-fabsl((long double)a - b)));
+}
+static void check_logaddexp(void) {
+  enum { N = 300000, NCANCEL = 60000 };
+  float *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b), *o = malloc(N * sizeof *o);
+  if (!a || !b || !o) { CHECK(0); free(a), free(b), free(o); return; }
+  fill_pairs(a, b, N);
+  for (size_t i = NF * NF; i < NF * NF + NCANCEL; i++) { /* b ~ log(1 - e^a), a few ulps either way */
+    a[i] = -(float)((double)(next_u64() >> 11) * 0x1p-53 * 0.75);
+    b[i] = u2f(f2u((float)log(-expm1((double)a[i]))) + (uint32_t)(next_u64() % 5) - 2u);
+  }
+  check_binary_kernels("logaddexp", jaxc__k_logaddexp_F32_vv, jaxc__k_logaddexp_F32_sv, jaxc__k_logaddexp_F32_vs,
+                       jaxc_kernel_logaddexp_f32_f32, jaxc_scalar_logaddexp_f32_f32, a, b, o, N);
+  long off = 0, cancel_off = 0;
+  double worst = 0, worst_cancel = 0;
+  for (size_t i = 0; i < N; i++) {
+    bool cancel = i >= NF * NF && i < NF * NF + NCANCEL;
+    /* near 0, log(e^a + e^b) (no cancellation in the sum of positive terms) */
+    long double ref = cancel ? logl(expl(a[i]) + expl(b[i])) : logaddexp_ref(a[i], b[i]);
+    double e = ulps_f(o[i], ref);
+    if (cancel) {
+      bool tiny = fabsl(o[i] - ref) <= 0x1p-60L; /* below what long double resolves near 1 */
+      worst_cancel = e > worst_cancel && !tiny ? e : worst_cancel;
+      cancel_off += e > 0.5;
+    } else {
+      worst = e > worst ? e : worst;
+      off += e > 0.5;
+      CHECK_MSG(e <= 0.501, "logaddexp(%a, %a) = %a: %.4f ulp", a[i], b[i], o[i], e);
+    }
+  }
+  CHECK_MSG(off == 0, "logaddexp f32: %ld results not correctly rounded", off);
+  CHECK_MSG(worst_cancel <= 1.0, "logaddexp f32 near 0: %.4f ulp", worst_cancel);
+  printf("  logaddexp f32 on %d pairs: %.4f ulp at most (%ld not correctly rounded); %d pairs near 0: %.4f ulp "
+         "(or 2^-60) at most (%ld not correctly rounded)\n",
+         N - NCANCEL, worst, off, NCANCEL, worst_cancel, cancel_off);
+  free(a), free(b), free(o);
+}
+
+/* arctan2 of float32 in double: correctly rounded against atan2l, C's special values exactly
+   (every pairing of the specials is among the pairs) */
+static void check_arctan2(void) {
+  enum { N = 300000 };
+  float *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b), *o = malloc(N * sizeof *o);
+  if (!a || !b || !o) { CHECK(0); free(a), free(b), free(o); return; }
+  fill_pairs(a, b, N);
+  check_binary_kernels("arctan2", jaxc__k_arctan2_F32_vv, jaxc__k_arctan2_F32_sv, jaxc__k_arctan2_F32_vs,
+                       jaxc_kernel_arctan2_f32_f32, jaxc_scalar_arctan2_f32_f32, a, b, o, N);
+  long off = 0;
+  double worst = 0;
+  for (size_t i = 0; i < N; i++) {
+    long double ref = atan2l(a[i], b[i]);
+    double e = ulps_f(o[i], ref);
+    worst = e > worst ? e : worst;
+    off += e > 0.5;
+    CHECK_MSG(e <= 0.501, "arctan2(%a, %a) = %a: %.4f ulp", a[i], b[i], o[i], e);
+    if (i < NF * NF) CHECK_MSG(same_f(o[i], (float)ref), "arctan2(%a, %a) = %a, want %a", a[i], b[i], o[i], (float)ref);
+  }
+  CHECK_MSG(off == 0, "arctan2 f32: %ld results not correctly rounded", off);
+  printf("  arctan2 f32 on %d pairs: %.4f ulp at most, %ld not correctly rounded\n", N, worst, off);
+  free(a), free(b), free(o);
+}
+
+/* power of float32 in double: within 0.50001 ulp of powl (the hard cases, such as
+   (2^24 - 1)^1.5 or FLT_MAX^0.5, a hair from a midpoint, are off by a hair); exact where the
+   result is (C's special values among the specials' pairings, 3^4, 4^0.5, inf, 0, NaN) */
+static void check_power(void) {
+  enum { N = 300000 };
+  float *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b), *o = malloc(N * sizeof *o);
+  if (!a || !b || !o) { CHECK(0); free(a), free(b), free(o); return; }
+  fill_pairs(a, b, N);
+  for (size_t i = NF * NF; i < N; i += 3) { /* bases near 1 and ordinary exponents, integers too */
+    a[i] = (float)((double)(next_u64() >> 11) * 0x1p-53 * 4);
+    b[i] = (i & 4) ? (float)(int32_t)(next_u64() % 81) - 40 : (float)((double)(int32_t)next_u64() * 0x1p-26);
+    if (i & 8) a[i] = -a[i];
+  }
+  check_binary_kernels("power", jaxc__k_power_F32_vv, jaxc__k_power_F32_sv, jaxc__k_power_F32_vs,
+                       jaxc_kernel_power_f32_f32, jaxc_scalar_power_f32_f32, a, b, o, N);
+  long off = 0;
+  double worst = 0;
+  for (size_t i = 0; i < N; i++) {
+    long double ref = powl(a[i], b[i]);
+    double e = ulps_f(o[i], ref);
+    worst = e > worst ? e : worst;
+    off += e > 0.5;
+    CHECK_MSG(e <= 0.50001, "power(%a, %a) = %a: %.6f ulp", a[i], b[i], o[i], e);
+    if (isnan(ref) || isinf(ref) || ref == (float)ref) /* (exact results: 3^4, 0.5^-3, 4^0.5, 0, 1) */
+      CHECK_MSG(same_f(o[i], (float)ref) && (isnan(ref) || signbit(o[i]) == signbit((float)ref)), "power(%a, %a) = %a, want %a", a[i], b[i], o[i],
+                (float)ref);
+  }
+  printf("  power f32 on %d pairs: %.6f ulp at most, %ld not correctly rounded\n", N, worst, off);
+  free(a), free(b), free(o);
+}
+
+/* exp of float64: the near code (within 0.54 ulp, by exact sums of its leading terms) and the C
+   library beyond [-707, 709]; kernels at every offset and length against the scalar function,
+   then 2 M inputs over the whole range and near 0 against expl */
+static double exp_d(double x) { return exp(x); }
+static void check_exp_f64(const double *f64, size_t n) {
+  CHECK_KERNEL("exp f64", jaxc__k_exp_F64, jaxc_scalar_exp_f64, double, double, same_d, f64, n);
+  enum { M = 2000000 };
+  double *x = malloc(M * sizeof *x), *o = malloc(M * sizeof *o);
+  if (!x || !o) { CHECK(0); free(x), free(o); return; }
+  for (size_t i = 0; i < M; i++) {
+    double u = (double)(next_u64() >> 11) * 0x1p-53;
+    x[i] = i < ND ? d_special[i] : (i & 1) ? u * 1500 - 750 : (u * 2 - 1) * ((i & 6) ? 1 : 1e-9);
+  }
+  jaxc_kernel_exp_f64(M, x, o);
+  long off = 0, off_libm = 0, diff = 0;
+  double worst = 0, worst_libm = 0;
+  for (size_t i = 0; i < M; i++) {
+    long double ref = expl(x[i]);
+    double e = ulps_d(o[i], ref), el = ulps_d(exp_d(x[i]), ref);
+    diff += !same_d(o[i], jaxc_scalar_exp_f64(x[i]));
+    bool normal = x[i] >= -707 && x[i] <= 709;
+    worst = e > worst && normal ? e : worst;
+    worst_libm = el > worst_libm && normal ? el : worst_libm;
+    off += normal && e > 0.5;
+    off_libm += normal && el > 0.5;
+    if (x[i] >= -707 && x[i] <= 709) CHECK_MSG(e <= 0.54, "exp(%a) = %a: %.4f ulp", x[i], o[i], e);
+    else CHECK_MSG(same_d(o[i], exp_d(x[i])), "exp(%a) = %a: not the C library's %a", x[i], o[i], exp_d(x[i]));
+  }
+  CHECK_MSG(diff == 0, "exp f64: %ld typed kernel results differ from the scalar function", diff);
+  printf("  exp f64 on %d inputs: %.4f ulp at most, %ld not correctly rounded (the C library: %.4f, %ld), where the "
+         "result is normal\n", M, worst, off, worst_libm, off_libm);
+  n_compared += M;
+  free(x), free(o);
 }
 
 int main(void) {
@@ -225,7 +434,12 @@ int main(void) {
   CHECK(jaxc_scalar_abs_c64(jaxc__mk_jaxc_c64(0x1p-149f, 0.0f)) == 0x1p-149f);
   CHECK(jaxc_scalar_abs_c64(jaxc__mk_jaxc_c64(FLT_MAX, FLT_MAX)) == INFINITY);
   check_abs_reference(c64, c128, NF * NF + NPAIRS);
+  check_rounding(f32, f64, nf);
   check_float_math();
+  check_logaddexp();
+  check_arctan2();
+  check_power();
+  check_exp_f64(f64, nf);
   printf("  %zu kernel results compared with the scalar functions\n", n_compared);
 
   free(f32), free(c64), free(f64), free(c128), free(big32), free(big64);

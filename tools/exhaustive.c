@@ -1,0 +1,87 @@
+/* exhaustive.c — every one of the 2^32 float32 inputs through the float32 math kernels
+   (>>float math: exp, log, tanh, log1p, expm1, sin, cos, tan), against long double:
+     - the array kernel (vector code and its redo pass) equals the scalar function, bit for bit;
+     - the result is correctly rounded, or else listed with its distance in ulps.
+   It takes minutes (2 threads: about 1 per function), so it is not part of make test; the
+   inputs it lists are checked by name in tests/test_vector.c, and the README quotes it.
+   Run: make exhaustive [FNS="sin cos"] */
+#define JAXC_IMPLEMENTATION
+#include "jaxc.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const char *name;
+  void (*kernel)(size_t, const float *, float *);
+  float (*scalar)(float);
+  long double (*ref)(long double);
+} math_fn;
+static const math_fn fns[] = {
+    {"exp", jaxc_kernel_exp_f32, jaxc_scalar_exp_f32, expl},       {"log", jaxc_kernel_log_f32, jaxc_scalar_log_f32, logl},
+    {"tanh", jaxc_kernel_tanh_f32, jaxc_scalar_tanh_f32, tanhl},   {"log1p", jaxc_kernel_log1p_f32, jaxc_scalar_log1p_f32, log1pl},
+    {"expm1", jaxc_kernel_expm1_f32, jaxc_scalar_expm1_f32, expm1l}, {"sin", jaxc_kernel_sin_f32, jaxc_scalar_sin_f32, sinl},
+    {"cos", jaxc_kernel_cos_f32, jaxc_scalar_cos_f32, cosl},       {"tan", jaxc_kernel_tan_f32, jaxc_scalar_tan_f32, tanl}};
+
+static float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+
+/* |got - ref| in ulps of ref rounded to float; 0 when both are NaN, inf on a NaN or infinity
+   mismatch */
+static double ulps(float got, long double ref) {
+  float r = (float)ref;
+  if (isnan(got) || isnan(r)) return isnan(got) && isnan(r) ? 0 : INFINITY;
+  if (isinf(r) || isinf(got)) return got == r ? 0 : INFINITY;
+  float u = nextafterf(fabsf(r), INFINITY) - fabsf(r);
+  return (double)(fabsl((long double)got - ref) / u);
+}
+
+enum { CHUNK = 1 << 16, MAXLIST = 64 };
+static int by_bits(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+static int run(const math_fn *f) {
+  long misses = 0, kernel_diffs = 0;
+  double worst = 0;
+  uint32_t listed[MAXLIST];
+  int nlisted = 0;
+  long nchunks = (long)(0x100000000ull / CHUNK);
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : misses, kernel_diffs) reduction(max : worst)
+  for (long c = 0; c < nchunks; c++) {
+    float x[CHUNK], y[CHUNK];
+    for (uint32_t i = 0; i < CHUNK; i++) x[i] = u2f((uint32_t)c * CHUNK + i);
+    f->kernel(CHUNK, x, y);
+    for (uint32_t i = 0; i < CHUNK; i++) {
+      float s = f->scalar(x[i]);
+      if (f2u(s) != f2u(y[i]) && !(isnan(s) && isnan(y[i]))) kernel_diffs++;
+      double e = ulps(y[i], f->ref(x[i]));
+      if (e > worst) worst = e;
+      if (e > 0.5) {
+        misses++;
+#pragma omp critical
+        if (nlisted < MAXLIST) listed[nlisted++] = f2u(x[i]);
+      }
+    }
+  }
+  printf("%-6s all 2^32 float32 inputs: %ld not correctly rounded, worst %.6f ulp, %ld kernel/scalar differences\n", f->name,
+         misses, worst, kernel_diffs);
+  qsort(listed, (size_t)nlisted, sizeof *listed, by_bits);
+  for (int i = 0; i < nlisted; i++) {
+    float xi = u2f(listed[i]);
+    printf("       %s(%a) = %a: %.6f ulp\n", f->name, xi, f->scalar(xi), ulps(f->scalar(xi), f->ref(xi)));
+  }
+  fflush(stdout);
+  return kernel_diffs != 0 || worst > 0.501;
+}
+
+int main(int argc, char **argv) {
+  int fail = 0;
+  for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) {
+    bool wanted = argc < 2;
+    for (int a = 1; a < argc; a++) wanted |= strcmp(argv[a], fns[i].name) == 0;
+    if (wanted) fail |= run(&fns[i]);
+  }
+  return fail;
+}
