@@ -3,7 +3,7 @@
      - float32/float64 sqrt, rint, floor (the >>vector loops), exp, log, tanh, log1p, expm1,
        sin, cos, tan (float32: >>float math; float64: libm), next to a 2-thread loop of the C
        library's function on the same data (column libm: what the kernels cost when they called
-       it); arctan2 and logaddexp of z and w (w uniform in [-6, 6));
+       it); arctan2, logaddexp and power of z and w (w uniform in [-6, 6));
      - complex64/complex128 multiply and divide (memory-bound), |z| (the >>vector loops), and
        exp, log, sqrt (compute-bound: in double, Annex G special values), the part-wise complex
        code CPU and GPU share.
@@ -56,7 +56,8 @@ static const math_op real_ops[] = {
     {JAXC_OP_TANH, "tanh", tanhf, tanh},        {JAXC_OP_LOG1P, "log1p", log1pf, log1p}, {JAXC_OP_EXPM1, "expm1", expm1f, expm1},
     {JAXC_OP_SIN, "sin", sinf, sin},            {JAXC_OP_COS, "cos", cosf, cos},         {JAXC_OP_TAN, "tan", tanf, tan},
     {JAXC_OP_RINT, "rint", rint_f, rint_d},     {JAXC_OP_FLOOR, "floor", floor_f, floor_d},
-    {JAXC_OP_ARCTAN2, "arctan2", NULL, NULL},   {JAXC_OP_LOGADDEXP, "logaddexp", NULL, NULL}};
+    {JAXC_OP_ARCTAN2, "arctan2", NULL, NULL},   {JAXC_OP_LOGADDEXP, "logaddexp", NULL, NULL},
+    {JAXC_OP_POWER, "power", NULL, NULL}};
 
 /* Seconds per call of a 2-thread loop of the C library's function over z (best of REPS). */
 static double libm_seconds(const math_op *m, const jaxc_array *z, jaxc_array *dest) {
