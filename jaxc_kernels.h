@@ -1219,7 +1219,6 @@ JAXC__DEV double jaxc__m_pow_double(double x, double y) { return pow(x, y); }
 JAXC__FLOAT_HELPERS(float, f)
 JAXC__FLOAT_HELPERS(double, )
 JAXC__DEV double jaxc__m_log1p_double(double x) { return log1p(x); }
-JAXC__DEV double jaxc__m_expm1_double(double x) { return expm1(x); }
 /* The rounding error of p = a * b, so that a b = p + error exactly: by an FMA where the target
    has a fast one (FP_FAST_FMA), else by Dekker's split of a and b into halves of 26 bits. */
 JAXC__DEV double jaxc__prod_err(double a, double b, double p) {
@@ -1238,16 +1237,17 @@ JAXC__DEV double jaxc__prod_err(double a, double b, double p) {
    under r^3/6 < 0.007, carries rounding error, and the result is rounded once at the end.
    Where e^x is not a normal double (x outside [-707, 709]), and for inf and NaN, the near code
    returns NaN and the full function calls the C library. Under -ffast-math the exact sums fold
-   away and the error grows to about 1 ulp. It pays where it vectorises: AVX2 and AVX-512 (0.6 ns
+   away and the error grows to about 1 ulp. expm1 below shares it. It pays where it vectorises:
+   AVX2 and AVX-512 (0.6 ns
    an element on one core against glibc's 3.2) and the device; compiled for plain SSE2, gcc's
    code for it ran 7x slower than glibc's exp (a false dependency of cvtsi2sd from one element
    to the next), so there exp is the C library's. */
-JAXC__DEV_VEC double jaxc__exp_near_code(double x) {
-  bool near = (x >= -707.0) & (x <= 709.0);
-  double xc = jaxc__sel_d(near, x, 0.0);
-  uint64_t kb = jaxc__fp64_to_bits(xc * 0x1.71547652b82fep+0 + 0x1.8p52); /* k = round(x / ln 2) */
+/* e^x = 2^k (t + tail) for |x| <= 709, t + tail exact but for the tail's own rounding */
+typedef struct { double t, tail, scale; } jaxc__exp_parts;
+JAXC__DEV jaxc__exp_parts jaxc__exp_split(double x) {
+  uint64_t kb = jaxc__fp64_to_bits(x * 0x1.71547652b82fep+0 + 0x1.8p52); /* k = round(x / ln 2) */
   double k = (double)(int32_t)(uint32_t)kb;
-  double hi = xc - k * 0x1.62e42fefa38p-1, r = hi - k * 0x1.ef35793c7673p-45;
+  double hi = x - k * 0x1.62e42fefa38p-1, r = hi - k * 0x1.ef35793c7673p-45;
   double r_lo = (hi - r) - k * 0x1.ef35793c7673p-45;
   double r2 = r * r, r4 = r2 * r2;
   double q = ((1.0 / 6 + r * (1.0 / 24)) + (1.0 / 120 + r * (1.0 / 720)) * r2) +
@@ -1256,19 +1256,50 @@ JAXC__DEV_VEC double jaxc__exp_near_code(double x) {
   double half = 0.5 * r2, half_err = 0.5 * jaxc__prod_err(r, r, r2);
   double s = 1 + r, s_err = (1 - s) + r;         /* |1| >= |r|: Fast2Sum */
   double t = s + half, t_err = (s - t) + half;   /* |s| >= |r^2/2| */
-  double tail = (t_err + s_err) + (half_err + r_lo * (1 + r)) + r2 * r * q;
-  double v = (t + tail) * jaxc__fp64_from_bits((kb + 1023u) << 52);
-  return jaxc__sel_d(near, v, (double)NAN);
+  jaxc__exp_parts e;
+  e.t = t;
+  e.tail = (t_err + s_err) + (half_err + r_lo * (1 + r)) + r2 * r * q;
+  e.scale = jaxc__fp64_from_bits((kb + 1023u) << 52);
+  return e;
+}
+JAXC__DEV_VEC double jaxc__exp_near_code(double x) {
+  bool near = (x >= -707.0) & (x <= 709.0);
+  jaxc__exp_parts e = jaxc__exp_split(jaxc__sel_d(near, x, 0.0));
+  return jaxc__sel_d(near, (e.t + e.tail) * e.scale, (double)NAN);
+}
+/* e^x - 1: where k = 0 (|x| < ln(2)/2), x + x^2/2 by Fast2Sum plus the series' tail (under x/17
+   of the result), so that no 1 + x is formed; else 2^k t - 1 by 2Sum, exact, plus 2^k tail.
+   -0 stays -0. */
+JAXC__DEV_VEC double jaxc__expm1_near_code(double x) {
+  bool near = (x >= -707.0) & (x <= 709.0);
+  double xc = jaxc__sel_d(near, x, 0.0);
+  jaxc__exp_parts e = jaxc__exp_split(xc);
+  double a = e.t * e.scale, u = a - 1, bv = u - a, err = (a - (u - bv)) + (-1 - bv);
+  double big = u + (err + e.tail * e.scale);
+  double x2 = xc * xc, x4 = x2 * x2, half = 0.5 * x2, p = xc + half, p_err = (xc - p) + half;
+  double q = ((1.0 / 6 + xc * (1.0 / 24)) + (1.0 / 120 + xc * (1.0 / 720)) * x2) +
+             ((1.0 / 5040 + xc * (1.0 / 40320)) + (1.0 / 362880 + xc * (1.0 / 3628800)) * x2) * x4 +
+             ((1.0 / 39916800 + xc * (1.0 / 479001600)) + (1.0 / 6227020800 + xc * (1.0 / 87178291200)) * x2) * (x4 * x4);
+  double small = p + ((p_err + 0.5 * jaxc__prod_err(xc, xc, x2)) + x2 * xc * q);
+  double v = jaxc__sel_d(fabs(xc) < 0.34657359027997264, small, big);
+  return jaxc__sel_d(near, jaxc__sel_d(xc == 0, xc, v), (double)NAN);
 }
 #if defined(__AVX2__) || defined(__AVX512F__) || defined(__CUDA_ARCH__)
 #  define jaxc__near_exp_double jaxc__exp_near_code
+#  define jaxc__near_expm1_double jaxc__expm1_near_code
 #else
 #  define jaxc__near_exp_double exp /* (NaN only for a NaN) */
+#  define jaxc__near_expm1_double expm1
 #endif
 JAXC__DEV double jaxc__m_exp_double(double x) {
   double r = jaxc__near_exp_double(x);
   return jaxc__isnan_double(r) ? exp(x) : r;
 }
+JAXC__DEV double jaxc__m_expm1_double(double x) {
+  double r = jaxc__near_expm1_double(x);
+  return jaxc__isnan_double(r) ? expm1(x) : r;
+}
+#define jaxc__near_expm1_float jaxc__m_expm1_float /* (NaN only for a NaN) */
 #define jaxc__near_exp_float jaxc__m_exp_float /* (NaN only for a NaN) */
 /* log x of a float64, vectorisable, in the manner of exp above: x = 2^e m, m in [sqrt(1/2),
    sqrt 2), log m = 2 atanh(s) = 2s + 2s^3 (1/3 + s^2/5 + .. + s^20/23) with s = (m - 1)/(m + 1),
@@ -1755,6 +1786,8 @@ JAXC__DEV double jaxc__m_abs_jaxc_c128(jaxc_c128 z) { return jaxc__cabs_d(jaxc__
 #define JAXC__LOG1P_KC JAXC__LOG1P_KF
 #define JAXC__EXPM1_KF(E, M, a) jaxc__m_expm1_##M(a)
 #define JAXC__EXPM1_KC JAXC__EXPM1_KF
+#define JAXC__EXPM1_NEAR_KF(E, M, a) jaxc__near_expm1_##M(a)
+#define JAXC__SPLIT_EXPM1_KF ~, JAXC__EXPM1_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__SIN_KF(E, M, a) jaxc__m_sin_##M(a)
 #define JAXC__SIN_KC JAXC__SIN_KF
 #define JAXC__COS_KF(E, M, a) jaxc__m_cos_##M(a)
