@@ -1218,7 +1218,6 @@ JAXC__DEV double jaxc__m_pow_double(double x, double y) { return pow(x, y); }
   JAXC__DEV T jaxc__m_sign_##T(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; }
 JAXC__FLOAT_HELPERS(float, f)
 JAXC__FLOAT_HELPERS(double, )
-JAXC__DEV double jaxc__m_log1p_double(double x) { return log1p(x); }
 /* The rounding error of p = a * b, so that a b = p + error exactly: by an FMA where the target
    has a fast one (FP_FAST_FMA), else by Dekker's split of a and b into halves of 26 bits. */
 JAXC__DEV double jaxc__prod_err(double a, double b, double p) {
@@ -1307,33 +1306,70 @@ JAXC__DEV double jaxc__m_expm1_double(double x) {
    and e ln 2 + 2s is summed exactly (ln 2 in two parts), so only a tail under 0.01 of the
    result carries rounding error. For zeros, negative, subnormal and non-finite x the near code
    returns NaN and the full function calls the C library. */
-JAXC__DEV_VEC double jaxc__log_near_code(double x) {
-  bool near = (x >= 0x1p-1022) & (x < (double)INFINITY);
-  uint64_t b = jaxc__fp64_to_bits(jaxc__sel_d(near, x, 1.0)), mb = b & 0x000fffffffffffffu;
-  bool big = mb > 0x6a09e667f3bcdu; /* m >= sqrt 2: use m / 2 */
-  double e = (double)((int)(b >> 52) - 1023 + (int)big);
-  double m = jaxc__fp64_from_bits(mb | (big ? 0x3fe0000000000000u : 0x3ff0000000000000u));
-  double f = m - 1;                                       /* exact (Sterbenz) */
-  double d = m + 1, dv = d - m, d_lo = (m - (d - dv)) + (1 - dv); /* 2Sum: m + 1 = d + d_lo */
+typedef struct { double hi, tail; } jaxc__log_parts;
+/* a + b = sum + the returned error, exactly (2Sum: no order of magnitudes needed) */
+JAXC__DEV double jaxc__sum_err(double a, double b, double sum) {
+  double bv = sum - a;
+  return (a - (sum - bv)) + (b - bv);
+}
+/* 2 atanh(s) for s = f/(d + d_lo), |s| <= 0.172: 2s + (2 s_lo + 2s^3 (1/3 + s^2/5 + .. + s^20/23))
+   with s_lo from the division's exact remainder */
+JAXC__DEV jaxc__log_parts jaxc__atanh2(double f, double d, double d_lo) {
   double s = f / d, s_lo = ((f - s * d) - jaxc__prod_err(s, d, s * d) - s * d_lo) / d;
   double z = s * s, z2 = z * z, z4 = z2 * z2;
   double p = ((1.0 / 3 + z * (1.0 / 5)) + (1.0 / 7 + z * (1.0 / 9)) * z2) +
              ((1.0 / 11 + z * (1.0 / 13)) + (1.0 / 15 + z * (1.0 / 17)) * z2) * z4 +
              ((1.0 / 19 + z * (1.0 / 21)) + z2 * (1.0 / 23)) * (z4 * z4);
-  double a = e * 0x1.62e42fefa38p-1, b2 = 2 * s;          /* e ln2_hi: exact */
-  double hi = a + b2, bv = hi - a, err = (a - (hi - bv)) + (b2 - bv); /* 2Sum */
-  double tail = err + (e * 0x1.ef35793c7673p-45 + 2 * s_lo) + b2 * z * p;
-  return jaxc__sel_d(near, hi + tail, (double)NAN);
+  jaxc__log_parts l;
+  l.hi = 2 * s;
+  l.tail = 2 * s_lo + l.hi * z * p;
+  return l;
+}
+JAXC__DEV jaxc__log_parts jaxc__log_split(double x) { /* log x = hi + tail, x positive normal */
+  uint64_t b = jaxc__fp64_to_bits(x), mb = b & 0x000fffffffffffffu;
+  bool big = mb > 0x6a09e667f3bcdu; /* m >= sqrt 2: use m / 2 */
+  double e = (double)((int)(b >> 52) - 1023 + (int)big);
+  double m = jaxc__fp64_from_bits(mb | (big ? 0x3fe0000000000000u : 0x3ff0000000000000u));
+  double d = m + 1;                                       /* m - 1 is exact (Sterbenz) */
+  jaxc__log_parts t = jaxc__atanh2(m - 1, d, jaxc__sum_err(m, 1, d)), l;
+  double a = e * 0x1.62e42fefa38p-1;                      /* e ln2_hi: exact */
+  l.hi = a + t.hi;
+  l.tail = jaxc__sum_err(a, t.hi, l.hi) + (e * 0x1.ef35793c7673p-45 + t.tail);
+  return l;
+}
+JAXC__DEV_VEC double jaxc__log_near_code(double x) {
+  bool near = (x >= 0x1p-1022) & (x < (double)INFINITY);
+  jaxc__log_parts l = jaxc__log_split(jaxc__sel_d(near, x, 1.0));
+  return jaxc__sel_d(near, l.hi + l.tail, (double)NAN);
+}
+/* log1p x: 2 atanh(x/(2 + x)) where that is within the series' range (x in [-0.29, 0.41]), which
+   never forms 1 + x; beyond, log u + (the error of u = 1 + x)/u, the correction added to log's
+   tail before the one rounding. Within 0.54 ulp. Below 2^-60 the result is x (x^2/2 is under
+   a quarter ulp), which also keeps -0 and subnormals, whose halving in x/(2 + x) would round. */
+JAXC__DEV_VEC double jaxc__log1p_near_code(double x) {
+  double u = 1 + x, d = 2 + x;
+  bool near = (u >= 0x1p-1022) & (u < (double)INFINITY), small = (x > -0.29) & (x < 0.41);
+  jaxc__log_parts l = jaxc__log_split(jaxc__sel_d(near, u, 1.0));
+  jaxc__log_parts t = jaxc__atanh2(jaxc__sel_d(small, x, 0.0), d, jaxc__sum_err(2, x, d));
+  double v = jaxc__sel_d(small, t.hi + t.tail, l.hi + (l.tail + jaxc__sum_err(1, x, u) / u));
+  return jaxc__sel_d(near, jaxc__sel_d(fabs(x) < 0x1p-60, x, v), (double)NAN);
 }
 #if defined(__AVX2__) || defined(__AVX512F__) || defined(__CUDA_ARCH__)
 #  define jaxc__near_log_double jaxc__log_near_code
+#  define jaxc__near_log1p_double jaxc__log1p_near_code
 #else
 #  define jaxc__near_log_double log /* (NaN only where log gives NaN) */
+#  define jaxc__near_log1p_double log1p
 #endif
 JAXC__DEV double jaxc__m_log_double(double x) {
   double r = jaxc__near_log_double(x);
   return jaxc__isnan_double(r) ? log(x) : r;
 }
+JAXC__DEV double jaxc__m_log1p_double(double x) {
+  double r = jaxc__near_log1p_double(x);
+  return jaxc__isnan_double(r) ? log1p(x) : r;
+}
+#define jaxc__near_log1p_float jaxc__m_log1p_float /* (NaN only where it gives NaN) */
 #define jaxc__near_log_float jaxc__m_log_float /* (NaN only where it gives NaN) */
 JAXC__DEV double jaxc__m_tanh_double(double x) { return tanh(x); }
 JAXC__DEV double jaxc__m_sin_double(double x) { return sin(x); }
@@ -1784,6 +1820,8 @@ JAXC__DEV double jaxc__m_abs_jaxc_c128(jaxc_c128 z) { return jaxc__cabs_d(jaxc__
 #define JAXC__SPLIT_LOG_KF ~, JAXC__LOG_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__LOG1P_KF(E, M, a) jaxc__m_log1p_##M(a)
 #define JAXC__LOG1P_KC JAXC__LOG1P_KF
+#define JAXC__LOG1P_NEAR_KF(E, M, a) jaxc__near_log1p_##M(a)
+#define JAXC__SPLIT_LOG1P_KF ~, JAXC__LOG1P_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__EXPM1_KF(E, M, a) jaxc__m_expm1_##M(a)
 #define JAXC__EXPM1_KC JAXC__EXPM1_KF
 #define JAXC__EXPM1_NEAR_KF(E, M, a) jaxc__near_expm1_##M(a)

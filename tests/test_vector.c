@@ -17,8 +17,8 @@
        name here);
      - the two-input ones (logaddexp with its long double redo, arctan2, power) on 300 k pairs
        through all four kernels, against long double, C's special values exactly;
-     - float64 exp, log and expm1 (exact sums of their leading terms) on 2 M inputs each
-       against long double.
+     - float64 exp, log, expm1 and log1p (exact sums of their leading terms) on 2 M inputs
+       each against long double.
    make test builds this file twice: for this machine (-march=native: AVX-512 here) and for
    x86-64-v3 (AVX2 + FMA), so both widths of the vocabulary run. */
 #include <float.h>
@@ -369,14 +369,25 @@ static void check_power(void) {
   free(a), free(b), free(o);
 }
 
-/* float64 exp, log and expm1: the near code (within 0.54, 0.54 and 0.64 ulp, by exact sums of
-   the leading terms) and the C library outside its range (exp, expm1: [-707, 709]; log:
-   positive normal finite x); kernels at
+/* float64 exp, log, expm1 and log1p: the near code (within 0.54, 0.54, 0.64 and 0.55 ulp, by
+   exact sums of the leading terms) and the C library outside its range (exp, expm1: [-707,
+   709]; log: positive normal finite x; log1p: x > -1, finite); kernels at
    every offset and length against the scalar function, then 2 M inputs against long double,
    the C library's own figures beside */
 static double exp_d(double x) { return exp(x); }
 static double log_d(double x) { return log(x); }
 static double expm1_d(double x) { return expm1(x); }
+static double log1p_d(double x) { return log1p(x); }
+static double log1p_input(size_t i) {
+  double u = (double)(next_u64() >> 11) * 0x1p-53;
+  switch (i & 3) {
+  case 0: return fabs(u2d(next_u64()));                           /* all magnitudes, subnormals too */
+  case 1: return u * 1.7 - 0.99999;                              /* (-1, 0.7): both branches */
+  case 2: return (u - 0.5) * ldexp(1.0, -(int)(next_u64() % 70)); /* near 0 */
+  default: return -u;                                             /* (-1, 0] */
+  }
+}
+static bool log1p_near(double x) { return x > -1 && x < INFINITY; }
 static double exp_input(size_t i) {
   double u = (double)(next_u64() >> 11) * 0x1p-53;
   return (i & 1) ? u * 1500 - 750 : (u * 2 - 1) * ((i & 6) ? 1 : (i & 8) ? 1e-9 : 0x1p-50);
@@ -425,9 +436,11 @@ static void check_f64_math(const double *f64, size_t n) {
   CHECK_KERNEL("exp f64", jaxc__k_exp_F64, jaxc_scalar_exp_f64, double, double, same_d, f64, n);
   CHECK_KERNEL("log f64", jaxc__k_log_F64, jaxc_scalar_log_f64, double, double, same_d, f64, n);
   CHECK_KERNEL("expm1 f64", jaxc__k_expm1_F64, jaxc_scalar_expm1_f64, double, double, same_d, f64, n);
+  CHECK_KERNEL("log1p f64", jaxc__k_log1p_F64, jaxc_scalar_log1p_f64, double, double, same_d, f64, n);
   static const f64_fn fns[] = {{"exp", jaxc_kernel_exp_f64, jaxc_scalar_exp_f64, exp_d, exp_input, expl, exp_near, 0.54},
                                {"log", jaxc_kernel_log_f64, jaxc_scalar_log_f64, log_d, log_input, logl, log_near, 0.54},
-                               {"expm1", jaxc_kernel_expm1_f64, jaxc_scalar_expm1_f64, expm1_d, exp_input, expm1l, exp_near, 0.64}};
+                               {"expm1", jaxc_kernel_expm1_f64, jaxc_scalar_expm1_f64, expm1_d, exp_input, expm1l, exp_near, 0.64},
+                               {"log1p", jaxc_kernel_log1p_f64, jaxc_scalar_log1p_f64, log1p_d, log1p_input, log1pl, log1p_near, 0.55}};
   for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) check_f64_fn(&fns[i]);
 }
 
