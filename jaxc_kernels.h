@@ -15,7 +15,8 @@
      - float32 exp, log, tanh, log1p, expm1, sin, cos, tan, arctan2, power and logaddexp as
        vectorisable C in double, correctly rounded but for a few inputs within a hair of a
        midpoint (>>float math; tools/exhaustive.c runs all 2^32 inputs of the unary ones);
-       float64 exp and log within 0.54 ulp, vectorisable where the target has AVX2;
+       float64 exp, log, expm1 and log1p within 0.54-0.64 ulp, vectorisable where the target
+       has AVX2;
        hand-vectorised AVX2/AVX-512 loops for sqrt, complex |z|, floor, ceil and rint, which
        errno or -ftrapping-math keep scalar otherwise (>>vector);
      <c> is the dtype's code: b, u8 ... u64, i8 ... i64, bf16, f16, f32, f64, c64, c128.
@@ -2085,8 +2086,8 @@ typedef void (*jaxc__un_fn)(size_t n, const void *a, void *out);
 #define JAXC__DEF_UPD(...)
 /* Split ops (JAXC__SPLIT_<OP>_<K> = "~, near code, redo test"): vectorisable code for most of
    the domain, NaN where it cannot vouch for the result, and a full function for the rest
-   (trig beyond 2^24, float64 exp and log outside their range, logaddexp where its sum
-   cancels). The loops run the near code, then redo the elements it marked with the full
+   (trig beyond 2^24, float64 exp/log/expm1/log1p outside their range, logaddexp where its
+   sum cancels). The loops run the near code, then redo the elements it marked with the full
    function, which is the near code followed by the same test, so both give the same bits. For
    every other op the test is a constant false and the second loop vanishes. */
 #define JAXC__THIRD(...) JAXC__THIRD_(__VA_ARGS__)
