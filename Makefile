@@ -134,7 +134,7 @@ bench: $(BENCH_BINS)
 
 # ---- every float32 input through the float32 math kernels against long double (minutes, so
 # not part of make test; FNS="sin cos" picks functions) ----
-$(B)/opt/exhaustive: tools/exhaustive.c $(HEADERS) | $(B)/opt
+$(B)/opt/exhaustive: tools/exhaustive.c tests/testlib.h $(HEADERS) | $(B)/opt
 	$(CC) $(BENCH_FLAGS) $< -o $@ $(LDLIBS)
 exhaustive: $(B)/opt/exhaustive
 	./$(B)/opt/exhaustive $(FNS)

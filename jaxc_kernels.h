@@ -971,10 +971,11 @@ JAXC__DEV float jaxc__sel_f(bool c, float a, float b) {
   uint32_t m = 0u - (uint32_t)c;
   return jaxc__fp32_from_bits((jaxc__fp32_to_bits(a) & m) | (jaxc__fp32_to_bits(b) & ~m));
 }
-JAXC__DEV double jaxc__sel_d(bool c, double a, double b) {
-  uint64_t m = 0u - (uint64_t)c;
+/* a where the mask m is all ones, b where it is 0 */
+JAXC__DEV double jaxc__sel_mask_d(uint64_t m, double a, double b) {
   return jaxc__fp64_from_bits((jaxc__fp64_to_bits(a) & m) | (jaxc__fp64_to_bits(b) & ~m));
 }
+JAXC__DEV double jaxc__sel_d(bool c, double a, double b) { return jaxc__sel_mask_d(0u - (uint64_t)c, a, b); }
 /* e^x - 1 = x (1 + x/2! + x^2/3! + ... + x^12/13!) for |x| <= ln(2)/2 (the rest is under 2^-50
    of it), by Estrin's scheme: a chain 5 operations deep instead of Horner's 24, for scalar
    builds. */
@@ -1096,9 +1097,6 @@ JAXC__DEV jaxc__reduced jaxc__trig_reduce(float xf, uint64_t quarter) {
   return red;
 }
 JAXC__DEV uint64_t jaxc__odd_mask(uint64_t q) { return 0u - (q & 1u); }
-JAXC__DEV double jaxc__sel_mask_d(uint64_t m, double a, double b) {
-  return jaxc__fp64_from_bits((jaxc__fp64_to_bits(a) & m) | (jaxc__fp64_to_bits(b) & ~m));
-}
 JAXC__DEV bool jaxc__trig_far(float x) { return !(fabsf(x) < 0x1p24f); }
 /* sin(k pi/2 + r) is sin r, cos r, -sin r, -cos r for k mod 4 = 0..3 */
 JAXC__DEV_VEC float jaxc__near_sincos(float x, uint64_t quarter) {
@@ -1117,18 +1115,19 @@ JAXC__DEV_VEC float jaxc__near_tan_float(float x) {
   double v = jaxc__sel_mask_d(odd, -c, s) / jaxc__sel_mask_d(odd, s, c);
   return (float)jaxc__sel_d(jaxc__trig_far(x), (double)NAN, v);
 }
-JAXC__DEV float jaxc__m_sin_float(float x) {
-  float r = jaxc__near_sin_float(x);
-  return jaxc__isnan_float(r) ? (float)sin((double)x) : r;
-}
-JAXC__DEV float jaxc__m_cos_float(float x) {
-  float r = jaxc__near_cos_float(x);
-  return jaxc__isnan_float(r) ? (float)cos((double)x) : r;
-}
-JAXC__DEV float jaxc__m_tan_float(float x) {
-  float r = jaxc__near_tan_float(x);
-  return jaxc__isnan_float(r) ? (float)tan((double)x) : r;
-}
+/* The full function of a split op: its near code, and FAR where that returns NaN. */
+#define JAXC__FULL_FN(T, name, FAR)                                                                  \
+  JAXC__DEV T jaxc__m_##name##_##T(T x) {                                                          \
+    T r = jaxc__near_##name##_##T(x);                                                                \
+    return jaxc__isnan_##T(r) ? FAR(x) : r;                                                          \
+  }
+#define JAXC__VIA_DOUBLE(f, x) ((float)f((double)(x)))
+#define jaxc__sin_via_double(x) JAXC__VIA_DOUBLE(sin, x)
+#define jaxc__cos_via_double(x) JAXC__VIA_DOUBLE(cos, x)
+#define jaxc__tan_via_double(x) JAXC__VIA_DOUBLE(tan, x)
+JAXC__FULL_FN(float, sin, jaxc__sin_via_double)
+JAXC__FULL_FN(float, cos, jaxc__cos_via_double)
+JAXC__FULL_FN(float, tan, jaxc__tan_via_double)
 
 /* atan2 of floats in double, vectorisable: t = min/max of |y|, |x| in [0, 1]; atan t = atan c +
    atan u with c the nearest of 0, 1/4, .., 1 and u = (t - c)/(1 + t c), |u| <= 1/8, whose series
@@ -1219,8 +1218,10 @@ JAXC__DEV double jaxc__m_pow_double(double x, double y) { return pow(x, y); }
   JAXC__DEV T jaxc__m_sign_##T(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; }
 JAXC__FLOAT_HELPERS(float, f)
 JAXC__FLOAT_HELPERS(double, )
-/* The rounding error of p = a * b, so that a b = p + error exactly: by an FMA where the target
-   has a fast one (FP_FAST_FMA), else by Dekker's split of a and b into halves of 26 bits. */
+/* Error-free transformations, for float64 functions that carry a result in two parts:
+   a b = p + prod_err exactly (by an FMA where the target has a fast one (FP_FAST_FMA), else by
+   Dekker's split of a and b into halves of 26 bits); a + b = sum + sum_err exactly (2Sum, any
+   magnitudes); fast_sum_err the same where |a| >= |b| (Fast2Sum). */
 JAXC__DEV double jaxc__prod_err(double a, double b, double p) {
 #if defined(FP_FAST_FMA) || defined(__CUDA_ARCH__)
   return fma(a, b, -p);
@@ -1230,35 +1231,43 @@ JAXC__DEV double jaxc__prod_err(double a, double b, double p) {
   return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
 #endif
 }
-/* e^x of a float64, vectorisable, within 0.53 ulp (2 M inputs; glibc's exp: 0.507): x = k ln 2 + r with
-   r carried as r + r_lo (ln 2 in two parts, the first of 42 bits, so k times it is exact);
+JAXC__DEV double jaxc__sum_err(double a, double b, double sum) {
+  double bv = sum - a;
+  return (a - (sum - bv)) + (b - bv);
+}
+JAXC__DEV double jaxc__fast_sum_err(double a, double b, double sum) { return (a - sum) + b; }
+/* e^x of a float64, vectorisable, within 0.53 ulp (2 M inputs; glibc's exp: 0.507): x = k ln 2 + r
+   with r carried as r + r_lo (ln 2 in two parts, the first of 42 bits, so k times it is exact);
    e^r = 1 + r + r^2/2 + r^3 (1/3! + r/4! + .. + r^11/14!), where 1 + r + r^2/2 is summed
    exactly (r^2 and the sums' rounding errors go into the tail with r_lo), so only the tail,
    under r^3/6 < 0.007, carries rounding error, and the result is rounded once at the end.
    Where e^x is not a normal double (x outside [-707, 709]), and for inf and NaN, the near code
    returns NaN and the full function calls the C library. Under -ffast-math the exact sums fold
-   away and the error grows to about 1 ulp. expm1 below shares it. It pays where it vectorises:
-   AVX2 and AVX-512 (0.6 ns
+   away and the error grows to about 1 ulp. expm1 below shares it.
+   This and the log, expm1 and log1p below pay where they vectorise: AVX2, AVX-512 (exp 0.6 ns
    an element on one core against glibc's 3.2) and the device; compiled for plain SSE2, gcc's
-   code for it ran 7x slower than glibc's exp (a false dependency of cvtsi2sd from one element
-   to the next), so there exp is the C library's. */
+   code for exp ran 7x slower than glibc's (a false dependency of cvtsi2sd from one element to
+   the next), so there they are the C library's (JAXC__F64_NEAR). */
+/* 1/3! + r/4! + .. + r^11/14!, the series of (e^r - 1 - r - r^2/2) / r^3, for |r| <= ln(2)/2 */
+JAXC__DEV double jaxc__exp_series3(double r, double r2) {
+  double r4 = r2 * r2;
+  return ((1.0 / 6 + r * (1.0 / 24)) + (1.0 / 120 + r * (1.0 / 720)) * r2) +
+         ((1.0 / 5040 + r * (1.0 / 40320)) + (1.0 / 362880 + r * (1.0 / 3628800)) * r2) * r4 +
+         ((1.0 / 39916800 + r * (1.0 / 479001600)) + (1.0 / 6227020800 + r * (1.0 / 87178291200)) * r2) * (r4 * r4);
+}
 /* e^x = 2^k (t + tail) for |x| <= 709, t + tail exact but for the tail's own rounding */
 typedef struct { double t, tail, scale; } jaxc__exp_parts;
-JAXC__DEV jaxc__exp_parts jaxc__exp_split(double x) {
+JAXC__DEV_VEC jaxc__exp_parts jaxc__exp_split(double x) {
   uint64_t kb = jaxc__fp64_to_bits(x * 0x1.71547652b82fep+0 + 0x1.8p52); /* k = round(x / ln 2) */
   double k = (double)(int32_t)(uint32_t)kb;
   double hi = x - k * 0x1.62e42fefa38p-1, r = hi - k * 0x1.ef35793c7673p-45;
   double r_lo = (hi - r) - k * 0x1.ef35793c7673p-45;
-  double r2 = r * r, r4 = r2 * r2;
-  double q = ((1.0 / 6 + r * (1.0 / 24)) + (1.0 / 120 + r * (1.0 / 720)) * r2) +
-             ((1.0 / 5040 + r * (1.0 / 40320)) + (1.0 / 362880 + r * (1.0 / 3628800)) * r2) * r4 +
-             ((1.0 / 39916800 + r * (1.0 / 479001600)) + (1.0 / 6227020800 + r * (1.0 / 87178291200)) * r2) * (r4 * r4);
-  double half = 0.5 * r2, half_err = 0.5 * jaxc__prod_err(r, r, r2);
-  double s = 1 + r, s_err = (1 - s) + r;         /* |1| >= |r|: Fast2Sum */
-  double t = s + half, t_err = (s - t) + half;   /* |s| >= |r^2/2| */
+  double r2 = r * r, half = 0.5 * r2, half_err = 0.5 * jaxc__prod_err(r, r, r2);
+  double s = 1 + r, t = s + half; /* |1| >= |r|, |s| >= |r^2/2|: Fast2Sum */
   jaxc__exp_parts e;
   e.t = t;
-  e.tail = (t_err + s_err) + (half_err + r_lo * (1 + r)) + r2 * r * q;
+  e.tail = (jaxc__fast_sum_err(s, half, t) + jaxc__fast_sum_err(1, r, s)) + (half_err + r_lo * (1 + r)) +
+           r2 * r * jaxc__exp_series3(r, r2);
   e.scale = jaxc__fp64_from_bits((kb + 1023u) << 52);
   return e;
 }
@@ -1274,33 +1283,14 @@ JAXC__DEV_VEC double jaxc__expm1_near_code(double x) {
   bool near = (x >= -707.0) & (x <= 709.0);
   double xc = jaxc__sel_d(near, x, 0.0);
   jaxc__exp_parts e = jaxc__exp_split(xc);
-  double a = e.t * e.scale, u = a - 1, bv = u - a, err = (a - (u - bv)) + (-1 - bv);
-  double big = u + (err + e.tail * e.scale);
-  double x2 = xc * xc, x4 = x2 * x2, half = 0.5 * x2, p = xc + half, p_err = (xc - p) + half;
-  double q = ((1.0 / 6 + xc * (1.0 / 24)) + (1.0 / 120 + xc * (1.0 / 720)) * x2) +
-             ((1.0 / 5040 + xc * (1.0 / 40320)) + (1.0 / 362880 + xc * (1.0 / 3628800)) * x2) * x4 +
-             ((1.0 / 39916800 + xc * (1.0 / 479001600)) + (1.0 / 6227020800 + xc * (1.0 / 87178291200)) * x2) * (x4 * x4);
-  double small = p + ((p_err + 0.5 * jaxc__prod_err(xc, xc, x2)) + x2 * xc * q);
+  double a = e.t * e.scale, u = a - 1;
+  double big = u + (jaxc__sum_err(a, -1, u) + e.tail * e.scale);
+  double x2 = xc * xc, half = 0.5 * x2, p = xc + half;
+  double small = p + ((jaxc__fast_sum_err(xc, half, p) + 0.5 * jaxc__prod_err(xc, xc, x2)) +
+                      x2 * xc * jaxc__exp_series3(xc, x2));
   double v = jaxc__sel_d(fabs(xc) < 0.34657359027997264, small, big);
   return jaxc__sel_d(near, jaxc__sel_d(xc == 0, xc, v), (double)NAN);
 }
-#if defined(__AVX2__) || defined(__AVX512F__) || defined(__CUDA_ARCH__)
-#  define jaxc__near_exp_double jaxc__exp_near_code
-#  define jaxc__near_expm1_double jaxc__expm1_near_code
-#else
-#  define jaxc__near_exp_double exp /* (NaN only for a NaN) */
-#  define jaxc__near_expm1_double expm1
-#endif
-JAXC__DEV double jaxc__m_exp_double(double x) {
-  double r = jaxc__near_exp_double(x);
-  return jaxc__isnan_double(r) ? exp(x) : r;
-}
-JAXC__DEV double jaxc__m_expm1_double(double x) {
-  double r = jaxc__near_expm1_double(x);
-  return jaxc__isnan_double(r) ? expm1(x) : r;
-}
-#define jaxc__near_expm1_float jaxc__m_expm1_float /* (NaN only for a NaN) */
-#define jaxc__near_exp_float jaxc__m_exp_float /* (NaN only for a NaN) */
 /* log x of a float64, vectorisable, in the manner of exp above: x = 2^e m, m in [sqrt(1/2),
    sqrt 2), log m = 2 atanh(s) = 2s + 2s^3 (1/3 + s^2/5 + .. + s^20/23) with s = (m - 1)/(m + 1),
    |s| <= 0.172. s is carried in two parts (m + 1 by 2Sum, the division's remainder exactly),
@@ -1308,14 +1298,9 @@ JAXC__DEV double jaxc__m_expm1_double(double x) {
    result carries rounding error. For zeros, negative, subnormal and non-finite x the near code
    returns NaN and the full function calls the C library. */
 typedef struct { double hi, tail; } jaxc__log_parts;
-/* a + b = sum + the returned error, exactly (2Sum: no order of magnitudes needed) */
-JAXC__DEV double jaxc__sum_err(double a, double b, double sum) {
-  double bv = sum - a;
-  return (a - (sum - bv)) + (b - bv);
-}
 /* 2 atanh(s) for s = f/(d + d_lo), |s| <= 0.172: 2s + (2 s_lo + 2s^3 (1/3 + s^2/5 + .. + s^20/23))
    with s_lo from the division's exact remainder */
-JAXC__DEV jaxc__log_parts jaxc__atanh2(double f, double d, double d_lo) {
+JAXC__DEV_VEC jaxc__log_parts jaxc__atanh2(double f, double d, double d_lo) {
   double s = f / d, s_lo = ((f - s * d) - jaxc__prod_err(s, d, s * d) - s * d_lo) / d;
   double z = s * s, z2 = z * z, z4 = z2 * z2;
   double p = ((1.0 / 3 + z * (1.0 / 5)) + (1.0 / 7 + z * (1.0 / 9)) * z2) +
@@ -1326,7 +1311,7 @@ JAXC__DEV jaxc__log_parts jaxc__atanh2(double f, double d, double d_lo) {
   l.tail = 2 * s_lo + l.hi * z * p;
   return l;
 }
-JAXC__DEV jaxc__log_parts jaxc__log_split(double x) { /* log x = hi + tail, x positive normal */
+JAXC__DEV_VEC jaxc__log_parts jaxc__log_split(double x) { /* log x = hi + tail, x positive normal */
   uint64_t b = jaxc__fp64_to_bits(x), mb = b & 0x000fffffffffffffu;
   bool big = mb > 0x6a09e667f3bcdu; /* m >= sqrt 2: use m / 2 */
   double e = (double)((int)(b >> 52) - 1023 + (int)big);
@@ -1355,23 +1340,26 @@ JAXC__DEV_VEC double jaxc__log1p_near_code(double x) {
   double v = jaxc__sel_d(small, t.hi + t.tail, l.hi + (l.tail + jaxc__sum_err(1, x, u) / u));
   return jaxc__sel_d(near, jaxc__sel_d(fabs(x) < 0x1p-60, x, v), (double)NAN);
 }
+/* float64's near code where it vectorises; elsewhere the C library's function, which returns
+   NaN only where the function is NaN, so the full function is the C library's too */
 #if defined(__AVX2__) || defined(__AVX512F__) || defined(__CUDA_ARCH__)
-#  define jaxc__near_log_double jaxc__log_near_code
-#  define jaxc__near_log1p_double jaxc__log1p_near_code
+#  define JAXC__F64_NEAR(code, libm) code
 #else
-#  define jaxc__near_log_double log /* (NaN only where log gives NaN) */
-#  define jaxc__near_log1p_double log1p
+#  define JAXC__F64_NEAR(code, libm) libm
 #endif
-JAXC__DEV double jaxc__m_log_double(double x) {
-  double r = jaxc__near_log_double(x);
-  return jaxc__isnan_double(r) ? log(x) : r;
-}
-JAXC__DEV double jaxc__m_log1p_double(double x) {
-  double r = jaxc__near_log1p_double(x);
-  return jaxc__isnan_double(r) ? log1p(x) : r;
-}
-#define jaxc__near_log1p_float jaxc__m_log1p_float /* (NaN only where it gives NaN) */
-#define jaxc__near_log_float jaxc__m_log_float /* (NaN only where it gives NaN) */
+#define jaxc__near_exp_double JAXC__F64_NEAR(jaxc__exp_near_code, exp)
+#define jaxc__near_expm1_double JAXC__F64_NEAR(jaxc__expm1_near_code, expm1)
+#define jaxc__near_log_double JAXC__F64_NEAR(jaxc__log_near_code, log)
+#define jaxc__near_log1p_double JAXC__F64_NEAR(jaxc__log1p_near_code, log1p)
+JAXC__FULL_FN(double, exp, exp)
+JAXC__FULL_FN(double, expm1, expm1)
+JAXC__FULL_FN(double, log, log)
+JAXC__FULL_FN(double, log1p, log1p)
+/* The float32 ones have no far path (NaN only where the function is NaN): near = full */
+#define jaxc__near_exp_float jaxc__m_exp_float
+#define jaxc__near_expm1_float jaxc__m_expm1_float
+#define jaxc__near_log_float jaxc__m_log_float
+#define jaxc__near_log1p_float jaxc__m_log1p_float
 JAXC__DEV double jaxc__m_tanh_double(double x) { return tanh(x); }
 JAXC__DEV double jaxc__m_sin_double(double x) { return sin(x); }
 JAXC__DEV double jaxc__m_cos_double(double x) { return cos(x); }

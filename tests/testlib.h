@@ -1,7 +1,8 @@
 /* testlib.h — helpers the test programs share, all written here from first principles (none
    uses the library under test): seeded generators, bit casts, an input checksum, and a 16-bit
    float reference built on ldexp/nearbyint. Everything is static inline: a test uses what it
-   needs. Each test seeds the generators it uses, so its inputs are its own. */
+   needs. Each test seeds the generators it uses, so its inputs are its own. tools/exhaustive.c
+   uses it too. */
 #ifndef JAXC_TESTLIB_H
 #define JAXC_TESTLIB_H
 #include <math.h>
@@ -26,6 +27,23 @@ static inline uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint64_t d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
 static inline double u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+
+/* |got - ref| in ulps of ref's rounding to the type; 0 for both NaN; infinite for a NaN or an
+   infinity that the rounded reference is not */
+static inline double ulps_d(double got, long double ref) {
+  double r = (double)ref;
+  if (isnan(got) || isnan(r)) return isnan(got) && isnan(r) ? 0 : INFINITY;
+  if (isinf(r) || isinf(got)) return got == r ? 0 : INFINITY;
+  double u = nextafter(fabs(r), INFINITY) - fabs(r);
+  return (double)fabsl((long double)got - ref) / u;
+}
+static inline double ulps_f(float got, long double ref) {
+  float r = (float)ref;
+  if (isnan(got) || isnan(r)) return isnan(got) && isnan(r) ? 0 : INFINITY;
+  if (isinf(r) || isinf(got)) return got == r ? 0 : INFINITY;
+  float u = nextafterf(fabsf(r), INFINITY) - fabsf(r);
+  return (double)(fabsl((long double)got - ref) / u);
+}
 
 /* FNV-1a over an array's bytes: inputs must come back from every call unchanged */
 static inline uint64_t checksum(const jaxc_array *a) {

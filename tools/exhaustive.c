@@ -7,6 +7,7 @@
    Run: make exhaustive [FNS="sin cos"] */
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
+#include "tests/testlib.h" /* f2u, u2f, ulps_f */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,19 +23,6 @@ static const math_fn fns[] = {
     {"tanh", jaxc_kernel_tanh_f32, jaxc_scalar_tanh_f32, tanhl},   {"log1p", jaxc_kernel_log1p_f32, jaxc_scalar_log1p_f32, log1pl},
     {"expm1", jaxc_kernel_expm1_f32, jaxc_scalar_expm1_f32, expm1l}, {"sin", jaxc_kernel_sin_f32, jaxc_scalar_sin_f32, sinl},
     {"cos", jaxc_kernel_cos_f32, jaxc_scalar_cos_f32, cosl},       {"tan", jaxc_kernel_tan_f32, jaxc_scalar_tan_f32, tanl}};
-
-static float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-
-/* |got - ref| in ulps of ref rounded to float; 0 when both are NaN, inf on a NaN or infinity
-   mismatch */
-static double ulps(float got, long double ref) {
-  float r = (float)ref;
-  if (isnan(got) || isnan(r)) return isnan(got) && isnan(r) ? 0 : INFINITY;
-  if (isinf(r) || isinf(got)) return got == r ? 0 : INFINITY;
-  float u = nextafterf(fabsf(r), INFINITY) - fabsf(r);
-  return (double)(fabsl((long double)got - ref) / u);
-}
 
 enum { CHUNK = 1 << 16, MAXLIST = 64 };
 static int by_bits(const void *a, const void *b) {
@@ -56,7 +44,7 @@ static int run(const math_fn *f) {
     for (uint32_t i = 0; i < CHUNK; i++) {
       float s = f->scalar(x[i]);
       if (f2u(s) != f2u(y[i]) && !(isnan(s) && isnan(y[i]))) kernel_diffs++;
-      double e = ulps(y[i], f->ref(x[i]));
+      double e = ulps_f(y[i], f->ref(x[i]));
       if (e > worst) worst = e;
       if (e > 0.5) {
         misses++;
@@ -70,7 +58,7 @@ static int run(const math_fn *f) {
   qsort(listed, (size_t)nlisted, sizeof *listed, by_bits);
   for (int i = 0; i < nlisted; i++) {
     float xi = u2f(listed[i]);
-    printf("       %s(%a) = %a: %.6f ulp\n", f->name, xi, f->scalar(xi), ulps(f->scalar(xi), f->ref(xi)));
+    printf("       %s(%a) = %a: %.6f ulp\n", f->name, xi, f->scalar(xi), ulps_f(f->scalar(xi), f->ref(xi)));
   }
   fflush(stdout);
   return kernel_diffs != 0 || worst > 0.501;
