@@ -15,8 +15,8 @@
      - float32 exp, log, tanh, log1p, expm1, sin, cos, tan, arctan2, power and logaddexp as
        vectorisable C in double, correctly rounded but for a few inputs within a hair of a
        midpoint (>>float math; tools/exhaustive.c runs all 2^32 inputs of the unary ones);
-       float64 exp, log, expm1 and log1p within 0.54-0.64 ulp, vectorisable where the target
-       has AVX2;
+       float64 exp, log, expm1, log1p, sin, cos and tan within 0.52-0.64 ulp, vectorisable
+       where the target has AVX2;
        hand-vectorised AVX2/AVX-512 loops for sqrt, complex |z|, floor, ceil and rint, which
        errno or -ftrapping-math keep scalar otherwise (>>vector);
      <c> is the dtype's code: b, u8 ... u64, i8 ... i64, bf16, f16, f32, f64, c64, c128.
@@ -1236,6 +1236,8 @@ JAXC__DEV double jaxc__sum_err(double a, double b, double sum) {
   return (a - (sum - bv)) + (b - bv);
 }
 JAXC__DEV double jaxc__fast_sum_err(double a, double b, double sum) { return (a - sum) + b; }
+/* a value carried as hi + tail, |tail| a few ulps of hi at most, rounded once when summed */
+typedef struct { double hi, tail; } jaxc__parts;
 /* e^x of a float64, vectorisable, within 0.53 ulp (2 M inputs; glibc's exp: 0.507): x = k ln 2 + r
    with r carried as r + r_lo (ln 2 in two parts, the first of 42 bits, so k times it is exact);
    e^r = 1 + r + r^2/2 + r^3 (1/3! + r/4! + .. + r^11/14!), where 1 + r + r^2/2 is summed
@@ -1244,7 +1246,7 @@ JAXC__DEV double jaxc__fast_sum_err(double a, double b, double sum) { return (a 
    Where e^x is not a normal double (x outside [-707, 709]), and for inf and NaN, the near code
    returns NaN and the full function calls the C library. Under -ffast-math the exact sums fold
    away and the error grows to about 1 ulp. expm1 below shares it.
-   This and the log, expm1 and log1p below pay where they vectorise: AVX2, AVX-512 (exp 0.6 ns
+   This and the log, expm1, log1p, sin, cos and tan below pay where they vectorise: AVX2, AVX-512 (exp 0.6 ns
    an element on one core against glibc's 3.2) and the device; compiled for plain SSE2, gcc's
    code for exp ran 7x slower than glibc's (a false dependency of cvtsi2sd from one element to
    the next), so there they are the C library's (JAXC__F64_NEAR). */
@@ -1297,27 +1299,26 @@ JAXC__DEV_VEC double jaxc__expm1_near_code(double x) {
    and e ln 2 + 2s is summed exactly (ln 2 in two parts), so only a tail under 0.01 of the
    result carries rounding error. For zeros, negative, subnormal and non-finite x the near code
    returns NaN and the full function calls the C library. */
-typedef struct { double hi, tail; } jaxc__log_parts;
 /* 2 atanh(s) for s = f/(d + d_lo), |s| <= 0.172: 2s + (2 s_lo + 2s^3 (1/3 + s^2/5 + .. + s^20/23))
    with s_lo from the division's exact remainder */
-JAXC__DEV_VEC jaxc__log_parts jaxc__atanh2(double f, double d, double d_lo) {
+JAXC__DEV_VEC jaxc__parts jaxc__atanh2(double f, double d, double d_lo) {
   double s = f / d, s_lo = ((f - s * d) - jaxc__prod_err(s, d, s * d) - s * d_lo) / d;
   double z = s * s, z2 = z * z, z4 = z2 * z2;
   double p = ((1.0 / 3 + z * (1.0 / 5)) + (1.0 / 7 + z * (1.0 / 9)) * z2) +
              ((1.0 / 11 + z * (1.0 / 13)) + (1.0 / 15 + z * (1.0 / 17)) * z2) * z4 +
              ((1.0 / 19 + z * (1.0 / 21)) + z2 * (1.0 / 23)) * (z4 * z4);
-  jaxc__log_parts l;
+  jaxc__parts l;
   l.hi = 2 * s;
   l.tail = 2 * s_lo + l.hi * z * p;
   return l;
 }
-JAXC__DEV_VEC jaxc__log_parts jaxc__log_split(double x) { /* log x = hi + tail, x positive normal */
+JAXC__DEV_VEC jaxc__parts jaxc__log_split(double x) { /* log x = hi + tail, x positive normal */
   uint64_t b = jaxc__fp64_to_bits(x), mb = b & 0x000fffffffffffffu;
   bool big = mb > 0x6a09e667f3bcdu; /* m >= sqrt 2: use m / 2 */
   double e = (double)((int)(b >> 52) - 1023 + (int)big);
   double m = jaxc__fp64_from_bits(mb | (big ? 0x3fe0000000000000u : 0x3ff0000000000000u));
   double d = m + 1;                                       /* m - 1 is exact (Sterbenz) */
-  jaxc__log_parts t = jaxc__atanh2(m - 1, d, jaxc__sum_err(m, 1, d)), l;
+  jaxc__parts t = jaxc__atanh2(m - 1, d, jaxc__sum_err(m, 1, d)), l;
   double a = e * 0x1.62e42fefa38p-1;                      /* e ln2_hi: exact */
   l.hi = a + t.hi;
   l.tail = jaxc__sum_err(a, t.hi, l.hi) + (e * 0x1.ef35793c7673p-45 + t.tail);
@@ -1325,7 +1326,7 @@ JAXC__DEV_VEC jaxc__log_parts jaxc__log_split(double x) { /* log x = hi + tail, 
 }
 JAXC__DEV_VEC double jaxc__log_near_code(double x) {
   bool near = (x >= 0x1p-1022) & (x < (double)INFINITY);
-  jaxc__log_parts l = jaxc__log_split(jaxc__sel_d(near, x, 1.0));
+  jaxc__parts l = jaxc__log_split(jaxc__sel_d(near, x, 1.0));
   return jaxc__sel_d(near, l.hi + l.tail, (double)NAN);
 }
 /* log1p x: 2 atanh(x/(2 + x)) where that is within the series' range (x in [-0.29, 0.41]), which
@@ -1335,10 +1336,95 @@ JAXC__DEV_VEC double jaxc__log_near_code(double x) {
 JAXC__DEV_VEC double jaxc__log1p_near_code(double x) {
   double u = 1 + x, d = 2 + x;
   bool near = (u >= 0x1p-1022) & (u < (double)INFINITY), small = (x > -0.29) & (x < 0.41);
-  jaxc__log_parts l = jaxc__log_split(jaxc__sel_d(near, u, 1.0));
-  jaxc__log_parts t = jaxc__atanh2(jaxc__sel_d(small, x, 0.0), d, jaxc__sum_err(2, x, d));
+  jaxc__parts l = jaxc__log_split(jaxc__sel_d(near, u, 1.0));
+  jaxc__parts t = jaxc__atanh2(jaxc__sel_d(small, x, 0.0), d, jaxc__sum_err(2, x, d));
   double v = jaxc__sel_d(small, t.hi + t.tail, l.hi + (l.tail + jaxc__sum_err(1, x, u) / u));
   return jaxc__sel_d(near, jaxc__sel_d(fabs(x) < 0x1p-60, x, v), (double)NAN);
+}
+/* sin, cos and tan of a float64, vectorisable, within about 0.51 ulp: x = k pi/2 + r with r
+   carried as r + r_lo. pi/2 is split in three (Cody and Waite): P1 and P2 have 33 bits, so
+   k P1 and k P2 are exact for |k| < 2^20, x - k P1 is exact, and the rest is summed by 2Sum,
+   with k P3's rounding error from prod_err; what is left of pi/2 (2^-122) times k stays
+   under 2^-66 of r while |r| >= 2^-36. Then Taylor series to r^19 and r^20 (the rest under
+   2^-64), whose leading terms r - r^3/6 and 1 - r^2/2 are summed exactly, so only a tail
+   under 0.003 of the result carries rounding error. Beyond |x| = 2^20, for inf and NaN, and
+   where r is nearer 0 than 2^-36 (x within 2^-36 of a multiple of pi/2), the near code
+   returns NaN and the full function calls the C library, whose reduction is exact for any x.
+   Below 2^-27 sin and tan are x (x^3/3 is under a quarter ulp), which keeps -0 and
+   subnormals. */
+#define JAXC__PIO2D_1 0x1.921fb544p+0
+#define JAXC__PIO2D_2 0x1.0b4611a6p-34
+#define JAXC__PIO2D_3 0x1.3198a2e037073p-69
+typedef struct { jaxc__parts r; uint64_t q; bool far; } jaxc__reduced_d;
+JAXC__DEV_VEC jaxc__reduced_d jaxc__trig_reduce_d(double x) {
+  jaxc__reduced_d red;
+  red.far = !(fabs(x) < 0x1p20);
+  x = jaxc__sel_d(red.far, 0.0, x);
+  uint64_t kb = jaxc__fp64_to_bits(x * 0x1.45f306dc9c883p-1 + 0x1.8p52); /* k = round(x 2/pi) */
+  double k = (double)(int32_t)(uint32_t)kb;
+  double t = x - k * JAXC__PIO2D_1, p2 = k * JAXC__PIO2D_2, p3 = k * JAXC__PIO2D_3;
+  double s = t - p2, r = s - p3;
+  red.r.hi = r;
+  red.r.tail = (jaxc__sum_err(t, -p2, s) + jaxc__sum_err(s, -p3, r)) - jaxc__prod_err(k, JAXC__PIO2D_3, p3);
+  red.q = kb;
+  red.far |= (fabs(r) < 0x1p-36) & (fabs(x) > 0.5);
+  return red;
+}
+/* sin(r + r_lo) = r - r^3/6 + r^5 (1/5! - r^2/7! + .. - r^14/19!) + r_lo cos r, |r| <= pi/4
+   (a hair more): r^3 = c + c_lo and c (-1/6) = h + h_lo exactly, r + h by Fast2Sum */
+JAXC__DEV_VEC jaxc__parts jaxc__sin_parts(jaxc__parts r) {
+  double z = r.hi * r.hi, z_lo = jaxc__prod_err(r.hi, r.hi, z), z2 = z * z, z4 = z2 * z2;
+  double c = r.hi * z, c_lo = jaxc__prod_err(r.hi, z, c) + r.hi * z_lo;
+  double p = ((1.0 / 120 - z * (1.0 / 5040)) + (1.0 / 362880 - z * (1.0 / 39916800)) * z2) +
+             ((1.0 / 6227020800 - z * (1.0 / 1307674368000)) + (1.0 / 355687428096000 - z * (1.0 / 121645100408832000)) * z2) * z4;
+  double h = c * -0x1.5555555555555p-3, h_lo = jaxc__prod_err(c, -0x1.5555555555555p-3, h); /* -1/6 = that - 2^-55/3 */
+  jaxc__parts s;
+  s.hi = r.hi + h;
+  s.tail = (jaxc__fast_sum_err(r.hi, h, s.hi) + h_lo) +
+           (c * (z * p - 0x1.5555555555555p-57) - c_lo * (1.0 / 6) + r.tail * (1 - 0.5 * z * (1 - z * (1.0 / 12))));
+  return s;
+}
+/* cos(r + r_lo) = 1 - r^2/2 + r^4/24 + r^6 (-1/6! + r^2/8! - .. + r^14/20!) - r_lo sin r: r^2 and r^4
+   are z + z_lo and z2 + z2_lo exactly (near enough), 1 - z/2 by Fast2Sum, z2 (1/24) with its
+   rounding error, so that the tail's rounding errors stay under 2^-60 */
+JAXC__DEV_VEC jaxc__parts jaxc__cos_parts(jaxc__parts r) {
+  double z = r.hi * r.hi, z_lo = jaxc__prod_err(r.hi, r.hi, z), z2 = z * z, z4 = z2 * z2;
+  double z2_lo = jaxc__prod_err(z, z, z2) + 2 * z * z_lo;
+  double p = ((-1.0 / 720 + z * (1.0 / 40320)) + (-1.0 / 3628800 + z * (1.0 / 479001600)) * z2) +
+             ((-1.0 / 87178291200 + z * (1.0 / 20922789888000)) + (-1.0 / 6402373705728000 + z * (1.0 / 2432902008176640000)) * z2) * z4;
+  double h = 0.5 * z, m = z2 * 0x1.5555555555555p-5, m_lo = jaxc__prod_err(z2, 0x1.5555555555555p-5, m); /* 1/24 = that + 2^-57/3 */
+  jaxc__parts c;
+  c.hi = 1 - h;
+  c.tail = (jaxc__fast_sum_err(1, -h, c.hi) - 0.5 * z_lo) +
+           (m + ((m_lo + z2 * 0x1.5555555555555p-59 + z2_lo * (1.0 / 24)) + z2 * z * p - r.tail * r.hi * (1 - z * (1.0 / 6))));
+  return c;
+}
+/* sin(k pi/2 + r) is sin r, cos r, -sin r, -cos r for k mod 4 = 0..3; `quarter` adds to k */
+JAXC__DEV_VEC double jaxc__sincos_near_code(double x, uint64_t quarter) {
+  jaxc__reduced_d t = jaxc__trig_reduce_d(x);
+  jaxc__parts s = jaxc__sin_parts(t.r), c = jaxc__cos_parts(t.r);
+  uint64_t q = t.q + quarter;
+  double v = jaxc__sel_mask_d(jaxc__odd_mask(q), c.hi + c.tail, s.hi + s.tail);
+  v = jaxc__fp64_from_bits(jaxc__fp64_to_bits(v) ^ ((q & 2u) << 62));
+  v = jaxc__sel_d((quarter == 0) & (fabs(x) < 0x1p-27), x, v);
+  return jaxc__sel_d(t.far, (double)NAN, v);
+}
+JAXC__DEV_VEC double jaxc__sin_near_code(double x) { return jaxc__sincos_near_code(x, 0); }
+JAXC__DEV_VEC double jaxc__cos_near_code(double x) { return jaxc__sincos_near_code(x, 1); }
+/* tan(k pi/2 + r) is sin r / cos r for even k, -cos r / sin r for odd: the quotient of the
+   parts, q + ((n - q d) + n_tail - q d_tail) / d with n - q d exact */
+JAXC__DEV_VEC double jaxc__tan_near_code(double x) {
+  jaxc__reduced_d t = jaxc__trig_reduce_d(x);
+  jaxc__parts s = jaxc__sin_parts(t.r), c = jaxc__cos_parts(t.r);
+  uint64_t odd = jaxc__odd_mask(t.q);
+  double nh = jaxc__sel_mask_d(odd, -c.hi, s.hi), nt = jaxc__sel_mask_d(odd, -c.tail, s.tail);
+  double dh = jaxc__sel_mask_d(odd, s.hi, c.hi), dt = jaxc__sel_mask_d(odd, s.tail, c.tail);
+  double n = nh + nt, d = dh + dt; /* (|tail| < 0.003 |hi|; the quotient's remainder needs d whole) */
+  nt = jaxc__fast_sum_err(nh, nt, n), dt = jaxc__fast_sum_err(dh, dt, d), nh = n, dh = d;
+  double q = nh / dh, p = q * dh;
+  double v = q + (((nh - p) - jaxc__prod_err(q, dh, p)) + nt - q * dt) / dh;
+  v = jaxc__sel_d(fabs(x) < 0x1p-27, x, v);
+  return jaxc__sel_d(t.far, (double)NAN, v);
 }
 /* float64's near code where it vectorises; elsewhere the C library's function, which returns
    NaN only where the function is NaN, so the full function is the C library's too */
@@ -1351,23 +1437,22 @@ JAXC__DEV_VEC double jaxc__log1p_near_code(double x) {
 #define jaxc__near_expm1_double JAXC__F64_NEAR(jaxc__expm1_near_code, expm1)
 #define jaxc__near_log_double JAXC__F64_NEAR(jaxc__log_near_code, log)
 #define jaxc__near_log1p_double JAXC__F64_NEAR(jaxc__log1p_near_code, log1p)
+#define jaxc__near_sin_double JAXC__F64_NEAR(jaxc__sin_near_code, sin)
+#define jaxc__near_cos_double JAXC__F64_NEAR(jaxc__cos_near_code, cos)
+#define jaxc__near_tan_double JAXC__F64_NEAR(jaxc__tan_near_code, tan)
 JAXC__FULL_FN(double, exp, exp)
 JAXC__FULL_FN(double, expm1, expm1)
 JAXC__FULL_FN(double, log, log)
 JAXC__FULL_FN(double, log1p, log1p)
+JAXC__FULL_FN(double, sin, sin)
+JAXC__FULL_FN(double, cos, cos)
+JAXC__FULL_FN(double, tan, tan)
 /* The float32 ones have no far path (NaN only where the function is NaN): near = full */
 #define jaxc__near_exp_float jaxc__m_exp_float
 #define jaxc__near_expm1_float jaxc__m_expm1_float
 #define jaxc__near_log_float jaxc__m_log_float
 #define jaxc__near_log1p_float jaxc__m_log1p_float
 JAXC__DEV double jaxc__m_tanh_double(double x) { return tanh(x); }
-JAXC__DEV double jaxc__m_sin_double(double x) { return sin(x); }
-JAXC__DEV double jaxc__m_cos_double(double x) { return cos(x); }
-JAXC__DEV double jaxc__m_tan_double(double x) { return tan(x); }
-/* float64 has no near code: the full function everywhere */
-#define jaxc__near_sin_double jaxc__m_sin_double
-#define jaxc__near_cos_double jaxc__m_cos_double
-#define jaxc__near_tan_double jaxc__m_tan_double
 
 /* JAX's formula, amax + log1p(exp(-|a - b|)), in long double: the sum cancels for a near -b,
    and extended precision keeps float64 within 1 ulp there. */

@@ -352,9 +352,10 @@ static void check_arctan2_power(void) {
   for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) check_bin_math(&fns[i]);
 }
 
-/* float64 exp, log, expm1 and log1p: the near code (within 0.54, 0.54, 0.64 and 0.55 ulp, by
-   exact sums of the leading terms) and the C library outside its range (exp, expm1: [-707,
-   709]; log: positive normal finite x; log1p: x > -1, finite); kernels at
+/* float64 exp, log, expm1, log1p, sin, cos and tan: the near code (within 0.54, 0.54, 0.64,
+   0.55, 0.52, 0.52 and 0.53 ulp, by exact sums of the leading terms) and the C library outside
+   its range (exp, expm1: [-707, 709]; log: positive normal finite x; log1p: x > -1, finite;
+   trig: |x| < 2^20, and near multiples of pi/2 where the near code defers to it); kernels at
    every offset and length against the scalar function, then 2 M inputs against long double,
    the C library's own figures beside */
 static double exp_d(double x) { return exp(x); }
@@ -381,6 +382,20 @@ static double log_input(size_t i) {
   return (i & 1) ? fabs(u2d(next_u64())) : (i & 2) ? 0.5 + u : 1 + (u - 0.5) * 1e-6;
 }
 static bool log_near(double x) { return x >= 0x1p-1022 && x < INFINITY; }
+static double sin_d(double x) { return sin(x); }
+static double cos_d(double x) { return cos(x); }
+static double tan_d(double x) { return tan(x); }
+static double trig_input(size_t i) {
+  double u = (double)(next_u64() >> 11) * 0x1p-53, k = floor((u * 2 - 1) * 6e5);
+  switch (i % 5) {
+  case 0: return (u * 2 - 1) * 4;                                       /* the first quadrants */
+  case 1: return (u * 2 - 1) * 0x1.2p20;                                /* up to 2^20 and beyond */
+  case 2: return (u * 2 - 1) * ldexp(1.0, -(int)(next_u64() % 60));    /* near 0 */
+  case 3: return k * 0x1.921fb54442d18p+0 + (u - 0.5) * ldexp(1.0, -(int)(next_u64() % 40)); /* near k pi/2 */
+  default: return u2d(next_u64());                                       /* all magnitudes */
+  }
+}
+static bool trig_near(double x) { return fabs(x) < 0x1p20; }
 typedef struct {
   const char *name;
   void (*kernel)(size_t, const double *, double *);
@@ -420,10 +435,16 @@ static void check_f64_math(const double *f64, size_t n) {
   CHECK_KERNEL("log f64", jaxc__k_log_F64, jaxc_scalar_log_f64, double, double, same_d, f64, n);
   CHECK_KERNEL("expm1 f64", jaxc__k_expm1_F64, jaxc_scalar_expm1_f64, double, double, same_d, f64, n);
   CHECK_KERNEL("log1p f64", jaxc__k_log1p_F64, jaxc_scalar_log1p_f64, double, double, same_d, f64, n);
+  CHECK_KERNEL("sin f64", jaxc__k_sin_F64, jaxc_scalar_sin_f64, double, double, same_d, f64, n);
+  CHECK_KERNEL("cos f64", jaxc__k_cos_F64, jaxc_scalar_cos_f64, double, double, same_d, f64, n);
+  CHECK_KERNEL("tan f64", jaxc__k_tan_F64, jaxc_scalar_tan_f64, double, double, same_d, f64, n);
   static const f64_fn fns[] = {{"exp", jaxc_kernel_exp_f64, jaxc_scalar_exp_f64, exp_d, exp_input, expl, exp_near, 0.54},
                                {"log", jaxc_kernel_log_f64, jaxc_scalar_log_f64, log_d, log_input, logl, log_near, 0.54},
                                {"expm1", jaxc_kernel_expm1_f64, jaxc_scalar_expm1_f64, expm1_d, exp_input, expm1l, exp_near, 0.64},
-                               {"log1p", jaxc_kernel_log1p_f64, jaxc_scalar_log1p_f64, log1p_d, log1p_input, log1pl, log1p_near, 0.55}};
+                               {"log1p", jaxc_kernel_log1p_f64, jaxc_scalar_log1p_f64, log1p_d, log1p_input, log1pl, log1p_near, 0.55},
+                               {"sin", jaxc_kernel_sin_f64, jaxc_scalar_sin_f64, sin_d, trig_input, sinl, trig_near, 0.52},
+                               {"cos", jaxc_kernel_cos_f64, jaxc_scalar_cos_f64, cos_d, trig_input, cosl, trig_near, 0.52},
+                               {"tan", jaxc_kernel_tan_f64, jaxc_scalar_tan_f64, tan_d, trig_input, tanl, trig_near, 0.53}};
   for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) check_f64_fn(&fns[i]);
 }
 
