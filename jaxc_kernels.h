@@ -15,8 +15,8 @@
      - float32 exp, log, tanh, log1p, expm1, sin, cos, tan, arctan2, power and logaddexp as
        vectorisable C in double, correctly rounded but for a few inputs within a hair of a
        midpoint (>>float math; tools/exhaustive.c runs all 2^32 inputs of the unary ones);
-       float64 exp, log, expm1, log1p, sin, cos and tan within 0.52-0.64 ulp, vectorisable
-       where the target has AVX2;
+       float64 exp, log, expm1, log1p, sin, cos, tan, tanh and logaddexp within 0.51-0.53 ulp,
+       vectorisable where the target has AVX2;
        hand-vectorised AVX2/AVX-512 loops for sqrt, complex |z|, floor, ceil and rint, which
        errno or -ftrapping-math keep scalar otherwise (>>vector);
      <c> is the dtype's code: b, u8 ... u64, i8 ... i64, bf16, f16, f32, f64, c64, c128.
@@ -1238,24 +1238,30 @@ JAXC__DEV double jaxc__sum_err(double a, double b, double sum) {
 JAXC__DEV double jaxc__fast_sum_err(double a, double b, double sum) { return (a - sum) + b; }
 /* a value carried as hi + tail, |tail| a few ulps of hi at most, rounded once when summed */
 typedef struct { double hi, tail; } jaxc__parts;
-/* e^x of a float64, vectorisable, within 0.53 ulp (2 M inputs; glibc's exp: 0.507): x = k ln 2 + r
+/* e^x of a float64, vectorisable, within 0.51 ulp (2 M inputs; glibc's exp: 0.507): x = k ln 2 + r
    with r carried as r + r_lo (ln 2 in two parts, the first of 42 bits, so k times it is exact);
-   e^r = 1 + r + r^2/2 + r^3 (1/3! + r/4! + .. + r^11/14!), where 1 + r + r^2/2 is summed
-   exactly (r^2 and the sums' rounding errors go into the tail with r_lo), so only the tail,
-   under r^3/6 < 0.007, carries rounding error, and the result is rounded once at the end.
+   e^r = 1 + r + r^2/2 + r^3/6 + r^4 (1/4! + r/5! + .. + r^10/14!), where 1 + r + r^2/2 is summed
+   exactly and r^3/6 computed exactly (r^2, r^3 and the sums' rounding errors go into the tail
+   with r_lo e^r), so only the tail, under r^3/6 < 0.007, carries rounding error, and the result
+   is rounded once at the end.
    Where e^x is not a normal double (x outside [-707, 709]), and for inf and NaN, the near code
    returns NaN and the full function calls the C library. Under -ffast-math the exact sums fold
    away and the error grows to about 1 ulp. expm1 below shares it.
-   This and the log, expm1, log1p, sin, cos and tan below pay where they vectorise: AVX2, AVX-512 (exp 0.6 ns
+   This and the float64 functions below pay where they vectorise: AVX2, AVX-512 (exp 1.0 ns
    an element on one core against glibc's 3.2) and the device; compiled for plain SSE2, gcc's
    code for exp ran 7x slower than glibc's (a false dependency of cvtsi2sd from one element to
    the next), so there they are the C library's (JAXC__F64_NEAR). */
-/* 1/3! + r/4! + .. + r^11/14!, the series of (e^r - 1 - r - r^2/2) / r^3, for |r| <= ln(2)/2 */
-JAXC__DEV double jaxc__exp_series3(double r, double r2) {
+/* e^r - 1 - r - r^2/2 = r^3/3! + r^4/4! + .. + r^14/14! for |r| <= ln(2)/2, with r^2 = r2 + r2_lo
+   exactly: r^3/6 is carried exactly to the one rounding at the end, so the result is within
+   0.5 ulp and a hair (under r^4/24 (2^-52)) */
+JAXC__DEV_VEC double jaxc__exp_cube(double r, double r2, double r2_lo) {
   double r4 = r2 * r2;
-  return ((1.0 / 6 + r * (1.0 / 24)) + (1.0 / 120 + r * (1.0 / 720)) * r2) +
-         ((1.0 / 5040 + r * (1.0 / 40320)) + (1.0 / 362880 + r * (1.0 / 3628800)) * r2) * r4 +
-         ((1.0 / 39916800 + r * (1.0 / 479001600)) + (1.0 / 6227020800 + r * (1.0 / 87178291200)) * r2) * (r4 * r4);
+  double s4 = ((1.0 / 24 + r * (1.0 / 120)) + (1.0 / 720 + r * (1.0 / 5040)) * r2) +
+              ((1.0 / 40320 + r * (1.0 / 362880)) + (1.0 / 3628800 + r * (1.0 / 39916800)) * r2) * r4 +
+              ((1.0 / 479001600 + r * (1.0 / 6227020800)) + r2 * (1.0 / 87178291200)) * (r4 * r4);
+  double c = r2 * r, c_lo = jaxc__prod_err(r2, r, c) + r2_lo * r;
+  double h = c * 0x1.5555555555555p-3, h_lo = jaxc__prod_err(c, 0x1.5555555555555p-3, h); /* 1/6 = that + 2^-55/3 */
+  return h + (((h_lo + c * 0x1.5555555555555p-57) + c_lo * (1.0 / 6)) + c * r * s4);
 }
 /* e^x = 2^k (t + tail) for |x| <= 709, t + tail exact but for the tail's own rounding */
 typedef struct { double t, tail, scale; } jaxc__exp_parts;
@@ -1268,8 +1274,8 @@ JAXC__DEV_VEC jaxc__exp_parts jaxc__exp_split(double x) {
   double s = 1 + r, t = s + half; /* |1| >= |r|, |s| >= |r^2/2|: Fast2Sum */
   jaxc__exp_parts e;
   e.t = t;
-  e.tail = (jaxc__fast_sum_err(s, half, t) + jaxc__fast_sum_err(1, r, s)) + (half_err + r_lo * (1 + r)) +
-           r2 * r * jaxc__exp_series3(r, r2);
+  e.tail = (jaxc__fast_sum_err(s, half, t) + jaxc__fast_sum_err(1, r, s)) + (half_err + r_lo * t) +
+           jaxc__exp_cube(r, r2, 2 * half_err);
   e.scale = jaxc__fp64_from_bits((kb + 1023u) << 52);
   return e;
 }
@@ -1278,38 +1284,62 @@ JAXC__DEV_VEC double jaxc__exp_near_code(double x) {
   jaxc__exp_parts e = jaxc__exp_split(jaxc__sel_d(near, x, 0.0));
   return jaxc__sel_d(near, (e.t + e.tail) * e.scale, (double)NAN);
 }
-/* e^x - 1: where k = 0 (|x| < ln(2)/2), x + x^2/2 by Fast2Sum plus the series' tail (under x/17
-   of the result), so that no 1 + x is formed; else 2^k t - 1 by 2Sum, exact, plus 2^k tail.
-   -0 stays -0. */
+/* e^x - 1 = hi + tail for |x| <= 709: where k = 0 (|x| < ln(2)/2), x + x^2/2 by Fast2Sum plus the
+   series' tail (under x/17 of the result), so that no 1 + x is formed; else 2^k t - 1 by 2Sum,
+   exact, plus 2^k tail. */
+JAXC__DEV_VEC jaxc__parts jaxc__expm1_parts(double x) {
+  jaxc__exp_parts e = jaxc__exp_split(x);
+  double a = e.t * e.scale, u = a - 1;
+  double x2 = x * x, x2_lo = jaxc__prod_err(x, x, x2), half = 0.5 * x2, p = x + half;
+  bool small = fabs(x) < 0.34657359027997264;
+  jaxc__parts m;
+  m.hi = jaxc__sel_d(small, p, u);
+  m.tail = jaxc__sel_d(small,
+                       (jaxc__fast_sum_err(x, half, p) + 0.5 * x2_lo) + jaxc__exp_cube(x, x2, x2_lo),
+                       jaxc__sum_err(a, -1, u) + e.tail * e.scale);
+  return m;
+}
+/* -0 stays -0 */
 JAXC__DEV_VEC double jaxc__expm1_near_code(double x) {
   bool near = (x >= -707.0) & (x <= 709.0);
   double xc = jaxc__sel_d(near, x, 0.0);
-  jaxc__exp_parts e = jaxc__exp_split(xc);
-  double a = e.t * e.scale, u = a - 1;
-  double big = u + (jaxc__sum_err(a, -1, u) + e.tail * e.scale);
-  double x2 = xc * xc, half = 0.5 * x2, p = xc + half;
-  double small = p + ((jaxc__fast_sum_err(xc, half, p) + 0.5 * jaxc__prod_err(xc, xc, x2)) +
-                      x2 * xc * jaxc__exp_series3(xc, x2));
-  double v = jaxc__sel_d(fabs(xc) < 0.34657359027997264, small, big);
-  return jaxc__sel_d(near, jaxc__sel_d(xc == 0, xc, v), (double)NAN);
+  jaxc__parts m = jaxc__expm1_parts(xc);
+  return jaxc__sel_d(near, jaxc__sel_d(xc == 0, xc, m.hi + m.tail), (double)NAN);
 }
-/* log x of a float64, vectorisable, in the manner of exp above: x = 2^e m, m in [sqrt(1/2),
+/* tanh x of a float64, vectorisable, within 0.522 ulp (glibc: 2.2): E/(E + 2) with E = e^2a - 1 (a = |x|) in two
+   parts, the quotient's remainder exact, and x's sign. Beyond |x| = 22 tanh is 1 in double, and
+   below 2^-27 it is x (x^3/3 is under a quarter ulp), which keeps -0 and subnormals. NaN
+   alone goes to the C library. */
+JAXC__DEV_VEC double jaxc__tanh_near_code(double x) {
+  double a = fabs(x);
+  jaxc__parts e = jaxc__expm1_parts(2 * jaxc__sel_d(a > 22.0, 22.0, a));
+  double n = e.hi + e.tail, n_lo = jaxc__fast_sum_err(e.hi, e.tail, n);
+  double d = 2 + n, d_lo = jaxc__sum_err(2, n, d) + n_lo;
+  double q = n / d, p = q * d;
+  double t = q + (((n - p) - jaxc__prod_err(q, d, p)) + n_lo - q * d_lo) / d;
+  t = jaxc__fp64_from_bits(jaxc__fp64_to_bits(t) | (jaxc__fp64_to_bits(x) & 0x8000000000000000u));
+  return jaxc__sel_d(a < 0x1p-27, x, t);
+}
+/* log x of a float64, vectorisable, within 0.512 ulp, in the manner of exp above: x = 2^e m, m in [sqrt(1/2),
    sqrt 2), log m = 2 atanh(s) = 2s + 2s^3 (1/3 + s^2/5 + .. + s^20/23) with s = (m - 1)/(m + 1),
    |s| <= 0.172. s is carried in two parts (m + 1 by 2Sum, the division's remainder exactly),
    and e ln 2 + 2s is summed exactly (ln 2 in two parts), so only a tail under 0.01 of the
    result carries rounding error. For zeros, negative, subnormal and non-finite x the near code
    returns NaN and the full function calls the C library. */
-/* 2 atanh(s) for s = f/(d + d_lo), |s| <= 0.172: 2s + (2 s_lo + 2s^3 (1/3 + s^2/5 + .. + s^20/23))
-   with s_lo from the division's exact remainder */
+/* 2 atanh(s) for s = f/(d + d_lo), |s| <= 0.172: 2s + (2 s_lo + 2s^3/3 + 2s^5 (1/5 + s^2/7 + .. +
+   s^18/23)) with s_lo from the division's exact remainder and 2s^3/3 computed exactly, as in
+   jaxc__exp_cube */
 JAXC__DEV_VEC jaxc__parts jaxc__atanh2(double f, double d, double d_lo) {
   double s = f / d, s_lo = ((f - s * d) - jaxc__prod_err(s, d, s * d) - s * d_lo) / d;
-  double z = s * s, z2 = z * z, z4 = z2 * z2;
-  double p = ((1.0 / 3 + z * (1.0 / 5)) + (1.0 / 7 + z * (1.0 / 9)) * z2) +
-             ((1.0 / 11 + z * (1.0 / 13)) + (1.0 / 15 + z * (1.0 / 17)) * z2) * z4 +
-             ((1.0 / 19 + z * (1.0 / 21)) + z2 * (1.0 / 23)) * (z4 * z4);
+  double z = s * s, z_lo = jaxc__prod_err(s, s, z), z2 = z * z, z4 = z2 * z2;
+  double p = ((1.0 / 5 + z * (1.0 / 7)) + (1.0 / 9 + z * (1.0 / 11)) * z2) +
+             ((1.0 / 13 + z * (1.0 / 15)) + (1.0 / 17 + z * (1.0 / 19)) * z2) * z4 +
+             (1.0 / 21 + z * (1.0 / 23)) * (z4 * z4);
   jaxc__parts l;
   l.hi = 2 * s;
-  l.tail = 2 * s_lo + l.hi * z * p;
+  double c = l.hi * z, c_lo = jaxc__prod_err(l.hi, z, c) + l.hi * z_lo; /* 2s^3 */
+  double h = c * 0x1.5555555555555p-2, h_lo = jaxc__prod_err(c, 0x1.5555555555555p-2, h); /* 1/3 = that + 2^-54/3 */
+  l.tail = 2 * s_lo + (h + (((h_lo + c * 0x1.5555555555555p-56) + c_lo * (1.0 / 3)) + z * (2 * s_lo) + c * z * p));
   return l;
 }
 JAXC__DEV_VEC jaxc__parts jaxc__log_split(double x) { /* log x = hi + tail, x positive normal */
@@ -1331,15 +1361,22 @@ JAXC__DEV_VEC double jaxc__log_near_code(double x) {
 }
 /* log1p x: 2 atanh(x/(2 + x)) where that is within the series' range (x in [-0.29, 0.41]), which
    never forms 1 + x; beyond, log u + (the error of u = 1 + x)/u, the correction added to log's
-   tail before the one rounding. Within 0.54 ulp. Below 2^-60 the result is x (x^2/2 is under
+   tail before the one rounding. Within 0.512 ulp. Below 2^-60 the result is x (x^2/2 is under
    a quarter ulp), which also keeps -0 and subnormals, whose halving in x/(2 + x) would round. */
-JAXC__DEV_VEC double jaxc__log1p_near_code(double x) {
+JAXC__DEV_VEC jaxc__parts jaxc__log1p_parts(double x) { /* 1 + x positive normal */
   double u = 1 + x, d = 2 + x;
-  bool near = (u >= 0x1p-1022) & (u < (double)INFINITY), small = (x > -0.29) & (x < 0.41);
-  jaxc__parts l = jaxc__log_split(jaxc__sel_d(near, u, 1.0));
+  bool small = (x > -0.29) & (x < 0.41);
+  jaxc__parts l = jaxc__log_split(jaxc__sel_d(small, 1.0, u));
   jaxc__parts t = jaxc__atanh2(jaxc__sel_d(small, x, 0.0), d, jaxc__sum_err(2, x, d));
-  double v = jaxc__sel_d(small, t.hi + t.tail, l.hi + (l.tail + jaxc__sum_err(1, x, u) / u));
-  return jaxc__sel_d(near, jaxc__sel_d(fabs(x) < 0x1p-60, x, v), (double)NAN);
+  l.hi = jaxc__sel_d(small, t.hi, l.hi);
+  l.tail = jaxc__sel_d(small, t.tail, l.tail + jaxc__sum_err(1, x, u) / u);
+  return l;
+}
+JAXC__DEV_VEC double jaxc__log1p_near_code(double x) {
+  double u = 1 + x;
+  bool near = (u >= 0x1p-1022) & (u < (double)INFINITY);
+  jaxc__parts l = jaxc__log1p_parts(jaxc__sel_d(near, x, 0.0));
+  return jaxc__sel_d(near, jaxc__sel_d(fabs(x) < 0x1p-60, x, l.hi + l.tail), (double)NAN);
 }
 /* sin, cos and tan of a float64, vectorisable, within about 0.51 ulp: x = k pi/2 + r with r
    carried as r + r_lo. pi/2 is split in three (Cody and Waite): P1 and P2 have 33 bits, so
@@ -1440,6 +1477,7 @@ JAXC__DEV_VEC double jaxc__tan_near_code(double x) {
 #define jaxc__near_sin_double JAXC__F64_NEAR(jaxc__sin_near_code, sin)
 #define jaxc__near_cos_double JAXC__F64_NEAR(jaxc__cos_near_code, cos)
 #define jaxc__near_tan_double JAXC__F64_NEAR(jaxc__tan_near_code, tan)
+#define jaxc__near_tanh_double JAXC__F64_NEAR(jaxc__tanh_near_code, tanh)
 JAXC__FULL_FN(double, exp, exp)
 JAXC__FULL_FN(double, expm1, expm1)
 JAXC__FULL_FN(double, log, log)
@@ -1447,12 +1485,13 @@ JAXC__FULL_FN(double, log1p, log1p)
 JAXC__FULL_FN(double, sin, sin)
 JAXC__FULL_FN(double, cos, cos)
 JAXC__FULL_FN(double, tan, tan)
+JAXC__FULL_FN(double, tanh, tanh)
 /* The float32 ones have no far path (NaN only where the function is NaN): near = full */
 #define jaxc__near_exp_float jaxc__m_exp_float
 #define jaxc__near_expm1_float jaxc__m_expm1_float
 #define jaxc__near_log_float jaxc__m_log_float
 #define jaxc__near_log1p_float jaxc__m_log1p_float
-JAXC__DEV double jaxc__m_tanh_double(double x) { return tanh(x); }
+#define jaxc__near_tanh_float jaxc__m_tanh_float
 
 /* JAX's formula, amax + log1p(exp(-|a - b|)), in long double: the sum cancels for a near -b,
    and extended precision keeps float64 within 1 ulp there. */
@@ -1480,12 +1519,33 @@ JAXC__DEV_VEC float jaxc__near_logaddexp_float(float a, float b) {
   bool redo = d_nan | cancels;
   return (float)jaxc__sel_d(redo, (double)NAN, r);
 }
-JAXC__DEV float jaxc__m_logaddexp_float(float a, float b) {
-  float r = jaxc__near_logaddexp_float(a, b);
-  return jaxc__isnan_float(r) ? (float)jaxc__logaddexp_d(a, b) : r;
+/* logaddexp of float64s, vectorisable, within 0.51 ulp where it does not defer: y = e^-|a - b|
+   (a - b in two parts by 2Sum) and L = log1p(y) in two parts from the exp and log1p above,
+   amax + L by 2Sum. Where the sum cancels by more than half of L (the result nearer 0 than
+   L/2), where a - b is NaN, and where |a - b| > 700 with amax under 2^-900 (e^-|a - b| could
+   still count), NaN sends the element to the long double formula. */
+JAXC__DEV_VEC double jaxc__logaddexp_near_code(double a, double b) {
+  double amax = a > b ? a : b, d = a - b, d_lo = jaxc__sum_err(a, -b, d), ad = fabs(d);
+  bool d_nan = jaxc__isnan_double(d), far = ad > 700.0;
+  jaxc__exp_parts e = jaxc__exp_split(-jaxc__sel_d(far | d_nan, 700.0, ad));
+  double t = e.t + e.tail, y = t * e.scale, y_lo = jaxc__fast_sum_err(e.t, e.tail, t) * e.scale; /* e^-|d| = y + y_lo */
+  y_lo -= y * jaxc__fp64_from_bits(jaxc__fp64_to_bits(d_lo) ^ (jaxc__fp64_to_bits(d) & 0x8000000000000000u)); /* e^-(|d| + |d|'s error) */
+  jaxc__parts L = jaxc__log1p_parts(y);
+  L.tail += y_lo / (1 + y);
+  double r = amax + L.hi, v = r + (jaxc__sum_err(amax, L.hi, r) + L.tail);
+  bool redo = d_nan | (fabs(r) < 0.5 * L.hi) | (far & (fabs(amax) < 0x1p-900));
+  return jaxc__sel_d(redo, (double)NAN, v);
 }
-JAXC__DEV double jaxc__m_logaddexp_double(double a, double b) { return jaxc__logaddexp_d(a, b); }
-#define jaxc__near_logaddexp_double jaxc__m_logaddexp_double
+/* The full function of a split binary op: its near code, and FAR where that returns NaN. */
+#define JAXC__FULL_FN2(T, name, FAR)                                                                 \
+  JAXC__DEV T jaxc__m_##name##_##T(T a, T b) {                                                     \
+    T r = jaxc__near_##name##_##T(a, b);                                                             \
+    return jaxc__isnan_##T(r) ? FAR(a, b) : r;                                                       \
+  }
+#define jaxc__logaddexp_via_d(a, b) ((float)jaxc__logaddexp_d(a, b))
+#define jaxc__near_logaddexp_double JAXC__F64_NEAR(jaxc__logaddexp_near_code, jaxc__logaddexp_d)
+JAXC__FULL_FN2(float, logaddexp, jaxc__logaddexp_via_d)
+JAXC__FULL_FN2(double, logaddexp, jaxc__logaddexp_d)
 
 /* nextafter in each float format's own bits (bf16/f16 step in their 16-bit grid). */
 JAXC__DEV float jaxc__nextafter16(float a, float b, bool bf) {
@@ -1914,6 +1974,8 @@ JAXC__DEV double jaxc__m_abs_jaxc_c128(jaxc_c128 z) { return jaxc__cabs_d(jaxc__
 #define JAXC__SPLIT_TAN_KF ~, JAXC__TAN_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__TANH_KF(E, M, a) jaxc__m_tanh_##M(a)
 #define JAXC__TANH_KC JAXC__TANH_KF
+#define JAXC__TANH_NEAR_KF(E, M, a) jaxc__near_tanh_##M(a)
+#define JAXC__SPLIT_TANH_KF ~, JAXC__TANH_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__FLOOR_KB(E, M, a) (a)
 #define JAXC__FLOOR_KU(E, M, a) (a)
 #define JAXC__FLOOR_KI(E, M, a) (a)
