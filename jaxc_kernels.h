@@ -1121,6 +1121,12 @@ JAXC__DEV_VEC float jaxc__near_tan_float(float x) {
     T r = jaxc__near_##name##_##T(x);                                                                \
     return jaxc__isnan_##T(r) ? FAR(x) : r;                                                          \
   }
+/* The full function of a split binary op: its near code, and FAR where that returns NaN. */
+#define JAXC__FULL_FN2(T, name, FAR)                                                                 \
+  JAXC__DEV T jaxc__m_##name##_##T(T a, T b) {                                                     \
+    T r = jaxc__near_##name##_##T(a, b);                                                             \
+    return jaxc__isnan_##T(r) ? FAR(a, b) : r;                                                       \
+  }
 #define JAXC__VIA_DOUBLE(f, x) ((float)f((double)(x)))
 #define jaxc__sin_via_double(x) JAXC__VIA_DOUBLE(sin, x)
 #define jaxc__cos_via_double(x) JAXC__VIA_DOUBLE(cos, x)
@@ -1155,7 +1161,6 @@ JAXC__DEV float jaxc__m_arctan2_float(float yf, float xf) {
   bool x_nan = jaxc__isnan_double(x), y_nan = jaxc__isnan_double(y);
   return (float)jaxc__sel_d(x_nan | y_nan, x + y, a);
 }
-JAXC__DEV double jaxc__m_arctan2_double(double y, double x) { return atan2(y, x); }
 
 /* x^y of floats in double, vectorisable: e^(y log|x|) (log to 2^-50 of itself, so y log|x|
    within 2^-43 where the result is a float), the sign from y odd, and C's special values
@@ -1519,6 +1524,49 @@ JAXC__DEV_VEC float jaxc__near_logaddexp_float(float a, float b) {
   bool redo = d_nan | cancels;
   return (float)jaxc__sel_d(redo, (double)NAN, r);
 }
+/* arctan2 of float64s, vectorisable, within 0.52 ulp: with mn, mx the smaller and larger of |y|,
+   |x| and c the nearest of 0, 1/4, .., 1 to mn/mx, atan(mn/mx) = atan c + atan u, u = (mn - c mx) /
+   (mx + c mn), |u| <= 1/8, whose numerator is exact (Sterbenz) and denominator carried in two
+   parts by 2Sum, so u is carried in two parts by the division's exact remainder; atan u by its
+   series to u^19 (the rest under 2^-63). Then K + atan(mn/mx) or K - atan(mn/mx), K = 0, pi/2
+   or pi (atan c and pi in two parts), by 2Sum, and y's sign. mn and mx are first scaled by a
+   power of 2 that brings mx into [1, 2). Where mx is 0, subnormal or not below 2^1023, where
+   mn/mx is under 2^-969 (the error-free products' range), and for inf and NaN the near code
+   returns NaN and the full function calls the C library. */
+#define JAXC__ATAN_J(j, v0, v1, v2, v3, v4) \
+  jaxc__sel_d((j) > 3.5, v4, jaxc__sel_d((j) > 2.5, v3, jaxc__sel_d((j) > 1.5, v2, jaxc__sel_d((j) > 0.5, v1, v0))))
+JAXC__DEV_VEC double jaxc__arctan2_near_code(double y, double x) {
+  double ay = fabs(y), ax = fabs(x);
+  bool steep = ay > ax;
+  double mn = jaxc__sel_d(steep, ax, ay), mx = jaxc__sel_d(steep, ay, ax);
+  /* mx scaled into [1, 2) by its exponent: no product under- or overflows */
+  uint64_t eb = jaxc__fp64_to_bits(mx) >> 52; /* (mx >= 0) */
+  bool far = (eb - 1u) >= 2045u;            /* zero, subnormal, >= 2^1023, inf, NaN */
+  double scale = jaxc__fp64_from_bits((2046u - (eb & 0x7ffu)) << 52);
+  mn *= scale, mx *= scale;
+  far |= (mn < 0x1p-969) & (mn != 0); /* mn/mx under 2^-969: leave the rounding to the C library */
+  double j = (double)(mn > 0.125 * mx) + (double)(mn > 0.375 * mx) + (double)(mn > 0.625 * mx) + (double)(mn > 0.875 * mx);
+  double c = 0.25 * j;
+  double atan_c = JAXC__ATAN_J(j, 0.0, 0x1.f5b75f92c80ddp-3, 0x1.dac670561bb4fp-2, 0x1.4978fa3269ee1p-1, 0x1.921fb54442d18p-1);
+  double atan_c_lo = JAXC__ATAN_J(j, 0.0, 0x1.8ab6e3cf7afbdp-57, 0x1.a2b7f222f65e2p-56, 0x1.2419a87f2a458p-56, 0x1.1a62633145c07p-55);
+  double p1 = c * mx, n = mn - p1, p2 = c * mn, d = mx + p2;
+  double d_lo = jaxc__sum_err(mx, p2, d) + jaxc__prod_err(c, mn, p2);
+  double u = n / d, pu = u * d;
+  double u_lo = (((n - pu) - jaxc__prod_err(u, d, pu)) - jaxc__prod_err(c, mx, p1) - u * d_lo) / d;
+  double z = u * u, z2 = z * z, z4 = z2 * z2;
+  double q = ((-1.0 / 3 + z * (1.0 / 5)) + (-1.0 / 7 + z * (1.0 / 9)) * z2) +
+             ((-1.0 / 11 + z * (1.0 / 13)) + (-1.0 / 15 + z * (1.0 / 17)) * z2) * z4 + (z4 * z4) * (-1.0 / 19);
+  double a = atan_c + u, a_tail = (jaxc__sum_err(atan_c, u, a) + atan_c_lo) + (u_lo * (1 - z) + u * z * q);
+  /* K + a (x >= 0, not steep: K = 0; x < 0, steep: pi/2) or K - a (steep: pi/2; x < 0: pi) */
+  uint64_t neg = 0u - (jaxc__fp64_to_bits(x) >> 63), flip = (neg ^ (0u - (uint64_t)steep)) & 0x8000000000000000u;
+  double k = jaxc__sel_d(steep, 0x1.921fb54442d18p+0, jaxc__sel_mask_d(neg, 0x1.921fb54442d18p+1, 0.0));
+  double k_lo = jaxc__sel_d(steep, 0x1.1a62633145c07p-54, jaxc__sel_mask_d(neg, 0x1.1a62633145c07p-53, 0.0));
+  a = jaxc__fp64_from_bits(jaxc__fp64_to_bits(a) ^ flip);
+  a_tail = jaxc__fp64_from_bits(jaxc__fp64_to_bits(a_tail) ^ flip);
+  double h = k + a, v = h + (jaxc__sum_err(k, a, h) + (k_lo + a_tail));
+  v = jaxc__fp64_from_bits(jaxc__fp64_to_bits(v) | (jaxc__fp64_to_bits(y) & 0x8000000000000000u));
+  return jaxc__sel_d(far, (double)NAN, v);
+}
 /* logaddexp of float64s, vectorisable, within 0.51 ulp where it does not defer: y = e^-|a - b|
    (a - b in two parts by 2Sum) and L = log1p(y) in two parts from the exp and log1p above,
    amax + L by 2Sum. Where the sum cancels by more than half of L (the result nearer 0 than
@@ -1536,14 +1584,11 @@ JAXC__DEV_VEC double jaxc__logaddexp_near_code(double a, double b) {
   bool redo = d_nan | (fabs(r) < 0.5 * L.hi) | (far & (fabs(amax) < 0x1p-900));
   return jaxc__sel_d(redo, (double)NAN, v);
 }
-/* The full function of a split binary op: its near code, and FAR where that returns NaN. */
-#define JAXC__FULL_FN2(T, name, FAR)                                                                 \
-  JAXC__DEV T jaxc__m_##name##_##T(T a, T b) {                                                     \
-    T r = jaxc__near_##name##_##T(a, b);                                                             \
-    return jaxc__isnan_##T(r) ? FAR(a, b) : r;                                                       \
-  }
 #define jaxc__logaddexp_via_d(a, b) ((float)jaxc__logaddexp_d(a, b))
 #define jaxc__near_logaddexp_double JAXC__F64_NEAR(jaxc__logaddexp_near_code, jaxc__logaddexp_d)
+#define jaxc__near_arctan2_double JAXC__F64_NEAR(jaxc__arctan2_near_code, atan2)
+#define jaxc__near_arctan2_float jaxc__m_arctan2_float /* (no far path) */
+JAXC__FULL_FN2(double, arctan2, atan2)
 JAXC__FULL_FN2(float, logaddexp, jaxc__logaddexp_via_d)
 JAXC__FULL_FN2(double, logaddexp, jaxc__logaddexp_d)
 
@@ -1918,6 +1963,8 @@ JAXC__DEV double jaxc__m_abs_jaxc_c128(jaxc_c128 z) { return jaxc__cabs_d(jaxc__
   (JAXC__U64(E, b) >= JAXC__BITS(E) ? (jaxc__CT_##E)((a) < 0 ? -1 : 0)                          \
    : (a) < 0 ? (jaxc__CT_##E)~(~(a) >> (b)) : (jaxc__CT_##E)((a) >> (b)))
 #define JAXC__ARCTAN2_KF(E, M, a, b) jaxc__m_arctan2_##M(a, b)
+#define JAXC__ARCTAN2_NEAR_KF(E, M, a, b) jaxc__near_arctan2_##M(a, b)
+#define JAXC__SPLIT_ARCTAN2_KF ~, JAXC__ARCTAN2_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__HYPOT_KF(E, M, a, b) ((jaxc__CT_##E)hypot((double)(a), (double)(b)))
 #define JAXC__COPYSIGN_KF(E, M, a, b) ((jaxc__CT_##E)copysign((double)(a), (double)(b)))
 #define JAXC__NEXTAFTER_KF(E, M, a, b) JAXC__NEXTAFTER_##E(a, b)

@@ -346,55 +346,94 @@ static void check_bin_math(const bin_math *f) {
   printf("  %s f32 on %d pairs: %.6f ulp at most, %ld not correctly rounded\n", f->name, NBIN, worst, off);
   free(a), free(b), free(o);
 }
-/* logaddexp of float64: the near code in double (exact sums) and its long double redo where the
-   sum cancels (the result nearer 0 than L/2), where a - b is NaN, and far apart near 0. Inputs:
-   every pairing of the specials, ordinary values, random bits, pairs whose result is near 0,
-   pairs far apart, and pairs a ~ e^b (where a - b is inexact and the result is about a + e^b). Where the near code keeps a result, within 0.51 ulp of amax +
-   log1p(e^-|a - b|) in long double; where it defers, the long double formula's result. */
+/* float64 logaddexp and arctan2: the near code in double (exact sums) and the full function where
+   it defers (NaN marks those): logaddexp's long double formula where the sum cancels (the result
+   nearer 0 than L/2), where a - b is NaN, and far apart near 0; the C library's atan2 for zeros,
+   infinities, NaN and extreme ratios. Inputs: every pairing of the specials, then each op's
+   pairs. Where the near code keeps a result, within tol of long double; where it defers, the
+   full function's result bit for bit; the kernels (vv, sv, vs, typed) equal the scalar function. */
 static long double logaddexp_ref_d(double a, double b) {
   long double m = a > b ? a : b;
   if (isnan(a) || isnan(b)) return NAN;
   if (isinf(m) || (isinf(a) && isinf(b))) return m;
   return m + log1pl(expl(-fabsl((long double)a - b)));
 }
+/* ordinary values, random bits, results near 0, pairs far apart, pairs near each other, and
+   a ~ e^b (where a - b is inexact and the result is about a + e^b) */
 static double logaddexp_pair_input(size_t i, double *b) {
   double u = (double)(next_u64() >> 11) * 0x1p-53, a;
   switch (i % 6) {
-  case 5: *b = -1 - u * 699, a = exp(*b) * (0.25 + (double)(next_u64() >> 11) * 0x1p-52); return a; /* a ~ e^b: a - b's rounding counts */
-  case 0: a = (u - 0.5) * 40, *b = a + ((double)(next_u64() >> 11) * 0x1p-53 - 0.5) * 60; return a; /* ordinary */
-  case 1: *b = u2d(next_u64()); return u2d(next_u64());                                          /* all magnitudes */
-  case 2: a = -u * 0.75, *b = (double)logl(-expm1l(a)) * (1 + ((double)(next_u64() % 9) - 4) * 0x1p-40); return a; /* near 0 */
-  case 3: a = (u - 0.5) * ldexp(1.0, -(int)(next_u64() % 1000)), *b = a - 690 - (double)(next_u64() % 30); return a; /* far apart */
-  default: a = (u - 0.5) * 4, *b = a + (u - 0.5) * ldexp(1.0, -(int)(next_u64() % 60)); return a; /* near each other */
+  case 0: a = (u - 0.5) * 40, *b = a + ((double)(next_u64() >> 11) * 0x1p-53 - 0.5) * 60; return a;
+  case 1: *b = u2d(next_u64()); return u2d(next_u64());
+  case 2: a = -u * 0.75, *b = (double)logl(-expm1l(a)) * (1 + ((double)(next_u64() % 9) - 4) * 0x1p-40); return a;
+  case 3: a = (u - 0.5) * ldexp(1.0, -(int)(next_u64() % 1000)), *b = a - 690 - (double)(next_u64() % 30); return a;
+  case 4: a = (u - 0.5) * 4, *b = a + (u - 0.5) * ldexp(1.0, -(int)(next_u64() % 60)); return a;
+  default: *b = -1 - u * 699, a = exp(*b) * (0.25 + (double)(next_u64() >> 11) * 0x1p-52); return a;
   }
 }
-static void check_logaddexp_f64(void) {
+/* arctan2(y, x): ordinary values, random bits, near the diagonals (c = 1 and the quadrant
+   edges), near the axes, ratios near each c = j/4 and its thresholds, and extreme magnitudes */
+static double arctan2_pair_input(size_t i, double *x) {
+  double u = (double)(next_u64() >> 11) * 0x1p-53, v = (double)(next_u64() >> 11) * 0x1p-53;
+  double sy = (next_u64() & 1) ? 1 : -1;
+  switch (i % 6) {
+  case 0: *x = (v - 0.5) * 20; return (u - 0.5) * 20;
+  case 1: *x = u2d(next_u64()); return u2d(next_u64());
+  case 2: *x = (v - 0.5) * 6; return sy * *x * (1 + (u - 0.5) * ldexp(1.0, -(int)(next_u64() % 50)));
+  case 3: *x = (v - 0.5) * 6; return sy * (u - 0.5) * ldexp(1.0, -(int)(next_u64() % 80));
+  case 4: *x = (v - 0.5) * 6; return sy * *x * (0.125 * (double)(next_u64() % 9) + (u - 0.5) * 0x1p-20);
+  default: *x = (v - 0.5) * ldexp(1.0, (int)(next_u64() % 2040) - 1020); return (u - 0.5) * ldexp(1.0, (int)(next_u64() % 2040) - 1020);
+  }
+}
+static long double atan2l_ref(double y, double x) { return atan2l(y, x); }
+static double atan2_d(double y, double x) { return atan2(y, x); }
+typedef struct {
+  const char *name;
+  bin_kernel vv, sv, vs;
+  void (*typed)(size_t, const double *, const double *, double *);
+  double (*scalar)(double, double), (*near)(double, double), (*full)(double, double);
+  long double (*ref)(double, double);
+  double (*input)(size_t, double *); /* returns the first operand, writes the second */
+  double tol;                        /* ulps, where the near code keeps its result */
+  long defer_min, defer_max;         /* per million pairs */
+} bin64_fn;
+static void check_bin64(const bin64_fn *f) {
   enum { N = 1000000 };
   double *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b), *o = malloc(N * sizeof *o);
   if (!a || !b || !o) { CHECK(0); free(a), free(b), free(o); return; }
   for (size_t i = 0; i < N; i++) {
     if (i < ND * ND) a[i] = d_special[i / ND], b[i] = d_special[i % ND];
-    else a[i] = logaddexp_pair_input(i, &b[i]);
+    else a[i] = f->input(i, &b[i]);
   }
-  check_binary_kernels_f64("logaddexp", jaxc__k_logaddexp_F64_vv, jaxc__k_logaddexp_F64_sv, jaxc__k_logaddexp_F64_vs,
-                           jaxc_kernel_logaddexp_f64_f64, jaxc_scalar_logaddexp_f64_f64, a, b, o, N);
+  check_binary_kernels_f64(f->name, f->vv, f->sv, f->vs, f->typed, f->scalar, a, b, o, N);
   long off = 0, deferred = 0;
   double worst = 0;
   for (size_t i = 0; i < N; i++) {
-    if (isnan(jaxc__near_logaddexp_double(a[i], b[i]))) {
+    if (isnan(f->near(a[i], b[i]))) {
       deferred++;
-      CHECK_MSG(same_d(o[i], jaxc__logaddexp_d(a[i], b[i])), "logaddexp(%a, %a) = %a: not the long double formula's", a[i], b[i], o[i]);
+      CHECK_MSG(same_d(o[i], f->full(a[i], b[i])), "%s(%a, %a) = %a: not the full function's", f->name, a[i], b[i], o[i]);
       continue;
     }
-    double e = ulps_d(o[i], logaddexp_ref_d(a[i], b[i]));
+    double e = ulps_d(o[i], f->ref(a[i], b[i]));
     worst = e > worst ? e : worst;
     off += e > 0.5;
-    CHECK_MSG(e <= 0.51, "logaddexp(%a, %a) = %a: %.4f ulp", a[i], b[i], o[i], e);
+    CHECK_MSG(e <= f->tol, "%s(%a, %a) = %a: %.4f ulp", f->name, a[i], b[i], o[i], e);
   }
-  CHECK_MSG(deferred > N / 20 && deferred < N / 3, "logaddexp f64: %ld of %d deferred: the near 0 cases (a fifth), not more", deferred, N);
-  printf("  logaddexp f64 on %d pairs: %.4f ulp at most, %ld not correctly rounded; %ld deferred to long double\n", N,
-         worst, off, deferred);
+  CHECK_MSG(deferred >= f->defer_min && deferred <= f->defer_max, "%s f64: %ld of %d deferred", f->name, deferred, N);
+  printf("  %s f64 on %d pairs: %.4f ulp at most, %ld not correctly rounded; %ld deferred to the full function\n", f->name,
+         N, worst, off, deferred);
   free(a), free(b), free(o);
+}
+static void check_bin64_math(void) {
+  static const bin64_fn fns[] = {
+      /* logaddexp defers the results near 0 (a sixth of the pairs) */
+      {"logaddexp", jaxc__k_logaddexp_F64_vv, jaxc__k_logaddexp_F64_sv, jaxc__k_logaddexp_F64_vs,
+       jaxc_kernel_logaddexp_f64_f64, jaxc_scalar_logaddexp_f64_f64, jaxc__near_logaddexp_double, jaxc__logaddexp_d,
+       logaddexp_ref_d, logaddexp_pair_input, 0.51, 100000, 300000},
+      /* arctan2 defers little beyond the specials and the extreme random bits */
+      {"arctan2", jaxc__k_arctan2_F64_vv, jaxc__k_arctan2_F64_sv, jaxc__k_arctan2_F64_vs, jaxc_kernel_arctan2_f64_f64,
+       jaxc_scalar_arctan2_f64_f64, jaxc__near_arctan2_double, atan2_d, atan2l_ref, arctan2_pair_input, 0.52, 1000, 100000}};
+  for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) check_bin64(&fns[i]);
 }
 static void check_arctan2_power(void) {
   static const bin_math fns[] = {
@@ -560,7 +599,7 @@ int main(void) {
   check_rounding(f32, f64, nf);
   check_float_math();
   check_logaddexp();
-  check_logaddexp_f64();
+  check_bin64_math();
   check_arctan2_power();
   check_f64_math(f64, nf);
   printf("  %zu kernel results compared with the scalar functions\n", n_compared);
