@@ -1257,16 +1257,19 @@ typedef struct { double hi, tail; } jaxc__parts;
    code for exp ran 7x slower than glibc's (a false dependency of cvtsi2sd from one element to
    the next), so there they are the C library's (JAXC__F64_NEAR). */
 /* e^r - 1 - r - r^2/2 = r^3/3! + r^4/4! + .. + r^14/14! for |r| <= ln(2)/2, with r^2 = r2 + r2_lo
-   exactly: r^3/6 is carried exactly to the one rounding at the end, so the result is within
-   0.5 ulp and a hair (under r^4/24 (2^-52)) */
-JAXC__DEV_VEC double jaxc__exp_cube(double r, double r2, double r2_lo) {
+   exactly, as hi + tail: hi is r^3/6 rounded, and the tail holds its rounding error exactly and
+   the rest of the series (under r^4/24) */
+JAXC__DEV_VEC jaxc__parts jaxc__exp_cube(double r, double r2, double r2_lo) {
   double r4 = r2 * r2;
   double s4 = ((1.0 / 24 + r * (1.0 / 120)) + (1.0 / 720 + r * (1.0 / 5040)) * r2) +
               ((1.0 / 40320 + r * (1.0 / 362880)) + (1.0 / 3628800 + r * (1.0 / 39916800)) * r2) * r4 +
               ((1.0 / 479001600 + r * (1.0 / 6227020800)) + r2 * (1.0 / 87178291200)) * (r4 * r4);
   double c = r2 * r, c_lo = jaxc__prod_err(r2, r, c) + r2_lo * r;
   double h = c * 0x1.5555555555555p-3, h_lo = jaxc__prod_err(c, 0x1.5555555555555p-3, h); /* 1/6 = that + 2^-55/3 */
-  return h + (((h_lo + c * 0x1.5555555555555p-57) + c_lo * (1.0 / 6)) + c * r * s4);
+  jaxc__parts p;
+  p.hi = h;
+  p.tail = ((h_lo + c * 0x1.5555555555555p-57) + c_lo * (1.0 / 6)) + c * r * s4;
+  return p;
 }
 /* e^x = 2^k (t + tail) for |x| <= 709, t + tail exact but for the tail's own rounding */
 typedef struct { double t, tail, scale; } jaxc__exp_parts;
@@ -1276,11 +1279,12 @@ JAXC__DEV_VEC jaxc__exp_parts jaxc__exp_split(double x) {
   double hi = x - k * 0x1.62e42fefa38p-1, r = hi - k * 0x1.ef35793c7673p-45;
   double r_lo = (hi - r) - k * 0x1.ef35793c7673p-45;
   double r2 = r * r, half = 0.5 * r2, half_err = 0.5 * jaxc__prod_err(r, r, r2);
-  double s = 1 + r, t = s + half; /* |1| >= |r|, |s| >= |r^2/2|: Fast2Sum */
+  jaxc__parts c = jaxc__exp_cube(r, r2, 2 * half_err);
+  double s = 1 + r, t = s + half, t3 = t + c.hi; /* |1| >= |r|, |s| >= |r^2/2| >= |r^3/6|: Fast2Sum */
   jaxc__exp_parts e;
-  e.t = t;
-  e.tail = (jaxc__fast_sum_err(s, half, t) + jaxc__fast_sum_err(1, r, s)) + (half_err + r_lo * t) +
-           jaxc__exp_cube(r, r2, 2 * half_err);
+  e.t = t3;
+  e.tail = (jaxc__fast_sum_err(t, c.hi, t3) + jaxc__fast_sum_err(s, half, t) + jaxc__fast_sum_err(1, r, s)) +
+           (half_err + r_lo * t3) + c.tail;
   e.scale = jaxc__fp64_from_bits((kb + 1023u) << 52);
   return e;
 }
@@ -1295,12 +1299,14 @@ JAXC__DEV_VEC double jaxc__exp_near_code(double x) {
 JAXC__DEV_VEC jaxc__parts jaxc__expm1_parts(double x) {
   jaxc__exp_parts e = jaxc__exp_split(x);
   double a = e.t * e.scale, u = a - 1;
-  double x2 = x * x, x2_lo = jaxc__prod_err(x, x, x2), half = 0.5 * x2, p = x + half;
+  double x2 = x * x, x2_lo = jaxc__prod_err(x, x, x2), half = 0.5 * x2;
+  jaxc__parts c = jaxc__exp_cube(x, x2, x2_lo);
+  double p = x + half, p3 = p + c.hi;
   bool small = fabs(x) < 0.34657359027997264;
   jaxc__parts m;
-  m.hi = jaxc__sel_d(small, p, u);
+  m.hi = jaxc__sel_d(small, p3, u);
   m.tail = jaxc__sel_d(small,
-                       (jaxc__fast_sum_err(x, half, p) + 0.5 * x2_lo) + jaxc__exp_cube(x, x2, x2_lo),
+                       (jaxc__fast_sum_err(p, c.hi, p3) + jaxc__fast_sum_err(x, half, p) + 0.5 * x2_lo) + c.tail,
                        jaxc__sum_err(a, -1, u) + e.tail * e.scale);
   return m;
 }
@@ -1340,11 +1346,11 @@ JAXC__DEV_VEC jaxc__parts jaxc__atanh2(double f, double d, double d_lo) {
   double p = ((1.0 / 5 + z * (1.0 / 7)) + (1.0 / 9 + z * (1.0 / 11)) * z2) +
              ((1.0 / 13 + z * (1.0 / 15)) + (1.0 / 17 + z * (1.0 / 19)) * z2) * z4 +
              (1.0 / 21 + z * (1.0 / 23)) * (z4 * z4);
-  jaxc__parts l;
-  l.hi = 2 * s;
-  double c = l.hi * z, c_lo = jaxc__prod_err(l.hi, z, c) + l.hi * z_lo; /* 2s^3 */
+  double s2 = 2 * s, c = s2 * z, c_lo = jaxc__prod_err(s2, z, c) + s2 * z_lo; /* 2s^3 */
   double h = c * 0x1.5555555555555p-2, h_lo = jaxc__prod_err(c, 0x1.5555555555555p-2, h); /* 1/3 = that + 2^-54/3 */
-  l.tail = 2 * s_lo + (h + (((h_lo + c * 0x1.5555555555555p-56) + c_lo * (1.0 / 3)) + z * (2 * s_lo) + c * z * p));
+  jaxc__parts l;
+  l.hi = s2 + h; /* (so that the tail holds under 2^-13 of the result: pow needs log to 2^-66) */
+  l.tail = jaxc__fast_sum_err(s2, h, l.hi) + (2 * s_lo + (((h_lo + c * 0x1.5555555555555p-56) + c_lo * (1.0 / 3)) + z * (2 * s_lo) + c * z * p));
   return l;
 }
 JAXC__DEV_VEC jaxc__parts jaxc__log_split(double x) { /* log x = hi + tail, x positive normal */
@@ -1427,18 +1433,19 @@ JAXC__DEV_VEC jaxc__parts jaxc__sin_parts(jaxc__parts r) {
   return s;
 }
 /* cos(r + r_lo) = 1 - r^2/2 + r^4/24 + r^6 (-1/6! + r^2/8! - .. + r^14/20!) - r_lo sin r: r^2 and r^4
-   are z + z_lo and z2 + z2_lo exactly (near enough), 1 - z/2 by Fast2Sum, z2 (1/24) with its
-   rounding error, so that the tail's rounding errors stay under 2^-60 */
+   are z + z_lo and z2 + z2_lo exactly (near enough), 1 - z/2 + z2/24 by Fast2Sum, z2 (1/24) with
+   its rounding error, so that the tail (under 0.003) carries what rounding error there is */
 JAXC__DEV_VEC jaxc__parts jaxc__cos_parts(jaxc__parts r) {
   double z = r.hi * r.hi, z_lo = jaxc__prod_err(r.hi, r.hi, z), z2 = z * z, z4 = z2 * z2;
   double z2_lo = jaxc__prod_err(z, z, z2) + 2 * z * z_lo;
   double p = ((-1.0 / 720 + z * (1.0 / 40320)) + (-1.0 / 3628800 + z * (1.0 / 479001600)) * z2) +
              ((-1.0 / 87178291200 + z * (1.0 / 20922789888000)) + (-1.0 / 6402373705728000 + z * (1.0 / 2432902008176640000)) * z2) * z4;
   double h = 0.5 * z, m = z2 * 0x1.5555555555555p-5, m_lo = jaxc__prod_err(z2, 0x1.5555555555555p-5, m); /* 1/24 = that + 2^-57/3 */
+  double w = 1 - h;
   jaxc__parts c;
-  c.hi = 1 - h;
-  c.tail = (jaxc__fast_sum_err(1, -h, c.hi) - 0.5 * z_lo) +
-           (m + ((m_lo + z2 * 0x1.5555555555555p-59 + z2_lo * (1.0 / 24)) + z2 * z * p - r.tail * r.hi * (1 - z * (1.0 / 6))));
+  c.hi = w + m; /* |1| >= |z/2| >= |z^2/24|: Fast2Sum */
+  c.tail = (jaxc__fast_sum_err(w, m, c.hi) + jaxc__fast_sum_err(1, -h, w) - 0.5 * z_lo) +
+           ((m_lo + z2 * 0x1.5555555555555p-59 + z2_lo * (1.0 / 24)) + z2 * z * p - r.tail * r.hi * (1 - z * (1.0 / 6)));
   return c;
 }
 /* sin(k pi/2 + r) is sin r, cos r, -sin r, -cos r for k mod 4 = 0..3; `quarter` adds to k */
