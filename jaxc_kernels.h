@@ -1189,7 +1189,6 @@ JAXC__DEV float jaxc__m_pow_float(float xf, float yf) {
   r = jaxc__sel_d((x == 1.0) | (y == 0), 1.0, r); /* even for a NaN in the other */
   return (float)r;
 }
-JAXC__DEV double jaxc__m_pow_double(double x, double y) { return pow(x, y); }
 
 /* Float helpers in the compute type's precision (float or double), named by type for pasting. */
 #define JAXC__FLOAT_HELPERS(T, SFX)                                                                   \
@@ -1574,6 +1573,30 @@ JAXC__DEV_VEC double jaxc__arctan2_near_code(double y, double x) {
   v = jaxc__fp64_from_bits(jaxc__fp64_to_bits(v) | (jaxc__fp64_to_bits(y) & 0x8000000000000000u));
   return jaxc__sel_d(far, (double)NAN, v);
 }
+/* x^y of float64s, vectorisable, within 0.51 ulp: e^(y log|x|) with log|x| in two parts (to 2^-66
+   of itself, from log's exact sums) and y log|x| = P + P_lo by prod_err, so that P_lo corrects e^P
+   as e^P (1 + P_lo); the sign from y odd (read from y's bits, as in the float32 power). Only
+   normal x (x < 0 with y an integer), finite y and P within [-707, 709] are near; zeros,
+   subnormals, infinities, NaN, x < 0 with y not an integer, and results beyond a normal double
+   go to the C library, whose special values (Annex F) stand. */
+JAXC__DEV_VEC double jaxc__pow_near_code(double x, double y) {
+  uint64_t yb = jaxc__fp64_to_bits(y), ye = (yb >> 52) & 0x7ffu, m = (yb & 0x000fffffffffffffu) | 0x0010000000000000u;
+  int64_t s = 1075 - (int64_t)ye; /* mantissa bits below the binary point */
+  uint64_t sh = (uint64_t)(s < 0 ? 0 : s > 53 ? 53 : s);
+  uint64_t y_int = (uint64_t)((m & (((uint64_t)1 << sh) - 1u)) == 0) | (uint64_t)((yb << 1) == 0);
+  uint64_t y_odd = y_int & (uint64_t)(ye <= 1075u) & (m >> sh); /* (in bit 0) */
+  double ax = fabs(x);
+  uint64_t xe = jaxc__fp64_to_bits(ax) >> 52;
+  bool near = ((xe - 1u) < 2046u) & ((x > 0) | (y_int != 0)); /* (y NaN or inf: P below) */
+  jaxc__parts l = jaxc__log_split(jaxc__sel_d(near, ax, 1.0));
+  double L = l.hi + l.tail, L_lo = jaxc__fast_sum_err(l.hi, l.tail, L); /* (the tail was up to 2^-13 of it) */
+  double P = y * L, P_lo = jaxc__prod_err(y, L, P) + y * L_lo;
+  near &= (P >= -707.0) & (P <= 709.0);
+  jaxc__exp_parts e = jaxc__exp_split(jaxc__sel_d(near, P, 0.0));
+  double v = (e.t + (e.tail + (e.t + e.tail) * P_lo)) * e.scale; /* (the tail is up to r^4/24) */
+  v = jaxc__fp64_from_bits(jaxc__fp64_to_bits(v) ^ ((jaxc__fp64_to_bits(x) >> 63) & y_odd & 1u) << 63);
+  return jaxc__sel_d(near, v, (double)NAN);
+}
 /* logaddexp of float64s, vectorisable, within 0.51 ulp where it does not defer: y = e^-|a - b|
    (a - b in two parts by 2Sum) and L = log1p(y) in two parts from the exp and log1p above,
    amax + L by 2Sum. Where the sum cancels by more than half of L (the result nearer 0 than
@@ -1596,6 +1619,9 @@ JAXC__DEV_VEC double jaxc__logaddexp_near_code(double a, double b) {
 #define jaxc__near_arctan2_double JAXC__F64_NEAR(jaxc__arctan2_near_code, atan2)
 #define jaxc__near_arctan2_float jaxc__m_arctan2_float /* (no far path) */
 JAXC__FULL_FN2(double, arctan2, atan2)
+#define jaxc__near_pow_double JAXC__F64_NEAR(jaxc__pow_near_code, pow)
+#define jaxc__near_pow_float jaxc__m_pow_float /* (no far path) */
+JAXC__FULL_FN2(double, pow, pow)
 JAXC__FULL_FN2(float, logaddexp, jaxc__logaddexp_via_d)
 JAXC__FULL_FN2(double, logaddexp, jaxc__logaddexp_d)
 
@@ -1897,6 +1923,8 @@ JAXC__DEV double jaxc__m_abs_jaxc_c128(jaxc_c128 z) { return jaxc__cabs_d(jaxc__
 #define JAXC__POWER_KU(E, M, a, b) jaxc__ipow_##E(a, b)
 #define JAXC__POWER_KI JAXC__POWER_KU
 #define JAXC__POWER_KF(E, M, a, b) jaxc__m_pow_##M(a, b)
+#define JAXC__POWER_NEAR_KF(E, M, a, b) jaxc__near_pow_##M(a, b)
+#define JAXC__SPLIT_POWER_KF ~, JAXC__POWER_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__POWER_KC JAXC__POWER_KF
 #define JAXC__MAXIMUM_KB(E, M, a, b) ((a) || (b))
 #define JAXC__MAXIMUM_KU(E, M, a, b) ((a) > (b) ? (a) : (b))

@@ -346,10 +346,11 @@ static void check_bin_math(const bin_math *f) {
   printf("  %s f32 on %d pairs: %.6f ulp at most, %ld not correctly rounded\n", f->name, NBIN, worst, off);
   free(a), free(b), free(o);
 }
-/* float64 logaddexp and arctan2: the near code in double (exact sums) and the full function where
-   it defers (NaN marks those): logaddexp's long double formula where the sum cancels (the result
-   nearer 0 than L/2), where a - b is NaN, and far apart near 0; the C library's atan2 for zeros,
-   infinities, NaN and extreme ratios. Inputs: every pairing of the specials, then each op's
+/* float64 logaddexp, arctan2 and power: the near code in double (exact sums) and the full function
+   where it defers (NaN marks those): logaddexp's long double formula where the sum cancels (the
+   result nearer 0 than L/2), where a - b is NaN, and far apart near 0; the C library's atan2 for
+   zeros, infinities, NaN and extreme ratios, and its pow for all but normal x (x < 0: integer y),
+   finite y and normal results. Inputs: every pairing of the specials, then each op's
    pairs. Where the near code keeps a result, within tol of long double; where it defers, the
    full function's result bit for bit; the kernels (vv, sv, vs, typed) equal the scalar function. */
 static long double logaddexp_ref_d(double a, double b) {
@@ -385,6 +386,22 @@ static double arctan2_pair_input(size_t i, double *x) {
   default: *x = (v - 0.5) * ldexp(1.0, (int)(next_u64() % 2040) - 1020); return (u - 0.5) * ldexp(1.0, (int)(next_u64() % 2040) - 1020);
   }
 }
+/* power(x, y): ordinary values, random bits, negative x with integer y, x near 1 with large y,
+   results near the ends of the normal range, and exact results (small integers and powers of 2
+   to small integer powers: within 0.5 ulp and a hair means exact) */
+static double power_pair_input(size_t i, double *y) {
+  double u = (double)(next_u64() >> 11) * 0x1p-53, v = (double)(next_u64() >> 11) * 0x1p-53;
+  switch (i % 6) {
+  case 0: *y = (v * 2 - 1) * 20; return u * 10;
+  case 1: *y = u2d(next_u64()); return u2d(next_u64());
+  case 2: *y = (double)((int)(next_u64() % 61) - 30); return -u * 10;
+  case 3: *y = (v * 2 - 1) * 1e8; return 1 + (u - 0.5) * 1e-6;
+  case 4: *y = 1 + (v - 0.5) * 0.01; return exp((u * 2 - 1) * 700);
+  default: *y = (double)(next_u64() % 12); return ldexp((double)(next_u64() % 20) - 10, (int)(next_u64() % 40) - 20);
+  }
+}
+static long double powl_ref(double x, double y) { return powl(x, y); }
+static double pow_d(double x, double y) { return pow(x, y); }
 static long double atan2l_ref(double y, double x) { return atan2l(y, x); }
 static double atan2_d(double y, double x) { return atan2(y, x); }
 typedef struct {
@@ -432,7 +449,10 @@ static void check_bin64_math(void) {
        logaddexp_ref_d, logaddexp_pair_input, 0.505, 100000, 300000},
       /* arctan2 defers little beyond the specials and the extreme random bits */
       {"arctan2", jaxc__k_arctan2_F64_vv, jaxc__k_arctan2_F64_sv, jaxc__k_arctan2_F64_vs, jaxc_kernel_arctan2_f64_f64,
-       jaxc_scalar_arctan2_f64_f64, jaxc__near_arctan2_double, atan2_d, atan2l_ref, arctan2_pair_input, 0.52, 1000, 100000}};
+       jaxc_scalar_arctan2_f64_f64, jaxc__near_arctan2_double, atan2_d, atan2l_ref, arctan2_pair_input, 0.52, 1000, 100000},
+      /* power defers most random bits, and x < 0 with y not an integer (NaN) */
+      {"power", jaxc__k_power_F64_vv, jaxc__k_power_F64_sv, jaxc__k_power_F64_vs, jaxc_kernel_power_f64_f64,
+       jaxc_scalar_power_f64_f64, jaxc__near_pow_double, pow_d, powl_ref, power_pair_input, 0.515, 100000, 300000}};
   for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) check_bin64(&fns[i]);
 }
 static void check_arctan2_power(void) {
