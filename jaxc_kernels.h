@@ -1583,7 +1583,8 @@ JAXC__DEV_VEC double jaxc__pow_near_code(double x, double y) {
   uint64_t yb = jaxc__fp64_to_bits(y), ye = (yb >> 52) & 0x7ffu, m = (yb & 0x000fffffffffffffu) | 0x0010000000000000u;
   int64_t s = 1075 - (int64_t)ye; /* mantissa bits below the binary point */
   uint64_t sh = (uint64_t)(s < 0 ? 0 : s > 53 ? 53 : s);
-  uint64_t y_int = (uint64_t)((m & (((uint64_t)1 << sh) - 1u)) == 0) | (uint64_t)((yb << 1) == 0);
+  /* ((m >> sh) << sh rather than a mask of 1 << sh, which gcc 12 does not vectorise for 64 bits) */
+  uint64_t y_int = (uint64_t)(((m >> sh) << sh) == m) | (uint64_t)((yb << 1) == 0);
   uint64_t y_odd = y_int & (uint64_t)(ye <= 1075u) & (m >> sh); /* (in bit 0) */
   double ax = fabs(x);
   uint64_t xe = jaxc__fp64_to_bits(ax) >> 52;
