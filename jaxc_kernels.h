@@ -1250,7 +1250,9 @@ typedef struct { double hi, tail; } jaxc__parts;
    is rounded once at the end.
    Where e^x is not a normal double (x outside [-707, 709]), and for inf and NaN, the near code
    returns NaN and the full function calls the C library. Under -ffast-math the exact sums fold
-   away and the error grows to about 1 ulp. expm1 below shares it.
+   away and the error grows to about 1 ulp; GNU C's FMA contraction (-ffp-contract=fast, gcc's
+   default outside ISO mode) keeps these functions within their bounds (make test builds
+   test_vector so). expm1 below shares it.
    This and the float64 functions below pay where they vectorise: AVX2, AVX-512 (exp 1.0 ns
    an element on one core against glibc's 3.2) and the device; compiled for plain SSE2, gcc's
    code for exp ran 7x slower than glibc's (a false dependency of cvtsi2sd from one element to
@@ -1388,13 +1390,12 @@ JAXC__DEV_VEC double jaxc__log1p_near_code(double x) {
   jaxc__parts l = jaxc__log1p_parts(jaxc__sel_d(near, x, 0.0));
   return jaxc__sel_d(near, jaxc__sel_d(fabs(x) < 0x1p-60, x, l.hi + l.tail), (double)NAN);
 }
-/* sin, cos and tan of a float64, vectorisable, within about 0.51 ulp: x = k pi/2 + r with r
+/* sin, cos and tan of a float64, vectorisable, within 0.51 ulp: x = k pi/2 + r with r
    carried as r + r_lo. pi/2 is split in three (Cody and Waite): P1 and P2 have 33 bits, so
    k P1 and k P2 are exact for |k| < 2^20, x - k P1 is exact, and the rest is summed by 2Sum,
    with k P3's rounding error from prod_err; what is left of pi/2 (2^-122) times k stays
-   under 2^-66 of r while |r| >= 2^-36. Then Taylor series to r^19 and r^20 (the rest under
-   2^-64), whose leading terms r - r^3/6 and 1 - r^2/2 are summed exactly, so only a tail
-   under 0.003 of the result carries rounding error. Beyond |x| = 2^20, for inf and NaN, and
+   under 2^-66 of r while |r| >= 2^-36. Then Taylor series (jaxc__sincos_parts) whose leading
+   terms are summed exactly. Beyond |x| = 2^20, for inf and NaN, and
    where r is nearer 0 than 2^-36 (x within 2^-36 of a multiple of pi/2), the near code
    returns NaN and the full function calls the C library, whose reduction is exact for any x.
    Below 2^-27 sin and tan are x (x^3/3 is under a quarter ulp), which keeps -0 and
@@ -1417,42 +1418,44 @@ JAXC__DEV_VEC jaxc__reduced_d jaxc__trig_reduce_d(double x) {
   red.far |= (fabs(r) < 0x1p-36) & (fabs(x) > 0.5);
   return red;
 }
-/* sin(r + r_lo) = r - r^3/6 + r^5 (1/5! - r^2/7! + .. - r^14/19!) + r_lo cos r, |r| <= pi/4
-   (a hair more): r^3 = c + c_lo and c (-1/6) = h + h_lo exactly, r + h by Fast2Sum */
-JAXC__DEV_VEC jaxc__parts jaxc__sin_parts(jaxc__parts r) {
+/* sin r where the mask `odd` is 0, cos r where it is all ones (one code for both, so that a vector
+   of both costs one evaluation), for r = r.hi + r.tail, |r| <= pi/4 (a hair more):
+   A + U (k1 + z (q0 + z Q(z))) + r.tail f'(r), z = r^2, with
+     sin: A = r, U = r^3, k1 = -1/3!, q0 = 1/5!, Q = -1/7! + z/9! - .. + z^7/21!, f' = cos;
+     cos: A = 1, U = r^2, k1 = -1/2!, q0 = 1/4!, Q = -1/6! + z/8! - .. + z^7/20!, f' = -sin
+   (the rest under 2^-64). U and U z are carried exactly (prod_err), U k1 and U z q0 with their
+   rounding errors and the constants' low parts, and both are summed into the leading part by
+   Fast2Sum, so that only a tail under r^7/5040 (< 2^-11 of the result) carries rounding error. */
+#define JAXC__SC(cos_v, sin_v) jaxc__sel_mask_d(odd, cos_v, sin_v)
+JAXC__DEV_VEC jaxc__parts jaxc__sincos_parts(jaxc__parts r, uint64_t odd) {
   double z = r.hi * r.hi, z_lo = jaxc__prod_err(r.hi, r.hi, z), z2 = z * z, z4 = z2 * z2;
-  double c = r.hi * z, c_lo = jaxc__prod_err(r.hi, z, c) + r.hi * z_lo;
-  double p = ((1.0 / 120 - z * (1.0 / 5040)) + (1.0 / 362880 - z * (1.0 / 39916800)) * z2) +
-             ((1.0 / 6227020800 - z * (1.0 / 1307674368000)) + (1.0 / 355687428096000 - z * (1.0 / 121645100408832000)) * z2) * z4;
-  double h = c * -0x1.5555555555555p-3, h_lo = jaxc__prod_err(c, -0x1.5555555555555p-3, h); /* -1/6 = that - 2^-55/3 */
-  jaxc__parts s;
-  s.hi = r.hi + h;
-  s.tail = (jaxc__fast_sum_err(r.hi, h, s.hi) + h_lo) +
-           (c * (z * p - 0x1.5555555555555p-57) - c_lo * (1.0 / 6) + r.tail * (1 - 0.5 * z * (1 - z * (1.0 / 12))));
-  return s;
+  double c = r.hi * z, c_lo = jaxc__prod_err(r.hi, z, c) + r.hi * z_lo; /* r^3 */
+  double A = JAXC__SC(1.0, r.hi), U = JAXC__SC(z, c), U_lo = JAXC__SC(z_lo, c_lo);
+  double k1 = JAXC__SC(-0.5, -0x1.5555555555555p-3), k1_lo = JAXC__SC(0.0, -0x1.5555555555555p-57);
+  double q0 = JAXC__SC(0x1.5555555555555p-5, 0x1.1111111111111p-7), q0_lo = JAXC__SC(0x1.5555555555555p-59, 0x1.1111111111111p-63);
+  double q = ((JAXC__SC(-1.0 / 720, -1.0 / 5040) + z * JAXC__SC(1.0 / 40320, 1.0 / 362880)) +
+              (JAXC__SC(-1.0 / 3628800, -1.0 / 39916800) + z * JAXC__SC(1.0 / 479001600, 1.0 / 6227020800)) * z2) +
+             ((JAXC__SC(-1.0 / 87178291200, -1.0 / 1307674368000) + z * JAXC__SC(1.0 / 20922789888000, 1.0 / 355687428096000)) +
+              (JAXC__SC(-1.0 / 6402373705728000, -1.0 / 121645100408832000) +
+               z * JAXC__SC(1.0 / 2432902008176640000, 1.0 / 51090942171709440000.0)) * z2) * z4;
+  double H = U * k1, H_lo = jaxc__prod_err(U, k1, H);
+  double U2 = U * z, U2_lo = jaxc__prod_err(U, z, U2) + U * z_lo + U_lo * z;
+  double T = U2 * q0, T_lo = jaxc__prod_err(U2, q0, T);
+  double G = JAXC__SC(-r.hi * (1 - z * (1.0 / 6)), 1 - 0.5 * z * (1 - z * (1.0 / 12)));
+  double h1 = A + H; /* |A| >= |U k1| >= |U z q0|: Fast2Sum */
+  jaxc__parts p;
+  p.hi = h1 + T;
+  p.tail = (jaxc__fast_sum_err(h1, T, p.hi) + jaxc__fast_sum_err(A, H, h1)) + ((H_lo + U * k1_lo + U_lo * k1) +
+           (T_lo + U2 * q0_lo + U2_lo * q0)) + (U2 * z * q + r.tail * G);
+  return p;
 }
-/* cos(r + r_lo) = 1 - r^2/2 + r^4/24 + r^6 (-1/6! + r^2/8! - .. + r^14/20!) - r_lo sin r: r^2 and r^4
-   are z + z_lo and z2 + z2_lo exactly (near enough), 1 - z/2 + z2/24 by Fast2Sum, z2 (1/24) with
-   its rounding error, so that the tail (under 0.003) carries what rounding error there is */
-JAXC__DEV_VEC jaxc__parts jaxc__cos_parts(jaxc__parts r) {
-  double z = r.hi * r.hi, z_lo = jaxc__prod_err(r.hi, r.hi, z), z2 = z * z, z4 = z2 * z2;
-  double z2_lo = jaxc__prod_err(z, z, z2) + 2 * z * z_lo;
-  double p = ((-1.0 / 720 + z * (1.0 / 40320)) + (-1.0 / 3628800 + z * (1.0 / 479001600)) * z2) +
-             ((-1.0 / 87178291200 + z * (1.0 / 20922789888000)) + (-1.0 / 6402373705728000 + z * (1.0 / 2432902008176640000)) * z2) * z4;
-  double h = 0.5 * z, m = z2 * 0x1.5555555555555p-5, m_lo = jaxc__prod_err(z2, 0x1.5555555555555p-5, m); /* 1/24 = that + 2^-57/3 */
-  double w = 1 - h;
-  jaxc__parts c;
-  c.hi = w + m; /* |1| >= |z/2| >= |z^2/24|: Fast2Sum */
-  c.tail = (jaxc__fast_sum_err(w, m, c.hi) + jaxc__fast_sum_err(1, -h, w) - 0.5 * z_lo) +
-           ((m_lo + z2 * 0x1.5555555555555p-59 + z2_lo * (1.0 / 24)) + z2 * z * p - r.tail * r.hi * (1 - z * (1.0 / 6)));
-  return c;
-}
+#undef JAXC__SC
 /* sin(k pi/2 + r) is sin r, cos r, -sin r, -cos r for k mod 4 = 0..3; `quarter` adds to k */
 JAXC__DEV_VEC double jaxc__sincos_near_code(double x, uint64_t quarter) {
   jaxc__reduced_d t = jaxc__trig_reduce_d(x);
-  jaxc__parts s = jaxc__sin_parts(t.r), c = jaxc__cos_parts(t.r);
   uint64_t q = t.q + quarter;
-  double v = jaxc__sel_mask_d(jaxc__odd_mask(q), c.hi + c.tail, s.hi + s.tail);
+  jaxc__parts f = jaxc__sincos_parts(t.r, jaxc__odd_mask(q));
+  double v = f.hi + f.tail;
   v = jaxc__fp64_from_bits(jaxc__fp64_to_bits(v) ^ ((q & 2u) << 62));
   v = jaxc__sel_d((quarter == 0) & (fabs(x) < 0x1p-27), x, v);
   return jaxc__sel_d(t.far, (double)NAN, v);
@@ -1463,7 +1466,7 @@ JAXC__DEV_VEC double jaxc__cos_near_code(double x) { return jaxc__sincos_near_co
    parts, q + ((n - q d) + n_tail - q d_tail) / d with n - q d exact */
 JAXC__DEV_VEC double jaxc__tan_near_code(double x) {
   jaxc__reduced_d t = jaxc__trig_reduce_d(x);
-  jaxc__parts s = jaxc__sin_parts(t.r), c = jaxc__cos_parts(t.r);
+  jaxc__parts s = jaxc__sincos_parts(t.r, 0), c = jaxc__sincos_parts(t.r, ~(uint64_t)0);
   uint64_t odd = jaxc__odd_mask(t.q);
   double nh = jaxc__sel_mask_d(odd, -c.hi, s.hi), nt = jaxc__sel_mask_d(odd, -c.tail, s.tail);
   double dh = jaxc__sel_mask_d(odd, s.hi, c.hi), dt = jaxc__sel_mask_d(odd, s.tail, c.tail);
