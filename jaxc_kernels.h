@@ -1354,17 +1354,28 @@ JAXC__DEV_VEC jaxc__parts jaxc__atanh2(double f, double d, double d_lo) {
   l.tail = jaxc__fast_sum_err(s2, h, l.hi) + (2 * s_lo + (((h_lo + c * 0x1.5555555555555p-56) + c_lo * (1.0 / 3)) + z * (2 * s_lo) + c * z * p));
   return l;
 }
-JAXC__DEV_VEC jaxc__parts jaxc__log_split(double x) { /* log x = hi + tail, x positive normal */
+/* x = 2^e m, m in [sqrt(1/2), sqrt 2), for a positive normal x */
+typedef struct { double e, m; } jaxc__log_reduced;
+JAXC__DEV_VEC jaxc__log_reduced jaxc__log_reduce(double x) {
   uint64_t b = jaxc__fp64_to_bits(x), mb = b & 0x000fffffffffffffu;
   bool big = mb > 0x6a09e667f3bcdu; /* m >= sqrt 2: use m / 2 */
-  double e = (double)((int)(b >> 52) - 1023 + (int)big);
-  double m = jaxc__fp64_from_bits(mb | (big ? 0x3fe0000000000000u : 0x3ff0000000000000u));
-  double d = m + 1;                                       /* m - 1 is exact (Sterbenz) */
-  jaxc__parts t = jaxc__atanh2(m - 1, d, jaxc__sum_err(m, 1, d)), l;
-  double a = e * 0x1.62e42fefa38p-1;                      /* e ln2_hi: exact */
+  jaxc__log_reduced r;
+  r.e = (double)((int)(b >> 52) - 1023 + (int)big);
+  r.m = jaxc__fp64_from_bits(mb | (big ? 0x3fe0000000000000u : 0x3ff0000000000000u));
+  return r;
+}
+/* e ln 2 + 2 atanh(f/(d + d_lo)) = hi + tail */
+JAXC__DEV_VEC jaxc__parts jaxc__log_combine(double e, double f, double d, double d_lo) {
+  jaxc__parts t = jaxc__atanh2(f, d, d_lo), l;
+  double a = e * 0x1.62e42fefa38p-1; /* e ln2_hi: exact */
   l.hi = a + t.hi;
   l.tail = jaxc__sum_err(a, t.hi, l.hi) + (e * 0x1.ef35793c7673p-45 + t.tail);
   return l;
+}
+JAXC__DEV_VEC jaxc__parts jaxc__log_split(double x) { /* log x = hi + tail, x positive normal */
+  jaxc__log_reduced r = jaxc__log_reduce(x);
+  double d = r.m + 1; /* m - 1 is exact (Sterbenz) */
+  return jaxc__log_combine(r.e, r.m - 1, d, jaxc__sum_err(r.m, 1, d));
 }
 JAXC__DEV_VEC double jaxc__log_near_code(double x) {
   bool near = (x >= 0x1p-1022) & (x < (double)INFINITY);
@@ -1376,12 +1387,14 @@ JAXC__DEV_VEC double jaxc__log_near_code(double x) {
    tail before the one rounding. Within 0.512 ulp. Below 2^-60 the result is x (x^2/2 is under
    a quarter ulp), which also keeps -0 and subnormals, whose halving in x/(2 + x) would round. */
 JAXC__DEV_VEC jaxc__parts jaxc__log1p_parts(double x) { /* 1 + x positive normal */
-  double u = 1 + x, d = 2 + x;
+  double u = 1 + x, dx = 2 + x;
   bool small = (x > -0.29) & (x < 0.41);
-  jaxc__parts l = jaxc__log_split(jaxc__sel_d(small, 1.0, u));
-  jaxc__parts t = jaxc__atanh2(jaxc__sel_d(small, x, 0.0), d, jaxc__sum_err(2, x, d));
-  l.hi = jaxc__sel_d(small, t.hi, l.hi);
-  l.tail = jaxc__sel_d(small, t.tail, l.tail + jaxc__sum_err(1, x, u) / u);
+  jaxc__log_reduced r = jaxc__log_reduce(jaxc__sel_d(small, 1.0, u)); /* (e = 0 where small) */
+  double dm = r.m + 1;
+  /* one atanh series for both: of x/(2 + x), or of (m - 1)/(m + 1) */
+  jaxc__parts l = jaxc__log_combine(r.e, jaxc__sel_d(small, x, r.m - 1), jaxc__sel_d(small, dx, dm),
+                                    jaxc__sel_d(small, jaxc__sum_err(2, x, dx), jaxc__sum_err(r.m, 1, dm)));
+  l.tail += jaxc__sel_d(small, 0.0, jaxc__sum_err(1, x, u) / u);
   return l;
 }
 JAXC__DEV_VEC double jaxc__log1p_near_code(double x) {

@@ -1,7 +1,7 @@
 /* bench_math.c — elementwise math against a same-run copy of the same bytes and NumPy's ufunc
    on the same data, out= a reused buffer on both sides:
      - float32/float64 sqrt, rint, floor (the >>vector loops), exp, log, tanh, log1p, expm1,
-       sin, cos, tan (>>float math; float64 tanh: libm), next to a 2-thread loop of the C
+       sin, cos, tan (>>float math), next to a 2-thread loop of the C
        library's function on the same data (column libm: what the kernels cost when they called
        it); arctan2, logaddexp and power of z and w (w uniform in [-6, 6));
      - complex64/complex128 multiply and divide (memory-bound), |z| (the >>vector loops), and
