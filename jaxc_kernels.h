@@ -15,8 +15,8 @@
      - float32 exp, log, tanh, log1p, expm1, sin, cos, tan, arctan2, power and logaddexp as
        vectorisable C in double, correctly rounded but for a few inputs within a hair of a
        midpoint (>>float math; tools/exhaustive.c runs all 2^32 inputs of the unary ones);
-       float64 exp, log, expm1, log1p, sin, cos, tan, tanh and logaddexp within 0.51-0.53 ulp,
-       vectorisable where the target has AVX2;
+       float64 exp, log, expm1, log1p, sin, cos, tan, tanh, arctan2, power and logaddexp
+       within 0.501-0.518 ulp, vectorisable where the target has AVX2;
        hand-vectorised AVX2/AVX-512 loops for sqrt, complex |z|, floor, ceil and rint, which
        errno or -ftrapping-math keep scalar otherwise (>>vector);
      <c> is the dtype's code: b, u8 ... u64, i8 ... i64, bf16, f16, f32, f64, c64, c128.
@@ -1242,8 +1242,8 @@ JAXC__DEV double jaxc__sum_err(double a, double b, double sum) {
 JAXC__DEV double jaxc__fast_sum_err(double a, double b, double sum) { return (a - sum) + b; }
 /* a value carried as hi + tail, |tail| a few ulps of hi at most, rounded once when summed */
 typedef struct { double hi, tail; } jaxc__parts;
-/* e^x of a float64, vectorisable, within 0.51 ulp (2 M inputs; glibc's exp: 0.507): x = k ln 2 + r
-   with r carried as r + r_lo (ln 2 in two parts, the first of 42 bits, so k times it is exact);
+/* e^x of a float64, vectorisable, within 0.502 ulp (2 M inputs; glibc's exp: 0.505): x = k ln 2 +
+   r with r carried as r + r_lo (ln 2 in two parts, the first of 42 bits, so k times it is exact);
    e^r = 1 + r + r^2/2 + r^3/6 + r^4 (1/4! + r/5! + .. + r^10/14!), where 1 + r + r^2/2 is summed
    exactly and r^3/6 computed exactly (r^2, r^3 and the sums' rounding errors go into the tail
    with r_lo e^r), so only the tail, under r^3/6 < 0.007, carries rounding error, and the result
@@ -1318,8 +1318,8 @@ JAXC__DEV_VEC double jaxc__expm1_near_code(double x) {
   jaxc__parts m = jaxc__expm1_parts(xc);
   return jaxc__sel_d(near, jaxc__sel_d(xc == 0, xc, m.hi + m.tail), (double)NAN);
 }
-/* tanh x of a float64, vectorisable, within 0.522 ulp (glibc: 2.2): E/(E + 2) with E = e^2a - 1 (a = |x|) in two
-   parts, the quotient's remainder exact, and x's sign. Beyond |x| = 22 tanh is 1 in double, and
+/* tanh x of a float64, vectorisable, within 0.505 ulp (glibc: 2.1): E/(E + 2) with E = e^2a - 1
+   (a = |x|) in two parts, the quotient's remainder exact, and x's sign. Beyond |x| = 22 tanh is 1 in double, and
    below 2^-27 it is x (x^3/3 is under a quarter ulp), which keeps -0 and subnormals. NaN
    alone goes to the C library. */
 JAXC__DEV_VEC double jaxc__tanh_near_code(double x) {
@@ -1332,12 +1332,12 @@ JAXC__DEV_VEC double jaxc__tanh_near_code(double x) {
   t = jaxc__fp64_from_bits(jaxc__fp64_to_bits(t) | (jaxc__fp64_to_bits(x) & 0x8000000000000000u));
   return jaxc__sel_d(a < 0x1p-27, x, t);
 }
-/* log x of a float64, vectorisable, within 0.512 ulp, in the manner of exp above: x = 2^e m, m in [sqrt(1/2),
-   sqrt 2), log m = 2 atanh(s) = 2s + 2s^3 (1/3 + s^2/5 + .. + s^20/23) with s = (m - 1)/(m + 1),
-   |s| <= 0.172. s is carried in two parts (m + 1 by 2Sum, the division's remainder exactly),
-   and e ln 2 + 2s is summed exactly (ln 2 in two parts), so only a tail under 0.01 of the
-   result carries rounding error. For zeros, negative, subnormal and non-finite x the near code
-   returns NaN and the full function calls the C library. */
+/* log x of a float64, vectorisable, within 0.501 ulp, in the manner of exp above: x = 2^e m, m in
+   [sqrt(1/2), sqrt 2), log m = 2 atanh(s) = 2s + 2s^3 (1/3 + s^2/5 + .. + s^20/23) with s =
+   (m - 1)/(m + 1), |s| <= 0.172. s is carried in two parts (m + 1 by 2Sum, the division's
+   remainder exactly), and e ln 2 + 2s + 2s^3/3 is summed exactly (ln 2 in two parts), so only a
+   tail under 2^-13 of the result carries rounding error. For zeros, negative, subnormal and
+   non-finite x the near code returns NaN and the full function calls the C library. */
 /* 2 atanh(s) for s = f/(d + d_lo), |s| <= 0.172: 2s + (2 s_lo + 2s^3/3 + 2s^5 (1/5 + s^2/7 + .. +
    s^18/23)) with s_lo from the division's exact remainder and 2s^3/3 computed exactly, as in
    jaxc__exp_cube */
@@ -1384,7 +1384,7 @@ JAXC__DEV_VEC double jaxc__log_near_code(double x) {
 }
 /* log1p x: 2 atanh(x/(2 + x)) where that is within the series' range (x in [-0.29, 0.41]), which
    never forms 1 + x; beyond, log u + (the error of u = 1 + x)/u, the correction added to log's
-   tail before the one rounding. Within 0.512 ulp. Below 2^-60 the result is x (x^2/2 is under
+   tail before the one rounding. Within 0.501 ulp. Below 2^-60 the result is x (x^2/2 is under
    a quarter ulp), which also keeps -0 and subnormals, whose halving in x/(2 + x) would round. */
 JAXC__DEV_VEC jaxc__parts jaxc__log1p_parts(double x) { /* 1 + x positive normal */
   double u = 1 + x, dx = 2 + x;
@@ -1403,7 +1403,7 @@ JAXC__DEV_VEC double jaxc__log1p_near_code(double x) {
   jaxc__parts l = jaxc__log1p_parts(jaxc__sel_d(near, x, 0.0));
   return jaxc__sel_d(near, jaxc__sel_d(fabs(x) < 0x1p-60, x, l.hi + l.tail), (double)NAN);
 }
-/* sin, cos and tan of a float64, vectorisable, within 0.51 ulp: x = k pi/2 + r with r
+/* sin, cos and tan of a float64, vectorisable, within 0.502 ulp: x = k pi/2 + r with r
    carried as r + r_lo. pi/2 is split in three (Cody and Waite): P1 and P2 have 33 bits, so
    k P1 and k P2 are exact for |k| < 2^20, x - k P1 is exact, and the rest is summed by 2Sum,
    with k P3's rounding error from prod_err; what is left of pi/2 (2^-122) times k stays
