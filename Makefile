@@ -77,10 +77,12 @@ lattice.svg: lattice.dot
 
 # ---- tests ----
 # Each group prints "name: N passed, M failed"; the last line adds them up.
+# (the test programs build in parallel, one job a core; they run one after another)
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test:
 	@rm -f $(B)/test.log; mkdir -p $(B)
 	@set -o pipefail; for g in check-generated test-compile test-c test-sh test-cuda-build; do \
-	  $(MAKE) --no-print-directory $$g 2>&1 | tee -a $(B)/test.log || { echo "make test: $$g FAILED"; exit 1; }; done
+	  $(MAKE) --no-print-directory -j$(JOBS) $$g 2>&1 | tee -a $(B)/test.log || { echo "make test: $$g FAILED"; exit 1; }; done
 	@awk '/^[^ ]+: [0-9]+ passed, [0-9]+ failed/ { p += $$2; f += $$4 } END { printf "total: %d passed, %d failed\n", p, f; exit f > 0 }' $(B)/test.log
 
 test-c: $(TESTS)
