@@ -346,6 +346,13 @@ static void check_bin_math(const bin_math *f) {
   printf("  %s f32 on %d pairs: %.6f ulp at most, %ld not correctly rounded\n", f->name, NBIN, worst, off);
   free(a), free(b), free(o);
 }
+/* The float64 near code is compiled where it vectorises (JAXC__F64_NEAR); elsewhere the functions
+   are the C library's, whose accuracy the tolerances below do not bound. */
+#if defined(__AVX2__) || defined(__AVX512F__)
+#  define F64_NEAR_BUILD 1
+#else
+#  define F64_NEAR_BUILD 0
+#endif
 /* float64 logaddexp, arctan2 and power: the near code in double (exact sums) and the full function
    where it defers (NaN marks those): logaddexp's long double formula where the sum cancels (the
    result nearer 0 than L/2), where a - b is NaN, and far apart near 0; the C library's atan2 for
@@ -436,9 +443,10 @@ static void check_bin64(const bin64_fn *f) {
     worst = e > worst ? e : worst;
     worst_full = ef > worst_full ? ef : worst_full;
     off += e > 0.5, off_full += ef > 0.5;
-    CHECK_MSG(e <= f->tol, "%s(%a, %a) = %a: %.4f ulp", f->name, a[i], b[i], o[i], e);
+    CHECK_MSG(!F64_NEAR_BUILD || e <= f->tol, "%s(%a, %a) = %a: %.4f ulp", f->name, a[i], b[i], o[i], e);
   }
-  CHECK_MSG(deferred >= f->defer_min && deferred <= f->defer_max, "%s f64: %ld of %d deferred", f->name, deferred, N);
+  CHECK_MSG(!F64_NEAR_BUILD || (deferred >= f->defer_min && deferred <= f->defer_max), "%s f64: %ld of %d deferred",
+            f->name, deferred, N);
   printf("  %s f64 on %d pairs: %.4f ulp at most, %ld not correctly rounded (the full function: %.4f, %ld); %ld deferred "
          "to it\n", f->name, N, worst, off, worst_full, off_full, deferred);
   free(a), free(b), free(o);
@@ -550,7 +558,7 @@ static void check_f64_fn(const f64_fn *f) {
     worst_libm = el > worst_libm && near ? el : worst_libm;
     off += near && e > 0.5;
     off_libm += near && el > 0.5;
-    if (near) CHECK_MSG(e <= f->tol, "%s(%a) = %a: %.4f ulp", f->name, x[i], o[i], e);
+    if (near) CHECK_MSG(!F64_NEAR_BUILD || e <= f->tol, "%s(%a) = %a: %.4f ulp", f->name, x[i], o[i], e);
     else CHECK_MSG(same_d(o[i], f->libm(x[i])), "%s(%a) = %a: not the C library's %a", f->name, x[i], o[i], f->libm(x[i]));
   }
   CHECK_MSG(diff == 0, "%s f64: %ld typed kernel results differ from the scalar function", f->name, diff);
