@@ -3,7 +3,8 @@
      - float32/float64 sqrt, rint, floor (the >>vector loops), exp, log, tanh, log1p, expm1,
        sin, cos, tan (>>float math), next to a 2-thread loop of the C
        library's function on the same data (column libm: what the kernels cost when they called
-       it); arctan2, logaddexp and power of z and w (w uniform in [-6, 6));
+       it); arctan2, logaddexp and power of z and w (w uniform in [-6, 6)), next to atan2, pow
+       and logaddexp's long double formula the same way;
      - complex64/complex128 multiply and divide (memory-bound), |z| (the >>vector loops), and
        exp, log, sqrt (compute-bound: in double, Annex G special values), the part-wise complex
        code CPU and GPU share.
@@ -44,31 +45,48 @@ static double numpy_seconds(const char *ufunc, bool binary, const char *dtype, s
   return bench_command_number(cmd);
 }
 
-typedef struct { jaxc_op op; const char *np; float (*libm_f)(float); double (*libm_d)(double); } math_op;
+typedef struct {
+  jaxc_op op;
+  const char *np;
+  float (*libm_f)(float);
+  double (*libm_d)(double);
+  float (*libm_f2)(float, float); /* binary ops */
+  double (*libm_d2)(double, double);
+} math_op;
 static float sqrt_f(float x) { return sqrtf(x); } /* (function pointers to builtins) */
 static double sqrt_d(double x) { return sqrt(x); }
 static float rint_f(float x) { return rintf(x); }
 static double rint_d(double x) { return rint(x); }
 static float floor_f(float x) { return floorf(x); }
 static double floor_d(double x) { return floor(x); }
+/* logaddexp has no C function: what the kernels called before, the formula in long double */
+static float logaddexp_ld_f(float a, float b) { return (float)jaxc__logaddexp_d(a, b); }
+static double logaddexp_ld_d(double a, double b) { return jaxc__logaddexp_d(a, b); }
 static const math_op real_ops[] = {
-    {JAXC_OP_SQRT, "sqrt", sqrt_f, sqrt_d},     {JAXC_OP_EXP, "exp", expf, exp},         {JAXC_OP_LOG, "log", logf, log},
-    {JAXC_OP_TANH, "tanh", tanhf, tanh},        {JAXC_OP_LOG1P, "log1p", log1pf, log1p}, {JAXC_OP_EXPM1, "expm1", expm1f, expm1},
-    {JAXC_OP_SIN, "sin", sinf, sin},            {JAXC_OP_COS, "cos", cosf, cos},         {JAXC_OP_TAN, "tan", tanf, tan},
-    {JAXC_OP_RINT, "rint", rint_f, rint_d},     {JAXC_OP_FLOOR, "floor", floor_f, floor_d},
-    {JAXC_OP_ARCTAN2, "arctan2", NULL, NULL},   {JAXC_OP_LOGADDEXP, "logaddexp", NULL, NULL},
-    {JAXC_OP_POWER, "power", NULL, NULL}};
+    {JAXC_OP_SQRT, "sqrt", sqrt_f, sqrt_d, NULL, NULL},     {JAXC_OP_EXP, "exp", expf, exp, NULL, NULL},         {JAXC_OP_LOG, "log", logf, log, NULL, NULL},
+    {JAXC_OP_TANH, "tanh", tanhf, tanh, NULL, NULL},        {JAXC_OP_LOG1P, "log1p", log1pf, log1p, NULL, NULL}, {JAXC_OP_EXPM1, "expm1", expm1f, expm1, NULL, NULL},
+    {JAXC_OP_SIN, "sin", sinf, sin, NULL, NULL},            {JAXC_OP_COS, "cos", cosf, cos, NULL, NULL},         {JAXC_OP_TAN, "tan", tanf, tan, NULL, NULL},
+    {JAXC_OP_RINT, "rint", rint_f, rint_d, NULL, NULL},     {JAXC_OP_FLOOR, "floor", floor_f, floor_d, NULL, NULL},
+    {JAXC_OP_ARCTAN2, "arctan2", NULL, NULL, atan2f, atan2},
+    {JAXC_OP_LOGADDEXP, "logaddexp", NULL, NULL, logaddexp_ld_f, logaddexp_ld_d},
+    {JAXC_OP_POWER, "power", NULL, NULL, powf, pow}};
 
-/* Seconds per call of a 2-thread loop of the C library's function over z (best of REPS). */
-static double libm_seconds(const math_op *m, const jaxc_array *z, jaxc_array *dest) {
+/* Seconds per call of a 2-thread loop of the C library's function over z (and w) (best of REPS). */
+static double libm_seconds(const math_op *m, const jaxc_array *z, const jaxc_array *w, jaxc_array *dest) {
   ptrdiff_t n = (ptrdiff_t)jaxc_array_size(z);
-  bool dbl = jaxc_array_dtype(z) == JAXC_F64;
-  const void *in = jaxc_array_data(z);
+  bool dbl = jaxc_array_dtype(z) == JAXC_F64, bin = m->libm_d2 != NULL;
+  const void *in = jaxc_array_data(z), *in2 = jaxc_array_data(w);
   void *out = (void *)jaxc_array_data(dest);
   double best = 1e30;
   for (int r = 0; r <= REPS; r++) {
     double t0 = bench_now();
-    if (dbl) {
+    if (dbl && bin) {
+#pragma omp parallel for schedule(static)
+      for (ptrdiff_t i = 0; i < n; i++) ((double *)out)[i] = m->libm_d2(((const double *)in)[i], ((const double *)in2)[i]);
+    } else if (bin) {
+#pragma omp parallel for schedule(static)
+      for (ptrdiff_t i = 0; i < n; i++) ((float *)out)[i] = m->libm_f2(((const float *)in)[i], ((const float *)in2)[i]);
+    } else if (dbl) {
 #pragma omp parallel for schedule(static)
       for (ptrdiff_t i = 0; i < n; i++) ((double *)out)[i] = m->libm_d(((const double *)in)[i]);
     } else {
@@ -81,9 +99,9 @@ static double libm_seconds(const math_op *m, const jaxc_array *z, jaxc_array *de
   return best;
 }
 static const math_op complex_ops[] = {
-    {JAXC_OP_MULTIPLY, "multiply", NULL, NULL}, {JAXC_OP_TRUE_DIVIDE, "true_divide", NULL, NULL},
-    {JAXC_OP_ABS, "absolute", NULL, NULL},      {JAXC_OP_EXP, "exp", NULL, NULL},
-    {JAXC_OP_LOG, "log", NULL, NULL},           {JAXC_OP_SQRT, "sqrt", NULL, NULL}};
+    {JAXC_OP_MULTIPLY, "multiply", NULL, NULL, NULL, NULL}, {JAXC_OP_TRUE_DIVIDE, "true_divide", NULL, NULL, NULL, NULL},
+    {JAXC_OP_ABS, "absolute", NULL, NULL, NULL, NULL},      {JAXC_OP_EXP, "exp", NULL, NULL, NULL, NULL},
+    {JAXC_OP_LOG, "log", NULL, NULL, NULL, NULL},           {JAXC_OP_SQRT, "sqrt", NULL, NULL, NULL, NULL}};
 
 /* One row: the op on z (and w) into dest, the best of REPS against the copy of the same bytes. */
 static int bench_row(const math_op *m, jaxc_array *z, jaxc_array *w, jaxc_array *dest, int lg, char *src, char *dst) {
@@ -105,7 +123,7 @@ static int bench_row(const math_op *m, jaxc_array *z, jaxc_array *w, jaxc_array 
   double tn = numpy_seconds(m->np, bin, jaxc_dtype_name(dt), (size_t)n);
   char name[32], npns[16] = "n/a", npr[16] = "-", libm[16] = "-";
   snprintf(name, sizeof name, "%s %s", jaxc_op_name(m->op), jaxc_dtype_name(dt));
-  if (m->libm_f) snprintf(libm, sizeof libm, "%.2f", libm_seconds(m, z, dest) / (double)n * 1e9);
+  if (m->libm_f || m->libm_f2) snprintf(libm, sizeof libm, "%.2f", libm_seconds(m, z, w, dest) / (double)n * 1e9);
   if (tn > 0) {
     snprintf(npns, sizeof npns, "%.2f", tn / (double)n * 1e9);
     snprintf(npr, sizeof npr, "%.1fx", tn / t);
