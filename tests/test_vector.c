@@ -532,6 +532,7 @@ static double tanh_input(size_t i) {
 static bool tanh_near(double x) { return !isnan(x); }
 typedef struct {
   const char *name;
+  void (*dispatch)(size_t, const void *, void *); /* the jaxc__k_ kernel, at every offset and length */
   void (*kernel)(size_t, const double *, double *);
   double (*scalar)(double), (*libm)(double), (*input)(size_t);
   long double (*ref)(long double);
@@ -539,7 +540,8 @@ typedef struct {
   double (*near_code)(double); /* NaN where it defers */
   double tol;                  /* ulps, where near */
 } f64_fn;
-static void check_f64_fn(const f64_fn *f) {
+static void check_f64_fn(const f64_fn *f, const double *f64, size_t n) {
+  CHECK_KERNEL(f->name, f->dispatch, f->scalar, double, double, same_d, f64, n);
   enum { M = 2000000 };
   double *x = malloc(M * sizeof *x), *o = malloc(M * sizeof *o);
   if (!x || !o) { CHECK(0); free(x), free(o); return; }
@@ -570,23 +572,15 @@ static void check_f64_fn(const f64_fn *f) {
   free(x), free(o);
 }
 static void check_f64_math(const double *f64, size_t n) {
-  CHECK_KERNEL("exp f64", jaxc__k_exp_F64, jaxc_scalar_exp_f64, double, double, same_d, f64, n);
-  CHECK_KERNEL("log f64", jaxc__k_log_F64, jaxc_scalar_log_f64, double, double, same_d, f64, n);
-  CHECK_KERNEL("expm1 f64", jaxc__k_expm1_F64, jaxc_scalar_expm1_f64, double, double, same_d, f64, n);
-  CHECK_KERNEL("log1p f64", jaxc__k_log1p_F64, jaxc_scalar_log1p_f64, double, double, same_d, f64, n);
-  CHECK_KERNEL("sin f64", jaxc__k_sin_F64, jaxc_scalar_sin_f64, double, double, same_d, f64, n);
-  CHECK_KERNEL("cos f64", jaxc__k_cos_F64, jaxc_scalar_cos_f64, double, double, same_d, f64, n);
-  CHECK_KERNEL("tan f64", jaxc__k_tan_F64, jaxc_scalar_tan_f64, double, double, same_d, f64, n);
-  CHECK_KERNEL("tanh f64", jaxc__k_tanh_F64, jaxc_scalar_tanh_f64, double, double, same_d, f64, n);
-  static const f64_fn fns[] = {{"exp", jaxc_kernel_exp_f64, jaxc_scalar_exp_f64, exp_d, exp_input, expl, exp_near, jaxc__near_exp_double, 0.505},
-                               {"log", jaxc_kernel_log_f64, jaxc_scalar_log_f64, log_d, log_input, logl, log_near, jaxc__near_log_double, 0.503},
-                               {"expm1", jaxc_kernel_expm1_f64, jaxc_scalar_expm1_f64, expm1_d, exp_input, expm1l, exp_near, jaxc__near_expm1_double, 0.512},
-                               {"log1p", jaxc_kernel_log1p_f64, jaxc_scalar_log1p_f64, log1p_d, log1p_input, log1pl, log1p_near, jaxc__near_log1p_double, 0.503},
-                               {"sin", jaxc_kernel_sin_f64, jaxc_scalar_sin_f64, sin_d, trig_input, sinl, trig_near, jaxc__near_sin_double, 0.503},
-                               {"cos", jaxc_kernel_cos_f64, jaxc_scalar_cos_f64, cos_d, trig_input, cosl, trig_near, jaxc__near_cos_double, 0.503},
-                               {"tan", jaxc_kernel_tan_f64, jaxc_scalar_tan_f64, tan_d, trig_input, tanl, trig_near, jaxc__near_tan_double, 0.504},
-                               {"tanh", jaxc_kernel_tanh_f64, jaxc_scalar_tanh_f64, tanh_d, tanh_input, tanhl, tanh_near, jaxc__near_tanh_double, 0.507}};
-  for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) check_f64_fn(&fns[i]);
+  static const f64_fn fns[] = {{"exp", jaxc__k_exp_F64, jaxc_kernel_exp_f64, jaxc_scalar_exp_f64, exp_d, exp_input, expl, exp_near, jaxc__near_exp_double, 0.505},
+                               {"log", jaxc__k_log_F64, jaxc_kernel_log_f64, jaxc_scalar_log_f64, log_d, log_input, logl, log_near, jaxc__near_log_double, 0.503},
+                               {"expm1", jaxc__k_expm1_F64, jaxc_kernel_expm1_f64, jaxc_scalar_expm1_f64, expm1_d, exp_input, expm1l, exp_near, jaxc__near_expm1_double, 0.512},
+                               {"log1p", jaxc__k_log1p_F64, jaxc_kernel_log1p_f64, jaxc_scalar_log1p_f64, log1p_d, log1p_input, log1pl, log1p_near, jaxc__near_log1p_double, 0.503},
+                               {"sin", jaxc__k_sin_F64, jaxc_kernel_sin_f64, jaxc_scalar_sin_f64, sin_d, trig_input, sinl, trig_near, jaxc__near_sin_double, 0.503},
+                               {"cos", jaxc__k_cos_F64, jaxc_kernel_cos_f64, jaxc_scalar_cos_f64, cos_d, trig_input, cosl, trig_near, jaxc__near_cos_double, 0.503},
+                               {"tan", jaxc__k_tan_F64, jaxc_kernel_tan_f64, jaxc_scalar_tan_f64, tan_d, trig_input, tanl, trig_near, jaxc__near_tan_double, 0.504},
+                               {"tanh", jaxc__k_tanh_F64, jaxc_kernel_tanh_f64, jaxc_scalar_tanh_f64, tanh_d, tanh_input, tanhl, tanh_near, jaxc__near_tanh_double, 0.507}};
+  for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) check_f64_fn(&fns[i], f64, n);
 }
 
 int main(void) {
