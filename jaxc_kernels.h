@@ -986,15 +986,23 @@ JAXC__DEV double jaxc__expm1_series(double x) {
   double a5 = 1.0 / 39916800 + x * (1.0 / 479001600), a6 = 1.0 / 6227020800;
   return x * ((a0 + a1 * x2) + (a2 + a3 * x2) * x4 + ((a4 + a5 * x2) + a6 * x4) * x8);
 }
-/* e^x for |x| < 700, relative error under 2^-46: x = k ln 2 + r with |r| <= ln(2)/2, e^r - 1 by
-   the series, 2^k made from its bits. */
-JAXC__DEV double jaxc__exp_core(double x) {
+/* e^x = (1 + em1) scale for |x| < 700, relative error under 2^-46: x = k ln 2 + r with |r| <=
+   ln(2)/2, em1 = e^r - 1 by the series, scale = 2^k made from its bits. Below ln(2)/2, k = 0 and
+   r = x, so em1 is e^x - 1 itself (expm1 uses that). */
+typedef struct { double em1, scale; } jaxc__exp_reduced;
+JAXC__DEV jaxc__exp_reduced jaxc__exp_reduce(double x) {
   /* k = round(x / ln 2): adding 1.5 2^52 leaves it in the low bits, read as an integer so that
      -ffast-math cannot cancel the addition against a subtraction */
   uint64_t kb = jaxc__fp64_to_bits(x * 1.4426950408889634 + 0x1.8p52);
   double kd = (double)((int32_t)(uint32_t)((kb + 0x8000u) & 0xffffu) - 0x8000); /* |k| < 2^15 */
-  double r = x - kd * 0.6931471805599453;
-  return (1 + jaxc__expm1_series(r)) * jaxc__fp64_from_bits((kb + 1023u) << 52);
+  jaxc__exp_reduced e;
+  e.em1 = jaxc__expm1_series(x - kd * 0.6931471805599453);
+  e.scale = jaxc__fp64_from_bits((kb + 1023u) << 52);
+  return e;
+}
+JAXC__DEV double jaxc__exp_core(double x) {
+  jaxc__exp_reduced e = jaxc__exp_reduce(x);
+  return (1 + e.em1) * e.scale;
 }
 /* Beyond [-104, 89] e^x rounds to 0 or overflows in float; the clamp keeps k in range. NaN
    passes through. */
@@ -1011,14 +1019,31 @@ JAXC__DEV double jaxc__log_series(double s) {
              ((1.0 / 9 + z * (1.0 / 11)) + (1.0 / 13 + z * (1.0 / 15)) * z2) * z4;
   return 2 * s * p;
 }
-/* log x for a positive normal double: x = 2^e m, m in [sqrt(1/2), sqrt 2), log m = 2 atanh(s)
-   with s = (m - 1)/(m + 1), |s| <= 0.172. (Every float is normal in double.) */
-JAXC__DEV double jaxc__log_core(double x) {
+/* x = 2^e m, m in [sqrt(1/2), sqrt 2), for a positive normal x (every float is normal in
+   double) */
+typedef struct { double e, m; } jaxc__log_reduced;
+JAXC__DEV_VEC jaxc__log_reduced jaxc__log_reduce(double x) {
   uint64_t b = jaxc__fp64_to_bits(x), mb = b & 0x000fffffffffffffu;
   bool big = mb > 0x6a09e667f3bcdu; /* m >= sqrt 2: use m / 2 */
-  double e = (double)((int)(b >> 52) - 1023 + (int)big);
-  double m = jaxc__fp64_from_bits(mb | (big ? 0x3fe0000000000000u : 0x3ff0000000000000u));
-  return e * 0.6931471805599453 + jaxc__log_series((m - 1) / (m + 1));
+  jaxc__log_reduced r;
+  r.e = (double)((int)(b >> 52) - 1023 + (int)big);
+  r.m = jaxc__fp64_from_bits(mb | (big ? 0x3fe0000000000000u : 0x3ff0000000000000u));
+  return r;
+}
+/* log x for a positive normal double: log m = 2 atanh(s) with s = (m - 1)/(m + 1), |s| <= 0.172 */
+JAXC__DEV double jaxc__log_core(double x) {
+  jaxc__log_reduced r = jaxc__log_reduce(x);
+  return r.e * 0.6931471805599453 + jaxc__log_series((r.m - 1) / (r.m + 1));
+}
+/* log(1 + x) for u = 1 + x > 0 (exact or rounded once): 2 atanh(x / (2 + x)), which never
+   cancels, where that is within the series' range (x in [-0.29, 0.41]); log u beyond, where
+   |log u| > 0.34 and u's rounding costs under 2^-51 of it. One division and one series serve
+   both: their arguments are selected first. */
+JAXC__DEV double jaxc__log1p_core(double x, double u) {
+  bool near = (x > -0.29) & (x < 0.41); /* &, not &&: no branch */
+  jaxc__log_reduced r = jaxc__log_reduce(jaxc__sel_d(near | !(u > 0), 1.0, u));
+  double l = jaxc__log_series(jaxc__sel_d(near, x, r.m - 1) / jaxc__sel_d(near, 2 + x, r.m + 1));
+  return jaxc__sel_d(near, l, r.e * 0.6931471805599453 + l);
 }
 /* log's special values on r: NaN below 0 (the input's NaN for a NaN), -inf at 0, inf at inf;
    `at0` is where the argument is 0 (x = 0 for log, x = -1 for log1p). */
@@ -1030,19 +1055,15 @@ JAXC__DEV float jaxc__log_specials(float xf, bool pos, bool at0, double r) {
   return (float)r;
 }
 JAXC__DEV float jaxc__m_log_float(float x) { return jaxc__log_specials(x, x > 0, x == 0, jaxc__log_core(x)); }
-/* log1p x = 2 atanh(x / (2 + x)), which never cancels, where that is within the series' range
-   (x in [-0.29, 0.41]); log(1 + x) beyond, where 1 + x is exact in double. */
-JAXC__DEV float jaxc__m_log1p_float(float xf) {
-  double x = xf, u = 1 + x;
-  bool near = (x > -0.29) & (x < 0.41); /* &, not &&: no branch */
-  double near_r = jaxc__log_series(x / (2 + x)), far_r = jaxc__log_core(jaxc__sel_d(u > 0, u, 1.0));
-  return jaxc__log_specials(xf, xf > -1, xf == -1, jaxc__sel_d(near, near_r, far_r));
+JAXC__DEV float jaxc__m_log1p_float(float x) {
+  return jaxc__log_specials(x, x > -1, x == -1, jaxc__log1p_core(x, 1 + (double)x)); /* (exact) */
 }
 /* e^x - 1: the series for |x| < ln(2)/2, which never cancels; e^x - 1 in double beyond, where
    the result is at least 0.29 in size. */
 JAXC__DEV float jaxc__m_expm1_float(float xf) {
   double x = jaxc__exp_arg(xf);
-  return (float)jaxc__sel_d(fabs(x) < 0.34657359027997264, jaxc__expm1_series(x), jaxc__exp_core(x) - 1);
+  jaxc__exp_reduced e = jaxc__exp_reduce(x);
+  return (float)jaxc__sel_d(fabs(x) < 0.34657359027997264, e.em1, (1 + e.em1) * e.scale - 1);
 }
 /* tanh x: its Taylor series to x^9 below |x| = 1/16 (the rest under 2^-47), else
    (e^2a - 1)/(e^2a + 1) for a = |x| (e^2a - 1 >= 0.13 loses under 2^-3 of e^2a's accuracy), with
@@ -1140,7 +1161,7 @@ JAXC__FULL_FN(float, tan, jaxc__tan_via_double)
    to u^15 leaves 2^-52; then pi/2 - . where |y| > |x|, pi - . where x is negative (or -0), and
    y's sign. 0/0 and inf/inf make t 0 and 1, which gives C's special values (atan2(+-0, -0) =
    +-pi, atan2(+-inf, -inf) = +-3pi/4, ...). */
-JAXC__DEV float jaxc__m_arctan2_float(float yf, float xf) {
+JAXC__DEV_VEC float jaxc__m_arctan2_float(float yf, float xf) {
   double y = yf, x = xf, ay = fabs(y), ax = fabs(x);
   bool steep = ay > ax;
   double mn = jaxc__sel_d(steep, ax, ay), mx = jaxc__sel_d(steep, ay, ax), t = mn / mx;
@@ -1272,8 +1293,9 @@ JAXC__DEV_VEC jaxc__parts jaxc__exp_cube(double r, double r2, double r2_lo) {
   p.tail = ((h_lo + c * 0x1.5555555555555p-57) + c_lo * (1.0 / 6)) + c * r * s4;
   return p;
 }
-/* e^x = 2^k (t + tail) for |x| <= 709, t + tail exact but for the tail's own rounding */
-typedef struct { double t, tail, scale; } jaxc__exp_parts;
+/* e^x = 2^k (t + tail) for |x| <= 709, t + tail exact but for the tail's own rounding; r^2/2 =
+   half + half_err exactly, and r^3/6 + .. = cube, which expm1 reuses where k = 0 and r = x */
+typedef struct { double t, tail, scale, half, half_err; jaxc__parts cube; } jaxc__exp_parts;
 JAXC__DEV_VEC jaxc__exp_parts jaxc__exp_split(double x) {
   uint64_t kb = jaxc__fp64_to_bits(x * 0x1.71547652b82fep+0 + 0x1.8p52); /* k = round(x / ln 2) */
   double k = (double)(int32_t)(uint32_t)kb;
@@ -1287,6 +1309,9 @@ JAXC__DEV_VEC jaxc__exp_parts jaxc__exp_split(double x) {
   e.tail = (jaxc__fast_sum_err(t, c.hi, t3) + jaxc__fast_sum_err(s, half, t) + jaxc__fast_sum_err(1, r, s)) +
            (half_err + r_lo * t3) + c.tail;
   e.scale = jaxc__fp64_from_bits((kb + 1023u) << 52);
+  e.half = half;
+  e.half_err = half_err;
+  e.cube = c;
   return e;
 }
 JAXC__DEV_VEC double jaxc__exp_near_code(double x) {
@@ -1300,14 +1325,12 @@ JAXC__DEV_VEC double jaxc__exp_near_code(double x) {
 JAXC__DEV_VEC jaxc__parts jaxc__expm1_parts(double x) {
   jaxc__exp_parts e = jaxc__exp_split(x);
   double a = e.t * e.scale, u = a - 1;
-  double x2 = x * x, x2_lo = jaxc__prod_err(x, x, x2), half = 0.5 * x2;
-  jaxc__parts c = jaxc__exp_cube(x, x2, x2_lo);
-  double p = x + half, p3 = p + c.hi;
+  double p = x + e.half, p3 = p + e.cube.hi; /* (where small, k = 0: e's r is x) */
   bool small = fabs(x) < 0.34657359027997264;
   jaxc__parts m;
   m.hi = jaxc__sel_d(small, p3, u);
   m.tail = jaxc__sel_d(small,
-                       (jaxc__fast_sum_err(p, c.hi, p3) + jaxc__fast_sum_err(x, half, p) + 0.5 * x2_lo) + c.tail,
+                       (jaxc__fast_sum_err(p, e.cube.hi, p3) + jaxc__fast_sum_err(x, e.half, p) + e.half_err) + e.cube.tail,
                        jaxc__sum_err(a, -1, u) + e.tail * e.scale);
   return m;
 }
@@ -1353,16 +1376,6 @@ JAXC__DEV_VEC jaxc__parts jaxc__atanh2(double f, double d, double d_lo) {
   l.hi = s2 + h; /* (so that the tail holds under 2^-13 of the result: pow needs log to 2^-66) */
   l.tail = jaxc__fast_sum_err(s2, h, l.hi) + (2 * s_lo + (((h_lo + c * 0x1.5555555555555p-56) + c_lo * (1.0 / 3)) + z * (2 * s_lo) + c * z * p));
   return l;
-}
-/* x = 2^e m, m in [sqrt(1/2), sqrt 2), for a positive normal x */
-typedef struct { double e, m; } jaxc__log_reduced;
-JAXC__DEV_VEC jaxc__log_reduced jaxc__log_reduce(double x) {
-  uint64_t b = jaxc__fp64_to_bits(x), mb = b & 0x000fffffffffffffu;
-  bool big = mb > 0x6a09e667f3bcdu; /* m >= sqrt 2: use m / 2 */
-  jaxc__log_reduced r;
-  r.e = (double)((int)(b >> 52) - 1023 + (int)big);
-  r.m = jaxc__fp64_from_bits(mb | (big ? 0x3fe0000000000000u : 0x3ff0000000000000u));
-  return r;
 }
 /* e ln 2 + 2 atanh(f/(d + d_lo)) = hi + tail */
 JAXC__DEV_VEC jaxc__parts jaxc__log_combine(double e, double f, double d, double d_lo) {
@@ -1540,7 +1553,7 @@ JAXC__DEV double jaxc__logaddexp_d(double a, double b) {
 JAXC__DEV_VEC float jaxc__near_logaddexp_float(float a, float b) {
   double amax = a > b ? a : b, d = (double)a - (double)b, ad = fabs(d);
   double y = jaxc__exp_core(-jaxc__sel_d(ad > 200.0, 200.0, ad)); /* (e^-200 ~ 0 for floats) */
-  double L = jaxc__sel_d(y < 0.41, jaxc__log_series(y / (2 + y)), jaxc__log_core(1 + y));
+  double L = jaxc__log1p_core(y, 1 + y);
   double r = amax + L;
   bool d_nan = jaxc__isnan_double(d), cancels = fabs(r) < 0.125 * L;
   bool redo = d_nan | cancels;
@@ -1879,16 +1892,20 @@ JAXC__DEV jaxc_c128 jaxc__cpow_d(double a, double b, double c, double d) {
   return JAXC__C(coeff * cos(q), coeff * sin(q));
 }
 
-/* The functions per dtype: complex128 as is, complex64 widened and rounded once. */
-#define JAXC__CPX_FN1(T, R, name)                                                                    \
-  JAXC__DEV T jaxc__m_##name##_##T(T z) {                                                             \
+/* The functions per dtype: complex128 as is, complex64 widened and rounded once; exp, and log of
+   complex64, are split ops whose full functions (jaxc__m_) come below, so the Annex G code is
+   their fallback (jaxc__annex_). */
+#define JAXC__CPX_FN1(T, R, name, fn)                                                                \
+  JAXC__DEV T fn(T z) {                                                                               \
     jaxc_c128 w = jaxc__c##name##_d((double)jaxc__re_##T(z), (double)jaxc__im_##T(z));               \
     return jaxc__mk_##T((R)jaxc__re_jaxc_c128(w), (R)jaxc__im_jaxc_c128(w));                          \
   }
 #define JAXC__CPX_FUNCS(T, R)                                                                        \
-  JAXC__CPX_FN1(T, R, sqrt) JAXC__CPX_FN1(T, R, exp) JAXC__CPX_FN1(T, R, expm1) JAXC__CPX_FN1(T, R, log) \
-  JAXC__CPX_FN1(T, R, log1p) JAXC__CPX_FN1(T, R, sin) JAXC__CPX_FN1(T, R, cos) JAXC__CPX_FN1(T, R, tan) \
-  JAXC__CPX_FN1(T, R, tanh)                                                                          \
+  JAXC__CPX_FN1(T, R, sqrt, jaxc__m_sqrt_##T) JAXC__CPX_FN1(T, R, exp, jaxc__annex_exp_##T)          \
+  JAXC__CPX_FN1(T, R, expm1, jaxc__m_expm1_##T) JAXC__CPX_FN1(T, R, log, jaxc__annex_log_##T)        \
+  JAXC__CPX_FN1(T, R, log1p, jaxc__m_log1p_##T) JAXC__CPX_FN1(T, R, sin, jaxc__m_sin_##T)            \
+  JAXC__CPX_FN1(T, R, cos, jaxc__m_cos_##T) JAXC__CPX_FN1(T, R, tan, jaxc__m_tan_##T)                \
+  JAXC__CPX_FN1(T, R, tanh, jaxc__m_tanh_##T)                                                        \
   JAXC__DEV T jaxc__m_pow_##T(T a, T b) {                                                             \
     jaxc_c128 w = jaxc__cpow_d(jaxc__re_##T(a), jaxc__im_##T(a), jaxc__re_##T(b), jaxc__im_##T(b));   \
     return jaxc__mk_##T((R)jaxc__re_jaxc_c128(w), (R)jaxc__im_jaxc_c128(w));                          \
@@ -1904,6 +1921,81 @@ JAXC__CPX_FUNCS(jaxc_c64, float)
 JAXC__CPX_FUNCS(jaxc_c128, double)
 JAXC__DEV float jaxc__m_abs_jaxc_c64(jaxc_c64 z) { return jaxc__cabs_f(jaxc__re_jaxc_c64(z), jaxc__im_jaxc_c64(z)); }
 JAXC__DEV double jaxc__m_abs_jaxc_c128(jaxc_c128 z) { return jaxc__cabs_d(jaxc__re_jaxc_c128(z), jaxc__im_jaxc_c128(z)); }
+
+/* Vectorisable exp and log: where no special value is near, plain C the compiler vectorises (as
+   >>float math), and NaN in the real part for the rest, which the full function hands to the
+   Annex G code above (JAXC__SPLIT). */
+JAXC__DEV bool jaxc__isnan_jaxc_c64(jaxc_c64 z) { return jaxc__isnan_float(jaxc__re_jaxc_c64(z)); }
+JAXC__DEV bool jaxc__isnan_jaxc_c128(jaxc_c128 z) { return jaxc__isnan_double(jaxc__re_jaxc_c128(z)); }
+/* cos y and sin y of a float from one reduction (jaxc__trig_reduce), by the quadrant's masks:
+   cos(k pi/2 + r) is cos r, -sin r, -cos r, sin r and sin(k pi/2 + r) sin r, cos r, -sin r,
+   -cos r for k mod 4 = 0..3 */
+typedef struct { double cos, sin; } jaxc__cis;
+JAXC__DEV_VEC jaxc__cis jaxc__cis_float(float y) {
+  jaxc__reduced t = jaxc__trig_reduce(y, 0);
+  double s = jaxc__sin_series(t.r), c = jaxc__cos_series(t.r);
+  uint64_t odd = jaxc__odd_mask(t.q);
+  jaxc__cis w;
+  w.cos = jaxc__fp64_from_bits(jaxc__fp64_to_bits(jaxc__sel_mask_d(odd, s, c)) ^ (((t.q + 1u) & 2u) << 62));
+  w.sin = jaxc__fp64_from_bits(jaxc__fp64_to_bits(jaxc__sel_mask_d(odd, c, s)) ^ ((t.q & 2u) << 62));
+  return w;
+}
+/* e^z of a complex64, in double: e^x (cos y + i sin y), e^x by jaxc__exp_core with x held to
+   [-200, 700] (beyond, the float parts are 0 or inf either way), each part rounded once to float
+   (within 2^-45 of the exact value before that). Non-finite parts and |y| >= 2^24 go to the full
+   function. */
+JAXC__DEV_VEC jaxc_c64 jaxc__near_exp_jaxc_c64(jaxc_c64 z) {
+  float xf = jaxc__re_jaxc_c64(z), yf = jaxc__im_jaxc_c64(z);
+  double x = xf, e = jaxc__exp_core(jaxc__sel_d(x > 700.0, 700.0, jaxc__sel_d(x < -200.0, -200.0, x)));
+  jaxc__cis w = jaxc__cis_float(yf);
+  bool far = jaxc__trig_far(yf) | !(fabsf(xf) < (float)INFINITY);
+  return jaxc__mk_jaxc_c64((float)jaxc__sel_d(far, (double)NAN, e * w.cos), (float)(e * w.sin));
+}
+/* log z of a complex64, in double: log|z| = log1p(t)/2 with t = (m^2 - 1) + n^2 = |z|^2 - 1 for
+   m, n the larger and smaller of |x|, |y| (squares exact in double, m^2 - 1 exact where |z| is
+   near 1, so t is rounded once: no cancellation), or log(x^2 + y^2)/2 away from |z| = 1
+   (jaxc__log1p_core chooses); arg z = atan2(y, x) (jaxc__m_arctan2_float). z = 0 and
+   non-finite parts go to the full function. */
+JAXC__DEV_VEC jaxc_c64 jaxc__near_log_jaxc_c64(jaxc_c64 z) {
+  float xf = jaxc__re_jaxc_c64(z), yf = jaxc__im_jaxc_c64(z);
+  double x = xf, y = yf, x2 = x * x, y2 = y * y, s = x2 + y2;
+  bool x_big = x2 > y2, far = !(s > 0) | !(s < (double)INFINITY);
+  double t = (jaxc__sel_d(x_big, x2, y2) - 1) + jaxc__sel_d(x_big, y2, x2);
+  double l = 0.5 * jaxc__log1p_core(t, jaxc__sel_d(far, 1.0, s));
+  return jaxc__mk_jaxc_c64((float)jaxc__sel_d(far, (double)NAN, l), jaxc__m_arctan2_float(yf, xf));
+}
+/* e^z of a complex128, each part within 0.51 ulp: e^x = 2^k (t + tail) (jaxc__exp_split) and
+   cos y, sin y as parts from one reduction (jaxc__trig_reduce_d, jaxc__sincos_parts), their
+   products carried in two parts (prod_err) and rounded once, then scaled by 2^k. x outside
+   [-707, 709] or not finite, y where its reduction defers, and parts that would be subnormal
+   go to the full function. */
+/* (a + a_tail)(b + b_tail) rounded once; the tails may be as large as 2^-14 of their parts */
+JAXC__DEV_VEC double jaxc__mul_parts(double a, double a_tail, double b, double b_tail) {
+  double p = a * b;
+  return p + (jaxc__prod_err(a, b, p) + (a * b_tail + a_tail * (b + b_tail)));
+}
+JAXC__DEV_VEC jaxc_c128 jaxc__cexp_near_code(jaxc_c128 z) {
+  double x = jaxc__re_jaxc_c128(z), y = jaxc__im_jaxc_c128(z);
+  bool near_x = (x >= -707.0) & (x <= 709.0);
+  jaxc__exp_parts e = jaxc__exp_split(jaxc__sel_d(near_x, x, 0.0));
+  jaxc__reduced_d t = jaxc__trig_reduce_d(y);
+  jaxc__parts s = jaxc__sincos_parts(t.r, 0), c = jaxc__sincos_parts(t.r, ~(uint64_t)0);
+  uint64_t odd = jaxc__odd_mask(t.q), neg_c = ((t.q + 1u) & 2u) << 62, neg_s = (t.q & 2u) << 62;
+  double cos_hi = jaxc__fp64_from_bits(jaxc__fp64_to_bits(jaxc__sel_mask_d(odd, s.hi, c.hi)) ^ neg_c);
+  double cos_tail = jaxc__fp64_from_bits(jaxc__fp64_to_bits(jaxc__sel_mask_d(odd, s.tail, c.tail)) ^ neg_c);
+  double sin_hi = jaxc__fp64_from_bits(jaxc__fp64_to_bits(jaxc__sel_mask_d(odd, c.hi, s.hi)) ^ neg_s);
+  double sin_tail = jaxc__fp64_from_bits(jaxc__fp64_to_bits(jaxc__sel_mask_d(odd, c.tail, s.tail)) ^ neg_s);
+  double re = jaxc__mul_parts(e.t, e.tail, cos_hi, cos_tail) * e.scale;
+  double im = jaxc__sel_d(y == 0, y, jaxc__mul_parts(e.t, e.tail, sin_hi, sin_tail) * e.scale); /* e^x (+-0) */
+  bool sub = (fabs(re) < 0x1p-1021) | ((fabs(im) < 0x1p-1021) & (im != 0));
+  return jaxc__mk_jaxc_c128(jaxc__sel_d(!near_x | t.far | sub, (double)NAN, re), im);
+}
+#define jaxc__near_exp_jaxc_c128 JAXC__F64_NEAR(jaxc__cexp_near_code, jaxc__annex_exp_jaxc_c128)
+#define jaxc__near_log_jaxc_c128 jaxc__annex_log_jaxc_c128
+JAXC__FULL_FN(jaxc_c64, exp, jaxc__annex_exp_jaxc_c64)
+JAXC__FULL_FN(jaxc_c128, exp, jaxc__annex_exp_jaxc_c128)
+JAXC__FULL_FN(jaxc_c64, log, jaxc__annex_log_jaxc_c64)
+JAXC__FULL_FN(jaxc_c128, log, jaxc__annex_log_jaxc_c128)
 #undef JAXC__C
 
 /* --- op bodies: JAXC__<OP>_<K>(E, M, a, b) on compute values; M names the compute type for
@@ -2047,10 +2139,12 @@ JAXC__DEV double jaxc__m_abs_jaxc_c128(jaxc_c128 z) { return jaxc__cabs_d(jaxc__
 #define JAXC__EXP_KC JAXC__EXP_KF
 #define JAXC__EXP_NEAR_KF(E, M, a) jaxc__near_exp_##M(a)
 #define JAXC__SPLIT_EXP_KF ~, JAXC__EXP_NEAR_KF, JAXC__REDO_NAN
+#define JAXC__SPLIT_EXP_KC JAXC__SPLIT_EXP_KF
 #define JAXC__LOG_KF(E, M, a) jaxc__m_log_##M(a)
 #define JAXC__LOG_KC JAXC__LOG_KF
 #define JAXC__LOG_NEAR_KF(E, M, a) jaxc__near_log_##M(a)
 #define JAXC__SPLIT_LOG_KF ~, JAXC__LOG_NEAR_KF, JAXC__REDO_NAN
+#define JAXC__SPLIT_LOG_KC JAXC__SPLIT_LOG_KF
 #define JAXC__LOG1P_KF(E, M, a) jaxc__m_log1p_##M(a)
 #define JAXC__LOG1P_KC JAXC__LOG1P_KF
 #define JAXC__LOG1P_NEAR_KF(E, M, a) jaxc__near_log1p_##M(a)
