@@ -1118,12 +1118,15 @@ JAXC__DEV jaxc__reduced jaxc__trig_reduce(float xf, uint64_t quarter) {
   return red;
 }
 JAXC__DEV uint64_t jaxc__odd_mask(uint64_t q) { return 0u - (q & 1u); }
+/* sin(q pi/2 + r) from sin r and cos r: sin r, cos r, -sin r, -cos r for q mod 4 = 0..3
+   (cos(q pi/2 + r) is this at q + 1) */
+JAXC__DEV double jaxc__quadrant(uint64_t q, double sin_r, double cos_r) {
+  return jaxc__fp64_from_bits(jaxc__fp64_to_bits(jaxc__sel_mask_d(jaxc__odd_mask(q), cos_r, sin_r)) ^ ((q & 2u) << 62));
+}
 JAXC__DEV bool jaxc__trig_far(float x) { return !(fabsf(x) < 0x1p24f); }
-/* sin(k pi/2 + r) is sin r, cos r, -sin r, -cos r for k mod 4 = 0..3 */
 JAXC__DEV_VEC float jaxc__near_sincos(float x, uint64_t quarter) {
   jaxc__reduced t = jaxc__trig_reduce(x, quarter);
-  double v = jaxc__sel_mask_d(jaxc__odd_mask(t.q), jaxc__cos_series(t.r), jaxc__sin_series(t.r));
-  v = jaxc__fp64_from_bits(jaxc__fp64_to_bits(v) ^ ((t.q & 2u) << 62));
+  double v = jaxc__quadrant(t.q, jaxc__sin_series(t.r), jaxc__cos_series(t.r));
   return (float)jaxc__sel_d(jaxc__trig_far(x), (double)NAN, v);
 }
 JAXC__DEV_VEC float jaxc__near_sin_float(float x) { return jaxc__near_sincos(x, 0); }
@@ -1927,17 +1930,14 @@ JAXC__DEV double jaxc__m_abs_jaxc_c128(jaxc_c128 z) { return jaxc__cabs_d(jaxc__
    Annex G code above (JAXC__SPLIT). */
 JAXC__DEV bool jaxc__isnan_jaxc_c64(jaxc_c64 z) { return jaxc__isnan_float(jaxc__re_jaxc_c64(z)); }
 JAXC__DEV bool jaxc__isnan_jaxc_c128(jaxc_c128 z) { return jaxc__isnan_double(jaxc__re_jaxc_c128(z)); }
-/* cos y and sin y of a float from one reduction (jaxc__trig_reduce), by the quadrant's masks:
-   cos(k pi/2 + r) is cos r, -sin r, -cos r, sin r and sin(k pi/2 + r) sin r, cos r, -sin r,
-   -cos r for k mod 4 = 0..3 */
+/* cos y and sin y of a float from one reduction (jaxc__trig_reduce) */
 typedef struct { double cos, sin; } jaxc__cis;
 JAXC__DEV_VEC jaxc__cis jaxc__cis_float(float y) {
   jaxc__reduced t = jaxc__trig_reduce(y, 0);
   double s = jaxc__sin_series(t.r), c = jaxc__cos_series(t.r);
-  uint64_t odd = jaxc__odd_mask(t.q);
   jaxc__cis w;
-  w.cos = jaxc__fp64_from_bits(jaxc__fp64_to_bits(jaxc__sel_mask_d(odd, s, c)) ^ (((t.q + 1u) & 2u) << 62));
-  w.sin = jaxc__fp64_from_bits(jaxc__fp64_to_bits(jaxc__sel_mask_d(odd, c, s)) ^ ((t.q & 2u) << 62));
+  w.cos = jaxc__quadrant(t.q + 1u, s, c);
+  w.sin = jaxc__quadrant(t.q, s, c);
   return w;
 }
 /* e^z of a complex64, in double: e^x (cos y + i sin y), e^x by jaxc__exp_core with x held to
@@ -1964,34 +1964,30 @@ JAXC__DEV_VEC jaxc_c64 jaxc__near_log_jaxc_c64(jaxc_c64 z) {
   double l = 0.5 * jaxc__log1p_core(t, jaxc__sel_d(far, 1.0, s));
   return jaxc__mk_jaxc_c64((float)jaxc__sel_d(far, (double)NAN, l), jaxc__m_arctan2_float(yf, xf));
 }
-/* e^z of a complex128, each part within 0.51 ulp: e^x = 2^k (t + tail) (jaxc__exp_split) and
-   cos y, sin y as parts from one reduction (jaxc__trig_reduce_d, jaxc__sincos_parts), their
-   products carried in two parts (prod_err) and rounded once, then scaled by 2^k. x outside
-   [-707, 709] or not finite, y where its reduction defers, and parts that would be subnormal
-   go to the full function. */
 /* (a + a_tail)(b + b_tail) rounded once; the tails may be as large as 2^-14 of their parts */
 JAXC__DEV_VEC double jaxc__mul_parts(double a, double a_tail, double b, double b_tail) {
   double p = a * b;
   return p + (jaxc__prod_err(a, b, p) + (a * b_tail + a_tail * (b + b_tail)));
 }
+/* e^z of a complex128, each part within 0.51 ulp: e^x = 2^k (t + tail) (jaxc__exp_split) and
+   cos y, sin y as parts from one reduction (jaxc__trig_reduce_d, jaxc__sincos_parts), their
+   products carried in two parts (prod_err) and rounded once, then scaled by 2^k. x outside
+   [-707, 709] or not finite, y where its reduction defers, and parts that would be subnormal
+   go to the full function. */
 JAXC__DEV_VEC jaxc_c128 jaxc__cexp_near_code(jaxc_c128 z) {
   double x = jaxc__re_jaxc_c128(z), y = jaxc__im_jaxc_c128(z);
   bool near_x = (x >= -707.0) & (x <= 709.0);
   jaxc__exp_parts e = jaxc__exp_split(jaxc__sel_d(near_x, x, 0.0));
   jaxc__reduced_d t = jaxc__trig_reduce_d(y);
   jaxc__parts s = jaxc__sincos_parts(t.r, 0), c = jaxc__sincos_parts(t.r, ~(uint64_t)0);
-  uint64_t odd = jaxc__odd_mask(t.q), neg_c = ((t.q + 1u) & 2u) << 62, neg_s = (t.q & 2u) << 62;
-  double cos_hi = jaxc__fp64_from_bits(jaxc__fp64_to_bits(jaxc__sel_mask_d(odd, s.hi, c.hi)) ^ neg_c);
-  double cos_tail = jaxc__fp64_from_bits(jaxc__fp64_to_bits(jaxc__sel_mask_d(odd, s.tail, c.tail)) ^ neg_c);
-  double sin_hi = jaxc__fp64_from_bits(jaxc__fp64_to_bits(jaxc__sel_mask_d(odd, c.hi, s.hi)) ^ neg_s);
-  double sin_tail = jaxc__fp64_from_bits(jaxc__fp64_to_bits(jaxc__sel_mask_d(odd, c.tail, s.tail)) ^ neg_s);
-  double re = jaxc__mul_parts(e.t, e.tail, cos_hi, cos_tail) * e.scale;
-  double im = jaxc__sel_d(y == 0, y, jaxc__mul_parts(e.t, e.tail, sin_hi, sin_tail) * e.scale); /* e^x (+-0) */
+  double re = jaxc__mul_parts(e.t, e.tail, jaxc__quadrant(t.q + 1u, s.hi, c.hi), jaxc__quadrant(t.q + 1u, s.tail, c.tail)) * e.scale;
+  double im = jaxc__mul_parts(e.t, e.tail, jaxc__quadrant(t.q, s.hi, c.hi), jaxc__quadrant(t.q, s.tail, c.tail)) * e.scale;
+  im = jaxc__sel_d(y == 0, y, im); /* e^x (+-0) */
   bool sub = (fabs(re) < 0x1p-1021) | ((fabs(im) < 0x1p-1021) & (im != 0));
   return jaxc__mk_jaxc_c128(jaxc__sel_d(!near_x | t.far | sub, (double)NAN, re), im);
 }
 #define jaxc__near_exp_jaxc_c128 JAXC__F64_NEAR(jaxc__cexp_near_code, jaxc__annex_exp_jaxc_c128)
-#define jaxc__near_log_jaxc_c128 jaxc__annex_log_jaxc_c128
+#define jaxc__near_log_jaxc_c128 jaxc__annex_log_jaxc_c128 /* (not vectorised: log is split per dtype kind) */
 JAXC__FULL_FN(jaxc_c64, exp, jaxc__annex_exp_jaxc_c64)
 JAXC__FULL_FN(jaxc_c128, exp, jaxc__annex_exp_jaxc_c128)
 JAXC__FULL_FN(jaxc_c64, log, jaxc__annex_log_jaxc_c64)
