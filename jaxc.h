@@ -695,6 +695,8 @@ JAXC_API bool jaxc__check_shape(int ndim, const int64_t *shape, int64_t *size_ou
     jaxc__fail(JAXC_ERR_ARG, "shape is NULL for an array of rank %d", ndim);
     return false;
   }
+  /* The limit applies to the product of the non-zero dimensions, as in NumPy: a zero-size array
+     of shape (2^62, 4, 0) would make every stride and loop bound over its other axes overflow. */
   int64_t size = 1;
   const int64_t limit = (int64_t)((SIZE_MAX < (uint64_t)INT64_MAX ? SIZE_MAX : (uint64_t)INT64_MAX) / 16);
   bool zero = false;
@@ -703,9 +705,7 @@ JAXC_API bool jaxc__check_shape(int ndim, const int64_t *shape, int64_t *size_ou
       jaxc__fail(JAXC_ERR_SHAPE, "negative dimensions are not allowed: dimension %d is %lld", i, (long long)shape[i]);
       return false;
     }
-    if (shape[i] == 0) zero = true;
-  }
-  for (int i = 0; i < ndim && !zero; i++) {
+    if (shape[i] == 0) { zero = true; continue; }
     if (shape[i] > limit / size) {
       jaxc__fail(JAXC_ERR_OVERFLOW, "array of this shape is too large: the element count overflows");
       return false;
@@ -900,7 +900,16 @@ JAXC_API int jaxc_array_print(const jaxc_array *a, FILE *f) {
   if (!a || !f) return (jaxc__fail(JAXC_ERR_ARG, "jaxc_array_print: NULL argument"), JAXC_ERR_ARG);
   size_t at = 0;
   fputs("Array(", f);
-  jaxc__print_dim(f, a, 0, &at, 6);
+  if (a->size == 0) { /* numpy's form: no nested brackets, the shape unless it is (0,) */
+    fputs("[]", f);
+    if (a->ndim != 1) {
+      fputs(", shape=(", f);
+      for (int i = 0; i < a->ndim; i++) fprintf(f, i ? ", %lld" : "%lld", (long long)a->shape[i]);
+      fputs(")", f);
+    }
+  } else {
+    jaxc__print_dim(f, a, 0, &at, 6);
+  }
   fprintf(f, ", dtype=%s%s)\n", jaxc_dtype_name(a->dtype), a->weak ? ", weak_type=True" : "");
   jaxc__ok();
   return JAXC_OK;
@@ -2341,7 +2350,7 @@ static bool jaxc__select_take(const jaxc_array *a, int ax, const jaxc_array *ix,
   if (n > 0)
     for (int64_t k = 0; k < ix->size; k++) iv[k] = jaxc__resolve(iv[k], n, mode, sem);
   int64_t t = 0;
-  for (int64_t o = 0; o < outer; o++)
+  for (int64_t o = 0; o < outer && s->count > 0; o++) /* a zero-size view may have 2^58 empty rows */
     for (int64_t k = 0; k < ix->size; k++)
       for (int64_t i = 0; i < inner; i++) s->off[t++] = iv[k] < 0 ? -1 : (o * n + iv[k]) * inner + i;
   jaxc__free(iv);
@@ -2374,11 +2383,11 @@ static bool jaxc__select_slices(const jaxc_array *a, int nspec, const jaxc_slice
     if (st > 0) {
       lo = lo == JAXC_NONE ? 0 : lo < 0 ? (lo + n < 0 ? 0 : lo + n) : (lo > n ? n : lo);
       hi = hi == JAXC_NONE ? n : hi < 0 ? (hi + n < 0 ? 0 : hi + n) : (hi > n ? n : hi);
-      cnt[ax] = hi > lo ? (hi - lo + st - 1) / st : 0;
+      cnt[ax] = hi > lo ? 1 + (hi - lo - 1) / st : 0; /* not (hi - lo + st - 1): st may be near INT64_MAX */
     } else {
       lo = lo == JAXC_NONE ? n - 1 : lo < 0 ? (lo + n < 0 ? -1 : lo + n) : (lo >= n ? n - 1 : lo);
       hi = hi == JAXC_NONE ? -1 : hi < 0 ? (hi + n < 0 ? -1 : hi + n) : (hi >= n ? n - 1 : hi);
-      cnt[ax] = lo > hi ? (lo - hi + (-st) - 1) / (-st) : 0;
+      cnt[ax] = lo > hi ? 1 + (lo - hi - 1) / -st : 0;
     }
     first[ax] = lo; step[ax] = st;
     s->shape[s->ndim++] = cnt[ax];

@@ -80,7 +80,7 @@ static void test_shapes(void) {
   jaxc_array_free(T);
   /* creation: ndim > 8, negative ndim, negative dims, overflowing element counts, NULLs */
   int64_t nine[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1}, neg[2] = {2, -1}, big[2] = {INT64_MAX, 2}, big2[3] = {1 << 30, 1 << 30, 1 << 30};
-  int64_t zero_big[2] = {0, INT64_MAX};
+  int64_t zero_big[2] = {0, (int64_t)1 << 58}, zero_huge[3] = {(int64_t)1 << 62, 4, 0};
   EXPECT_FAIL(jaxc_array_from_data(JAXC_F32, 9, nine, z), JAXC_ERR_SHAPE, NULL);
   EXPECT_FAIL(jaxc_array_from_data(JAXC_F32, -1, nine, z), JAXC_ERR_SHAPE, NULL);
   EXPECT_FAIL(jaxc_array_from_data(JAXC_F32, 2, neg, z), JAXC_ERR_SHAPE, NULL);
@@ -89,6 +89,9 @@ static void test_shapes(void) {
   EXPECT_FAIL(jaxc_array_empty(JAXC_F32, 2, big), JAXC_ERR_OVERFLOW, NULL);
   EXPECT_FAIL(jaxc_array_from_data(JAXC_F32, 2, NULL, z), JAXC_ERR_ARG, NULL);
   EXPECT_FAIL(jaxc_array_from_data(JAXC_F32, 1, s3, NULL), JAXC_ERR_ARG, NULL);
+  /* a zero-size shape is refused when its other dimensions overflow (NumPy: "array is too big") */
+  EXPECT_FAIL(jaxc_array_from_data(JAXC_F32, 3, zero_huge, NULL), JAXC_ERR_OVERFLOW, NULL);
+  EXPECT_FAIL(jaxc_array_empty(JAXC_U8, 2, (int64_t[]){INT64_MAX, 0}), JAXC_ERR_OVERFLOW, NULL);
   jaxc_array *E = jaxc_array_from_data(JAXC_F32, 2, zero_big, NULL); /* empty: fine, nothing to read */
   CHECK(E && jaxc_array_size(E) == 0);
   jaxc_array_free(E);
@@ -104,6 +107,51 @@ static void test_shapes(void) {
   EXPECT_FAIL(jaxc_array_from_data(JAXC_WEAK_INT, 1, s3, z), JAXC_ERR_DTYPE, NULL);
   n_cases += 2;
   jaxc_array_free(A), jaxc_array_free(B), jaxc_array_free(C), jaxc_array_free(D);
+}
+
+/* A zero-size array whose other dimensions are huge: every op answers at once (no loop over the
+   2^56 empty rows) with the right shape, or JAX's error. */
+static void expect_shape(jaxc_array *r, int ndim, const int64_t *want, const char *what) {
+  bool ok = r && jaxc_array_ndim(r) == ndim && jaxc_array_size(r) == 0;
+  for (int i = 0; ok && i < ndim; i++) ok = jaxc_array_shape(r)[i] == want[i];
+  CHECK_MSG(ok, "%s: zero-size result of the wrong shape (status %d: %s)", what, (int)jaxc_last_status(), jaxc_last_error());
+  jaxc_array_free(r);
+  n_cases++;
+}
+static void test_zero_size(void) {
+  const int64_t R = (int64_t)1 << 56, sh[3] = {R, 4, 0};
+  jaxc_array *Z = jaxc_array_zeros(JAXC_F32, 3, sh), *one = jaxc_weak_float(1);
+  jaxc_array *ix = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){2}, (int32_t[]){0, -1});
+  CHECK(Z && one && ix);
+  if (!Z || !one || !ix) return;
+  expect_shape(jaxc_unary(JAXC_OP_EXP, Z), 3, sh, "exp");
+  expect_shape(jaxc_binary(JAXC_OP_ADD, Z, one), 3, sh, "add");
+  expect_shape(jaxc_binary(JAXC_OP_MULTIPLY, Z, Z), 3, sh, "multiply");
+  expect_shape(jaxc_astype(Z, JAXC_BF16), 3, sh, "astype");
+  expect_shape(jaxc_where(Z, one, Z), 3, sh, "where");
+  for (int ax = 0; ax < 3; ax++) {
+    expect_shape(jaxc_reduce(JAXC_OP_CUMSUM, Z, ax), 3, sh, "cumsum");
+    expect_shape(jaxc_sort(Z, ax), 3, sh, "sort");
+    expect_shape(jaxc_argsort(Z, ax), 3, sh, "argsort");
+  }
+  expect_shape(jaxc_reduce(JAXC_OP_SUM, Z, 0), 2, (int64_t[]){4, 0}, "sum axis 0");
+  expect_shape(jaxc_reduce(JAXC_OP_MAX, Z, 1), 2, (int64_t[]){R, 0}, "max axis 1");
+  expect_shape(jaxc_nanargmax(Z, 0, true), 3, (int64_t[]){1, 4, 0}, "nanargmax axis 0");
+  EXPECT_FAIL(jaxc_reduce(JAXC_OP_MAX, Z, 2), JAXC_ERR_SHAPE, "zero-size array to reduction operation max which has no identity");
+  EXPECT_FAIL(jaxc_reduce(JAXC_OP_ARGMIN, Z, 2), JAXC_ERR_SHAPE, "attempt to get argmin of an empty sequence");
+  expect_shape(jaxc_take(Z, ix, 0, JAXC_MODE_DEFAULT, NULL), 3, (int64_t[]){2, 4, 0}, "take axis 0");
+  expect_shape(jaxc_take(Z, ix, 1, JAXC_MODE_CLIP, NULL), 3, (int64_t[]){R, 2, 0}, "take axis 1");
+  expect_shape(jaxc_index_take(Z, ix, 1, JAXC_MODE_FILL, NULL), 3, (int64_t[]){R, 2, 0}, "index_take axis 1");
+  jaxc_array *ix1 = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){1}, (int32_t[]){0});
+  EXPECT_FAIL(jaxc_take(Z, ix1, 2, JAXC_MODE_DEFAULT, NULL), JAXC_ERR_INDEX, "Cannot do a non-empty jnp.take() from an empty axis.");
+  EXPECT_FAIL(jaxc_take(Z, ix, 2, JAXC_MODE_DEFAULT, NULL), JAXC_ERR_OVERFLOW, NULL); /* (2^56, 4, 2) */
+  jaxc_array_free(ix1);
+  expect_shape(jaxc_at_update_axis(JAXC_OP_ADD, Z, ix, 1, one, JAXC_MODE_DEFAULT), 3, sh, "at_update_axis");
+  expect_shape(jaxc_slice(Z, 2, (jaxc_slice_spec[]){JAXC_S(1, JAXC_NONE, 3), JAXC_I(1)}), 2, (int64_t[]){R / 3, 0}, "slice");
+  expect_shape(jaxc_slice(Z, 1, (jaxc_slice_spec[]){JAXC_S(JAXC_NONE, JAXC_NONE, -1)}), 3, sh, "reversed");
+  expect_shape(jaxc_at_update_slice(JAXC_OP_SET, Z, 1, (jaxc_slice_spec[]){JAXC_S(JAXC_NONE, JAXC_NONE, 2)}, one,
+                                    JAXC_MODE_DEFAULT), 3, sh, "at_update_slice");
+  jaxc_array_free(Z), jaxc_array_free(one), jaxc_array_free(ix);
 }
 
 static void test_dtypes_and_args(void) {
@@ -247,6 +295,7 @@ int main(int argc, char **argv) {
   test_strict();
   test_shapes();
   test_dtypes_and_args();
+  test_zero_size();
   test_debug_nans();
   test_env(argv[0]);
   printf("errors: %ld cases\n", n_cases);

@@ -128,19 +128,35 @@ static int64_t ref_slice(int64_t n, jaxc_slice_spec s, int64_t *out) {
   if (step > 0) {
     start = s.start == JAXC_NONE ? 0 : s.start < 0 ? s.start + n : s.start;
     stop = s.stop == JAXC_NONE ? n : s.stop < 0 ? s.stop + n : s.stop;
-    for (int64_t i = start < 0 ? 0 : start; i < stop && i < n; i += step) out[m++] = i;
+    for (int64_t i = start < 0 ? 0 : start; i < stop && i < n; i += step) {
+      out[m++] = i;
+      if (i > INT64_MAX - step) break; /* a step near INT64_MAX: the next position is past any n */
+    }
   } else {
     start = s.start == JAXC_NONE ? n - 1 : s.start < 0 ? s.start + n : s.start;
     stop = s.stop == JAXC_NONE ? -1 : s.stop < 0 ? s.stop + n : s.stop;
     if (stop < -1) stop = -1;
-    for (int64_t i = start > n - 1 ? n - 1 : start; i > stop && i >= 0; i += step) out[m++] = i;
+    for (int64_t i = start > n - 1 ? n - 1 : start; i > stop && i >= 0; i += step) {
+      out[m++] = i;
+      if (i < INT64_MIN - step) break;
+    }
   }
   return m;
 }
 
+/* Bounds and steps: mostly small, sometimes at the ends of int64 (where a careless length
+   computation such as (stop - start + step - 1) / step overflows). */
+static int64_t rand_huge(void) {
+  static const int64_t v[] = {INT64_MAX, INT64_MAX - 1, INT64_MIN + 1, INT64_MIN + 2, (int64_t)1 << 62, -((int64_t)1 << 62)};
+  return v[rand_in(0, (int64_t)(sizeof v / sizeof v[0]) - 1)];
+}
 static int64_t rand_bound(int64_t n) {
-  int64_t r = rand_in(0, 9);
-  return r == 0 ? JAXC_NONE : rand_in(-n - 3, n + 3);
+  int64_t r = rand_in(0, 11);
+  return r == 0 ? JAXC_NONE : r == 1 ? rand_huge() : rand_in(-n - 3, n + 3);
+}
+static int64_t rand_step(void) {
+  int64_t st = rand_in(-3, 3);
+  return st == 0 ? JAXC_NONE : rand_in(0, 7) == 0 ? rand_huge() : st;
 }
 
 static void test_slices(void) {
@@ -151,8 +167,7 @@ static void test_slices(void) {
   for (int rep = 0; rep < 400; rep++) {
     jaxc_slice_spec sp[2];
     for (int ax = 0; ax < 2; ax++) {
-      int64_t st = rand_in(-3, 3);
-      sp[ax] = JAXC_S(rand_bound(shape[ax]), rand_bound(shape[ax]), st == 0 ? JAXC_NONE : st);
+      sp[ax] = JAXC_S(rand_bound(shape[ax]), rand_bound(shape[ax]), rand_step());
       if (rand_in(0, 5) == 0) sp[ax] = JAXC_I(rand_in(-shape[ax] - 2, shape[ax] + 2));
     }
     jaxc_array *r = jaxc_slice(a, 2, sp);
@@ -290,12 +305,18 @@ static void test_updates(void) {
   r = jaxc_at_update_slice(JAXC_OP_SET, m, 1, (jaxc_slice_spec[]){JAXC_I(9)}, one, JAXC_MODE_CLIP);
   for (int i = 0; r && i < 20; i++) CHECK(dval(r, i) == (i >= 15 ? 1 : 0));
   jaxc_array_free(r);
+  /* steps at the ends of int64: x.at[::INT64_MAX, ::-INT64_MAX].set(1) updates the one element
+     m[0, 4] (a length computed as (stop - start + step - 1) / step would overflow) */
+  r = jaxc_at_update_slice(JAXC_OP_SET, m, 2, (jaxc_slice_spec[]){JAXC_S(JAXC_NONE, JAXC_NONE, INT64_MAX),
+                           JAXC_S(JAXC_NONE, JAXC_NONE, -INT64_MAX)}, one, JAXC_MODE_DEFAULT);
+  for (int i = 0; r && i < 20; i++) CHECK(dval(r, i) == (i == 4 ? 1 : 0));
+  jaxc_array_free(r);
   /* at_update_axis: x.at[:, idx].add(u) with a repeated column */
   jaxc_array *cols = jaxc_array_from_data(JAXC_I64, 1, (int64_t[]){3}, (int64_t[]){4, -1, 0});
   r = jaxc_at_update_axis(JAXC_OP_ADD, m, cols, 1, one, JAXC_MODE_DEFAULT);
   for (int i = 0; r && i < 20; i++) CHECK(dval(r, i) == (i % 5 == 4 ? 2 : i % 5 == 0 ? 1 : 0));
   jaxc_array_free(r);
-  n_update += 9;
+  n_update += 10;
   /* errors leak nothing and say why */
   jaxc_array *bad = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){4});
   CHECK(jaxc_at_update(JAXC_OP_SET, m, dup, bad, JAXC_MODE_DEFAULT) == NULL && jaxc_last_status() == JAXC_ERR_SHAPE &&

@@ -30,6 +30,9 @@ int main(void) {
   expect(jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){3}, (float[]){NAN, INFINITY, -INFINITY}), "Array([nan, inf, -inf], dtype=float32)");
   expect(jaxc_array_from_data(JAXC_BF16, 1, (int64_t[]){1}, (jaxc_bf16[]){{0x3fc0}}), "Array([1.5], dtype=bfloat16)");
   expect(jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){0}, NULL), "Array([], dtype=int32)");
+  expect(jaxc_array_from_data(JAXC_F32, 2, (int64_t[]){2, 0}, NULL), "Array([], shape=(2, 0), dtype=float32)");
+  expect(jaxc_array_from_data(JAXC_U16, 3, (int64_t[]){0, 3, (int64_t)1 << 40}, NULL),
+         "Array([], shape=(0, 3, 1099511627776), dtype=uint16)");
   expect(jaxc_weak_complex(1, -2), "Array(1.-2.j, dtype=complex64, weak_type=True)");
   CHECK(jaxc_array_print(NULL, stdout) == JAXC_ERR_ARG);
   return check_summary("test_print");
