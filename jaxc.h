@@ -1286,8 +1286,10 @@ static bool jaxc__has_nonfinite(const jaxc_array *a, bool want_nan) {
   }
   return false;
 }
-/* JAX's FloatingPointError when an op turns NaN-free (finite) inputs into NaN (inf). */
-static bool jaxc__debug_check(jaxc_op op, const jaxc_array *out, const jaxc_array *a, const jaxc_array *b) {
+/* JAX's FloatingPointError when a primitive (its lax name: add, reduce_sum, scatter-add, ...)
+   turns NaN-free (finite) inputs into NaN (inf). Every op that computes values checks. */
+static bool jaxc__debugging(void) { return jaxc_debug_nans() || jaxc_debug_infs(); }
+static bool jaxc__debug_check(const char *prim, const jaxc_array *out, const jaxc_array *a, const jaxc_array *b) {
   bool nans = jaxc_debug_nans(), infs = jaxc_debug_infs();
   if (!nans && !infs) return true;
   for (int pass = 0; pass < 2; pass++) {
@@ -1296,10 +1298,19 @@ static bool jaxc__debug_check(jaxc_op op, const jaxc_array *out, const jaxc_arra
     bool in_nan = jaxc__has_nonfinite(a, true) || (b && jaxc__has_nonfinite(b, true));
     bool in_inf = jaxc__has_nonfinite(a, false) || (b && jaxc__has_nonfinite(b, false));
     if (want_nan ? in_nan : (in_inf || in_nan)) continue;
-    jaxc__fail(JAXC_ERR_NAN, "invalid value (%s) encountered in %s", want_nan ? "nan" : "inf", jaxc__op_lax[op]);
+    jaxc__fail(JAXC_ERR_NAN, "invalid value (%s) encountered in %s", want_nan ? "nan" : "inf", prim);
     return false;
   }
   return true;
+}
+/* The debug check, then success: a result that fails it is freed. */
+static jaxc_array *jaxc__checked(const char *prim, jaxc_array *out, const jaxc_array *a, const jaxc_array *b) {
+  if (!jaxc__debug_check(prim, out, a, b)) {
+    jaxc_array_free(out);
+    return NULL;
+  }
+  jaxc__ok();
+  return out;
 }
 
 /* --- ops -------------------------------------------------------------------------------------- */
@@ -1314,6 +1325,19 @@ static bool jaxc__out_ok(jaxc_array *out, jaxc_dtype dt, bool weak, int nd, cons
     if (out->shape[i] != shape[i]) return jaxc__fail(JAXC_ERR_SHAPE, "output array shape differs from the result's"), false;
   out->weak = weak;
   return true;
+}
+/* Where an op writes: `into`, or a fresh array when there is none or when the debug checks are
+   on (a failing check must leave `into` as it was; the result is copied over once it passed). */
+static jaxc_array *jaxc__result_array(jaxc_array *into, jaxc_dtype dt, bool weak, int nd, const int64_t *shape) {
+  if (into && !jaxc__out_ok(into, dt, weak, nd, shape)) return NULL;
+  if (into && !jaxc__debugging()) return into;
+  return jaxc__new_array(dt, weak, nd, shape);
+}
+static jaxc_array *jaxc__finish(const char *prim, jaxc_array *out, jaxc_array *into, const jaxc_array *a, const jaxc_array *b) {
+  if (!(out = jaxc__checked(prim, out, a, b)) || !into || out == into) return out;
+  memcpy(into->data, out->data, (size_t)out->size * jaxc_dtype_size(out->dtype));
+  jaxc_array_free(out);
+  return into;
 }
 
 static bool jaxc__negative_power(const jaxc_array *b, jaxc_dtype compute) {
@@ -1348,38 +1372,26 @@ static jaxc_array *jaxc__binary_impl(jaxc_op op, const jaxc_array *a, const jaxc
   if (!jaxc__broadcast_shapes(jaxc_op_name(op), 2, in, &nd, shape)) return NULL;
   if (op == JAXC_OP_POWER && jaxc__negative_power(b, p.compute))
     return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Integers to negative integer powers are not allowed.");
-  jaxc_array *out = into;
-  if (into) { if (!jaxc__out_ok(into, p.out, p.weak, nd, shape)) return NULL; }
-  else if (!(out = jaxc__new_array(p.out, p.weak, nd, shape))) return NULL;
+  jaxc_array *out = jaxc__result_array(into, p.out, p.weak, nd, shape);
+  if (!out) return NULL;
   jaxc__job job;
   const jaxc_dtype to[2] = {p.in_a, p.in_b};
   jaxc__job_init(&job, 2, in, to, out, jaxc__chunk_binary);
   job.bin = jaxc__bin_table[op][p.compute];
   jaxc__run(&job);
-  if (!jaxc__debug_check(op, out, a, b)) {
-    if (!into) jaxc_array_free(out);
-    return NULL;
-  }
-  jaxc__ok();
-  return out;
+  return jaxc__finish(jaxc__op_lax[op], out, into, a, b);
 }
 
 static jaxc_array *jaxc__unary_impl(jaxc_op op, const jaxc_array *a, jaxc_array *into) {
   jaxc__plan p;
   if (!jaxc__plan_unary(op, a, &p)) return NULL;
-  jaxc_array *out = into;
-  if (into) { if (!jaxc__out_ok(into, p.out, p.weak, a->ndim, a->shape)) return NULL; }
-  else if (!(out = jaxc__new_array(p.out, p.weak, a->ndim, a->shape))) return NULL;
+  jaxc_array *out = jaxc__result_array(into, p.out, p.weak, a->ndim, a->shape);
+  if (!out) return NULL;
   jaxc__job job;
   jaxc__job_init(&job, 1, &a, &p.in_a, out, jaxc__chunk_unary);
   job.un = jaxc__un_table[op][p.compute];
   jaxc__run(&job);
-  if (!jaxc__debug_check(op, out, a, NULL)) {
-    if (!into) jaxc_array_free(out);
-    return NULL;
-  }
-  jaxc__ok();
-  return out;
+  return jaxc__finish(jaxc__op_lax[op], out, into, a, NULL);
 }
 
 JAXC_API jaxc_array *jaxc_binary(jaxc_op op, const jaxc_array *a, const jaxc_array *b) { return jaxc__binary_impl(op, a, b, NULL); }
@@ -1399,14 +1411,12 @@ static jaxc_array *jaxc__astype_impl(const jaxc_array *a, jaxc_dtype dtype, jaxc
   if (!JAXC_DTYPE_VALID(dtype) || JAXC_DTYPE_IS_WEAK(dtype))
     return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "astype: invalid dtype %d", (int)dtype);
   jaxc_dtype to = jaxc_storage_dtype(dtype, jaxc_x64());
-  jaxc_array *out = into;
-  if (into) { if (!jaxc__out_ok(into, to, false, a->ndim, a->shape)) return NULL; }
-  else if (!(out = jaxc__new_array(to, false, a->ndim, a->shape))) return NULL;
+  jaxc_array *out = jaxc__result_array(into, to, false, a->ndim, a->shape);
+  if (!out) return NULL;
   jaxc__job job;
   jaxc__job_init(&job, 1, &a, &to, out, jaxc__chunk_copy);
   jaxc__run(&job);
-  jaxc__ok();
-  return out;
+  return jaxc__finish("convert_element_type", out, into, a, NULL); /* 1e300 -> float32 inf */
 }
 JAXC_API jaxc_array *jaxc_astype(const jaxc_array *a, jaxc_dtype dtype) { return jaxc__astype_impl(a, dtype, NULL); }
 JAXC_API jaxc_array *jaxc_astype_into(const jaxc_array *a, jaxc_array *out) {
@@ -2092,8 +2102,7 @@ static jaxc_array *jaxc__reduce_impl(jaxc_op op, const jaxc_array *a, int axis, 
   }
   jaxc__free(part);
   jaxc__free(centers);
-  jaxc__ok();
-  return out;
+  return jaxc__checked(jaxc__op_lax[op], out, a, NULL);
 }
 
 /* cumsum / cumprod: bool counts in the default int; every other dtype keeps its own. */
@@ -2129,8 +2138,7 @@ static jaxc_array *jaxc__cumulative(jaxc_op op, const jaxc_array *a, int axis) {
     fn(lane, lane, n, inner, op == JAXC_OP_CUMPROD);
   }
   (void)parallel;
-  jaxc__ok();
-  return out;
+  return jaxc__checked(jaxc__op_lax[op], out, a, NULL);
 }
 
 JAXC_API jaxc_array *jaxc_reduce_ex(jaxc_op op, const jaxc_array *a, int axis, bool keepdims) {
@@ -2513,6 +2521,16 @@ static jaxc_array *jaxc__broadcast_cast(const jaxc_array *u, jaxc_dtype dt, int 
   return out;
 }
 
+/* lax's scatter primitives, named in debug_nans errors */
+static const char *jaxc__scatter_prim(jaxc_op op) {
+  switch (op) {
+  case JAXC_OP_ADD: return "scatter-add";
+  case JAXC_OP_MULTIPLY: return "scatter-mul";
+  case JAXC_OP_MINIMUM: return "scatter-min";
+  case JAXC_OP_MAXIMUM: return "scatter-max";
+  default: return "scatter";
+  }
+}
 /* x (cast to the promoted dtype) combined with u at the selection, back in a's dtype. */
 static jaxc_array *jaxc__scatter(jaxc_op op, const jaxc_array *a, jaxc__sel *s, const jaxc_array *u) {
   jaxc_array *res = NULL, *work = NULL, *ub = NULL;
@@ -2549,7 +2567,7 @@ static jaxc_array *jaxc__scatter(jaxc_op op, const jaxc_array *a, jaxc__sel *s, 
     jaxc_kernel_cast_dyn(pd, a->dtype, (size_t)a->size, work->data, res->data);
     jaxc_array_free(work);
   }
-  jaxc__ok();
+  res = jaxc__checked(jaxc__scatter_prim(op), res, a, u);
 done:
   jaxc_array_free(ub);
   jaxc__free(s->off);

@@ -221,6 +221,49 @@ static void test_dtypes_and_args(void) {
   jaxc_set_x64(false);
 }
 
+/* The checks cover every primitive that computes values, not only the elementwise ones, and a
+   failing check of an _into op leaves the output array as it was. */
+static void test_debug_every_primitive(void) {
+  float big[2] = {3e38f, 3e38f}, pm[2] = {INFINITY, -INFINITY}, fin[2] = {1.0f, 2.0f}, keep[2] = {7.0f, 8.0f};
+  float negs[2] = {-1.0f, -2.0f};
+  double huge = 1e300;
+  jaxc_array *Big = f32s(2, big), *Pm = f32s(2, pm), *Fin = f32s(2, fin), *Out = f32s(2, keep), *Neg = f32s(2, negs);
+  jaxc_array *ninf = jaxc_weak_float(-INFINITY), *wbig = jaxc_weak_float(3e38);
+  jaxc_set_x64(true); /* a float64 array (with x64 off, 1e300 would already be float32 inf) */
+  jaxc_array *H = jaxc_array_from_data(JAXC_F64, 0, NULL, &huge);
+  jaxc_array *ix = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){1}, (int32_t[]){0});
+  jaxc_set_debug_infs(true);
+  EXPECT_FAIL(jaxc_reduce(JAXC_OP_SUM, Big, 0), JAXC_ERR_NAN, "invalid value (inf) encountered in reduce_sum");
+  EXPECT_FAIL(jaxc_reduce(JAXC_OP_PROD, Big, 0), JAXC_ERR_NAN, "invalid value (inf) encountered in reduce_prod");
+  EXPECT_FAIL(jaxc_reduce(JAXC_OP_CUMSUM, Big, 0), JAXC_ERR_NAN, "invalid value (inf) encountered in cumsum");
+  EXPECT_FAIL(jaxc_at_update(JAXC_OP_ADD, Big, ix, wbig, JAXC_MODE_DEFAULT), JAXC_ERR_NAN,
+              "invalid value (inf) encountered in scatter-add");
+  EXPECT_FAIL(jaxc_astype(H, JAXC_F32), JAXC_ERR_NAN, "invalid value (inf) encountered in convert_element_type");
+  jaxc_set_x64(false);
+  EXPECT_FAIL(jaxc_binary_into(JAXC_OP_ADD, Big, Big, Out), JAXC_ERR_NAN, "invalid value (inf) encountered in add");
+  CHECK(memcmp(jaxc_array_data(Out), keep, sizeof keep) == 0); /* not overwritten */
+  jaxc_array *ok = jaxc_reduce(JAXC_OP_MAX, Big, 0); /* nothing new: fine */
+  CHECK(ok && ((const float *)jaxc_array_data(ok))[0] == 3e38f);
+  jaxc_array_free(ok);
+  jaxc_set_debug_infs(false);
+  jaxc_set_debug_nans(true);
+  EXPECT_FAIL(jaxc_reduce(JAXC_OP_SUM, Pm, 0), JAXC_ERR_NAN, "invalid value (nan) encountered in reduce_sum");
+  EXPECT_FAIL(jaxc_reduce(JAXC_OP_MEAN, Pm, 0), JAXC_ERR_NAN, "invalid value (nan) encountered in mean");
+  EXPECT_FAIL(jaxc_reduce(JAXC_OP_VAR, Pm, 0), JAXC_ERR_NAN, "invalid value (nan) encountered in var");
+  EXPECT_FAIL(jaxc_reduce(JAXC_OP_CUMSUM, Pm, 0), JAXC_ERR_NAN, "invalid value (nan) encountered in cumsum");
+  EXPECT_FAIL(jaxc_at_update(JAXC_OP_ADD, Pm, ix, ninf, JAXC_MODE_DEFAULT), JAXC_ERR_NAN,
+              "invalid value (nan) encountered in scatter-add");
+  EXPECT_FAIL(jaxc_unary_into(JAXC_OP_LOG, Neg, Out), JAXC_ERR_NAN, "invalid value (nan) encountered in log");
+  CHECK(memcmp(jaxc_array_data(Out), keep, sizeof keep) == 0);
+  /* a passing _into op still writes its output */
+  jaxc_array *r = jaxc_binary_into(JAXC_OP_ADD, Fin, Fin, Out);
+  CHECK(r == Out && ((const float *)jaxc_array_data(Out))[1] == 4.0f);
+  jaxc_set_debug_nans(false);
+  n_cases += 3;
+  jaxc_array_free(Big), jaxc_array_free(Pm), jaxc_array_free(Fin), jaxc_array_free(Out), jaxc_array_free(H);
+  jaxc_array_free(ninf), jaxc_array_free(ix), jaxc_array_free(Neg), jaxc_array_free(wbig);
+}
+
 static void test_debug_nans(void) {
   float a[3] = {0.0f, 1.0f, NAN}, b[3] = {0.0f, 0.0f, 1.0f};
   jaxc_array *A = f32s(1, a), *B = f32s(1, b), *One = f32s(1, a + 1), *N = f32s(1, a + 2), *M = f32s(1, b + 2);
@@ -248,6 +291,7 @@ static void test_debug_nans(void) {
   EXPECT_FAIL(jaxc_unary(JAXC_OP_LOG, A), JAXC_ERR_NAN, "invalid value (inf) encountered in log");
   jaxc_set_debug_infs(false);
   n_cases += 4;
+  test_debug_every_primitive();
   jaxc_array_free(A), jaxc_array_free(B), jaxc_array_free(One), jaxc_array_free(N), jaxc_array_free(M), jaxc_array_free(Neg);
 }
 
