@@ -138,7 +138,8 @@ JAXC_API int64_t jaxc_array_size(const jaxc_array *a);
 JAXC_API int jaxc_array_copy_to(const jaxc_array *a, void *dst, size_t dst_bytes);
 JAXC_API void jaxc_array_free(jaxc_array *a);
 /* Extras: uninitialised/zeroed creation, scalars of a given dtype, the raw data pointer, and
-   a zero-copy, no-allocation view of caller memory (the caller keeps both alive). */
+   a zero-copy, no-allocation view of caller memory (the caller keeps both alive; the memory
+   must be aligned for the dtype, while jaxc_array_from_data copies from any address). */
 JAXC_API jaxc_array *jaxc_array_empty(jaxc_dtype dtype, int ndim, const int64_t *shape);
 JAXC_API jaxc_array *jaxc_array_zeros(jaxc_dtype dtype, int ndim, const int64_t *shape);
 JAXC_API jaxc_array *jaxc_scalar(jaxc_dtype dtype, double re, double im);
@@ -760,6 +761,23 @@ JAXC_API jaxc_array *jaxc_array_zeros(jaxc_dtype dtype, int ndim, const int64_t 
   return a;
 }
 
+#define JAXC__ALIGN_ROW(E, code, name, kind, bits, T, rank, s64, s32) _Alignof(T),
+static bool jaxc__aligned(jaxc_dtype d, const void *p) {
+  static const size_t align[JAXC_NUM_DTYPES] = {JAXC_DTYPES(JAXC__ALIGN_ROW)};
+  return (uintptr_t)p % align[d] == 0;
+}
+/* Caller data need not be aligned (a packed file buffer): the cast reads it through an aligned
+   block, since the kernels load whole elements. */
+static void jaxc__cast_unaligned(jaxc_dtype from, jaxc_dtype to, size_t n, const void *src, void *dst) {
+  jaxc_c128 block[64];
+  size_t fs = jaxc_dtype_size(from), ts = jaxc_dtype_size(to), per = sizeof block / fs;
+  for (size_t i = 0; i < n; i += per) {
+    size_t m = n - i < per ? n - i : per;
+    memcpy(block, (const char *)src + i * fs, m * fs);
+    jaxc_kernel_cast_dyn(from, to, m, block, (char *)dst + i * ts);
+  }
+}
+
 JAXC_API jaxc_array *jaxc_array_from_data(jaxc_dtype dtype, int ndim, const int64_t *shape, const void *data) {
   if (!JAXC_DTYPE_VALID(dtype) || JAXC_DTYPE_IS_WEAK(dtype))
     return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "invalid dtype %d: arrays need a concrete dtype", (int)dtype);
@@ -771,7 +789,8 @@ JAXC_API jaxc_array *jaxc_array_from_data(jaxc_dtype dtype, int ndim, const int6
   if (!a) return NULL;
   /* the same dtype is copied bit for bit (a cast would quieten signalling NaNs) */
   if (size > 0 && st == dtype) memcpy(a->data, data, (size_t)size * jaxc_dtype_size(st));
-  else if (size > 0) jaxc_kernel_cast_dyn(dtype, st, (size_t)size, data, a->data);
+  else if (size > 0 && jaxc__aligned(dtype, data)) jaxc_kernel_cast_dyn(dtype, st, (size_t)size, data, a->data);
+  else if (size > 0) jaxc__cast_unaligned(dtype, st, (size_t)size, data, a->data);
   jaxc__ok();
   return a;
 }
@@ -816,6 +835,9 @@ JAXC_API jaxc_array *jaxc_array_wrap(jaxc_array *storage, jaxc_dtype dtype, int 
     return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "invalid dtype %d: arrays need a concrete dtype", (int)dtype);
   if (!jaxc__check_shape(ndim, shape, &size)) return NULL;
   if (!data && size > 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "data is NULL for a non-empty array");
+  if (!jaxc__aligned(dtype, data)) /* every op loads whole elements from it */
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "jaxc_array_wrap: data is not aligned for %s (copy it with jaxc_array_from_data)",
+                                    jaxc_dtype_name(dtype));
   jaxc__set_shape(storage, dtype, false, ndim, shape, size);
   storage->owns_data = false;
   storage->owns_self = false;

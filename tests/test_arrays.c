@@ -114,6 +114,23 @@ static void test_wrap(void) {
   int32_t o32[4];
   jaxc_array_wrap(&oi, JAXC_I32, 1, &n, o32);
   CHECK(jaxc_binary_into(JAXC_OP_ADD, &xs, &xs, &oi) == NULL && jaxc_last_status() == JAXC_ERR_DTYPE);
+  /* data at an odd address: from_data copies it (narrowing float64 with x64 off too, through an
+     aligned block: 300 values span several blocks); wrap refuses it */
+  enum { N = 300 };
+  static double src[N];
+  static unsigned char packed[N * sizeof(double) + 1];
+  for (int i = 0; i < N; i++) src[i] = i * 0.37 - 41.0;
+  memcpy(packed + 1, src, sizeof src);
+  int64_t m = N;
+  jaxc_array *want = jaxc_array_from_data(JAXC_F64, 1, &m, src), *got = jaxc_array_from_data(JAXC_F64, 1, &m, packed + 1);
+  CHECK(want && got && jaxc_array_dtype(got) == JAXC_F32 &&
+        memcmp(jaxc_array_data(want), jaxc_array_data(got), N * sizeof(float)) == 0);
+  jaxc_array *gi = jaxc_array_from_data(JAXC_I16, 1, &m, packed + 1); /* same dtype: a byte copy */
+  CHECK(gi && memcmp(jaxc_array_data(gi), packed + 1, N * 2) == 0);
+  jaxc_array_free(want), jaxc_array_free(got), jaxc_array_free(gi);
+  CHECK(jaxc_array_wrap(&bad, JAXC_F32, 1, &n, (char *)in + 2) == NULL && jaxc_last_status() == JAXC_ERR_ARG &&
+        strstr(jaxc_last_error(), "not aligned for float32") != NULL);
+  CHECK(jaxc_array_wrap(&bad, JAXC_U8, 1, &n, (char *)in + 1) == &bad); /* bytes: any address */
 }
 
 /* Freed large results are recycled; every result must still be fully (re)written. */
