@@ -60,8 +60,12 @@ static double rint_d(double x) { return rint(x); }
 static float floor_f(float x) { return floorf(x); }
 static double floor_d(double x) { return floor(x); }
 /* logaddexp has no C function: what the kernels called before, the formula in long double */
-static float logaddexp_ld_f(float a, float b) { return (float)jaxc__logaddexp_d(a, b); }
-static double logaddexp_ld_d(double a, double b) { return jaxc__logaddexp_d(a, b); }
+static double logaddexp_ld_d(double a, double b) {
+  long double amax = a > b ? a : b, d = (long double)a - (long double)b;
+  if (d != d) return a + b;
+  return (double)(amax + log1pl(expl(-fabsl(d))));
+}
+static float logaddexp_ld_f(float a, float b) { return (float)logaddexp_ld_d(a, b); }
 static const math_op real_ops[] = {
     {JAXC_OP_SQRT, "sqrt", sqrt_f, sqrt_d, NULL, NULL},     {JAXC_OP_EXP, "exp", expf, exp, NULL, NULL},         {JAXC_OP_LOG, "log", logf, log, NULL, NULL},
     {JAXC_OP_TANH, "tanh", tanhf, tanh, NULL, NULL},        {JAXC_OP_LOG1P, "log1p", log1pf, log1p, NULL, NULL}, {JAXC_OP_EXPM1, "expm1", expm1f, expm1, NULL, NULL},
