@@ -14,14 +14,21 @@
      part-wise complex arithmetic as the CPU (jaxc_kernels.h >>complex math).
 
    HOW TO USE
-     #include "jaxc_cuda.cuh"          (nvcc -std=c++17 -I. your.cu)
+     #include "jaxc_cuda.cuh"          (nvcc -std=c++17 -fmad=false -I. your.cu)
      jaxc_cuda_array *d = jaxc_cuda_upload(JAXC_F32, n, host_ptr);
      if (!d) fprintf(stderr, "%s\n", jaxc_cuda_last_error());
      jaxc_cuda_array *s = jaxc_cuda_binary(JAXC_OP_ADD, d, d, JAXC_RULES_JAX, false);
      jaxc_cuda_array *t = jaxc_cuda_reduce(JAXC_OP_SUM, s, JAXC_ALL_AXES, false, false);
      jaxc_cuda_download(s, out, n * sizeof(float));
      jaxc_cuda_free(t); jaxc_cuda_free(s); jaxc_cuda_free(d);
-   Every call is asynchronous on the default stream (downloads wait for it). With x64 false the
+   -fmad=false matters: nvcc contracts a * b + c into an FMA by default, and complex multiply,
+   the exact sums of the math functions and the float conversions would then round differently
+   from the CPU (the device results are no longer the CPU's bit for bit). For the same reason do
+   not build with --use_fast_math, -ftz=true, -prec-div=false or -prec-sqrt=false.
+   Every call is asynchronous on the default stream (downloads wait for it). Device arrays hold
+   their data at 16-byte boundaries (cudaMalloc's are; an op given a hand-made jaxc_cuda_array
+   whose data is not fails with JAXC_CUDA_ERR_ARG), and each op starts by clearing a launch error
+   left pending by the caller's own kernels (check those first). With x64 false the
    dtypes follow JAX's default (64-bit requests narrowed to 32-bit), as jaxc_x64() does on the
    CPU; results carry JAX's weak flag.
 
@@ -29,8 +36,9 @@
      JAXC_CUDA_MAX_NDIM      dimensions of a device array (8)
      JAXC_CUDA_MIN_BLOCKS    blocks per multiprocessor the elementwise kernels are built for (4:
                              at most 64 registers a thread)
-     JAXC_CUDA_ILP_NARROW    elements a thread takes at once in kernels of 1- and 2-byte dtypes (16)
-     JAXC_CUDA_ILP_WIDE      the same for 4- and 8-byte dtypes (8)
+     JAXC_CUDA_ILP_NARROW    elements a thread takes at once in kernels of 1- and 2-byte dtypes
+                             (16; a power of 2, at least 4)
+     JAXC_CUDA_ILP_WIDE      the same for 4- and 8-byte dtypes (8; a power of 2, at least 2)
 
    nvcc has no _Generic and no designated initialisers; this header uses only the C++-clean
    parts of jaxc_promote.h and jaxc_kernels.h. A .cu file may also include jaxc.h for the CPU
@@ -111,6 +119,7 @@ static inline jaxc_cuda_array *jaxc_cuda_alloc_shape(jaxc_dtype dtype, int ndim,
   }
   if (!jaxc_cuda_available())
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_NO_DEVICE, "jaxc_cuda_alloc", cudaErrorNoDevice);
+  (void)cudaGetLastError(); /* (see jaxc_cuda__start: the random ops begin here) */
   jaxc_cuda_array *a = (jaxc_cuda_array *)malloc(sizeof *a);
   if (!a) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_NOMEM, "jaxc_cuda_alloc: host memory", cudaSuccess);
   a->dtype = dtype;
@@ -225,6 +234,8 @@ __global__ static void jaxc_cuda__k_gather(const __grid_constant__ jaxc_cuda__la
 #ifndef JAXC_CUDA_ILP_WIDE
 #  define JAXC_CUDA_ILP_WIDE 8 /* for 4- and 8-byte dtypes */
 #endif
+/* (checked where the groups are loaded and stored: 1-byte groups of JAXC_CUDA_ILP_NARROW, 16-byte
+   complex128 groups of JAXC_CUDA_ILP_WIDE / 2 elements) */
 #define JAXC_CUDA__ILP_OF(T) \
   (sizeof(T) <= 2 ? JAXC_CUDA_ILP_NARROW : sizeof(T) <= 8 ? JAXC_CUDA_ILP_WIDE : JAXC_CUDA_ILP_WIDE / 2)
 #define JAXC_CUDA__ILP 4
@@ -245,13 +256,18 @@ __global__ static void jaxc_cuda__k_gather(const __grid_constant__ jaxc_cuda__la
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (n); i += (int64_t)gridDim.x * blockDim.x)
 
 /* N bytes between global memory and registers in the widest aligned pieces. */
+#define JAXC_CUDA__GROUP_BYTES_OK(N) ((N) > 0 && ((N) % 16 == 0 || (N) == 8 || (N) == 4))
+#define JAXC_CUDA__GROUP_MSG \
+  "a group of ILP elements must be 4, 8 or a multiple of 16 bytes: JAXC_CUDA_ILP_NARROW a power of 2 >= 4, JAXC_CUDA_ILP_WIDE a power of 2 >= 2"
 template <int N> __device__ static inline void jaxc_cuda__vload(void *dst, const void *src) {
+  static_assert(JAXC_CUDA__GROUP_BYTES_OK(N), JAXC_CUDA__GROUP_MSG);
   if (N % 16 == 0) {
     _Pragma("unroll") for (int q = 0; q < N / 16; q++) { uint4 v = ((const uint4 *)src)[q]; memcpy((char *)dst + 16 * q, &v, 16); }
   } else if (N == 8) { uint2 v = *(const uint2 *)src; memcpy(dst, &v, 8); }
   else { uint32_t v = *(const uint32_t *)src; memcpy(dst, &v, 4); }
 }
 template <int N> __device__ static inline void jaxc_cuda__vstore(void *dst, const void *src) {
+  static_assert(JAXC_CUDA__GROUP_BYTES_OK(N), JAXC_CUDA__GROUP_MSG);
   if (N % 16 == 0) {
     _Pragma("unroll") for (int q = 0; q < N / 16; q++) { uint4 v; memcpy(&v, (const char *)src + 16 * q, 16); ((uint4 *)dst)[q] = v; }
   } else if (N == 8) { uint2 v; memcpy(&v, src, 8); *(uint2 *)dst = v; }
@@ -510,6 +526,19 @@ static inline jaxc_dtype jaxc_cuda__node_of(const jaxc_cuda_array *a) {
   int k = jaxc_dtype_kind(a->dtype);
   return k == JAXC_KIND_FLOAT ? JAXC_WEAK_FLOAT : k == JAXC_KIND_COMPLEX ? JAXC_WEAK_COMPLEX : JAXC_WEAK_INT;
 }
+/* The start of every op: a launch error the caller's own kernels left pending is cleared (it
+   would otherwise be reported as this op's), and each array (NULLs skipped) must hold its data
+   at a 16-byte boundary, as cudaMalloc gives: the kernels load groups of up to 16 bytes at once. */
+static inline bool jaxc_cuda__start(const char *what, int k, const jaxc_cuda_array *const *arrays) {
+  (void)cudaGetLastError();
+  for (int j = 0; j < k; j++)
+    if (arrays[j] && ((uintptr_t)arrays[j]->data & 15u)) {
+      snprintf(jaxc_cuda__message, sizeof jaxc_cuda__message, "%s: device data must be 16-byte aligned", what);
+      jaxc_cuda__status = JAXC_CUDA_ERR_ARG;
+      return false;
+    }
+  return true;
+}
 /* Fills the operand's addressing for an output of g's shape (NumPy broadcasting). */
 static inline bool jaxc_cuda__place(jaxc_cuda__launch *g, int j, const jaxc_cuda_array *a) {
   jaxc_cuda__operand *o = &g->in[j];
@@ -617,6 +646,8 @@ static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_arr
                                                  jaxc_rules rules, bool x64, jaxc_cuda_array *into) {
   if (!a || !b || jaxc_op_arity(op) != JAXC_ARITY_BIN)
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_binary: bad op or operand", cudaSuccess);
+  const jaxc_cuda_array *arrays[3] = {a, b, into};
+  if (!jaxc_cuda__start("jaxc_cuda_binary", 3, arrays)) return NULL;
   jaxc_dtype node = jaxc_op_rule(op) == JAXC_RULE_LOGICAL ? JAXC_BOOL
                                                            : jaxc_result_node(rules, x64, jaxc_cuda__node_of(a), jaxc_cuda__node_of(b));
   if (node == JAXC_DTYPE_INVALID)
@@ -668,6 +699,7 @@ static inline void jaxc_cuda__single(jaxc_cuda__launch *g, const jaxc_cuda_array
 static inline jaxc_cuda_array *jaxc_cuda_unary(jaxc_op op, const jaxc_cuda_array *a, bool x64) {
   if (!a || jaxc_op_arity(op) != JAXC_ARITY_UN)
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_unary: bad op or operand", cudaSuccess);
+  if (!jaxc_cuda__start("jaxc_cuda_unary", 1, &a)) return NULL;
   jaxc_dtype node = jaxc_op_result_node(op, jaxc_cuda__node_of(a));
   jaxc_dtype c = jaxc_storage_dtype(node, x64), od = jaxc_op_output_dtype(op, c);
   if (!jaxc_op_accepts(op, c))
@@ -695,6 +727,8 @@ static inline jaxc_cuda_array *jaxc_cuda_unary(jaxc_op op, const jaxc_cuda_array
 static inline jaxc_cuda_array *jaxc_cuda__astype(const jaxc_cuda_array *a, jaxc_dtype dtype, bool x64, jaxc_cuda_array *into) {
   if (!a || !JAXC_DTYPE_VALID(dtype) || JAXC_DTYPE_IS_WEAK(dtype))
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_astype: bad array or dtype", cudaSuccess);
+  const jaxc_cuda_array *arrays[2] = {a, into};
+  if (!jaxc_cuda__start("jaxc_cuda_astype", 2, arrays)) return NULL;
   jaxc_dtype to = jaxc_storage_dtype(dtype, x64);
   jaxc_cuda__launch g;
   jaxc_cuda__single(&g, a);
@@ -720,6 +754,8 @@ static inline jaxc_cuda_array *jaxc_cuda_astype_into(const jaxc_cuda_array *a, j
 static inline jaxc_cuda_array *jaxc_cuda_where(const jaxc_cuda_array *cond, const jaxc_cuda_array *x, const jaxc_cuda_array *y,
                                                jaxc_rules rules, bool x64) {
   if (!cond || !x || !y) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "where: an operand is NULL", cudaSuccess);
+  const jaxc_cuda_array *arrays[3] = {cond, x, y};
+  if (!jaxc_cuda__start("jaxc_cuda_where", 3, arrays)) return NULL;
   jaxc_dtype node = jaxc_result_node(rules, x64, jaxc_cuda__node_of(x), jaxc_cuda__node_of(y));
   if (node == JAXC_DTYPE_INVALID)
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "no implicit dtype promotion path (strict)", cudaSuccess);
@@ -898,18 +934,6 @@ JAXC_CUDA__CPX_VALUE_OPS(jaxc_c128)
     s = jaxc_cuda__rs_block_##E(s, sh, R, g.max);                                                    \
     if (threadIdx.x == 0) ((jaxc_cuda__rs_##E *)g.part)[blockIdx.x] = s;                             \
   }                                                                                                  \
-  /* Everything else: a thread per (output, chunk), adjacent threads on adjacent columns. */      \
-  template <int R> __global__ static void jaxc_cuda__kred_cols_##E(const __grid_constant__ jaxc_cuda__rgeom g) { \
-    for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < g.nout * g.chunks;         \
-         t += (int64_t)gridDim.x * blockDim.x) {                                                     \
-      int64_t ch = t / g.nout, j = t % g.nout, o = j / g.inner, i = j % g.inner;                     \
-      int64_t k0 = g.n * ch / g.chunks, k1 = g.n * (ch + 1) / g.chunks;                              \
-      const T *x = (const T *)g.x + o * g.n * g.inner + i;                                           \
-      jaxc_cuda__rs_##E s = jaxc_cuda__rs_init_##E(R);                                               \
-      for (int64_t k = k0; k < k1; k++) jaxc_cuda__rs_add_##E(s, R, g.max, LD(x[k * g.inner]), k);   \
-      ((jaxc_cuda__rs_##E *)g.part)[j * g.chunks + ch] = s;                                          \
-    }                                                                                                \
-  }                                                                                                  \
   /* Output j from its merged state, in the result's dtype. */                                      \
   __device__ static inline void jaxc_cuda__rs_store_##E(const jaxc_cuda__rgeom &g, int r, int op, int od, void *out, \
                                                         int64_t j, const jaxc_cuda__rs_##E &s) {     \
@@ -924,6 +948,21 @@ JAXC_CUDA__CPX_VALUE_OPS(jaxc_c128)
       jaxc_cuda__store_u64(out, j, od, s.u);                                                         \
     } else {                                                                                         \
       JAXC_CUDA__STOREF_##K(E, T, s, r, g, out, j, od);                                              \
+    }                                                                                                \
+  }                                                                                                  \
+  /* Everything else: a thread per (output, chunk), adjacent threads on adjacent columns; with one \
+     chunk per output the thread stores the result itself (no partial states: a (2^28, 2) sum  \
+     over axis 1 would need 2^28 of them). */                                                    \
+  template <int R> __global__ static void jaxc_cuda__kred_cols_##E(const __grid_constant__ jaxc_cuda__rgeom g, int op, int od, void *out) { \
+    for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < g.nout * g.chunks;         \
+         t += (int64_t)gridDim.x * blockDim.x) {                                                     \
+      int64_t ch = t / g.nout, j = t % g.nout, o = j / g.inner, i = j % g.inner;                     \
+      int64_t k0 = g.n * ch / g.chunks, k1 = g.n * (ch + 1) / g.chunks;                              \
+      const T *x = (const T *)g.x + o * g.n * g.inner + i;                                           \
+      jaxc_cuda__rs_##E s = jaxc_cuda__rs_init_##E(R);                                               \
+      for (int64_t k = k0; k < k1; k++) jaxc_cuda__rs_add_##E(s, R, g.max, LD(x[k * g.inner]), k);   \
+      if (g.chunks == 1) jaxc_cuda__rs_store_##E(g, R, op, od, out, j, s);                           \
+      else ((jaxc_cuda__rs_##E *)g.part)[j * g.chunks + ch] = s;                                      \
     }                                                                                                \
   }                                                                                                  \
   /* Each output's chunks merged (a thread per output, or a block when there are several). */     \
@@ -945,8 +984,12 @@ JAXC_CUDA__CPX_VALUE_OPS(jaxc_c128)
   }                                                                                                  \
   template <int R> static inline void jaxc_cuda__red_run_##E(const jaxc_cuda__rgeom *g, bool rows, int op, int od, void *out) { \
     int64_t pieces = g->nout * g->chunks;                                                            \
-    if (rows) jaxc_cuda__kred_rows_##E<R><<<(unsigned)pieces, JAXC_CUDA__THREADS>>>(*g);             \
-    else jaxc_cuda__kred_cols_##E<R><<<jaxc_cuda__blocks(pieces * JAXC_CUDA__ILP), JAXC_CUDA__THREADS>>>(*g); \
+    if (!rows) {                                                                                     \
+      jaxc_cuda__kred_cols_##E<R><<<jaxc_cuda__blocks(pieces * JAXC_CUDA__ILP), JAXC_CUDA__THREADS>>>(*g, op, od, out); \
+      if (g->chunks == 1) return;                                                                    \
+    } else {                                                                                         \
+      jaxc_cuda__kred_rows_##E<R><<<(unsigned)pieces, JAXC_CUDA__THREADS>>>(*g);                     \
+    }                                                                                                \
     int fb = g->chunks == 1 ? jaxc_cuda__blocks(g->nout * JAXC_CUDA__ILP) : (int)(g->nout < 65535 * 8 ? g->nout : 65535 * 8); \
     jaxc_cuda__kred_finish_##E<R><<<fb, JAXC_CUDA__THREADS>>>(*g, op, od, out);                      \
   })
@@ -1005,6 +1048,8 @@ static inline jaxc_cuda_array *jaxc_cuda__reduce(jaxc_op op, const jaxc_cuda_arr
   default: return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_reduce: not a device reduction", cudaSuccess);
   }
   if (!a) return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_reduce: the array is NULL", cudaSuccess);
+  const jaxc_cuda_array *arrays[2] = {a, into};
+  if (!jaxc_cuda__start("jaxc_cuda_reduce", 2, arrays)) return NULL;
   if (!jaxc_cuda__rs_size(a->dtype))
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_reduce: bad dtype", cudaSuccess);
   jaxc_dtype od = jaxc_reduce_output_dtype(op, a->dtype, x64);
@@ -1044,14 +1089,14 @@ static inline jaxc_cuda_array *jaxc_cuda__reduce(jaxc_op op, const jaxc_cuda_arr
   bool rows = g.inner == 1 && g.n >= 4096;
   g.chunks = rows ? jaxc_cuda__chunks(g.nout, g.n, 2048, 4096) : jaxc_cuda__chunks(g.nout, g.n, 1 << 18, 64);
   g.part = NULL;
-  size_t bytes = (size_t)(g.nout * g.chunks) * jaxc_cuda__rs_size(a->dtype);
-  if (!JAXC_CUDA_CHECK(cudaMallocAsync(&g.part, bytes, 0), JAXC_CUDA_ERR_NOMEM)) {
+  size_t bytes = rows || g.chunks > 1 ? (size_t)(g.nout * g.chunks) * jaxc_cuda__rs_size(a->dtype) : 0;
+  if (bytes && !JAXC_CUDA_CHECK(cudaMallocAsync(&g.part, bytes, 0), JAXC_CUDA_ERR_NOMEM)) {
     if (out != into) jaxc_cuda_free(out);
     return NULL;
   }
   jaxc_cuda__launch_reduce(a->dtype, &g, rows, r, op, od, out->data);
   cudaError_t e = cudaGetLastError();
-  (void)cudaFreeAsync(g.part, 0); /* stream-ordered: freed once the kernels are done */
+  if (g.part) (void)cudaFreeAsync(g.part, 0); /* stream-ordered: freed once the kernels are done */
   if (!JAXC_CUDA_CHECK(e, JAXC_CUDA_ERR_LAUNCH)) {
     if (out != into) jaxc_cuda_free(out);
     return NULL;

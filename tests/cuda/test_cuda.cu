@@ -289,6 +289,8 @@ static long test_where(jaxc_array *const *in, jaxc_cuda_array *const *din, const
   return cases + 1;
 }
 
+__global__ static void noop_kernel(void) {}
+
 int main(void) {
   if (!jaxc_cuda_available()) {
     CHECK(jaxc_cuda_alloc(JAXC_F32, 4) == NULL);
@@ -451,6 +453,21 @@ int main(void) {
     CHECK(jaxc_cuda_random_uniform(NULL, JAXC_F32, 1, z, 0, 1, true) == NULL);
     CHECK(jaxc_cuda_random_uniform((const uint32_t[2]){1, 2}, JAXC_I32, 1, z, 0, 1, true) == NULL);
     jaxc_cuda_free(s); jaxc_cuda_free(e);
+  }
+  {
+    /* a hand-made array whose data is not 16-byte aligned is refused, not loaded from */
+    jaxc_cuda_array off = *din[11];
+    off.data = (char *)off.data + 4;
+    off.size = off.shape[0] = n - 1;
+    CHECK(jaxc_cuda_binary(JAXC_OP_ADD, &off, din[11], JAXC_RULES_JAX, true) == NULL &&
+          jaxc_cuda_last_status() == JAXC_CUDA_ERR_ARG && strstr(jaxc_cuda_last_error(), "16-byte aligned") != NULL);
+    CHECK(jaxc_cuda_unary(JAXC_OP_NEGATIVE, &off, true) == NULL && jaxc_cuda_last_status() == JAXC_CUDA_ERR_ARG);
+    CHECK(jaxc_cuda_reduce(JAXC_OP_SUM, &off, 0, false, true) == NULL && jaxc_cuda_last_status() == JAXC_CUDA_ERR_ARG);
+    /* a launch error the caller left pending is not reported as the next op's */
+    noop_kernel<<<1, 4096>>>(); /* too many threads: cudaErrorInvalidConfiguration, pending */
+    jaxc_cuda_array *ok = jaxc_cuda_unary(JAXC_OP_NEGATIVE, din[11], true);
+    CHECK(ok != NULL && jaxc_cuda_last_status() == JAXC_CUDA_OK);
+    jaxc_cuda_free(ok);
   }
   jaxc_array_free(w); jaxc_cuda_free(dw); jaxc_array_free(a31); jaxc_array_free(b4); jaxc_cuda_free(da31); jaxc_cuda_free(db4);
   for (int i = 0; i < nd; i++) {
