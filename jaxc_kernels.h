@@ -17,7 +17,8 @@
        midpoint (>>float math; tools/exhaustive.c runs all 2^32 inputs of the unary ones);
        float64 exp, log, expm1, log1p, sin, cos, tan, tanh, arctan2, power and logaddexp
        within 0.501-0.518 ulp, vectorisable where the target has AVX2;
-       hand-vectorised AVX2/AVX-512 loops for sqrt, complex |z|, floor, ceil and rint, which
+       hand-vectorised AVX2/AVX-512 loops for sqrt (real and complex), complex |z|, floor, ceil
+       and rint, which
        errno or -ftrapping-math keep scalar otherwise (>>vector);
      <c> is the dtype's code: b, u8 ... u64, i8 ... i64, bf16, f16, f32, f64, c64, c128.
      Kernels write into caller memory and never allocate; they are usable without jaxc.h.
@@ -33,8 +34,8 @@
      JAXC_PAR_BYTES     memory traffic above which loops go parallel (default 2 MiB)
      JAXC_NO_F16C       never use the x86 F16C instructions for float16 arrays
      JAXC_NO_COMPLEX_H  store complex values as {re, im} structs even where C has _Complex
-     JAXC_NO_SIMD       never use the hand-written AVX2/AVX-512 loops (sqrt, complex abs, floor,
-                        ceil, rint: >>vector)
+     JAXC_NO_SIMD       never use the hand-written AVX2/AVX-512 loops (sqrt, complex sqrt and abs,
+                        floor, ceil, rint: >>vector)
 
    All functions are static inline: include this header anywhere, as often as you like. */
 #ifndef JAXC_KERNELS_H_INCLUDED
@@ -1803,18 +1804,25 @@ JAXC__DEV double jaxc__clog_abs_d(double x, double y) {
   return log(jaxc__cabs_d(x, y));
 }
 JAXC__DEV jaxc_c128 jaxc__clog_d(double x, double y) { return JAXC__C(jaxc__clog_abs_d(x, y), atan2(y, x)); }
+/* sqrt z of finite parts, not both 0: t = sqrt((|x| + |z|)/2), then (t, y/2t) for x >= 0 and
+   (|y|/2t, +-t) for x < 0 (no cancellation either way). Parts are scaled by a power of 4 where
+   |x| + |z| could overflow or lose bits below. The SIMD loops of >>vector compute the same
+   operations (jaxc__vsqrt_c128). */
+JAXC__DEV jaxc_c128 jaxc__csqrt_finite(double x, double y) {
+  bool big = (fabs(x) > 0x1p1020) | (fabs(y) > 0x1p1020), tiny = (fabs(x) < 0x1p-1000) & (fabs(y) < 0x1p-1000);
+  double k = jaxc__sel_d(big, 0x1p-2, jaxc__sel_d(tiny, 0x1p100, 1.0)), s = jaxc__sel_d(big, 2.0, jaxc__sel_d(tiny, 0x1p-50, 1.0));
+  x *= k, y *= k;
+  double t = sqrt((fabs(x) + jaxc__cabs_d(x, y)) * 0.5), q = y / (2 * t);
+  bool pos = x >= 0;
+  return JAXC__C(jaxc__sel_d(pos, t, fabs(q)) * s, jaxc__sel_d(pos, q, copysign(t, y)) * s);
+}
 JAXC__DEV jaxc_c128 jaxc__csqrt_d(double x, double y) {
   if (isinf(y)) return JAXC__C(INFINITY, y);
   if (isnan(x)) return JAXC__C(x, x);
   if (isinf(x)) return x > 0 ? JAXC__C(x, isnan(y) ? y : copysign(0.0, y)) : JAXC__C(isnan(y) ? y : 0.0, copysign(INFINITY, y));
   if (isnan(y)) return JAXC__C(y, y);
   if (x == 0 && y == 0) return JAXC__C(0.0, y);
-  double s = 1;
-  if (fabs(x) > 0x1p1020 || fabs(y) > 0x1p1020) x *= 0x1p-2, y *= 0x1p-2, s = 2; /* |x| + |z| stays finite */
-  else if (fabs(x) < 0x1p-1000 && fabs(y) < 0x1p-1000) x *= 0x1p100, y *= 0x1p100, s = 0x1p-50; /* no bits lost below */
-  double t = sqrt((fabs(x) + jaxc__cabs_d(x, y)) * 0.5);
-  if (x >= 0) return JAXC__C(t * s, y / (2 * t) * s);
-  return JAXC__C(fabs(y) / (2 * t) * s, copysign(t, y) * s);
+  return jaxc__csqrt_finite(x, y);
 }
 /* e^x (cos y, sin y), halved twice where e^x alone would overflow. */
 JAXC__DEV jaxc_c128 jaxc__cis_scaled(double x, double y) {
@@ -2227,7 +2235,8 @@ JAXC__FULL_FN(jaxc_c128, log, jaxc__annex_log_jaxc_c128)
 /* >>vector: hand-vectorised loops for the ops compilers keep scalar --------------------------------
    C's sqrt sets errno for a negative argument, so unless built with -fno-math-errno, gcc and
    clang follow every sqrt instruction with a test and a call: loops of sqrt and of complex |z|
-   stay scalar (NumPy ran them 2-10x faster); gcc vectorises floor, ceil and rint only under
+   stay scalar (NumPy ran them 2-10x faster), and complex sqrt with them; gcc vectorises floor,
+   ceil and rint only under
    -fno-trapping-math. Where the target has AVX-512F, or AVX2 and FMA,
    these loops compute the same IEEE operations as the scalar functions (jaxc__m_sqrt_float,
    jaxc__cabs_f, jaxc__cabs_d), each rounded once, in vector registers, so the results are
@@ -2248,6 +2257,8 @@ JAXC__FULL_FN(jaxc_c128, log, jaxc__annex_log_jaxc_c128)
 #  define JAXC__VD_GT _CMP_GT_OQ
 #  define JAXC__VD_LT _CMP_LT_OQ
 #  define JAXC__VD_EQ _CMP_EQ_OQ
+#  define JAXC__VD_GE _CMP_GE_OQ
+#  define JAXC__VD_NLT _CMP_NLT_UQ /* !(a < b): true for NaN */
 #  if defined(__AVX512F__)
 typedef __m512d jaxc__vd;
 typedef __m512 jaxc__vf;
@@ -2267,8 +2278,14 @@ typedef __m512 jaxc__vf;
 #    define jaxc__vf_round _mm512_roundscale_ps
 #    define jaxc__vd_unpacklo _mm512_unpacklo_pd
 #    define jaxc__vd_unpackhi _mm512_unpackhi_pd
+#    define jaxc__vd_div _mm512_div_pd
 #    define jaxc__vd_abs _mm512_abs_pd
 #    define JAXC__VD_SEL(a, OP, b, x, y) _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, b, OP), y, x)
+/* a bit per lane where a OP b; t with y's sign for t >= 0 (copysign; AVX-512F has no or_pd) */
+#    define jaxc__vd_mask(a, OP, b) ((unsigned)_mm512_cmp_pd_mask(a, b, OP))
+#    define jaxc__vd_or_sign(t, y)                                                                      \
+      _mm512_castsi512_pd(_mm512_or_si512(_mm512_castpd_si512(t), _mm512_and_si512(_mm512_castpd_si512(y), \
+                                          _mm512_castpd_si512(_mm512_set1_pd(-0.0)))))
 /* VD_N floats widened / narrowed (exact / rounded to nearest) */
 #    define jaxc__vd_load_f32(p) _mm512_cvtps_pd(_mm256_loadu_ps(p))
 #    define jaxc__vd_store_f32(p, v) _mm256_storeu_ps(p, _mm512_cvtpd_ps(v))
@@ -2293,8 +2310,11 @@ typedef __m256 jaxc__vf;
 #    define jaxc__vf_round _mm256_round_ps
 #    define jaxc__vd_unpacklo _mm256_unpacklo_pd
 #    define jaxc__vd_unpackhi _mm256_unpackhi_pd
+#    define jaxc__vd_div _mm256_div_pd
 #    define jaxc__vd_abs(v) _mm256_andnot_pd(_mm256_set1_pd(-0.0), v)
 #    define JAXC__VD_SEL(a, OP, b, x, y) _mm256_blendv_pd(y, x, _mm256_cmp_pd(a, b, OP))
+#    define jaxc__vd_mask(a, OP, b) ((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(a, b, OP)))
+#    define jaxc__vd_or_sign(t, y) _mm256_or_pd(t, _mm256_and_pd(y, _mm256_set1_pd(-0.0)))
 #    define jaxc__vd_load_f32(p) _mm256_cvtps_pd(_mm_loadu_ps(p))
 #    define jaxc__vd_store_f32(p, v) _mm_storeu_ps(p, _mm256_cvtpd_ps(v))
 #    define jaxc__vd_unzip(v) _mm256_permute4x64_pd(v, 0xD8) /* 0, 2, 1, 3 */
@@ -2327,19 +2347,71 @@ JAXC__INLINE size_t jaxc__vabs_c64(size_t n, const jaxc_c64 *a, float *o) {
   }
   return end;
 }
+/* jaxc__cabs_d of |x|, |y| but its infinity test */
+JAXC__INLINE jaxc__vd jaxc__vd_hypot(jaxc__vd ax, jaxc__vd ay) {
+  const jaxc__vd big = jaxc__vd_set1(0x1p500), small = jaxc__vd_set1(0x1p-500), one = jaxc__vd_set1(1.0);
+  jaxc__vd m = JAXC__VD_SEL(ax, JAXC__VD_GT, ay, ax, ay), nn = JAXC__VD_SEL(ax, JAXC__VD_GT, ay, ay, ax);
+  jaxc__vd s = JAXC__VD_SEL(m, JAXC__VD_GT, big, jaxc__vd_set1(0x1p-600), JAXC__VD_SEL(m, JAXC__VD_LT, small, jaxc__vd_set1(0x1p600), one));
+  jaxc__vd r = JAXC__VD_SEL(m, JAXC__VD_GT, big, jaxc__vd_set1(0x1p600), JAXC__VD_SEL(m, JAXC__VD_LT, small, jaxc__vd_set1(0x1p-600), one));
+  jaxc__vd sa = jaxc__vd_mul(m, s), sb = jaxc__vd_mul(nn, s);
+  return jaxc__vd_mul(jaxc__vd_sqrt(jaxc__vd_fma(sa, sa, jaxc__vd_mul(sb, sb))), r);
+}
 JAXC__INLINE size_t jaxc__vabs_c128(size_t n, const jaxc_c128 *a, double *o) {
   const double *d = (const double *)(const void *)a;
-  const jaxc__vd big = jaxc__vd_set1(0x1p500), small = jaxc__vd_set1(0x1p-500), one = jaxc__vd_set1(1.0);
   size_t end = n / JAXC__VD_N * JAXC__VD_N;
   for (size_t i = 0; i < end; i += JAXC__VD_N) {
     jaxc__vd p = jaxc__vd_loadu(d + 2 * i), q = jaxc__vd_loadu(d + 2 * i + JAXC__VD_N);
     jaxc__vd ax = jaxc__vd_abs(jaxc__vd_unpacklo(p, q)), ay = jaxc__vd_abs(jaxc__vd_unpackhi(p, q));
-    jaxc__vd m = JAXC__VD_SEL(ax, JAXC__VD_GT, ay, ax, ay), nn = JAXC__VD_SEL(ax, JAXC__VD_GT, ay, ay, ax);
-    jaxc__vd s = JAXC__VD_SEL(m, JAXC__VD_GT, big, jaxc__vd_set1(0x1p-600), JAXC__VD_SEL(m, JAXC__VD_LT, small, jaxc__vd_set1(0x1p600), one));
-    jaxc__vd r = JAXC__VD_SEL(m, JAXC__VD_GT, big, jaxc__vd_set1(0x1p600), JAXC__VD_SEL(m, JAXC__VD_LT, small, jaxc__vd_set1(0x1p-600), one));
-    jaxc__vd sa = jaxc__vd_mul(m, s), sb = jaxc__vd_mul(nn, s);
-    jaxc__vd h = jaxc__vd_mul(jaxc__vd_sqrt(jaxc__vd_fma(sa, sa, jaxc__vd_mul(sb, sb))), r);
-    jaxc__vd_storeu(o + i, jaxc__vd_unzip(jaxc__vd_inf_if_inf(ax, ay, h)));
+    jaxc__vd_storeu(o + i, jaxc__vd_unzip(jaxc__vd_inf_if_inf(ax, ay, jaxc__vd_hypot(ax, ay))));
+  }
+  return end;
+}
+/* Complex sqrt: jaxc__csqrt_finite's operations lane by lane (complex64 in double, where its
+   scalings are by 1), the real parts in *re; a group with a lane that is not finite, or 0, goes
+   to the scalar function whole (the Annex G special values). Returns false for such a group. */
+JAXC__INLINE bool jaxc__vd_csqrt(jaxc__vd x, jaxc__vd y, jaxc__vd *re, jaxc__vd *im) {
+  const jaxc__vd zero = jaxc__vd_set1(0.0), one = jaxc__vd_set1(1.0), inf = jaxc__vd_set1((double)INFINITY);
+  jaxc__vd ax = jaxc__vd_abs(x), ay = jaxc__vd_abs(y);
+  if (jaxc__vd_mask(ax, JAXC__VD_NLT, inf) | jaxc__vd_mask(ay, JAXC__VD_NLT, inf) |
+      (jaxc__vd_mask(x, JAXC__VD_EQ, zero) & jaxc__vd_mask(y, JAXC__VD_EQ, zero)))
+    return false;
+  jaxc__vd m = JAXC__VD_SEL(ax, JAXC__VD_GT, ay, ax, ay), big = jaxc__vd_set1(0x1p1020), tiny = jaxc__vd_set1(0x1p-1000);
+  jaxc__vd k = JAXC__VD_SEL(m, JAXC__VD_GT, big, jaxc__vd_set1(0x1p-2), JAXC__VD_SEL(m, JAXC__VD_LT, tiny, jaxc__vd_set1(0x1p100), one));
+  jaxc__vd s = JAXC__VD_SEL(m, JAXC__VD_GT, big, jaxc__vd_set1(2.0), JAXC__VD_SEL(m, JAXC__VD_LT, tiny, jaxc__vd_set1(0x1p-50), one));
+  x = jaxc__vd_mul(x, k), y = jaxc__vd_mul(y, k), ax = jaxc__vd_abs(x), ay = jaxc__vd_abs(y);
+  jaxc__vd t = jaxc__vd_sqrt(jaxc__vd_mul(jaxc__vd_add(ax, jaxc__vd_hypot(ax, ay)), jaxc__vd_set1(0.5)));
+  jaxc__vd q = jaxc__vd_div(y, jaxc__vd_add(t, t)); /* (2t exactly) */
+  *re = jaxc__vd_mul(JAXC__VD_SEL(x, JAXC__VD_GE, zero, t, jaxc__vd_abs(q)), s);
+  *im = jaxc__vd_mul(JAXC__VD_SEL(x, JAXC__VD_GE, zero, q, jaxc__vd_or_sign(t, y)), s);
+  return true;
+}
+JAXC__INLINE size_t jaxc__vsqrt_c64(size_t n, const jaxc_c64 *a, jaxc_c64 *o) {
+  const float *f = (const float *)(const void *)a;
+  float *of = (float *)(void *)o;
+  size_t end = n / JAXC__VD_N * JAXC__VD_N;
+  for (size_t i = 0; i < end; i += JAXC__VD_N) {
+    jaxc__vd p = jaxc__vd_load_f32(f + 2 * i), q = jaxc__vd_load_f32(f + 2 * i + JAXC__VD_N), re, im;
+    if (jaxc__vd_csqrt(jaxc__vd_unpacklo(p, q), jaxc__vd_unpackhi(p, q), &re, &im)) {
+      jaxc__vd_store_f32(of + 2 * i, jaxc__vd_unpacklo(re, im)); /* (unpacking the lanes back pairs them in order) */
+      jaxc__vd_store_f32(of + 2 * i + JAXC__VD_N, jaxc__vd_unpackhi(re, im));
+    } else {
+      for (size_t j = i; j < i + JAXC__VD_N; j++) o[j] = jaxc__m_sqrt_jaxc_c64(a[j]);
+    }
+  }
+  return end;
+}
+JAXC__INLINE size_t jaxc__vsqrt_c128(size_t n, const jaxc_c128 *a, jaxc_c128 *o) {
+  const double *d = (const double *)(const void *)a;
+  double *od = (double *)(void *)o;
+  size_t end = n / JAXC__VD_N * JAXC__VD_N;
+  for (size_t i = 0; i < end; i += JAXC__VD_N) {
+    jaxc__vd p = jaxc__vd_loadu(d + 2 * i), q = jaxc__vd_loadu(d + 2 * i + JAXC__VD_N), re, im;
+    if (jaxc__vd_csqrt(jaxc__vd_unpacklo(p, q), jaxc__vd_unpackhi(p, q), &re, &im)) {
+      jaxc__vd_storeu(od + 2 * i, jaxc__vd_unpacklo(re, im));
+      jaxc__vd_storeu(od + 2 * i + JAXC__VD_N, jaxc__vd_unpackhi(re, im));
+    } else {
+      for (size_t j = i; j < i + JAXC__VD_N; j++) o[j] = jaxc__m_sqrt_jaxc_c128(a[j]);
+    }
   }
   return end;
 }
@@ -2375,6 +2447,8 @@ JAXC__VROUND(ceil, _MM_FROUND_TO_POS_INF)
 #  define JAXC__VEC_SQRT_F64 ~, jaxc__vsqrt_f64
 #  define JAXC__VEC_ABS_C64 ~, jaxc__vabs_c64
 #  define JAXC__VEC_ABS_C128 ~, jaxc__vabs_c128
+#  define JAXC__VEC_SQRT_C64 ~, jaxc__vsqrt_c64
+#  define JAXC__VEC_SQRT_C128 ~, jaxc__vsqrt_c128
 #endif
 
 /* --- generated kernels ------------------------------------------------------------------------

@@ -383,22 +383,34 @@ static void draw_exp_arg(bool c128, bool wide, double *x, double *y) {
 static void test_split_functions(void) {
   enum { N = 4099 };
   static double z[2 * N], out[2 * N];
+  static const struct {
+    jaxc_op op;
+    void (*c64)(size_t, const jaxc_c64 *, jaxc_c64 *);
+    void (*c128)(size_t, const jaxc_c128 *, jaxc_c128 *);
+  } fns[] = {{JAXC_OP_EXP, jaxc_kernel_exp_c64, jaxc_kernel_exp_c128},
+             {JAXC_OP_LOG, jaxc_kernel_log_c64, jaxc_kernel_log_c128},
+             {JAXC_OP_SQRT, jaxc_kernel_sqrt_c64, jaxc_kernel_sqrt_c128}};
   for (int c128 = 0; c128 < 2; c128++) {
-    double worst_exp = 0, worst_log = 0;
+    double worst[3] = {0, 0, 0};
     for (int rep = 0; rep < 20; rep++) {
-      /* exp: the kernel (vector loop, then the marked elements again) against the scalar
-         function bit for bit, and against long double part by part */
+      /* the kernel (vector loop, then the marked elements again) against the scalar function
+         bit for bit, and against long double part by part; for sqrt, one in eight complex128
+         arguments scaled to the ends of the exponent range (where its parts are rescaled) */
       for (int i = 0; i < N; i++) draw_exp_arg(c128, i % 4 == 3, &z[2 * i], &z[2 * i + 1]);
-      for (int op = 0; op < 2; op++) {
-        jaxc_op o = op ? JAXC_OP_LOG : JAXC_OP_EXP;
+      for (int op = 0; op < 3; op++) {
+        jaxc_op o = fns[op].op;
+        if (o == JAXC_OP_SQRT && c128)
+          for (int i = 0; i < N; i += 8) {
+            int k = (int)(rnd64() % 2100) - 1075;
+            double sx = ldexp(z[2 * i], k), sy = ldexp(z[2 * i + 1], k + (int)(rnd64() % 9) - 4);
+            if (isfinite(sx) && isfinite(sy)) z[2 * i] = sx, z[2 * i + 1] = sy; /* (finite stays finite) */
+          }
         if (c128) {
-          if (o == JAXC_OP_EXP) jaxc_kernel_exp_c128(N, (const jaxc_c128 *)(void *)z, (jaxc_c128 *)(void *)out);
-          else jaxc_kernel_log_c128(N, (const jaxc_c128 *)(void *)z, (jaxc_c128 *)(void *)out);
+          fns[op].c128(N, (const jaxc_c128 *)(void *)z, (jaxc_c128 *)(void *)out);
         } else {
           static float zf[2 * N], of[2 * N];
           for (int i = 0; i < 2 * N; i++) zf[i] = (float)z[i];
-          if (o == JAXC_OP_EXP) jaxc_kernel_exp_c64(N, (const jaxc_c64 *)(void *)zf, (jaxc_c64 *)(void *)of);
-          else jaxc_kernel_log_c64(N, (const jaxc_c64 *)(void *)zf, (jaxc_c64 *)(void *)of);
+          fns[op].c64(N, (const jaxc_c64 *)(void *)zf, (jaxc_c64 *)(void *)of);
           for (int i = 0; i < 2 * N; i++) out[i] = of[i];
         }
         for (int i = 0; i < N; i++) {
@@ -408,23 +420,24 @@ static void test_split_functions(void) {
                     c128 ? "c128" : "c64", jaxc_op_name(o), x, y, out[2 * i], out[2 * i + 1], got[0], got[1]);
           n_cases++;
           if (i % 4 == 3 || (o == JAXC_OP_LOG && x == 0 && y == 0)) continue;
-          lcx ref = o == JAXC_OP_EXP ? cexpl((long double)x + (long double)y * I) : clogl((long double)x + (long double)y * I);
+          lcx zl = (long double)x + (long double)y * I;
+          lcx ref = o == JAXC_OP_EXP ? cexpl(zl) : o == JAXC_OP_LOG ? clogl(zl) : csqrtl(zl);
           double e = fmax(part_ulps(got[0], creall(ref), c128), part_ulps(got[1], cimagl(ref), c128));
           /* complex64: each part correctly rounded but within a hair of a midpoint; complex128
              exp: each part within 0.51 ulp, but parts near underflow, which the C library's
-             functions compute (log's real part is the Annex G code's) */
+             functions compute (log's real part is the Annex G code's); sqrt: |z|, a sum, a
+             square root and a division, each rounded */
           bool subnormal = fabsl(creall(ref)) < 0x1p-1021L || (fabsl(cimagl(ref)) < 0x1p-1021L && cimagl(ref) != 0);
-          double *worst = o == JAXC_OP_EXP ? &worst_exp : &worst_log;
-          if (e > *worst && !(c128 && subnormal)) *worst = e;
-          double bound = !c128 ? 0.5001 : o == JAXC_OP_LOG ? 4 : subnormal ? 1.5 : 0.51;
+          if (e > worst[op] && !(c128 && subnormal)) worst[op] = e;
+          double bound = !c128 ? 0.5001 : o == JAXC_OP_LOG ? 4 : o == JAXC_OP_SQRT ? 2.5 : subnormal ? 1.5 : 0.51;
           CHECK_MSG(e <= bound, "%s %s(%a%+ai) = %a%+ai, ref %La%+Lai: %.4f ulp", c128 ? "c128" : "c64", jaxc_op_name(o), x, y,
                     got[0], got[1], creall(ref), cimagl(ref), e);
           n_cases++;
         }
       }
     }
-    printf("  vectorised exp, log %-4s: kernels equal the scalar functions; largest part error %.4f, %.4f ulp (normal parts)\n",
-           c128 ? "c128" : "c64", worst_exp, worst_log);
+    printf("  vectorised exp, log, sqrt %-4s: kernels equal the scalar functions; largest part error %.4f, %.4f, %.4f ulp "
+           "(normal parts)\n", c128 ? "c128" : "c64", worst[0], worst[1], worst[2]);
   }
 }
 

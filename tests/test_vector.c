@@ -34,7 +34,14 @@ static size_t n_compared;
    NaN: IEEE 754 leaves a NaN result's sign and payload to the implementation, and compilers use
    that freedom (gcc folds |x| * |x| to x * x, which keeps a NaN's sign). */
 static bool same_f(float a, float b) { return f2u(a) == f2u(b) || (isnan(a) && isnan(b)); }
+
 static bool same_d(double a, double b) { return d2u(a) == d2u(b) || (isnan(a) && isnan(b)); }
+static bool same_c64(jaxc_c64 a, jaxc_c64 b) {
+  return same_f(jaxc__re_jaxc_c64(a), jaxc__re_jaxc_c64(b)) && same_f(jaxc__im_jaxc_c64(a), jaxc__im_jaxc_c64(b));
+}
+static bool same_c128(jaxc_c128 a, jaxc_c128 b) {
+  return same_d(jaxc__re_jaxc_c128(a), jaxc__re_jaxc_c128(b)) && same_d(jaxc__im_jaxc_c128(a), jaxc__im_jaxc_c128(b));
+}
 
 static const float f_special[] = {0.0f, -0.0f, 0x1p-149f, -0x1p-149f, 0x1.fffffcp-127f, 0x1p-126f, 0.5f, 1.0f,
                                   -1.0f, 3.0f, 4.0f, 0x1p63f, FLT_MAX, -FLT_MAX, INFINITY, -INFINITY, NAN, -NAN};
@@ -632,6 +639,10 @@ int main(void) {
   CHECK_KERNEL("sqrt f64", jaxc__k_sqrt_F64, jaxc_scalar_sqrt_f64, double, double, same_d, f64, nf);
   CHECK_KERNEL("abs c64", jaxc__k_abs_C64, jaxc_scalar_abs_c64, jaxc_c64, float, same_f, c64, NF * NF + NPAIRS);
   CHECK_KERNEL("abs c128", jaxc__k_abs_C128, jaxc_scalar_abs_c128, jaxc_c128, double, same_d, c128, ND * ND + NPAIRS);
+  CHECK_KERNEL("sqrt c64", jaxc__k_sqrt_C64, jaxc_scalar_sqrt_c64, jaxc_c64, jaxc_c64, same_c64, c64, NF * NF + NPAIRS);
+  CHECK_KERNEL("sqrt c128", jaxc__k_sqrt_C128, jaxc_scalar_sqrt_c128, jaxc_c128, jaxc_c128, same_c128, c128, ND * ND + NPAIRS);
+  CHECK_TYPED("sqrt c64", jaxc_kernel_sqrt_c64, jaxc_scalar_sqrt_c64, jaxc_c64, jaxc_c64, same_c64, c64);
+  CHECK_TYPED("sqrt c128", jaxc_kernel_sqrt_c128, jaxc_scalar_sqrt_c128, jaxc_c128, jaxc_c128, same_c128, c128);
   CHECK_TYPED("sqrt f32", jaxc_kernel_sqrt_f32, jaxc_scalar_sqrt_f32, float, float, same_f, big32);
   CHECK_TYPED("sqrt f64", jaxc_kernel_sqrt_f64, jaxc_scalar_sqrt_f64, double, double, same_d, big64);
   CHECK_TYPED("abs c64", jaxc_kernel_abs_c64, jaxc_scalar_abs_c64, jaxc_c64, float, same_f, c64);
