@@ -1369,7 +1369,10 @@ JAXC__DEV_VEC double jaxc__tanh_near_code(double x) {
    s^18/23)) with s_lo from the division's exact remainder and 2s^3/3 computed exactly, as in
    jaxc__exp_cube */
 JAXC__DEV_VEC jaxc__parts jaxc__atanh2(double f, double d, double d_lo) {
-  double s = f / d, s_lo = ((f - s * d) - jaxc__prod_err(s, d, s * d) - s * d_lo) / d;
+  /* s d apart: C compilers may fuse f - s * d into an FMA (clang does by default), which is
+     f - s d exactly, and the product's error would be taken twice */
+  double s = f / d, sd = s * d;
+  double s_lo = ((f - sd) - jaxc__prod_err(s, d, sd) - s * d_lo) / d;
   double z = s * s, z_lo = jaxc__prod_err(s, s, z), z2 = z * z, z4 = z2 * z2;
   double p = ((1.0 / 5 + z * (1.0 / 7)) + (1.0 / 9 + z * (1.0 / 11)) * z2) +
              ((1.0 / 13 + z * (1.0 / 15)) + (1.0 / 17 + z * (1.0 / 19)) * z2) * z4 +
@@ -1998,7 +2001,36 @@ JAXC__DEV_VEC jaxc_c128 jaxc__cexp_near_code(jaxc_c128 z) {
   return jaxc__mk_jaxc_c128(jaxc__sel_d(!near_x | t.far | sub, (double)NAN, re), im);
 }
 #define jaxc__near_exp_jaxc_c128 JAXC__F64_NEAR(jaxc__cexp_near_code, jaxc__annex_exp_jaxc_c128)
-#define jaxc__near_log_jaxc_c128 jaxc__annex_log_jaxc_c128 /* (not vectorised: log is split per dtype kind) */
+/* log z of a complex128: log|z| = log(S)/2 for S = m^2 + n^2 (m, n the larger and smaller of |x|,
+   |y|), the squares and their sum carried in two parts (prod_err, sum_err); near |z| = 1, where
+   t = S - 1 in (-0.29, 0.41), log1p(t)/2 by the atanh series of t/(2 + t), with t summed from
+   m^2 - 1 (exact there), n^2 and the squares' errors, so that nothing is lost to the cancellation
+   (as jaxc__clog_abs_d); else log S's series with S's error added
+   to the tail, one series and one division for both (as jaxc__log1p_parts). arg z by the
+   float64 arctan2 near code. m outside (2^-510, 2^510) (squares out of range), z = 0, infinities,
+   NaN and arguments the arctan2 near code defers go to the full function. */
+JAXC__DEV_VEC jaxc_c128 jaxc__clog_near_code(jaxc_c128 z) {
+  double x = jaxc__re_jaxc_c128(z), y = jaxc__im_jaxc_c128(z), ax = fabs(x), ay = fabs(y);
+  double m = jaxc__sel_d(ax > ay, ax, ay), n = jaxc__sel_d(ax > ay, ay, ax);
+  bool far = !(m < 0x1p510) | !(m > 0x1p-510);
+  m = jaxc__sel_d(far, 1.0, m), n = jaxc__sel_d(far, 0.0, n);
+  double p = m * m, pe = jaxc__prod_err(m, m, p), q = n * n, qe = jaxc__prod_err(n, n, q);
+  double S = p + q, S_lo = (jaxc__sum_err(p, q, S) + pe) + qe;
+  /* t = (m^2 - 1) + n^2 from its four exact terms by a cascade of 2Sums: near |z| = 1 the leading
+     terms cancel down to the size of the squares' errors (|z|^2 - 1 can be as small as 2^-106) */
+  double a = p - 1, t1 = a + q, t2 = t1 + pe, t = t2 + qe;
+  double t_lo = ((jaxc__sum_err(p, -1.0, a) + jaxc__sum_err(a, q, t1)) + jaxc__sum_err(t1, pe, t2)) + jaxc__sum_err(t2, qe, t);
+  bool small = (t > -0.29) & (t < 0.41);
+  jaxc__log_reduced r = jaxc__log_reduce(jaxc__sel_d(small, 1.0, S)); /* (e = 0 where small) */
+  double dt = 2 + t, dm = r.m + 1;
+  jaxc__parts l = jaxc__log_combine(r.e, jaxc__sel_d(small, t, r.m - 1), jaxc__sel_d(small, dt, dm),
+                                    jaxc__sel_d(small, jaxc__sum_err(2, t, dt), jaxc__sum_err(r.m, 1, dm)));
+  l.tail += jaxc__sel_d(small, t_lo / (1 + t), S_lo / S);
+  double re = jaxc__sel_d(fabs(t) < 0x1p-60, t + t_lo, l.hi + l.tail) * 0.5; /* (log1p t = t below 2^-60) */
+  double im = jaxc__arctan2_near_code(y, x);
+  return jaxc__mk_jaxc_c128(jaxc__sel_d(far | jaxc__isnan_double(im), (double)NAN, re), im);
+}
+#define jaxc__near_log_jaxc_c128 JAXC__F64_NEAR(jaxc__clog_near_code, jaxc__annex_log_jaxc_c128)
 JAXC__FULL_FN(jaxc_c64, exp, jaxc__annex_exp_jaxc_c64)
 JAXC__FULL_FN(jaxc_c128, exp, jaxc__annex_exp_jaxc_c128)
 JAXC__FULL_FN(jaxc_c64, log, jaxc__annex_log_jaxc_c64)
