@@ -1366,12 +1366,13 @@ JAXC__DEV_VEC double jaxc__tanh_near_code(double x) {
    non-finite x the near code returns NaN and the full function calls the C library. */
 /* 2 atanh(s) for s = f/(d + d_lo), |s| <= 0.172: 2s + (2 s_lo + 2s^3/3 + 2s^5 (1/5 + s^2/7 + .. +
    s^18/23)) with s_lo from the division's exact remainder and 2s^3/3 computed exactly, as in
-   jaxc__exp_cube */
+   jaxc__exp_cube. One division: s = f (1/d) is within 2 ulps of f/d, and s_lo, the exact
+   remainder times 1/d, makes up for it (its terms to s_lo s^4 in the tail, 2^-66 of the result). */
 JAXC__DEV_VEC jaxc__parts jaxc__atanh2(double f, double d, double d_lo) {
   /* s d apart: C compilers may fuse f - s * d into an FMA (clang does by default), which is
      f - s d exactly, and the product's error would be taken twice */
-  double s = f / d, sd = s * d;
-  double s_lo = ((f - sd) - jaxc__prod_err(s, d, sd) - s * d_lo) / d;
+  double r = 1 / d, s = f * r, sd = s * d;
+  double s_lo = ((f - sd) - jaxc__prod_err(s, d, sd) - s * d_lo) * r;
   double z = s * s, z_lo = jaxc__prod_err(s, s, z), z2 = z * z, z4 = z2 * z2;
   double p = ((1.0 / 5 + z * (1.0 / 7)) + (1.0 / 9 + z * (1.0 / 11)) * z2) +
              ((1.0 / 13 + z * (1.0 / 15)) + (1.0 / 17 + z * (1.0 / 19)) * z2) * z4 +
@@ -1380,7 +1381,7 @@ JAXC__DEV_VEC jaxc__parts jaxc__atanh2(double f, double d, double d_lo) {
   double h = c * 0x1.5555555555555p-2, h_lo = jaxc__prod_err(c, 0x1.5555555555555p-2, h); /* 1/3 = that + 2^-54/3 */
   jaxc__parts l;
   l.hi = s2 + h; /* (so that the tail holds under 2^-13 of the result: pow needs log to 2^-66) */
-  l.tail = jaxc__fast_sum_err(s2, h, l.hi) + (2 * s_lo + (((h_lo + c * 0x1.5555555555555p-56) + c_lo * (1.0 / 3)) + z * (2 * s_lo) + c * z * p));
+  l.tail = jaxc__fast_sum_err(s2, h, l.hi) + (2 * s_lo + (((h_lo + c * 0x1.5555555555555p-56) + c_lo * (1.0 / 3)) + (z + z2) * (2 * s_lo) + c * z * p));
   return l;
 }
 /* e ln 2 + 2 atanh(f/(d + d_lo)) = hi + tail */
