@@ -1810,7 +1810,7 @@ JAXC__DEV jaxc_c128 jaxc__clog_d(double x, double y) { return JAXC__C(jaxc__clog
 /* sqrt z of finite parts, not both 0: t = sqrt((|x| + |z|)/2), then (t, y/2t) for x >= 0 and
    (|y|/2t, +-t) for x < 0 (no cancellation either way). Parts are scaled by a power of 4 where
    |x| + |z| could overflow or lose bits below. The SIMD loops of >>vector compute the same
-   operations (jaxc__vsqrt_c128). */
+   operations (jaxc__vsqrt_jaxc_c128). */
 JAXC__DEV jaxc_c128 jaxc__csqrt_finite(double x, double y) {
   bool big = (fabs(x) > 0x1p1020) | (fabs(y) > 0x1p1020), tiny = (fabs(x) < 0x1p-1000) & (fabs(y) < 0x1p-1000);
   double k = jaxc__sel_d(big, 0x1p-2, jaxc__sel_d(tiny, 0x1p100, 1.0)), s = jaxc__sel_d(big, 2.0, jaxc__sel_d(tiny, 0x1p-50, 1.0));
@@ -2417,36 +2417,26 @@ JAXC__INLINE bool jaxc__vd_csqrt(jaxc__vd x, jaxc__vd y, jaxc__vd *re, jaxc__vd 
   *im = jaxc__vd_mul(JAXC__VD_SEL(x, JAXC__VD_GE, zero, q, jaxc__vd_or_sign(t, y)), s);
   return true;
 }
-JAXC__INLINE size_t jaxc__vsqrt_c64(size_t n, const jaxc_c64 *a, jaxc_c64 *o) {
-  const float *f = (const float *)(const void *)a;
-  float *of = (float *)(void *)o;
-  size_t end = n / JAXC__VD_N * JAXC__VD_N;
-  for (size_t i = 0; i < end; i += JAXC__VD_N) {
-    jaxc__vd p = jaxc__vd_load_f32(f + 2 * i), q = jaxc__vd_load_f32(f + 2 * i + JAXC__VD_N), re, im;
-    if (jaxc__vd_csqrt(jaxc__vd_unpacklo(p, q), jaxc__vd_unpackhi(p, q), &re, &im)) {
-      jaxc__vd_store_f32(of + 2 * i, jaxc__vd_unpacklo(re, im)); /* (unpacking the lanes back pairs them in order) */
-      jaxc__vd_store_f32(of + 2 * i + JAXC__VD_N, jaxc__vd_unpackhi(re, im));
-    } else {
-      for (size_t j = i; j < i + JAXC__VD_N; j++) o[j] = jaxc__m_sqrt_jaxc_c64(a[j]);
+/* A complex array of part type R through jaxc__vd_csqrt, VD_N values a group; LOAD/STORE move
+   VD_N parts between memory and doubles (unpacking the lanes back pairs them in order). */
+#  define JAXC__VSQRT_CPX(T, R, LOAD, STORE)                                                        \
+    JAXC__INLINE size_t jaxc__vsqrt_##T(size_t n, const T *a, T *o) {                               \
+      const R *p_in = (const R *)(const void *)a;                                                  \
+      R *p_out = (R *)(void *)o;                                                                   \
+      size_t end = n / JAXC__VD_N * JAXC__VD_N;                                                    \
+      for (size_t i = 0; i < end; i += JAXC__VD_N) {                                               \
+        jaxc__vd p = LOAD(p_in + 2 * i), q = LOAD(p_in + 2 * i + JAXC__VD_N), re, im;              \
+        if (jaxc__vd_csqrt(jaxc__vd_unpacklo(p, q), jaxc__vd_unpackhi(p, q), &re, &im)) {          \
+          STORE(p_out + 2 * i, jaxc__vd_unpacklo(re, im));                                         \
+          STORE(p_out + 2 * i + JAXC__VD_N, jaxc__vd_unpackhi(re, im));                            \
+        } else {                                                                                   \
+          for (size_t j = i; j < i + JAXC__VD_N; j++) o[j] = jaxc__m_sqrt_##T(a[j]);               \
+        }                                                                                          \
+      }                                                                                            \
+      return end;                                                                                  \
     }
-  }
-  return end;
-}
-JAXC__INLINE size_t jaxc__vsqrt_c128(size_t n, const jaxc_c128 *a, jaxc_c128 *o) {
-  const double *d = (const double *)(const void *)a;
-  double *od = (double *)(void *)o;
-  size_t end = n / JAXC__VD_N * JAXC__VD_N;
-  for (size_t i = 0; i < end; i += JAXC__VD_N) {
-    jaxc__vd p = jaxc__vd_loadu(d + 2 * i), q = jaxc__vd_loadu(d + 2 * i + JAXC__VD_N), re, im;
-    if (jaxc__vd_csqrt(jaxc__vd_unpacklo(p, q), jaxc__vd_unpackhi(p, q), &re, &im)) {
-      jaxc__vd_storeu(od + 2 * i, jaxc__vd_unpacklo(re, im));
-      jaxc__vd_storeu(od + 2 * i + JAXC__VD_N, jaxc__vd_unpackhi(re, im));
-    } else {
-      for (size_t j = i; j < i + JAXC__VD_N; j++) o[j] = jaxc__m_sqrt_jaxc_c128(a[j]);
-    }
-  }
-  return end;
-}
+JAXC__VSQRT_CPX(jaxc_c64, float, jaxc__vd_load_f32, jaxc__vd_store_f32)
+JAXC__VSQRT_CPX(jaxc_c128, double, jaxc__vd_loadu, jaxc__vd_storeu)
 /* Rounding to integers: gcc vectorises floor, ceil and rint only under -fno-trapping-math (the
    instruction may not raise "inexact"), so the loops stayed scalar. The imm rounds in the
    given direction whatever the rounding mode, as the scalar functions do, and keeps the sign
@@ -2479,8 +2469,8 @@ JAXC__VROUND(ceil, _MM_FROUND_TO_POS_INF)
 #  define JAXC__VEC_SQRT_F64 ~, jaxc__vsqrt_f64
 #  define JAXC__VEC_ABS_C64 ~, jaxc__vabs_c64
 #  define JAXC__VEC_ABS_C128 ~, jaxc__vabs_c128
-#  define JAXC__VEC_SQRT_C64 ~, jaxc__vsqrt_c64
-#  define JAXC__VEC_SQRT_C128 ~, jaxc__vsqrt_c128
+#  define JAXC__VEC_SQRT_C64 ~, jaxc__vsqrt_jaxc_c64
+#  define JAXC__VEC_SQRT_C128 ~, jaxc__vsqrt_jaxc_c128
 #endif
 
 /* --- generated kernels ------------------------------------------------------------------------
