@@ -21,7 +21,7 @@ TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(patsubst tests/%.c,$(B)/san/%,$(TEST_SRCS)) $(B)/san-v3/test_vector
 TEST_SH   := $(sort $(wildcard tests/test_*.sh))
 
-.PHONY: test-clang all demo test test-c test-sh test-compile bench exhaustive tool clean cuda cuda-test cuda-bench check-generated test-cuda-build
+.PHONY: test-clang all demo test test-c test-sh test-compile bench exhaustive tool clean cuda cuda-test cuda-bench check-generated test-cuda-build test-cuda-emu
 all: tool $(B)/demo $(B)/styles
 	@echo "built: $(B)/jaxc-types (teaching tool) and $(B)/demo; 'make test' runs the tests"
 
@@ -81,7 +81,7 @@ lattice.svg: lattice.dot
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test:
 	@rm -f $(B)/test.log; mkdir -p $(B)
-	@set -o pipefail; for g in check-generated test-compile test-c test-sh test-cuda-build; do \
+	@set -o pipefail; for g in check-generated test-compile test-c test-sh "test-cuda-build test-cuda-emu"; do \
 	  $(MAKE) --no-print-directory -j$(JOBS) $$g 2>&1 | tee -a $(B)/test.log || { echo "make test: $$g FAILED"; exit 1; }; done
 	@awk '/^[^ ]+: [0-9]+ passed, [0-9]+ failed/ { p += $$2; f += $$4 } END { printf "total: %d passed, %d failed\n", p, f; exit f > 0 }' $(B)/test.log
 
@@ -124,7 +124,9 @@ check-generated: | $(B)
 	  || { echo "jaxc_kernels.h: JAXC__PAIRS is stale; regenerate with tools/gen_pairs.c"; exit 1; }
 	@/usr/bin/python3 tests/data/gen_static.py --check >/dev/null 2>&1 || [ ! -x /usr/bin/python3 ] \
 	  || { echo "tests/compile_promote_static.c is stale: run tests/data/gen_static.py"; exit 1; }
-	@echo "check-generated: 2 passed, 0 failed"
+	@/usr/bin/python3 tests/data/gen_print.py --check >/dev/null 2>&1 || [ ! -x /usr/bin/python3 ] \
+	  || { echo "tests/data/print_cases.txt is stale: run tests/data/gen_print.py"; exit 1; }
+	@echo "check-generated: 3 passed, 0 failed"
 
 # ---- benchmarks (optimised, OpenMP); NumPy figures when Debian's python3-numpy is there ----
 BENCH_FLAGS := $(WARN) -O3 $(ARCH) $(OMP) -I.
@@ -176,6 +178,29 @@ test-cuda-build:
 	  $(MAKE) --no-print-directory $(B)/cuda/test_cuda && ./$(B)/cuda/test_cuda; \
 	else $(MAKE) --no-print-directory $(B)/cuda/test_cuda_ptx && ./$(B)/cuda/test_cuda_ptx && \
 	  echo "test-cuda: compiled with $(NVCC); no GPU on this machine: not run"; fi
+
+# The device code without a GPU: tests/cuda/test_cuda.cu built by the host compiler against
+# tests/cuda/emu/cuda_runtime.h, a host emulation of the CUDA runtime (each launch
+# k<<<g, b>>>(args) rewritten to k * jaxc_emu::cfg(g, b)(args)). It runs every kernel's own
+# logic (indexing, vector loads, broadcasting, the reductions' block trees, launch limits,
+# errors) against the CPU library under ASan/UBSan; not the GPU's arithmetic (cuda-test).
+EMU := $(B)/emu
+EMU_LAUNCHES := sed -e 's/<<</ * jaxc_emu::cfg(/g' -e 's/>>>(/)(/g'
+$(EMU)/jaxc_cuda.cuh: jaxc_cuda.cuh
+	@mkdir -p $(EMU)
+	$(EMU_LAUNCHES) $< > $@
+$(EMU)/test_cuda.cpp: tests/cuda/test_cuda.cu
+	@mkdir -p $(EMU)
+	$(EMU_LAUNCHES) $< > $@
+$(EMU)/impl.o: tests/impl.c $(HEADERS)
+	@mkdir -p $(EMU)
+	$(CC) $(WARN) -O1 -g $(SAN) $(ARCH) -DJAXC_NO_OPENMP -I. -c $< -o $@
+$(EMU)/test_cuda: $(EMU)/test_cuda.cpp $(EMU)/jaxc_cuda.cuh $(EMU)/impl.o tests/cuda/emu/cuda_runtime.h $(HEADERS)
+	$(CXX) -std=c++17 -Wall -Wextra -Werror -Wno-unknown-pragmas -O1 -g $(SAN) $(ARCH) -DTEST_NAME='"test_cuda_emulated"' \
+	  -Itests/cuda/emu -I. $< $(EMU)/impl.o -o $@ -lm
+test-cuda-emu:
+	@if ! command -v $(CXX) >/dev/null; then echo "test-cuda-emu: no C++ compiler ($(CXX)): skipped"; \
+	else $(MAKE) --no-print-directory $(EMU)/test_cuda && ASAN_OPTIONS=detect_leaks=1 ./$(EMU)/test_cuda; fi
 
 clean:
 	rm -rf $(B) lattice.dot lattice.svg

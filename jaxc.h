@@ -191,7 +191,9 @@ JAXC_OPS(JAXC__DECL_NAMED)
 
 /* --- the _Generic front: C scalars are weak, like Python scalars in JAX -----------------------
    jaxc_add(x, 2) adds a weak int, jaxc_multiply(2.5, x) a weak float, jaxc_add(x, 1.0*I) a weak
-   complex; a C bool is a (strong) bool, as a Python bool is in JAX. An integer that does not
+   complex; a C bool is a (strong) bool, as a Python bool is in JAX -- a _Bool value: the macros
+   true and false of <stdbool.h> are the ints 1 and 0, so jaxc_add(x, true) adds a weak int; write
+   (bool)true or a bool variable. An integer that does not
    fit the result's integer dtype is an error, as in JAX ("Python int 300 too large to convert
    to int8"). */
 typedef struct jaxc_operand {
@@ -271,7 +273,9 @@ JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_opera
      sum, prod     bool and ints narrower than the default int -> default int (int32, int64 with
                    x64); unsigned narrower than the default uint -> uint32 (uint64); f16/bf16
                    stay f16/bf16 but are accumulated wider and rounded once
-     mean          ints and bool -> default float; var, std: also complex -> its real dtype
+     mean          bool and ints up to 32 bits -> float32 (x64 on too), int64/uint64 ->
+                   float64 (jax.dtypes.to_inexact_dtype; JAX converts the values first, so
+                   32-bit ints past 2^24 round); var, std: also complex -> its real dtype
      max, min      the input's dtype (NaN propagates); argmax/argmin/nanarg*: the default int
      any, all      bool (a complex value counts by its real part, as jnp.any does)
      cumsum/prod   bool -> default int, everything else keeps its dtype (JAX does not widen int8)
@@ -318,8 +322,8 @@ typedef enum jaxc_index_mode { JAXC_MODE_DEFAULT, JAXC_MODE_CLIP, JAXC_MODE_FILL
                     int, the maximum of an unsigned int, true for bool)
      CLIP           clamp to [0, n-1] — note: jnp.take does NOT wrap negatives first, so -1 -> 0
      WRAP           Python's index % n
-     DROP           as FILL (lax's FILL_OR_DROP)
-     PROMISE_IN_BOUNDS  negatives counted from the end, then clamped (what XLA does with it)
+     DROP, PROMISE_IN_BOUNDS are refused, as jnp.take refuses them ("Invalid mode 'drop' for
+                    np.take")
    Indices must be an integer array (JAX: "Indexer must have integer or boolean type").
 
    jaxc_index_take: x[:, ..., idx] / x.at[(slice(None),)*axis + (idx,)].get(mode, fill_value):
@@ -356,7 +360,7 @@ JAXC_API jaxc_array *jaxc_slice(const jaxc_array *a, int nspec, const jaxc_slice
    back to a's dtype and weak flag (x.at[2].set(2.7) on int32 stores 2); repeated indices
    accumulate for ADD/MULTIPLY/MINIMUM/MAXIMUM (SET: the last one wins). TRUE_DIVIDE and POWER are
    JAX's x / ones.at[idx].multiply(u) and x ** ones.at[idx].multiply(u), so their dtype is that
-   of the division (an int x gives the default float) or the power.
+   of the division (an int x gives a float: float32 up to 32 bits) or the power.
    Modes: DEFAULT, DROP, FILL, PROMISE_IN_BOUNDS drop updates whose index is out of range (after
    a negative index was counted from the end once); CLIP clamps; WRAP is refused. Inputs are never
    modified. */
@@ -870,71 +874,279 @@ JAXC_API void jaxc_array_free(jaxc_array *a) {
 }
 
 #ifndef JAXC_NO_STDIO
-/* One element as NumPy prints it: ints plainly, floats in the shortest form that reads back
-   ("1." for integral values, as NumPy does), complex as "1.+2.j", bools True/False. */
-static void jaxc__print_real(FILE *f, double v, jaxc_dtype d) {
-  if (v != v) { fputs("nan", f); return; }
-  if (v - v != 0) { fputs(v > 0 ? "inf" : "-inf", f); return; }
-  char buf[64];
+/* >>printing: what repr() of a JAX Array shows. JAX prints np.array2string(x, prefix="Array(",
+   suffix=",", separator=", ") and the dtype, so this is NumPy's array2string with its default
+   options (arrayprint.py, NumPy 1.24): floats in the shortest form that reads back in their
+   dtype, at most 8 digits after the point ('maxprec'), positional unless a nonzero value is at
+   least 1e8 or under 1e-4 or the largest is over 1000 times the smallest (then scientific, one
+   mantissa width); columns padded to one width; arrays over 1000 elements summarised to 3 at
+   each end of each axis ("..."); lines wrapped at 75 columns. bfloat16, not a NumPy float,
+   prints each value as ml_dtypes' repr does (C++'s ostream: 6 significant digits, "1" for 1.0),
+   unpadded. tests/test_print.c holds NumPy's own output for its cases (tests/data/gen_print.py). */
+typedef struct jaxc__sb { char *p; size_t n, cap; bool oom; } jaxc__sb; /* a growable string */
+static void jaxc__sb_put(jaxc__sb *b, const char *s, size_t n) {
+  if (b->oom) return;
+  if (b->n + n + 1 > b->cap) {
+    size_t cap = (b->n + n + 1) * 2;
+    char *q = (char *)jaxc__malloc(cap);
+    if (!q) { b->oom = true; return; }
+    if (b->n) memcpy(q, b->p, b->n);
+    jaxc__free(b->p);
+    b->p = q, b->cap = cap;
+  }
+  memcpy(b->p + b->n, s, n);
+  b->n += n;
+  b->p[b->n] = 0;
+}
+static void jaxc__sb_str(jaxc__sb *b, const char *s) { jaxc__sb_put(b, s, strlen(s)); }
+static void jaxc__sb_spaces(jaxc__sb *b, int k) { for (; k > 0; k--) jaxc__sb_put(b, " ", 1); }
+
+/* The shortest decimal that reads back to v in dtype d, as digits (no point) and the power of
+   ten of the first: v = 0.d1d2.. 10^(e + 1). Returns the digit count. */
+static int jaxc__shortest(double v, jaxc_dtype d, char *digits, int *e) {
+  char buf[40];
   unsigned char want[8] = {0}, got[8] = {0};
+  v = fabs(v);
   jaxc_kernel_cast_dyn(JAXC_F64, d, 1, &v, want);
-  for (int p = 1; p <= 17; p++) { /* the shortest decimal that reads back to the same d */
-    snprintf(buf, sizeof buf, "%.*g", p, v);
+  int p = 1;
+  for (; p < 17; p++) {
+    snprintf(buf, sizeof buf, "%.*e", p - 1, fabs(v));
     double back = strtod(buf, NULL);
     jaxc_kernel_cast_dyn(JAXC_F64, d, 1, &back, got);
     if (memcmp(want, got, jaxc_dtype_size(d)) == 0) break;
   }
-  fputs(buf, f);
-  if (!strpbrk(buf, ".eEn")) fputc('.', f);
+  snprintf(buf, sizeof buf, "%.*e", p - 1, fabs(v));
+  int k = 0;
+  for (const char *c = buf; *c && *c != 'e'; c++)
+    if (*c >= '0' && *c <= '9') digits[k++] = *c;
+  digits[k] = 0;
+  *e = atoi(strchr(buf, 'e') + 1);
+  return k;
 }
-static void jaxc__print_elem(FILE *f, jaxc_dtype d, const void *p) {
-  jaxc_c128 z = jaxc__c128_make(0, 0);
-  switch (jaxc_dtype_kind(d)) {
-  case JAXC_KIND_BOOL: fputs(*(const bool *)p ? "True" : "False", f); return;
-  case JAXC_KIND_UINT: { uint64_t u; jaxc_kernel_cast_dyn(d, JAXC_U64, 1, p, &u); fprintf(f, "%llu", (unsigned long long)u); return; }
-  case JAXC_KIND_INT: { int64_t i; jaxc_kernel_cast_dyn(d, JAXC_I64, 1, p, &i); fprintf(f, "%lld", (long long)i); return; }
-  default: break;
+/* A float as Dragon4 prints it (numpy's dragon4_positional / _scientific: the shortest digits
+   that read back, at most `prec` after the point, or with min_digits that many of the exact
+   value's), the sign (`plus`: always), the integer part
+   padded to pad_left, the fraction to pad_right (positional) or the exponent to exp_digits. */
+typedef struct jaxc__ffmt { bool sci, plus; int prec, min_digits, pad_left, pad_right, exp_digits; } jaxc__ffmt;
+static void jaxc__dragon4(char *out, size_t cap, double v, jaxc_dtype d, const jaxc__ffmt *f) {
+  char digits[24], body[96], ip[104], fp[104] = "", ex[32] = "";
+  int e, nd = jaxc__shortest(v, d, digits, &e);
+  if (f->sci) {
+    /* (with min_digits, Dragon4 goes on with the exact value's digits, not zeros) */
+    if (nd - 1 > f->prec || f->min_digits > 0) snprintf(body, sizeof body, "%.*e", f->min_digits > 0 ? f->min_digits : f->prec, fabs(v));
+    else snprintf(body, sizeof body, "%c.%se%+03d", digits[0], digits + 1, e);
+    char *epos = strchr(body, 'e');
+    int ev = atoi(epos + 1);
+    int width = f->exp_digits < 2 ? 2 : f->exp_digits > 4 ? 4 : f->exp_digits; /* (|ev| < 400) */
+    snprintf(ex, sizeof ex, "e%c%0*d", ev < 0 ? '-' : '+', width, ev < 0 ? -ev : ev);
+    *epos = 0;
+  } else {
+    int frac = nd - 1 - e;
+    snprintf(body, sizeof body, "%.*f", frac > f->prec ? f->prec : frac > 0 ? frac : 0, fabs(v));
   }
-  jaxc_kernel_cast_dyn(d, JAXC_C128, 1, p, &z);
-  jaxc_dtype real = d == JAXC_C64 ? JAXC_F32 : d == JAXC_C128 ? JAXC_F64 : d;
-  jaxc__print_real(f, jaxc__re_jaxc_c128(z), real);
-  if (jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX) {
-    double im = jaxc__im_jaxc_c128(z);
-    fputc(im < 0 || (im == 0 && signbit(im)) ? '-' : '+', f);
-    jaxc__print_real(f, fabs(im), real);
-    fputc('j', f);
-  }
+  char *dot = strchr(body, '.');
+  if (dot) *dot = 0;
+  snprintf(ip, sizeof ip, "%s%s", signbit(v) ? "-" : f->plus ? "+" : "", body);
+  if (dot) snprintf(fp, sizeof fp, "%s", dot + 1);
+  size_t fl = strlen(fp);
+  while (fl > 0 && fp[fl - 1] == '0') fp[--fl] = 0; /* trim='.': trailing zeros go, the point stays */
+  while ((int)fl < f->min_digits && fl + 1 < sizeof fp) fp[fl++] = '0', fp[fl] = 0;
+  int il = (int)strlen(ip), pr = f->sci ? 0 : f->pad_right - (int)fl;
+  snprintf(out, cap, "%*s%s.%s%*s%s", f->pad_left > il ? f->pad_left - il : 0, "", ip, fp, pr > 0 ? pr : 0, "", ex);
 }
-static void jaxc__print_dim(FILE *f, const jaxc_array *a, int dim, size_t *at, int indent) {
-  if (dim == a->ndim) { jaxc__print_elem(f, a->dtype, (const char *)a->data + *at * jaxc_dtype_size(a->dtype)); (*at)++; return; }
-  fputc('[', f);
-  for (int64_t i = 0; i < a->shape[dim]; i++) {
-    if (i) {
-      fputc(',', f);
-      if (dim + 1 < a->ndim) { fputc('\n', f); for (int k = 0; k < indent + dim + 1; k++) fputc(' ', f); }
-      else fputc(' ', f);
+static bool jaxc__isfinite_d(double v) { return v - v == 0; }
+/* numpy's FloatingFormat.fillFormat over the values shown (n doubles of dtype d) */
+static jaxc__ffmt jaxc__float_format(const double *v, int64_t n, jaxc_dtype d, bool plus) {
+  jaxc__ffmt f = {false, plus, 8, 0, 0, 0, -1};
+  double mx = 0, mn = INFINITY;
+  bool finite = false, nonfinite = false, neginf = plus;
+  for (int64_t i = 0; i < n; i++) {
+    double a = fabs(v[i]);
+    if (!jaxc__isfinite_d(v[i])) { nonfinite = true; neginf |= v[i] < 0; continue; }
+    finite = true;
+    if (a != 0) mx = a > mx ? a : mx, mn = a < mn ? a : mn;
+  }
+  f.sci = mx != 0 && (mx >= 1e8 || mn < 1e-4 || mx / mn > 1000.);
+  if (finite) { /* a first pass to find the widths */
+    jaxc__ffmt first = f;
+    char s[96];
+    int prec = 0, pl = 0, pr = 0, ed = 0;
+    for (int64_t i = 0; i < n; i++) {
+      if (!jaxc__isfinite_d(v[i])) continue;
+      jaxc__dragon4(s, sizeof s, v[i], d, &first);
+      char *dot = strchr(s, '.'), *ex = strchr(s, 'e');
+      int il = (int)(dot - s), fl = (int)(ex ? ex - dot - 1 : (int)strlen(dot + 1));
+      pl = il > pl ? il : pl;
+      if (f.sci) prec = fl > prec ? fl : prec, ed = (int)strlen(ex + 2) > ed ? (int)strlen(ex + 2) : ed;
+      else pr = fl > pr ? fl : pr;
     }
-    jaxc__print_dim(f, a, dim + 1, at, indent);
+    f.pad_left = pl;
+    if (f.sci) f.prec = f.min_digits = prec, f.exp_digits = ed, f.pad_right = ed + 2 + prec;
+    else f.pad_right = pr;
   }
-  fputc(']', f);
+  if (nonfinite) { /* room for nan and (-)inf */
+    int off = f.pad_right + 1, inflen = 3 + neginf;
+    f.pad_left = f.pad_left > 3 - off ? f.pad_left : 3 - off;
+    f.pad_left = f.pad_left > inflen - off ? f.pad_left : inflen - off;
+  }
+  return f;
+}
+static void jaxc__float_str(char *out, size_t cap, double v, jaxc_dtype d, const jaxc__ffmt *f) {
+  if (jaxc__isfinite_d(v)) { jaxc__dragon4(out, cap, v, d, f); return; }
+  const char *s = v != v ? (f->plus ? "+nan" : "nan") : v < 0 ? "-inf" : f->plus ? "+inf" : "inf";
+  int w = f->pad_left + f->pad_right + 1 - (int)strlen(s);
+  snprintf(out, cap, "%*s%s", w > 0 ? w : 0, "", s);
+}
+
+/* The elements shown: all, or 3 at each end of each axis over 1000 elements (numpy's
+   _leading_trailing), as flat positions into a. */
+typedef struct jaxc__pview {
+  const jaxc_array *a;
+  bool summary;
+  int64_t *pos, n;          /* positions shown, in print order */
+  jaxc_dtype part;           /* the dtype of a value or a complex part */
+  jaxc__ffmt re, im;         /* float formats */
+  int int_width;
+  bool bools_padded;
+} jaxc__pview;
+static int64_t jaxc__shown(const jaxc_array *a, bool summary, int dim, int64_t base, int64_t *pos, int64_t at) {
+  if (dim == a->ndim) { if (pos) pos[at] = base; return at + 1; }
+  int64_t len = a->shape[dim], stride = 1;
+  for (int k = dim + 1; k < a->ndim; k++) stride *= a->shape[k];
+  bool cut = summary && len > 6;
+  for (int64_t i = 0; i < len; i++) {
+    if (cut && i == 3) i = len - 3;
+    at = jaxc__shown(a, summary, dim + 1, base + i * stride, pos, at);
+  }
+  return at;
+}
+static double jaxc__part(const jaxc__pview *v, int64_t pos, bool imag) {
+  jaxc_c128 z = jaxc__c128_make(0, 0);
+  jaxc_kernel_cast_dyn(v->a->dtype, JAXC_C128, 1, (const char *)v->a->data + (size_t)pos * jaxc_dtype_size(v->a->dtype), &z);
+  return imag ? jaxc__im_jaxc_c128(z) : jaxc__re_jaxc_c128(z);
+}
+/* One element's string under the view's formats. */
+static void jaxc__elem_str(const jaxc__pview *v, int64_t pos, char *out, size_t cap) {
+  const jaxc_array *a = v->a;
+  const void *p = (const char *)a->data + (size_t)pos * jaxc_dtype_size(a->dtype);
+  switch (jaxc_dtype_kind(a->dtype)) {
+  case JAXC_KIND_BOOL: snprintf(out, cap, "%s", *(const bool *)p ? (v->bools_padded ? " True" : "True") : "False"); return;
+  case JAXC_KIND_UINT: { uint64_t u; jaxc_kernel_cast_dyn(a->dtype, JAXC_U64, 1, p, &u); snprintf(out, cap, "%*llu", v->int_width, (unsigned long long)u); return; }
+  case JAXC_KIND_INT: { int64_t i; jaxc_kernel_cast_dyn(a->dtype, JAXC_I64, 1, p, &i); snprintf(out, cap, "%*lld", v->int_width, (long long)i); return; }
+  case JAXC_KIND_FLOAT:
+    if (a->dtype == JAXC_BF16) { /* NumPy prints ml_dtypes' bfloat16 by its repr: C++'s ostream << float */
+      double x = jaxc__part(v, pos, false);
+      snprintf(out, cap, "%g", x != x ? fabs(x) : x);
+      return;
+    }
+    jaxc__float_str(out, cap, jaxc__part(v, pos, false), v->part, &v->re);
+    return;
+  default: { /* complex: the real part, then the imaginary with its sign and a j before its padding */
+    char r[96], im[96];
+    jaxc__float_str(r, sizeof r, jaxc__part(v, pos, false), v->part, &v->re);
+    jaxc__float_str(im, sizeof im, jaxc__part(v, pos, true), v->part, &v->im);
+    size_t k = strlen(im);
+    while (k > 0 && im[k - 1] == ' ') k--;
+    snprintf(out, cap, "%s%.*sj%s", r, (int)k, im, im + k);
+  }
+  }
+}
+/* numpy's _formatArray: a row's words joined by ", ", a new line (indented by the hanging
+   indent `hang`) where a word would pass `width` (unless the line holds only the indent);
+   nested rows on lines of their own (a blank line between blocks of 3 and more dimensions);
+   "..." for the middle of a summarised axis. */
+static void jaxc__format_rows(jaxc__sb *s, const jaxc__pview *v, int dim, int64_t *next, int hang, int width) {
+  const jaxc_array *a = v->a;
+  char word[256];
+  if (dim == a->ndim) { /* (a 0-d array) */
+    jaxc__elem_str(v, v->pos[(*next)++], word, sizeof word);
+    jaxc__sb_str(s, word);
+    return;
+  }
+  int64_t len = a->shape[dim];
+  bool cut = v->summary && len > 6;
+  int64_t items = cut ? 7 : len; /* (3, "...", 3) */
+  jaxc__sb_str(s, "[");
+  if (dim == a->ndim - 1) {
+    int line = hang; /* the line's length, its indent (or what precedes the "[") included */
+    for (int64_t i = 0; i < items; i++) {
+      const char *w = word;
+      if (cut && i == 3) w = "...";
+      else jaxc__elem_str(v, v->pos[(*next)++], word, sizeof word);
+      int wl = (int)strlen(w);
+      if (line + wl > width - 1 && line > hang) {
+        while (s->n > 0 && s->p[s->n - 1] == ' ') s->p[--s->n] = 0;
+        jaxc__sb_str(s, "\n");
+        jaxc__sb_spaces(s, hang);
+        line = hang;
+      }
+      jaxc__sb_str(s, w);
+      line += wl;
+      if (i + 1 < items) jaxc__sb_str(s, ", "), line += 2;
+    }
+  } else {
+    for (int64_t i = 0; i < items; i++) {
+      if (i) jaxc__sb_spaces(s, hang);
+      if (cut && i == 3) jaxc__sb_str(s, "...");
+      else jaxc__format_rows(s, v, dim + 1, next, hang + 1, width - 1);
+      if (i + 1 < items) {
+        jaxc__sb_str(s, ",");
+        for (int k = dim + 1; k < a->ndim; k++) jaxc__sb_str(s, "\n");
+      }
+    }
+  }
+  jaxc__sb_str(s, "]");
 }
 JAXC_API int jaxc_array_print(const jaxc_array *a, FILE *f) {
   if (!a || !f) return (jaxc__fail(JAXC_ERR_ARG, "jaxc_array_print: NULL argument"), JAXC_ERR_ARG);
-  size_t at = 0;
-  fputs("Array(", f);
-  if (a->size == 0) { /* numpy's form: no nested brackets, the shape unless it is (0,) */
-    fputs("[]", f);
-    if (a->ndim != 1) {
-      fputs(", shape=(", f);
-      for (int i = 0; i < a->ndim; i++) fprintf(f, i ? ", %lld" : "%lld", (long long)a->shape[i]);
-      fputs(")", f);
-    }
-  } else {
-    jaxc__print_dim(f, a, 0, &at, 6);
+  char dtype_str[64];
+  snprintf(dtype_str, sizeof dtype_str, "dtype=%s%s)", jaxc_dtype_name(a->dtype), a->weak ? ", weak_type=True" : "");
+  if (a->size == 0) { /* JAX: "[], shape=" and Python's tuple */
+    fputs("Array([], shape=(", f);
+    for (int i = 0; i < a->ndim; i++) fprintf(f, i ? ", %lld" : "%lld", (long long)a->shape[i]);
+    fprintf(f, "%s), %s\n", a->ndim == 1 ? "," : "", dtype_str);
+    jaxc__ok();
+    return JAXC_OK;
   }
-  fprintf(f, ", dtype=%s%s)\n", jaxc_dtype_name(a->dtype), a->weak ? ", weak_type=True" : "");
+  jaxc__pview v;
+  memset(&v, 0, sizeof v);
+  v.a = a;
+  v.summary = a->size > 1000;
+  v.n = jaxc__shown(a, v.summary, 0, 0, NULL, 0);
+  v.pos = (int64_t *)jaxc__malloc((size_t)v.n * sizeof(int64_t));
+  double *vals = (double *)jaxc__malloc((size_t)v.n * sizeof(double));
+  jaxc__sb s = {NULL, 0, 0, false};
+  if (!v.pos || !vals) goto oom;
+  jaxc__shown(a, v.summary, 0, 0, v.pos, 0);
+  int kind = jaxc_dtype_kind(a->dtype);
+  v.part = a->dtype == JAXC_C64 ? JAXC_F32 : a->dtype == JAXC_C128 ? JAXC_F64 : a->dtype;
+  v.bools_padded = a->ndim > 0;
+  if (kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT) { /* the wider of the largest and smallest */
+    char w[32];
+    for (int64_t i = 0; i < v.n; i++) {
+      jaxc__elem_str(&v, v.pos[i], w, sizeof w);
+      v.int_width = (int)strlen(w) > v.int_width ? (int)strlen(w) : v.int_width;
+    }
+  } else if ((kind == JAXC_KIND_FLOAT && a->dtype != JAXC_BF16) || kind == JAXC_KIND_COMPLEX) {
+    for (int64_t i = 0; i < v.n; i++) vals[i] = jaxc__part(&v, v.pos[i], false);
+    v.re = jaxc__float_format(vals, v.n, v.part, false);
+    if (kind == JAXC_KIND_COMPLEX) {
+      for (int64_t i = 0; i < v.n; i++) vals[i] = jaxc__part(&v, v.pos[i], true);
+      v.im = jaxc__float_format(vals, v.n, v.part, true);
+    }
+  }
+  int64_t next = 0;
+  jaxc__format_rows(&s, &v, 0, &next, 7, 75 - 1); /* (hanging indent: "Array(" and "["; suffix ",") */
+  if (s.oom) goto oom;
+  const char *nl = strrchr(s.p, '\n');
+  size_t last = (nl ? strlen(nl + 1) : s.n) + 2; /* JAX's len(s) - s.rfind('\n') + 1 */
+  fprintf(f, "Array(%s,%s%s\n", s.p, last + strlen(dtype_str) + 1 > 75 ? "      " : " ", dtype_str);
+  jaxc__free(v.pos), jaxc__free(vals), jaxc__free(s.p);
   jaxc__ok();
   return JAXC_OK;
+oom:
+  jaxc__free(v.pos), jaxc__free(vals), jaxc__free(s.p);
+  return (jaxc__fail(JAXC_ERR_NOMEM, "jaxc_array_print: out of memory"), JAXC_ERR_NOMEM);
 }
 #endif
 
@@ -1362,15 +1574,68 @@ static jaxc_array *jaxc__finish(const char *prim, jaxc_array *out, jaxc_array *i
   return into;
 }
 
-static bool jaxc__negative_power(const jaxc_array *b, jaxc_dtype compute) {
-  int kind = jaxc_dtype_kind(compute);
-  if (kind != JAXC_KIND_INT) return false;
-  for (int64_t i = 0; i < b->size; i++) {
-    int64_t v = 0;
-    jaxc_kernel_cast_dyn(b->dtype, JAXC_I64, 1, (const char *)b->data + (size_t)i * jaxc_dtype_size(b->dtype), &v);
-    if (v < 0) return true;
+/* jnp.power sends a C int exponent (JAX: a concrete Python int) to lax.integer_pow; an array
+   exponent goes to _pow_int_int (integer base: six rounds of square-and-multiply over the
+   exponent's low bits, which never fail) or lax.pow. True when b is a C int, with its value. */
+static bool jaxc__c_int_exponent(const jaxc_array *b, int64_t *n) {
+  if (!b->weak || b->ndim != 0 || jaxc_dtype_kind(b->dtype) != JAXC_KIND_INT) return false;
+  jaxc_kernel_cast_dyn(b->dtype, JAXC_I64, 1, b->data, n);
+  return true;
+}
+/* integer_pow's dtype rule refuses a negative exponent for an integer base: JAX's message, with
+   the base's aval */
+static jaxc_array *jaxc__negative_int_pow(const jaxc_array *a, jaxc_dtype compute, int64_t n) {
+#ifndef JAXC_NO_STDIO
+  char aval[16 + 21 * JAXC_MAX_NDIM];
+  size_t at = (size_t)snprintf(aval, sizeof aval, "%s[", jaxc_dtype_name(compute));
+  for (int i = 0; i < a->ndim && at < sizeof aval; i++)
+    at += (size_t)snprintf(aval + at, sizeof aval - at, i ? ",%lld" : "%lld", (long long)a->shape[i]);
+  return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "Integers cannot be raised to negative powers, got integer_pow(ShapedArray(%s]%s), %lld)",
+                                  aval, a->weak ? ", weak_type=True" : "", (long long)n);
+#else
+  (void)a, (void)compute, (void)n;
+  return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "Integers cannot be raised to negative powers");
+#endif
+}
+static jaxc_array *jaxc__binary_impl(jaxc_op op, const jaxc_array *a, const jaxc_array *b, jaxc_array *into);
+/* lax.integer_pow(x, n), n != 0, as JAX computes it: square-and-multiply over every bit of |n|
+   in the compute dtype (ints wrap, floats round at each product: x**3 is (x * x) * x, not
+   pow's correctly rounded value), then 1 / acc for n < 0; in whole-array passes of the multiply
+   and divide kernels. `acc` is x itself until the first product (`alias`). */
+static jaxc_array *jaxc__integer_pow(const jaxc_array *a, int64_t n, const jaxc__plan *p, jaxc_array *into) {
+  uint64_t m = n < 0 ? 0 - (uint64_t)n : (uint64_t)n;
+  jaxc_array *x = jaxc_astype(a, p->compute), *acc = NULL, *t;
+  bool alias = false;
+  for (; x && m; m >>= 1) {
+    if (m & 1) {
+      if (!acc) acc = x, alias = true;
+      else {
+        t = jaxc__binary_impl(JAXC_OP_MULTIPLY, acc, x, NULL);
+        if (!alias) jaxc_array_free(acc);
+        acc = t, alias = false;
+        if (!acc) break;
+      }
+    }
+    if (m > 1) {
+      t = jaxc__binary_impl(JAXC_OP_MULTIPLY, x, x, NULL);
+      if (!alias) jaxc_array_free(x);
+      x = t, alias = false; /* (an alias of the old x now owns it as acc) */
+    }
   }
-  return false;
+  if (!alias) jaxc_array_free(x);
+  if (!x || !acc) { if (acc != x) jaxc_array_free(acc); return NULL; }
+  if (n < 0) {
+    jaxc_array *one = jaxc_weak_int(1);
+    t = one ? jaxc__binary_impl(JAXC_OP_TRUE_DIVIDE, one, acc, NULL) : NULL;
+    jaxc_array_free(one), jaxc_array_free(acc);
+    if (!(acc = t)) return NULL;
+  }
+  acc->weak = p->weak;
+  if (!into) return acc;
+  if (!jaxc__out_ok(into, acc->dtype, acc->weak, acc->ndim, acc->shape)) { jaxc_array_free(acc); return NULL; }
+  memcpy(into->data, acc->data, (size_t)acc->size * jaxc_dtype_size(acc->dtype));
+  jaxc_array_free(acc);
+  return into;
 }
 
 /* jnp.fmod swaps a zero divisor for 1 only when the inputs' result type is an integer; two
@@ -1392,8 +1657,11 @@ static jaxc_array *jaxc__binary_impl(jaxc_op op, const jaxc_array *a, const jaxc
   int nd;
   int64_t shape[JAXC_MAX_NDIM];
   if (!jaxc__broadcast_shapes(jaxc_op_name(op), 2, in, &nd, shape)) return NULL;
-  if (op == JAXC_OP_POWER && jaxc__negative_power(b, p.compute))
-    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Integers to negative integer powers are not allowed.");
+  int64_t n;
+  if (op == JAXC_OP_POWER && jaxc__c_int_exponent(b, &n) && n != 0) { /* (x ** 0: the kernel's ones) */
+    if (n < 0 && jaxc__is_integral(p.compute)) return jaxc__negative_int_pow(a, p.compute, n);
+    return jaxc__integer_pow(a, n, &p, into);
+  }
   jaxc_array *out = jaxc__result_array(into, p.out, p.weak, nd, shape);
   if (!out) return NULL;
   jaxc__job job;
@@ -1690,11 +1958,12 @@ typedef void (*jaxc__lane_fn)(const void *p, int64_t n, int64_t s, const jaxc__a
 #define JAXC__PWV_RE_BOOL(x) ((double)(x))
 #define JAXC__PWV_RE_U8(x) ((double)(x))
 #define JAXC__PWV_RE_U16(x) ((double)(x))
-#define JAXC__PWV_RE_U32(x) ((double)(x))
+/* (32-bit ints through float32, their result dtype: JAX converts them before it sums) */
+#define JAXC__PWV_RE_U32(x) ((double)(float)(x))
 #define JAXC__PWV_RE_U64(x) ((double)(x))
 #define JAXC__PWV_RE_I8(x) ((double)(x))
 #define JAXC__PWV_RE_I16(x) ((double)(x))
-#define JAXC__PWV_RE_I32(x) ((double)(x))
+#define JAXC__PWV_RE_I32(x) ((double)(float)(x))
 #define JAXC__PWV_RE_I64(x) ((double)(x))
 #define JAXC__PWV_RE_BF16(x) ((double)jaxc_bf16_to_f32(x))
 #define JAXC__PWV_RE_F16(x) ((double)jaxc_f16_to_f32(x))
@@ -2314,12 +2583,16 @@ static bool jaxc__check_mode(jaxc_index_mode mode, jaxc__ixsem sem) {
     jaxc__fail(JAXC_ERR_ARG, "Unknown gather mode \"wrap\"");
     return false;
   }
+  if (sem == JAXC__IX_TAKE && (mode == JAXC_MODE_DROP || mode == JAXC_MODE_PROMISE_IN_BOUNDS)) {
+    jaxc__fail(JAXC_ERR_ARG, "Invalid mode '%s' for np.take", mode == JAXC_MODE_DROP ? "drop" : "promise_in_bounds");
+    return false;
+  }
   return true;
 }
 
 /* One index into an axis of n (n > 0) under a mode; -1 when it is to be filled/dropped. */
 static int64_t jaxc__resolve(int64_t v, int64_t n, jaxc_index_mode mode, jaxc__ixsem sem) {
-  if (sem == JAXC__IX_TAKE && mode == JAXC_MODE_CLIP) return v < 0 ? 0 : v >= n ? n - 1 : v;
+  if (sem == JAXC__IX_TAKE && mode == JAXC_MODE_CLIP) return v < 0 ? 0 : v >= n ? n - 1 : v; /* (no wrap first) */
   if (sem == JAXC__IX_TAKE && mode == JAXC_MODE_WRAP) { int64_t r = v % n; return r < 0 ? r + n : r; }
   if (v < 0) v += n;
   bool in = v >= 0 && v < n;

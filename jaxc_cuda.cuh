@@ -24,7 +24,8 @@
    -fmad=false matters: nvcc contracts a * b + c into an FMA by default, and complex multiply,
    the exact sums of the math functions and the float conversions would then round differently
    from the CPU (the device results are no longer the CPU's bit for bit). For the same reason do
-   not build with --use_fast_math, -ftz=true, -prec-div=false or -prec-sqrt=false.
+   not build with --use_fast_math (refused unless JAXC_CUDA_ALLOW_FAST_MATH is defined), -ftz=true,
+   -prec-div=false or -prec-sqrt=false.
    Every call is asynchronous on the default stream (downloads wait for it). Device arrays hold
    their data at 16-byte boundaries (cudaMalloc's are; an op given a hand-made jaxc_cuda_array
    whose data is not fails with JAXC_CUDA_ERR_ARG), and each op starts by clearing a launch error
@@ -38,7 +39,8 @@
                              at most 64 registers a thread)
      JAXC_CUDA_ILP_NARROW    elements a thread takes at once in kernels of 1- and 2-byte dtypes
                              (16; a power of 2, at least 4)
-     JAXC_CUDA_ILP_WIDE      the same for 4- and 8-byte dtypes (8; a power of 2, at least 2)
+     JAXC_CUDA_ILP_WIDE      the same for 4- and 8-byte dtypes (8; a power of 2, at least 8:
+                             complex128 kernels take half as many, and write bool groups)
 
    nvcc has no _Generic and no designated initialisers; this header uses only the C++-clean
    parts of jaxc_promote.h and jaxc_kernels.h. A .cu file may also include jaxc.h for the CPU
@@ -49,6 +51,9 @@
 
 #include <cuda_runtime.h>
 #include <stdio.h>
+#if defined(__USE_FAST_MATH__) && !defined(JAXC_CUDA_ALLOW_FAST_MATH)
+#  error "jaxc_cuda.cuh: --use_fast_math changes division, sqrt and denormals: device results would differ from the CPU's (define JAXC_CUDA_ALLOW_FAST_MATH to build anyway)"
+#endif
 #include <stdlib.h>
 #include "jaxc_promote.h"
 
@@ -226,8 +231,10 @@ __global__ static void jaxc_cuda__k_gather(const __grid_constant__ jaxc_cuda__la
 /* Elements per thread and group, by the kernel's dtype: 16 for 1- and 2-byte dtypes, 8 for
    wider ones. Measured on an H100 at 2^28 elements (% of a same-run device copy): u8+i8->i16
    53% with 4, 83% with 8, 89% with 16; bf16*bf16 74 / 87 / 102%; i8+f32->f32 78% with 4, 101%
-   with 8. Fewer leave too few bytes in flight per thread; the kernels stay within 64 registers
-   without spills. Reductions use JAXC_CUDA__ILP. */
+   with 8. Fewer leave too few bytes in flight per thread. At 64 registers ptxas spills in some
+   kernels of 1- and 2-byte dtypes (up to 288 bytes, where() and u8/i8 ops among them: -Xptxas
+   -warn-spills lists them); the H100 figures in docs/h100 were taken with these settings.
+   Reductions use JAXC_CUDA__ILP. */
 #ifndef JAXC_CUDA_ILP_NARROW
 #  define JAXC_CUDA_ILP_NARROW 16 /* for 1- and 2-byte dtypes */
 #endif
@@ -258,7 +265,7 @@ __global__ static void jaxc_cuda__k_gather(const __grid_constant__ jaxc_cuda__la
 /* N bytes between global memory and registers in the widest aligned pieces. */
 #define JAXC_CUDA__GROUP_BYTES_OK(N) ((N) > 0 && ((N) % 16 == 0 || (N) == 8 || (N) == 4))
 #define JAXC_CUDA__GROUP_MSG \
-  "a group of ILP elements must be 4, 8 or a multiple of 16 bytes: JAXC_CUDA_ILP_NARROW a power of 2 >= 4, JAXC_CUDA_ILP_WIDE a power of 2 >= 2"
+  "a group of ILP elements must be 4, 8 or a multiple of 16 bytes: JAXC_CUDA_ILP_NARROW a power of 2 >= 4, JAXC_CUDA_ILP_WIDE a power of 2 >= 8"
 template <int N> __device__ static inline void jaxc_cuda__vload(void *dst, const void *src) {
   static_assert(JAXC_CUDA__GROUP_BYTES_OK(N), JAXC_CUDA__GROUP_MSG);
   if (N % 16 == 0) {
@@ -523,8 +530,12 @@ static inline bool jaxc_cuda__launch_from_complex(jaxc_dtype to, const void *src
 /* >>ops: the host side, with the CPU's promotion (jaxc_result_node, jaxc_op_result_node). */
 static inline jaxc_dtype jaxc_cuda__node_of(const jaxc_cuda_array *a) {
   if (!a->weak) return a->dtype;
-  int k = jaxc_dtype_kind(a->dtype);
-  return k == JAXC_KIND_FLOAT ? JAXC_WEAK_FLOAT : k == JAXC_KIND_COMPLEX ? JAXC_WEAK_COMPLEX : JAXC_WEAK_INT;
+  switch (jaxc_dtype_kind(a->dtype)) {
+  case JAXC_KIND_FLOAT: return JAXC_WEAK_FLOAT;
+  case JAXC_KIND_COMPLEX: return JAXC_WEAK_COMPLEX;
+  case JAXC_KIND_BOOL: return JAXC_BOOL; /* (a weak bool is a bool, as on the CPU) */
+  default: return JAXC_WEAK_INT;
+  }
 }
 /* The start of every op: a launch error the caller's own kernels left pending is cleared (it
    would otherwise be reported as this op's), and each array (NULLs skipped) must hold its data
@@ -639,6 +650,73 @@ static inline bool jaxc_cuda__precast(jaxc_cuda__launch *g, int j, jaxc_dtype to
   return true;
 }
 
+static inline jaxc_cuda_array *jaxc_cuda_unary(jaxc_op op, const jaxc_cuda_array *a, bool x64);
+static inline jaxc_cuda_array *jaxc_cuda_astype(const jaxc_cuda_array *a, jaxc_dtype dtype, bool x64);
+static inline jaxc_cuda_array *jaxc_cuda_astype_into(const jaxc_cuda_array *a, jaxc_cuda_array *out, bool x64);
+static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_array *a, const jaxc_cuda_array *b,
+                                                 jaxc_rules rules, bool x64, jaxc_cuda_array *into);
+/* fmod of two bools, as on the CPU (jaxc.h): jnp.fmod skips its zero-divisor guard for them and
+   lax.rem on the default int gives x % 0 == x, so a && !b */
+static inline jaxc_cuda_array *jaxc_cuda__fmod_bools(const jaxc_cuda_array *a, const jaxc_cuda_array *b, bool x64,
+                                                     jaxc_cuda_array *into) {
+  jaxc_cuda_array *nb = jaxc_cuda_unary(JAXC_OP_LOGICAL_NOT, b, x64);
+  jaxc_cuda_array *t = nb ? jaxc_cuda__binary(JAXC_OP_LOGICAL_AND, a, nb, JAXC_RULES_JAX, x64, NULL) : NULL;
+  jaxc_cuda_array *r = !t ? NULL : into ? jaxc_cuda_astype_into(t, into, x64) : jaxc_cuda_astype(t, x64 ? JAXC_I64 : JAXC_I32, x64);
+  jaxc_cuda_free(nb);
+  jaxc_cuda_free(t);
+  return r;
+}
+/* A C int exponent (b weak, 0-d, an int: lax.integer_pow's, as on the CPU): its value, read
+   back from the device. False for any other b, or when the read fails (*failed). */
+static inline bool jaxc_cuda__c_int_exponent(const jaxc_cuda_array *b, int64_t *n, bool *failed) {
+  *failed = false;
+  if (!b->weak || b->ndim != 0 || jaxc_dtype_kind(b->dtype) != JAXC_KIND_INT) return false;
+  unsigned char raw[8] = {0};
+  if (!JAXC_CUDA_CHECK(cudaMemcpy(raw, b->data, jaxc_cuda__dtype_size(b->dtype), cudaMemcpyDeviceToHost), JAXC_CUDA_ERR_LAUNCH))
+    return (*failed = true), false;
+  jaxc_kernel_cast_dyn(b->dtype, JAXC_I64, 1, raw, n);
+  return true;
+}
+/* lax.integer_pow(a, n), n != 0, as the CPU computes it (jaxc.h, jaxc__integer_pow): square and
+   multiply over every bit of |n| in whole-array passes of the multiply kernel, 1 / acc for
+   n < 0; `acc` is x itself until the first product (`alias`). */
+static inline jaxc_cuda_array *jaxc_cuda__integer_pow(const jaxc_cuda_array *a, int64_t n, jaxc_dtype c, bool weak, bool x64,
+                                                      jaxc_cuda_array *into) {
+  uint64_t m = n < 0 ? 0 - (uint64_t)n : (uint64_t)n;
+  jaxc_cuda_array *x = jaxc_cuda_astype(a, c, x64), *acc = NULL, *t;
+  bool alias = false;
+  for (; x && m; m >>= 1) {
+    if (m & 1) {
+      if (!acc) acc = x, alias = true;
+      else {
+        t = jaxc_cuda__binary(JAXC_OP_MULTIPLY, acc, x, JAXC_RULES_JAX, x64, NULL);
+        if (!alias) jaxc_cuda_free(acc);
+        acc = t, alias = false;
+        if (!acc) break;
+      }
+    }
+    if (m > 1) {
+      t = jaxc_cuda__binary(JAXC_OP_MULTIPLY, x, x, JAXC_RULES_JAX, x64, NULL);
+      if (!alias) jaxc_cuda_free(x);
+      x = t, alias = false;
+    }
+  }
+  if (!alias) jaxc_cuda_free(x);
+  if (!x || !acc) { if (acc != x) jaxc_cuda_free(acc); return NULL; }
+  if (n < 0) {
+    const int64_t one_v = 1;
+    jaxc_cuda_array *one = jaxc_cuda_upload_shape(JAXC_I64, 0, NULL, &one_v);
+    if (one) one->weak = true;
+    t = one ? jaxc_cuda__binary(JAXC_OP_TRUE_DIVIDE, one, acc, JAXC_RULES_JAX, x64, NULL) : NULL;
+    jaxc_cuda_free(one), jaxc_cuda_free(acc);
+    if (!(acc = t)) return NULL;
+  }
+  acc->weak = weak;
+  if (!into) return acc;
+  jaxc_cuda_array *r = jaxc_cuda_astype_into(acc, into, x64); /* (same dtype: a copy) */
+  jaxc_cuda_free(acc);
+  return r;
+}
 /* jnp.<op>(a, b) on the device: JAX's result dtype and weak flag (rules: JAXC_RULES_JAX or
    _STRICT; x64 as jaxc_x64() would say), broadcasting, no implicit host copies. With `into`
    the result goes to an existing device array of the right dtype and shape (no allocation). */
@@ -648,6 +726,7 @@ static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_arr
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "jaxc_cuda_binary: bad op or operand", cudaSuccess);
   const jaxc_cuda_array *arrays[3] = {a, b, into};
   if (!jaxc_cuda__start("jaxc_cuda_binary", 3, arrays)) return NULL;
+  if (op == JAXC_OP_FMOD && a->dtype == JAXC_BOOL && b->dtype == JAXC_BOOL) return jaxc_cuda__fmod_bools(a, b, x64, into);
   jaxc_dtype node = jaxc_op_rule(op) == JAXC_RULE_LOGICAL ? JAXC_BOOL
                                                            : jaxc_result_node(rules, x64, jaxc_cuda__node_of(a), jaxc_cuda__node_of(b));
   if (node == JAXC_DTYPE_INVALID)
@@ -656,6 +735,16 @@ static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_arr
   jaxc_dtype c = jaxc_storage_dtype(node, x64), od = jaxc_op_output_dtype(op, c);
   if (!jaxc_op_accepts(op, c))
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "the op does not accept this dtype on the device", cudaSuccess);
+  int64_t n = 0;
+  bool read_failed = false;
+  if (op == JAXC_OP_POWER && jaxc_cuda__c_int_exponent(b, &n, &read_failed) && n != 0) { /* (x ** 0: the kernel) */
+    if (n < 0 && jaxc__is_integral(c))
+      return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "Integers cannot be raised to negative powers (integer_pow)", cudaSuccess);
+    if (!jaxc_op_accepts(JAXC_OP_MULTIPLY, c))
+      return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "the op does not accept this dtype on the device", cudaSuccess);
+    return jaxc_cuda__integer_pow(a, n, c, jaxc_dtype_is_weak(node), x64, into);
+  }
+  if (read_failed) return NULL;
   jaxc_cuda__launch g;
   const jaxc_cuda_array *in[2] = {a, b};
   if (!jaxc_cuda__broadcast(&g, 2, in))
@@ -827,6 +916,10 @@ template <class V> __device__ static inline bool jaxc_cuda__veq(V a, V b) { retu
 template <class V> __device__ static inline bool jaxc_cuda__vlt(V a, V b) { return a < b; }
 template <class V> __device__ static inline double jaxc_cuda__vre(V v) { return (double)v; }
 template <class V> __device__ static inline double jaxc_cuda__vim(V) { return 0.0; }
+/* mean's summand: 32-bit ints through float32, their result dtype, as on the CPU */
+template <class V> __device__ static inline V jaxc_cuda__mean_in(V v) { return v; }
+__device__ static inline float jaxc_cuda__mean_in(int32_t v) { return (float)v; }
+__device__ static inline float jaxc_cuda__mean_in(uint32_t v) { return (float)v; }
 template <class V> __device__ static inline bool jaxc_cuda__vtruth(V v) { return v != (V)0; }
 #define JAXC_CUDA__CPX_VALUE_OPS(T)                                                                  \
   __device__ static inline T jaxc_cuda__vone(const T *, bool one) { return jaxc__mk_##T(one, 0); }   \
@@ -885,7 +978,7 @@ JAXC_CUDA__CPX_VALUE_OPS(jaxc_c128)
       if (JAXC_CUDA__INTLIKE_##K) s.u += JAXC_CUDA__TOU64_##K(v);                                    \
       else s.f += jaxc_cuda__vre(v), s.fi += jaxc_cuda__vim(v);                         \
       break;                                                                                         \
-    case JAXC_CUDA__R_MEAN: s.f += jaxc_cuda__vre(v); s.fi += jaxc_cuda__vim(v); break; \
+    case JAXC_CUDA__R_MEAN: s.f += jaxc_cuda__vre(jaxc_cuda__mean_in(v)); s.fi += jaxc_cuda__vim(v); break; \
     case JAXC_CUDA__R_PROD:                                                                          \
       if (JAXC_CUDA__INTLIKE_##K) s.u *= JAXC_CUDA__TOU64_##K(v); else s.v = jaxc_cuda__vmul(s.v, v); \
       break;                                                                                         \

@@ -766,7 +766,8 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
    ARITY  BIN, UN, RED (reduction), UPD (update-only)
    RULE   how the result dtype follows from the inputs' joined dtype (jaxc.h applies it):
           SAME     the join                        NUMERIC  bool becomes the default int
-          INEXACT  ints and bool become the default float (weak stays weak)
+          INEXACT  JAX's to_inexact_dtype: bool and ints up to 32 bits become float32, 64-bit
+                   ints float64, a weak int the weak float
           CMP      compare in the join, result bool LOGICAL  each input tested != 0, result bool
           REAL     like SAME, but complex results give their real dtype
           KEEP     unary ops that return ints and bool unchanged (floor, ceil, round)
@@ -880,14 +881,26 @@ JAXC__INLINE int jaxc_op_arity(jaxc_op op) { return (unsigned)op < JAXC_NUM_OPS 
 JAXC__INLINE int jaxc_op_rule(jaxc_op op) { return (unsigned)op < JAXC_NUM_OPS ? jaxc__op_rule[op] : -1; }
 
 /* --- result dtypes, shared by jaxc.h and jaxc_cuda.cuh -------------------------------------- */
+JAXC__INLINE bool jaxc__is_integral(jaxc_dtype d) {
+  int kind = jaxc_dtype_kind(d);
+  return kind == JAXC_KIND_BOOL || kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT;
+}
+/* JAX's to_inexact_dtype (jax/_src/dtypes.py, _dtype_to_inexact): bool and ints of up to 32 bits
+   become float32 -- with x64 on too, "for backward compatibility" -- and 64-bit ints float64; a
+   weak int (a C int, int64 with x64) becomes the weak float. Inexact dtypes stay. */
+JAXC__INLINE jaxc_dtype jaxc__to_inexact(jaxc_dtype d) {
+  if (!jaxc__is_integral(d)) return d;
+  if (jaxc_dtype_is_weak(d)) return JAXC_WEAK_FLOAT;
+  return jaxc_dtype_bits(d) == 64 ? JAXC_F64 : JAXC_F32;
+}
 /* The node an op's result rule makes of the joined input node (NUMERIC: bool becomes the
-   default int; INEXACT/RINT: integers and bool become the default float, weak staying weak). */
+   default int; INEXACT: jaxc__to_inexact; RINT: integers and bool become the default float,
+   weak staying weak, as jnp.rint converts them to dtypes.float_). */
 JAXC__INLINE jaxc_dtype jaxc_op_result_node(jaxc_op op, jaxc_dtype node) {
-  int kind = jaxc_dtype_kind(node);
-  bool integral = kind == JAXC_KIND_BOOL || kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT;
+  bool integral = jaxc__is_integral(node);
   switch ((unsigned)op < JAXC_NUM_OPS ? (jaxc_result_rule)jaxc__op_rule[op] : JAXC_RULE_SAME) {
   case JAXC_RULE_NUMERIC: return node == JAXC_BOOL ? JAXC_I64 : node;
-  case JAXC_RULE_INEXACT:
+  case JAXC_RULE_INEXACT: return jaxc__to_inexact(node);
   case JAXC_RULE_RINT: return integral ? (jaxc_dtype_is_weak(node) ? JAXC_WEAK_FLOAT : JAXC_F64) : node;
   case JAXC_RULE_LOGICAL: return JAXC_BOOL;
   default: return node;
@@ -911,10 +924,10 @@ JAXC__INLINE jaxc_dtype jaxc_op_output_dtype(jaxc_op op, jaxc_dtype c) {
 /* The dtype jax.numpy's reduction op returns for an input of dtype d (x64: the default int and
    float are 64-bit), shared by the CPU and the device; JAXC_DTYPE_INVALID when op is no
    reduction. sum/prod widen bool and narrow ints to the default int or uint; mean/var/std of
-   ints give the default float, var/std of complex its real dtype; arg* give the default int. */
+   bool and ints give jaxc__to_inexact's float (float32 up to 32 bits, as JAX's _mean and
+   _var_promote_types), var/std of complex its real dtype; arg* give the default int. */
 JAXC__INLINE jaxc_dtype jaxc_reduce_output_dtype(jaxc_op op, jaxc_dtype d, bool x64) {
   int kind = jaxc_dtype_kind(d), bits = jaxc_dtype_bits(d);
-  bool intlike = kind == JAXC_KIND_BOOL || kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT;
   jaxc_dtype dint = x64 ? JAXC_I64 : JAXC_I32, duint = x64 ? JAXC_U64 : JAXC_U32;
   switch (op) {
   case JAXC_OP_SUM: case JAXC_OP_PROD:
@@ -922,8 +935,8 @@ JAXC__INLINE jaxc_dtype jaxc_reduce_output_dtype(jaxc_op op, jaxc_dtype d, bool 
     if (kind == JAXC_KIND_UINT && bits < jaxc_dtype_bits(duint)) return duint;
     if (kind == JAXC_KIND_INT && bits < jaxc_dtype_bits(dint)) return dint;
     return d;
-  case JAXC_OP_MEAN: return intlike ? (x64 ? JAXC_F64 : JAXC_F32) : d;
-  case JAXC_OP_VAR: case JAXC_OP_STD: return intlike ? (x64 ? JAXC_F64 : JAXC_F32) : jaxc__real_dtype(d);
+  case JAXC_OP_MEAN: return jaxc__to_inexact(d); /* (d is a storage dtype: never weak) */
+  case JAXC_OP_VAR: case JAXC_OP_STD: return jaxc__real_dtype(jaxc__to_inexact(d));
   case JAXC_OP_MAX: case JAXC_OP_MIN: return d;
   case JAXC_OP_ARGMAX: case JAXC_OP_ARGMIN: return dint;
   case JAXC_OP_ANY: case JAXC_OP_ALL: return JAXC_BOOL;
@@ -1243,7 +1256,15 @@ JAXC__DEV float jaxc__m_pow_float(float xf, float yf) {
   }                                                                                                   \
   JAXC__DEV T jaxc__m_max_##T(T a, T b) { return (a != a || b != b) ? a + b : a > b ? a : b; }     \
   JAXC__DEV T jaxc__m_min_##T(T a, T b) { return (a != a || b != b) ? a + b : a < b ? a : b; }     \
-  JAXC__DEV T jaxc__m_sign_##T(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; }
+  JAXC__DEV T jaxc__m_sign_##T(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; }                   \
+  /* jnp.hypot's own formula (not libm's hypot: JAX's values, within 1-2 ulp): with x, y the   \
+     larger and smaller of |a|, |b| (NaN propagating), x sqrt(1 + (y/x)^2), x where x is 0, inf \
+     where either is inf (even with a NaN). */                                                      \
+  JAXC__DEV T jaxc__m_hypot_##T(T a, T b) {                                                        \
+    T aa = fabs##SFX(a), ab = fabs##SFX(b), x = jaxc__m_max_##T(aa, ab), y = jaxc__m_min_##T(aa, ab);   \
+    T q = y / (x == 0 ? (T)1 : x), r = x == 0 ? x : x * sqrt##SFX(1 + q * q);                       \
+    return ((aa == (T)INFINITY) | (ab == (T)INFINITY)) ? (T)INFINITY : r;                            \
+  }
 JAXC__FLOAT_HELPERS(float, f)
 JAXC__FLOAT_HELPERS(double, )
 /* Error-free transformations, for float64 functions that carry a result in two parts:
@@ -2148,7 +2169,7 @@ JAXC__FULL_FN(jaxc_c128, log, jaxc__annex_log_jaxc_c128)
 #define JAXC__ARCTAN2_KF(E, M, a, b) jaxc__m_arctan2_##M(a, b)
 #define JAXC__ARCTAN2_NEAR_KF(E, M, a, b) jaxc__near_arctan2_##M(a, b)
 #define JAXC__SPLIT_ARCTAN2_KF ~, JAXC__ARCTAN2_NEAR_KF, JAXC__REDO_NAN
-#define JAXC__HYPOT_KF(E, M, a, b) ((jaxc__CT_##E)hypot((double)(a), (double)(b)))
+#define JAXC__HYPOT_KF(E, M, a, b) jaxc__m_hypot_##M(a, b)
 #define JAXC__COPYSIGN_KF(E, M, a, b) ((jaxc__CT_##E)copysign((double)(a), (double)(b)))
 #define JAXC__NEXTAFTER_KF(E, M, a, b) JAXC__NEXTAFTER_##E(a, b)
 #define JAXC__LOGADDEXP_KF(E, M, a, b) jaxc__m_logaddexp_##M(a, b)

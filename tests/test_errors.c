@@ -178,8 +178,21 @@ static void test_dtypes_and_args(void) {
   EXPECT_FAIL(jaxc_binary(JAXC_OP_FLOOR_DIVIDE, Cx, Cx), JAXC_ERR_DTYPE, "floor_divide does not support complex-valued inputs.");
   EXPECT_FAIL(jaxc_binary(JAXC_OP_ARCTAN2, Cx, F), JAXC_ERR_DTYPE, NULL);
   EXPECT_FAIL(jaxc_unary(JAXC_OP_FLOOR, Cx), JAXC_ERR_DTYPE, NULL);
-  /* integers to negative integer powers (NumPy's ValueError wording) */
-  EXPECT_FAIL(jaxc_binary(JAXC_OP_POWER, In, In), JAXC_ERR_ARG, "Integers to negative integer powers are not allowed.");
+  /* integers to negative integer powers: a C int exponent is lax.integer_pow's, which refuses it
+     (JAX's TypeError wording); an array exponent is _pow_int_int's six rounds of square and
+     multiply over its low bits, which never fail: -1 counts as 63, 64 as 0 (2^63 wraps to 0) */
+  jaxc_array *m1 = jaxc_weak_int(-1);
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_POWER, In, m1), JAXC_ERR_DTYPE,
+              "Integers cannot be raised to negative powers, got integer_pow(ShapedArray(int32[2]), -1)");
+  jaxc_array_free(m1);
+  {
+    const int32_t base[5] = {2, -1, 0, 1, 3}, ex[5] = {-1, -1, -1, -1, 64};
+    jaxc_array *xb = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){5}, base), *xe = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){5}, ex);
+    jaxc_array *r = jaxc_binary(JAXC_OP_POWER, xb, xe);
+    const int32_t *rv = r ? (const int32_t *)jaxc_array_data(r) : NULL;
+    CHECK(rv && jaxc_array_dtype(r) == JAXC_I32 && rv[0] == 0 && rv[1] == -1 && rv[2] == 0 && rv[3] == 1 && rv[4] == 1);
+    jaxc_array_free(r), jaxc_array_free(xb), jaxc_array_free(xe);
+  }
   jaxc_array *F0 = jaxc_array_from_data(JAXC_F32, 0, NULL, fv);
   jaxc_array *ok = jaxc_binary(JAXC_OP_POWER, F0, In); /* float base: fine, 1.5 ** [2, -1] */
   CHECK(ok && jaxc_array_dtype(ok) == JAXC_F32 && ((const float *)jaxc_array_data(ok))[0] == 2.25f &&

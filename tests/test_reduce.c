@@ -58,16 +58,17 @@ static jaxc_array *random_array(jaxc_dtype d, int nd, const int64_t *shape, doub
 static void test_dtypes(void) {
   static const jaxc_dtype all[] = {JAXC_BOOL, JAXC_U8, JAXC_U16, JAXC_U32, JAXC_U64, JAXC_I8, JAXC_I16, JAXC_I32, JAXC_I64,
                                    JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
-  /* per input dtype (x32 storage, then x64): sum/prod, mean, var, max, cumsum */
+  /* per input dtype (x32 storage, then x64): sum/prod, mean, var, max, cumsum; mean and var of
+     bool and ints up to 32 bits are float32 with x64 on too (jax.dtypes.to_inexact_dtype) */
   static const struct { jaxc_dtype in; jaxc_dtype sum32, sum64, mean32, mean64, var32, var64; } rows[] = {
-      {JAXC_BOOL, JAXC_I32, JAXC_I64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
-      {JAXC_U8, JAXC_U32, JAXC_U64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
-      {JAXC_U16, JAXC_U32, JAXC_U64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
-      {JAXC_U32, JAXC_U32, JAXC_U64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
+      {JAXC_BOOL, JAXC_I32, JAXC_I64, JAXC_F32, JAXC_F32, JAXC_F32, JAXC_F32},
+      {JAXC_U8, JAXC_U32, JAXC_U64, JAXC_F32, JAXC_F32, JAXC_F32, JAXC_F32},
+      {JAXC_U16, JAXC_U32, JAXC_U64, JAXC_F32, JAXC_F32, JAXC_F32, JAXC_F32},
+      {JAXC_U32, JAXC_U32, JAXC_U64, JAXC_F32, JAXC_F32, JAXC_F32, JAXC_F32},
       {JAXC_U64, JAXC_U32, JAXC_U64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
-      {JAXC_I8, JAXC_I32, JAXC_I64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
-      {JAXC_I16, JAXC_I32, JAXC_I64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
-      {JAXC_I32, JAXC_I32, JAXC_I64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
+      {JAXC_I8, JAXC_I32, JAXC_I64, JAXC_F32, JAXC_F32, JAXC_F32, JAXC_F32},
+      {JAXC_I16, JAXC_I32, JAXC_I64, JAXC_F32, JAXC_F32, JAXC_F32, JAXC_F32},
+      {JAXC_I32, JAXC_I32, JAXC_I64, JAXC_F32, JAXC_F32, JAXC_F32, JAXC_F32},
       {JAXC_I64, JAXC_I32, JAXC_I64, JAXC_F32, JAXC_F64, JAXC_F32, JAXC_F64},
       {JAXC_BF16, JAXC_BF16, JAXC_BF16, JAXC_BF16, JAXC_BF16, JAXC_BF16, JAXC_BF16},
       {JAXC_F16, JAXC_F16, JAXC_F16, JAXC_F16, JAXC_F16, JAXC_F16, JAXC_F16},
@@ -292,6 +293,21 @@ static void test_special(void) {
   jaxc_array_free(s);
   jaxc_array_free(a);
   n_special += 2;
+  /* mean and var of int32 are float32 with x64 on too, and JAX converts the values to float32
+     first: 16777217 and 16777219 become 16777216 and 16777220 (var 4, not 1) */
+  for (int x64 = 0; x64 < 2; x64++) {
+    jaxc_set_x64(x64);
+    int64_t m = 2;
+    const int32_t big[2] = {16777217, 16777219};
+    jaxc_array *b = jaxc_array_from_data(JAXC_I32, 1, &m, big);
+    jaxc_array *mu = jaxc_reduce(JAXC_OP_MEAN, b, 0), *v = jaxc_reduce(JAXC_OP_VAR, b, 0), *sd = jaxc_reduce(JAXC_OP_STD, b, 0);
+    CHECK(mu && jaxc_array_dtype(mu) == JAXC_F32 && val(mu, 0) == 16777218.0L);
+    CHECK(v && jaxc_array_dtype(v) == JAXC_F32 && val(v, 0) == 4.0L);
+    CHECK(sd && jaxc_array_dtype(sd) == JAXC_F32 && val(sd, 0) == 2.0L);
+    jaxc_array_free(mu), jaxc_array_free(v), jaxc_array_free(sd), jaxc_array_free(b);
+    n_special += 3;
+  }
+  jaxc_set_x64(false);
   /* f16 / bf16 accumulate wider: 4096 f16 ones (a f16 running sum stalls at 2048), 1000 bf16 ones (stalls at 256) */
   {
     int64_t m = 4096;

@@ -13,6 +13,9 @@
    path and says so. */
 #include "jaxc.h"
 #include "jaxc_cuda.cuh"
+#ifndef TEST_NAME
+#  define TEST_NAME "test_cuda" /* (test_cuda_emulated: built against tests/cuda/emu) */
+#endif
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -65,6 +68,16 @@ static jaxc_array *inputs(jaxc_dtype d, int64_t n) { return inputs_ex(d, n, fals
 
 /* A copy with signaling NaNs made quiet: C leaves libm's answer for them open, and glibc and
    CUDA differ (pow(1, sNaN), hypot(inf, sNaN)), so math-library ops are fed quiet NaNs. */
+/* A copy moved by one element (element k holds a's element k + 1) */
+static jaxc_array *rotated(const jaxc_array *a) {
+  jaxc_array *r = jaxc_array_from_data(a->dtype, a->ndim, a->shape, a->data);
+  size_t es = jaxc_dtype_size(a->dtype);
+  if (r && a->size > 1) {
+    memmove(r->data, (const char *)a->data + es, (size_t)(a->size - 1) * es);
+    memcpy((char *)r->data + (size_t)(a->size - 1) * es, a->data, es);
+  }
+  return r;
+}
 static jaxc_array *quieted(const jaxc_array *a) {
   jaxc_array *q = jaxc_array_from_data(a->dtype, a->ndim, a->shape, a->data);
   int k = jaxc_dtype_kind(a->dtype);
@@ -289,14 +302,86 @@ static long test_where(jaxc_array *const *in, jaxc_cuda_array *const *din, const
   return cases + 1;
 }
 
+/* Every unary op on every dtype and every binary op on every pair (with the rotated copies for
+   same-dtype pairs), CPU against device; where the CPU refuses, the device must refuse too. */
+static long test_ops(bool x64, int nd, const jaxc_dtype *dts, jaxc_array **in, jaxc_cuda_array **din, jaxc_array **inq,
+                     jaxc_cuda_array **dinq, jaxc_array **mod, jaxc_cuda_array **dmod, jaxc_array **rot, jaxc_cuda_array **drot,
+                     jaxc_array **rotq, jaxc_cuda_array **drotq) {
+  char what[160];
+  long pairs = 0;
+  for (int op = 0; op < JAXC_NUM_OPS; op++) {
+    if (jaxc_op_arity((jaxc_op)op) == JAXC_ARITY_UN) {
+      for (int i = 0; i < nd; i++) {
+        bool q = libm_op((jaxc_op)op);
+        jaxc_array *c = jaxc_unary((jaxc_op)op, q ? inq[i] : in[i]);
+        jaxc_cuda_array *g = jaxc_cuda_unary((jaxc_op)op, q ? dinq[i] : din[i], x64);
+        snprintf(what, sizeof what, "%s(%s), x64=%d", jaxc_op_name((jaxc_op)op), jaxc_dtype_code(dts[i]), x64);
+        if (!c) { /* the CPU refuses this dtype; the device must too */
+          CHECK_MSG(!g && jaxc_cuda_last_status() == JAXC_CUDA_ERR_ARG, "%s: the CPU refuses, the device does not", what);
+          jaxc_cuda_free(g);
+          continue;
+        }
+        /* |z| and z / |z| of complex values come from hypot: the device's libm */
+        bool hyp = is_cpx(dts[i]) && (op == JAXC_OP_ABS || op == JAXC_OP_SIGN);
+        compare_as(what, (q && (is_cpx(dts[i]) || jaxc_dtype_kind(c->dtype) == JAXC_KIND_FLOAT)) || hyp ? LIBM : EXACT, c, g);
+        jaxc_array_free(c); jaxc_cuda_free(g);
+        pairs++;
+      }
+    }
+    if (jaxc_op_arity((jaxc_op)op) != JAXC_ARITY_BIN) continue;
+    for (int i = 0; i < nd; i++)
+      for (int j = 0; j < nd; j++)
+        for (int r = 0; r < 1 + (i == j); r++) { /* r = 1: against the rotated copy */
+          bool cpow = op == JAXC_OP_POWER && (is_cpx(dts[i]) || is_cpx(dts[j]));
+          bool q = libm_op((jaxc_op)op);
+          jaxc_array *a = cpow ? mod[i] : q ? inq[i] : in[i];
+          jaxc_array *b = cpow ? mod[j] : r ? (q ? rotq[j] : rot[j]) : q ? inq[j] : in[j];
+          jaxc_cuda_array *da = cpow ? dmod[i] : q ? dinq[i] : din[i];
+          jaxc_cuda_array *db = cpow ? dmod[j] : r ? (q ? drotq[j] : drot[j]) : q ? dinq[j] : din[j];
+          jaxc_array *c = jaxc_binary((jaxc_op)op, a, b);
+          jaxc_cuda_array *g = jaxc_cuda_binary((jaxc_op)op, da, db, JAXC_RULES_JAX, x64);
+          snprintf(what, sizeof what, "%s(%s, %s%s), x64=%d", jaxc_op_name((jaxc_op)op), jaxc_dtype_code(dts[i]),
+                   jaxc_dtype_code(dts[j]), r ? " rotated" : "", x64);
+          if (!c) {
+            CHECK_MSG(!g && jaxc_cuda_last_status() == JAXC_CUDA_ERR_ARG, "%s: the CPU refuses, the device does not", what);
+            jaxc_cuda_free(g);
+            continue;
+          }
+          complex_libm_eps = cpow ? 128 : 8; /* exp(y log x): the libm's error grows with |y log x| */
+          compare(what, (jaxc_op)op, c, g);
+          complex_libm_eps = 8;
+          jaxc_array_free(c); jaxc_cuda_free(g);
+          pairs++;
+        }
+  }
+  /* a C int exponent: lax.integer_pow's square-and-multiply on both sides (negative for an
+     integer base: refused on both) */
+  const int64_t exps[4] = {3, -2, 64, 0};
+  for (int e = 0; e < 4; e++) {
+    jaxc_array *ce = jaxc_weak_int(exps[e]);
+    jaxc_cuda_array *ge = jaxc_cuda_upload_shape(JAXC_I64, 0, NULL, &exps[e]);
+    if (ge) ge->weak = true;
+    for (int i = 0; i < nd; i++) {
+      jaxc_array *c = jaxc_binary(JAXC_OP_POWER, in[i], ce);
+      jaxc_cuda_array *g = jaxc_cuda_binary(JAXC_OP_POWER, din[i], ge, JAXC_RULES_JAX, x64);
+      snprintf(what, sizeof what, "power(%s, C int %lld), x64=%d", jaxc_dtype_code(dts[i]), (long long)exps[e], x64);
+      if (!c) CHECK_MSG(!g, "%s: the CPU refuses, the device does not", what);
+      else compare(what, JAXC_OP_MULTIPLY, c, g), pairs++;
+      jaxc_array_free(c); jaxc_cuda_free(g);
+    }
+    jaxc_array_free(ce); jaxc_cuda_free(ge);
+  }
+  return pairs;
+}
+
 __global__ static void noop_kernel(void) {}
 
 int main(void) {
   if (!jaxc_cuda_available()) {
     CHECK(jaxc_cuda_alloc(JAXC_F32, 4) == NULL);
     CHECK(jaxc_cuda_last_status() == JAXC_CUDA_ERR_NO_DEVICE);
-    printf("test_cuda: no CUDA device: only the no-device path was checked\n");
-    printf("test_cuda: %ld passed, %ld failed\n", passed, failed);
+    printf(TEST_NAME ": no CUDA device: only the no-device path was checked\n");
+    printf(TEST_NAME ": %ld passed, %ld failed\n", passed, failed);
     return failed ? 1 : 0;
   }
   jaxc_set_x64(true); /* every dtype exists on both sides */
@@ -314,42 +399,23 @@ int main(void) {
     mod[i] = inputs_ex(dts[i], n, true); /* complex power: |y log x| stays small */
     dmod[i] = to_device(mod[i]);
   }
-  char what[128];
-  long pairs = 0;
-  for (int op = 0; op < JAXC_NUM_OPS; op++) {
-    if (jaxc_op_arity((jaxc_op)op) == JAXC_ARITY_UN) {
-      for (int i = 0; i < nd; i++) {
-        bool q = libm_op((jaxc_op)op);
-        jaxc_array *c = jaxc_unary((jaxc_op)op, q ? inq[i] : in[i]);
-        if (!c) continue; /* the CPU refuses this dtype; the device must too */
-        jaxc_cuda_array *g = jaxc_cuda_unary((jaxc_op)op, q ? dinq[i] : din[i], true);
-        snprintf(what, sizeof what, "%s(%s)", jaxc_op_name((jaxc_op)op), jaxc_dtype_code(dts[i]));
-        /* |z| and z / |z| of complex values come from hypot: the device's libm */
-        bool hyp = is_cpx(dts[i]) && (op == JAXC_OP_ABS || op == JAXC_OP_SIGN);
-        compare_as(what, (q && (is_cpx(dts[i]) || jaxc_dtype_kind(c->dtype) == JAXC_KIND_FLOAT)) || hyp ? LIBM : EXACT, c, g);
-        jaxc_array_free(c); jaxc_cuda_free(g);
-        pairs++;
-      }
-    }
-    if (jaxc_op_arity((jaxc_op)op) != JAXC_ARITY_BIN) continue;
-    for (int i = 0; i < nd; i++)
-      for (int j = 0; j < nd; j++) {
-        bool cpow = op == JAXC_OP_POWER && (is_cpx(dts[i]) || is_cpx(dts[j]));
-        if (op == JAXC_OP_POWER && !cpow && jaxc_dtype_kind(dts[j]) != JAXC_KIND_FLOAT) continue; /* negative exponents */
-        bool q = libm_op((jaxc_op)op);
-        jaxc_array *a = cpow ? mod[i] : q ? inq[i] : in[i], *b = cpow ? mod[j] : q ? inq[j] : in[j];
-        jaxc_array *c = jaxc_binary((jaxc_op)op, a, b);
-        if (!c) continue;
-        jaxc_cuda_array *g = jaxc_cuda_binary((jaxc_op)op, cpow ? dmod[i] : q ? dinq[i] : din[i], cpow ? dmod[j] : q ? dinq[j] : din[j],
-                                              JAXC_RULES_JAX, true);
-        snprintf(what, sizeof what, "%s(%s, %s)", jaxc_op_name((jaxc_op)op), jaxc_dtype_code(dts[i]), jaxc_dtype_code(dts[j]));
-        complex_libm_eps = cpow ? 128 : 8; /* exp(y log x): the libm's error grows with |y log x| */
-        compare(what, (jaxc_op)op, c, g);
-        complex_libm_eps = 8;
-        jaxc_array_free(c); jaxc_cuda_free(g);
-        pairs++;
-      }
+  /* the right operand of a same-dtype pair is also a copy rotated by one element, so that an
+     op meets distinct values (edge against edge: 0 and -0, inf and -inf, ...), not only op(x, x) */
+  jaxc_array *rot[16], *rotq[16];
+  jaxc_cuda_array *drot[16], *drotq[16];
+  for (int i = 0; i < nd; i++) {
+    rot[i] = rotated(in[i]);
+    drot[i] = to_device(rot[i]);
+    rotq[i] = rotated(inq[i]);
+    drotq[i] = to_device(rotq[i]);
   }
+  long pairs = 0;
+  for (int x64 = 1; x64 >= 0; x64--) { /* with x64 off the results narrow to 32 bits on both sides */
+    jaxc_set_x64(x64 != 0);
+    pairs += test_ops(x64 != 0, nd, dts, in, din, inq, dinq, mod, dmod, rot, drot, rotq, drotq);
+  }
+  jaxc_set_x64(true);
+  char what[128];
   /* broadcasting with a weak scalar and a (3, 1) x (4,) pair */
   jaxc_array *w = jaxc_weak_float(0.5);
   jaxc_cuda_array *dw = to_device(w);
@@ -471,12 +537,14 @@ int main(void) {
   }
   jaxc_array_free(w); jaxc_cuda_free(dw); jaxc_array_free(a31); jaxc_array_free(b4); jaxc_cuda_free(da31); jaxc_cuda_free(db4);
   for (int i = 0; i < nd; i++) {
+    jaxc_array_free(rot[i]); jaxc_cuda_free(drot[i]);
+    jaxc_array_free(rotq[i]); jaxc_cuda_free(drotq[i]);
     jaxc_array_free(in[i]); jaxc_cuda_free(din[i]);
     jaxc_array_free(inq[i]); jaxc_cuda_free(dinq[i]);
     jaxc_array_free(mod[i]); jaxc_cuda_free(dmod[i]);
   }
-  printf("test_cuda: %ld op/dtype combinations compared on %lld elements each\n", pairs, (long long)n);
-  printf("test_cuda: %ld reductions and %ld where cases compared\n", reductions, wheres);
-  printf("test_cuda: %ld passed, %ld failed\n", passed, failed);
+  printf(TEST_NAME ": %ld op/dtype combinations compared on %lld elements each\n", pairs, (long long)n);
+  printf(TEST_NAME ": %ld reductions and %ld where cases compared\n", reductions, wheres);
+  printf(TEST_NAME ": %ld passed, %ld failed\n", passed, failed);
   return failed ? 1 : 0;
 }
