@@ -200,7 +200,9 @@ $(EMU)/test_cuda: $(EMU)/test_cuda.cpp $(EMU)/jaxc_cuda.cuh $(EMU)/impl.o tests/
 	  -Itests/cuda/emu -I. $< $(EMU)/impl.o -o $@ -lm
 test-cuda-emu:
 	@if ! command -v $(CXX) >/dev/null; then echo "test-cuda-emu: no C++ compiler ($(CXX)): skipped"; \
-	else $(MAKE) --no-print-directory $(EMU)/test_cuda && ASAN_OPTIONS=detect_leaks=1 ./$(EMU)/test_cuda; fi
+	else $(MAKE) --no-print-directory $(EMU)/test_cuda && ASAN_OPTIONS=detect_leaks=1 ./$(EMU)/test_cuda && \
+	  echo "test-cuda-emu: again as a device without memory pools (scratch by cudaMalloc)" && \
+	  JAXC_EMU_NO_POOLS=1 ASAN_OPTIONS=detect_leaks=1 ./$(EMU)/test_cuda; fi
 
 clean:
 	rm -rf $(B) lattice.dot lattice.svg

@@ -180,6 +180,23 @@ static inline int jaxc_cuda_download(const jaxc_cuda_array *a, void *host, size_
   return JAXC_CUDA_OK;
 }
 
+/* Scratch device memory in stream order (cudaMallocAsync, freed once the kernels before the free
+   are done), or cudaMalloc/cudaFree where the device has no memory pools (cudaErrorNotSupported:
+   remembered, so no pool allocation is ever freed by cudaFree). */
+static bool jaxc_cuda__no_pools;
+static inline cudaError_t jaxc_cuda__scratch(void **p, size_t bytes) {
+  if (!jaxc_cuda__no_pools) {
+    cudaError_t e = cudaMallocAsync(p, bytes, 0);
+    if (e != cudaErrorNotSupported) return e;
+    (void)cudaGetLastError();
+    jaxc_cuda__no_pools = true;
+  }
+  return cudaMalloc(p, bytes);
+}
+static inline void jaxc_cuda__scratch_free(void *p) {
+  if (p) (void)(jaxc_cuda__no_pools ? cudaFree(p) : cudaFreeAsync(p, 0));
+}
+
 /* >>device ops ------------------------------------------------------------------------------------ */
 /* Where each operand's element lies: contiguous (mode 0), one broadcast element (1), or
    general broadcasting through per-dimension strides (2). */
@@ -617,8 +634,8 @@ static inline bool jaxc_cuda__materialize(jaxc_cuda__launch *g, int k, void **tm
   for (int j = 0; j < k; j++) tmp[j] = NULL;
   for (int j = 0; j < k && g->n; j++) {
     if (g->in[j].mode != 2) continue;
-    if (!JAXC_CUDA_CHECK(cudaMallocAsync(&tmp[j], (size_t)g->n * (size_t)g->in[j].size, 0), JAXC_CUDA_ERR_NOMEM)) {
-      for (int q = 0; q < j; q++) if (tmp[q]) (void)cudaFreeAsync(tmp[q], 0);
+    if (!JAXC_CUDA_CHECK(jaxc_cuda__scratch(&tmp[j], (size_t)g->n * (size_t)g->in[j].size), JAXC_CUDA_ERR_NOMEM)) {
+      for (int q = 0; q < j; q++) jaxc_cuda__scratch_free(tmp[q]);
       return false;
     }
     jaxc_cuda__k_gather<<<jaxc_cuda__blocks(g->n), JAXC_CUDA__THREADS>>>(*g, j, tmp[j]);
@@ -628,7 +645,7 @@ static inline bool jaxc_cuda__materialize(jaxc_cuda__launch *g, int k, void **tm
   return true;
 }
 static inline void jaxc_cuda__release(int k, void **tmp) {
-  for (int j = 0; j < k; j++) if (tmp[j]) (void)cudaFreeAsync(tmp[j], 0);
+  for (int j = 0; j < k; j++) jaxc_cuda__scratch_free(tmp[j]);
 }
 /* A complex operand of a kernel of real dtype `to` (logical ops and where's condition test
    complex values) is cast to `to` first, into scratch that replaces tmp[j] (operands are
@@ -639,9 +656,9 @@ static inline bool jaxc_cuda__precast(jaxc_cuda__launch *g, int j, jaxc_dtype to
     return true;
   int64_t count = o->mode ? 1 : g->n;
   void *buf = NULL;
-  if (!JAXC_CUDA_CHECK(cudaMallocAsync(&buf, (size_t)count * jaxc_cuda__dtype_size(to), 0), JAXC_CUDA_ERR_NOMEM)) return false;
+  if (!JAXC_CUDA_CHECK(jaxc_cuda__scratch(&buf, (size_t)count * jaxc_cuda__dtype_size(to)), JAXC_CUDA_ERR_NOMEM)) return false;
   jaxc_cuda__launch_from_complex(to, o->data, o->dtype == JAXC_C128, count, buf);
-  if (*tmp) (void)cudaFreeAsync(*tmp, 0);
+  jaxc_cuda__scratch_free(*tmp);
   *tmp = buf;
   o->data = buf;
   o->dtype = to;
@@ -1183,13 +1200,13 @@ static inline jaxc_cuda_array *jaxc_cuda__reduce(jaxc_op op, const jaxc_cuda_arr
   g.chunks = rows ? jaxc_cuda__chunks(g.nout, g.n, 2048, 4096) : jaxc_cuda__chunks(g.nout, g.n, 1 << 18, 64);
   g.part = NULL;
   size_t bytes = rows || g.chunks > 1 ? (size_t)(g.nout * g.chunks) * jaxc_cuda__rs_size(a->dtype) : 0;
-  if (bytes && !JAXC_CUDA_CHECK(cudaMallocAsync(&g.part, bytes, 0), JAXC_CUDA_ERR_NOMEM)) {
+  if (bytes && !JAXC_CUDA_CHECK(jaxc_cuda__scratch(&g.part, bytes), JAXC_CUDA_ERR_NOMEM)) {
     if (out != into) jaxc_cuda_free(out);
     return NULL;
   }
   jaxc_cuda__launch_reduce(a->dtype, &g, rows, r, op, od, out->data);
   cudaError_t e = cudaGetLastError();
-  if (g.part) (void)cudaFreeAsync(g.part, 0); /* stream-ordered: freed once the kernels are done */
+  jaxc_cuda__scratch_free(g.part); /* stream-ordered: freed once the kernels are done */
   if (!JAXC_CUDA_CHECK(e, JAXC_CUDA_ERR_LAUNCH)) {
     if (out != into) jaxc_cuda_free(out);
     return NULL;

@@ -80,10 +80,11 @@ int main(void) {
       if (!check(z, b->name)) return 1;
       size_t bytes = (size_t)n * (jaxc_dtype_bits(b->a) / 8 + (y ? jaxc_dtype_bits(b->b) / 8 : 0) + jaxc_dtype_bits(z->dtype) / 8);
       int reps = lg <= 20 ? 200 : 20;
+      bool ok = true; /* (a failing call would time as fast) */
       double t = per_call([&] {
-        if (cast) jaxc_cuda_astype_into(x, z, true);
-        else jaxc_cuda_binary_into(b->op, x, y, JAXC_RULES_JAX, true, z);
+        ok &= (cast ? jaxc_cuda_astype_into(x, z, true) : jaxc_cuda_binary_into(b->op, x, y, JAXC_RULES_JAX, true, z)) == z;
       }, reps);
+      if (!check(ok ? z : NULL, b->name)) return 1;
       report(b->name, lg, bytes, t, copy_per_call(bytes, reps));
       jaxc_cuda_free(x); jaxc_cuda_free(y); jaxc_cuda_free(z);
     }
@@ -96,7 +97,9 @@ int main(void) {
       if (!check(z, sum_names[s])) return 1;
       size_t bytes = (size_t)n * jaxc_dtype_bits(sums[s]) / 8;
       int reps = lg <= 20 ? 200 : 20;
-      double t = per_call([&] { jaxc_cuda_reduce_into(JAXC_OP_SUM, x, JAXC_ALL_AXES, false, false, z); }, reps);
+      bool ok = true;
+      double t = per_call([&] { ok &= jaxc_cuda_reduce_into(JAXC_OP_SUM, x, JAXC_ALL_AXES, false, false, z) == z; }, reps);
+      if (!check(ok ? z : NULL, sum_names[s])) return 1;
       report(sum_names[s], lg, bytes, t, copy_per_call(bytes, reps));
       jaxc_cuda_free(x); jaxc_cuda_free(z);
     }

@@ -16,7 +16,8 @@
    the barrier before any goes past it; other blocks run their threads as plain calls (a barrier
    reached there means a divergent barrier: the test stops, never a wrong answer).
    __shared__ variables are statics, shared by a block's threads (blocks never overlap).
-   Device memory is host memory, 256-byte aligned like cudaMalloc's, and known to the
+   Device memory is host memory, 256-byte aligned like cudaMalloc's but exactly as long as
+   asked for (ASan sees any access past the end), and known to the
    emulator: copies and frees of anything else fail, and device memory still held at exit is
    reported as a leak. */
 #ifndef JAXC_EMU_CUDA_RUNTIME_H
@@ -54,7 +55,7 @@ struct alignas(16) double2 { double x, y; };
 /* (CUDA's own values) */
 typedef enum cudaError {
   cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2, cudaErrorInvalidConfiguration = 9,
-  cudaErrorNoDevice = 100
+  cudaErrorNoDevice = 100, cudaErrorNotSupported = 801
 } cudaError_t;
 enum cudaMemcpyKind { cudaMemcpyHostToHost, cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice, cudaMemcpyDefault };
 typedef struct CUstream_st *cudaStream_t;
@@ -98,6 +99,7 @@ static inline const char *cudaGetErrorString(cudaError_t e) {
   case cudaErrorMemoryAllocation: return "out of memory";
   case cudaErrorInvalidConfiguration: return "invalid configuration argument";
   case cudaErrorNoDevice: return "no CUDA-capable device is detected";
+  case cudaErrorNotSupported: return "operation not supported";
   }
   return "unrecognized error code";
 }
@@ -116,16 +118,21 @@ static inline cudaError_t cudaMalloc(void **p, size_t bytes) {
   jaxc_emu::state &s = jaxc_emu::st();
   *p = NULL;
   if (bytes > jaxc_emu::memory_bytes - s.held) return cudaErrorMemoryAllocation;
-  void *m = aligned_alloc(256, (bytes + 255) / 256 * 256 + 256 * (bytes == 0));
-  if (!m) return cudaErrorMemoryAllocation;
+  void *m = NULL; /* (exactly `bytes`, so that ASan sees a kernel write one element past the end) */
+  if (posix_memalign(&m, 256, bytes ? bytes : 1) != 0) return cudaErrorMemoryAllocation;
   s.blocks[(uintptr_t)m] = bytes;
   s.held += bytes;
   *p = m;
   return cudaSuccess;
 }
 template <class T> static inline cudaError_t cudaMalloc(T **p, size_t bytes) { return cudaMalloc((void **)p, bytes); }
-static inline cudaError_t cudaMallocAsync(void **p, size_t bytes, cudaStream_t) { return cudaMalloc(p, bytes); }
-template <class T> static inline cudaError_t cudaMallocAsync(T **p, size_t bytes, cudaStream_t) { return cudaMalloc((void **)p, bytes); }
+/* JAXC_EMU_NO_POOLS=1 in the environment: a device without memory pools */
+static inline cudaError_t cudaMallocAsync(void **p, size_t bytes, cudaStream_t) {
+  const char *np = getenv("JAXC_EMU_NO_POOLS");
+  if (np && *np == '1') return cudaErrorNotSupported;
+  return cudaMalloc(p, bytes);
+}
+template <class T> static inline cudaError_t cudaMallocAsync(T **p, size_t bytes, cudaStream_t s) { return cudaMallocAsync((void **)p, bytes, s); }
 static inline cudaError_t cudaFree(void *p) {
   jaxc_emu::state &s = jaxc_emu::st();
   if (!p) return cudaSuccess;
