@@ -1215,6 +1215,8 @@ static bool jaxc__plan_binary(jaxc_op op, const jaxc_array *a, const jaxc_array 
   jaxc_dtype node = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(b));
   if (node == JAXC_DTYPE_INVALID) return jaxc__fail_strict(a->dtype, b->dtype), false;
   node = jaxc_op_result_node(op, node);
+  if (op == JAXC_OP_POWER && a->dtype == JAXC_BOOL && !a->weak && b->weak && b->ndim == 0 && jaxc_dtype_kind(b->dtype) == JAXC_KIND_INT)
+    node = JAXC_I32; /* a bool to a C int power: integer_pow of promote_dtypes_numeric(x) alone, int32 */
   p->compute = jaxc_storage_dtype(node, x64);
   if (!jaxc_op_accepts(op, p->compute)) return jaxc__fail_dtype(op, p->compute), false;
   p->in_a = p->in_b = p->compute;
@@ -1639,11 +1641,11 @@ static jaxc_array *jaxc__integer_pow(const jaxc_array *a, int64_t n, const jaxc_
 }
 
 /* jnp.fmod swaps a zero divisor for 1 only when the inputs' result type is an integer; two
-   bools skip that and go to lax.rem on the default int, where x % 0 == x: so a && !b. */
+   bools skip that and go to lax.rem on int32 (promote_args_numeric), where x % 0 == x: so a && !b. */
 static jaxc_array *jaxc__fmod_bools(const jaxc_array *a, const jaxc_array *b, jaxc_array *into) {
   jaxc_array *nb = jaxc_unary(JAXC_OP_LOGICAL_NOT, b);
   jaxc_array *t = nb ? jaxc_binary(JAXC_OP_LOGICAL_AND, a, nb) : NULL;
-  jaxc_array *r = !t ? NULL : into ? jaxc_astype_into(t, into) : jaxc_astype(t, JAXC_I64);
+  jaxc_array *r = !t ? NULL : into ? jaxc_astype_into(t, into) : jaxc_astype(t, JAXC_I32);
   jaxc_array_free(nb);
   jaxc_array_free(t);
   return r;

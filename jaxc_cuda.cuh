@@ -673,12 +673,12 @@ static inline jaxc_cuda_array *jaxc_cuda_astype_into(const jaxc_cuda_array *a, j
 static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_array *a, const jaxc_cuda_array *b,
                                                  jaxc_rules rules, bool x64, jaxc_cuda_array *into);
 /* fmod of two bools, as on the CPU (jaxc.h): jnp.fmod skips its zero-divisor guard for them and
-   lax.rem on the default int gives x % 0 == x, so a && !b */
+   lax.rem on int32 gives x % 0 == x, so a && !b */
 static inline jaxc_cuda_array *jaxc_cuda__fmod_bools(const jaxc_cuda_array *a, const jaxc_cuda_array *b, bool x64,
                                                      jaxc_cuda_array *into) {
   jaxc_cuda_array *nb = jaxc_cuda_unary(JAXC_OP_LOGICAL_NOT, b, x64);
   jaxc_cuda_array *t = nb ? jaxc_cuda__binary(JAXC_OP_LOGICAL_AND, a, nb, JAXC_RULES_JAX, x64, NULL) : NULL;
-  jaxc_cuda_array *r = !t ? NULL : into ? jaxc_cuda_astype_into(t, into, x64) : jaxc_cuda_astype(t, x64 ? JAXC_I64 : JAXC_I32, x64);
+  jaxc_cuda_array *r = !t ? NULL : into ? jaxc_cuda_astype_into(t, into, x64) : jaxc_cuda_astype(t, JAXC_I32, x64);
   jaxc_cuda_free(nb);
   jaxc_cuda_free(t);
   return r;
@@ -749,6 +749,8 @@ static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_arr
   if (node == JAXC_DTYPE_INVALID)
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "no implicit dtype promotion path (strict)", cudaSuccess);
   node = jaxc_op_result_node(op, node);
+  if (op == JAXC_OP_POWER && a->dtype == JAXC_BOOL && !a->weak && b->weak && b->ndim == 0 && jaxc_dtype_kind(b->dtype) == JAXC_KIND_INT)
+    node = JAXC_I32; /* (a bool to a C int power: int32, as on the CPU) */
   jaxc_dtype c = jaxc_storage_dtype(node, x64), od = jaxc_op_output_dtype(op, c);
   if (!jaxc_op_accepts(op, c))
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "the op does not accept this dtype on the device", cudaSuccess);

@@ -765,7 +765,7 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
    Every jax.numpy op, one row each: X(OP, name, ARITY, RULE, GROUP, OUT, lax)
    ARITY  BIN, UN, RED (reduction), UPD (update-only)
    RULE   how the result dtype follows from the inputs' joined dtype (jaxc.h applies it):
-          SAME     the join                        NUMERIC  bool becomes the default int
+          SAME     the join                        NUMERIC  bool becomes int32 (to_numeric_dtype)
           INEXACT  JAX's to_inexact_dtype: bool and ints up to 32 bits become float32, 64-bit
                    ints float64, a weak int the weak float
           CMP      compare in the join, result bool LOGICAL  each input tested != 0, result bool
@@ -893,13 +893,13 @@ JAXC__INLINE jaxc_dtype jaxc__to_inexact(jaxc_dtype d) {
   if (jaxc_dtype_is_weak(d)) return JAXC_WEAK_FLOAT;
   return jaxc_dtype_bits(d) == 64 ? JAXC_F64 : JAXC_F32;
 }
-/* The node an op's result rule makes of the joined input node (NUMERIC: bool becomes the
-   default int; INEXACT: jaxc__to_inexact; RINT: integers and bool become the default float,
+/* The node an op's result rule makes of the joined input node (NUMERIC: bool becomes int32, as
+   jax.dtypes.to_numeric_dtype makes it, x64 or not; INEXACT: jaxc__to_inexact; RINT: integers and bool become the default float,
    weak staying weak, as jnp.rint converts them to dtypes.float_). */
 JAXC__INLINE jaxc_dtype jaxc_op_result_node(jaxc_op op, jaxc_dtype node) {
   bool integral = jaxc__is_integral(node);
   switch ((unsigned)op < JAXC_NUM_OPS ? (jaxc_result_rule)jaxc__op_rule[op] : JAXC_RULE_SAME) {
-  case JAXC_RULE_NUMERIC: return node == JAXC_BOOL ? JAXC_I64 : node;
+  case JAXC_RULE_NUMERIC: return node == JAXC_BOOL ? JAXC_I32 : node;
   case JAXC_RULE_INEXACT: return jaxc__to_inexact(node);
   case JAXC_RULE_RINT: return integral ? (jaxc_dtype_is_weak(node) ? JAXC_WEAK_FLOAT : JAXC_F64) : node;
   case JAXC_RULE_LOGICAL: return JAXC_BOOL;
