@@ -1234,7 +1234,7 @@ static bool jaxc__plan_unary(jaxc_op op, const jaxc_array *a, jaxc__plan *p) {
   if (!jaxc_op_accepts(op, p->compute)) return jaxc__fail_dtype(op, p->compute), false;
   p->in_a = p->in_b = p->compute;
   p->out = jaxc_op_output_dtype(op, p->compute);
-  p->weak = (p->out != JAXC_BOOL) && a->weak;
+  p->weak = (p->out != JAXC_BOOL) && jaxc_dtype_is_weak(node); /* (rint of a C int: strong) */
   return true;
 }
 

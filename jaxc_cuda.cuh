@@ -816,7 +816,7 @@ static inline jaxc_cuda_array *jaxc_cuda_unary(jaxc_op op, const jaxc_cuda_array
   jaxc_cuda__single(&g, a);
   jaxc_cuda_array *out = jaxc_cuda__output(&g, od, NULL);
   if (!out) return NULL;
-  out->weak = od != JAXC_BOOL && a->weak;
+  out->weak = od != JAXC_BOOL && jaxc_dtype_is_weak(node);
   g.out = out->data;
   void *tmp = NULL;
   if (!jaxc_cuda__precast(&g, 0, c, &tmp)) {

@@ -771,7 +771,7 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
           CMP      compare in the join, result bool LOGICAL  each input tested != 0, result bool
           REAL     like SAME, but complex results give their real dtype
           KEEP     unary ops that return ints and bool unchanged (floor, ceil, round)
-          RINT     ints and bool become the default float, unchanged otherwise
+          RINT     ints and bool become the default float (strong), unchanged otherwise
    GROUP  the compute kinds the op accepts (ALL NUM INTB INT NOC FLT INX BOOL), see JAXC__IN_*
    OUT    the kernel's output: SAME (the compute dtype), BOOL, or REAL (real part's dtype)
    lax    the jax.lax primitive JAX names in its errors ("invalid value (nan) encountered in div")
@@ -894,14 +894,14 @@ JAXC__INLINE jaxc_dtype jaxc__to_inexact(jaxc_dtype d) {
   return jaxc_dtype_bits(d) == 64 ? JAXC_F64 : JAXC_F32;
 }
 /* The node an op's result rule makes of the joined input node (NUMERIC: bool becomes int32, as
-   jax.dtypes.to_numeric_dtype makes it, x64 or not; INEXACT: jaxc__to_inexact; RINT: integers and bool become the default float,
-   weak staying weak, as jnp.rint converts them to dtypes.float_). */
+   jax.dtypes.to_numeric_dtype makes it, x64 or not; INEXACT: jaxc__to_inexact; RINT: integers and
+   bool become the default float, strong, as jnp.rint's lax.convert_element_type(x, float_)). */
 JAXC__INLINE jaxc_dtype jaxc_op_result_node(jaxc_op op, jaxc_dtype node) {
   bool integral = jaxc__is_integral(node);
   switch ((unsigned)op < JAXC_NUM_OPS ? (jaxc_result_rule)jaxc__op_rule[op] : JAXC_RULE_SAME) {
   case JAXC_RULE_NUMERIC: return node == JAXC_BOOL ? JAXC_I32 : node;
   case JAXC_RULE_INEXACT: return jaxc__to_inexact(node);
-  case JAXC_RULE_RINT: return integral ? (jaxc_dtype_is_weak(node) ? JAXC_WEAK_FLOAT : JAXC_F64) : node;
+  case JAXC_RULE_RINT: return integral ? JAXC_F64 : node;
   case JAXC_RULE_LOGICAL: return JAXC_BOOL;
   default: return node;
   }

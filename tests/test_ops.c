@@ -482,7 +482,7 @@ static void test_unary_dtypes(void) {
              (x64) Python ints */
           if (integral) want = wk ? dflt_f : jaxc_dtype_size(st) == 8 ? JAXC_F64 : JAXC_F32;
           break;
-        case JAXC_OP_RINT: if (integral) want = dflt_f; break; /* jnp.rint: dtypes.float_ */
+        case JAXC_OP_RINT: if (integral) want = dflt_f, want_weak = false; break; /* jnp.rint: convert_element_type(x, float_), strong */
         case JAXC_OP_FLOOR: case JAXC_OP_CEIL: if (k == K_COMPLEX) want = JAXC_DTYPE_INVALID; break;
         case JAXC_OP_SQUARE: if (k == K_BOOL) want = JAXC_I32; break; /* promote_dtypes_numeric: int32 */
         case JAXC_OP_ISNAN: case JAXC_OP_ISINF: case JAXC_OP_ISFINITE: case JAXC_OP_LOGICAL_NOT:
