@@ -187,9 +187,8 @@ test-cuda-build:
 EMU := $(B)/emu
 EMU_LAUNCHES := sed -e 's/<<</ * jaxc_emu::cfg(/g' -e 's/>>>(/)(/g'
 $(EMU)/jaxc_cuda.cuh: jaxc_cuda.cuh
-	@mkdir -p $(EMU)
-	$(EMU_LAUNCHES) $< > $@
 $(EMU)/test_cuda.cpp: tests/cuda/test_cuda.cu
+$(EMU)/jaxc_cuda.cuh $(EMU)/test_cuda.cpp:
 	@mkdir -p $(EMU)
 	$(EMU_LAUNCHES) $< > $@
 $(EMU)/impl.o: tests/impl.c $(HEADERS)

@@ -910,12 +910,12 @@ static int jaxc__shortest(double v, jaxc_dtype d, char *digits, int *e) {
   jaxc_kernel_cast_dyn(JAXC_F64, d, 1, &v, want);
   int p = 1;
   for (; p < 17; p++) {
-    snprintf(buf, sizeof buf, "%.*e", p - 1, fabs(v));
+    snprintf(buf, sizeof buf, "%.*e", p - 1, v);
     double back = strtod(buf, NULL);
     jaxc_kernel_cast_dyn(JAXC_F64, d, 1, &back, got);
     if (memcmp(want, got, jaxc_dtype_size(d)) == 0) break;
   }
-  snprintf(buf, sizeof buf, "%.*e", p - 1, fabs(v));
+  snprintf(buf, sizeof buf, "%.*e", p - 1, v);
   int k = 0;
   for (const char *c = buf; *c && *c != 'e'; c++)
     if (*c >= '0' && *c <= '9') digits[k++] = *c;
@@ -1119,7 +1119,7 @@ JAXC_API int jaxc_array_print(const jaxc_array *a, FILE *f) {
   if (!v.pos || !vals) goto oom;
   jaxc__shown(a, v.summary, 0, 0, v.pos, 0);
   int kind = jaxc_dtype_kind(a->dtype);
-  v.part = a->dtype == JAXC_C64 ? JAXC_F32 : a->dtype == JAXC_C128 ? JAXC_F64 : a->dtype;
+  v.part = jaxc__real_dtype(a->dtype);
   v.bools_padded = a->ndim > 0;
   if (kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT) { /* the wider of the largest and smallest */
     char w[32];
@@ -1212,11 +1212,11 @@ static bool jaxc__plan_binary(jaxc_op op, const jaxc_array *a, const jaxc_array 
     p->weak = false;
     return true;
   }
-  jaxc_dtype node = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(b));
+  /* x ** (C int) is lax.integer_pow of promote_dtypes_numeric(x) alone: the exponent joins nothing */
+  bool int_pow = op == JAXC_OP_POWER && jaxc__is_c_int(b->weak, b->ndim, b->dtype);
+  jaxc_dtype node = int_pow ? jaxc__node_of(a) : jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(b));
   if (node == JAXC_DTYPE_INVALID) return jaxc__fail_strict(a->dtype, b->dtype), false;
   node = jaxc_op_result_node(op, node);
-  if (op == JAXC_OP_POWER && a->dtype == JAXC_BOOL && !a->weak && b->weak && b->ndim == 0 && jaxc_dtype_kind(b->dtype) == JAXC_KIND_INT)
-    node = JAXC_I32; /* a bool to a C int power: integer_pow of promote_dtypes_numeric(x) alone, int32 */
   p->compute = jaxc_storage_dtype(node, x64);
   if (!jaxc_op_accepts(op, p->compute)) return jaxc__fail_dtype(op, p->compute), false;
   p->in_a = p->in_b = p->compute;
@@ -1580,7 +1580,7 @@ static jaxc_array *jaxc__finish(const char *prim, jaxc_array *out, jaxc_array *i
    exponent goes to _pow_int_int (integer base: six rounds of square-and-multiply over the
    exponent's low bits, which never fail) or lax.pow. True when b is a C int, with its value. */
 static bool jaxc__c_int_exponent(const jaxc_array *b, int64_t *n) {
-  if (!b->weak || b->ndim != 0 || jaxc_dtype_kind(b->dtype) != JAXC_KIND_INT) return false;
+  if (!jaxc__is_c_int(b->weak, b->ndim, b->dtype)) return false;
   jaxc_kernel_cast_dyn(b->dtype, JAXC_I64, 1, b->data, n);
   return true;
 }
@@ -1850,10 +1850,6 @@ static int jaxc__threads(void) {
 #endif
 }
 static jaxc_dtype jaxc__default_int(void) { return jaxc_x64() ? JAXC_I64 : JAXC_I32; }
-static bool jaxc__is_intlike(jaxc_dtype d) {
-  int k = jaxc_dtype_kind(d);
-  return k == JAXC_KIND_BOOL || k == JAXC_KIND_INT || k == JAXC_KIND_UINT;
-}
 
 /* axis in [-ndim, ndim) -> [0, ndim); numpy's AxisError wording, which JAX repeats. */
 static bool jaxc__canon_axis(int axis, int ndim, int *out) {
@@ -2153,7 +2149,7 @@ static const char *jaxc__red_name(jaxc_op op, int argmode) {
 
 /* Result dtype and kernels for op on dtype d. argmode >= 2 selects nanargmax/nanargmin. */
 static bool jaxc__plan_reduce(jaxc_op op, jaxc_dtype d, int argmode, jaxc__rplan *p) {
-  bool intlike = jaxc__is_intlike(d);
+  bool intlike = jaxc__is_integral(d);
   p->mode = 0;
   p->fn = NULL;
   p->out = jaxc_reduce_output_dtype(op, d, jaxc_x64());

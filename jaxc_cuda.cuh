@@ -687,7 +687,7 @@ static inline jaxc_cuda_array *jaxc_cuda__fmod_bools(const jaxc_cuda_array *a, c
    back from the device. False for any other b, or when the read fails (*failed). */
 static inline bool jaxc_cuda__c_int_exponent(const jaxc_cuda_array *b, int64_t *n, bool *failed) {
   *failed = false;
-  if (!b->weak || b->ndim != 0 || jaxc_dtype_kind(b->dtype) != JAXC_KIND_INT) return false;
+  if (!jaxc__is_c_int(b->weak, b->ndim, b->dtype)) return false;
   unsigned char raw[8] = {0};
   if (!JAXC_CUDA_CHECK(cudaMemcpy(raw, b->data, jaxc_cuda__dtype_size(b->dtype), cudaMemcpyDeviceToHost), JAXC_CUDA_ERR_LAUNCH))
     return (*failed = true), false;
@@ -744,23 +744,21 @@ static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_arr
   const jaxc_cuda_array *arrays[3] = {a, b, into};
   if (!jaxc_cuda__start("jaxc_cuda_binary", 3, arrays)) return NULL;
   if (op == JAXC_OP_FMOD && a->dtype == JAXC_BOOL && b->dtype == JAXC_BOOL) return jaxc_cuda__fmod_bools(a, b, x64, into);
+  bool int_pow = op == JAXC_OP_POWER && jaxc__is_c_int(b->weak, b->ndim, b->dtype); /* (the base alone, as on the CPU) */
   jaxc_dtype node = jaxc_op_rule(op) == JAXC_RULE_LOGICAL ? JAXC_BOOL
-                                                           : jaxc_result_node(rules, x64, jaxc_cuda__node_of(a), jaxc_cuda__node_of(b));
+                    : int_pow ? jaxc_cuda__node_of(a)
+                              : jaxc_result_node(rules, x64, jaxc_cuda__node_of(a), jaxc_cuda__node_of(b));
   if (node == JAXC_DTYPE_INVALID)
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "no implicit dtype promotion path (strict)", cudaSuccess);
   node = jaxc_op_result_node(op, node);
-  if (op == JAXC_OP_POWER && a->dtype == JAXC_BOOL && !a->weak && b->weak && b->ndim == 0 && jaxc_dtype_kind(b->dtype) == JAXC_KIND_INT)
-    node = JAXC_I32; /* (a bool to a C int power: int32, as on the CPU) */
   jaxc_dtype c = jaxc_storage_dtype(node, x64), od = jaxc_op_output_dtype(op, c);
   if (!jaxc_op_accepts(op, c))
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "the op does not accept this dtype on the device", cudaSuccess);
   int64_t n = 0;
   bool read_failed = false;
-  if (op == JAXC_OP_POWER && jaxc_cuda__c_int_exponent(b, &n, &read_failed) && n != 0) { /* (x ** 0: the kernel) */
+  if (int_pow && jaxc_cuda__c_int_exponent(b, &n, &read_failed) && n != 0) { /* (x ** 0: the kernel) */
     if (n < 0 && jaxc__is_integral(c))
       return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "Integers cannot be raised to negative powers (integer_pow)", cudaSuccess);
-    if (!jaxc_op_accepts(JAXC_OP_MULTIPLY, c))
-      return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "the op does not accept this dtype on the device", cudaSuccess);
     return jaxc_cuda__integer_pow(a, n, c, jaxc_dtype_is_weak(node), x64, into);
   }
   if (read_failed) return NULL;

@@ -885,6 +885,11 @@ JAXC__INLINE bool jaxc__is_integral(jaxc_dtype d) {
   int kind = jaxc_dtype_kind(d);
   return kind == JAXC_KIND_BOOL || kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT;
 }
+/* A C int operand (JAX: a concrete Python int): weak, 0-d, an integer. As the exponent of
+   jnp.power it goes to lax.integer_pow, which promotes the base alone. */
+JAXC__INLINE bool jaxc__is_c_int(bool weak, int ndim, jaxc_dtype d) {
+  return weak && ndim == 0 && jaxc_dtype_kind(d) == JAXC_KIND_INT;
+}
 /* JAX's to_inexact_dtype (jax/_src/dtypes.py, _dtype_to_inexact): bool and ints of up to 32 bits
    become float32 -- with x64 on too, "for backward compatibility" -- and 64-bit ints float64; a
    weak int (a C int, int64 with x64) becomes the weak float. Inexact dtypes stay. */

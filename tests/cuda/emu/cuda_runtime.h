@@ -266,7 +266,6 @@ static void run(dim3 grid, dim3 block, void (*body)(void *), void *arg) {
       }
   f.current = -1;
 }
-template <class K, class Tup, size_t... I> static void call(K k, Tup &args, std::index_sequence<I...>) { k(std::get<I>(args)...); }
 template <class... A> struct pending {
   dim3 grid, block;
   std::tuple<A...> args;
@@ -286,7 +285,7 @@ template <class... P, class... A> void operator*(void (*k)(P...), pending<A...> 
     static void go(void *v) {
       job *j = (job *)v;
       std::tuple<A...> copy = *j->args; /* each thread gets its own copy of the arguments */
-      call(j->k, copy, std::index_sequence_for<A...>());
+      std::apply(j->k, copy);
     }
   } j = {k, &p.args};
   run(p.grid, p.block, job::go, &j);
