@@ -41,6 +41,9 @@
                              (16; a power of 2, at least 4)
      JAXC_CUDA_ILP_WIDE      the same for 4- and 8-byte dtypes (8; a power of 2, at least 8:
                              complex128 kernels take half as many, and write bool groups)
+     JAXC_CUDA_GATHER_BYTES  scratch for each operand broadcast along an inner dimension (an
+                             outer product's): it is gathered into contiguous chunks of at
+                             most this many bytes, each op running chunk by chunk (32 MiB)
 
    nvcc has no _Generic and no designated initialisers; this header uses only the C++-clean
    parts of jaxc_promote.h and jaxc_kernels.h. A .cu file may also include jaxc.h for the CPU
@@ -222,13 +225,15 @@ __device__ static inline int64_t jaxc_cuda__offset_strided(const jaxc_cuda__laun
   }
   return off;
 }
-/* General broadcasting is materialised before the op: operand j gathered into a contiguous
-   buffer (one kernel for every op, so that the op kernels know only contiguous operands and
-   broadcast scalars: no 64-bit divisions, few registers, vector loads). */
-__global__ static void jaxc_cuda__k_gather(const __grid_constant__ jaxc_cuda__launch g, int j, void *dst) {
+/* General broadcasting is materialised before the op, a chunk at a time: elements [start,
+   start + count) of operand j gathered into a contiguous buffer (one kernel for every op, so
+   that the op kernels know only contiguous operands and broadcast scalars: no 64-bit
+   divisions, few registers, vector loads). */
+__global__ static void jaxc_cuda__k_gather(const __grid_constant__ jaxc_cuda__launch g, int j, int64_t start, int64_t count,
+                                           void *dst) {
   const jaxc_cuda__operand &o = g.in[j];
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < g.n; i += (int64_t)gridDim.x * blockDim.x) {
-    int64_t off = jaxc_cuda__offset_strided(g, o, i);
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count; i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t off = jaxc_cuda__offset_strided(g, o, start + i);
     switch (o.size) {
     case 1: ((uint8_t *)dst)[i] = ((const uint8_t *)o.data)[off]; break;
     case 2: ((uint16_t *)dst)[i] = ((const uint16_t *)o.data)[off]; break;
@@ -628,20 +633,49 @@ static inline jaxc_cuda_array *jaxc_cuda__launched(jaxc_cuda_array *out, jaxc_cu
   return out;
 }
 
-/* Gathers every generally broadcast operand of g into scratch (stream-ordered, freed by
-   jaxc_cuda__release once the op is queued); false (nothing left allocated) on failure. */
-static inline bool jaxc_cuda__materialize(jaxc_cuda__launch *g, int k, void **tmp) {
-  for (int j = 0; j < k; j++) tmp[j] = NULL;
-  for (int j = 0; j < k && g->n; j++) {
-    if (g->in[j].mode != 2) continue;
-    if (!JAXC_CUDA_CHECK(jaxc_cuda__scratch(&tmp[j], (size_t)g->n * (size_t)g->in[j].size), JAXC_CUDA_ERR_NOMEM)) {
+/* Scratch per generally broadcast operand: at most JAXC_CUDA_GATHER_BYTES (default 32 MiB,
+   which an H100's 50 MB L2 cache holds, so a gathered chunk is mostly read back from L2, and
+   an outer product needs no scratch the size of its output). */
+#ifndef JAXC_CUDA_GATHER_BYTES
+#  define JAXC_CUDA_GATHER_BYTES (32 << 20)
+#endif
+/* Chunks start at multiples of 4096 elements, so that every chunk's groups stay aligned to
+   their own size. */
+#define JAXC_CUDA__CHUNK_MIN 4096
+#if JAXC_CUDA_ILP_NARROW > JAXC_CUDA__CHUNK_MIN || JAXC_CUDA_ILP_WIDE > JAXC_CUDA__CHUNK_MIN
+#  error "JAXC_CUDA_ILP_NARROW and JAXC_CUDA_ILP_WIDE must divide 4096 (the gather chunks' alignment)"
+#endif
+/* Elements per chunk of launch g over k operands: all of them when nothing is gathered. */
+static inline int64_t jaxc_cuda__chunk(const jaxc_cuda__launch *g, int k) {
+  int size = 0;
+  for (int j = 0; j < k; j++)
+    if (g->in[j].mode == 2 && g->in[j].size > size) size = g->in[j].size;
+  if (!size) return g->n;
+  int64_t c = JAXC_CUDA__CHUNK_MIN;
+  while ((uint64_t)c * 2 * (uint64_t)size <= (uint64_t)(JAXC_CUDA_GATHER_BYTES)) c *= 2;
+  return c;
+}
+/* Elements [s, s + c) of launch g as a launch of their own (out_size: bytes per output
+   element); its generally broadcast operands are gathered into scratch (stream-ordered, freed
+   by jaxc_cuda__release once the op is queued). False (nothing left allocated) on failure. */
+static inline bool jaxc_cuda__part(const jaxc_cuda__launch *g, int k, int64_t s, int64_t c, size_t out_size,
+                                   jaxc_cuda__launch *part, void **tmp) {
+  *part = *g;
+  part->n = c;
+  part->out = (char *)g->out + s * (int64_t)out_size;
+  for (int j = 0; j < k; j++) {
+    jaxc_cuda__operand *o = &part->in[j];
+    tmp[j] = NULL;
+    if (o->mode == 0) o->data = (const char *)o->data + s * o->size;
+    if (o->mode != 2) continue;
+    if (!JAXC_CUDA_CHECK(jaxc_cuda__scratch(&tmp[j], (size_t)c * (size_t)o->size), JAXC_CUDA_ERR_NOMEM)) {
       for (int q = 0; q < j; q++) jaxc_cuda__scratch_free(tmp[q]);
       return false;
     }
-    jaxc_cuda__k_gather<<<jaxc_cuda__blocks(g->n), JAXC_CUDA__THREADS>>>(*g, j, tmp[j]);
+    jaxc_cuda__k_gather<<<jaxc_cuda__blocks(c), JAXC_CUDA__THREADS>>>(*g, j, s, c, tmp[j]);
+    o->data = tmp[j];
+    o->mode = 0;
   }
-  for (int j = 0; j < k; j++)
-    if (tmp[j]) g->in[j].data = tmp[j], g->in[j].mode = 0;
   return true;
 }
 static inline void jaxc_cuda__release(int k, void **tmp) {
@@ -664,6 +698,23 @@ static inline bool jaxc_cuda__precast(jaxc_cuda__launch *g, int j, jaxc_dtype to
   o->dtype = to;
   o->size = (int)jaxc_cuda__dtype_size(to);
   o->cls = jaxc_cuda__class(to);
+  return true;
+}
+
+/* Launches op in dtype c over g chunk by chunk (jaxc_cuda__chunk); where() when k is 3 (its
+   condition tested as bool). False with the status set (nothing left allocated) on failure. */
+static inline bool jaxc_cuda__run(jaxc_cuda__launch *g, int k, size_t out_size, jaxc_op op, jaxc_dtype c) {
+  const int64_t chunk = jaxc_cuda__chunk(g, k);
+  for (int64_t s = 0; s < g->n; s += chunk) {
+    jaxc_cuda__launch part;
+    void *tmp[3];
+    if (!jaxc_cuda__part(g, k, s, g->n - s < chunk ? g->n - s : chunk, out_size, &part, tmp)) return false;
+    bool ok = jaxc_cuda__precast(&part, 0, k == 3 ? JAXC_BOOL : c, &tmp[0]) && (k == 3 || jaxc_cuda__precast(&part, 1, c, &tmp[1]));
+    bool launched = ok && (k == 3 ? jaxc_cuda__launch_where(c, &part) : jaxc_cuda__launch_op(op, c, &part));
+    jaxc_cuda__release(k, tmp);
+    if (!ok) return false;
+    if (!launched) return jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "no device kernel for this op and dtype", cudaSuccess), false;
+  }
   return true;
 }
 
@@ -770,21 +821,9 @@ static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_arr
   if (!out) return NULL;
   out->weak = od == c && jaxc_dtype_is_weak(node);
   g.out = out->data;
-  void *tmp[2];
-  if (!jaxc_cuda__materialize(&g, 2, tmp)) {
+  if (!jaxc_cuda__run(&g, 2, jaxc_cuda__dtype_size(od), op, c)) {
     if (out != into) jaxc_cuda_free(out);
     return NULL;
-  }
-  if (!jaxc_cuda__precast(&g, 0, c, &tmp[0]) || !jaxc_cuda__precast(&g, 1, c, &tmp[1])) {
-    jaxc_cuda__release(2, tmp);
-    if (out != into) jaxc_cuda_free(out);
-    return NULL;
-  }
-  bool launched = !g.n || jaxc_cuda__launch_op(op, c, &g);
-  jaxc_cuda__release(2, tmp);
-  if (!launched) {
-    if (out != into) jaxc_cuda_free(out);
-    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "no device kernel for this op and dtype", cudaSuccess);
   }
   return jaxc_cuda__launched(out, into);
 }
@@ -874,18 +913,10 @@ static inline jaxc_cuda_array *jaxc_cuda_where(const jaxc_cuda_array *cond, cons
   if (!out) return NULL;
   out->weak = jaxc_dtype_is_weak(node);
   g.out = out->data;
-  void *tmp[3];
-  if (!jaxc_cuda__materialize(&g, 3, tmp)) {
+  if (!jaxc_cuda__run(&g, 3, jaxc_cuda__dtype_size(dt), JAXC_OP_ADD /* (unused) */, dt)) {
     jaxc_cuda_free(out);
     return NULL;
   }
-  if (!jaxc_cuda__precast(&g, 0, JAXC_BOOL, &tmp[0])) {
-    jaxc_cuda__release(3, tmp);
-    jaxc_cuda_free(out);
-    return NULL;
-  }
-  if (g.n) jaxc_cuda__launch_where(dt, &g);
-  jaxc_cuda__release(3, tmp);
   return jaxc_cuda__launched(out, NULL);
 }
 

@@ -1,5 +1,6 @@
 /* bench_cuda — make bench's rows on the GPU at 2^10 ... 2^28 elements: the elementwise rows of
-   bench_rows.h, full sums (i8 -> i32, f32) and uniform f32 generation. GB/s counts bytes read
+   bench_rows.h, an outer sum (general broadcasting: both operands gathered chunk by chunk),
+   full sums (i8 -> i32, f32) and uniform f32 generation. GB/s counts bytes read
    plus bytes written once; next to it, a device-to-device cudaMemcpy moving the same number of
    bytes (half read, half written), timed with CUDA events in the same run, and the time per
    call (the launch cost dominates at small sizes). Each figure is the median of 7 timings of a
@@ -88,6 +89,22 @@ int main(void) {
       report(b->name, lg, bytes, t, copy_per_call(bytes, reps));
       jaxc_cuda_free(x); jaxc_cuda_free(y); jaxc_cuda_free(z);
     }
+  /* (2^(lg/2), 1) + (1, 2^(lg/2)) in float32: GB/s of the output written (the operands are
+     small); the gathers' own traffic is the cost of broadcasting */
+  for (int lg = 10; lg <= 28; lg += 2) {
+    int64_t n = (int64_t)1 << lg, side = (int64_t)1 << (lg / 2), col[2] = {side, 1}, row[2] = {1, side};
+    jaxc_cuda_array *x = jaxc_cuda_alloc_shape(JAXC_F32, 2, col), *y = jaxc_cuda_alloc_shape(JAXC_F32, 2, row);
+    if (x) cudaMemset(x->data, 0x3c, (size_t)side * 4);
+    if (y) cudaMemset(y->data, 0x3c, (size_t)side * 4);
+    jaxc_cuda_array *z = x && y ? jaxc_cuda_binary(JAXC_OP_ADD, x, y, JAXC_RULES_JAX, true) : NULL;
+    if (!check(z, "outer f32+f32")) return 1;
+    int reps = lg <= 20 ? 200 : 20;
+    bool ok = true;
+    double t = per_call([&] { ok &= jaxc_cuda_binary_into(JAXC_OP_ADD, x, y, JAXC_RULES_JAX, true, z) == z; }, reps);
+    if (!check(ok ? z : NULL, "outer f32+f32")) return 1;
+    report("outer f32+f32", lg, (size_t)n * 4, t, copy_per_call((size_t)n * 4, reps));
+    jaxc_cuda_free(x); jaxc_cuda_free(y); jaxc_cuda_free(z);
+  }
   const jaxc_dtype sums[2] = {JAXC_I8, JAXC_F32};
   const char *sum_names[2] = {"sum i8->i32", "sum f32"};
   for (int s = 0; s < 2; s++)

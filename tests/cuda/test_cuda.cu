@@ -12,6 +12,9 @@
    Built by `make cuda`, run by `make cuda-test`; without a GPU it checks only the no-device
    path and says so. */
 #include "jaxc.h"
+/* general broadcasting gathered in chunks of 4096 elements (the least), so that every
+   broadcast test below crosses chunk boundaries and ends in a ragged chunk */
+#define JAXC_CUDA_GATHER_BYTES 4096
 #include "jaxc_cuda.cuh"
 #ifndef TEST_NAME
 #  define TEST_NAME "test_cuda" /* (test_cuda_emulated: built against tests/cuda/emu) */
@@ -304,6 +307,38 @@ static long test_where(jaxc_array *const *in, jaxc_cuda_array *const *din, const
 
 /* Every unary op on every dtype and every binary op on every pair (with the rotated copies for
    same-dtype pairs), CPU against device; where the CPU refuses, the device must refuse too. */
+/* General broadcasting over two chunks (4096 + 904 elements) for every pair of dtypes: an
+   outer sum (40, 1) + (1, 125); a full (40, 125) operand, read at the chunk's offset, and-ed
+   with a broadcast row (complex operands cast to bool chunk by chunk); where(cond (40, 1),
+   x full, y row). */
+static long test_broadcast(jaxc_array *const *in, const jaxc_dtype *dts, int nd) {
+  long cases = 0;
+  char what[128];
+  int64_t col[2] = {40, 1}, row[2] = {1, 125}, full[2] = {40, 125};
+  for (int i = 0; i < nd; i++)
+    for (int j = 0; j < nd; j++) {
+      jaxc_array *a[3] = {jaxc_array_from_data(dts[i], 2, col, in[i]->data), jaxc_array_from_data(dts[i], 2, full, in[i]->data),
+                          jaxc_array_from_data(dts[j], 2, row, in[j]->data)};
+      jaxc_array *cj = jaxc_array_from_data(dts[j], 2, col, in[j]->data);
+      jaxc_cuda_array *d[3] = {to_device(a[0]), to_device(a[1]), to_device(a[2])}, *dcj = to_device(cj);
+      jaxc_array *c[3] = {jaxc_binary(JAXC_OP_ADD, a[0], a[2]), jaxc_binary(JAXC_OP_LOGICAL_AND, a[1], a[2]),
+                          jaxc_where(cj, a[1], a[2])};
+      jaxc_cuda_array *g[3] = {jaxc_cuda_binary(JAXC_OP_ADD, d[0], d[2], JAXC_RULES_JAX, true),
+                               jaxc_cuda_binary(JAXC_OP_LOGICAL_AND, d[1], d[2], JAXC_RULES_JAX, true),
+                               jaxc_cuda_where(dcj, d[1], d[2], JAXC_RULES_JAX, true)};
+      const char *names[3] = {"(40,1) %s + (1,125) %s", "(40,125) %s and (1,125) %s", "where((40,1) %s, (40,125) %s, (1,125))"};
+      for (int k = 0; k < 3; k++) {
+        CHECK_MSG(c[k] && c[k]->size == 5000, "%s %s %s", names[k], jaxc_dtype_code(dts[i]), jaxc_dtype_code(dts[j]));
+        snprintf(what, sizeof what, names[k], jaxc_dtype_code(k == 2 ? dts[j] : dts[i]), jaxc_dtype_code(k == 2 ? dts[i] : dts[j]));
+        compare(what, JAXC_OP_ADD, c[k], g[k]);
+        jaxc_array_free(a[k]); jaxc_cuda_free(d[k]); jaxc_array_free(c[k]); jaxc_cuda_free(g[k]);
+        cases++;
+      }
+      jaxc_array_free(cj); jaxc_cuda_free(dcj);
+    }
+  return cases;
+}
+
 static long test_ops(bool x64, int nd, const jaxc_dtype *dts, jaxc_array **in, jaxc_cuda_array **din, jaxc_array **inq,
                      jaxc_cuda_array **dinq, jaxc_array **mod, jaxc_cuda_array **dmod, jaxc_array **rot, jaxc_cuda_array **drot,
                      jaxc_array **rotq, jaxc_cuda_array **drotq) {
@@ -484,6 +519,7 @@ int main(void) {
       }
   }
   jaxc_set_x64(true);
+  long broadcasts = test_broadcast(in, dts, nd);
   /* a generally broadcast pair large enough for many tiles: (64, 1) * (1, 1000) */
   {
     int64_t sa[2] = {64, 1}, sb[2] = {1, 1000};
@@ -544,7 +580,7 @@ int main(void) {
     jaxc_array_free(mod[i]); jaxc_cuda_free(dmod[i]);
   }
   printf(TEST_NAME ": %ld op/dtype combinations compared on %lld elements each\n", pairs, (long long)n);
-  printf(TEST_NAME ": %ld reductions and %ld where cases compared\n", reductions, wheres);
+  printf(TEST_NAME ": %ld reductions, %ld where and %ld broadcast cases compared\n", reductions, wheres, broadcasts);
   printf(TEST_NAME ": %ld passed, %ld failed\n", passed, failed);
   return failed ? 1 : 0;
 }
