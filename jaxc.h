@@ -2003,7 +2003,10 @@ typedef void (*jaxc__lane_fn)(const void *p, int64_t n, int64_t s, const jaxc__a
 
 /* Arg-extremes. mode 0 argmax, 1 argmin (the first NaN wins), 2 nanargmax, 3 nanargmin (a NaN
    compares as -inf / +inf, exactly as JAX's where(isnan(a), -inf, a) does). The first of equal
-   extremes wins. */
+   extremes wins, except that with JAXC__ARG_VALUE (max and min: XLA's maximum and minimum,
+   IEEE 754-2019) +0 is above -0; argmax and argmin take the first of equal zeros as JAX's
+   comparator does. */
+#define JAXC__ARG_VALUE 4
 #define JAXC__LANE_ARG_INT(E, T)                                                                     \
   static void jaxc__lane_arg_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
     const T *x = (const T *)p;                                                                       \
@@ -2025,7 +2028,7 @@ typedef void (*jaxc__lane_fn)(const void *p, int64_t n, int64_t s, const jaxc__a
   static void jaxc__lane_arg_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
     const T *x = (const T *)p;                                                                       \
     (void)c;                                                                                         \
-    bool mx = (mode & 1) == 0, nan_ignored = mode >= 2, seen = false;                                \
+    bool mx = (mode & 1) == 0, nan_ignored = (mode & 2) != 0, zsign = (mode & JAXC__ARG_VALUE) != 0, seen = false; \
     CT nan_key = mx ? -(CT)INFINITY : (CT)INFINITY, best = 0;                                        \
     int64_t bi = -1;                                                                                 \
     for (int64_t i = 0; i < n; i++) {                                                                \
@@ -2036,7 +2039,10 @@ typedef void (*jaxc__lane_fn)(const void *p, int64_t n, int64_t s, const jaxc__a
       } else {                                                                                       \
         seen = true;                                                                                 \
       }                                                                                              \
-      if (bi < 0 || (mx ? v > best : v < best)) { best = v; bi = i; }                                \
+      if (bi < 0 || (mx ? v > best : v < best) || (zsign && v == best && (mx ? !signbit(v) && signbit(best) : signbit(v) && !signbit(best)))) { \
+        best = v;                                                                                    \
+        bi = i;                                                                                      \
+      }                                                                                              \
     }                                                                                                \
     o->idx = bi;                                                                                     \
     o->flag = seen || !nan_ignored;                                                                  \
@@ -2045,7 +2051,7 @@ typedef void (*jaxc__lane_fn)(const void *p, int64_t n, int64_t s, const jaxc__a
   static void jaxc__lane_arg_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
     const T *x = (const T *)p;                                                                       \
     (void)c;                                                                                         \
-    bool mx = (mode & 1) == 0, nan_ignored = mode >= 2, seen = false;                                \
+    bool mx = (mode & 1) == 0, nan_ignored = (mode & 2) != 0, seen = false;                          \
     double bre = 0, bim = 0;                                                                         \
     int64_t bi = -1;                                                                                 \
     for (int64_t i = 0; i < n; i++) {                                                                \
@@ -2173,7 +2179,7 @@ static bool jaxc__plan_reduce(jaxc_op op, jaxc_dtype d, int argmode, jaxc__rplan
   case JAXC_OP_MAX: case JAXC_OP_MIN:
     p->kind = JAXC__RK_VAL;
     p->fn = jaxc__lane_arg_tab[d];
-    p->mode = op == JAXC_OP_MIN;
+    p->mode = (op == JAXC_OP_MIN) | JAXC__ARG_VALUE;
     break;
   case JAXC_OP_ARGMAX: case JAXC_OP_ARGMIN:
     p->kind = JAXC__RK_ARG;

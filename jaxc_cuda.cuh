@@ -928,10 +928,13 @@ static inline jaxc_cuda_array *jaxc_cuda_where(const jaxc_cuda_array *cond, cons
    max/min/arg* keep the first NaN or the first extreme (exact); float sums run in double,
    float products in the compute type, in a tree order (the CPU sums pairwise). */
 typedef enum jaxc_cuda__rkind { JAXC_CUDA__R_SUM, JAXC_CUDA__R_MEAN, JAXC_CUDA__R_PROD, JAXC_CUDA__R_EXT, JAXC_CUDA__R_ANY, JAXC_CUDA__R_ALL } jaxc_cuda__rkind;
+/* max/argmax (else min/argmin); max/min values, where +0 is above -0 (argmax and argmin take the
+   first of equal zeros, as JAX's comparator does) */
+enum { JAXC_CUDA__EXT_MAX = 1, JAXC_CUDA__EXT_VALUE = 2 };
 typedef struct jaxc_cuda__rgeom {
   const void *x;
   int64_t outer, n, inner, nout, chunks;
-  bool max;  /* R_EXT: max/argmax (else min/argmin) */
+  int ext;   /* R_EXT: JAXC_CUDA__EXT_* flags */
   void *part;
 } jaxc_cuda__rgeom;
 /* A partial state: integer sum/product (u), float sum (f; complex: f + i fi), float product or
@@ -962,6 +965,7 @@ template <class V> __device__ static inline V jaxc_cuda__vone(const V *, bool on
 template <class V> __device__ static inline V jaxc_cuda__vmul(V a, V b) { return (V)(a * b); }
 template <class V> __device__ static inline bool jaxc_cuda__veq(V a, V b) { return a == b; }
 template <class V> __device__ static inline bool jaxc_cuda__vlt(V a, V b) { return a < b; }
+template <class V> __device__ static inline bool jaxc_cuda__vneg(V v) { return signbit((double)v); }
 template <class V> __device__ static inline double jaxc_cuda__vre(V v) { return (double)v; }
 template <class V> __device__ static inline double jaxc_cuda__vim(V) { return 0.0; }
 /* mean's summand: 32-bit ints through float32, their result dtype, as on the CPU */
@@ -974,6 +978,7 @@ template <class V> __device__ static inline bool jaxc_cuda__vtruth(V v) { return
   __device__ static inline T jaxc_cuda__vmul(T a, T b) { return jaxc__m_mul_##T(a, b); }            \
   __device__ static inline bool jaxc_cuda__veq(T a, T b) { return jaxc__m_eq_##T(a, b); }           \
   __device__ static inline bool jaxc_cuda__vlt(T a, T b) { return jaxc__m_lt_##T(a, b); }           \
+  __device__ static inline bool jaxc_cuda__vneg(T) { return false; }                                \
   __device__ static inline double jaxc_cuda__vre(T v) { return jaxc__re_##T(v); }                    \
   __device__ static inline double jaxc_cuda__vim(T v) { return jaxc__im_##T(v); }                    \
   __device__ static inline bool jaxc_cuda__vtruth(T v) { return jaxc__re_##T(v) != 0; }            \
@@ -1003,7 +1008,7 @@ JAXC_CUDA__CPX_VALUE_OPS(jaxc_c128)
     s.idx = -1;                                                                                      \
     return s;                                                                                        \
   }                                                                                                  \
-  __device__ static inline void jaxc_cuda__rs_merge_##E(jaxc_cuda__rs_##E &s, const jaxc_cuda__rs_##E &o, int r, bool max) { \
+  __device__ static inline void jaxc_cuda__rs_merge_##E(jaxc_cuda__rs_##E &s, const jaxc_cuda__rs_##E &o, int r, int ext) { \
     switch (r) {                                                                                     \
     case JAXC_CUDA__R_SUM: case JAXC_CUDA__R_MEAN: s.u += o.u; s.f += o.f; s.fi += o.fi; break;                                            \
     case JAXC_CUDA__R_PROD: s.u *= o.u; s.v = jaxc_cuda__vmul(s.v, o.v); break;               \
@@ -1012,15 +1017,18 @@ JAXC_CUDA__CPX_VALUE_OPS(jaxc_c128)
     default: {                                                                                       \
       if (o.idx < 0) break;                                                                          \
       if (s.idx < 0) { s = o; break; }                                                               \
-      bool sn = JAXC_CUDA__ISNAN_##K(s.v), on = JAXC_CUDA__ISNAN_##K(o.v), take;                     \
+      bool sn = JAXC_CUDA__ISNAN_##K(s.v), on = JAXC_CUDA__ISNAN_##K(o.v), take, max = ext & JAXC_CUDA__EXT_MAX; \
       if (sn || on) take = on && (!sn || o.idx < s.idx);                                             \
-      else if (jaxc_cuda__veq(o.v, s.v)) take = o.idx < s.idx;                                \
-      else take = max ? jaxc_cuda__vlt(s.v, o.v) : jaxc_cuda__vlt(o.v, s.v);           \
+      else if (jaxc_cuda__veq(o.v, s.v))                                                             \
+        take = (ext & JAXC_CUDA__EXT_VALUE) && jaxc_cuda__vneg(o.v) != jaxc_cuda__vneg(s.v)           \
+                   ? jaxc_cuda__vneg(o.v) != max /* -0 and +0 */                                     \
+                   : o.idx < s.idx;                                                                  \
+      else take = max ? jaxc_cuda__vlt(s.v, o.v) : jaxc_cuda__vlt(o.v, s.v);                         \
       if (take) { s.v = o.v; s.idx = o.idx; }                                                        \
     }                                                                                                \
     }                                                                                                \
   }                                                                                                  \
-  __device__ static inline void jaxc_cuda__rs_add_##E(jaxc_cuda__rs_##E &s, int r, bool max, CT v, int64_t k) { \
+  __device__ static inline void jaxc_cuda__rs_add_##E(jaxc_cuda__rs_##E &s, int r, int ext, CT v, int64_t k) { \
     switch (r) {                                                                                     \
     case JAXC_CUDA__R_SUM:                                                                           \
       if (JAXC_CUDA__INTLIKE_##K) s.u += JAXC_CUDA__TOU64_##K(v);                                    \
@@ -1036,16 +1044,16 @@ JAXC_CUDA__CPX_VALUE_OPS(jaxc_c128)
       jaxc_cuda__rs_##E o;                                                                           \
       o.v = v;                                                                                       \
       o.idx = k;                                                                                     \
-      jaxc_cuda__rs_merge_##E(s, o, r, max);                                                         \
+      jaxc_cuda__rs_merge_##E(s, o, r, ext);                                                         \
     }                                                                                                \
     }                                                                                                \
   }                                                                                                  \
   /* Merges the block's states into thread 0's (sh: THREADS states of shared memory). */      \
-  __device__ static inline jaxc_cuda__rs_##E jaxc_cuda__rs_block_##E(jaxc_cuda__rs_##E s, jaxc_cuda__rs_##E *sh, int r, bool max) { \
+  __device__ static inline jaxc_cuda__rs_##E jaxc_cuda__rs_block_##E(jaxc_cuda__rs_##E s, jaxc_cuda__rs_##E *sh, int r, int ext) { \
     sh[threadIdx.x] = s;                                                                             \
     __syncthreads();                                                                                 \
     for (int w = JAXC_CUDA__THREADS / 2; w > 0; w /= 2) {                                            \
-      if ((int)threadIdx.x < w) jaxc_cuda__rs_merge_##E(sh[threadIdx.x], sh[threadIdx.x + w], r, max); \
+      if ((int)threadIdx.x < w) jaxc_cuda__rs_merge_##E(sh[threadIdx.x], sh[threadIdx.x + w], r, ext); \
       __syncthreads();                                                                               \
     }                                                                                                \
     s = sh[0];                                                                                       \
@@ -1063,16 +1071,16 @@ JAXC_CUDA__CPX_VALUE_OPS(jaxc_c128)
     if (a0 > k1) a0 = k1;                                                                            \
     int64_t nv = (k1 - a0) / V, a1 = a0 + nv * V;                                                    \
     jaxc_cuda__rs_##E s = jaxc_cuda__rs_init_##E(R);                                                 \
-    for (int64_t k = k0 + threadIdx.x; k < a0; k += JAXC_CUDA__THREADS) jaxc_cuda__rs_add_##E(s, R, g.max, LD(x[k]), k); \
+    for (int64_t k = k0 + threadIdx.x; k < a0; k += JAXC_CUDA__THREADS) jaxc_cuda__rs_add_##E(s, R, g.ext, LD(x[k]), k); \
     const uint4 *xv = (const uint4 *)(x + a0);                                                       \
     _Pragma("unroll 4") for (int64_t m = threadIdx.x; m < nv; m += JAXC_CUDA__THREADS) {             \
       uint4 w = xv[m];                                                                               \
       T e[16 / sizeof(T)];                                                                           \
       memcpy(e, &w, 16);                                                                             \
-      _Pragma("unroll") for (int q = 0; q < V; q++) jaxc_cuda__rs_add_##E(s, R, g.max, LD(e[q]), a0 + m * V + q); \
+      _Pragma("unroll") for (int q = 0; q < V; q++) jaxc_cuda__rs_add_##E(s, R, g.ext, LD(e[q]), a0 + m * V + q); \
     }                                                                                                \
-    for (int64_t k = a1 + threadIdx.x; k < k1; k += JAXC_CUDA__THREADS) jaxc_cuda__rs_add_##E(s, R, g.max, LD(x[k]), k); \
-    s = jaxc_cuda__rs_block_##E(s, sh, R, g.max);                                                    \
+    for (int64_t k = a1 + threadIdx.x; k < k1; k += JAXC_CUDA__THREADS) jaxc_cuda__rs_add_##E(s, R, g.ext, LD(x[k]), k); \
+    s = jaxc_cuda__rs_block_##E(s, sh, R, g.ext);                                                    \
     if (threadIdx.x == 0) ((jaxc_cuda__rs_##E *)g.part)[blockIdx.x] = s;                             \
   }                                                                                                  \
   /* Output j from its merged state, in the result's dtype. */                                      \
@@ -1101,7 +1109,7 @@ JAXC_CUDA__CPX_VALUE_OPS(jaxc_c128)
       int64_t k0 = g.n * ch / g.chunks, k1 = g.n * (ch + 1) / g.chunks;                              \
       const T *x = (const T *)g.x + o * g.n * g.inner + i;                                           \
       jaxc_cuda__rs_##E s = jaxc_cuda__rs_init_##E(R);                                               \
-      for (int64_t k = k0; k < k1; k++) jaxc_cuda__rs_add_##E(s, R, g.max, LD(x[k * g.inner]), k);   \
+      for (int64_t k = k0; k < k1; k++) jaxc_cuda__rs_add_##E(s, R, g.ext, LD(x[k * g.inner]), k);   \
       if (g.chunks == 1) jaxc_cuda__rs_store_##E(g, R, op, od, out, j, s);                           \
       else ((jaxc_cuda__rs_##E *)g.part)[j * g.chunks + ch] = s;                                      \
     }                                                                                                \
@@ -1118,8 +1126,8 @@ JAXC_CUDA__CPX_VALUE_OPS(jaxc_c128)
     for (int64_t j = blockIdx.x; j < g.nout; j += gridDim.x) {                                       \
       jaxc_cuda__rs_##E s = jaxc_cuda__rs_init_##E(R);                                               \
       for (int64_t ch = threadIdx.x; ch < g.chunks; ch += JAXC_CUDA__THREADS)                        \
-        jaxc_cuda__rs_merge_##E(s, p[j * g.chunks + ch], R, g.max);                                  \
-      s = jaxc_cuda__rs_block_##E(s, sh, R, g.max);                                                  \
+        jaxc_cuda__rs_merge_##E(s, p[j * g.chunks + ch], R, g.ext);                                  \
+      s = jaxc_cuda__rs_block_##E(s, sh, R, g.ext);                                                  \
       if (threadIdx.x == 0) jaxc_cuda__rs_store_##E(g, R, op, od, out, j, s);                        \
     }                                                                                                \
   }                                                                                                  \
@@ -1199,7 +1207,8 @@ static inline jaxc_cuda_array *jaxc_cuda__reduce(jaxc_op op, const jaxc_cuda_arr
   int ndim = 0;
   g.x = a->data;
   g.outer = 1; g.inner = 1; g.n = a->size;
-  g.max = op == JAXC_OP_MAX || op == JAXC_OP_ARGMAX;
+  g.ext = (op == JAXC_OP_MAX || op == JAXC_OP_ARGMAX ? JAXC_CUDA__EXT_MAX : 0) |
+          (op == JAXC_OP_MAX || op == JAXC_OP_MIN ? JAXC_CUDA__EXT_VALUE : 0);
   if (axis == JAXC_ALL_AXES) {
     if (keepdims) for (; ndim < a->ndim; ndim++) shape[ndim] = 1;
   } else {

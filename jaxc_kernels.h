@@ -1259,8 +1259,14 @@ JAXC__DEV float jaxc__m_pow_float(float xf, float yf) {
     T mod = fmod##SFX(a, b);                                                                         \
     return (mod != 0 && (mod < 0) != (b < 0)) ? mod + b : mod;                                        \
   }                                                                                                   \
-  JAXC__DEV T jaxc__m_max_##T(T a, T b) { return (a != a || b != b) ? a + b : a > b ? a : b; }     \
-  JAXC__DEV T jaxc__m_min_##T(T a, T b) { return (a != a || b != b) ? a + b : a < b ? a : b; }     \
+  /* lax.max and lax.min as XLA emits them (llvm.maximum and llvm.minimum, IEEE 754-2019's    \
+     maximum and minimum): a NaN wins, and -0 is below +0 (maximum(-0., 0.) is 0. either way). */   \
+  JAXC__DEV T jaxc__m_max_##T(T a, T b) {                                                          \
+    return (a != a || b != b) ? a + b : (a > b || (a == b && !signbit(a))) ? a : b;                  \
+  }                                                                                                 \
+  JAXC__DEV T jaxc__m_min_##T(T a, T b) {                                                          \
+    return (a != a || b != b) ? a + b : (a < b || (a == b && signbit(a))) ? a : b;                   \
+  }                                                                                                 \
   JAXC__DEV T jaxc__m_sign_##T(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; }                   \
   /* jnp.hypot's own formula (not libm's hypot: JAX's values, within 1-2 ulp): with x, y the   \
      larger and smaller of |a|, |b| (NaN propagating), x sqrt(1 + (y/x)^2), x where x is 0, inf \

@@ -185,6 +185,9 @@ static ref brute(jaxc_op op, int mode, const jaxc_array *a, int64_t base, int64_
       if (isn && mode < 2) { r.idx = i; r.nan = true; break; }
       if (isn) { xr = mx ? -INFINITY : INFINITY; xi = 0; } else seen = true;
       bool better = mx ? (xr > br || (xr == br && xi > bi)) : (xr < br || (xr == br && xi < bi));
+      /* max and min of reals: -0 < +0 (XLA's maximum); argmax and argmin keep the first zero */
+      if ((op == JAXC_OP_MAX || op == JAXC_OP_MIN) && k != JAXC_KIND_COMPLEX && xr == br && !signbit(xr) != !signbit(br))
+        better = mx ? !signbit(xr) : signbit(xr) != 0;
       if (r.idx < 0 || better) { br = xr; bi = xi; r.idx = i; }
     }
     if (mode >= 2 && !seen) r.idx = -1;
@@ -230,7 +233,7 @@ static void check_reduce_case(jaxc_op op, int mode, const jaxc_array *a, int axi
     if (op == JAXC_OP_ARGMAX || op == JAXC_OP_ARGMIN || mode >= 2) ok = val(r, j) == (long double)w.idx;
     else if (op == JAXC_OP_MAX || op == JAXC_OP_MIN) {
       long double g = val(r, j), gi = ival(r, j);
-      ok = w.nan ? (isnanl_(g) || isnanl_(gi)) : (g == w.re && gi == w.im);
+      ok = w.nan ? (isnanl_(g) || isnanl_(gi)) : (g == w.re && gi == w.im && !signbit(g) == !signbit(w.re));
     } else if (op == JAXC_OP_ANY || op == JAXC_OP_ALL) ok = val(r, j) == (long double)w.flag;
     else if (jaxc_dtype_kind(od) != JAXC_KIND_FLOAT && jaxc_dtype_kind(od) != JAXC_KIND_COMPLEX) ok = (uval(r, j) & (jaxc_dtype_bits(od) >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << jaxc_dtype_bits(od)) - 1)) == w.u;
     else {
@@ -342,6 +345,16 @@ static void test_special(void) {
     s = jaxc_nanargmax(a, 0, false); CHECK(s && val(s, 0) == -1); jaxc_array_free(s);
     s = jaxc_nanargmin(a, JAXC_ALL_AXES, true); CHECK(s && val(s, 0) == -1 && jaxc_array_ndim(s) == 1); jaxc_array_free(s);
     jaxc_array_free(a);
+    /* zeros: max and min order -0 below +0 (XLA's maximum and minimum), argmax and argmin
+       take the first of equal zeros (JAX's comparator: eq(0., -0.)) */
+    float zs[4] = {-0.0f, 0.0f, -0.0f, 0.0f};
+    a = f32s(4, zs);
+    s = jaxc_reduce(JAXC_OP_MAX, a, 0); CHECK(s && val(s, 0) == 0 && !signbit(val(s, 0))); jaxc_array_free(s);
+    s = jaxc_reduce(JAXC_OP_MIN, a, 0); CHECK(s && val(s, 0) == 0 && signbit(val(s, 0))); jaxc_array_free(s);
+    s = jaxc_reduce(JAXC_OP_ARGMAX, a, 0); CHECK(s && val(s, 0) == 0); jaxc_array_free(s);
+    s = jaxc_reduce(JAXC_OP_ARGMIN, a, 0); CHECK(s && val(s, 0) == 0); jaxc_array_free(s);
+    jaxc_array_free(a);
+    n_special += 4;
     /* JAX replaces NaN by -inf first: [nan, -inf] -> index 0 */
     float z[2] = {NAN, -INFINITY};
     a = f32s(2, z);
@@ -507,6 +520,19 @@ static void test_big(void) {
   s = jaxc_reduce(JAXC_OP_MEAN, f, JAXC_ALL_AXES);
   CHECK(s && close_to(val(s, 0), (ref0 + ref1) / n, 1, JAXC_F32));
   jaxc_array_free(s);
+  /* zeros across threads' chunks: one +0 late among -0 is the max, one -0 the min among +0 */
+  {
+    jaxc_array *z = jaxc_array_empty(JAXC_F32, 1, &n);
+    float *zp = (float *)jaxc_array_data(z);
+    for (int64_t i = 0; i < n; i++) zp[i] = -0.0f;
+    zp[n - 7] = 0.0f;
+    s = jaxc_reduce(JAXC_OP_MAX, z, JAXC_ALL_AXES); CHECK(s && val(s, 0) == 0 && !signbit(val(s, 0))); jaxc_array_free(s);
+    s = jaxc_reduce(JAXC_OP_ARGMAX, z, JAXC_ALL_AXES); CHECK(s && val(s, 0) == 0); jaxc_array_free(s);
+    for (int64_t i = 0; i < n; i++) zp[i] = 0.0f;
+    zp[n - 7] = -0.0f;
+    s = jaxc_reduce(JAXC_OP_MIN, z, JAXC_ALL_AXES); CHECK(s && val(s, 0) == 0 && signbit(val(s, 0))); jaxc_array_free(s);
+    jaxc_array_free(z);
+  }
   q[n - 10] = NAN; q[n - 3] = NAN;
   s = jaxc_reduce(JAXC_OP_ARGMAX, f, JAXC_ALL_AXES);
   CHECK(s && val(s, 0) == (long double)(n - 10));
