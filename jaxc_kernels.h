@@ -1959,12 +1959,12 @@ JAXC__DEV jaxc_c128 jaxc__cpow_d(double a, double b, double c, double d) {
     jaxc_c128 w = jaxc__cpow_d(jaxc__re_##T(a), jaxc__im_##T(a), jaxc__re_##T(b), jaxc__im_##T(b));   \
     return jaxc__mk_##T((R)jaxc__re_jaxc_c128(w), (R)jaxc__im_jaxc_c128(w));                          \
   }                                                                                                   \
-  /* z / |z|, and z itself for 0 (lax.sign), in double; tiny parts scaled up first, so that |z|   \
-     is never a subnormal short of bits */                                                           \
+  /* z / |z|, and +0 + 0i for any zero (XLA's Sign: select(|z| == 0, (0, 0), z / |z|)), in      \
+     double; tiny parts scaled up first, so that |z| is never a subnormal short of bits */           \
   JAXC__DEV T jaxc__m_sign_##T(T z) {                                                                 \
     double x = jaxc__re_##T(z), y = jaxc__im_##T(z);                                                  \
     double k = fabs(x) < 0x1p-500 && fabs(y) < 0x1p-500 ? 0x1p600 : 1.0, m = jaxc__cabs_d(x * k, y * k); \
-    return m == 0 ? z : jaxc__mk_##T((R)(x * k / m), (R)(y * k / m));                                 \
+    return m == 0 ? jaxc__mk_##T(0, 0) : jaxc__mk_##T((R)(x * k / m), (R)(y * k / m));                \
   }
 JAXC__CPX_FUNCS(jaxc_c64, float)
 JAXC__CPX_FUNCS(jaxc_c128, double)

@@ -219,11 +219,15 @@ static void test_arithmetic(void) {
   CHECK(got[0] == 1 && got[1] == 2);
   eval(JAXC_OP_TRUE_DIVIDE, false, 3e38, 0, 1e38, 1e38, got);
   CHECK(fabs(got[0] - 1.5) < 1e-6 && fabs(got[1] + 1.5) < 1e-6);
-  /* sign: z / |z|, and the zero itself; conj; comparisons are lexicographic */
+  /* sign: z / |z|, and +0 + 0i for every zero (XLA's Sign); conj; comparisons are lexicographic */
   eval(JAXC_OP_SIGN, true, 3, -4, 0, 0, got);
   CHECK(got[0] == 0.6 && got[1] == -0.8);
-  eval(JAXC_OP_SIGN, true, -0.0, 0.0, 0, 0, got);
-  CHECK(got[0] == 0 && signbit(got[0]) && got[1] == 0 && !signbit(got[1]));
+  static const double zeros[4][2] = {{0.0, 0.0}, {-0.0, 0.0}, {0.0, -0.0}, {-0.0, -0.0}};
+  for (int c128 = 0; c128 < 2; c128++)
+    for (int i = 0; i < 4; i++) {
+      eval(JAXC_OP_SIGN, c128 != 0, zeros[i][0], zeros[i][1], 0, 0, got);
+      CHECK(got[0] == 0 && !signbit(got[0]) && got[1] == 0 && !signbit(got[1]));
+    }
   eval(JAXC_OP_CONJ, false, 1, 2, 0, 0, got);
   CHECK(got[0] == 1 && got[1] == -2);
   static const double lex[][4] = {{1, 2, 1, 3}, {1, 3, 1, 2}, {0, 5, 1, -5}, {2, 0, 2, 0}, {-1, 0, -1, -0.0}};
