@@ -506,6 +506,10 @@ static int cmp_item(const void *x, const void *y) {
   if (a->key != b->key) return a->key < b->key ? -1 : 1;
   return (a->pos > b->pos) - (a->pos < b->pos); /* stable */
 }
+static int cmp_u32(const void *x, const void *y) {
+  uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+  return (a > b) - (a < b);
+}
 static void ref_permutation(jaxc_key key, int64_t n, int64_t *out) {
   sort_item *it = malloc(sizeof(sort_item) * (size_t)(n > 0 ? n : 1));
   for (int64_t i = 0; i < n; i++) out[i] = i;
@@ -547,6 +551,40 @@ static void test_permutation(void) {
       free(seen);
       jaxc_array_free(p);
     }
+  }
+  /* Ties between 32-bit sort keys: lax.sort_key_val is stable (is_stable=True), so tied elements
+     keep their order. n = 2^18 (2 rounds) draws ~16 tied pairs per round; n = 2642246 is the
+     first size with 3 rounds (ceil(3 ln n / ln(2^32 - 1)); 2642245 has 2). Against the qsort
+     reference, which breaks ties by position. */
+  static const int64_t big[] = {(int64_t)1 << 18, 2642246};
+  jaxc_set_x64(false);
+  for (int b = 0; b < 2; b++) {
+    int64_t n = big[b];
+    CHECK_EQ_INT((int)ceil(3.0 * log((double)n) / log(4294967295.0)), b == 0 ? 2 : 3);
+    jaxc_array *p = jaxc_random_permutation(mkkey(7, (uint32_t)b), n);
+    int64_t *ref = malloc(sizeof(int64_t) * (size_t)n);
+    CHECK(p && ref);
+    if (!p || !ref) { jaxc_array_free(p); free(ref); continue; }
+    ref_permutation(mkkey(7, (uint32_t)b), n, ref);
+    /* count the ties of the first round's keys, so the check is known to exercise them */
+    jaxc_key ks[2];
+    jaxc_random_split(mkkey(7, (uint32_t)b), 2, ks);
+    jaxc_array *k = jaxc_random_bits(ks[1], JAXC_U32, 1, &n);
+    uint32_t *sorted = malloc(sizeof(uint32_t) * (size_t)n);
+    long ties = 0;
+    if (k && sorted) {
+      memcpy(sorted, jaxc_array_data(k), sizeof(uint32_t) * (size_t)n);
+      qsort(sorted, (size_t)n, sizeof(uint32_t), cmp_u32);
+      for (int64_t i = 1; i < n; i++) ties += sorted[i] == sorted[i - 1];
+    }
+    long bad = 0;
+    for (int64_t i = 0; i < n; i++) bad += int_elem(p, i) != ref[i];
+    CHECK_MSG(ties > 0, "permutation n=%lld: no tied sort keys to test stability on", (long long)n);
+    CHECK_MSG(bad == 0, "permutation n=%lld: %ld differ from the stable reference (%ld tied keys)", (long long)n, bad, ties);
+    free(sorted);
+    jaxc_array_free(k);
+    free(ref);
+    jaxc_array_free(p);
   }
   /* Negative n is an empty arange, as in JAX. */
   jaxc_array *e = jaxc_random_permutation(mkkey(1, 1), -4);
@@ -680,6 +718,12 @@ static void test_errors(void) {
   jaxc_set_x64(false);
   EXPECT_FAIL(jaxc_random_randint(key, JAXC_I32, 1, &n, 0, (int64_t)1 << 33), JAXC_ERR_OVERFLOW,
               "Python int 8589934592 too large to convert to int32");
+  /* bits, uniform and normal raise on the dtype as given, before canonicalize_dtype (random.py),
+     so x64 off still names int64 / float64; randint canonicalises first and names float32. */
+  EXPECT_FAIL(jaxc_random_uniform(key, JAXC_I64, 1, &n, 0, 1), JAXC_ERR_DTYPE, "dtype argument to `uniform` must be a float dtype, got int64");
+  EXPECT_FAIL(jaxc_random_normal(key, JAXC_U64, 1, &n), JAXC_ERR_DTYPE, "dtype argument to `normal` must be a float or complex dtype, got uint64");
+  EXPECT_FAIL(jaxc_random_bits(key, JAXC_F64, 1, &n), JAXC_ERR_DTYPE, "dtype argument to `bits` must be an unsigned int dtype, got float64");
+  EXPECT_FAIL(jaxc_random_randint(key, JAXC_F64, 1, &n, 0, 3), JAXC_ERR_DTYPE, "randint only accepts integer dtypes, got float32");
   jaxc_set_x64(true);
 #undef EXPECT_FAIL
   jaxc_key out[3] = {{{7, 7}}, {{7, 7}}, {{7, 7}}};
