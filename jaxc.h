@@ -406,7 +406,12 @@ JAXC_API jaxc_array *jaxc_at_update_slice(jaxc_op op, const jaxc_array *a, int n
      normal: against JAX 0.11.2 on CPU: every float32 value it can return (all 2^23), every
      float16 and bfloat16 value, 2^18 float32 and float64 draws and vectors for five seeds. The
      float64 path calls the C library's log for log1p of arguments beyond [1/sqrt2 - 1, sqrt2 - 1],
-     as XLA CPU does (glibc's here: another libm may differ there by an ulp).
+     as XLA CPU does (glibc's here: another libm may differ there by an ulp). That float64 range
+     is the recordings' (xla/codegen/intrinsic/log1p.cc as published selects |x| < sqrt2 - 1 for
+     both widths, which misses 2 of the 50 recorded float64 vector values by an ulp).
+     normal is erf_inv's default lowering, chlo.erf_inv (jax/_src/lax/special.py); under
+     jax_accurate_erf_inv=True JAX computes w = -log((1 - x)(1 + x)) instead and draws differ
+     (7 of the 50 recorded float32 vector values).
      bf16/f16 uniform with bounds other than [0, 1): JAX's formula with the bounds and the span
      rounded to the 16-bit type, one fused multiply-add in f32, one rounding; checked through
      normal, whose 16-bit draws are uniform(nextafter(-1, 0), 1) in the 16-bit type.
