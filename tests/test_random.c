@@ -7,6 +7,8 @@
    - JAX's own test expectations (tests/random_test.py): seed -> key tables, and the legacy-layout
      distribution values, which check our normal transform and randint arithmetic on bits that
      the test derives itself from threefry2x32;
+   - tests/data/random_ref.txt: randint, permutation and bernoulli derived (not recorded) by
+     tests/data/gen_random_ref.py, a pure-Python rewrite of JAX's algorithms;
    - reimplementations inside the test (randint's arithmetic, a qsort-based shuffle, a bisection
      erfinv on libm's double erf) and statistics (moments, Kolmogorov-Smirnov, chi-square);
    - thread-count independence, _into forms equal to the allocating ones, error paths. */
@@ -745,6 +747,68 @@ static void test_errors(void) {
   CHECK(jaxc_random_uniform_into(key, JAXC_F32, 0, 0, 1, NULL) == JAXC_OK);
 }
 
+/* ---- randint / permutation / bernoulli against values DERIVED from JAX's algorithms -----------
+   tests/data/random_ref.txt comes from tests/data/gen_random_ref.py, a pure-Python rewrite of
+   jax.random._randint, _shuffle and _bernoulli with its own threefry2x32 (not JAX's recorded
+   output: no such recording exists for these three). */
+static void test_derived_ref(void) {
+  FILE *f = fopen("tests/data/random_ref.txt", "r");
+  CHECK_MSG(f != NULL, "cannot open tests/data/random_ref.txt (run from the repository root)");
+  if (!f) return;
+  static char line[65536];
+  char *tok[4096];
+  int lines = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#') continue;
+    int nt = split_ws(line, tok, 4096);
+    if (nt < 4) continue;
+    jaxc_set_x64(atoi(tok[1]) != 0);
+    jaxc_array *a = NULL;
+    int first = 0;
+    if (strcmp(tok[0], "randint") == 0) {
+      int64_t n = 23;
+      a = jaxc_random_randint(jaxc_random_key(strtoll(tok[5], NULL, 10)), jaxc_dtype_parse(tok[2]), 1, &n,
+                              strtoll(tok[3], NULL, 10), strtoll(tok[4], NULL, 10));
+      if (strcmp(tok[6], "ERR") == 0) {
+        CHECK_MSG(!a && jaxc_last_status() == JAXC_ERR_OVERFLOW, "randint %s [%s, %s) x64=%s should overflow", tok[2], tok[3], tok[4], tok[1]);
+        jaxc_array_free(a);
+        lines++;
+        continue;
+      }
+      CHECK_MSG(a && nt == 6 + 23, "randint %s [%s, %s) x64=%s", tok[2], tok[3], tok[4], tok[1]);
+      first = 6;
+    } else if (strcmp(tok[0], "perm") == 0) {
+      a = jaxc_random_permutation(jaxc_random_key(strtoll(tok[2], NULL, 10)), strtoll(tok[3], NULL, 10));
+      CHECK_MSG(a && jaxc_array_size(a) == nt - 4, "permutation(key(%s), %s)", tok[2], tok[3]);
+      first = 4;
+    } else if (strcmp(tok[0], "bern") == 0) {
+      int64_t n = 64;
+      a = jaxc_random_bernoulli(jaxc_random_key(strtoll(tok[2], NULL, 10)), strtod(tok[3], NULL), 1, &n);
+      CHECK(a != NULL && nt == 5 && strlen(tok[4]) == 64);
+      long bad = 0;
+      for (int64_t i = 0; a && nt == 5 && i < 64; i++) bad += ((const bool *)jaxc_array_data(a))[i] != (tok[4][i] == '1');
+      CHECK_MSG(bad == 0, "bernoulli(key(%s), %s) x64=%s: %ld of 64 differ from the derived reference", tok[2], tok[3], tok[1], bad);
+      jaxc_array_free(a);
+      lines++;
+      continue;
+    }
+    if (!a) continue;
+    jaxc_dtype st = jaxc_array_dtype(a);
+    long bad = 0;
+    for (int64_t i = 0; i < jaxc_array_size(a) && first + i < nt; i++) {
+      bool u = jaxc_dtype_kind(st) == JAXC_KIND_UINT;
+      if (u) bad += uint_elem(a, i) != strtoull(tok[first + i], NULL, 10);
+      else bad += int_elem(a, i) != strtoll(tok[first + i], NULL, 10);
+    }
+    CHECK_MSG(bad == 0, "%s %s %s %s x64=%s: %ld values differ from the derived reference", tok[0], tok[2], tok[3], tok[4], tok[1], bad);
+    jaxc_array_free(a);
+    lines++;
+  }
+  fclose(f);
+  CHECK_MSG(lines == 2 * (8 * 13 + 7 + 5), "random_ref.txt: %d cases", lines);
+  jaxc_set_x64(true);
+}
+
 /* ---- normal against JAX's recorded outputs (tests/data/normal_jax.txt) ------------------------*/
 static uint64_t fnv1a64(uint64_t h, const void *p, size_t n) {
   const unsigned char *b = (const unsigned char *)p;
@@ -853,6 +917,7 @@ int main(void) {
   test_normal();
   test_normal_golden();
   test_permutation();
+  test_derived_ref();
   test_into();
   test_x32();
   test_threads();
