@@ -406,7 +406,12 @@ JAXC_API jaxc_array *jaxc_at_update_slice(jaxc_op op, const jaxc_array *a, int n
      normal: against JAX 0.11.2 on CPU: every float32 value it can return (all 2^23), every
      float16 and bfloat16 value, 2^18 float32 and float64 draws and vectors for five seeds. The
      float64 path calls the C library's log for log1p of arguments beyond [1/sqrt2 - 1, sqrt2 - 1],
-     as XLA CPU does (glibc's here: another libm may differ there by an ulp).
+     as XLA CPU does (glibc's here: another libm may differ there by an ulp). That float64 range
+     is the recordings' (xla/codegen/intrinsic/log1p.cc as published selects |x| < sqrt2 - 1 for
+     both widths, which misses 2 of the 50 recorded float64 vector values by an ulp).
+     normal is erf_inv's default lowering, chlo.erf_inv (jax/_src/lax/special.py); under
+     jax_accurate_erf_inv=True JAX computes w = -log((1 - x)(1 + x)) instead and draws differ
+     (7 of the 50 recorded float32 vector values).
      bf16/f16 uniform with bounds other than [0, 1): JAX's formula with the bounds and the span
      rounded to the 16-bit type, one fused multiply-add in f32, one rounding; checked through
      normal, whose 16-bit draws are uniform(nextafter(-1, 0), 1) in the 16-bit type.
@@ -3263,12 +3268,17 @@ static void jaxc__rnd_fill_randint(const jaxc__rnd_job *job, int64_t start, int 
 }
 
 /* --- argument checks ---------------------------------------------------------------------------*/
-/* The storage dtype for a request, or INVALID with the status set. kind_ok picks the kinds the
-   generator accepts; msg is JAX's wording, given the canonical dtype name. */
-static jaxc_dtype jaxc__rnd_storage(jaxc_dtype dtype, unsigned kinds, const char *msg) {
+/* The storage dtype for a request, or INVALID with the status set. kinds picks the kinds the
+   generator accepts; msg is JAX's wording. bits, uniform and normal raise before canonicalising
+   (random.py: `if not dtypes.issubdtype(dtype, ...): raise ValueError(... got {dtype})`, then
+   `dtype = dtypes.canonicalize_dtype(dtype)`), so their message names the dtype as asked:
+   uniform(key, shape, int64) says "got int64" with x64 off too. randint canonicalises first
+   (randint(): canonicalize_dtype; _randint raises), so its message names the storage dtype. */
+static jaxc_dtype jaxc__rnd_storage(jaxc_dtype dtype, unsigned kinds, const char *msg, bool name_canonical) {
   if (!JAXC_DTYPE_VALID(dtype)) return (jaxc__fail(JAXC_ERR_DTYPE, "invalid dtype %d", (int)dtype), JAXC_DTYPE_INVALID);
   jaxc_dtype st = jaxc_storage_dtype(dtype, jaxc_x64());
-  if (!(kinds & (1u << jaxc_dtype_kind(st)))) return (jaxc__fail(JAXC_ERR_DTYPE, msg, jaxc_dtype_name(st)), JAXC_DTYPE_INVALID);
+  const char *name = jaxc_dtype_name(name_canonical || JAXC_DTYPE_IS_WEAK(dtype) ? st : dtype);
+  if (!(kinds & (1u << jaxc_dtype_kind(st)))) return (jaxc__fail(JAXC_ERR_DTYPE, msg, name), JAXC_DTYPE_INVALID);
   return st;
 }
 #define JAXC__RND_KIND(k) (1u << (k))
@@ -3291,7 +3301,7 @@ static const char jaxc__rnd_msg_normal[] = "dtype argument to `normal` must be a
 static const char jaxc__rnd_msg_randint[] = "randint only accepts integer dtypes, got %s";
 
 JAXC_API int jaxc_random_bits_into(jaxc_key key, jaxc_dtype dtype, int64_t n, void *out) {
-  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_UINT), jaxc__rnd_msg_bits);
+  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_UINT), jaxc__rnd_msg_bits, false);
   if (st == JAXC_DTYPE_INVALID) return JAXC_ERR_DTYPE;
   int s = jaxc__rnd_check_out(n, out);
   if (s) return s;
@@ -3331,7 +3341,7 @@ static void jaxc__rnd_do_uniform(jaxc_key key, jaxc_dtype st, int64_t n, double 
 }
 
 JAXC_API int jaxc_random_uniform_into(jaxc_key key, jaxc_dtype dtype, int64_t n, double minval, double maxval, void *out) {
-  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_FLOAT), jaxc__rnd_msg_uniform);
+  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_FLOAT), jaxc__rnd_msg_uniform, false);
   if (st == JAXC_DTYPE_INVALID) return JAXC_ERR_DTYPE;
   int s = jaxc__rnd_check_out(n, out);
   if (s) return s;
@@ -3342,7 +3352,7 @@ JAXC_API int jaxc_random_uniform_into(jaxc_key key, jaxc_dtype dtype, int64_t n,
 
 static jaxc_dtype jaxc__rnd_normal_storage(jaxc_dtype dtype) {
   jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_FLOAT) | JAXC__RND_KIND(JAXC_KIND_COMPLEX),
-                                    jaxc__rnd_msg_normal);
+                                    jaxc__rnd_msg_normal, false);
   if (st != JAXC_DTYPE_INVALID && jaxc_dtype_kind(st) == JAXC_KIND_COMPLEX)
     return (jaxc__fail(JAXC_ERR_DTYPE, "normal: complex dtypes are not supported by jaxc, got %s", jaxc_dtype_name(st)),
             JAXC_DTYPE_INVALID);
@@ -3405,7 +3415,7 @@ static void jaxc__rnd_randint_keys(jaxc__rnd_job *job, jaxc_key key) {
 }
 
 JAXC_API int jaxc_random_randint_into(jaxc_key key, jaxc_dtype dtype, int64_t n, int64_t minval, int64_t maxval, void *out) {
-  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_INT) | JAXC__RND_KIND(JAXC_KIND_UINT), jaxc__rnd_msg_randint);
+  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_INT) | JAXC__RND_KIND(JAXC_KIND_UINT), jaxc__rnd_msg_randint, true);
   if (st == JAXC_DTYPE_INVALID) return JAXC_ERR_DTYPE;
   int s = jaxc__rnd_check_out(n, out);
   if (s) return s;
@@ -3502,7 +3512,7 @@ JAXC_API int jaxc_random_permutation_into(jaxc_key key, int64_t n, void *out, vo
 
 /* --- allocating forms ------------------------------------------------------------------------*/
 JAXC_API jaxc_array *jaxc_random_bits(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape) {
-  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_UINT), jaxc__rnd_msg_bits);
+  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_UINT), jaxc__rnd_msg_bits, false);
   if (st == JAXC_DTYPE_INVALID) return NULL;
   jaxc_array *a = jaxc__new_array(st, false, ndim, shape);
   if (!a) return NULL;
@@ -3512,7 +3522,7 @@ JAXC_API jaxc_array *jaxc_random_bits(jaxc_key key, jaxc_dtype dtype, int ndim, 
 }
 
 JAXC_API jaxc_array *jaxc_random_uniform(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape, double minval, double maxval) {
-  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_FLOAT), jaxc__rnd_msg_uniform);
+  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_FLOAT), jaxc__rnd_msg_uniform, false);
   if (st == JAXC_DTYPE_INVALID) return NULL;
   jaxc_array *a = jaxc__new_array(st, false, ndim, shape);
   if (!a) return NULL;
@@ -3532,7 +3542,7 @@ JAXC_API jaxc_array *jaxc_random_normal(jaxc_key key, jaxc_dtype dtype, int ndim
 }
 
 JAXC_API jaxc_array *jaxc_random_randint(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape, int64_t minval, int64_t maxval) {
-  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_INT) | JAXC__RND_KIND(JAXC_KIND_UINT), jaxc__rnd_msg_randint);
+  jaxc_dtype st = jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_INT) | JAXC__RND_KIND(JAXC_KIND_UINT), jaxc__rnd_msg_randint, true);
   if (st == JAXC_DTYPE_INVALID) return NULL;
   jaxc__rnd_job job = {.st = st};
   if (jaxc__rnd_randint_setup(&job, minval, maxval) != JAXC_OK) return NULL;

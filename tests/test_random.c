@@ -7,6 +7,8 @@
    - JAX's own test expectations (tests/random_test.py): seed -> key tables, and the legacy-layout
      distribution values, which check our normal transform and randint arithmetic on bits that
      the test derives itself from threefry2x32;
+   - tests/data/random_ref.txt: randint, permutation and bernoulli derived (not recorded) by
+     tests/data/gen_random_ref.py, a pure-Python rewrite of JAX's algorithms;
    - reimplementations inside the test (randint's arithmetic, a qsort-based shuffle, a bisection
      erfinv on libm's double erf) and statistics (moments, Kolmogorov-Smirnov, chi-square);
    - thread-count independence, _into forms equal to the allocating ones, error paths. */
@@ -506,6 +508,10 @@ static int cmp_item(const void *x, const void *y) {
   if (a->key != b->key) return a->key < b->key ? -1 : 1;
   return (a->pos > b->pos) - (a->pos < b->pos); /* stable */
 }
+static int cmp_u32(const void *x, const void *y) {
+  uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+  return (a > b) - (a < b);
+}
 static void ref_permutation(jaxc_key key, int64_t n, int64_t *out) {
   sort_item *it = malloc(sizeof(sort_item) * (size_t)(n > 0 ? n : 1));
   for (int64_t i = 0; i < n; i++) out[i] = i;
@@ -547,6 +553,40 @@ static void test_permutation(void) {
       free(seen);
       jaxc_array_free(p);
     }
+  }
+  /* Ties between 32-bit sort keys: lax.sort_key_val is stable (is_stable=True), so tied elements
+     keep their order. n = 2^18 (2 rounds) draws ~16 tied pairs per round; n = 2642246 is the
+     first size with 3 rounds (ceil(3 ln n / ln(2^32 - 1)); 2642245 has 2). Against the qsort
+     reference, which breaks ties by position. */
+  static const int64_t big[] = {(int64_t)1 << 18, 2642246};
+  jaxc_set_x64(false);
+  for (int b = 0; b < 2; b++) {
+    int64_t n = big[b];
+    CHECK_EQ_INT((int)ceil(3.0 * log((double)n) / log(4294967295.0)), b == 0 ? 2 : 3);
+    jaxc_array *p = jaxc_random_permutation(mkkey(7, (uint32_t)b), n);
+    int64_t *ref = malloc(sizeof(int64_t) * (size_t)n);
+    CHECK(p && ref);
+    if (!p || !ref) { jaxc_array_free(p); free(ref); continue; }
+    ref_permutation(mkkey(7, (uint32_t)b), n, ref);
+    /* count the ties of the first round's keys, so the check is known to exercise them */
+    jaxc_key ks[2];
+    jaxc_random_split(mkkey(7, (uint32_t)b), 2, ks);
+    jaxc_array *k = jaxc_random_bits(ks[1], JAXC_U32, 1, &n);
+    uint32_t *sorted = malloc(sizeof(uint32_t) * (size_t)n);
+    long ties = 0;
+    if (k && sorted) {
+      memcpy(sorted, jaxc_array_data(k), sizeof(uint32_t) * (size_t)n);
+      qsort(sorted, (size_t)n, sizeof(uint32_t), cmp_u32);
+      for (int64_t i = 1; i < n; i++) ties += sorted[i] == sorted[i - 1];
+    }
+    long bad = 0;
+    for (int64_t i = 0; i < n; i++) bad += int_elem(p, i) != ref[i];
+    CHECK_MSG(ties > 0, "permutation n=%lld: no tied sort keys to test stability on", (long long)n);
+    CHECK_MSG(bad == 0, "permutation n=%lld: %ld differ from the stable reference (%ld tied keys)", (long long)n, bad, ties);
+    free(sorted);
+    jaxc_array_free(k);
+    free(ref);
+    jaxc_array_free(p);
   }
   /* Negative n is an empty arange, as in JAX. */
   jaxc_array *e = jaxc_random_permutation(mkkey(1, 1), -4);
@@ -680,6 +720,12 @@ static void test_errors(void) {
   jaxc_set_x64(false);
   EXPECT_FAIL(jaxc_random_randint(key, JAXC_I32, 1, &n, 0, (int64_t)1 << 33), JAXC_ERR_OVERFLOW,
               "Python int 8589934592 too large to convert to int32");
+  /* bits, uniform and normal raise on the dtype as given, before canonicalize_dtype (random.py),
+     so x64 off still names int64 / float64; randint canonicalises first and names float32. */
+  EXPECT_FAIL(jaxc_random_uniform(key, JAXC_I64, 1, &n, 0, 1), JAXC_ERR_DTYPE, "dtype argument to `uniform` must be a float dtype, got int64");
+  EXPECT_FAIL(jaxc_random_normal(key, JAXC_U64, 1, &n), JAXC_ERR_DTYPE, "dtype argument to `normal` must be a float or complex dtype, got uint64");
+  EXPECT_FAIL(jaxc_random_bits(key, JAXC_F64, 1, &n), JAXC_ERR_DTYPE, "dtype argument to `bits` must be an unsigned int dtype, got float64");
+  EXPECT_FAIL(jaxc_random_randint(key, JAXC_F64, 1, &n, 0, 3), JAXC_ERR_DTYPE, "randint only accepts integer dtypes, got float32");
   jaxc_set_x64(true);
 #undef EXPECT_FAIL
   jaxc_key out[3] = {{{7, 7}}, {{7, 7}}, {{7, 7}}};
@@ -699,6 +745,68 @@ static void test_errors(void) {
   CHECK(jaxc_random_bernoulli_into(key, 0.5, 4, NULL) == JAXC_ERR_ARG);
   CHECK(jaxc_random_permutation_into(key, 4, buf, NULL) == JAXC_ERR_ARG);
   CHECK(jaxc_random_uniform_into(key, JAXC_F32, 0, 0, 1, NULL) == JAXC_OK);
+}
+
+/* ---- randint / permutation / bernoulli against values DERIVED from JAX's algorithms -----------
+   tests/data/random_ref.txt comes from tests/data/gen_random_ref.py, a pure-Python rewrite of
+   jax.random._randint, _shuffle and _bernoulli with its own threefry2x32 (not JAX's recorded
+   output: no such recording exists for these three). */
+static void test_derived_ref(void) {
+  FILE *f = fopen("tests/data/random_ref.txt", "r");
+  CHECK_MSG(f != NULL, "cannot open tests/data/random_ref.txt (run from the repository root)");
+  if (!f) return;
+  static char line[65536];
+  char *tok[4096];
+  int lines = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#') continue;
+    int nt = split_ws(line, tok, 4096);
+    if (nt < 4) continue;
+    jaxc_set_x64(atoi(tok[1]) != 0);
+    jaxc_array *a = NULL;
+    int first = 0;
+    if (strcmp(tok[0], "randint") == 0) {
+      int64_t n = 23;
+      a = jaxc_random_randint(jaxc_random_key(strtoll(tok[5], NULL, 10)), jaxc_dtype_parse(tok[2]), 1, &n,
+                              strtoll(tok[3], NULL, 10), strtoll(tok[4], NULL, 10));
+      if (strcmp(tok[6], "ERR") == 0) {
+        CHECK_MSG(!a && jaxc_last_status() == JAXC_ERR_OVERFLOW, "randint %s [%s, %s) x64=%s should overflow", tok[2], tok[3], tok[4], tok[1]);
+        jaxc_array_free(a);
+        lines++;
+        continue;
+      }
+      CHECK_MSG(a && nt == 6 + 23, "randint %s [%s, %s) x64=%s", tok[2], tok[3], tok[4], tok[1]);
+      first = 6;
+    } else if (strcmp(tok[0], "perm") == 0) {
+      a = jaxc_random_permutation(jaxc_random_key(strtoll(tok[2], NULL, 10)), strtoll(tok[3], NULL, 10));
+      CHECK_MSG(a && jaxc_array_size(a) == nt - 4, "permutation(key(%s), %s)", tok[2], tok[3]);
+      first = 4;
+    } else if (strcmp(tok[0], "bern") == 0) {
+      int64_t n = 64;
+      a = jaxc_random_bernoulli(jaxc_random_key(strtoll(tok[2], NULL, 10)), strtod(tok[3], NULL), 1, &n);
+      CHECK(a != NULL && nt == 5 && strlen(tok[4]) == 64);
+      long bad = 0;
+      for (int64_t i = 0; a && nt == 5 && i < 64; i++) bad += ((const bool *)jaxc_array_data(a))[i] != (tok[4][i] == '1');
+      CHECK_MSG(bad == 0, "bernoulli(key(%s), %s) x64=%s: %ld of 64 differ from the derived reference", tok[2], tok[3], tok[1], bad);
+      jaxc_array_free(a);
+      lines++;
+      continue;
+    }
+    if (!a) continue;
+    jaxc_dtype st = jaxc_array_dtype(a);
+    long bad = 0;
+    for (int64_t i = 0; i < jaxc_array_size(a) && first + i < nt; i++) {
+      bool u = jaxc_dtype_kind(st) == JAXC_KIND_UINT;
+      if (u) bad += uint_elem(a, i) != strtoull(tok[first + i], NULL, 10);
+      else bad += int_elem(a, i) != strtoll(tok[first + i], NULL, 10);
+    }
+    CHECK_MSG(bad == 0, "%s %s %s %s x64=%s: %ld values differ from the derived reference", tok[0], tok[2], tok[3], tok[4], tok[1], bad);
+    jaxc_array_free(a);
+    lines++;
+  }
+  fclose(f);
+  CHECK_MSG(lines == 2 * (8 * 13 + 7 + 5), "random_ref.txt: %d cases", lines);
+  jaxc_set_x64(true);
 }
 
 /* ---- normal against JAX's recorded outputs (tests/data/normal_jax.txt) ------------------------*/
@@ -809,6 +917,7 @@ int main(void) {
   test_normal();
   test_normal_golden();
   test_permutation();
+  test_derived_ref();
   test_into();
   test_x32();
   test_threads();
