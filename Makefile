@@ -126,7 +126,9 @@ check-generated: | $(B)
 	  || { echo "tests/compile_promote_static.c is stale: run tests/data/gen_static.py"; exit 1; }
 	@/usr/bin/python3 tests/data/gen_print.py --check >/dev/null 2>&1 || [ ! -x /usr/bin/python3 ] \
 	  || { echo "tests/data/print_cases.txt is stale: run tests/data/gen_print.py"; exit 1; }
-	@echo "check-generated: 3 passed, 0 failed"
+	@[ ! -x /usr/bin/python3 ] || /usr/bin/python3 tests/data/gen_random_ref.py | diff -q - tests/data/random_ref.txt >/dev/null \
+	  || { echo "tests/data/random_ref.txt is stale: run tests/data/gen_random_ref.py"; exit 1; }
+	@echo "check-generated: 4 passed, 0 failed"
 
 # ---- benchmarks (optimised, OpenMP); NumPy figures when Debian's python3-numpy is there ----
 BENCH_FLAGS := $(WARN) -O3 $(ARCH) $(OMP) -I.
