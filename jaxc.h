@@ -278,7 +278,9 @@ JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_opera
                    32-bit ints past 2^24 round); var, std: also complex -> its real dtype
      max, min      the input's dtype (NaN propagates); argmax/argmin/nanarg*: the default int
      any, all      bool (a complex value counts by its real part, as jnp.any does)
-     cumsum/prod   bool -> default int, everything else keeps its dtype (JAX does not widen int8)
+     cumsum/prod   bool -> default int, everything else keeps its dtype (JAX does not widen int8);
+                   JAXC_ALL_AXES flattens, an axis on a 0-d input is out of bounds (jnp.cumsum is
+                   jitted, so even a Python scalar is a 0-d array there)
    Floats are summed in double with pairwise blocks; integer sums wrap in the result's width.
    Empty: sum 0, prod 1, mean/var NaN, any false, all true; max/min/argmax/argmin of an empty
    axis are errors (JAX's "zero-size array to reduction operation max which has no identity",
@@ -324,12 +326,20 @@ typedef enum jaxc_index_mode { JAXC_MODE_DEFAULT, JAXC_MODE_CLIP, JAXC_MODE_FILL
      WRAP           Python's index % n
      DROP, PROMISE_IN_BOUNDS are refused, as jnp.take refuses them ("Invalid mode 'drop' for
                     np.take")
-   Indices must be an integer array (JAX: "Indexer must have integer or boolean type").
+   As jnp.take computes them: fill adds n in the index dtype and converts to int32, so n must fit
+   the index dtype ("Python int 200 too large to convert to int8"; wrap: "Python integer 200 out
+   of bounds for int8") and a uint32 index >= 2^31 is out of range; clip compares unsigned
+   indices as unsigned. An empty axis raises "Cannot do a non-empty jnp.take() from an empty
+   axis." for any non-empty index array and otherwise returns the (flattened) operand's shape.
+   Indices must be integers ("indices must have an integer type", lax.gather's wording); a bool
+   index array is 0/1 in fill mode and all 0 in wrap mode (jnp.mod(i, True)), as in JAX.
 
    jaxc_index_take: x[:, ..., idx] / x.at[(slice(None),)*axis + (idx,)].get(mode, fill_value):
    a negative index always counts from the end once; DEFAULT, CLIP and PROMISE_IN_BOUNDS then
    clamp (x[11] on 10 elements is x[9]); FILL/DROP fill. WRAP is refused, as JAX refuses it
-   ('Unknown gather mode "wrap"'). */
+   ('Unknown gather mode "wrap"'), unless the result is empty (JAX never parses the mode then).
+   As index_to_gather does, a signed index is normalised in its own dtype (the axis size must
+   fit it) and every index is then converted to int32: x[uint32(2^32 - 1)] is x[0]. */
 JAXC_API jaxc_array *jaxc_take(const jaxc_array *a, const jaxc_array *indices, int axis,
                                jaxc_index_mode mode, const jaxc_array *fill_value);
 JAXC_API jaxc_array *jaxc_index_take(const jaxc_array *a, const jaxc_array *indices, int axis,
@@ -362,7 +372,9 @@ JAXC_API jaxc_array *jaxc_slice(const jaxc_array *a, int nspec, const jaxc_slice
    JAX's x / ones.at[idx].multiply(u) and x ** ones.at[idx].multiply(u), so their dtype is that
    of the division (an int x gives a float: float32 up to 32 bits) or the power.
    Modes: DEFAULT, DROP, FILL, PROMISE_IN_BOUNDS drop updates whose index is out of range (after
-   a negative index was counted from the end once); CLIP clamps; WRAP is refused. Inputs are never
+   a negative index was counted from the end once, indices converted to int32 as for indexing);
+   CLIP clamps; WRAP is refused. An empty selection returns a copy of a without looking at the
+   updates (their shape, dtype, the mode), as JAX's _scatter_impl returns x. Inputs are never
    modified. */
 JAXC_API jaxc_array *jaxc_at_update(jaxc_op op, const jaxc_array *a, const jaxc_array *indices,
                                     const jaxc_array *updates, jaxc_index_mode mode);
@@ -2413,7 +2425,7 @@ static jaxc_array *jaxc__cumulative(jaxc_op op, const jaxc_array *a, int axis) {
     return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "%s does not support dtype %s in this build", jaxc_op_name(op), jaxc_dtype_name(od));
   int ax = 0;
   int64_t flat = a->size;
-  bool flatten = axis == JAXC_ALL_AXES || a->ndim == 0;
+  bool flatten = axis == JAXC_ALL_AXES; /* jnp.cumsum is jitted: a 0-d input with an axis raises */
   if (!flatten && !jaxc__canon_axis(axis, a->ndim, &ax)) return NULL;
   jaxc_array *out = flatten ? jaxc__new_array(od, false, 1, &flat) : jaxc__new_array(od, false, a->ndim, a->shape);
   if (!out) return NULL;
@@ -2588,12 +2600,17 @@ static bool jaxc__check_mode(jaxc_index_mode mode, jaxc__ixsem sem) {
     jaxc__fail(JAXC_ERR_ARG, "invalid index mode %d", (int)mode);
     return false;
   }
-  if (mode == JAXC_MODE_WRAP && sem != JAXC__IX_TAKE) {
-    jaxc__fail(JAXC_ERR_ARG, "Unknown gather mode \"wrap\"");
-    return false;
-  }
   if (sem == JAXC__IX_TAKE && (mode == JAXC_MODE_DROP || mode == JAXC_MODE_PROMISE_IN_BOUNDS)) {
     jaxc__fail(JAXC_ERR_ARG, "Invalid mode '%s' for np.take", mode == JAXC_MODE_DROP ? "drop" : "promise_in_bounds");
+    return false;
+  }
+  return true;
+}
+/* Indexing and .at[] parse the mode only in lax.gather / lax.scatter, which JAX skips when the
+   indexed shape is empty (x.at[[]].set(u, mode="wrap") is x): called once the selection is known. */
+static bool jaxc__check_wrap(jaxc_index_mode mode, jaxc__ixsem sem, int64_t count) {
+  if (mode == JAXC_MODE_WRAP && sem != JAXC__IX_TAKE && count > 0) {
+    jaxc__fail(JAXC_ERR_ARG, "Unknown gather mode \"wrap\"");
     return false;
   }
   return true;
@@ -2615,6 +2632,73 @@ static int64_t jaxc__resolve(int64_t v, int64_t n, jaxc_index_mode mode, jaxc__i
     if (sem == JAXC__IX_GET) return v < 0 ? 0 : v >= n ? n - 1 : v;
     return in ? v : -1;
   }
+}
+
+/* An index array's value as JAX computes with it. JAX does its index arithmetic in the index's
+   own dtype and then converts to int32 (lax_utils.int_dtype_for_shape: int64 only when a dimension
+   exceeds INT32_MAX): jnp.take's fill mode adds n to negative indices (indices + n, Python int n)
+   and _gather_fill converts to int32; x[idx] / .at[idx] normalise signed indices (an unsigned one
+   is left as it is) and index_to_gather converts to int32. So a uint32 index >= 2^31 becomes
+   negative (x[uint32(2^32-1)] is x[0] by clamping, .at[...].get(mode="fill") fills) and a uint64
+   one past INT64_MAX never counts from the end. jnp.take's clip and wrap modes gather with the
+   index dtype itself (clip compares unsigned values as unsigned). raw is the index's bits widened
+   (uint64 bits kept as they are). */
+static int64_t jaxc__wrap32(int64_t v) { return (int64_t)(int32_t)(uint32_t)(uint64_t)v; }
+static int64_t jaxc__resolve_ix(int64_t raw, jaxc_dtype dt, int64_t n, jaxc_index_mode mode, jaxc__ixsem sem, bool conv32) {
+  bool uns = jaxc_dtype_kind(dt) == JAXC_KIND_UINT;
+  bool u64 = dt == JAXC_U64;
+  if (sem == JAXC__IX_TAKE) {
+    if (mode == JAXC_MODE_CLIP) {
+      if (u64 && raw < 0) return n - 1; /* past INT64_MAX as uint64 */
+      return raw < 0 ? 0 : raw >= n ? n - 1 : raw;
+    }
+    if (mode == JAXC_MODE_WRAP) {
+      if (dt == JAXC_BOOL) return 0; /* jnp.mod(b, True) on a bool index: promoted to int, mod 1 */
+      if (u64 && raw < 0) return (int64_t)((uint64_t)raw % (uint64_t)n);
+      int64_t r = raw % n;
+      return r < 0 ? r + n : r;
+    }
+    /* DEFAULT, FILL */
+    int64_t v = (!uns && raw < 0) ? raw + n : raw; /* fits: n fits in the index dtype */
+    if (conv32) v = jaxc__wrap32(v);
+    return v >= 0 && v < n ? v : -1;
+  }
+  int64_t v = (!uns && raw < 0) ? raw + n : raw;
+  if (conv32) v = jaxc__wrap32(v);
+  bool in = v >= 0 && v < n;
+  switch (mode) {
+  case JAXC_MODE_CLIP: return v < 0 ? 0 : v >= n ? n - 1 : v;
+  case JAXC_MODE_FILL: case JAXC_MODE_DROP: return in ? v : -1;
+  case JAXC_MODE_PROMISE_IN_BOUNDS:
+    if (sem == JAXC__IX_UPDATE) return in ? v : -1; /* XLA skips out-of-bounds scatter updates */
+    return v < 0 ? 0 : v >= n ? n - 1 : v;
+  default: /* DEFAULT (and WRAP, refused once the selection is known): indexing clamps, updates drop */
+    if (sem == JAXC__IX_GET || sem == JAXC__IX_TAKE) return v < 0 ? 0 : v >= n ? n - 1 : v;
+    return in ? v : -1;
+  }
+}
+
+/* The axis size as a constant of the index dtype: JAX raises where it does not fit (jnp.take's
+   fill mode: indices + n, JAX's "Python int ... too large to convert to ..."; its wrap mode and
+   x[idx] / .at[idx] for a signed index: np.array(n, index dtype), NumPy's "Python integer ... out
+   of bounds for ..."). */
+static bool jaxc__axis_fits_index(const jaxc_array *ix, int64_t n, jaxc_index_mode mode, jaxc__ixsem sem) {
+  jaxc_dtype dt = ix->dtype;
+  int kind = jaxc_dtype_kind(dt);
+  if (kind != JAXC_KIND_INT && kind != JAXC_KIND_UINT) return true;
+  bool take_fill = sem == JAXC__IX_TAKE && (mode == JAXC_MODE_DEFAULT || mode == JAXC_MODE_FILL);
+  bool take_wrap = sem == JAXC__IX_TAKE && mode == JAXC_MODE_WRAP;
+  bool get_norm = sem != JAXC__IX_TAKE && kind == JAXC_KIND_INT;
+  if (!take_fill && !take_wrap && !get_norm) return true;
+  int bits = (int)jaxc_dtype_bits(dt);
+  if (bits >= 64) return true;
+  int64_t max = kind == JAXC_KIND_INT ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
+  if (n <= max) return true;
+  if (take_fill)
+    jaxc__fail(JAXC_ERR_OVERFLOW, "Python int %lld too large to convert to %s", (long long)n, jaxc_dtype_name(dt));
+  else
+    jaxc__fail(JAXC_ERR_OVERFLOW, "Python integer %lld out of bounds for %s", (long long)n, jaxc_dtype_name(dt));
+  return false;
 }
 
 static bool jaxc__index_dtype_ok(const jaxc_array *ix) {
@@ -2658,9 +2742,12 @@ static bool jaxc__select_take(const jaxc_array *a, int ax, const jaxc_array *ix,
     jaxc__free(s->off); jaxc__free(iv);
     return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in indexing"), false;
   }
-  jaxc_kernel_cast_dyn(ix->dtype, JAXC_I64, (size_t)ix->size, ix->data, iv);
+  if (ix->dtype == JAXC_U64) memcpy(iv, ix->data, (size_t)ix->size * sizeof(int64_t)); /* the bits */
+  else jaxc_kernel_cast_dyn(ix->dtype, JAXC_I64, (size_t)ix->size, ix->data, iv);
+  bool conv32 = true;
+  for (int i = 0; i < a->ndim; i++) conv32 = conv32 && a->shape[i] <= INT32_MAX;
   if (n > 0)
-    for (int64_t k = 0; k < ix->size; k++) iv[k] = jaxc__resolve(iv[k], n, mode, sem);
+    for (int64_t k = 0; k < ix->size; k++) iv[k] = jaxc__resolve_ix(iv[k], ix->dtype, n, mode, sem, conv32);
   int64_t t = 0;
   for (int64_t o = 0; o < outer && s->count > 0; o++) /* a zero-size view may have 2^58 empty rows */
     for (int64_t k = 0; k < ix->size; k++)
@@ -2769,7 +2856,8 @@ static jaxc_array *jaxc__take_impl(const jaxc_array *a, const jaxc_array *ix, in
                                    const jaxc_array *fill, jaxc__ixsem sem) {
   const char *name = sem == JAXC__IX_TAKE ? "take" : "index_take";
   if (!a || !ix) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: an operand is NULL", name);
-  if (!jaxc__check_mode(mode, sem) || !jaxc__index_dtype_ok(ix)) return NULL;
+  if (!jaxc__check_mode(mode, sem)) return NULL;
+  if (sem != JAXC__IX_TAKE && !jaxc__index_dtype_ok(ix)) return NULL;
   jaxc_array flat;
   const jaxc_array *src = a;
   int ax = 0;
@@ -2781,8 +2869,25 @@ static jaxc_array *jaxc__take_impl(const jaxc_array *a, const jaxc_array *ix, in
   } else if (!jaxc__canon_axis(axis, a->ndim, &ax)) {
     return NULL;
   }
+  if (!jaxc__axis_fits_index(ix, src->shape[ax], mode, sem)) return NULL;
+  if (sem == JAXC__IX_TAKE) {
+    /* jnp.take, in its order: an empty axis raises for any non-empty index array and otherwise
+       returns the (flattened) operand itself; an empty index array gives zeros of the result's
+       shape; only then does lax.gather check the index dtype (a bool index is an integer in fill
+       mode, where indices + n promotes it, and in wrap mode; clip gathers with it and fails). */
+    if (src->shape[ax] == 0) {
+      if (ix->size != 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_INDEX, "Cannot do a non-empty jnp.take() from an empty axis.");
+      jaxc_array *out = jaxc__new_array(src->dtype, src->weak, src->ndim, src->shape);
+      if (out) jaxc__ok();
+      return out;
+    }
+    int k = jaxc_dtype_kind(ix->dtype);
+    bool int_ok = k == JAXC_KIND_INT || k == JAXC_KIND_UINT || (k == JAXC_KIND_BOOL && mode != JAXC_MODE_CLIP);
+    if (ix->size != 0 && !int_ok) return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "indices must have an integer type");
+  }
   jaxc__sel s;
   if (!jaxc__select_take(src, ax, ix, mode, sem, &s)) return NULL;
+  if (!jaxc__check_wrap(mode, sem, s.count)) { jaxc__free(s.off); return NULL; }
   return jaxc__gather(src, &s, fill);
 }
 JAXC_API jaxc_array *jaxc_take(const jaxc_array *a, const jaxc_array *indices, int axis, jaxc_index_mode mode,
@@ -2839,6 +2944,14 @@ static const char *jaxc__scatter_prim(jaxc_op op) {
 static jaxc_array *jaxc__scatter(jaxc_op op, const jaxc_array *a, jaxc__sel *s, const jaxc_array *u) {
   jaxc_array *res = NULL, *work = NULL, *ub = NULL;
   bool x64 = jaxc_x64();
+  if (s->count == 0) { /* JAX's _scatter_impl returns x before promoting or broadcasting the updates */
+    jaxc__free(s->off);
+    if ((res = jaxc__new_array(a->dtype, a->weak, a->ndim, a->shape))) {
+      memcpy(res->data, a->data, (size_t)a->size * jaxc_dtype_size(a->dtype));
+      jaxc__ok();
+    }
+    return res;
+  }
   jaxc_dtype node = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(u));
   if (node == JAXC_DTYPE_INVALID) { jaxc__fail_strict(a->dtype, u->dtype); goto done; }
   jaxc_dtype pd = jaxc_storage_dtype(node, x64);
@@ -2900,6 +3013,7 @@ static jaxc_array *jaxc__update(jaxc_op op, const jaxc_array *a, const jaxc_arra
   jaxc__sel s;
   if (op != JAXC_OP_TRUE_DIVIDE && op != JAXC_OP_POWER) {
     if (!select(a, arg, mode, &s)) return NULL;
+    if (!jaxc__check_wrap(mode, JAXC__IX_UPDATE, s.count)) { jaxc__free(s.off); return NULL; }
     return jaxc__scatter(op, a, &s, u);
   }
   /* JAX: x / ones_like(x).at[idx].multiply(u), x ** ones_like(x).at[idx].multiply(u) */
@@ -2909,6 +3023,7 @@ static jaxc_array *jaxc__update(jaxc_op op, const jaxc_array *a, const jaxc_arra
   for (int64_t i = 0; i < ones->size; i++)
     jaxc_kernel_cast_dyn(JAXC_U8, a->dtype, 1, &one, (char *)ones->data + (size_t)i * jaxc_dtype_size(a->dtype));
   if (!select(ones, arg, mode, &s)) { jaxc_array_free(ones); return NULL; }
+  if (!jaxc__check_wrap(mode, JAXC__IX_UPDATE, s.count)) { jaxc__free(s.off); jaxc_array_free(ones); return NULL; }
   jaxc_array *m = jaxc__scatter(JAXC_OP_MULTIPLY, ones, &s, u);
   jaxc_array_free(ones);
   if (!m) return NULL;
@@ -2925,6 +3040,7 @@ static bool jaxc__select_take_cb(const jaxc_array *a, const void *arg, jaxc_inde
   if (!jaxc__index_dtype_ok(t->ix)) return false;
   if (a->ndim == 0) return jaxc__fail(JAXC_ERR_INDEX, "Too many indices: 0-dimensional array indexed with 1 regular index."), false;
   if (!jaxc__canon_axis(t->axis, a->ndim, &ax)) return false;
+  if (!jaxc__axis_fits_index(t->ix, a->shape[ax], mode, JAXC__IX_UPDATE)) return false;
   return jaxc__select_take(a, ax, t->ix, mode, JAXC__IX_UPDATE, s);
 }
 typedef struct jaxc__slice_arg { int nspec; const jaxc_slice_spec *spec; } jaxc__slice_arg;

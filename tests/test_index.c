@@ -109,7 +109,11 @@ static void test_take(void) {
   /* errors */
   float fi[1] = {1};
   jaxc_array *fx = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){1}, fi);
+  /* jnp.take hands a float index array to lax.gather, whose dtype rule words it (x[idx] raises
+     index_to_gather's "Indexer must have integer or boolean type" instead) */
   CHECK(jaxc_take(x, fx, 0, JAXC_MODE_DEFAULT, NULL) == NULL && jaxc_last_status() == JAXC_ERR_DTYPE &&
+        strcmp(jaxc_last_error(), "indices must have an integer type") == 0);
+  CHECK(jaxc_index_take(x, fx, 0, JAXC_MODE_DEFAULT, NULL) == NULL && jaxc_last_status() == JAXC_ERR_DTYPE &&
         strstr(jaxc_last_error(), "Indexer must have integer or boolean type") != NULL);
   CHECK(jaxc_take(x, ix, 1, JAXC_MODE_DEFAULT, NULL) == NULL && strcmp(jaxc_last_error(), "axis 1 is out of bounds for array of dimension 1") == 0);
   CHECK(jaxc_take(x, ix, 0, (jaxc_index_mode)99, NULL) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
@@ -347,11 +351,150 @@ static void test_updates(void) {
   jaxc_array_free(dup); jaxc_array_free(x); jaxc_array_free(two); jaxc_array_free(w27); jaxc_array_free(half);
 }
 
+/* --- JAX facts checked against jax/_src/numpy/indexing.py, jax/_src/ops/scatter.py and
+   jax/_src/lax/slicing.py (JAX 0.11) ------------------------------------------------------------ */
+static jaxc_array *f32v(int n, const float *v) { return jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){n}, v); }
+static bool shape_is(const jaxc_array *r, int nd, const int64_t *sh) {
+  if (!r || jaxc_array_ndim(r) != nd) return false;
+  for (int i = 0; i < nd; i++) if (jaxc_array_shape(r)[i] != sh[i]) return false;
+  return true;
+}
+static bool vals_are(const jaxc_array *r, int n, const double *want) {
+  if (!r || jaxc_array_size(r) != n) return false;
+  for (int i = 0; i < n; i++) if (!same(dval(r, i), want[i])) return false;
+  return true;
+}
+
+static void test_jax_facts(void) {
+  jaxc_array *x = f32v(3, (const float[]){1, 2, 3}), *w9 = jaxc_weak_float(9), *r;
+  /* _take: `if slice_sizes[axis_idx] == 0: if indices.size != 0: raise IndexError(...); return a`,
+     whatever the other dimensions are; with no indices it is the (flattened) operand itself. */
+  jaxc_array *e00 = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){0, 0});
+  jaxc_array *e0 = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){0});
+  jaxc_array *i0 = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){1}, (const int32_t[]){0});
+  jaxc_array *i20 = jaxc_array_zeros(JAXC_I32, 2, (int64_t[]){2, 0});
+  CHECK(jaxc_take(e00, i0, 1, JAXC_MODE_DEFAULT, NULL) == NULL && jaxc_last_status() == JAXC_ERR_INDEX &&
+        strcmp(jaxc_last_error(), "Cannot do a non-empty jnp.take() from an empty axis.") == 0);
+  r = jaxc_take(e0, i20, 0, JAXC_MODE_DEFAULT, NULL);
+  CHECK(shape_is(r, 1, (int64_t[]){0}));
+  jaxc_array_free(r);
+  r = jaxc_take(e00, i20, JAXC_ALL_AXES, JAXC_MODE_CLIP, NULL);
+  CHECK(shape_is(r, 1, (int64_t[]){0}));
+  jaxc_array_free(r);
+  /* an empty index array: zeros of the result shape before lax.gather checks the index dtype */
+  jaxc_array *f0 = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){0});
+  r = jaxc_take(x, f0, 0, JAXC_MODE_DEFAULT, NULL);
+  CHECK(shape_is(r, 1, (int64_t[]){0}));
+  jaxc_array_free(r);
+
+  /* bool index arrays in jnp.take: fill mode computes where(i < 0, i + n, i), which promotes a bool
+     to int (True is 1); wrap computes mod(i, _const(i, n)) = mod(i, True) = 0; clip hands the bool
+     array to lax.gather: "indices must have an integer type". */
+  jaxc_array *bi = jaxc_array_from_data(JAXC_BOOL, 1, (int64_t[]){2}, (const bool[]){true, false});
+  r = jaxc_take(x, bi, 0, JAXC_MODE_DEFAULT, NULL);
+  CHECK(vals_are(r, 2, (const double[]){2, 1}));
+  jaxc_array_free(r);
+  r = jaxc_take(x, bi, 0, JAXC_MODE_WRAP, NULL);
+  CHECK(vals_are(r, 2, (const double[]){1, 1}));
+  jaxc_array_free(r);
+  CHECK(jaxc_take(x, bi, 0, JAXC_MODE_CLIP, NULL) == NULL && strcmp(jaxc_last_error(), "indices must have an integer type") == 0);
+
+  /* index_to_gather converts (normalised) indices to int32 (int_dtype_for_shape); _normalize_index
+     leaves unsigned indices alone, so uint32 2^32-1 is int32 -1: out of bounds, not x[2]. */
+  jaxc_array *u32 = jaxc_array_from_data(JAXC_U32, 1, (int64_t[]){1}, (const uint32_t[]){4294967295u});
+  r = jaxc_index_take(x, u32, 0, JAXC_MODE_DEFAULT, NULL); /* promise_in_bounds: XLA clamps -1 to 0 */
+  CHECK(vals_are(r, 1, (const double[]){1}));
+  jaxc_array_free(r);
+  r = jaxc_index_take(x, u32, 0, JAXC_MODE_CLIP, NULL);
+  CHECK(vals_are(r, 1, (const double[]){1}));
+  jaxc_array_free(r);
+  r = jaxc_index_take(x, u32, 0, JAXC_MODE_FILL, NULL);
+  CHECK(vals_are(r, 1, (const double[]){NAN}));
+  jaxc_array_free(r);
+  r = jaxc_at_update(JAXC_OP_SET, x, u32, w9, JAXC_MODE_DEFAULT); /* dropped */
+  CHECK(vals_are(r, 3, (const double[]){1, 2, 3}));
+  jaxc_array_free(r);
+  r = jaxc_take(x, u32, 0, JAXC_MODE_CLIP, NULL); /* jnp.take's clip gathers with the uint32 itself */
+  CHECK(vals_are(r, 1, (const double[]){3}));
+  jaxc_array_free(r);
+  r = jaxc_take(x, u32, 0, JAXC_MODE_FILL, NULL);
+  CHECK(vals_are(r, 1, (const double[]){NAN}));
+  jaxc_array_free(r);
+  jaxc_set_x64(true);
+  jaxc_array *u64 = jaxc_array_from_data(JAXC_U64, 1, (int64_t[]){1}, (const uint64_t[]){UINT64_MAX});
+  r = jaxc_take(x, u64, 0, JAXC_MODE_FILL, NULL); /* never counts from the end */
+  CHECK(vals_are(r, 1, (const double[]){NAN}));
+  jaxc_array_free(r);
+  r = jaxc_take(x, u64, 0, JAXC_MODE_CLIP, NULL); /* unsigned clamp: the last element */
+  CHECK(vals_are(r, 1, (const double[]){3}));
+  jaxc_array_free(r);
+  r = jaxc_index_take(x, u64, 0, JAXC_MODE_FILL, NULL);
+  CHECK(vals_are(r, 1, (const double[]){NAN}));
+  jaxc_array_free(r);
+  r = jaxc_at_update(JAXC_OP_ADD, x, u64, w9, JAXC_MODE_DEFAULT);
+  CHECK(vals_are(r, 3, (const double[]){1, 2, 3}));
+  jaxc_array_free(r);
+  jaxc_array_free(u64);
+  jaxc_set_x64(false);
+
+  /* the axis size as a constant of the index dtype (int8 cannot hold 200) */
+  jaxc_array *x200 = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){200});
+  jaxc_array *i8 = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){1}, (const int8_t[]){-1});
+  CHECK(jaxc_take(x200, i8, 0, JAXC_MODE_DEFAULT, NULL) == NULL && jaxc_last_status() == JAXC_ERR_OVERFLOW &&
+        strcmp(jaxc_last_error(), "Python int 200 too large to convert to int8") == 0);
+  CHECK(jaxc_take(x200, i8, 0, JAXC_MODE_WRAP, NULL) == NULL && jaxc_last_status() == JAXC_ERR_OVERFLOW &&
+        strcmp(jaxc_last_error(), "Python integer 200 out of bounds for int8") == 0);
+  CHECK(jaxc_index_take(x200, i8, 0, JAXC_MODE_DEFAULT, NULL) == NULL && jaxc_last_status() == JAXC_ERR_OVERFLOW);
+  CHECK(jaxc_at_update(JAXC_OP_SET, x200, i8, w9, JAXC_MODE_DEFAULT) == NULL &&
+        jaxc_last_status() == JAXC_ERR_OVERFLOW);
+  r = jaxc_take(x200, i8, 0, JAXC_MODE_CLIP, NULL); /* clip does no arithmetic: -1 clamps to 0 */
+  CHECK(vals_are(r, 1, (const double[]){0}));
+  jaxc_array_free(r);
+  jaxc_array *u8 = jaxc_array_from_data(JAXC_U8, 1, (int64_t[]){1}, (const uint8_t[]){199});
+  r = jaxc_index_take(x200, u8, 0, JAXC_MODE_DEFAULT, NULL); /* unsigned: not normalised, fine */
+  CHECK(r != NULL);
+  jaxc_array_free(r);
+
+  /* _scatter_impl: `if core.is_empty_shape(indexer.slice_shape): return x`, before promote_dtypes,
+     broadcast_to and the scatter's mode parsing */
+  jaxc_array *none = jaxc_array_zeros(JAXC_I32, 1, (int64_t[]){0});
+  jaxc_array *u5 = f32v(5, (const float[]){9, 9, 9, 9, 9});
+  r = jaxc_at_update(JAXC_OP_SET, x, none, u5, JAXC_MODE_DEFAULT);
+  CHECK(vals_are(r, 3, (const double[]){1, 2, 3}) && jaxc_array_dtype(r) == JAXC_F32);
+  jaxc_array_free(r);
+  r = jaxc_at_update(JAXC_OP_ADD, x, none, u5, JAXC_MODE_WRAP);
+  CHECK(vals_are(r, 3, (const double[]){1, 2, 3}));
+  jaxc_array_free(r);
+  r = jaxc_at_update(JAXC_OP_TRUE_DIVIDE, x, none, u5, JAXC_MODE_DEFAULT); /* x / ones_like(x) */
+  CHECK(vals_are(r, 3, (const double[]){1, 2, 3}));
+  jaxc_array_free(r);
+  jaxc_set_promotion(JAXC_RULES_JAX_STRICT);
+  jaxc_array *i8u = jaxc_array_zeros(JAXC_I8, 1, (int64_t[]){1});
+  r = jaxc_at_update(JAXC_OP_SET, x, none, i8u, JAXC_MODE_DEFAULT);
+  CHECK(vals_are(r, 3, (const double[]){1, 2, 3}));
+  jaxc_array_free(r);
+  jaxc_set_promotion(JAXC_RULES_JAX);
+  r = jaxc_at_update_slice(JAXC_OP_SET, x, 1, (jaxc_slice_spec[]){JAXC_S(2, 1, 1)}, u5, JAXC_MODE_DEFAULT);
+  CHECK(vals_are(r, 3, (const double[]){1, 2, 3}));
+  jaxc_array_free(r);
+  /* _gather returns full_like before lax.gather parses the mode */
+  r = jaxc_index_take(x, none, 0, JAXC_MODE_WRAP, NULL);
+  CHECK(shape_is(r, 1, (int64_t[]){0}));
+  jaxc_array_free(r);
+  /* non-empty: still refused */
+  CHECK(jaxc_at_update(JAXC_OP_SET, x, i0, u5, JAXC_MODE_WRAP) == NULL && strcmp(jaxc_last_error(), "Unknown gather mode \"wrap\"") == 0);
+  n_error += 30;
+  jaxc_array_free(i8u); jaxc_array_free(none); jaxc_array_free(u5); jaxc_array_free(u8); jaxc_array_free(i8);
+  jaxc_array_free(x200); jaxc_array_free(u32); jaxc_array_free(bi); jaxc_array_free(f0); jaxc_array_free(i20);
+  jaxc_array_free(i0); jaxc_array_free(e0); jaxc_array_free(e00); jaxc_array_free(x); jaxc_array_free(w9);
+}
+
 int main(void) {
   rng = 0x2545F4914F6CDD1Du; /* this test's inputs */
   test_take();
   test_slices();
   test_updates();
+  test_jax_facts();
   printf("test_index cases: take %ld, slices %ld, updates %ld, errors %ld\n", n_take, n_slice, n_update, n_error);
   return check_summary("test_index");
 }

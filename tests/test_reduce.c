@@ -473,6 +473,15 @@ static void test_errors(void) {
   CHECK(jaxc_reduce((jaxc_op)99, a, 0) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
   CHECK(jaxc_reduce((jaxc_op)-5, a, 0) == NULL);
   CHECK(jaxc_reduce(JAXC_OP_CUMSUM, a, 2) == NULL);
+  { /* jnp.cumsum/cumprod are jitted, so even a Python scalar is a 0-d tracer there and
+       _isscalar(a) is False: only axis=None flattens; an axis on a 0-d input is out of bounds */
+    jaxc_array *z = jaxc_array_zeros(JAXC_F32, 0, NULL), *w = jaxc_weak_float(2.5);
+    CHECK(jaxc_reduce(JAXC_OP_CUMSUM, z, 0) == NULL && strcmp(jaxc_last_error(), "axis 0 is out of bounds for array of dimension 0") == 0);
+    CHECK(jaxc_reduce(JAXC_OP_CUMPROD, w, -1) == NULL && strcmp(jaxc_last_error(), "axis -1 is out of bounds for array of dimension 0") == 0);
+    jaxc_array *c = jaxc_reduce(JAXC_OP_CUMSUM, w, JAXC_ALL_AXES);
+    CHECK(c && jaxc_array_ndim(c) == 1 && jaxc_array_shape(c)[0] == 1 && !jaxc_array_is_weak(c));
+    jaxc_array_free(c); jaxc_array_free(z); jaxc_array_free(w);
+  }
   CHECK(jaxc_sort(a, 5) == NULL && jaxc_argsort(NULL, 0) == NULL);
   CHECK(jaxc_reduce_result(JAXC_OP_SET, a) == JAXC_DTYPE_INVALID);
   jaxc_array *s = jaxc_reduce(JAXC_OP_SUM, a, -1);
