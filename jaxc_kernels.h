@@ -1029,7 +1029,7 @@ JAXC__DEV double jaxc__exp_arg(float x) {
   float c = jaxc__sel_f(hi, 89.0f, x);
   return jaxc__sel_f(lo, -104.0f, c);
 }
-JAXC__DEV float jaxc__m_exp_float(float x) { return (float)jaxc__exp_core(jaxc__exp_arg(x)); }
+JAXC__DEV_VEC float jaxc__m_exp_float(float x) { return (float)jaxc__exp_core(jaxc__exp_arg(x)); }
 /* 2 atanh(s) = log((1 + s)/(1 - s)) for |s| <= 0.172: the series to s^15 leaves under 2^-44. */
 JAXC__DEV double jaxc__log_series(double s) {
   double z = s * s, z2 = z * z, z4 = z2 * z2;
@@ -1072,13 +1072,13 @@ JAXC__DEV float jaxc__log_specials(float xf, bool pos, bool at0, double r) {
   r = jaxc__sel_d(xf != xf, (double)xf, r); /* the input's NaN, as libm returns it */
   return (float)r;
 }
-JAXC__DEV float jaxc__m_log_float(float x) { return jaxc__log_specials(x, x > 0, x == 0, jaxc__log_core(x)); }
-JAXC__DEV float jaxc__m_log1p_float(float x) {
+JAXC__DEV_VEC float jaxc__m_log_float(float x) { return jaxc__log_specials(x, x > 0, x == 0, jaxc__log_core(x)); }
+JAXC__DEV_VEC float jaxc__m_log1p_float(float x) {
   return jaxc__log_specials(x, x > -1, x == -1, jaxc__log1p_core(x, 1 + (double)x)); /* (exact) */
 }
 /* e^x - 1: the series for |x| < ln(2)/2, which never cancels; e^x - 1 in double beyond, where
    the result is at least 0.29 in size. */
-JAXC__DEV float jaxc__m_expm1_float(float xf) {
+JAXC__DEV_VEC float jaxc__m_expm1_float(float xf) {
   double x = jaxc__exp_arg(xf);
   jaxc__exp_reduced e = jaxc__exp_reduce(x);
   return (float)jaxc__sel_d(fabs(x) < 0.34657359027997264, e.em1, (1 + e.em1) * e.scale - 1);
@@ -1086,7 +1086,7 @@ JAXC__DEV float jaxc__m_expm1_float(float xf) {
 /* tanh x: its Taylor series to x^9 below |x| = 1/16 (the rest under 2^-47), else
    (e^2a - 1)/(e^2a + 1) for a = |x| (e^2a - 1 >= 0.13 loses under 2^-3 of e^2a's accuracy), with
    a held at 20, where tanh is 1 in double. */
-JAXC__DEV float jaxc__m_tanh_float(float xf) {
+JAXC__DEV_VEC float jaxc__m_tanh_float(float xf) {
   double x = xf, a = fabs(x), z = x * x;
   double p = (-1.0 / 3 + z * (2.0 / 15)) + (-17.0 / 315 + z * (62.0 / 2835)) * (z * z);
   double small = x * (1 + z * p); /* tanh(-0) = -0 */
@@ -1149,10 +1149,15 @@ JAXC__DEV_VEC float jaxc__near_sincos(float x, uint64_t quarter) {
 }
 JAXC__DEV_VEC float jaxc__near_sin_float(float x) { return jaxc__near_sincos(x, 0); }
 JAXC__DEV_VEC float jaxc__near_cos_float(float x) { return jaxc__near_sincos(x, 1); }
-/* tan(k pi/2 + r) is tan r for even k, -1/tan r for odd */
+/* tan(k pi/2 + r) is tan r for even k, -1/tan r for odd. tan r = r P(r^2)/Q(r^2), the ninth
+   convergent of Lambert's continued fraction r/(1 - r^2/(3 - r^2/(5 - ...))): within 2^-60
+   for |r| <= 0.786, in half the operations of the sin and cos series (its coefficients are
+   integers, exact in double). */
 JAXC__DEV_VEC float jaxc__near_tan_float(float x) {
   jaxc__reduced t = jaxc__trig_reduce(x, 0);
-  double s = jaxc__sin_series(t.r), c = jaxc__cos_series(t.r);
+  double z = t.r * t.r;
+  double s = t.r * ((((z + -990.0) * z + 135135.0) * z + -4729725.0) * z + 34459425.0);
+  double c = (((45.0 * z + -13860.0) * z + 945945.0) * z + -16216200.0) * z + 34459425.0;
   uint64_t odd = jaxc__odd_mask(t.q);
   double v = jaxc__sel_mask_d(odd, -c, s) / jaxc__sel_mask_d(odd, s, c);
   return (float)jaxc__sel_d(jaxc__trig_far(x), (double)NAN, v);
@@ -1207,8 +1212,9 @@ JAXC__DEV_VEC float jaxc__m_arctan2_float(float yf, float xf) {
 /* x^y of floats in double, vectorisable: e^(y log|x|) (log to 2^-50 of itself, so y log|x|
    within 2^-43 where the result is a float), the sign from y odd, and C's special values
    (Annex F pow) as selects: log|x| is -inf at 0 and inf at inf, so y log|x| gives 0 and inf
-   the right way round for finite and infinite y alike. */
-JAXC__DEV float jaxc__m_pow_float(float xf, float yf) {
+   the right way round for finite and infinite y alike. (Forced inline like every near code:
+   its size is past gcc -O2's and clang's inlining limits, and the call kept its loops scalar.) */
+JAXC__DEV_VEC float jaxc__m_pow_float(float xf, float yf) {
   /* y is an integer where no mantissa bits lie below the binary point (sh of them, 24 for
      |y| < 1), odd where its units bit is set (and |y| < 2^24). & and |, not && and ||: no
      branches, so loops of it vectorise. */
