@@ -1279,7 +1279,9 @@ JAXC__DEV_VEC float jaxc__m_pow_float(float xf, float yf) {
      where either is inf (even with a NaN). */                                                      \
   JAXC__DEV T jaxc__m_hypot_##T(T a, T b) {                                                        \
     T aa = fabs##SFX(a), ab = fabs##SFX(b), x = jaxc__m_max_##T(aa, ab), y = jaxc__m_min_##T(aa, ab);   \
-    T q = y / (x == 0 ? (T)1 : x), r = x == 0 ? x : x * sqrt##SFX(1 + q * q);                       \
+    T q = y / (x == 0 ? (T)1 : x);                                                                   \
+    T qq = q * q; /* a statement of its own: JAX rounds the square (no FMA contraction into 1 + q q) */ \
+    T r = x == 0 ? x : x * sqrt##SFX(1 + qq);                                                         \
     return ((aa == (T)INFINITY) | (ab == (T)INFINITY)) ? (T)INFINITY : r;                            \
   }
 JAXC__FLOAT_HELPERS(float, f)

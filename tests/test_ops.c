@@ -637,7 +637,10 @@ static double ref_hypot(ftype t, double a, double b) {
   if (a != a || b != b) return NAN;
   double x = fmax(fabs(a), fabs(b)), y = fmin(fabs(a), fabs(b));
   if (x == 0) return x;
-  if (t == FT_F64) return x * sqrt(1 + (y / x) * (y / x));
+  if (t == FT_F64) {
+    double q = y / x, qq = q * q; /* rounded apart, as XLA computes (clang would contract q * q + 1) */
+    return x * sqrt(1 + qq);
+  }
   float xf = (float)x, qf = step(t, (float)y / xf);
   return ft_round(t, xf * step(t, sqrtf(step(t, 1 + step(t, qf * qf)))));
 }
