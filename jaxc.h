@@ -280,7 +280,9 @@ JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_opera
      any, all      bool (a complex value counts by its real part, as jnp.any does)
      cumsum/prod   bool -> default int, everything else keeps its dtype (JAX does not widen int8);
                    JAXC_ALL_AXES flattens, an axis on a 0-d input is out of bounds (jnp.cumsum is
-                   jitted, so even a Python scalar is a 0-d array there)
+                   jitted, so even a Python scalar is a 0-d array there); float partials come
+                   from a left-to-right scan, not XLA:CPU's blocked order, so their last bits
+                   can differ from JAX's (README, "Cumulative sums and products")
    Floats are summed in double with pairwise blocks; integer sums wrap in the result's width.
    Empty: sum 0, prod 1, mean/var NaN, any false, all true; max/min/argmax/argmin of an empty
    axis are errors (JAX's "zero-size array to reduction operation max which has no identity",
@@ -1953,6 +1955,12 @@ typedef void (*jaxc__lane_fn)(const void *p, int64_t n, int64_t s, const jaxc__a
   JAXC__LANE_ARG_##K(E, T, CT, LD)                                                                   \
   JAXC__LANE_INT_##K(E, T)                                                                           \
   JAXC__LANE_FPROD_##K(E, T, CT, LD)                                                                 \
+  /* A left-to-right running sum/product, each partial rounded to the dtype. Exact for the        \
+     integers. For floats it is NOT XLA:CPU's order: jax lowers cumsum/cumprod to a reduce_window  \
+     whose window is the whole axis, and XLA's ReduceWindowRewriter (base length 16 on CPU) turns  \
+     axes longer than 16 into a blocked two-level scan; its reducers also carry LLVM's `reassoc`   \
+     flag, so the association inside a window is LLVM's to choose. Float partials can therefore    \
+     differ from JAX's in the last bits (see README, "Cumulative sums and products"). */          \
   static void jaxc__cum_##E(const void *src, void *dst, int64_t n, int64_t s, bool prod) {           \
     const T *x = (const T *)src;                                                                     \
     T *y = (T *)dst;                                                                                 \
@@ -1961,7 +1969,7 @@ typedef void (*jaxc__lane_fn)(const void *p, int64_t n, int64_t s, const jaxc__a
     for (int64_t i = 1; i < n; i++) {                                                                \
       acc = prod ? jaxc__f_multiply_##E(acc, LD(x[i * s])) : jaxc__f_add_##E(acc, LD(x[i * s]));     \
       y[i * s] = jaxc__st_##E(acc);                                                                  \
-      acc = LD(y[i * s]); /* each partial rounded to the dtype, as XLA's scan does */                \
+      acc = LD(y[i * s]); /* each partial rounded to the dtype */                                    \
     }                                                                                                \
   }
 
