@@ -7,6 +7,8 @@
    copy is a 2-thread memcpy moving the same number of bytes (read + write). Every figure is
    the best of several repetitions in which the paths take turns. numpy runs
    bench/numpy_ops.py (Debian's python3-numpy; skipped when absent), allocating its results.
+   Last, an outer sum (2^(k/2), 1) + (1, 2^(k/2)) in float32: broadcasting, GB/s of the output
+   written plus the two small inputs read (into and alloc paths).
    Usage: bench_ops [min_log2 max_log2]   (default 10 26) */
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
@@ -64,6 +66,41 @@ static double numpy_gbps(const char *name, int lg) {
   for (int i = 0; i < np_count; i++)
     if (np_rows[i].lg == lg && strcmp(np_rows[i].name, name) == 0) return np_rows[i].alloc;
   return 0;
+}
+
+/* The outer sum's rows: NumPy broadcasts it too (its "outer f32+f32" rows). */
+static void bench_outer(int lo, int hi) {
+  for (int lg = lo; lg <= hi; lg += 2) {
+    int64_t side = (int64_t)1 << (lg / 2), n = side * side, col[2] = {side, 1}, row[2] = {1, side}, full[2] = {side, side};
+    jaxc_array *a0 = input(JAXC_F32, side, 1), *b0 = input(JAXC_F32, side, 7);
+    jaxc_array *a = jaxc_array_from_data(JAXC_F32, 2, col, a0->data), *b = jaxc_array_from_data(JAXC_F32, 2, row, b0->data), *out = jaxc_array_empty(JAXC_F32, 2, full);
+    size_t bytes = (size_t)(2 * side + n) * 4;
+    char *cs = malloc(bytes / 2 + 64), *cd = malloc(bytes / 2 + 64);
+    memset(cs, 1, bytes / 2); memset(cd, 2, bytes / 2);
+    int reps = lg <= 16 ? 31 : lg <= 22 ? 11 : 7, inner = lg <= 14 ? 64 : 1;
+    double t_into = 1e30, t_alloc = 1e30, t_copy = 1e30, t0;
+    for (int rep = 0; rep < reps; rep++) {
+      t0 = bench_now();
+      for (int q = 0; q < inner; q++) jaxc_binary_into(JAXC_OP_ADD, a, b, out);
+      t_into = fmin(t_into, bench_now() - t0);
+      t0 = bench_now();
+      for (int q = 0; q < inner; q++) bench_par_copy(cd, cs, bytes / 2, (size_t)2 << 20);
+      t_copy = fmin(t_copy, bench_now() - t0);
+      t0 = bench_now();
+      for (int q = 0; q < inner; q++) jaxc_array_free(jaxc_binary(JAXC_OP_ADD, a, b));
+      t_alloc = fmin(t_alloc, bench_now() - t0);
+    }
+    t_into /= inner; t_alloc /= inner; t_copy /= inner;
+    double g_into = (double)bytes / t_into / 1e9, g_alloc = (double)bytes / t_alloc / 1e9;
+    double g_copy = (double)(bytes / 2 * 2) / t_copy / 1e9, g_np = numpy_gbps("outer-f32+f32", lg);
+    char npc[16] = "-", npr[16] = "-";
+    if (g_np > 0) { snprintf(npc, sizeof npc, "%.1f", g_np); snprintf(npr, sizeof npr, "%.1fx", g_alloc / g_np); }
+    printf("%-17s %5d %9.1f %7.1f %7.1f %7s %7.1f %7s %7.0f%% %7.0f%% %8s\n", "outer-f32+f32", lg, t_into * 1e6, g_into,
+           g_alloc, "-", g_copy, npc, 100 * g_into / g_copy, 100 * g_alloc / g_copy, npr);
+    fflush(stdout);
+    free(cs); free(cd);
+    jaxc_array_free(a0); jaxc_array_free(b0); jaxc_array_free(a); jaxc_array_free(b); jaxc_array_free(out);
+  }
 }
 
 int main(int argc, char **argv) {
@@ -126,5 +163,6 @@ int main(int argc, char **argv) {
       jaxc_array_free(a); jaxc_array_free(b); jaxc_array_free(out);
     }
   }
+  bench_outer(lo, hi);
   return 0;
 }

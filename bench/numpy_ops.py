@@ -56,3 +56,16 @@ for name, fn, ta, tb, to in CASES:
         t_alloc = best_time(lambda: fn(a, b, **kw), reps, inner)
         print("%-18s %6d %10.1f %9.1f %9.1f" % (name, lg, t_into * 1e6, nbytes / t_into / 1e9, nbytes / t_alloc / 1e9))
         sys.stdout.flush()
+
+# the outer sum of bench_ops ("outer-f32+f32"): (2^(lg/2), 1) + (1, 2^(lg/2)) in float32, broadcast by NumPy
+for lg in range(lo, hi + 1, 2):
+    side = 1 << (lg // 2)
+    a, b = inputs(np.float32, side, 1).reshape(side, 1), inputs(np.float32, side, 7).reshape(1, side)
+    out = np.empty((side, side), dtype=np.float32)
+    nbytes = 4 * (2 * side + side * side)
+    reps = 31 if lg <= 16 else 11 if lg <= 22 else 7
+    inner = 64 if lg <= 14 else 1
+    t_into = best_time(lambda: np.add(a, b, out=out), reps, inner)
+    t_alloc = best_time(lambda: np.add(a, b), reps, inner)
+    print("%-18s %6d %10.1f %9.1f %9.1f" % ("outer-f32+f32", lg, t_into * 1e6, nbytes / t_into / 1e9, nbytes / t_alloc / 1e9))
+    sys.stdout.flush()
