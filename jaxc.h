@@ -2624,22 +2624,26 @@ static bool jaxc__check_wrap(jaxc_index_mode mode, jaxc__ixsem sem, int64_t coun
   return true;
 }
 
-/* One index into an axis of n (n > 0) under a mode; -1 when it is to be filled/dropped. */
-static int64_t jaxc__resolve(int64_t v, int64_t n, jaxc_index_mode mode, jaxc__ixsem sem) {
-  if (sem == JAXC__IX_TAKE && mode == JAXC_MODE_CLIP) return v < 0 ? 0 : v >= n ? n - 1 : v; /* (no wrap first) */
-  if (sem == JAXC__IX_TAKE && mode == JAXC_MODE_WRAP) { int64_t r = v % n; return r < 0 ? r + n : r; }
-  if (v < 0) v += n;
+static int64_t jaxc__clamp_ix(int64_t v, int64_t n) { return v < 0 ? 0 : v >= n ? n - 1 : v; }
+/* An index already counted from the end (v) under a mode; -1 when it is to be filled/dropped. */
+static int64_t jaxc__mode_ix(int64_t v, int64_t n, jaxc_index_mode mode, jaxc__ixsem sem) {
   bool in = v >= 0 && v < n;
   switch (mode) {
-  case JAXC_MODE_CLIP: return v < 0 ? 0 : v >= n ? n - 1 : v;
+  case JAXC_MODE_CLIP: return jaxc__clamp_ix(v, n);
   case JAXC_MODE_FILL: case JAXC_MODE_DROP: return in ? v : -1;
   case JAXC_MODE_PROMISE_IN_BOUNDS:
     if (sem == JAXC__IX_UPDATE) return in ? v : -1; /* XLA skips out-of-bounds scatter updates */
-    return v < 0 ? 0 : v >= n ? n - 1 : v;
-  default: /* DEFAULT: take fills, indexing clamps, updates drop */
-    if (sem == JAXC__IX_GET) return v < 0 ? 0 : v >= n ? n - 1 : v;
-    return in ? v : -1;
+    return jaxc__clamp_ix(v, n);
+  default: /* DEFAULT (and WRAP for indexing, refused once the selection is known): take fills,
+              indexing clamps, updates drop */
+    return sem == JAXC__IX_GET ? jaxc__clamp_ix(v, n) : in ? v : -1;
   }
+}
+/* One index into an axis of n (n > 0) under a mode; -1 when it is to be filled/dropped. */
+static int64_t jaxc__resolve(int64_t v, int64_t n, jaxc_index_mode mode, jaxc__ixsem sem) {
+  if (sem == JAXC__IX_TAKE && mode == JAXC_MODE_CLIP) return jaxc__clamp_ix(v, n); /* (no wrap first) */
+  if (sem == JAXC__IX_TAKE && mode == JAXC_MODE_WRAP) { int64_t r = v % n; return r < 0 ? r + n : r; }
+  return jaxc__mode_ix(v < 0 ? v + n : v, n, mode, sem);
 }
 
 /* An index array's value as JAX computes with it. JAX does its index arithmetic in the index's
@@ -2658,7 +2662,7 @@ static int64_t jaxc__resolve_ix(int64_t raw, jaxc_dtype dt, int64_t n, jaxc_inde
   if (sem == JAXC__IX_TAKE) {
     if (mode == JAXC_MODE_CLIP) {
       if (u64 && raw < 0) return n - 1; /* past INT64_MAX as uint64 */
-      return raw < 0 ? 0 : raw >= n ? n - 1 : raw;
+      return jaxc__clamp_ix(raw, n);
     }
     if (mode == JAXC_MODE_WRAP) {
       if (dt == JAXC_BOOL) return 0; /* jnp.mod(b, True) on a bool index: promoted to int, mod 1 */
@@ -2673,17 +2677,7 @@ static int64_t jaxc__resolve_ix(int64_t raw, jaxc_dtype dt, int64_t n, jaxc_inde
   }
   int64_t v = (!uns && raw < 0) ? raw + n : raw;
   if (conv32) v = jaxc__wrap32(v);
-  bool in = v >= 0 && v < n;
-  switch (mode) {
-  case JAXC_MODE_CLIP: return v < 0 ? 0 : v >= n ? n - 1 : v;
-  case JAXC_MODE_FILL: case JAXC_MODE_DROP: return in ? v : -1;
-  case JAXC_MODE_PROMISE_IN_BOUNDS:
-    if (sem == JAXC__IX_UPDATE) return in ? v : -1; /* XLA skips out-of-bounds scatter updates */
-    return v < 0 ? 0 : v >= n ? n - 1 : v;
-  default: /* DEFAULT (and WRAP, refused once the selection is known): indexing clamps, updates drop */
-    if (sem == JAXC__IX_GET || sem == JAXC__IX_TAKE) return v < 0 ? 0 : v >= n ? n - 1 : v;
-    return in ? v : -1;
-  }
+  return jaxc__mode_ix(v, n, mode, sem);
 }
 
 /* The axis size as a constant of the index dtype: JAX raises where it does not fit (jnp.take's
