@@ -6,7 +6,8 @@
          #define JAXC_IMPLEMENTATION
          #include "jaxc.h"
      and in every other file just #include "jaxc.h". jaxc_promote.h and jaxc_kernels.h (which
-     jaxc.h includes) are all static inline and need no implementation file.
+     jaxc.h includes) are all static inline and need no implementation file. The implementation
+     compiles every kernel (about 35 s at -O2 with gcc 12): give it a .c file of its own.
 
      jaxc_array *x = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){3}, (int8_t[]){1, 2, 3});
      jaxc_array *y = jaxc_multiply(x, 2);        // 2 is a weak int, like a Python int: int8
