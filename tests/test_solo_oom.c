@@ -1,0 +1,224 @@
+/* test_solo_oom.c — out of memory, everywhere: every allocation every API call makes is made to
+   fail in turn (the k-th, for k = 1 .. the number the call makes), through the JAXC_MALLOC hook.
+   Each time the call must either succeed with the same result as without the failure, or fail
+   with JAXC_ERR_NOMEM and a message; either way it must free everything it allocated (the hook
+   counts live blocks) and leave its inputs as they were. Under ASan/UBSan this is also a crash
+   and leak test of every NOMEM path. Small arrays, plus one large enough to reduce in parallel. */
+#define _POSIX_C_SOURCE 200809L /* fmemopen */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static atomic_long hook_calls, hook_live;
+static long hook_fail_at; /* the hook_calls value whose allocation fails; 0: none */
+static void *hook_malloc(size_t n) {
+  long call = atomic_fetch_add(&hook_calls, 1) + 1;
+  if (call == hook_fail_at) return NULL;
+  void *p = malloc(n + 64);
+  if (p) atomic_fetch_add(&hook_live, 1);
+  return p ? (char *)p + 64 : NULL; /* the library's 64-byte alignment promise */
+}
+static void hook_free(void *q) {
+  atomic_fetch_sub(&hook_live, 1);
+  free((char *)q - 64);
+}
+#define JAXC_MALLOC(ctx, n) ((void)(ctx), hook_malloc(n))
+#define JAXC_FREE(ctx, p) ((void)(ctx), hook_free(p))
+#define JAXC_IMPLEMENTATION
+#include "jaxc.h"
+#include "check.h"
+
+/* --- inputs, made before any failure is armed ------------------------------------------------- */
+enum { NBIG = 1 << 20 }; /* 4 MiB of float32: reductions go parallel above 4 MiB of traffic */
+static jaxc_array *out34, *x34, *i8col, *f32row, *c64v, *f16v, *condcol, *idx, *upd, *big, *u8v;
+static jaxc_array *inputs[10];
+
+static void make_inputs(void) {
+  float v12[12];
+  for (int i = 0; i < 12; i++) v12[i] = (float)(i % 5) - 1.5f;
+  x34 = jaxc_array_from_data(JAXC_F32, 2, (int64_t[]){3, 4}, v12);
+  i8col = jaxc_array_from_data(JAXC_I8, 2, (int64_t[]){3, 1}, (int8_t[]){-7, 0, 100});
+  f32row = jaxc_array_from_data(JAXC_F32, 2, (int64_t[]){1, 4}, (float[]){0.5f, -2.0f, 3.25f, 1e30f});
+  c64v = jaxc_array_from_data(JAXC_C64, 1, (int64_t[]){3}, (float[]){1, 2, -0.0f, 3, 4, -5});
+  f16v = jaxc_array_from_data(JAXC_F16, 1, (int64_t[]){4}, (uint16_t[]){0x3c00, 0xc000, 0x7e00, 0x0001});
+  condcol = jaxc_array_from_data(JAXC_BOOL, 2, (int64_t[]){3, 1}, (bool[]){true, false, true});
+  idx = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){5}, (int32_t[]){2, -1, 7, 0, 2});
+  upd = jaxc_array_from_data(JAXC_F32, 2, (int64_t[]){5, 4}, (float[20]){1, 2, 3, 4, 5, 6, 7, 8, 9});
+  u8v = jaxc_array_from_data(JAXC_U8, 1, (int64_t[]){6}, (uint8_t[]){200, 3, 0, 255, 17, 3});
+  out34 = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){3, 4});
+  int64_t nb = NBIG;
+  big = jaxc_random_uniform(jaxc_random_key(7), JAXC_F32, 1, &nb, -1.0, 1.0);
+  jaxc_array *all[] = {x34, i8col, f32row, c64v, f16v, condcol, idx, upd, big, u8v};
+  for (int i = 0; i < 10; i++) {
+    inputs[i] = all[i];
+    if (!all[i]) {
+      fprintf(stderr, "test_solo_oom: could not make input %d: %s\n", i, jaxc_last_error());
+      exit(1);
+    }
+  }
+}
+
+/* --- the calls ---------------------------------------------------------------------------------
+   A call returns its array, or for calls that return a status, OK_STATUS / NULL. */
+static int ok_status_storage;
+#define OK_STATUS ((jaxc_array *)(void *)&ok_status_storage)
+static char printed[4096];
+static jaxc_array *status_call(int s) { return s == JAXC_OK ? OK_STATUS : NULL; }
+static jaxc_array *c_from_data(void) { return jaxc_array_from_data(JAXC_F64, 1, (int64_t[]){2}, (double[]){1, 2}); }
+static jaxc_array *c_weak(void) { return jaxc_weak_complex(1, -1); }
+static jaxc_array *c_zeros(void) { return jaxc_array_zeros(JAXC_BF16, 2, (int64_t[]){2, 3}); }
+static jaxc_array *c_add_bcast(void) { return jaxc_add(i8col, f32row); }
+static jaxc_array *c_mul_scalar(void) { return jaxc_multiply(u8v, 3); }
+static jaxc_array *c_pow_c64(void) { return jaxc_power(c64v, 0.5); }
+static jaxc_array *c_sqrt_f16(void) { return jaxc_sqrt(f16v); }
+static jaxc_array *c_astype(void) { return jaxc_astype(x34, JAXC_BF16); }
+static jaxc_array *c_where(void) { return jaxc_where(condcol, x34, f32row); }
+static jaxc_array *c_sum_axis(void) { return jaxc_sum(x34, 0); }
+static jaxc_array *c_mean_all(void) { return jaxc_mean(u8v, JAXC_ALL_AXES); }
+static jaxc_array *c_argmax_keep(void) { return jaxc_reduce_ex(JAXC_OP_ARGMAX, x34, 1, true); }
+static jaxc_array *c_var(void) { return jaxc_var_ddof(x34, 1, false, 1.0); }
+static jaxc_array *c_nanargmin(void) { return jaxc_nanargmin(f16v, 0, false); }
+static jaxc_array *c_cumsum(void) { return jaxc_cumsum(x34, 1); }
+static jaxc_array *c_big_sum(void) { return jaxc_sum(big, JAXC_ALL_AXES); }
+static jaxc_array *c_big_max(void) { return jaxc_max(big, 0); }
+static jaxc_array *c_sort(void) { return jaxc_sort(x34, -1); }
+static jaxc_array *c_argsort_c64(void) { return jaxc_argsort(c64v, 0); }
+static jaxc_array *c_take(void) { return jaxc_take(x34, idx, 1, JAXC_MODE_FILL, NULL); }
+static jaxc_array *c_index_take(void) { return jaxc_index_take(x34, idx, 0, JAXC_MODE_DEFAULT, NULL); }
+static jaxc_array *c_slice(void) {
+  return jaxc_slice(x34, 2, (jaxc_slice_spec[]){JAXC_S(JAXC_NONE, JAXC_NONE, -1), JAXC_S(1, JAXC_NONE, 2)});
+}
+static jaxc_array *c_at_add(void) { return jaxc_at_update(JAXC_OP_ADD, x34, idx, upd, JAXC_MODE_DEFAULT); }
+static jaxc_array *c_at_axis(void) { return jaxc_at_update_axis(JAXC_OP_MAXIMUM, x34, idx, 1, i8col, JAXC_MODE_CLIP); }
+static jaxc_array *c_at_slice(void) {
+  return jaxc_at_update_slice(JAXC_OP_SET, x34, 2, (jaxc_slice_spec[]){JAXC_I(1), JAXC_ALL}, f16v, JAXC_MODE_DEFAULT);
+}
+static jaxc_array *c_bits(void) { return jaxc_random_bits(jaxc_random_key(1), JAXC_U16, 2, (int64_t[]){3, 5}); }
+static jaxc_array *c_normal(void) { return jaxc_random_normal(jaxc_random_key(2), JAXC_BF16, 1, (int64_t[]){9}); }
+static jaxc_array *c_randint(void) { return jaxc_random_randint(jaxc_random_key(3), JAXC_I8, 1, (int64_t[]){9}, -5, 100); }
+static jaxc_array *c_bernoulli(void) { return jaxc_random_bernoulli(jaxc_random_key(4), 0.3, 1, (int64_t[]){9}); }
+static jaxc_array *c_permutation(void) { return jaxc_random_permutation(jaxc_random_key(5), 300); }
+static jaxc_array *c_print(void) {
+  memset(printed, 0, sizeof printed);
+  FILE *f = fmemopen(printed, sizeof printed - 1, "w");
+  if (!f) return NULL;
+  int s = jaxc_array_print(c64v, f);
+  if (s == JAXC_OK) s = jaxc_array_print(x34, f);
+  if (s == JAXC_OK) s = jaxc_array_print(f16v, f);
+  fclose(f);
+  return status_call(s);
+}
+
+typedef struct { const char *name; jaxc_array *(*call)(void); } oom_case;
+static const oom_case cases[] = {
+  {"from_data", c_from_data}, {"weak_complex", c_weak}, {"zeros", c_zeros}, {"add broadcast", c_add_bcast},
+  {"multiply scalar", c_mul_scalar}, {"power c64", c_pow_c64}, {"sqrt f16", c_sqrt_f16},
+  {"astype", c_astype}, {"where", c_where}, {"sum axis", c_sum_axis}, {"mean", c_mean_all},
+  {"argmax keepdims", c_argmax_keep}, {"var ddof", c_var}, {"nanargmin", c_nanargmin},
+  {"cumsum", c_cumsum}, {"big sum", c_big_sum}, {"big max", c_big_max}, {"sort", c_sort},
+  {"argsort c64", c_argsort_c64}, {"take fill", c_take}, {"index_take", c_index_take},
+  {"slice", c_slice}, {"at add", c_at_add}, {"at axis max", c_at_axis}, {"at slice set", c_at_slice},
+  {"random bits", c_bits}, {"random normal", c_normal}, {"random randint", c_randint},
+  {"random bernoulli", c_bernoulli}, {"random permutation", c_permutation}, {"print", c_print},
+};
+
+/* --- what a call leaves behind ----------------------------------------------------------------- */
+typedef struct { jaxc_dtype dtype; bool weak; int ndim; int64_t shape[JAXC_MAX_NDIM]; size_t bytes; unsigned char *data; } snapshot;
+static snapshot snap(const jaxc_array *a) {
+  snapshot s;
+  memset(&s, 0, sizeof s);
+  s.dtype = jaxc_array_dtype(a), s.weak = jaxc_array_is_weak(a), s.ndim = jaxc_array_ndim(a);
+  if (s.ndim > 0 && s.ndim <= JAXC_MAX_NDIM) memcpy(s.shape, jaxc_array_shape(a), (size_t)s.ndim * sizeof(int64_t));
+  s.bytes = (size_t)jaxc_array_size(a) * jaxc_dtype_size(s.dtype);
+  s.data = (unsigned char *)malloc(s.bytes ? s.bytes : 1);
+  if (!s.data || jaxc_array_copy_to(a, s.data, s.bytes) != JAXC_OK) {
+    fprintf(stderr, "test_solo_oom: snapshot failed\n");
+    exit(1);
+  }
+  return s;
+}
+static bool same(const snapshot *a, const snapshot *b) {
+  return a->dtype == b->dtype && a->weak == b->weak && a->ndim == b->ndim &&
+         memcmp(a->shape, b->shape, (size_t)a->ndim * sizeof(int64_t)) == 0 && a->bytes == b->bytes &&
+         memcmp(a->data, b->data, a->bytes) == 0;
+}
+
+static long n_runs, n_failed_cleanly, n_succeeded_anyway;
+
+static void check_case(const oom_case *c, snapshot *in) {
+  /* without failures: the reference result and the number of allocations */
+  long live0 = atomic_load(&hook_live), calls0 = atomic_load(&hook_calls);
+  jaxc_array *ref = c->call();
+  long allocs = atomic_load(&hook_calls) - calls0;
+  CHECK_MSG(ref != NULL, "%s: fails without any allocation failure: %s", c->name, jaxc_last_error());
+  if (!ref) return;
+  CHECK_MSG(allocs >= 1, "%s: allocates nothing, so the test tests nothing", c->name);
+  snapshot want;
+  char want_printed[sizeof printed];
+  memcpy(want_printed, printed, sizeof printed);
+  if (ref != OK_STATUS) want = snap(ref), jaxc_array_free(ref);
+  CHECK_EQ_INT(atomic_load(&hook_live), live0);
+  for (long k = 1; k <= allocs; k++) {
+    hook_fail_at = atomic_load(&hook_calls) + k;
+    jaxc_array *r = c->call();
+    hook_fail_at = 0;
+    n_runs++;
+    if (r == NULL) {
+      n_failed_cleanly++;
+      CHECK_MSG(jaxc_last_status() == JAXC_ERR_NOMEM && strlen(jaxc_last_error()) > 0,
+                "%s, allocation %ld failing: status %d '%s'", c->name, k, (int)jaxc_last_status(), jaxc_last_error());
+    } else {
+      n_succeeded_anyway++; /* a fallback that needs no memory is fine if it gives the same result */
+      CHECK_MSG(jaxc_last_status() == JAXC_OK, "%s, allocation %ld failing: succeeded with status %d", c->name, k,
+                (int)jaxc_last_status());
+      if (r == OK_STATUS) {
+        CHECK_MSG(strcmp(printed, want_printed) == 0, "%s, allocation %ld failing: other output", c->name, k);
+      } else {
+        snapshot got = snap(r);
+        CHECK_MSG(same(&got, &want), "%s, allocation %ld failing: another result", c->name, k);
+        free(got.data);
+        jaxc_array_free(r);
+      }
+    }
+    CHECK_MSG(atomic_load(&hook_live) == live0, "%s, allocation %ld failing: %ld blocks leaked", c->name, k,
+              atomic_load(&hook_live) - live0);
+  }
+  for (int i = 0; i < 10; i++) {
+    snapshot now = snap(inputs[i]);
+    CHECK_MSG(same(&now, &in[i]), "%s: input %d modified", c->name, i);
+    free(now.data);
+  }
+  if (ref != OK_STATUS) free(want.data);
+}
+
+int main(void) {
+  make_inputs();
+  snapshot in[10];
+  for (int i = 0; i < 10; i++) in[i] = snap(inputs[i]);
+  long live_inputs = atomic_load(&hook_live);
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) check_case(&cases[c], in);
+  /* the _into ops allocate nothing (the no-malloc path of firmware builds), broadcasting too */
+  long calls = atomic_load(&hook_calls);
+  CHECK(jaxc_binary_into(JAXC_OP_ADD, i8col, f32row, out34) == out34);
+  CHECK(jaxc_unary_into(JAXC_OP_EXP, x34, out34) == out34);
+  CHECK(jaxc_astype_into(i8col, out34) == NULL && jaxc_last_status() == JAXC_ERR_SHAPE); /* no broadcasting */
+  CHECK(jaxc_astype_into(x34, out34) == out34);
+  uint32_t bits[7];
+  CHECK(jaxc_random_bits_into(jaxc_random_key(9), JAXC_U32, 7, bits) == JAXC_OK);
+  CHECK_EQ_INT(atomic_load(&hook_calls), calls);
+  /* the failure is reported where it happened, in JAX-free words, and the next call clears it */
+  hook_fail_at = atomic_load(&hook_calls) + 1;
+  CHECK(jaxc_add(x34, x34) == NULL && strstr(jaxc_last_error(), "out of memory") != NULL);
+  hook_fail_at = 0;
+  jaxc_array *ok = jaxc_add(x34, x34);
+  CHECK(ok && jaxc_last_status() == JAXC_OK && jaxc_last_error()[0] == 0);
+  jaxc_array_free(ok);
+  CHECK_EQ_INT(atomic_load(&hook_live), live_inputs);
+  for (int i = 0; i < 10; i++) jaxc_array_free(inputs[i]), free(in[i].data);
+  jaxc_array_free(out34);
+  CHECK_EQ_INT(atomic_load(&hook_live), 0);
+  printf("test_solo_oom: %zu calls, %ld runs with one allocation failing: %ld failed with NOMEM, %ld succeeded anyway\n",
+         sizeof cases / sizeof cases[0], n_runs, n_failed_cleanly, n_succeeded_anyway);
+  return check_summary("test_solo_oom");
+}
