@@ -343,6 +343,60 @@ static void fuzz_into(void) {
   }
 }
 
+/* scalars of any dtype, views of caller memory, and the random generators' caller-memory forms */
+static void fuzz_caller_memory(void) {
+  static const double vals[] = {0.0, -1.0, 3.7, 1e300, -300.0, 65504.0};
+  int v = pick(6);
+  double re = coin(10) ? NAN : vals[v];
+  jaxc_array *r = jaxc_scalar(any_dtype(), re, -re);
+  check_report("scalar", r, false);
+  if (r) CHECK(jaxc_array_ndim(r) == 0 && jaxc_array_size(r) == 1);
+  jaxc_array_free(r);
+  static union { long double align; unsigned char b[64 * 16]; } mem;
+  static jaxc_array storage;
+  int64_t shape[JAXC_MAX_NDIM + 1];
+  int nd = rand_shape(shape);
+  bool small = nd >= 0 && nd <= JAXC_MAX_NDIM;
+  int64_t size = 1;
+  for (int i = 0; small && i < nd; i++) small = shape[i] >= 0 && shape[i] <= 64, size *= small ? shape[i] : 1;
+  jaxc_dtype d = any_dtype();
+  if (!(small && size <= 64)) nd = -1; /* (a view of more than mem holds would be the caller's bug) */
+  for (size_t i = 0; i < sizeof mem.b; i++) mem.b[i] = d == JAXC_BOOL ? (unsigned char)(i & 1) : (unsigned char)next_u64();
+  bool no_storage = coin(20), no_data = coin(20);
+  jaxc_array *w = jaxc_array_wrap(no_storage ? NULL : &storage, d, nd, shape, no_data ? NULL : mem.b);
+  check_report("wrap", w, false);
+  if (w) {
+    bool data_ok = jaxc_array_data(w) == mem.b || (size == 0 && no_data); /* (no memory needed) */
+    CHECK_MSG(w == &storage && data_ok && jaxc_array_size(w) == size, "wrap %s, rank %d: size %lld, want %lld",
+              jaxc_dtype_name(d), nd, (long long)jaxc_array_size(w), (long long)size);
+    const jaxc_array *b = arg();
+    jaxc_array *sum = jaxc_add(w, b);
+    check_report("add to a view", sum, false);
+    jaxc_array_free(sum);
+    jaxc_array_free(w); /* (frees nothing: the caller's) */
+  }
+  jaxc_key key = jaxc_random_key((int64_t)next_u64()), keys[4];
+  int n = pick(6) - 1;
+  bool null_out = coin(10);
+  jaxc_random_split(key, n, null_out ? NULL : keys);
+  check_report("split", NULL, jaxc_last_status() == JAXC_OK);
+  CHECK((n >= 0 && !null_out) == (jaxc_last_status() == JAXC_OK) || n == 0);
+  int64_t count = coin(10) ? -3 : pick(65);
+  static union { long double align; unsigned char b[8192]; } scratch;
+  if (jaxc_random_permutation_scratch_bytes(64) > sizeof scratch.b) {
+    fprintf(stderr, "test_fuzz: permutation scratch of 64 elements is over %zu bytes\n", sizeof scratch.b);
+    exit(1);
+  }
+  int k = pick(6);
+  void *out = coin(20) ? NULL : mem.b;
+  int st = k == 0 ? jaxc_random_bits_into(key, d, count, out) : k == 1 ? jaxc_random_uniform_into(key, d, count, re, 2.0, out)
+         : k == 2 ? jaxc_random_normal_into(key, d, count, out) : k == 3 ? jaxc_random_randint_into(key, d, count, -9, v, out)
+         : k == 4 ? jaxc_random_bernoulli_into(key, re, count, (bool *)out)
+         : jaxc_random_permutation_into(key, count, out, coin(10) ? NULL : scratch.b);
+  check_report("random into", NULL, st == JAXC_OK);
+  CHECK((st == JAXC_OK) == (jaxc_last_status() == JAXC_OK));
+}
+
 int main(void) {
   sort_ops();
   make_pool();
@@ -355,7 +409,12 @@ int main(void) {
       case 3: fuzz_reduce(); break;
       case 4: fuzz_where_astype(); break;
       case 5: fuzz_index(); break;
-      default: if (coin(2)) fuzz_sort_create_print(); else fuzz_into(); break;
+      default: {
+        int k = pick(3);
+        if (k == 0) fuzz_sort_create_print();
+        else if (k == 1) fuzz_into();
+        else fuzz_caller_memory();
+      }
     }
   }
   for (int i = 0; i < POOL; i++) {
