@@ -151,16 +151,22 @@ NVCC ?= $(firstword $(shell command -v nvcc 2>/dev/null) $(wildcard /usr/local/c
 # -fmad=false: no contraction of a*b+c into fma, so arithmetic rounds as on the CPU
 NVCCBASE := -std=c++17 -O2 -fmad=false -I.
 NVCCFLAGS := $(NVCCBASE) -gencode arch=compute_90,code=sm_90 -gencode arch=compute_80,code=compute_80
+# (x86-64-v3: the CPU side then runs the float64 functions' own near code, as the device does,
+# not the C library's; it is built here and carried to the GPU's host, hence no -march=native)
 $(B)/cuda/impl.o: tests/impl.c $(HEADERS)
 	@mkdir -p $(B)/cuda
-	$(CC) $(WARN) -O2 -I. -DJAXC_NO_OPENMP -c $< -o $@
+	$(CC) $(WARN) -O2 -march=x86-64-v3 -I. -DJAXC_NO_OPENMP -c $< -o $@
 $(B)/cuda/test_cuda: tests/cuda/test_cuda.cu $(B)/cuda/impl.o jaxc_cuda.cuh $(HEADERS)
 	@mkdir -p $(B)/cuda
 	$(NVCC) $(NVCCFLAGS) $< $(B)/cuda/impl.o -o $@ -lm
+# the refusal of --use_fast_math, checked on the device (jaxc_cuda.cuh cannot see the flag)
+$(B)/cuda/test_fast_math: tests/cuda/test_fast_math.cu jaxc_cuda.cuh $(HEADERS)
+	@mkdir -p $(B)/cuda
+	$(NVCC) -std=c++17 -O2 --use_fast_math -I. -gencode arch=compute_90,code=sm_90 $< -o $@
 cuda:
-	@if [ -z "$(NVCC)" ]; then echo "cuda: nvcc not found: CUDA build skipped"; else $(MAKE) --no-print-directory $(B)/cuda/test_cuda $(B)/cuda/bench_cuda; fi
+	@if [ -z "$(NVCC)" ]; then echo "cuda: nvcc not found: CUDA build skipped"; else $(MAKE) --no-print-directory $(B)/cuda/test_cuda $(B)/cuda/bench_cuda $(B)/cuda/test_fast_math; fi
 cuda-test: cuda
-	@if [ -n "$(NVCC)" ]; then ./$(B)/cuda/test_cuda; fi
+	@if [ -n "$(NVCC)" ]; then ./$(B)/cuda/test_cuda && ./$(B)/cuda/test_fast_math; fi
 $(B)/cuda/bench_cuda: bench/cuda/bench_cuda.cu bench/bench_rows.h jaxc_cuda.cuh $(HEADERS)
 	@mkdir -p $(B)/cuda
 	$(NVCC) $(NVCCFLAGS) $< -o $@
@@ -199,11 +205,18 @@ $(EMU)/impl.o: tests/impl.c $(HEADERS)
 $(EMU)/test_cuda: $(EMU)/test_cuda.cpp $(EMU)/jaxc_cuda.cuh $(EMU)/impl.o tests/cuda/emu/cuda_runtime.h $(HEADERS)
 	$(CXX) -std=c++17 -Wall -Wextra -Werror -Wno-unknown-pragmas -O0 -g $(SAN) $(ARCH) -DTEST_NAME='"test_cuda_emulated"' \
 	  -Itests/cuda/emu -I. $< $(EMU)/impl.o -o $@ -lm
+# the refusal of fast math: here the host's -ffast-math (FMA contraction, subnormals flushed)
+$(EMU)/test_fast_math.cpp: tests/cuda/test_fast_math.cu
+	@mkdir -p $(EMU)
+	$(EMU_LAUNCHES) $< > $@
+$(EMU)/test_fast_math: $(EMU)/test_fast_math.cpp $(EMU)/jaxc_cuda.cuh tests/cuda/emu/cuda_runtime.h $(HEADERS)
+	$(CXX) -std=c++17 -Wall -Wextra -Werror -Wno-unknown-pragmas -O0 -ffast-math -g $(SAN) $(ARCH) \
+	  -DTEST_NAME='"test_fast_math_emulated"' -Itests/cuda/emu -I. $< -o $@ -lm
 test-cuda-emu:
 	@if ! command -v $(CXX) >/dev/null; then echo "test-cuda-emu: no C++ compiler ($(CXX)): skipped"; \
-	else $(MAKE) --no-print-directory $(EMU)/test_cuda && $(PAR) $(JOBS) "ASAN_OPTIONS=detect_leaks=1 ./$(EMU)/test_cuda" \
+	else $(MAKE) --no-print-directory $(EMU)/test_cuda $(EMU)/test_fast_math && $(PAR) $(JOBS) "ASAN_OPTIONS=detect_leaks=1 ./$(EMU)/test_cuda" \
 	  "echo 'test-cuda-emu: again as a device without memory pools (scratch by cudaMalloc)' && \
-	   JAXC_EMU_NO_POOLS=1 ASAN_OPTIONS=detect_leaks=1 ./$(EMU)/test_cuda"; fi
+	   JAXC_EMU_NO_POOLS=1 ASAN_OPTIONS=detect_leaks=1 ./$(EMU)/test_cuda" "./$(EMU)/test_fast_math"; fi
 
 clean:
 	rm -rf $(B) lattice.dot lattice.svg

@@ -24,9 +24,15 @@
    -fmad=false matters: nvcc contracts a * b + c into an FMA by default, and complex multiply,
    the exact sums of the math functions and the float conversions would then round differently
    from the CPU (the device results are no longer the CPU's bit for bit). For the same reason do
-   not build with --use_fast_math (refused unless JAXC_CUDA_ALLOW_FAST_MATH is defined), -ftz=true,
-   -prec-div=false or -prec-sqrt=false.
-   Every call is asynchronous on the default stream (downloads wait for it). Device arrays hold
+   not build with --use_fast_math, -ftz=true, -prec-div=false or -prec-sqrt=false. nvcc says
+   nothing of these flags to the source (CUDA 13 defines no macro for any of them), so the first
+   op runs a small kernel that checks the device's arithmetic as this file was built, and every
+   op fails with JAXC_CUDA_ERR_ARG, naming the flag, where it would differ from the CPU (define
+   JAXC_CUDA_ALLOW_FAST_MATH to skip the check and accept the differences).
+   Every call is asynchronous on the default stream (downloads wait for it), so a fault inside a
+   kernel (an illegal address: a bug, which the checks on every argument are there to prevent)
+   is reported by the next call that waits, a download, and CUDA keeps it: the context is
+   unusable after it, as after any CUDA fault. Device arrays hold
    their data at 16-byte boundaries (cudaMalloc's are; an op given a hand-made jaxc_cuda_array
    whose data is not fails with JAXC_CUDA_ERR_ARG), and each op starts by clearing a launch error
    left pending by the caller's own kernels (check those first). With x64 false the
@@ -53,11 +59,11 @@
 #define JAXC_CUDA_CUH_INCLUDED
 
 #include <cuda_runtime.h>
+#include <atomic>
+#include <math.h>
 #include <stdio.h>
-#if defined(__USE_FAST_MATH__) && !defined(JAXC_CUDA_ALLOW_FAST_MATH)
-#  error "jaxc_cuda.cuh: --use_fast_math changes division, sqrt and denormals: device results would differ from the CPU's (define JAXC_CUDA_ALLOW_FAST_MATH to build anyway)"
-#endif
 #include <stdlib.h>
+#include <string.h>
 #include "jaxc_promote.h"
 
 #include "jaxc_kernels.h"
@@ -559,11 +565,73 @@ static inline jaxc_dtype jaxc_cuda__node_of(const jaxc_cuda_array *a) {
   default: return JAXC_WEAK_INT;
   }
 }
+/* The device's float arithmetic as this translation unit was compiled: a * b + c not contracted
+   into an FMA (-fmad=false), subnormals kept (no -ftz=true), division and square root correctly
+   rounded (no -prec-div=false / -prec-sqrt=false; --use_fast_math sets all three). Checked once
+   per process against the host's IEEE arithmetic; the result is kept (0 unknown, 1 good, or the
+   failing check + 1). */
+enum { JAXC_CUDA__PROBE_N = 64 };
+__global__ static void jaxc_cuda__k_probe(const float *in, float *out) {
+  const int n = JAXC_CUDA__PROBE_N, i = (int)threadIdx.x;
+  if (i == 0) out[0] = in[0] * in[1] + in[2]; /* 0, or 2^-24 when fused */
+  if (i == 1) out[1] = in[3] * in[4];         /* a subnormal times 1, or 0 when flushed */
+  if (i < n) out[2 + i] = in[5 + i] / in[5 + n + i], out[2 + n + i] = sqrtf(in[5 + i]);
+}
+static std::atomic<int> jaxc_cuda__probe_state(0);
+static inline bool jaxc_cuda__arithmetic_ok(const char *what) {
+#ifdef JAXC_CUDA_ALLOW_FAST_MATH
+  (void)what;
+  return true;
+#else
+  static const char *const flags[] = {"", "-fmad=true (nvcc's default: build with -fmad=false)",
+                                      "-ftz=true (subnormals flushed to zero)", "-prec-div=false", "-prec-sqrt=false"};
+  int state = jaxc_cuda__probe_state.load();
+  if (state == 0 && !jaxc_cuda_available()) return true; /* (the op reports that) */
+  if (state == 0) {
+    const int n = JAXC_CUDA__PROBE_N;
+    float in[5 + 2 * n], out[2 + 2 * n];
+    float a = 1.0f + 0x1p-12f; /* a * a = 1 + 2^-11 + 2^-24 rounds to 1 + 2^-11 (a tie, to even) */
+    in[0] = a, in[1] = a, in[2] = -(1.0f + 0x1p-11f), in[3] = 0x1p-140f, in[4] = 1.0f;
+    uint32_t r = 12345u;
+    for (int i = 0; i < 2 * n; i++) { /* quotients and roots of assorted magnitudes */
+      r = r * 1664525u + 1013904223u;
+      in[5 + i] = ldexpf(1.0f + (float)(r >> 9) * 0x1p-23f, (int)(r % 61u) - 30);
+    }
+    void *dev = NULL;
+    if (!JAXC_CUDA_CHECK(cudaMalloc(&dev, sizeof in + sizeof out), JAXC_CUDA_ERR_NOMEM)) return false;
+    float *din = (float *)dev, *dout = din + (5 + 2 * n);
+    bool ran = JAXC_CUDA_CHECK(cudaMemcpy(din, in, sizeof in, cudaMemcpyHostToDevice), JAXC_CUDA_ERR_LAUNCH);
+    if (ran) jaxc_cuda__k_probe<<<1, JAXC_CUDA__PROBE_N>>>(din, dout);
+    ran = ran && JAXC_CUDA_CHECK(cudaGetLastError(), JAXC_CUDA_ERR_LAUNCH) &&
+          JAXC_CUDA_CHECK(cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost), JAXC_CUDA_ERR_LAUNCH);
+    (void)cudaFree(dev);
+    if (!ran) return false; /* (not kept: the next op tries again) */
+    /* (the host's references, computed at run time; the subnormal compared as bits, which a
+       host flushing subnormals cannot change) */
+    state = out[0] != 0.0f ? 2 : memcmp(&out[1], &in[3], 4) ? 3 : 1;
+    for (int i = 0; i < n && state == 1; i++) {
+      volatile float x = in[5 + i], y = in[5 + n + i];
+      float q = x / y, s = sqrtf(x);
+      if (memcmp(&out[2 + i], &q, 4)) state = 4;
+      else if (memcmp(&out[2 + n + i], &s, 4)) state = 5;
+    }
+    jaxc_cuda__probe_state.store(state);
+  }
+  if (state == 1) return true;
+  snprintf(jaxc_cuda__message, sizeof jaxc_cuda__message,
+           "%s: this file was compiled with %s: device results would differ from the CPU's "
+           "(define JAXC_CUDA_ALLOW_FAST_MATH to accept that)", what, flags[state - 1]);
+  jaxc_cuda__status = JAXC_CUDA_ERR_ARG;
+  return false;
+#endif
+}
 /* The start of every op: a launch error the caller's own kernels left pending is cleared (it
-   would otherwise be reported as this op's), and each array (NULLs skipped) must hold its data
-   at a 16-byte boundary, as cudaMalloc gives: the kernels load groups of up to 16 bytes at once. */
+   would otherwise be reported as this op's), the device's arithmetic is as the CPU's (above),
+   and each array (NULLs skipped) must hold its data at a 16-byte boundary, as cudaMalloc gives:
+   the kernels load groups of up to 16 bytes at once. */
 static inline bool jaxc_cuda__start(const char *what, int k, const jaxc_cuda_array *const *arrays) {
   (void)cudaGetLastError();
+  if (!jaxc_cuda__arithmetic_ok(what)) return false;
   for (int j = 0; j < k; j++)
     if (arrays[j] && ((uintptr_t)arrays[j]->data & 15u)) {
       snprintf(jaxc_cuda__message, sizeof jaxc_cuda__message, "%s: device data must be 16-byte aligned", what);
@@ -1317,6 +1385,7 @@ static inline jaxc_cuda_array *jaxc_cuda_random_bits(const uint32_t key[2], jaxc
 static inline jaxc_cuda_array *jaxc_cuda_random_uniform(const uint32_t key[2], jaxc_dtype dtype, int ndim, const int64_t *shape,
                                                         double minval, double maxval, bool x64) {
   jaxc_dtype st = jaxc_storage_dtype(dtype, x64);
+  if (!jaxc_cuda__arithmetic_ok("jaxc_cuda_random_uniform")) return NULL;
   if (!key || jaxc_dtype_kind(st) != JAXC_KIND_FLOAT)
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "dtype argument to `uniform` must be a float dtype", cudaSuccess);
   if (!x64) minval = (float)minval, maxval = (float)maxval;

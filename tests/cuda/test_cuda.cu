@@ -1,6 +1,6 @@
 /* GPU tests: the device ops against the CPU library on the same inputs. For every binary and
    unary op and every pair of dtypes, complex64 and complex128 included (weak scalars too),
-   random values mixed with edge values (0, -0, +-inf, NaN, min, max, subnormals; complex parts
+   random values mixed with edge values (0, -0, +-inf, +-NaN, min, max, subnormals; complex parts
    drawn independently) go through jaxc_cuda_binary and jaxc_binary; dtypes, weak flags and
    bytes must agree. Ops whose float values come from a math library (exp, sin, ... on the
    device's libm vs glibc; complex functions, abs and sign too) are compared within a few ulp
@@ -36,7 +36,7 @@ static bool is_cpx(jaxc_dtype d) { return jaxc_dtype_kind(d) == JAXC_KIND_COMPLE
    complex values take their imaginary parts from a second such list (edges shifted by 7, so that
    edge values meet each other). With `moderate`, values in [-4, 4] instead. */
 static jaxc_array *inputs_ex(jaxc_dtype d, int64_t n, bool moderate) {
-  static const double edges[] = {0.0, -0.0, 1.0, -1.0, 2.5, -2.5, INFINITY, -INFINITY, NAN, 1e-40, -1e-310,
+  static const double edges[] = {0.0, -0.0, 1.0, -1.0, 2.5, -2.5, INFINITY, -INFINITY, NAN, -NAN, 1e-40, -1e-310,
                                  65504.0, 3.4e38, 127.0, -128.0, 255.0, 32767.0, -32768.0, 2147483647.0, -2147483648.0};
   const int64_t ne = (int64_t)(sizeof edges / sizeof edges[0]);
   int64_t n2 = 2 * n;
