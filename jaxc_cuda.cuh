@@ -32,7 +32,10 @@
    Every call is asynchronous on the default stream (downloads wait for it), so a fault inside a
    kernel (an illegal address: a bug, which the checks on every argument are there to prevent)
    is reported by the next call that waits, a download, and CUDA keeps it: the context is
-   unusable after it, as after any CUDA fault. Device arrays hold
+   unusable after it, as after any CUDA fault. Scratch (gathered operands, reduction partials)
+   comes from the default memory pool in stream order; that pool gives freed memory back to the
+   driver at each synchronisation unless its cudaMemPoolAttrReleaseThreshold is raised, which a
+   program timing repeated ops should do (bench/cuda/bench_cuda.cu does). Device arrays hold
    their data at 16-byte boundaries (cudaMalloc's are; an op given a hand-made jaxc_cuda_array
    whose data is not fails with JAXC_CUDA_ERR_ARG), and each op starts by clearing a launch error
    left pending by the caller's own kernels (check those first). With x64 false the

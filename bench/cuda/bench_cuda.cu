@@ -70,6 +70,14 @@ int main(void) {
   printf("bench_cuda: %s, %d SMs, %.0f MB L2\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize / 1e6);
   cudaEventCreate(&e0);
   cudaEventCreate(&e1);
+  /* scratch (cudaMallocAsync) stays mapped between bursts, as frameworks' allocators keep theirs:
+     the default pool otherwise hands freed memory back at every synchronisation, and the first
+     call of each burst would time mapping it again */
+  cudaMemPool_t pool;
+  if (cudaDeviceGetDefaultMemPool(&pool, 0) == cudaSuccess) {
+    uint64_t keep = UINT64_MAX;
+    (void)cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+  }
   printf("%-17s %5s %10s %9s %9s %7s\n", "op", "log2n", "us/call", "GB/s", "copyGB/s", "vs copy");
   for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
     for (int lg = 10; lg <= 28; lg += 2) {
