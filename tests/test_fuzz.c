@@ -1,6 +1,7 @@
 /* test_fuzz.c — the whole API called at random with arguments good and bad: every dtype (and
    invalid enums), every op, shapes that broadcast and shapes that do not, empty and 0-d arrays,
-   weak scalars, NULL, axes and index modes in and out of range, overflowing shapes, the x64 and
+   weak scalars and C scalars of every kind and size, NULL, axes and index modes in and out of
+   range, overflowing shapes, the x64 and
    strict switches flipped between calls. Whatever the call, it must not crash (ASan/UBSan), leak
    (LSan) or touch its inputs, and it must report consistently: a result and status OK with an
    empty message, or NULL and a valid error status with a message. Where it succeeds, the
@@ -184,6 +185,22 @@ static void fuzz_binary(void) {
               (op == JAXC_OP_POWER && strstr(jaxc_last_error(), "negative powers")),
               "binary op %d failed (%s) though its result query gave dtype %d", (int)op, jaxc_last_error(), (int)rd);
   }
+  jaxc_array_free(r);
+}
+/* an array and a C scalar, in either order, through the _Generic front's path: weak ints of any
+   size (too large for the array's dtype: JAX's error), unsigned ones, floats, bools */
+static void fuzz_scalar_operand(void) {
+  static const long long ints[] = {0, 1, -1, 127, 128, -129, 255, 256, 65536, INT32_MAX, (long long)INT32_MAX + 1, INT64_MIN, INT64_MAX};
+  static const double floats[] = {0.5, -0.0, 1e40, -1e300, 65520.0};
+  const jaxc_array *a = arg();
+  jaxc_op op = op_of(BINARY);
+  int kind = pick(4), v = pick(13);
+  jaxc_operand s = kind == 0 ? jaxc__opnd_int(ints[v]) : kind == 1 ? jaxc__opnd_uint(UINT64_MAX - (unsigned)v)
+                 : kind == 2 ? jaxc__opnd_float(v >= 5 ? (double)NAN : floats[v]) : jaxc__opnd_bool(v & 1);
+  bool first = coin(2);
+  jaxc_array *r = first ? jaxc_binary_operands(op, s, jaxc__opnd_array(a)) : jaxc_binary_operands(op, jaxc__opnd_array(a), s);
+  check_report("binary with a scalar", r, false);
+  if (r) expect_shape("binary with a scalar", r, shape_of(a));
   jaxc_array_free(r);
 }
 static void fuzz_unary(void) {
@@ -404,7 +421,8 @@ int main(void) {
     if (coin(50)) jaxc_set_x64(coin(2));
     if (coin(50)) jaxc_set_promotion(coin(3) ? JAXC_RULES_JAX : coin(2) ? JAXC_RULES_JAX_STRICT : (jaxc_rules)99);
     switch (pick(7)) {
-      case 0: case 1: fuzz_binary(); break;
+      case 0: if (coin(3)) fuzz_scalar_operand(); else fuzz_binary(); break;
+      case 1: fuzz_binary(); break;
       case 2: fuzz_unary(); break;
       case 3: fuzz_reduce(); break;
       case 4: fuzz_where_astype(); break;
