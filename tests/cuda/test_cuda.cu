@@ -20,6 +20,7 @@
 #  define TEST_NAME "test_cuda" /* (test_cuda_emulated: built against tests/cuda/emu) */
 #endif
 #include <float.h>
+#include <functional>
 #include <math.h>
 #include <string.h>
 
@@ -411,6 +412,62 @@ static long test_ops(bool x64, int nd, const jaxc_dtype *dts, jaxc_array **in, j
 
 __global__ static void noop_kernel(void) {}
 
+#ifdef JAXC_EMU
+/* Out of device memory at each allocation of an op in turn (the emulator's k-th cudaMalloc
+   fails; scratch from the pool comes through it too): the op returns NULL with
+   JAXC_CUDA_ERR_NOMEM, or the same result, and holds no device memory afterwards. */
+static long test_device_oom(void) {
+  int64_t sc[2] = {64, 1}, sr[2] = {1, 1000}, sm[2] = {64, 1000};
+  jaxc_array *hc = jaxc_random_uniform(jaxc_random_key(11), JAXC_F32, 2, sc, -2.0, 2.0);
+  jaxc_array *hr0 = jaxc_random_uniform(jaxc_random_key(12), JAXC_F32, 2, sr, -90.0, 90.0);
+  jaxc_array *hr = hr0 ? jaxc_astype(hr0, JAXC_I8) : NULL, *hm = jaxc_random_uniform(jaxc_random_key(13), JAXC_F32, 2, sm, -1.0, 1.0);
+  jaxc_cuda_array *col = hc ? to_device(hc) : NULL, *row = hr ? to_device(hr) : NULL, *mat = hm ? to_device(hm) : NULL;
+  CHECK(col && row && mat);
+  const uint32_t key[2] = {3, 4};
+  const float host4[4] = {1, 2, 3, 4};
+  auto outer = [&] { return jaxc_cuda_binary(JAXC_OP_MULTIPLY, col, row, JAXC_RULES_JAX, true); };
+  auto where = [&] { return jaxc_cuda_where(col, row, mat, JAXC_RULES_JAX, true); };
+  auto sum_rows = [&] { return jaxc_cuda_reduce(JAXC_OP_SUM, mat, 0, false, true); };
+  auto argmax_all = [&] { return jaxc_cuda_reduce(JAXC_OP_ARGMAX, mat, JAXC_ALL_AXES, true, true); };
+  auto astype = [&] { return jaxc_cuda_astype(mat, JAXC_BF16, true); };
+  auto upload = [&] { return jaxc_cuda_upload(JAXC_F32, 4, host4); };
+  auto uniform = [&] { return jaxc_cuda_random_uniform(key, JAXC_F16, 2, sm, -1.0, 1.0, true); };
+  struct { const char *name; std::function<jaxc_cuda_array *()> call; } cases[] = {
+    {"outer product", outer}, {"where", where}, {"sum over rows", sum_rows}, {"argmax", argmax_all},
+    {"astype", astype}, {"upload", upload}, {"random uniform", uniform}};
+  long runs = 0;
+  jaxc_emu::state &st = jaxc_emu::st();
+  for (auto &c : cases) {
+    size_t held0 = st.held;
+    long calls0 = st.malloc_calls;
+    jaxc_cuda_array *ref = col && row && mat ? c.call() : NULL;
+    long allocs = st.malloc_calls - calls0;
+    CHECK_MSG(ref != NULL && allocs >= 1, "%s: %s, %ld allocations", c.name, jaxc_cuda_last_error(), allocs);
+    if (!ref) continue;
+    size_t bytes = (size_t)ref->size * jaxc_cuda__dtype_size(ref->dtype);
+    unsigned char *want = (unsigned char *)malloc(bytes + 1), *got = (unsigned char *)malloc(bytes + 1);
+    CHECK(want && got && jaxc_cuda_download(ref, want, bytes) == JAXC_CUDA_OK);
+    jaxc_cuda_free(ref);
+    for (long k = 1; k <= allocs && want && got; k++, runs++) {
+      st.fail_malloc_at = st.malloc_calls + k;
+      jaxc_cuda_array *r = c.call();
+      st.fail_malloc_at = 0;
+      if (r) /* (an allocation it could do without) */
+        CHECK_MSG(jaxc_cuda_download(r, got, bytes) == JAXC_CUDA_OK && memcmp(got, want, bytes) == 0, "%s: another result", c.name);
+      else
+        CHECK_MSG(jaxc_cuda_last_status() == JAXC_CUDA_ERR_NOMEM && strstr(jaxc_cuda_last_error(), "out of memory"),
+                  "%s, allocation %ld failing: status %d '%s'", c.name, k, (int)jaxc_cuda_last_status(), jaxc_cuda_last_error());
+      jaxc_cuda_free(r);
+      CHECK_MSG(st.held == held0, "%s, allocation %ld failing: %zu device bytes kept", c.name, k, st.held - held0);
+    }
+    free(want), free(got);
+  }
+  jaxc_array_free(hc), jaxc_array_free(hr0), jaxc_array_free(hr), jaxc_array_free(hm);
+  jaxc_cuda_free(col), jaxc_cuda_free(row), jaxc_cuda_free(mat);
+  return runs;
+}
+#endif
+
 int main(void) {
   if (!jaxc_cuda_available()) {
     CHECK(jaxc_cuda_alloc(JAXC_F32, 4) == NULL);
@@ -581,6 +638,9 @@ int main(void) {
   }
   printf(TEST_NAME ": %ld op/dtype combinations compared on %lld elements each\n", pairs, (long long)n);
   printf(TEST_NAME ": %ld reductions, %ld where and %ld broadcast cases compared\n", reductions, wheres, broadcasts);
+#ifdef JAXC_EMU
+  printf(TEST_NAME ": %ld runs with one device allocation failing\n", test_device_oom());
+#endif
   printf(TEST_NAME ": %ld passed, %ld failed\n", passed, failed);
   return failed ? 1 : 0;
 }

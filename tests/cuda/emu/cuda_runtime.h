@@ -22,6 +22,7 @@
    reported as a leak. */
 #ifndef JAXC_EMU_CUDA_RUNTIME_H
 #define JAXC_EMU_CUDA_RUNTIME_H
+#define JAXC_EMU 1 /* (tests may use the emulator's hooks: jaxc_emu::st().fail_malloc_at) */
 
 #include <map>
 #include <stddef.h>
@@ -70,6 +71,7 @@ struct state {
   cudaError_t pending = cudaSuccess; /* the launch error cudaGetLastError returns */
   std::map<uintptr_t, size_t> blocks; /* device allocations: address -> bytes */
   size_t held = 0;
+  long malloc_calls = 0, fail_malloc_at = 0; /* the cudaMalloc call that fails (0: none), for tests */
   ~state() {
     if (!blocks.empty()) {
       fprintf(stderr, "cuda emulation: %zu device allocation(s), %zu bytes, never freed\n", blocks.size(), held);
@@ -117,7 +119,7 @@ static inline cudaError_t cudaDeviceSynchronize(void) { return cudaSuccess; }
 static inline cudaError_t cudaMalloc(void **p, size_t bytes) {
   jaxc_emu::state &s = jaxc_emu::st();
   *p = NULL;
-  if (bytes > jaxc_emu::memory_bytes - s.held) return cudaErrorMemoryAllocation;
+  if (++s.malloc_calls == s.fail_malloc_at || bytes > jaxc_emu::memory_bytes - s.held) return cudaErrorMemoryAllocation;
   void *m = NULL; /* (exactly `bytes`, so that ASan sees a kernel write one element past the end) */
   if (posix_memalign(&m, 256, bytes ? bytes : 1) != 0) return cudaErrorMemoryAllocation;
   s.blocks[(uintptr_t)m] = bytes;
