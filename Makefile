@@ -205,7 +205,7 @@ $(EMU)/impl.o: tests/impl.c $(HEADERS)
 $(EMU)/test_cuda: $(EMU)/test_cuda.cpp $(EMU)/jaxc_cuda.cuh $(EMU)/impl.o tests/cuda/emu/cuda_runtime.h $(HEADERS)
 	$(CXX) -std=c++17 -Wall -Wextra -Werror -Wno-unknown-pragmas -O0 -g $(SAN) $(ARCH) -DTEST_NAME='"test_cuda_emulated"' \
 	  -Itests/cuda/emu -I. $< $(EMU)/impl.o -o $@ -lm
-# the refusal of fast math: here the host's -ffast-math (FMA contraction, subnormals flushed)
+# the refusal of fast math: here the host's -ffast-math (at -O0: subnormals flushed, by crtfastmath)
 $(EMU)/test_fast_math.cpp: tests/cuda/test_fast_math.cu
 	@mkdir -p $(EMU)
 	$(EMU_LAUNCHES) $< > $@

@@ -1,7 +1,7 @@
 /* test_fast_math.cu — jaxc_cuda.cuh refuses to compute with arithmetic unlike the CPU's. Built
    by `make cuda` with --use_fast_math (FMA contraction, subnormals flushed, approximate division
-   and square root), and by `make test-cuda-emu` for the host emulation with -ffast-math (FMA
-   contraction and, through crtfastmath, subnormals flushed), every op must fail with
+   and square root), and by `make test-cuda-emu` for the host emulation with -ffast-math (at -O0
+   subnormals flushed, through crtfastmath; at -O2 FMA contraction too), every op must fail with
    JAXC_CUDA_ERR_ARG and a message naming the flag, while uploads and downloads still work. */
 #include "jaxc_cuda.cuh"
 #ifndef TEST_NAME
