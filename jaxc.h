@@ -2615,15 +2615,6 @@ static bool jaxc__check_mode(jaxc_index_mode mode, jaxc__ixsem sem) {
   }
   return true;
 }
-/* Indexing and .at[] parse the mode only in lax.gather / lax.scatter, which JAX skips when the
-   indexed shape is empty (x.at[[]].set(u, mode="wrap") is x): called once the selection is known. */
-static bool jaxc__check_wrap(jaxc_index_mode mode, jaxc__ixsem sem, int64_t count) {
-  if (mode == JAXC_MODE_WRAP && sem != JAXC__IX_TAKE && count > 0) {
-    jaxc__fail(JAXC_ERR_ARG, "Unknown gather mode \"wrap\"");
-    return false;
-  }
-  return true;
-}
 
 static int64_t jaxc__clamp_ix(int64_t v, int64_t n) { return v < 0 ? 0 : v >= n ? n - 1 : v; }
 /* An index already counted from the end (v) under a mode; -1 when it is to be filled/dropped. */
@@ -2639,12 +2630,6 @@ static int64_t jaxc__mode_ix(int64_t v, int64_t n, jaxc_index_mode mode, jaxc__i
               indexing clamps, updates drop */
     return sem == JAXC__IX_GET ? jaxc__clamp_ix(v, n) : in ? v : -1;
   }
-}
-/* One index into an axis of n (n > 0) under a mode; -1 when it is to be filled/dropped. */
-static int64_t jaxc__resolve(int64_t v, int64_t n, jaxc_index_mode mode, jaxc__ixsem sem) {
-  if (sem == JAXC__IX_TAKE && mode == JAXC_MODE_CLIP) return jaxc__clamp_ix(v, n); /* (no wrap first) */
-  if (sem == JAXC__IX_TAKE && mode == JAXC_MODE_WRAP) { int64_t r = v % n; return r < 0 ? r + n : r; }
-  return jaxc__mode_ix(v < 0 ? v + n : v, n, mode, sem);
 }
 
 /* An index array's value as JAX computes with it. JAX does its index arithmetic in the index's
@@ -2722,6 +2707,17 @@ typedef struct jaxc__sel {
   int64_t count;
   int64_t *off;
 } jaxc__sel;
+/* Indexing and .at[] parse the mode only in lax.gather / lax.scatter, which JAX skips when the
+   indexed shape is empty (x.at[[]].set(u, mode="wrap") is x): the selections end with this,
+   once their count is known (on failure the selection is freed). */
+static bool jaxc__check_wrap(jaxc_index_mode mode, jaxc__ixsem sem, jaxc__sel *s) {
+  if (mode == JAXC_MODE_WRAP && sem != JAXC__IX_TAKE && s->count > 0) {
+    jaxc__free(s->off);
+    jaxc__fail(JAXC_ERR_ARG, "Unknown gather mode \"wrap\"");
+    return false;
+  }
+  return true;
+}
 
 /* Array index on one axis: shape a.shape[:ax] + ix.shape + a.shape[ax+1:]. */
 static bool jaxc__select_take(const jaxc_array *a, int ax, const jaxc_array *ix, jaxc_index_mode mode,
@@ -2756,7 +2752,7 @@ static bool jaxc__select_take(const jaxc_array *a, int ax, const jaxc_array *ix,
     for (int64_t k = 0; k < ix->size; k++)
       for (int64_t i = 0; i < inner; i++) s->off[t++] = iv[k] < 0 ? -1 : (o * n + iv[k]) * inner + i;
   jaxc__free(iv);
-  return true;
+  return jaxc__check_wrap(mode, sem, s);
 }
 
 /* Basic indexing: per axis a first index, a step and a count; integer specs drop their axis. */
@@ -2774,7 +2770,8 @@ static bool jaxc__select_slices(const jaxc_array *a, int nspec, const jaxc_slice
     jaxc_slice_spec sp = ax < nspec ? spec[ax] : JAXC_ALL;
     if (sp.index) {
       if (n == 0) return jaxc__fail(JAXC_ERR_INDEX, "index %lld is out of bounds for axis %d with size 0", (long long)sp.start, ax), false;
-      int64_t v = jaxc__resolve(sp.start, n, mode == JAXC_MODE_DEFAULT && sem == JAXC__IX_GET ? JAXC_MODE_CLIP : mode, sem);
+      int64_t v = jaxc__mode_ix(sp.start < 0 ? sp.start + n : sp.start, n,
+                                mode == JAXC_MODE_DEFAULT && sem == JAXC__IX_GET ? JAXC_MODE_CLIP : mode, sem);
       if (v < 0) { dropped = true; v = 0; }
       first[ax] = v; step[ax] = 1; cnt[ax] = 1;
       continue;
@@ -2809,7 +2806,7 @@ static bool jaxc__select_slices(const jaxc_array *a, int nspec, const jaxc_slice
       pos[ax] = 0;
     }
   }
-  return true;
+  return jaxc__check_wrap(mode, sem, s);
 }
 
 /* The fill element for a gather, in a's dtype. */
@@ -2890,7 +2887,6 @@ static jaxc_array *jaxc__take_impl(const jaxc_array *a, const jaxc_array *ix, in
   }
   jaxc__sel s;
   if (!jaxc__select_take(src, ax, ix, mode, sem, &s)) return NULL;
-  if (!jaxc__check_wrap(mode, sem, s.count)) { jaxc__free(s.off); return NULL; }
   return jaxc__gather(src, &s, fill);
 }
 JAXC_API jaxc_array *jaxc_take(const jaxc_array *a, const jaxc_array *indices, int axis, jaxc_index_mode mode,
@@ -3016,7 +3012,6 @@ static jaxc_array *jaxc__update(jaxc_op op, const jaxc_array *a, const jaxc_arra
   jaxc__sel s;
   if (op != JAXC_OP_TRUE_DIVIDE && op != JAXC_OP_POWER) {
     if (!select(a, arg, mode, &s)) return NULL;
-    if (!jaxc__check_wrap(mode, JAXC__IX_UPDATE, s.count)) { jaxc__free(s.off); return NULL; }
     return jaxc__scatter(op, a, &s, u);
   }
   /* JAX: x / ones_like(x).at[idx].multiply(u), x ** ones_like(x).at[idx].multiply(u) */
@@ -3026,7 +3021,6 @@ static jaxc_array *jaxc__update(jaxc_op op, const jaxc_array *a, const jaxc_arra
   for (int64_t i = 0; i < ones->size; i++)
     jaxc_kernel_cast_dyn(JAXC_U8, a->dtype, 1, &one, (char *)ones->data + (size_t)i * jaxc_dtype_size(a->dtype));
   if (!select(ones, arg, mode, &s)) { jaxc_array_free(ones); return NULL; }
-  if (!jaxc__check_wrap(mode, JAXC__IX_UPDATE, s.count)) { jaxc__free(s.off); jaxc_array_free(ones); return NULL; }
   jaxc_array *m = jaxc__scatter(JAXC_OP_MULTIPLY, ones, &s, u);
   jaxc_array_free(ones);
   if (!m) return NULL;
