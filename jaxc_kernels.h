@@ -1253,13 +1253,6 @@ JAXC__DEV_VEC float jaxc__m_pow_float(float xf, float yf) {
   }                                                                                                   \
   /* lax.round(x, AWAY_FROM_ZERO), as jnp.floor_divide uses it. */                                    \
   JAXC__DEV T jaxc__m_round_away_##T(T x) { return round##SFX(x); }                                  \
-  /* jnp.floor_divide of floats (JAX's _float_divmod): the quotient; a zero divisor divides a   \
-     itself (jax-ml/jax#38017), so 1 // 0 is inf as in NumPy. */                                     \
-  JAXC__DEV T jaxc__m_floordiv_##T(T a, T b) {                                                     \
-    T mod = fmod##SFX(a, b), div = (b == 0 ? a : a - mod) / b;                                       \
-    if (mod != 0 && (b < 0) != (mod < 0)) div -= 1;                                                   \
-    return round##SFX(div);                                                                          \
-  }                                                                                                   \
   /* jnp.remainder of floats: the remainder takes the divisor's sign. */                              \
   JAXC__DEV T jaxc__m_remainder_##T(T a, T b) {                                                    \
     T mod = fmod##SFX(a, b);                                                                         \
@@ -1273,41 +1266,21 @@ JAXC__DEV_VEC float jaxc__m_pow_float(float xf, float yf) {
   JAXC__DEV T jaxc__m_min_##T(T a, T b) {                                                          \
     return (a != a || b != b) ? a + b : (a < b || (a == b && signbit(a))) ? a : b;                   \
   }                                                                                                 \
-  JAXC__DEV T jaxc__m_sign_##T(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; }                   \
-  /* jnp.hypot's own formula (not libm's hypot: JAX's values, within 1-2 ulp): with x, y the   \
-     larger and smaller of |a|, |b| (NaN propagating), x sqrt(1 + (y/x)^2), x where x is 0, inf \
-     where either is inf (even with a NaN). */                                                      \
-  JAXC__DEV T jaxc__m_hypot_##T(T a, T b) {                                                        \
-    T aa = fabs##SFX(a), ab = fabs##SFX(b), x = jaxc__m_max_##T(aa, ab), y = jaxc__m_min_##T(aa, ab);   \
-    T q = y / (x == 0 ? (T)1 : x);                                                                   \
-    T qq = q * q; /* a statement of its own: JAX rounds the square (no FMA contraction into 1 + q q) */ \
-    T r = x == 0 ? x : x * sqrt##SFX(1 + qq);                                                         \
-    return ((aa == (T)INFINITY) | (ab == (T)INFINITY)) ? (T)INFINITY : r;                            \
-  }
+  JAXC__DEV T jaxc__m_sign_##T(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; }
 JAXC__FLOAT_HELPERS(float, f)
 JAXC__FLOAT_HELPERS(double, )
 /* bfloat16 and float16 go through jnp's formulas of several lax ops (floor_divide's
    _float_divmod, hypot, logaddexp) op by op: XLA:CPU computes each op in float32 and rounds it
    back to the dtype (FloatNormalization for bfloat16, LLVM's promotion of half ops for float16),
    so every step is rounded; computing the formula in float32 and rounding once differs by an
-   ulp or more (float32 and float64 run the same formulas in their own type above). XLA:GPU
+   ulp or more (float32 and float64 run the same formulas in their own type: JAXC__JNP_FORMULAS
+   below makes both from one text; logaddexp has its own float code above). XLA:GPU
    may keep float32 between the ops of a fusion (xla_allow_excess_precision), so JAX on a GPU
    can differ from these. JAXC__STEPPED_<E>(f, h): f for float32 and float64, h_<E> for E. */
 #define JAXC__HALF_STEPS(E, LD, ST)                                                                 \
   JAXC__DEV float jaxc__step_##E(float x) { return LD(ST(x)); }                                      \
-  JAXC__DEV float jaxc__floordiv_##E(float a, float b) {                                            \
-    float mod = fmodf(a, b), div = jaxc__step_##E((b == 0 ? a : jaxc__step_##E(a - mod)) / b);        \
-    if (mod != 0 && (b < 0) != (mod < 0)) div = jaxc__step_##E(div - 1);                              \
-    return roundf(div);                                                                              \
-  }                                                                                                  \
-  JAXC__DEV float jaxc__hypot_##E(float a, float b) {                                               \
-    float aa = fabsf(a), ab = fabsf(b), x = jaxc__m_max_float(aa, ab), y = jaxc__m_min_float(aa, ab); \
-    float q = jaxc__step_##E(y / (x == 0 ? 1.0f : x));                                                \
-    float r = x == 0 ? x : jaxc__step_##E(x * jaxc__step_##E(sqrtf(jaxc__step_##E(1 + jaxc__step_##E(q * q))))); \
-    return ((aa == INFINITY) | (ab == INFINITY)) ? INFINITY : r;                                     \
-  }                                                                                                  \
   /* lax_other.logaddexp: amax + log1p(exp(-|a - b|)), a + b where a - b is NaN */                   \
-  JAXC__DEV float jaxc__logaddexp_##E(float a, float b) {                                           \
+  JAXC__DEV float jaxc__m_logaddexp_##E(float a, float b) {                                           \
     float d = jaxc__step_##E(a - b);                                                                 \
     if (d != d) return jaxc__step_##E(a + b);                                                        \
     float e = jaxc__step_##E(jaxc__m_exp_float(-fabsf(d)));                                          \
@@ -1315,6 +1288,31 @@ JAXC__FLOAT_HELPERS(double, )
   }
 JAXC__HALF_STEPS(BF16, jaxc_bf16_to_f32, jaxc_f32_to_bf16)
 JAXC__HALF_STEPS(F16, jaxc_f16_to_f32, jaxc_f32_to_f16)
+/* jnp's formulas of lax ops, in compute type T, every op's result passed through S (the
+   identity for float32 and float64, jaxc__step_<E> for the 16-bit floats), named by N. */
+#define JAXC__SAME(x) (x)
+#define JAXC__JNP_FORMULAS(N, T, SFX, S)                                                              \
+  /* jnp.floor_divide of floats (JAX's _float_divmod): the quotient; a zero divisor divides a   \
+     itself (jax-ml/jax#38017), so 1 // 0 is inf as in NumPy. */                                     \
+  JAXC__DEV T jaxc__m_floordiv_##N(T a, T b) {                                                     \
+    T mod = fmod##SFX(a, b), div = S((b == 0 ? a : S(a - mod)) / b);                                 \
+    if (mod != 0 && (b < 0) != (mod < 0)) div = S(div - 1);                                          \
+    return round##SFX(div);                                                                          \
+  }                                                                                                   \
+  /* jnp.hypot's own formula (not libm's hypot: JAX's values, within 1-2 ulp): with x, y the   \
+     larger and smaller of |a|, |b| (NaN propagating), x sqrt(1 + (y/x)^2), x where x is 0, inf \
+     where either is inf (even with a NaN). */                                                      \
+  JAXC__DEV T jaxc__m_hypot_##N(T a, T b) {                                                        \
+    T aa = fabs##SFX(a), ab = fabs##SFX(b), x = jaxc__m_max_##T(aa, ab), y = jaxc__m_min_##T(aa, ab);   \
+    T q = S(y / (x == 0 ? (T)1 : x));                                                                \
+    T qq = S(q * q); /* a statement of its own: JAX rounds the square (no FMA contraction into 1 + q q) */ \
+    T r = x == 0 ? x : S(x * S(sqrt##SFX(S(1 + qq))));                                               \
+    return ((aa == (T)INFINITY) | (ab == (T)INFINITY)) ? (T)INFINITY : r;                            \
+  }
+JAXC__JNP_FORMULAS(float, float, f, JAXC__SAME)
+JAXC__JNP_FORMULAS(double, double, , JAXC__SAME)
+JAXC__JNP_FORMULAS(BF16, float, f, jaxc__step_BF16)
+JAXC__JNP_FORMULAS(F16, float, f, jaxc__step_F16)
 #define JAXC__STEPPED_F32(f, h) f
 #define JAXC__STEPPED_F64(f, h) f
 #define JAXC__STEPPED_BF16(f, h) h##_BF16
@@ -2133,7 +2131,7 @@ JAXC__FULL_FN(jaxc_c128, log, jaxc__annex_log_jaxc_c128)
 #define JAXC__FLOOR_DIVIDE_KI(E, M, a, b)                                                         \
   ((JAXC__SIGN_I(a) != JAXC__SIGN_I(b) && JAXC__XREM_KI(E, a, b) != 0)                           \
        ? JAXC__WRAP(E, JAXC__U64(E, JAXC__XDIV_KI(E, a, b)) - 1u) : JAXC__XDIV_KI(E, a, b))
-#define JAXC__FLOOR_DIVIDE_KF(E, M, a, b) JAXC__STEPPED_##E(jaxc__m_floordiv_##M, jaxc__floordiv)(a, b)
+#define JAXC__FLOOR_DIVIDE_KF(E, M, a, b) JAXC__STEPPED_##E(jaxc__m_floordiv_##M, jaxc__m_floordiv)(a, b)
 /* JAX replaces a zero integer divisor by 1 before the remainder (so x % 0 == 0). */
 #define JAXC__REMAINDER_KU(E, M, a, b) ((b) == 0 ? (jaxc__CT_##E)0 : (jaxc__CT_##E)((a) % (b)))
 #define JAXC__REMAINDER_KI(E, M, a, b)                                                            \
@@ -2221,12 +2219,12 @@ JAXC__FULL_FN(jaxc_c128, log, jaxc__annex_log_jaxc_c128)
 #define JAXC__ARCTAN2_KF(E, M, a, b) jaxc__m_arctan2_##M(a, b)
 #define JAXC__ARCTAN2_NEAR_KF(E, M, a, b) jaxc__near_arctan2_##M(a, b)
 #define JAXC__SPLIT_ARCTAN2_KF ~, JAXC__ARCTAN2_NEAR_KF, JAXC__REDO_NAN
-#define JAXC__HYPOT_KF(E, M, a, b) JAXC__STEPPED_##E(jaxc__m_hypot_##M, jaxc__hypot)(a, b)
+#define JAXC__HYPOT_KF(E, M, a, b) JAXC__STEPPED_##E(jaxc__m_hypot_##M, jaxc__m_hypot)(a, b)
 #define JAXC__COPYSIGN_KF(E, M, a, b) ((jaxc__CT_##E)copysign((double)(a), (double)(b)))
 #define JAXC__NEXTAFTER_KF(E, M, a, b) JAXC__NEXTAFTER_##E(a, b)
-#define JAXC__LOGADDEXP_KF(E, M, a, b) JAXC__STEPPED_##E(jaxc__m_logaddexp_##M, jaxc__logaddexp)(a, b)
+#define JAXC__LOGADDEXP_KF(E, M, a, b) JAXC__STEPPED_##E(jaxc__m_logaddexp_##M, jaxc__m_logaddexp)(a, b)
 /* (16-bit floats: the stepped formula, whose NaN results the redo loop computes again alike) */
-#define JAXC__LOGADDEXP_NEAR_KF(E, M, a, b) JAXC__STEPPED_##E(jaxc__near_logaddexp_##M, jaxc__logaddexp)(a, b)
+#define JAXC__LOGADDEXP_NEAR_KF(E, M, a, b) JAXC__STEPPED_##E(jaxc__near_logaddexp_##M, jaxc__m_logaddexp)(a, b)
 #define JAXC__SPLIT_LOGADDEXP_KF ~, JAXC__LOGADDEXP_NEAR_KF, JAXC__REDO_NAN
 /* jnp.fmod: a zero integer divisor becomes 1; floats follow C's fmod (sign of the dividend). */
 #define JAXC__FMOD_KU(E, M, a, b) ((b) == 0 ? (jaxc__CT_##E)0 : (jaxc__CT_##E)((a) % (b)))
