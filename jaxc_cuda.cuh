@@ -571,8 +571,8 @@ static inline jaxc_dtype jaxc_cuda__node_of(const jaxc_cuda_array *a) {
 /* The device's float arithmetic as this translation unit was compiled: a * b + c not contracted
    into an FMA (-fmad=false), subnormals kept (no -ftz=true), division and square root correctly
    rounded (no -prec-div=false / -prec-sqrt=false; --use_fast_math sets all three). Checked once
-   per process against the host's IEEE arithmetic; the result is kept (0 unknown, 1 good, or the
-   failing check + 1). */
+   per translation unit (static: each unit's flags are its own) against the host's IEEE
+   arithmetic; the result is kept (0 unknown, 1 good, or the failing check + 1). */
 enum { JAXC_CUDA__PROBE_N = 64 };
 __global__ static void jaxc_cuda__k_probe(const float *in, float *out) {
   const int n = JAXC_CUDA__PROBE_N, i = (int)threadIdx.x;
