@@ -19,7 +19,7 @@ SHARED  ?= ../shared
 PAR     := bash tests/run_par.sh   # runs commands $(JOBS) at a time, logs in order
 
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
-TESTS     := $(patsubst tests/%.c,$(B)/san/%,$(TEST_SRCS)) $(B)/san-v3/test_vector
+TESTS     := $(patsubst tests/%.c,$(B)/san/%,$(TEST_SRCS)) $(B)/san-v3/test_vector $(B)/tsan/tsan_threads
 TEST_SH   := $(sort $(wildcard tests/test_*.sh))
 
 .PHONY: test-clang all demo test test-c test-sh test-compile bench exhaustive tool clean cuda cuda-test cuda-bench check-generated test-cuda-build test-cuda-emu
@@ -45,6 +45,12 @@ $(B)/san/test_complex: tests/test_complex.c tests/complex_struct.c tests/complex
 $(B)/san-v3/test_vector: tests/test_vector.c tests/impl.c tests/check.h tests/testlib.h $(HEADERS)
 	@mkdir -p $(B)/san-v3
 	$(CC) $(WARN) -std=gnu11 -O2 -g $(SAN) $(OMP) -march=x86-64-v3 -I. $< tests/impl.c -o $@ $(LDLIBS)
+
+# several threads calling jaxc at once under ThreadSanitizer: without OpenMP, whose runtime TSan
+# cannot see into (its threads would be reported as races)
+$(B)/tsan/tsan_threads: tests/tsan_threads.c tests/check.h $(HEADERS)
+	@mkdir -p $(B)/tsan
+	$(CC) $(WARN) -O1 -g -fsanitize=thread,undefined -fno-sanitize-recover=undefined $(ARCH) -pthread -I. $< -o $@ $(LDLIBS)
 
 $(B) $(B)/san $(B)/opt:
 	mkdir -p $@

@@ -172,7 +172,9 @@ JAXC_API jaxc_array *jaxc_unary(jaxc_op op, const jaxc_array *a);
 JAXC_API jaxc_array *jaxc_where(const jaxc_array *cond, const jaxc_array *x, const jaxc_array *y);
 JAXC_API jaxc_array *jaxc_astype(const jaxc_array *a, jaxc_dtype dtype);
 /* The same, writing into an existing array `out` of the right dtype and shape (buffer reuse:
-   no allocation, no first-touch page faults). Returns out, or NULL with a status. */
+   no allocation, no first-touch page faults). Returns out, or NULL with a status. `out` may be
+   an input itself; where it overlaps an input otherwise (views of one buffer), the result is as
+   if the inputs were copied first (NumPy's rule for out=): it is computed aside, then copied. */
 JAXC_API jaxc_array *jaxc_binary_into(jaxc_op op, const jaxc_array *a, const jaxc_array *b, jaxc_array *out);
 JAXC_API jaxc_array *jaxc_unary_into(jaxc_op op, const jaxc_array *a, jaxc_array *out);
 JAXC_API jaxc_array *jaxc_astype_into(const jaxc_array *a, jaxc_array *out);
@@ -437,7 +439,7 @@ JAXC_API jaxc_array *jaxc_at_update_slice(jaxc_op op, const jaxc_array *a, int n
          float buf[256];
          if (jaxc_random_uniform_into(k, JAXC_F32, 256, 0.0, 1.0, buf) != JAXC_OK) ...
      jaxc_random_permutation_into also takes scratch of jaxc_random_permutation_scratch_bytes(n)
-     bytes (4-byte aligned) for its sort.
+     bytes (4-byte aligned, apart from out) for its sort.
 
    PARALLELISM
      Outputs above JAXC__RND_PAR_BYTES (2 MiB) are filled by OpenMP threads (with -fopenmp and
@@ -549,10 +551,16 @@ JAXC_API void *jaxc__fail(jaxc_status s, const char *fmt, ...) {
 typedef atomic_int jaxc__flag;
 #  define JAXC__FLAG_GET(f) atomic_load_explicit(&(f), memory_order_relaxed)
 #  define JAXC__FLAG_SET(f, v) atomic_store_explicit(&(f), (v), memory_order_relaxed)
+/* f = v if f is still unset (-1); the value f holds after */
+static int jaxc__flag_init(jaxc__flag *f, int v) {
+  int unset = -1;
+  return atomic_compare_exchange_strong_explicit(f, &unset, v, memory_order_relaxed, memory_order_relaxed) ? v : unset;
+}
 #else
 typedef int jaxc__flag;
 #  define JAXC__FLAG_GET(f) (f)
 #  define JAXC__FLAG_SET(f, v) ((f) = (v))
+static int jaxc__flag_init(jaxc__flag *f, int v) { return *f < 0 ? (*f = v) : *f; }
 #endif
 static jaxc__flag jaxc__cfg_x64 = -1, jaxc__cfg_nans = -1, jaxc__cfg_infs = -1;
 static jaxc__flag jaxc__cfg_rules = JAXC_RULES_JAX;
@@ -568,10 +576,8 @@ static int jaxc__env_flag(const char *name) {
 }
 static bool jaxc__read_flag(jaxc__flag *flag, const char *env) {
   int v = JAXC__FLAG_GET(*flag);
-  if (v < 0) { /* first query: the environment's default (racing readers agree on it) */
-    v = jaxc__env_flag(env);
-    JAXC__FLAG_SET(*flag, v);
-  }
+  if (v < 0) v = jaxc__flag_init(flag, jaxc__env_flag(env)); /* first query: the environment's default,
+                                                                  unless a jaxc_set_ came first */
   return v != 0;
 }
 JAXC_API void jaxc_set_x64(bool on) { JAXC__FLAG_SET(jaxc__cfg_x64, on); }
@@ -884,7 +890,7 @@ JAXC_API int jaxc_array_copy_to(const jaxc_array *a, void *dst, size_t dst_bytes
   if (dst_bytes < bytes)
     return (jaxc__fail(JAXC_ERR_ARG, "jaxc_array_copy_to: destination holds %zu bytes, the array needs %zu",
                        dst_bytes, bytes), JAXC_ERR_ARG);
-  if (bytes) memcpy(dst, a->data, bytes);
+  if (bytes) memmove(dst, a->data, bytes); /* (dst may overlap a view's memory) */
   jaxc__ok();
   return JAXC_OK;
 }
@@ -1570,7 +1576,7 @@ static jaxc_array *jaxc__checked(const char *prim, jaxc_array *out, const jaxc_a
 }
 
 /* --- ops -------------------------------------------------------------------------------------- */
-static bool jaxc__out_ok(jaxc_array *out, jaxc_dtype dt, bool weak, int nd, const int64_t *shape) {
+static bool jaxc__out_ok(const jaxc_array *out, jaxc_dtype dt, int nd, const int64_t *shape) {
   if (!out) return jaxc__fail(JAXC_ERR_ARG, "output array is NULL"), false;
   if (out->dtype != dt) {
     jaxc__fail(JAXC_ERR_DTYPE, "output array has dtype %s, the result is %s", jaxc_dtype_name(out->dtype), jaxc_dtype_name(dt));
@@ -1579,19 +1585,37 @@ static bool jaxc__out_ok(jaxc_array *out, jaxc_dtype dt, bool weak, int nd, cons
   if (out->ndim != nd) return jaxc__fail(JAXC_ERR_SHAPE, "output array has rank %d, the result %d", out->ndim, nd), false;
   for (int i = 0; i < nd; i++)
     if (out->shape[i] != shape[i]) return jaxc__fail(JAXC_ERR_SHAPE, "output array shape differs from the result's"), false;
-  out->weak = weak;
   return true;
 }
-/* Where an op writes: `into`, or a fresh array when there is none or when the debug checks are
-   on (a failing check must leave `into` as it was; the result is copied over once it passed). */
-static jaxc_array *jaxc__result_array(jaxc_array *into, jaxc_dtype dt, bool weak, int nd, const int64_t *shape) {
-  if (into && !jaxc__out_ok(into, dt, weak, nd, shape)) return NULL;
-  if (into && !jaxc__debugging()) return into;
-  return jaxc__new_array(dt, weak, nd, shape);
+/* True when writing `out` could change input `in` before the op has read it: their bytes
+   overlap (views of one buffer, jaxc_array_wrap), unless as the same elements in the same places
+   (same address, element size and shape), where element i is read before it is written. */
+static bool jaxc__clobbers(const jaxc_array *out, const jaxc_array *in) {
+  size_t ob = (size_t)out->size * jaxc_dtype_size(out->dtype), ib = (size_t)in->size * jaxc_dtype_size(in->dtype);
+  uintptr_t o = (uintptr_t)out->data, i = (uintptr_t)in->data; /* (integers: < on unrelated pointers is undefined) */
+  if (!ob || !ib || (o - i >= ib && i - o >= ob)) return false; /* (unsigned: one test per side) */
+  if (o != i || ob != ib || jaxc_dtype_size(out->dtype) != jaxc_dtype_size(in->dtype) || out->ndim != in->ndim) return true;
+  for (int d = 0; d < out->ndim; d++)
+    if (out->shape[d] != in->shape[d]) return true;
+  return false;
+}
+/* Where an op on inputs in[0..k) writes: `into`, or a fresh array when there is none, when the
+   debug checks are on (a failing check must leave `into` as it was) or when `into` overlaps an
+   input other than element for element (NumPy's rule for out=: the result is as if the inputs
+   were copied first); the result is copied over once it passed (jaxc__finish). */
+static jaxc_array *jaxc__result_array(jaxc_array *into, jaxc_dtype dt, bool weak, int nd, const int64_t *shape,
+                                      int k, const jaxc_array *const *in) {
+  if (into && !jaxc__out_ok(into, dt, nd, shape)) return NULL;
+  bool fresh = !into || jaxc__debugging();
+  for (int j = 0; j < k && !fresh; j++) fresh = jaxc__clobbers(into, in[j]);
+  if (fresh) return jaxc__new_array(dt, weak, nd, shape);
+  into->weak = weak; /* (no check can fail now: the op writes its result here) */
+  return into;
 }
 static jaxc_array *jaxc__finish(const char *prim, jaxc_array *out, jaxc_array *into, const jaxc_array *a, const jaxc_array *b) {
   if (!(out = jaxc__checked(prim, out, a, b)) || !into || out == into) return out;
   memcpy(into->data, out->data, (size_t)out->size * jaxc_dtype_size(out->dtype));
+  into->weak = out->weak;
   jaxc_array_free(out);
   return into;
 }
@@ -1654,8 +1678,9 @@ static jaxc_array *jaxc__integer_pow(const jaxc_array *a, int64_t n, const jaxc_
   }
   acc->weak = p->weak;
   if (!into) return acc;
-  if (!jaxc__out_ok(into, acc->dtype, acc->weak, acc->ndim, acc->shape)) { jaxc_array_free(acc); return NULL; }
+  if (!jaxc__out_ok(into, acc->dtype, acc->ndim, acc->shape)) { jaxc_array_free(acc); return NULL; }
   memcpy(into->data, acc->data, (size_t)acc->size * jaxc_dtype_size(acc->dtype));
+  into->weak = acc->weak;
   jaxc_array_free(acc);
   return into;
 }
@@ -1684,7 +1709,7 @@ static jaxc_array *jaxc__binary_impl(jaxc_op op, const jaxc_array *a, const jaxc
     if (n < 0 && jaxc__is_integral(p.compute)) return jaxc__negative_int_pow(a, p.compute, n);
     return jaxc__integer_pow(a, n, &p, into);
   }
-  jaxc_array *out = jaxc__result_array(into, p.out, p.weak, nd, shape);
+  jaxc_array *out = jaxc__result_array(into, p.out, p.weak, nd, shape, 2, in);
   if (!out) return NULL;
   jaxc__job job;
   const jaxc_dtype to[2] = {p.in_a, p.in_b};
@@ -1697,7 +1722,7 @@ static jaxc_array *jaxc__binary_impl(jaxc_op op, const jaxc_array *a, const jaxc
 static jaxc_array *jaxc__unary_impl(jaxc_op op, const jaxc_array *a, jaxc_array *into) {
   jaxc__plan p;
   if (!jaxc__plan_unary(op, a, &p)) return NULL;
-  jaxc_array *out = jaxc__result_array(into, p.out, p.weak, a->ndim, a->shape);
+  jaxc_array *out = jaxc__result_array(into, p.out, p.weak, a->ndim, a->shape, 1, &a);
   if (!out) return NULL;
   jaxc__job job;
   jaxc__job_init(&job, 1, &a, &p.in_a, out, jaxc__chunk_unary);
@@ -1723,7 +1748,7 @@ static jaxc_array *jaxc__astype_impl(const jaxc_array *a, jaxc_dtype dtype, jaxc
   if (!JAXC_DTYPE_VALID(dtype) || JAXC_DTYPE_IS_WEAK(dtype))
     return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "astype: invalid dtype %d", (int)dtype);
   jaxc_dtype to = jaxc_storage_dtype(dtype, jaxc_x64());
-  jaxc_array *out = jaxc__result_array(into, to, false, a->ndim, a->shape);
+  jaxc_array *out = jaxc__result_array(into, to, false, a->ndim, a->shape, 1, &a);
   if (!out) return NULL;
   jaxc__job job;
   jaxc__job_init(&job, 1, &a, &to, out, jaxc__chunk_copy);
@@ -3618,6 +3643,9 @@ JAXC_API int jaxc_random_permutation_into(jaxc_key key, int64_t n, void *out, vo
   if (n > 1 && !scratch)
     return (jaxc__fail(JAXC_ERR_ARG, "permutation: scratch is NULL; it needs %zu bytes",
                        jaxc_random_permutation_scratch_bytes(n)), JAXC_ERR_ARG);
+  uintptr_t o = (uintptr_t)out, w = (uintptr_t)scratch;
+  if (n > 1 && (o - w < jaxc_random_permutation_scratch_bytes(n) || w - o < (size_t)n * jaxc_dtype_size(st)))
+    return (jaxc__fail(JAXC_ERR_ARG, "permutation: out and scratch overlap"), JAXC_ERR_ARG);
   jaxc__rnd_do_permutation(key, n, st, out, (uint32_t *)scratch);
   jaxc__ok();
   return JAXC_OK;

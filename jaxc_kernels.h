@@ -21,6 +21,7 @@
        and rint, which errno or -ftrapping-math keep scalar otherwise (>>vector);
      <c> is the dtype's code: b, u8 ... u64, i8 ... i64, bf16, f16, f32, f64, c64, c128.
      Kernels write into caller memory and never allocate; they are usable without jaxc.h.
+     `out` may be an input of the same element type (in place); it must not overlap one otherwise.
 
    HOW TO USE
      #include "jaxc_kernels.h"
@@ -440,10 +441,11 @@ JAXC__INLINE void jaxc_convert_f32_to_f16_n(size_t n, const float *JAXC__RESTRIC
 #ifndef JAXC_PAR_BYTES
 #  define JAXC_PAR_BYTES ((size_t)2 << 20)
 #endif
-/* KERNEL(len, a + lo, out + lo) over blocks of n, in parallel when `bytes` of traffic justify it:
-   for kernels that do more than one element a step (>>vector). */
+/* CALL over blocks of n, with jaxc__lo and jaxc__len naming each block's start and length, in
+   parallel when `bytes` of traffic justify it: for kernels that do more than one element a step
+   (>>vector, split ops). */
 #define JAXC__BLOCK ((size_t)1 << 14)
-#define JAXC__BLOCKS(n, bytes, KERNEL, a, out)                                                  \
+#define JAXC__BLOCKS(n, bytes, CALL)                                                            \
   do {                                                                                          \
     size_t jaxc__n = (n);                                                                       \
     if (JAXC__HAS_OPENMP && (bytes) > JAXC_PAR_BYTES) {                                         \
@@ -451,10 +453,12 @@ JAXC__INLINE void jaxc_convert_f32_to_f16_n(size_t n, const float *JAXC__RESTRIC
       JAXC__OMP_PAR_FOR                                                                         \
       for (ptrdiff_t jaxc__b = 0; jaxc__b < jaxc__nb; jaxc__b++) {                              \
         size_t jaxc__lo = (size_t)jaxc__b * JAXC__BLOCK;                                        \
-        KERNEL(jaxc__n - jaxc__lo < JAXC__BLOCK ? jaxc__n - jaxc__lo : JAXC__BLOCK, (a) + jaxc__lo, (out) + jaxc__lo); \
+        size_t jaxc__len = jaxc__n - jaxc__lo < JAXC__BLOCK ? jaxc__n - jaxc__lo : JAXC__BLOCK; \
+        CALL;                                                                                   \
       }                                                                                         \
     } else {                                                                                    \
-      KERNEL(jaxc__n, a, out);                                                                  \
+      size_t jaxc__lo = 0, jaxc__len = jaxc__n;                                                 \
+      CALL;                                                                                     \
     }                                                                                           \
   } while (0)
 /* for (i < n) BODY, in parallel when `bytes` of traffic justify it. */
@@ -2591,56 +2595,73 @@ typedef void (*jaxc__un_fn)(size_t n, const void *a, void *out);
 #define JAXC__REDO(OP, K) JAXC__THIRD(JAXC__SPLIT_##OP##_##K, JAXC__##OP##_##K, JAXC__NEVER, ~)
 #define JAXC__NEVER(E, M, r) false
 #define JAXC__REDO_NAN(E, M, r) jaxc__isnan_##M(r)
-#define JAXC__REDO_LOOP(OP, K, E, CT, LD, OST, lo, n, o, FULL)                                       \
-  for (size_t i = lo; i < n; i++)                                                                    \
-    if (JAXC__REDO(OP, K)(E, CT, LD(o[i]))) o[i] = OST(FULL)
-/* The vector loop: o[i] = the near code on NEAR_ARGS; for split ops it notes in jaxc__redo
-   whether any element needs the second loop (a reduction the loop vectorises; a plain scan of
-   the output cost a quarter of exp's time). Other ops keep the plain loop (the reduction
-   clause made some 17% slower in cache). */
+/* The loop of an op's kernel over [lo, n): o[i] = the near code on NEAR_ARGS (which name i).
+   Split ops then compute the elements it marked again with FULL, which reads the inputs again;
+   the near loop notes in jaxc__redo whether any element needs it (a reduction the loop
+   vectorises; a plain scan of the output cost a quarter of exp's time). Where the output is an
+   input (ALIASED: an in-place call) the inputs must outlive the near code, so it writes a block
+   of JAXC__SPLIT_N elements at a time to a buffer on the stack, redone there, then copied out;
+   otherwise the whole range is one block written in place (blocks always cost 3-20%; a second
+   copy of the loops, 30% more code). Other ops keep the plain loop (the reduction clause made
+   some 17% slower in cache). */
 #define JAXC__FOURTH(...) JAXC__FOURTH_(__VA_ARGS__)
 #define JAXC__FOURTH_(a, b, c, d, ...) d
 #define JAXC__IF_SPLIT(OP, K, yes, no) JAXC__FOURTH(JAXC__SPLIT_##OP##_##K, yes, ~, no, ~)
 #define JAXC__APPLY(F, ARGS) F ARGS
-#define JAXC__NEAR_LOOP(OP, K, ...) JAXC__IF_SPLIT(OP, K, JAXC__SPLIT_LOOP, JAXC__PLAIN_LOOP)(OP, K, __VA_ARGS__)
-#define JAXC__PLAIN_LOOP(OP, K, E, CT, OCT, OST, lo, n, o, NEAR_ARGS)                                \
+#define JAXC__SPLIT_N 256
+#define JAXC__OP_LOOP(OP, K, ...) JAXC__IF_SPLIT(OP, K, JAXC__SPLIT_LOOP, JAXC__PLAIN_LOOP)(OP, K, __VA_ARGS__)
+#define JAXC__PLAIN_LOOP(OP, K, E, CT, OCT, OT, LD, OST, lo, n, o, ALIASED, NEAR_ARGS, FULL)          \
   JAXC__SIMD for (size_t i = lo; i < n; i++) o[i] = OST(JAXC__APPLY(JAXC__##OP##_##K, (E, CT, JAXC__UNPACK NEAR_ARGS)))
-#define JAXC__SPLIT_LOOP(OP, K, E, CT, OCT, OST, lo, n, o, NEAR_ARGS)                                \
-  JAXC__SIMD_REDO for (size_t i = lo; i < n; i++) {                                                  \
+#define JAXC__SPLIT_LOOP(OP, K, E, CT, OCT, OT, LD, OST, lo, n, o, ALIASED, NEAR_ARGS, FULL)          \
+  const bool jaxc__aliased = (ALIASED);                                                              \
+  for (size_t jaxc__b = lo, jaxc__e; jaxc__b < n; jaxc__b = jaxc__e) {                               \
+    OT jaxc__t[JAXC__SPLIT_N], *jaxc__d = jaxc__aliased ? jaxc__t : o + jaxc__b;                     \
+    jaxc__e = !jaxc__aliased || n - jaxc__b < JAXC__SPLIT_N ? n : jaxc__b + JAXC__SPLIT_N;           \
+    int jaxc__redo = 0;                                                                              \
+    JAXC__NEAR_STEP(OP, K, E, CT, OCT, OST, jaxc__b, jaxc__e, jaxc__d[i - jaxc__b], NEAR_ARGS);      \
+    if (jaxc__redo) JAXC__REDO_STEP(OP, K, E, CT, LD, OST, jaxc__b, jaxc__e, jaxc__d[i - jaxc__b], FULL); \
+    if (jaxc__aliased)                                                                               \
+      for (size_t i = jaxc__b; i < jaxc__e; i++) o[i] = jaxc__t[i - jaxc__b];                        \
+  }
+/* DST (naming i) = the near code over [lo, hi), and the redo of its marked elements */
+#define JAXC__NEAR_STEP(OP, K, E, CT, OCT, OST, lo, hi, DST, NEAR_ARGS)                               \
+  JAXC__SIMD_REDO for (size_t i = lo; i < hi; i++) {                                                 \
     OCT jaxc__r = JAXC__APPLY(JAXC__NEAR(OP, K), (E, CT, JAXC__UNPACK NEAR_ARGS));                    \
-    o[i] = OST(jaxc__r);                                                                             \
+    DST = OST(jaxc__r);                                                                              \
     jaxc__redo |= JAXC__REDO(OP, K)(E, CT, jaxc__r);                                                  \
   }
+#define JAXC__REDO_STEP(OP, K, E, CT, LD, OST, lo, hi, DST, FULL)                                      \
+  for (size_t i = lo; i < hi; i++)                                                                   \
+    if (JAXC__REDO(OP, K)(E, CT, LD(DST))) DST = OST(FULL)
 
+/* Kernels: out[i] = op(a[i], b[i]) for n elements; out may be a or b itself, not overlap them
+   otherwise. _vv, _sv and _vs take arrays or one broadcast scalar (jaxc.h's chunks); the public
+   jaxc_kernel_<op>_<c>_<c> runs _vv over blocks, on OpenMP threads for large n. */
 #define JAXC__DEF_BIN(OP, name, E, c, T, CT, K, LD, OCT, OT, OST)                                     \
   JAXC__DEV OCT jaxc__f_##name##_##E(CT a, CT b) { (void)a; (void)b; return JAXC__##OP##_##K(E, CT, a, b); }          \
   JAXC__DEV OT jaxc_scalar_##name##_##c##_##c(T a, T b) { return OST(jaxc__f_##name##_##E(LD(a), LD(b))); } \
-  JAXC__INLINE void jaxc_kernel_##name##_##c##_##c(size_t n, const T *a, const T *b, OT *out) {        \
-    JAXC__LOOP(n, n * (2 * sizeof(T) + sizeof(OT)), out[i] = OST(JAXC__NEAR(OP, K)(E, CT, LD(a[i]), LD(b[i])))); \
-    JAXC__REDO_LOOP(OP, K, E, CT, LD, OST, 0, n, out, jaxc__f_##name##_##E(LD(a[i]), LD(b[i])));     \
-  }                                                                                                  \
   JAXC__INLINE void jaxc__k_##name##_##E##_vv(size_t n, const void *a, const void *b, void *out) {    \
     const T *aa = (const T *)a, *bb = (const T *)b;                                                  \
     OT *o = (OT *)out;                                                                               \
-    int jaxc__redo = 0;                                                                              \
-    JAXC__NEAR_LOOP(OP, K, E, CT, OCT, OST, 0, n, o, (LD(aa[i]), LD(bb[i])));                         \
-    if (jaxc__redo) JAXC__REDO_LOOP(OP, K, E, CT, LD, OST, 0, n, o, jaxc__f_##name##_##E(LD(aa[i]), LD(bb[i]))); \
+    (void)aa, (void)bb; /* (ops that ignore an operand) */                                           \
+    JAXC__OP_LOOP(OP, K, E, CT, OCT, OT, LD, OST, 0, n, o, out == a || out == b, (LD(aa[i]), LD(bb[i])), jaxc__f_##name##_##E(LD(aa[i]), LD(bb[i]))); \
   }                                                                                                  \
   JAXC__INLINE void jaxc__k_##name##_##E##_sv(size_t n, const void *a, const void *b, void *out) {    \
     const CT a0 = LD(*(const T *)a);                                                                 \
     const T *bb = (const T *)b;                                                                      \
     OT *o = (OT *)out;                                                                               \
-    int jaxc__redo = 0;                                                                              \
-    JAXC__NEAR_LOOP(OP, K, E, CT, OCT, OST, 0, n, o, (a0, LD(bb[i])));                               \
-    if (jaxc__redo) JAXC__REDO_LOOP(OP, K, E, CT, LD, OST, 0, n, o, jaxc__f_##name##_##E(a0, LD(bb[i]))); \
+    (void)a0, (void)bb;                                                                              \
+    JAXC__OP_LOOP(OP, K, E, CT, OCT, OT, LD, OST, 0, n, o, out == b, (a0, LD(bb[i])), jaxc__f_##name##_##E(a0, LD(bb[i]))); \
   }                                                                                                  \
   JAXC__INLINE void jaxc__k_##name##_##E##_vs(size_t n, const void *a, const void *b, void *out) {    \
     const CT b0 = LD(*(const T *)b);                                                                 \
     const T *aa = (const T *)a;                                                                      \
     OT *o = (OT *)out;                                                                               \
-    int jaxc__redo = 0;                                                                              \
-    JAXC__NEAR_LOOP(OP, K, E, CT, OCT, OST, 0, n, o, (LD(aa[i]), b0));                               \
-    if (jaxc__redo) JAXC__REDO_LOOP(OP, K, E, CT, LD, OST, 0, n, o, jaxc__f_##name##_##E(LD(aa[i]), b0)); \
+    (void)aa, (void)b0;                                                                              \
+    JAXC__OP_LOOP(OP, K, E, CT, OCT, OT, LD, OST, 0, n, o, out == a, (LD(aa[i]), b0), jaxc__f_##name##_##E(LD(aa[i]), b0)); \
+  }                                                                                                  \
+  JAXC__INLINE void jaxc_kernel_##name##_##c##_##c(size_t n, const T *a, const T *b, OT *out) {        \
+    JAXC__BLOCKS(n, n * (2 * sizeof(T) + sizeof(OT)), jaxc__k_##name##_##E##_vv(jaxc__len, a + jaxc__lo, b + jaxc__lo, out + jaxc__lo)); \
   }
 /* Unary kernels start with the op's >>vector loop where it has one. */
 #define JAXC__DEF_UN(OP, name, E, c, T, CT, K, LD, OCT, OT, OST)                                      \
@@ -2650,12 +2671,11 @@ typedef void (*jaxc__un_fn)(size_t n, const void *a, void *out);
     const T *aa = (const T *)a;                                                                      \
     OT *o = (OT *)out;                                                                               \
     size_t i0 = JAXC__VEC_FN(OP, E)(n, aa, o);                                                       \
-    int jaxc__redo = 0;                                                                              \
-    JAXC__NEAR_LOOP(OP, K, E, CT, OCT, OST, i0, n, o, (LD(aa[i])));                                  \
-    if (jaxc__redo) JAXC__REDO_LOOP(OP, K, E, CT, LD, OST, i0, n, o, jaxc__f_##name##_##E(LD(aa[i]))); \
+    (void)aa;                                                                                        \
+    JAXC__OP_LOOP(OP, K, E, CT, OCT, OT, LD, OST, i0, n, o, out == a, (LD(aa[i])), jaxc__f_##name##_##E(LD(aa[i]))); \
   }                                                                                                  \
   JAXC__INLINE void jaxc_kernel_##name##_##c(size_t n, const T *a, OT *out) {                         \
-    JAXC__BLOCKS(n, n * (sizeof(T) + sizeof(OT)), jaxc__k_##name##_##E, a, out);                     \
+    JAXC__BLOCKS(n, n * (sizeof(T) + sizeof(OT)), jaxc__k_##name##_##E(jaxc__len, a + jaxc__lo, out + jaxc__lo)); \
   }
 JAXC_OPS(JAXC__GEN_OP)
 
