@@ -456,7 +456,7 @@ JAXC__INLINE void jaxc_convert_f32_to_f16_n(size_t n, const float *JAXC__RESTRIC
         size_t jaxc__len = jaxc__n - jaxc__lo < JAXC__BLOCK ? jaxc__n - jaxc__lo : JAXC__BLOCK; \
         CALL;                                                                                   \
       }                                                                                         \
-    } else {                                                                                    \
+    } else if (jaxc__n) { /* (n = 0 may come with NULL pointers, which take no offset) */     \
       size_t jaxc__lo = 0, jaxc__len = jaxc__n;                                                 \
       CALL;                                                                                     \
     }                                                                                           \
