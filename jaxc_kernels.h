@@ -52,6 +52,12 @@
 #    define JAXC__INLINE static inline
 #  endif
 #endif
+/* A variable some expansions of a macro do not read (nvcc warns of one only cast to void) */
+#if defined(__GNUC__) || defined(__clang__)
+#  define JAXC__MAYBE_UNUSED __attribute__((unused))
+#else
+#  define JAXC__MAYBE_UNUSED
+#endif
 /* Functions device code may call too (jaxc_cuda.cuh): the scalar op and cast functions. */
 #define JAXC__DEV JAXC__INLINE JAXC_HD
 /* ... and the near code of split ops, which a loop calls beside the full function: without
@@ -2641,23 +2647,20 @@ typedef void (*jaxc__un_fn)(size_t n, const void *a, void *out);
   JAXC__DEV OCT jaxc__f_##name##_##E(CT a, CT b) { (void)a; (void)b; return JAXC__##OP##_##K(E, CT, a, b); }          \
   JAXC__DEV OT jaxc_scalar_##name##_##c##_##c(T a, T b) { return OST(jaxc__f_##name##_##E(LD(a), LD(b))); } \
   JAXC__INLINE void jaxc__k_##name##_##E##_vv(size_t n, const void *a, const void *b, void *out) {    \
-    const T *aa = (const T *)a, *bb = (const T *)b;                                                  \
+    const T *aa JAXC__MAYBE_UNUSED = (const T *)a, *bb JAXC__MAYBE_UNUSED = (const T *)b;             \
     OT *o = (OT *)out;                                                                               \
-    (void)aa, (void)bb; /* (ops that ignore an operand) */                                           \
     JAXC__OP_LOOP(OP, K, E, CT, OCT, OT, LD, OST, 0, n, o, out == a || out == b, (LD(aa[i]), LD(bb[i])), jaxc__f_##name##_##E(LD(aa[i]), LD(bb[i]))); \
   }                                                                                                  \
   JAXC__INLINE void jaxc__k_##name##_##E##_sv(size_t n, const void *a, const void *b, void *out) {    \
-    const CT a0 = LD(*(const T *)a);                                                                 \
-    const T *bb = (const T *)b;                                                                      \
+    const CT a0 JAXC__MAYBE_UNUSED = LD(*(const T *)a);                                              \
+    const T *bb JAXC__MAYBE_UNUSED = (const T *)b;                                                   \
     OT *o = (OT *)out;                                                                               \
-    (void)a0, (void)bb;                                                                              \
     JAXC__OP_LOOP(OP, K, E, CT, OCT, OT, LD, OST, 0, n, o, out == b, (a0, LD(bb[i])), jaxc__f_##name##_##E(a0, LD(bb[i]))); \
   }                                                                                                  \
   JAXC__INLINE void jaxc__k_##name##_##E##_vs(size_t n, const void *a, const void *b, void *out) {    \
-    const CT b0 = LD(*(const T *)b);                                                                 \
-    const T *aa = (const T *)a;                                                                      \
+    const CT b0 JAXC__MAYBE_UNUSED = LD(*(const T *)b);                                              \
+    const T *aa JAXC__MAYBE_UNUSED = (const T *)a;                                                   \
     OT *o = (OT *)out;                                                                               \
-    (void)aa, (void)b0;                                                                              \
     JAXC__OP_LOOP(OP, K, E, CT, OCT, OT, LD, OST, 0, n, o, out == a, (LD(aa[i]), b0), jaxc__f_##name##_##E(LD(aa[i]), b0)); \
   }                                                                                                  \
   JAXC__INLINE void jaxc_kernel_##name##_##c##_##c(size_t n, const T *a, const T *b, OT *out) {        \
@@ -2668,10 +2671,9 @@ typedef void (*jaxc__un_fn)(size_t n, const void *a, void *out);
   JAXC__DEV OCT jaxc__f_##name##_##E(CT a) { (void)a; return JAXC__##OP##_##K(E, CT, a); }                   \
   JAXC__DEV OT jaxc_scalar_##name##_##c(T a) { return OST(jaxc__f_##name##_##E(LD(a))); }           \
   JAXC__INLINE void jaxc__k_##name##_##E(size_t n, const void *a, void *out) {                        \
-    const T *aa = (const T *)a;                                                                      \
+    const T *aa JAXC__MAYBE_UNUSED = (const T *)a;                                                   \
     OT *o = (OT *)out;                                                                               \
     size_t i0 = JAXC__VEC_FN(OP, E)(n, aa, o);                                                       \
-    (void)aa;                                                                                        \
     JAXC__OP_LOOP(OP, K, E, CT, OCT, OT, LD, OST, i0, n, o, out == a, (LD(aa[i])), jaxc__f_##name##_##E(LD(aa[i]))); \
   }                                                                                                  \
   JAXC__INLINE void jaxc_kernel_##name##_##c(size_t n, const T *a, OT *out) {                         \
