@@ -48,7 +48,7 @@ $(B)/san-v3/test_vector: tests/test_vector.c tests/impl.c tests/check.h tests/te
 
 # several threads calling jaxc at once under ThreadSanitizer: without OpenMP, whose runtime TSan
 # cannot see into (its threads would be reported as races)
-$(B)/tsan/tsan_threads: tests/tsan_threads.c tests/check.h $(HEADERS)
+$(B)/tsan/tsan_threads: tests/tsan_threads.c tests/check.h tests/testlib.h $(HEADERS)
 	@mkdir -p $(B)/tsan
 	$(CC) $(WARN) -O1 -g -fsanitize=thread,undefined -fno-sanitize-recover=undefined $(ARCH) -pthread -I. $< -o $@ $(LDLIBS)
 

@@ -1587,14 +1587,19 @@ static bool jaxc__out_ok(const jaxc_array *out, jaxc_dtype dt, int nd, const int
     if (out->shape[i] != shape[i]) return jaxc__fail(JAXC_ERR_SHAPE, "output array shape differs from the result's"), false;
   return true;
 }
+/* Whether bytes [p, p + pn) and [q, q + qn) share any: as integers (< on unrelated pointers is
+   undefined), unsigned differences (one test per side). */
+static bool jaxc__overlap(const void *p, size_t pn, const void *q, size_t qn) {
+  uintptr_t a = (uintptr_t)p, b = (uintptr_t)q;
+  return pn && qn && (a - b < qn || b - a < pn);
+}
 /* True when writing `out` could change input `in` before the op has read it: their bytes
    overlap (views of one buffer, jaxc_array_wrap), unless as the same elements in the same places
    (same address, element size and shape), where element i is read before it is written. */
 static bool jaxc__clobbers(const jaxc_array *out, const jaxc_array *in) {
   size_t ob = (size_t)out->size * jaxc_dtype_size(out->dtype), ib = (size_t)in->size * jaxc_dtype_size(in->dtype);
-  uintptr_t o = (uintptr_t)out->data, i = (uintptr_t)in->data; /* (integers: < on unrelated pointers is undefined) */
-  if (!ob || !ib || (o - i >= ib && i - o >= ob)) return false; /* (unsigned: one test per side) */
-  if (o != i || ob != ib || jaxc_dtype_size(out->dtype) != jaxc_dtype_size(in->dtype) || out->ndim != in->ndim) return true;
+  if (!jaxc__overlap(out->data, ob, in->data, ib)) return false;
+  if (out->data != in->data || ob != ib || jaxc_dtype_size(out->dtype) != jaxc_dtype_size(in->dtype) || out->ndim != in->ndim) return true;
   for (int d = 0; d < out->ndim; d++)
     if (out->shape[d] != in->shape[d]) return true;
   return false;
@@ -3643,8 +3648,7 @@ JAXC_API int jaxc_random_permutation_into(jaxc_key key, int64_t n, void *out, vo
   if (n > 1 && !scratch)
     return (jaxc__fail(JAXC_ERR_ARG, "permutation: scratch is NULL; it needs %zu bytes",
                        jaxc_random_permutation_scratch_bytes(n)), JAXC_ERR_ARG);
-  uintptr_t o = (uintptr_t)out, w = (uintptr_t)scratch;
-  if (n > 1 && (o - w < jaxc_random_permutation_scratch_bytes(n) || w - o < (size_t)n * jaxc_dtype_size(st)))
+  if (n > 1 && jaxc__overlap(out, (size_t)n * jaxc_dtype_size(st), scratch, jaxc_random_permutation_scratch_bytes(n)))
     return (jaxc__fail(JAXC_ERR_ARG, "permutation: out and scratch overlap"), JAXC_ERR_ARG);
   jaxc__rnd_do_permutation(key, n, st, out, (uint32_t *)scratch);
   jaxc__ok();

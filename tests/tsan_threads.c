@@ -10,6 +10,7 @@
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
 #include "check.h"
+#include "testlib.h"
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
@@ -19,11 +20,7 @@ enum { THREADS = 4, ROUNDS = 6 };
 /* One round of work for seed s: ops of every family, a large (cached) array, an error of its
    own; returns a checksum of every result. */
 static uint64_t mix(uint64_t h, const jaxc_array *a) {
-  if (!a) return h * 31 + 7;
-  size_t bytes = (size_t)jaxc_array_size(a) * jaxc_dtype_size(jaxc_array_dtype(a));
-  const unsigned char *p = jaxc_array_data(a);
-  for (size_t i = 0; i < bytes; i++) h = (h ^ p[i]) * 0x100000001b3u;
-  return h ^ (uint64_t)jaxc_array_dtype(a) << 40;
+  return h * 31 + (a ? checksum(a) ^ (uint64_t)jaxc_array_dtype(a) << 40 : 7);
 }
 static uint64_t work(int s, int *errors_ok) {
   uint64_t h = 0xcbf29ce484222325u;
