@@ -264,7 +264,10 @@ JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_opera
 #  define jaxc_nextafter(a, b) JAXC__BIN_G(NEXTAFTER, a, b)
 #  define jaxc_logaddexp(a, b) JAXC__BIN_G(LOGADDEXP, a, b)
 #  define jaxc_fmod(a, b) JAXC__BIN_G(FMOD, a, b)
-#  define JAXC__NUM_GENERIC_BIN 31
+#  define jaxc_logaddexp2(a, b) JAXC__BIN_G(LOGADDEXP2, a, b)
+#  define jaxc_heaviside(a, b) JAXC__BIN_G(HEAVISIDE, a, b)
+#  define jaxc_float_power(a, b) JAXC__BIN_G(FLOAT_POWER, a, b)
+#  define JAXC__NUM_GENERIC_BIN 34
 #endif
 /* >>reduce, >>index -------------------------------------------------------------------------- */
 /* reductions, indexing (take, slices), functional .at[]
@@ -1224,6 +1227,7 @@ typedef struct jaxc__plan {
   jaxc_dtype in_a, in_b;  /* dtypes the inputs are converted to before the kernel */
   jaxc_dtype compute;     /* the kernel's dtype */
   jaxc_dtype out;         /* the result's storage dtype */
+  jaxc_dtype join;        /* logical ops: the operands' promoted dtype (see jaxc__logical_operand) */
   bool weak;
 } jaxc__plan;
 
@@ -1233,13 +1237,16 @@ static bool jaxc__plan_binary(jaxc_op op, const jaxc_array *a, const jaxc_array 
   if (!a || !b) return jaxc__fail(JAXC_ERR_ARG, "%s: an operand is NULL", jaxc_op_name(op)), false;
   bool x64 = jaxc_x64();
   jaxc_result_rule rule = (jaxc_result_rule)jaxc__op_rule[op];
-  if (rule == JAXC_RULE_LOGICAL) { /* each operand is tested != 0 on its own: no promotion */
+  if (rule == JAXC_RULE_LOGICAL) { /* jnp: _to_bool of promote_args(x, y): promoted, then tested != 0 */
+    jaxc_dtype join = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(b));
+    if (join == JAXC_DTYPE_INVALID) return jaxc__fail_strict(a->dtype, b->dtype), false;
+    p->join = jaxc_storage_dtype(join, x64);
     p->in_a = p->in_b = p->compute = p->out = JAXC_BOOL;
     p->weak = false;
     return true;
   }
-  /* x ** (C int) is lax.integer_pow of promote_dtypes_numeric(x) alone: the exponent joins nothing */
-  bool int_pow = op == JAXC_OP_POWER && jaxc__is_c_int(b->weak, b->ndim, b->dtype);
+  /* x ** (0-d int) is lax.integer_pow of promote_dtypes_numeric(x) alone: the exponent joins nothing */
+  bool int_pow = op == JAXC_OP_POWER && jaxc__is_int_scalar(b->ndim, b->dtype);
   jaxc_dtype node = int_pow ? jaxc__node_of(a) : jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(b));
   if (node == JAXC_DTYPE_INVALID) return jaxc__fail_strict(a->dtype, b->dtype), false;
   node = jaxc_op_result_node(op, node);
@@ -1625,17 +1632,19 @@ static jaxc_array *jaxc__finish(const char *prim, jaxc_array *out, jaxc_array *i
   return into;
 }
 
-/* jnp.power sends a C int exponent (JAX: a concrete Python int) to lax.integer_pow; an array
-   exponent goes to _pow_int_int (integer base: six rounds of square-and-multiply over the
-   exponent's low bits, which never fail) or lax.pow. True when b is a C int, with its value. */
-static bool jaxc__c_int_exponent(const jaxc_array *b, int64_t *n) {
-  if (!jaxc__is_c_int(b->weak, b->ndim, b->dtype)) return false;
-  jaxc_kernel_cast_dyn(b->dtype, JAXC_I64, 1, b->data, n);
+/* jnp.power sends a 0-d integer exponent (JAX: a concrete integer scalar; see
+   jaxc__is_int_scalar) to lax.integer_pow; any other exponent goes to _pow_int_int (integer
+   base: six rounds of square-and-multiply over the exponent's low bits, which never fail) or
+   lax.pow. True when b is such a scalar, with its value. */
+static bool jaxc__int_exponent(const jaxc_array *b, jaxc__int_exp *e) {
+  if (!jaxc__is_int_scalar(b->ndim, b->dtype)) return false;
+  *e = jaxc__int_exp_of(b->dtype, b->data);
   return true;
 }
 /* integer_pow's dtype rule refuses a negative exponent for an integer base: JAX's message, with
    the base's aval */
-static jaxc_array *jaxc__negative_int_pow(const jaxc_array *a, jaxc_dtype compute, int64_t n) {
+static jaxc_array *jaxc__negative_int_pow(const jaxc_array *a, jaxc_dtype compute, uint64_t mag) {
+  long long n = mag > (uint64_t)INT64_MAX ? INT64_MIN : -(long long)mag; /* (from a signed dtype) */
 #ifndef JAXC_NO_STDIO
   char aval[16 + 21 * JAXC_MAX_NDIM];
   size_t at = (size_t)snprintf(aval, sizeof aval, "%s[", jaxc_dtype_name(compute));
@@ -1653,8 +1662,8 @@ static jaxc_array *jaxc__binary_impl(jaxc_op op, const jaxc_array *a, const jaxc
    in the compute dtype (ints wrap, floats round at each product: x**3 is (x * x) * x, not
    pow's correctly rounded value), then 1 / acc for n < 0; in whole-array passes of the multiply
    and divide kernels. `acc` is x itself until the first product (`alias`). */
-static jaxc_array *jaxc__integer_pow(const jaxc_array *a, int64_t n, const jaxc__plan *p, jaxc_array *into) {
-  uint64_t m = n < 0 ? 0 - (uint64_t)n : (uint64_t)n;
+static jaxc_array *jaxc__integer_pow(const jaxc_array *a, jaxc__int_exp e, const jaxc__plan *p, jaxc_array *into) {
+  uint64_t m = e.mag;
   jaxc_array *x = jaxc_astype(a, p->compute), *acc = NULL, *t;
   bool alias = false;
   for (; x && m; m >>= 1) {
@@ -1675,7 +1684,7 @@ static jaxc_array *jaxc__integer_pow(const jaxc_array *a, int64_t n, const jaxc_
   }
   if (!alias) jaxc_array_free(x);
   if (!x || !acc) { if (acc != x) jaxc_array_free(acc); return NULL; }
-  if (n < 0) {
+  if (e.neg) {
     jaxc_array *one = jaxc_weak_int(1);
     t = one ? jaxc__binary_impl(JAXC_OP_TRUE_DIVIDE, one, acc, NULL) : NULL;
     jaxc_array_free(one), jaxc_array_free(acc);
@@ -1701,18 +1710,44 @@ static jaxc_array *jaxc__fmod_bools(const jaxc_array *a, const jaxc_array *b, ja
   return r;
 }
 
+/* A logical op's operand as promote_args leaves it: a weak one converted to the join, where it
+   can become 0 (logical_and(uint8 1, weak 256) is False: 256 wraps to uint8 0; 1e-50 is 0 in
+   float16); a strong one only widens, which keeps zero and nonzero apart, so it stays as it
+   is. *tmp holds a converted copy (XLA's cast, no debug checks: jnp converts a Python scalar
+   outside any op). */
+static const jaxc_array *jaxc__logical_operand(const jaxc_array *x, jaxc_dtype join, jaxc_array **tmp) {
+  *tmp = NULL;
+  if (!x->weak || x->dtype == join) return x;
+  *tmp = jaxc_array_empty(join, x->ndim, x->shape);
+  if (*tmp && x->size) jaxc_kernel_cast_dyn(x->dtype, join, (size_t)x->size, x->data, (*tmp)->data);
+  return *tmp;
+}
+
+static jaxc_array *jaxc__binary_run(jaxc_op op, const jaxc__plan *pp, const jaxc_array *a, const jaxc_array *b,
+                                    jaxc_array *into);
 static jaxc_array *jaxc__binary_impl(jaxc_op op, const jaxc_array *a, const jaxc_array *b, jaxc_array *into) {
   jaxc__plan p;
   if (op == JAXC_OP_FMOD && a && b && a->dtype == JAXC_BOOL && b->dtype == JAXC_BOOL) return jaxc__fmod_bools(a, b, into);
   if (!jaxc__plan_binary(op, a, b, &p)) return NULL;
+  if (jaxc__op_rule[op] != JAXC_RULE_LOGICAL || !(a->weak || b->weak)) return jaxc__binary_run(op, &p, a, b, into);
+  jaxc_array *ta, *tb;
+  const jaxc_array *pa = jaxc__logical_operand(a, p.join, &ta), *pb = jaxc__logical_operand(b, p.join, &tb);
+  jaxc_array *r = pa && pb ? jaxc__binary_run(op, &p, pa, pb, into) : NULL;
+  jaxc_array_free(ta);
+  jaxc_array_free(tb);
+  return r;
+}
+static jaxc_array *jaxc__binary_run(jaxc_op op, const jaxc__plan *pp, const jaxc_array *a, const jaxc_array *b,
+                                    jaxc_array *into) {
+  jaxc__plan p = *pp;
   const jaxc_array *in[2] = {a, b};
   int nd;
   int64_t shape[JAXC_MAX_NDIM];
   if (!jaxc__broadcast_shapes(jaxc_op_name(op), 2, in, &nd, shape)) return NULL;
-  int64_t n;
-  if (op == JAXC_OP_POWER && jaxc__c_int_exponent(b, &n) && n != 0) { /* (x ** 0: the kernel's ones) */
-    if (n < 0 && jaxc__is_integral(p.compute)) return jaxc__negative_int_pow(a, p.compute, n);
-    return jaxc__integer_pow(a, n, &p, into);
+  jaxc__int_exp e;
+  if (op == JAXC_OP_POWER && jaxc__int_exponent(b, &e) && e.mag != 0) { /* (x ** 0: the kernel's ones) */
+    if (e.neg && jaxc__is_integral(p.compute)) return jaxc__negative_int_pow(a, p.compute, e.mag);
+    return jaxc__integer_pow(a, e, &p, into);
   }
   jaxc_array *out = jaxc__result_array(into, p.out, p.weak, nd, shape, 2, in);
   if (!out) return NULL;

@@ -805,23 +805,23 @@ static inline jaxc_cuda_array *jaxc_cuda__fmod_bools(const jaxc_cuda_array *a, c
   jaxc_cuda_free(t);
   return r;
 }
-/* A C int exponent (b weak, 0-d, an int: lax.integer_pow's, as on the CPU): its value, read
-   back from the device. False for any other b, or when the read fails (*failed). */
-static inline bool jaxc_cuda__c_int_exponent(const jaxc_cuda_array *b, int64_t *n, bool *failed) {
+/* A 0-d integer exponent (lax.integer_pow's, as on the CPU: jaxc__is_int_scalar): its value,
+   read back from the device. False for any other b, or when the read fails (*failed). */
+static inline bool jaxc_cuda__int_exponent(const jaxc_cuda_array *b, jaxc__int_exp *e, bool *failed) {
   *failed = false;
-  if (!jaxc__is_c_int(b->weak, b->ndim, b->dtype)) return false;
+  if (!jaxc__is_int_scalar(b->ndim, b->dtype)) return false;
   unsigned char raw[8] = {0};
   if (!JAXC_CUDA_CHECK(cudaMemcpy(raw, b->data, jaxc_cuda__dtype_size(b->dtype), cudaMemcpyDeviceToHost), JAXC_CUDA_ERR_LAUNCH))
     return (*failed = true), false;
-  jaxc_kernel_cast_dyn(b->dtype, JAXC_I64, 1, raw, n);
+  *e = jaxc__int_exp_of(b->dtype, raw);
   return true;
 }
 /* lax.integer_pow(a, n), n != 0, as the CPU computes it (jaxc.h, jaxc__integer_pow): square and
    multiply over every bit of |n| in whole-array passes of the multiply kernel, 1 / acc for
    n < 0; `acc` is x itself until the first product (`alias`). */
-static inline jaxc_cuda_array *jaxc_cuda__integer_pow(const jaxc_cuda_array *a, int64_t n, jaxc_dtype c, bool weak, bool x64,
-                                                      jaxc_cuda_array *into) {
-  uint64_t m = n < 0 ? 0 - (uint64_t)n : (uint64_t)n;
+static inline jaxc_cuda_array *jaxc_cuda__integer_pow(const jaxc_cuda_array *a, jaxc__int_exp e, jaxc_dtype c, bool weak,
+                                                      bool x64, jaxc_cuda_array *into) {
+  uint64_t m = e.mag;
   jaxc_cuda_array *x = jaxc_cuda_astype(a, c, x64), *acc = NULL, *t;
   bool alias = false;
   for (; x && m; m >>= 1) {
@@ -842,7 +842,7 @@ static inline jaxc_cuda_array *jaxc_cuda__integer_pow(const jaxc_cuda_array *a, 
   }
   if (!alias) jaxc_cuda_free(x);
   if (!x || !acc) { if (acc != x) jaxc_cuda_free(acc); return NULL; }
-  if (n < 0) {
+  if (e.neg) {
     const int64_t one_v = 1;
     jaxc_cuda_array *one = jaxc_cuda_upload_shape(JAXC_I64, 0, NULL, &one_v);
     if (one) one->weak = true;
@@ -866,22 +866,39 @@ static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_arr
   const jaxc_cuda_array *arrays[3] = {a, b, into};
   if (!jaxc_cuda__start("jaxc_cuda_binary", 3, arrays)) return NULL;
   if (op == JAXC_OP_FMOD && a->dtype == JAXC_BOOL && b->dtype == JAXC_BOOL) return jaxc_cuda__fmod_bools(a, b, x64, into);
-  bool int_pow = op == JAXC_OP_POWER && jaxc__is_c_int(b->weak, b->ndim, b->dtype); /* (the base alone, as on the CPU) */
-  jaxc_dtype node = jaxc_op_rule(op) == JAXC_RULE_LOGICAL ? JAXC_BOOL
-                    : int_pow ? jaxc_cuda__node_of(a)
-                              : jaxc_result_node(rules, x64, jaxc_cuda__node_of(a), jaxc_cuda__node_of(b));
+  bool int_pow = op == JAXC_OP_POWER && jaxc__is_int_scalar(b->ndim, b->dtype); /* (the base alone, as on the CPU) */
+  jaxc_dtype node = int_pow ? jaxc_cuda__node_of(a) : jaxc_result_node(rules, x64, jaxc_cuda__node_of(a), jaxc_cuda__node_of(b));
   if (node == JAXC_DTYPE_INVALID)
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "no implicit dtype promotion path (strict)", cudaSuccess);
+  if (jaxc_op_rule(op) == JAXC_RULE_LOGICAL) {
+    /* promote_args first, as on the CPU (jaxc__logical_operand): a weak operand converted to the
+       join can become 0; strong ones only widen */
+    jaxc_dtype join = jaxc_storage_dtype(node, x64);
+    if ((a->weak && a->dtype != join) || (b->weak && b->dtype != join)) {
+      jaxc_cuda_array *ta = a->weak && a->dtype != join ? jaxc_cuda_astype(a, join, x64) : NULL;
+      jaxc_cuda_array *tb = b->weak && b->dtype != join ? jaxc_cuda_astype(b, join, x64) : NULL;
+      jaxc_cuda_array *r = NULL;
+      if ((ta || !(a->weak && a->dtype != join)) && (tb || !(b->weak && b->dtype != join))) {
+        if (ta) ta->weak = true; /* still the weak value: the join (and strict mode) see the same */
+        if (tb) tb->weak = true;
+        r = jaxc_cuda__binary(op, ta ? ta : a, tb ? tb : b, rules, x64, into);
+      }
+      jaxc_cuda_free(ta);
+      jaxc_cuda_free(tb);
+      return r;
+    }
+    node = JAXC_BOOL;
+  }
   node = jaxc_op_result_node(op, node);
   jaxc_dtype c = jaxc_storage_dtype(node, x64), od = jaxc_op_output_dtype(op, c);
   if (!jaxc_op_accepts(op, c))
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "the op does not accept this dtype on the device", cudaSuccess);
-  int64_t n = 0;
+  jaxc__int_exp e = {0, false};
   bool read_failed = false;
-  if (int_pow && jaxc_cuda__c_int_exponent(b, &n, &read_failed) && n != 0) { /* (x ** 0: the kernel) */
-    if (n < 0 && jaxc__is_integral(c))
+  if (int_pow && jaxc_cuda__int_exponent(b, &e, &read_failed) && e.mag != 0) { /* (x ** 0: the kernel) */
+    if (e.neg && jaxc__is_integral(c))
       return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "Integers cannot be raised to negative powers (integer_pow)", cudaSuccess);
-    return jaxc_cuda__integer_pow(a, n, c, jaxc_dtype_is_weak(node), x64, into);
+    return jaxc_cuda__integer_pow(a, e, c, jaxc_dtype_is_weak(node), x64, into);
   }
   if (read_failed) return NULL;
   jaxc_cuda__launch g;

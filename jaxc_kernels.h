@@ -782,6 +782,8 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
           REAL     like SAME, but complex results give their real dtype
           KEEP     unary ops that return ints and bool unchanged (floor, ceil, round)
           RINT     ints and bool become the default float (strong), unchanged otherwise
+          STRONG   INEXACT, never weak: jnp composes these with np.array constants, which are
+                   strong, and a lax op's result is weak only where every operand is
    GROUP  the compute kinds the op accepts (ALL NUM INTB INT NOC FLT INX BOOL), see JAXC__IN_*
    OUT    the kernel's output: SAME (the compute dtype), BOOL, or REAL (real part's dtype)
    lax    the jax.lax primitive JAX names in its errors ("invalid value (nan) encountered in div")
@@ -818,6 +820,9 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
   X(NEXTAFTER,     nextafter,     BIN, INEXACT, FLT,  SAME, nextafter)              \
   X(LOGADDEXP,     logaddexp,     BIN, INEXACT, FLT,  SAME, logaddexp)              \
   X(FMOD,          fmod,          BIN, NUMERIC, NUMR,  SAME, rem)              \
+  X(LOGADDEXP2,    logaddexp2,    BIN, INEXACT, FLT,  SAME, div)              \
+  X(HEAVISIDE,     heaviside,     BIN, STRONG,  FLT,  SAME, select_n)              \
+  X(FLOAT_POWER,   float_power,   BIN, INEXACT, INX,  SAME, pow)              \
   X(NEGATIVE,      negative,      UN,  SAME,    NUM,  SAME, neg)              \
   X(ABS,           abs,           UN,  REAL,    ALL,  REAL, abs)              \
   X(SIGN,          sign,          UN,  SAME,    NUM,  SAME, sign)              \
@@ -844,6 +849,11 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
   X(REAL,          real,          UN,  REAL,    ALL,  REAL, real)              \
   X(IMAG,          imag,          UN,  REAL,    ALL,  REAL, imag)              \
   X(CONJ,          conj,          UN,  SAME,    ALL,  SAME, conj)              \
+  X(LOG2,          log2,          UN,  STRONG,  INX,  SAME, log)              \
+  X(LOG10,         log10,         UN,  STRONG,  INX,  SAME, log)              \
+  X(EXP2,          exp2,          UN,  INEXACT, INX,  SAME, exp2)              \
+  X(DEG2RAD,       deg2rad,       UN,  STRONG,  INX,  SAME, mul)              \
+  X(RAD2DEG,       rad2deg,       UN,  STRONG,  INX,  SAME, mul)              \
   X(SUM,           sum,           RED, SAME,    ALL,  SAME, reduce_sum)              \
   X(PROD,          prod,          RED, SAME,    ALL,  SAME, reduce_prod)              \
   X(MEAN,          mean,          RED, INEXACT, ALL,  SAME, mean)              \
@@ -864,7 +874,7 @@ typedef enum jaxc_op { JAXC_OPS(JAXC__OP_ENUM) JAXC_NUM_OPS } jaxc_op;
 typedef enum jaxc_arity { JAXC_ARITY_BIN, JAXC_ARITY_UN, JAXC_ARITY_RED, JAXC_ARITY_UPD } jaxc_arity;
 typedef enum jaxc_result_rule {
   JAXC_RULE_SAME, JAXC_RULE_NUMERIC, JAXC_RULE_INEXACT, JAXC_RULE_CMP, JAXC_RULE_LOGICAL,
-  JAXC_RULE_REAL, JAXC_RULE_KEEP, JAXC_RULE_RINT
+  JAXC_RULE_REAL, JAXC_RULE_KEEP, JAXC_RULE_RINT, JAXC_RULE_STRONG
 } jaxc_result_rule;
 #define JAXC__OP_NAME(OP, name, ar, rule, grp, out, lax) #name,
 #define JAXC__OP_ARITY(OP, name, ar, rule, grp, out, lax) JAXC_ARITY_##ar,
@@ -895,10 +905,28 @@ JAXC__INLINE bool jaxc__is_integral(jaxc_dtype d) {
   int kind = jaxc_dtype_kind(d);
   return kind == JAXC_KIND_BOOL || kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT;
 }
-/* A C int operand (JAX: a concrete Python int): weak, 0-d, an integer. As the exponent of
-   jnp.power it goes to lax.integer_pow, which promotes the base alone. */
-JAXC__INLINE bool jaxc__is_c_int(bool weak, int ndim, jaxc_dtype d) {
-  return weak && ndim == 0 && jaxc_dtype_kind(d) == JAXC_KIND_INT;
+/* jnp.power's integer_pow case: an exponent that is a concrete integer scalar, which
+   operator.index accepts -- a Python int (a C int here) or, outside jit, any 0-d integer
+   array, signed or unsigned (jax-ml/jax ufuncs.py: `if core.is_concrete(x2): x2 =
+   operator.index(x2) ... return lax.integer_pow(x1, x2)`); jaxc's arrays are always concrete.
+   Not bool: NumPy's bool refuses operator.index. lax.integer_pow promotes the base alone. */
+JAXC__INLINE bool jaxc__is_int_scalar(int ndim, jaxc_dtype d) {
+  int kind = jaxc_dtype_kind(d);
+  return ndim == 0 && (kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT);
+}
+/* Its value as a magnitude and a sign (a uint64 past 2^63 stays exact, as Python's int). */
+typedef struct jaxc__int_exp { uint64_t mag; bool neg; } jaxc__int_exp;
+JAXC__INLINE jaxc__int_exp jaxc__int_exp_of(jaxc_dtype d, const void *raw) {
+  jaxc__int_exp e = {0, false};
+  if (jaxc_dtype_kind(d) == JAXC_KIND_UINT) {
+    jaxc_kernel_cast_dyn(d, JAXC_U64, 1, raw, &e.mag);
+  } else {
+    int64_t v = 0;
+    jaxc_kernel_cast_dyn(d, JAXC_I64, 1, raw, &v);
+    e.neg = v < 0;
+    e.mag = e.neg ? 0 - (uint64_t)v : (uint64_t)v;
+  }
+  return e;
 }
 /* JAX's to_inexact_dtype (jax/_src/dtypes.py, _dtype_to_inexact): bool and ints of up to 32 bits
    become float32 -- with x64 on too, "for backward compatibility" -- and 64-bit ints float64; a
@@ -910,13 +938,18 @@ JAXC__INLINE jaxc_dtype jaxc__to_inexact(jaxc_dtype d) {
 }
 /* The node an op's result rule makes of the joined input node (NUMERIC: bool becomes int32, as
    jax.dtypes.to_numeric_dtype makes it, x64 or not; INEXACT: jaxc__to_inexact; RINT: integers and
-   bool become the default float, strong, as jnp.rint's lax.convert_element_type(x, float_)). */
+   bool become the default float, strong, as jnp.rint's lax.convert_element_type(x, float_);
+   STRONG: jaxc__to_inexact's node made strong, the default float or complex (the storage then
+   narrows them with x64 off, as for every node)). */
 JAXC__INLINE jaxc_dtype jaxc_op_result_node(jaxc_op op, jaxc_dtype node) {
   bool integral = jaxc__is_integral(node);
   switch ((unsigned)op < JAXC_NUM_OPS ? (jaxc_result_rule)jaxc__op_rule[op] : JAXC_RULE_SAME) {
   case JAXC_RULE_NUMERIC: return node == JAXC_BOOL ? JAXC_I32 : node;
   case JAXC_RULE_INEXACT: return jaxc__to_inexact(node);
   case JAXC_RULE_RINT: return integral ? JAXC_F64 : node;
+  case JAXC_RULE_STRONG:
+    node = jaxc__to_inexact(node);
+    return node == JAXC_WEAK_FLOAT ? JAXC_F64 : node == JAXC_WEAK_COMPLEX ? JAXC_C128 : node;
   case JAXC_RULE_LOGICAL: return JAXC_BOOL;
   default: return node;
   }
@@ -2345,6 +2378,84 @@ JAXC__FULL_FN(jaxc_c128, log, jaxc__annex_log_jaxc_c128)
 #define JAXC__CONJ_KI(E, M, a) (a)
 #define JAXC__CONJ_KF(E, M, a) (a)
 #define JAXC__CONJ_KC(E, M, a) jaxc__m_conj_##M(a)
+/* jnp's compositions of lax ops (jax/_src/numpy/ufuncs.py), each op rounded to the dtype as
+   XLA rounds it (JAXC__RND_<E>: bfloat16 and float16 through float32, see JAXC__HALF_STEPS):
+     log2, log10  log(x) / log(base)                  (complex: each part of log(z) divided)
+     exp2         exp(log(2) * x)                     (lax.exp2's lowering; complex: (ln 2 + 0j) z)
+     deg2rad      x * (pi / 180), rad2deg x * (180 / pi)
+     logaddexp2   logaddexp(x1 * ln 2, x2 * ln 2) / ln 2
+     heaviside    0 below 0, 1 above, x1 where it is NaN, x2 at 0
+     float_power  lax.pow of the operands promoted to inexact
+   Not log2 of the C library: log2(8.0f) is log(8)/log(2) rounded twice (3 here, as JAX's
+   documentation shows; other powers of two can miss by an ulp). The constants are the
+   dtype's roundings of the double (np.array(c, dtype)); log(2) and log(10) of the dtype's
+   2 and 10 are the same values (tests/test_formulas.c checks both). */
+#define JAXC__RND_F32(x) (x)
+#define JAXC__RND_F64(x) (x)
+#define JAXC__RND_BF16(x) jaxc__step_BF16(x)
+#define JAXC__RND_F16(x) jaxc__step_F16(x)
+#define JAXC__LN2_F64 0x1.62e42fefa39efp-1
+#define JAXC__LN2_F32 0x1.62e43p-1f
+#define JAXC__LN2_BF16 0x1.62p-1f
+#define JAXC__LN2_F16 0x1.63p-1f
+#define JAXC__LN10_F64 0x1.26bb1bbb55516p+1
+#define JAXC__LN10_F32 0x1.26bb1cp+1f
+#define JAXC__LN10_BF16 0x1.26p+1f
+#define JAXC__LN10_F16 0x1.26cp+1f
+#define JAXC__DEG_F64 0x1.1df46a2529d39p-6
+#define JAXC__DEG_F32 0x1.1df46ap-6f
+#define JAXC__DEG_BF16 0x1.1ep-6f
+#define JAXC__DEG_F16 0x1.1ep-6f
+#define JAXC__RAD_F64 0x1.ca5dc1a63c1f8p+5
+#define JAXC__RAD_F32 0x1.ca5dc2p+5f
+#define JAXC__RAD_BF16 0x1.cap+5f
+#define JAXC__RAD_F16 0x1.ca4p+5f
+#define JAXC__LN2_C64 JAXC__LN2_F32
+#define JAXC__LN2_C128 JAXC__LN2_F64
+#define JAXC__LN10_C64 JAXC__LN10_F32
+#define JAXC__LN10_C128 JAXC__LN10_F64
+#define JAXC__DEG_C64 JAXC__DEG_F32
+#define JAXC__DEG_C128 JAXC__DEG_F64
+#define JAXC__RAD_C64 JAXC__RAD_F32
+#define JAXC__RAD_C128 JAXC__RAD_F64
+JAXC__DEV jaxc_c64 jaxc__cdivr_jaxc_c64(jaxc_c64 z, float r) {
+  return jaxc__mk_jaxc_c64(jaxc__re_jaxc_c64(z) / r, jaxc__im_jaxc_c64(z) / r);
+}
+JAXC__DEV jaxc_c128 jaxc__cdivr_jaxc_c128(jaxc_c128 z, double r) {
+  return jaxc__mk_jaxc_c128(jaxc__re_jaxc_c128(z) / r, jaxc__im_jaxc_c128(z) / r);
+}
+#define JAXC__LOGB_KF(E, LOG, a, B) (JAXC__RND_##E(LOG(a)) / JAXC__##B##_##E)
+#define JAXC__LOG2_KF(E, M, a) JAXC__LOGB_KF(E, jaxc__m_log_##M, a, LN2)
+#define JAXC__LOG2_NEAR_KF(E, M, a) JAXC__LOGB_KF(E, jaxc__near_log_##M, a, LN2)
+#define JAXC__LOG2_KC(E, M, z) jaxc__cdivr_##M(jaxc__m_log_##M(z), JAXC__LN2_##E)
+#define JAXC__LOG2_NEAR_KC(E, M, z) jaxc__cdivr_##M(jaxc__near_log_##M(z), JAXC__LN2_##E)
+#define JAXC__SPLIT_LOG2_KF ~, JAXC__LOG2_NEAR_KF, JAXC__REDO_NAN
+#define JAXC__SPLIT_LOG2_KC ~, JAXC__LOG2_NEAR_KC, JAXC__REDO_NAN
+#define JAXC__LOG10_KF(E, M, a) JAXC__LOGB_KF(E, jaxc__m_log_##M, a, LN10)
+#define JAXC__LOG10_NEAR_KF(E, M, a) JAXC__LOGB_KF(E, jaxc__near_log_##M, a, LN10)
+#define JAXC__LOG10_KC(E, M, z) jaxc__cdivr_##M(jaxc__m_log_##M(z), JAXC__LN10_##E)
+#define JAXC__LOG10_NEAR_KC(E, M, z) jaxc__cdivr_##M(jaxc__near_log_##M(z), JAXC__LN10_##E)
+#define JAXC__SPLIT_LOG10_KF ~, JAXC__LOG10_NEAR_KF, JAXC__REDO_NAN
+#define JAXC__SPLIT_LOG10_KC ~, JAXC__LOG10_NEAR_KC, JAXC__REDO_NAN
+#define JAXC__EXP2_KF(E, M, a) jaxc__m_exp_##M(JAXC__RND_##E(JAXC__LN2_##E * (a)))
+#define JAXC__EXP2_NEAR_KF(E, M, a) jaxc__near_exp_##M(JAXC__RND_##E(JAXC__LN2_##E * (a)))
+#define JAXC__EXP2_KC(E, M, z) jaxc__m_exp_##M(jaxc__m_mul_##M(jaxc__mk_##M(JAXC__LN2_##E, 0), z))
+#define JAXC__EXP2_NEAR_KC(E, M, z) jaxc__near_exp_##M(jaxc__m_mul_##M(jaxc__mk_##M(JAXC__LN2_##E, 0), z))
+#define JAXC__SPLIT_EXP2_KF ~, JAXC__EXP2_NEAR_KF, JAXC__REDO_NAN
+#define JAXC__SPLIT_EXP2_KC ~, JAXC__EXP2_NEAR_KC, JAXC__REDO_NAN
+#define JAXC__DEG2RAD_KF(E, M, a) ((a) * JAXC__DEG_##E)
+#define JAXC__DEG2RAD_KC(E, M, z) jaxc__m_mul_##M(z, jaxc__mk_##M(JAXC__DEG_##E, 0))
+#define JAXC__RAD2DEG_KF(E, M, a) ((a) * JAXC__RAD_##E)
+#define JAXC__RAD2DEG_KC(E, M, z) jaxc__m_mul_##M(z, jaxc__mk_##M(JAXC__RAD_##E, 0))
+#define JAXC__LOGADDEXP2_WITH(LAE, E, M, a, b) \
+  (LAE(E, M, JAXC__RND_##E((a) * JAXC__LN2_##E), JAXC__RND_##E((b) * JAXC__LN2_##E)) / JAXC__LN2_##E)
+#define JAXC__LOGADDEXP2_KF(E, M, a, b) JAXC__LOGADDEXP2_WITH(JAXC__LOGADDEXP_KF, E, M, a, b)
+#define JAXC__LOGADDEXP2_NEAR_KF(E, M, a, b) JAXC__LOGADDEXP2_WITH(JAXC__LOGADDEXP_NEAR_KF, E, M, a, b)
+#define JAXC__SPLIT_LOGADDEXP2_KF ~, JAXC__LOGADDEXP2_NEAR_KF, JAXC__REDO_NAN
+#define JAXC__HEAVISIDE_KF(E, M, a, b) ((a) < 0 ? (M)0 : (a) > 0 ? (M)1 : (a) != (a) ? (a) : (b))
+#define JAXC__FLOAT_POWER_KF JAXC__POWER_KF
+#define JAXC__FLOAT_POWER_KC JAXC__POWER_KC
+#define JAXC__SPLIT_FLOAT_POWER_KF JAXC__SPLIT_POWER_KF
 
 /* >>vector: hand-vectorised loops for the ops compilers keep scalar --------------------------------
    C's sqrt sets errno for a negative argument, so unless built with -fno-math-errno, gcc and

@@ -1,10 +1,11 @@
 /* bench_math.c — elementwise math against a same-run copy of the same bytes and NumPy's ufunc
    on the same data, out= a reused buffer on both sides:
      - float32/float64 sqrt, rint, floor (the >>vector loops), exp, log, tanh, log1p, expm1,
-       sin, cos, tan (>>float math), next to a 2-thread loop of the C
+       sin, cos, tan (>>float math), log2, log10, exp2, deg2rad (jnp's compositions), next to a
+       2-thread loop of the C
        library's function on the same data (column libm: what the kernels cost when they called
-       it); arctan2, logaddexp and power of z and w (w uniform in [-6, 6)), next to atan2, pow
-       and logaddexp's long double formula the same way;
+       it); arctan2, logaddexp, power, logaddexp2 and heaviside of z and w (w uniform in
+       [-6, 6)), next to atan2, pow and the long double formulas the same way;
      - complex64/complex128 multiply and divide (memory-bound), |z| (the >>vector loops), and
        exp, log, sqrt (compute-bound: in double, Annex G special values), the part-wise complex
        code CPU and GPU share.
@@ -66,6 +67,17 @@ static double logaddexp_ld_d(double a, double b) {
   return (double)(amax + log1pl(expl(-fabsl(d))));
 }
 static float logaddexp_ld_f(float a, float b) { return (float)logaddexp_ld_d(a, b); }
+/* jnp's compositions (README, "Ops"): the nearest C loops to set beside them */
+static double logaddexp2_ld_d(double a, double b) {
+  long double amax = a > b ? a : b, d = (long double)a - (long double)b;
+  if (d != d) return a + b;
+  return (double)(amax + log2l(1 + exp2l(-fabsl(d))));
+}
+static float logaddexp2_ld_f(float a, float b) { return (float)logaddexp2_ld_d(a, b); }
+static float deg2rad_f(float x) { return x * 0x1.1df46ap-6f; }
+static double deg2rad_d(double x) { return x * 0x1.1df46a2529d39p-6; }
+static double heaviside_d(double a, double b) { return a < 0 ? 0.0 : a > 0 ? 1.0 : a != a ? a : b; }
+static float heaviside_f(float a, float b) { return a < 0 ? 0.0f : a > 0 ? 1.0f : a != a ? a : b; }
 static const math_op real_ops[] = {
     {JAXC_OP_SQRT, "sqrt", sqrt_f, sqrt_d, NULL, NULL},     {JAXC_OP_EXP, "exp", expf, exp, NULL, NULL},         {JAXC_OP_LOG, "log", logf, log, NULL, NULL},
     {JAXC_OP_TANH, "tanh", tanhf, tanh, NULL, NULL},        {JAXC_OP_LOG1P, "log1p", log1pf, log1p, NULL, NULL}, {JAXC_OP_EXPM1, "expm1", expm1f, expm1, NULL, NULL},
@@ -73,7 +85,11 @@ static const math_op real_ops[] = {
     {JAXC_OP_RINT, "rint", rint_f, rint_d, NULL, NULL},     {JAXC_OP_FLOOR, "floor", floor_f, floor_d, NULL, NULL},
     {JAXC_OP_ARCTAN2, "arctan2", NULL, NULL, atan2f, atan2},
     {JAXC_OP_LOGADDEXP, "logaddexp", NULL, NULL, logaddexp_ld_f, logaddexp_ld_d},
-    {JAXC_OP_POWER, "power", NULL, NULL, powf, pow}};
+    {JAXC_OP_POWER, "power", NULL, NULL, powf, pow},
+    {JAXC_OP_LOG2, "log2", log2f, log2, NULL, NULL},        {JAXC_OP_LOG10, "log10", log10f, log10, NULL, NULL}, {JAXC_OP_EXP2, "exp2", exp2f, exp2, NULL, NULL},
+    {JAXC_OP_DEG2RAD, "deg2rad", deg2rad_f, deg2rad_d, NULL, NULL},
+    {JAXC_OP_LOGADDEXP2, "logaddexp2", NULL, NULL, logaddexp2_ld_f, logaddexp2_ld_d},
+    {JAXC_OP_HEAVISIDE, "heaviside", NULL, NULL, heaviside_f, heaviside_d}};
 
 /* Seconds per call of a 2-thread loop of the C library's function over z (and w) (best of REPS). */
 static double libm_seconds(const math_op *m, const jaxc_array *z, const jaxc_array *w, jaxc_array *dest) {

@@ -380,10 +380,11 @@ static void expected_result(jaxc_op op, const char *g, bool x64, char *out) {
   case JAXC_OP_SUBTRACT:
     if (k == K_BOOL) { strcpy(out, "-"); return; }
     break;
-  case JAXC_OP_TRUE_DIVIDE:
+  case JAXC_OP_TRUE_DIVIDE: case JAXC_OP_FLOAT_POWER:
     if (integral) snprintf(code, sizeof code, "%s", inexact);
     break;
   case JAXC_OP_ARCTAN2: case JAXC_OP_HYPOT: case JAXC_OP_COPYSIGN: case JAXC_OP_NEXTAFTER: case JAXC_OP_LOGADDEXP:
+  case JAXC_OP_LOGADDEXP2: case JAXC_OP_HEAVISIDE:
     if (k == K_COMPLEX) { strcpy(out, "-"); return; }
     if (integral) snprintf(code, sizeof code, "%s", inexact);
     break;
@@ -403,6 +404,7 @@ static void expected_result(jaxc_op op, const char *g, bool x64, char *out) {
     break;
   default: break;
   }
+  if (op == JAXC_OP_HEAVISIDE) weak = false; /* where(x1 < 0, np zero, ...): the constants are strong */
   snprintf(out, 16, "%s%s", code, weak ? "~" : "");
 }
 
@@ -421,11 +423,13 @@ static void test_result_dtypes(void) {
           for (int b = 0; b < JAXC_NUM_DTYPES; b++) {
             char want[16], got[16];
             const char *g = golden[strict][x64][a][b];
-            /* logical ops test each operand != 0 on its own: no promotion, so no strict error */
-            if (is_logical((jaxc_op)op)) g = "b";
+            /* logical ops promote their operands (strict mode refuses as for any op), then give bool */
+            if (is_logical((jaxc_op)op) && g[0] != '-') g = "b";
+            /* x ** (0-d int): jnp.power's concrete-integer case, lax.integer_pow of
+               promote_dtypes_numeric(x) alone (the node arrays here are 0-d; bool is no int) */
+            int bk = jaxc_dtype_kind((jaxc_dtype)b);
+            if (op == JAXC_OP_POWER && (bk == JAXC_KIND_INT || bk == JAXC_KIND_UINT)) g = golden[strict][x64][a][a];
             expected_result((jaxc_op)op, g, x64, want);
-            /* bool ** C int: integer_pow of promote_dtypes_numeric(bool) alone: int32, strong */
-            if (op == JAXC_OP_POWER && a == JAXC_BOOL && b == JAXC_WEAK_INT && g[0] != '-') strcpy(want, "i32");
             jaxc_array *A = node_array((jaxc_dtype)a), *B = node_array((jaxc_dtype)b);
             bool weak = true;
             jaxc_dtype r = jaxc_binary_result((jaxc_op)op, A, B, &weak);
@@ -477,10 +481,16 @@ static void test_unary_dtypes(void) {
         case JAXC_OP_NEGATIVE: case JAXC_OP_SIGN: if (k == K_BOOL) want = JAXC_DTYPE_INVALID; break;
         case JAXC_OP_ABS: want = real; break;
         case JAXC_OP_SQRT: case JAXC_OP_EXP: case JAXC_OP_LOG: case JAXC_OP_LOG1P: case JAXC_OP_EXPM1: case JAXC_OP_SIN:
-        case JAXC_OP_COS: case JAXC_OP_TAN: case JAXC_OP_TANH: case JAXC_OP_RECIPROCAL:
+        case JAXC_OP_COS: case JAXC_OP_TAN: case JAXC_OP_TANH: case JAXC_OP_RECIPROCAL: case JAXC_OP_EXP2:
           /* jax.dtypes.to_inexact_dtype: float32 up to 32 bits, float64 for 64-bit ints and
              (x64) Python ints */
           if (integral) want = wk ? dflt_f : jaxc_dtype_size(st) == 8 ? JAXC_F64 : JAXC_F32;
+          break;
+        case JAXC_OP_LOG2: case JAXC_OP_LOG10: case JAXC_OP_DEG2RAD: case JAXC_OP_RAD2DEG:
+          /* the same, never weak: lax.div(log(x), log(np.array(2, dtype))), lax.mul(x, np.array(c,
+             dtype)): a NumPy constant is strong, and a lax op is weak only if all operands are */
+          if (integral) want = wk ? dflt_f : jaxc_dtype_size(st) == 8 ? JAXC_F64 : JAXC_F32;
+          want_weak = false;
           break;
         case JAXC_OP_RINT: if (integral) want = dflt_f, want_weak = false; break; /* jnp.rint: convert_element_type(x, float_), strong */
         case JAXC_OP_FLOOR: case JAXC_OP_CEIL: if (k == K_COMPLEX) want = JAXC_DTYPE_INVALID; break;
@@ -652,9 +662,22 @@ static const fop float_ops[] = {
     {JAXC_OP_FLOOR_DIVIDE, EXACT}, {JAXC_OP_REMAINDER, EXACT}, {JAXC_OP_FMOD, EXACT}, {JAXC_OP_POWER, ULP1},
     {JAXC_OP_MAXIMUM, EXACT}, {JAXC_OP_MINIMUM, EXACT}, {JAXC_OP_FMAX, EXACT},
     {JAXC_OP_FMIN, EXACT}, {JAXC_OP_ARCTAN2, ULP1}, {JAXC_OP_HYPOT, EXACT}, {JAXC_OP_COPYSIGN, EXACT},
-    {JAXC_OP_NEXTAFTER, EXACT}, {JAXC_OP_LOGADDEXP, ULP1}, {JAXC_OP_EQUAL, EXACT}, {JAXC_OP_NOT_EQUAL, EXACT},
+    {JAXC_OP_NEXTAFTER, EXACT}, {JAXC_OP_LOGADDEXP, ULP1}, {JAXC_OP_LOGADDEXP2, EXACT}, {JAXC_OP_HEAVISIDE, EXACT},
+    {JAXC_OP_FLOAT_POWER, ULP1}, {JAXC_OP_EQUAL, EXACT}, {JAXC_OP_NOT_EQUAL, EXACT},
     {JAXC_OP_LESS, EXACT}, {JAXC_OP_LESS_EQUAL, EXACT}, {JAXC_OP_GREATER, EXACT}, {JAXC_OP_GREATER_EQUAL, EXACT},
     {JAXC_OP_LOGICAL_AND, EXACT}, {JAXC_OP_LOGICAL_OR, EXACT}, {JAXC_OP_LOGICAL_XOR, EXACT}};
+
+/* jnp's constants: np.array(c, dtype), c rounded from double to the dtype */
+static const double LN2 = 0.6931471805599453, LN10 = 2.302585092994046, PI = 3.141592653589793;
+static double ft_const(ftype t, double c) { return ft_round(t, c); }
+/* jnp.logaddexp2 and jnp.log2/log10 compose lax ops, each rounded to the dtype: the references
+   build them from the dtype's constants and jaxc's own logaddexp and log (float32 for the 16-bit
+   formats), which the logaddexp and log cases check against long double; what is checked here
+   is the composition, exactly. */
+static double ref_logaddexp2(ftype t, double a, double b);
+static double ref_log_prim(ftype t, double a) {
+  return t == FT_F64 ? jaxc_scalar_log_f64(a) : ft_round(t, jaxc_scalar_log_f32((float)a));
+}
 
 /* The reference in long double for f64 (then rounded to double), in double for the others
    (rounded through f32 for bf16/f16). */
@@ -669,7 +692,7 @@ static double ref_float(ftype t, jaxc_op op, double a, double b) {
   case JAXC_OP_FLOOR_DIVIDE: return ft_round(t, ref_floordiv(t, a, b));
   case JAXC_OP_REMAINDER: return ft_round(t, ref_remainder(t, a, b));
   case JAXC_OP_FMOD: return ft_round(t, fmod(a, b)); /* exact in any precision */
-  case JAXC_OP_POWER: return wide ? (double)powl(A, B) : ft_round(t, pow(a, b));
+  case JAXC_OP_POWER: case JAXC_OP_FLOAT_POWER: return wide ? (double)powl(A, B) : ft_round(t, pow(a, b));
   /* IEEE 754-2019 maximum and minimum (XLA's llvm.maximum/minimum): NaN wins, -0 < +0 */
   case JAXC_OP_MAXIMUM: return (a != a || b != b) ? NAN : a == 0 && b == 0 ? (signbit(a) && signbit(b) ? -0.0 : 0.0) : fmax(a, b);
   case JAXC_OP_MINIMUM: return (a != a || b != b) ? NAN : a == 0 && b == 0 ? (signbit(a) || signbit(b) ? -0.0 : 0.0) : fmin(a, b);
@@ -681,6 +704,8 @@ static double ref_float(ftype t, jaxc_op op, double a, double b) {
   case JAXC_OP_NEXTAFTER: return ref_nextafter(t, a, b);
   case JAXC_OP_LOGADDEXP:
     return wide ? (double)ref_logaddexp(A, B) : is_half(t) ? ref_logaddexp_half(t, a, b) : ft_round(t, (double)ref_logaddexp(A, B));
+  case JAXC_OP_LOGADDEXP2: return ref_logaddexp2(t, a, b);
+  case JAXC_OP_HEAVISIDE: return a < 0 ? 0.0 : a > 0 ? 1.0 : a != a ? a : b; /* jnp: 0, 1, x1 if NaN, else x2 */
   case JAXC_OP_EQUAL: return a == b;
   case JAXC_OP_NOT_EQUAL: return a != b;
   case JAXC_OP_LESS: return a < b;
@@ -694,10 +719,17 @@ static double ref_float(ftype t, jaxc_op op, double a, double b) {
   }
 }
 
+static double ref_logaddexp2(ftype t, double a, double b) {
+  double c = ft_const(t, LN2), m1 = ft_round(t, a * c), m2 = ft_round(t, b * c);
+  double lae = t == FT_F64   ? jaxc_scalar_logaddexp_f64_f64(m1, m2)
+               : t == FT_F32 ? jaxc_scalar_logaddexp_f32_f32((float)m1, (float)m2)
+                             : ref_logaddexp_half(t, m1, m2);
+  return ft_round(t, lae / c);
+}
 /* The unrounded value of the 1-ulp ops, in long double. */
 static long double exact_float(jaxc_op op, double a, double b) {
   switch (op) {
-  case JAXC_OP_POWER: return powl(a, b);
+  case JAXC_OP_POWER: case JAXC_OP_FLOAT_POWER: return powl(a, b);
   case JAXC_OP_ARCTAN2: return atan2l(a, b);
   default: return ref_logaddexp(a, b);
   }
@@ -793,7 +825,8 @@ static void test_float_unary(ftype t, int nrand) {
                                 JAXC_OP_LOG1P, JAXC_OP_EXPM1, JAXC_OP_SIN, JAXC_OP_COS, JAXC_OP_TAN, JAXC_OP_TANH,
                                 JAXC_OP_FLOOR, JAXC_OP_CEIL, JAXC_OP_ROUND, JAXC_OP_RINT, JAXC_OP_SQUARE,
                                 JAXC_OP_RECIPROCAL, JAXC_OP_ISNAN, JAXC_OP_ISINF, JAXC_OP_ISFINITE,
-                                JAXC_OP_LOGICAL_NOT, JAXC_OP_REAL, JAXC_OP_IMAG, JAXC_OP_CONJ};
+                                JAXC_OP_LOGICAL_NOT, JAXC_OP_REAL, JAXC_OP_IMAG, JAXC_OP_CONJ,
+                                JAXC_OP_LOG2, JAXC_OP_LOG10, JAXC_OP_EXP2, JAXC_OP_DEG2RAD, JAXC_OP_RAD2DEG};
   for (size_t q = 0; q < sizeof ops / sizeof ops[0]; q++) {
     jaxc_op op = ops[q];
     jaxc_array *o = jaxc_unary(op, A);
@@ -829,6 +862,19 @@ static void test_float_unary(ftype t, int nrand) {
       case JAXC_OP_ISFINITE: want = isfinite(a) != 0; break;
       case JAXC_OP_LOGICAL_NOT: want = a == 0; break;
       case JAXC_OP_REAL: case JAXC_OP_CONJ: want = a; break;
+      /* jnp: log(x) / log(base), exp(ln2 x), x * (pi/180), x * (180/pi), each op rounded */
+      case JAXC_OP_LOG2: case JAXC_OP_LOG10: {
+        double c = ft_const(t, op == JAXC_OP_LOG2 ? LN2 : LN10);
+        want = ft_round(t, ref_log_prim(t, a) / c);
+        break;
+      }
+      case JAXC_OP_EXP2: {
+        double p = ft_round(t, ft_const(t, LN2) * a);
+        exact = expl(p), want = wide ? (double)exact : ft_round(t, exp(p)), ulp = 1;
+        break;
+      }
+      case JAXC_OP_DEG2RAD: want = ft_round(t, a * ft_const(t, PI / 180)); break;
+      case JAXC_OP_RAD2DEG: want = ft_round(t, a * ft_const(t, 180 / PI)); break;
       default: want = 0; break; /* imag of a real number */
       }
       double got = boolean ? (double)((const bool *)jaxc_array_data(o))[k] : ft_load(t, jaxc_array_data(o), k);
@@ -1121,6 +1167,88 @@ static void test_integer_pow(void) {
   CHECK(r && ((const int32_t *)jaxc_array_data(r))[2] == -1820079875);
   jaxc_array_free(r), jaxc_array_free(bi);
   n_cases += 12;
+  /* a strong 0-d integer exponent is concrete too (jnp.power: core.is_concrete(x2), then
+     operator.index): integer_pow, the base's dtype, every bit of the exponent; uint64 past 2^63
+     exactly; a negative one for an integer base is the TypeError; bool and 1-d exponents are
+     not integer_pow (promotion, _pow_int_int's six bits) */
+  const int8_t b8[2] = {3, 2};
+  jaxc_array *x8 = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){2}, b8);
+  const int32_t e70 = 70, em1 = -1;
+  const uint64_t ebig = 0x8000000000000001u;
+  jaxc_array *E70 = arr0(JAXC_I32, &e70), *Em1 = arr0(JAXC_I32, &em1);
+  jaxc_set_x64(true);
+  jaxc_array *Ebig = arr0(JAXC_U64, &ebig);
+  jaxc_set_x64(false);
+  for (int k = 0; k < 2; k++) {
+    jaxc_array *e = k ? Ebig : E70;
+    r = jaxc_power(x8, e);
+    CHECK_MSG(r && jaxc_array_dtype(r) == JAXC_I8 && !jaxc_array_is_weak(r), "int8 ** 0-d %s: %s", k ? "uint64" : "int32",
+              jaxc_last_error());
+    for (int i = 0; r && i < 2; i++) {
+      uint8_t want = 1, base = (uint8_t)b8[i]; /* modular square-and-multiply over the whole exponent */
+      for (uint64_t m = k ? ebig : (uint64_t)e70; m; m >>= 1, base = (uint8_t)(base * base))
+        if (m & 1) want = (uint8_t)(want * base);
+      CHECK_MSG((uint8_t)((const int8_t *)jaxc_array_data(r))[i] == want, "int8 %d ** 0-d exponent %d", b8[i], k);
+    }
+    jaxc_array_free(r);
+  }
+  CHECK(jaxc_power(x8, Em1) == NULL && jaxc_last_status() == JAXC_ERR_DTYPE &&
+        strstr(jaxc_last_error(), "Integers cannot be raised to negative powers") != NULL);
+  const float f2[2] = {1.5f, -2.0f};
+  jaxc_array *xf = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){2}, f2);
+  r = jaxc_power(xf, Em1); /* float base: 1 / x */
+  CHECK(r && jaxc_array_dtype(r) == JAXC_F32 && ((const float *)jaxc_array_data(r))[1] == -0.5f);
+  jaxc_array_free(r);
+  const bool tb = true;
+  jaxc_array *Eb = arr0(JAXC_BOOL, &tb), *E1d = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){1}, &e70);
+  r = jaxc_power(x8, Eb); /* bool exponent: promotion (int8), _pow_int_int */
+  CHECK(r && jaxc_array_dtype(r) == JAXC_I8 && ((const int8_t *)jaxc_array_data(r))[0] == 3);
+  jaxc_array_free(r);
+  r = jaxc_power(x8, E1d); /* a 1-d exponent: int8 v int32 = int32, the low six bits of 70 (6): 3^6 */
+  CHECK(r && jaxc_array_dtype(r) == JAXC_I32 && ((const int32_t *)jaxc_array_data(r))[0] == 729);
+  jaxc_array_free(r);
+  jaxc_array_free(x8), jaxc_array_free(xf), jaxc_array_free(E70), jaxc_array_free(Em1), jaxc_array_free(Ebig);
+  jaxc_array_free(Eb), jaxc_array_free(E1d);
+  n_cases += 10;
+}
+
+/* jnp.logical_and/or/xor are _to_bool of promote_args(x, y): the operands are promoted first, so
+   a weak operand converted to the other's dtype can become 0, and strict mode refuses what it
+   refuses for any op (jaxc tested each operand on its own before). */
+static void test_logical_promotion(void) {
+  uint8_t u[2] = {1, 0};
+  uint16_t h[2] = {0, 0x3c00}; /* float16 0, 1 */
+  jaxc_array *U = arr1(JAXC_U8, 2, u), *H = arr1(JAXC_F16, 2, h), *w256 = jaxc_weak_int(256), *w1 = jaxc_weak_int(1);
+  jaxc_array *tiny = jaxc_weak_float(1e-10); /* 0 in float16 */
+  struct { jaxc_op op; const jaxc_array *a, *b; bool want[2]; } cases[] = {
+      {JAXC_OP_LOGICAL_AND, U, w256, {false, false}}, /* 256 -> uint8 0 */
+      {JAXC_OP_LOGICAL_OR, U, w256, {true, false}},
+      {JAXC_OP_LOGICAL_XOR, w256, U, {true, false}},
+      {JAXC_OP_LOGICAL_OR, w1, U, {true, true}},
+      {JAXC_OP_LOGICAL_OR, H, tiny, {false, true}}, /* 1e-10 -> float16 0 */
+      {JAXC_OP_LOGICAL_AND, tiny, H, {false, false}},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    jaxc_array *r = jaxc_binary(cases[k].op, cases[k].a, cases[k].b);
+    CHECK_MSG(r && jaxc_array_dtype(r) == JAXC_BOOL && !jaxc_array_is_weak(r), "logical case %zu: %s", k, jaxc_last_error());
+    if (r)
+      for (int i = 0; i < 2; i++)
+        CHECK_MSG(((const bool *)jaxc_array_data(r))[i] == cases[k].want[i], "logical case %zu [%d]", k, i);
+    jaxc_array_free(r);
+  }
+  CHECK(u[0] == 1 && jaxc_array_is_weak(w256)); /* inputs untouched */
+  jaxc_set_promotion(JAXC_RULES_JAX_STRICT);
+  int8_t i8[2] = {1, 0};
+  float f32[2] = {1, 0};
+  jaxc_array *I = arr1(JAXC_I8, 2, i8), *F = arr1(JAXC_F32, 2, f32);
+  CHECK(jaxc_binary(JAXC_OP_LOGICAL_AND, I, F) == NULL && jaxc_last_status() == JAXC_ERR_PROMOTION);
+  CHECK(jaxc_binary_result(JAXC_OP_LOGICAL_OR, U, F, NULL) == JAXC_DTYPE_INVALID);
+  jaxc_array *ok = jaxc_binary(JAXC_OP_LOGICAL_AND, I, w1); /* a weak scalar is allowed in strict mode */
+  CHECK(ok != NULL);
+  jaxc_array_free(ok);
+  jaxc_set_promotion(JAXC_RULES_JAX);
+  jaxc_array_free(I), jaxc_array_free(F);
+  jaxc_array_free(U), jaxc_array_free(H), jaxc_array_free(w256), jaxc_array_free(w1), jaxc_array_free(tiny);
 }
 
 int main(void) {
@@ -1147,6 +1275,7 @@ int main(void) {
   test_mixed_values();
   test_large();
   test_integer_pow();
+  test_logical_promotion();
   printf("ops: %ld cases\n", n_cases);
   return check_summary("test_ops");
 }

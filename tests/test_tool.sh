@@ -9,6 +9,8 @@
 # Run: make tool && B=build bash tests/test_tool.sh     (make test does this)
 # Last line: "test_tool: N passed, M failed"; exit status 1 on any failure.
 set -u
+set -f # no pathname expansion: the codes i* f* c* below are words, not globs (a file fuzz.pid in
+       # the working directory turned f* into a dtype code)
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 B=${B:-build}
 case $B in /*) ;; *) B=$ROOT/$B ;; esac
