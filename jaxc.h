@@ -1702,6 +1702,8 @@ static jaxc_array *jaxc__integer_pow(const jaxc_array *a, jaxc__int_exp e, const
 /* jnp.fmod swaps a zero divisor for 1 only when the inputs' result type is an integer; two
    bools skip that and go to lax.rem on int32 (promote_args_numeric), where x % 0 == x: so a && !b. */
 static jaxc_array *jaxc__fmod_bools(const jaxc_array *a, const jaxc_array *b, jaxc_array *into) {
+  if (into && into->dtype != JAXC_I32) /* (astype_into below converts to any dtype) */
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "output array has dtype %s, the result is int32", jaxc_dtype_name(into->dtype));
   jaxc_array *nb = jaxc_unary(JAXC_OP_LOGICAL_NOT, b);
   jaxc_array *t = nb ? jaxc_binary(JAXC_OP_LOGICAL_AND, a, nb) : NULL;
   jaxc_array *r = !t ? NULL : into ? jaxc_astype_into(t, into) : jaxc_astype(t, JAXC_I32);
@@ -1818,8 +1820,9 @@ JAXC_API jaxc_array *jaxc_where(const jaxc_array *cond, const jaxc_array *x, con
   const jaxc_dtype to[3] = {JAXC_BOOL, dt, dt};
   jaxc__job_init(&job, 3, in, to, out, jaxc__chunk_where);
   jaxc__run(&job);
-  jaxc__ok();
-  return out;
+  /* jnp.where promotes x and y by convert_element_type, which debug_infs checks (int32 70000
+     is inf in float16) */
+  return jaxc__checked("convert_element_type", out, x, y);
 }
 
 /* --- named functions -------------------------------------------------------------------------- */

@@ -798,6 +798,8 @@ static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_arr
    lax.rem on int32 gives x % 0 == x, so a && !b */
 static inline jaxc_cuda_array *jaxc_cuda__fmod_bools(const jaxc_cuda_array *a, const jaxc_cuda_array *b, bool x64,
                                                      jaxc_cuda_array *into) {
+  if (into && into->dtype != JAXC_I32) /* (astype_into below converts to any dtype) */
+    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array has another dtype or shape", cudaSuccess);
   jaxc_cuda_array *nb = jaxc_cuda_unary(JAXC_OP_LOGICAL_NOT, b, x64);
   jaxc_cuda_array *t = nb ? jaxc_cuda__binary(JAXC_OP_LOGICAL_AND, a, nb, JAXC_RULES_JAX, x64, NULL) : NULL;
   jaxc_cuda_array *r = !t ? NULL : into ? jaxc_cuda_astype_into(t, into, x64) : jaxc_cuda_astype(t, JAXC_I32, x64);

@@ -221,7 +221,16 @@ static void test_dtypes_and_args(void) {
   EXPECT_FAIL(jaxc_binary_into(JAXC_OP_ADD, F, F, out_i), JAXC_ERR_DTYPE, NULL);
   EXPECT_FAIL(jaxc_binary_into(JAXC_OP_ADD, F, F, out_s), JAXC_ERR_SHAPE, NULL);
   EXPECT_FAIL(jaxc_binary_into(JAXC_OP_ADD, F, F, NULL), JAXC_ERR_ARG, NULL);
-  jaxc_array_free(out_i), jaxc_array_free(out_s);
+  /* fmod of two bools (its own path: int32) checked its output too late (found by fuzzing: it
+     converted into a float32 output, or into the bool input itself) */
+  jaxc_array *out_f2 = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){2}), *out_i2 = jaxc_array_zeros(JAXC_I32, 1, (int64_t[]){2});
+  EXPECT_FAIL(jaxc_binary_into(JAXC_OP_FMOD, Bo, Bo, out_f2), JAXC_ERR_DTYPE, "output array has dtype float32, the result is int32");
+  EXPECT_FAIL(jaxc_binary_into(JAXC_OP_FMOD, Bo, Bo, Bo), JAXC_ERR_DTYPE, "output array has dtype bool, the result is int32");
+  CHECK(((const float *)jaxc_array_data(out_f2))[0] == 0 && memcmp(jaxc_array_data(Bo), bv, sizeof bv) == 0);
+  jaxc_array *Bf = jaxc_array_zeros(JAXC_BOOL, 1, (int64_t[]){2}); /* x % False = x (lax.rem on int32) */
+  CHECK(jaxc_binary_into(JAXC_OP_FMOD, Bo, Bf, out_i2) == out_i2 && ((const int32_t *)jaxc_array_data(out_i2))[0] == 1 &&
+        ((const int32_t *)jaxc_array_data(out_i2))[1] == 0);
+  jaxc_array_free(out_i), jaxc_array_free(out_s), jaxc_array_free(out_f2), jaxc_array_free(out_i2), jaxc_array_free(Bf);
   /* inputs unmodified by all of the above; a success resets the status */
   CHECK(memcmp(jaxc_array_data(F), fv, sizeof fv) == 0 && memcmp(jaxc_array_data(In), iv, sizeof iv) == 0);
   jaxc_array *s = jaxc_binary(JAXC_OP_ADD, F, F);
@@ -261,6 +270,16 @@ static void test_debug_every_primitive(void) {
   jaxc_array *ok = jaxc_reduce(JAXC_OP_MAX, Big, 0); /* nothing new: fine */
   CHECK(ok && ((const float *)jaxc_array_data(ok))[0] == 3e38f);
   jaxc_array_free(ok);
+  /* where's promotion is convert_element_type: int32 70000 is inf in float16 (found by fuzzing:
+     where returned the inf with status OK); an inf already in y is nothing new */
+  uint16_t h0 = 0, hinf = 0x7c00;
+  jaxc_array *c1 = jaxc_array_from_data(JAXC_BOOL, 1, (int64_t[]){1}, (bool[]){true});
+  jaxc_array *i7 = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){1}, (int32_t[]){70000});
+  jaxc_array *h16 = jaxc_array_from_data(JAXC_F16, 1, (int64_t[]){1}, &h0), *hi16 = jaxc_array_from_data(JAXC_F16, 1, (int64_t[]){1}, &hinf);
+  EXPECT_FAIL(jaxc_where(c1, i7, h16), JAXC_ERR_NAN, "invalid value (inf) encountered in convert_element_type");
+  ok = jaxc_where(c1, i7, hi16);
+  CHECK(ok != NULL);
+  jaxc_array_free(ok), jaxc_array_free(c1), jaxc_array_free(i7), jaxc_array_free(h16), jaxc_array_free(hi16);
   jaxc_set_debug_infs(false);
   jaxc_set_debug_nans(true);
   EXPECT_FAIL(jaxc_reduce(JAXC_OP_SUM, Pm, 0), JAXC_ERR_NAN, "invalid value (nan) encountered in reduce_sum");

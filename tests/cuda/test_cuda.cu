@@ -622,6 +622,28 @@ int main(void) {
           jaxc_cuda_last_status() == JAXC_CUDA_ERR_ARG && strstr(jaxc_cuda_last_error(), "16-byte aligned") != NULL);
     CHECK(jaxc_cuda_unary(JAXC_OP_NEGATIVE, &off, true) == NULL && jaxc_cuda_last_status() == JAXC_CUDA_ERR_ARG);
     CHECK(jaxc_cuda_reduce(JAXC_OP_SUM, &off, 0, false, true) == NULL && jaxc_cuda_last_status() == JAXC_CUDA_ERR_ARG);
+    /* fmod of two bools into an output of another dtype is refused, as on the CPU (it converted) */
+    const bool bt[2] = {true, false};
+    jaxc_cuda_array *b2 = jaxc_cuda_upload(JAXC_BOOL, 2, bt), *wrong = jaxc_cuda_alloc_shape(JAXC_F32, 1, (const int64_t[]){2});
+    CHECK(b2 && wrong && jaxc_cuda_binary_into(JAXC_OP_FMOD, b2, b2, JAXC_RULES_JAX, true, wrong) == NULL &&
+          jaxc_cuda_last_status() == JAXC_CUDA_ERR_ARG);
+    /* logical ops promote first, as on the CPU: uint8 1 and a weak 256 (uint8 0) is False; strict
+       mode refuses int8 with float32 */
+    const uint8_t u1[2] = {1, 0};
+    const int32_t v256 = 256;
+    jaxc_cuda_array *du = jaxc_cuda_upload(JAXC_U8, 2, u1), *dw256 = jaxc_cuda_upload_shape(JAXC_I32, 0, NULL, &v256);
+    if (dw256) dw256->weak = true;
+    jaxc_cuda_array *land = du && dw256 ? jaxc_cuda_binary(JAXC_OP_LOGICAL_AND, du, dw256, JAXC_RULES_JAX, false) : NULL;
+    jaxc_cuda_array *lor = du && dw256 ? jaxc_cuda_binary(JAXC_OP_LOGICAL_OR, dw256, du, JAXC_RULES_JAX, false) : NULL;
+    bool got_and[2] = {true, true}, got_or[2] = {false, false};
+    CHECK(land && jaxc_cuda_download(land, got_and, sizeof got_and) == JAXC_CUDA_OK && !got_and[0] && !got_and[1]);
+    CHECK(lor && jaxc_cuda_download(lor, got_or, sizeof got_or) == JAXC_CUDA_OK && got_or[0] && !got_or[1]);
+    const int8_t i1[2] = {1, 0};
+    const float f1[2] = {1, 0};
+    jaxc_cuda_array *di8 = jaxc_cuda_upload(JAXC_I8, 2, i1), *df = jaxc_cuda_upload(JAXC_F32, 2, f1);
+    CHECK(di8 && df && jaxc_cuda_binary(JAXC_OP_LOGICAL_AND, di8, df, JAXC_RULES_JAX_STRICT, false) == NULL);
+    jaxc_cuda_free(b2); jaxc_cuda_free(wrong); jaxc_cuda_free(du); jaxc_cuda_free(dw256); jaxc_cuda_free(land);
+    jaxc_cuda_free(lor); jaxc_cuda_free(di8); jaxc_cuda_free(df);
     /* a launch error the caller left pending is not reported as the next op's */
     noop_kernel<<<1, 4096>>>(); /* too many threads: cudaErrorInvalidConfiguration, pending */
     jaxc_cuda_array *ok = jaxc_cuda_unary(JAXC_OP_NEGATIVE, din[11], true);
