@@ -660,6 +660,66 @@ static void test_where(void) {
   jaxc_array_free(xf); jaxc_array_free(bad); jaxc_array_free(i32);
 }
 
+/* where's typed loops (one per element size, 16 bytes in two halves) for every broadcast
+   pattern: each of cond, x, y either a full (n,) array or a 0-d one, for every dtype, on n below
+   and above the parallel threshold and on a (k, 1) condition against (k, m) operands (a chunk
+   per row); every element's bytes must be x's or y's as cond says (NaN payloads too). */
+static void test_where_layouts(void) {
+  static const int64_t sizes[] = {37, 600001};
+  jaxc_set_x64(true);
+  for (int d = 0; d < JAXC_NUM_CONCRETE_DTYPES; d++)
+    for (int si = 0; si < 2; si++)
+      for (unsigned mask = 0; mask < 8; mask++) {
+        int64_t n = sizes[si];
+        size_t es = jaxc_dtype_size((jaxc_dtype)d);
+        int64_t nc = (mask & 1u) ? 1 : n, nx = (mask & 2u) ? 1 : n, ny = (mask & 4u) ? 1 : n;
+        bool *cv = malloc((size_t)nc);
+        unsigned char *xv = malloc((size_t)nx * es), *yv = malloc((size_t)ny * es);
+        for (int64_t i = 0; i < nc; i++) cv[i] = (next_u64() >> 20) & 1;
+        for (size_t i = 0; i < (size_t)nx * es; i++) xv[i] = (unsigned char)(next_u64() >> 24);
+        for (size_t i = 0; i < (size_t)ny * es; i++) yv[i] = (unsigned char)(next_u64() >> 24);
+        if (d == JAXC_BOOL) {
+          for (int64_t i = 0; i < nx; i++) xv[i] &= 1;
+          for (int64_t i = 0; i < ny; i++) yv[i] &= 1;
+        }
+        jaxc_array *C = jaxc_array_from_data(JAXC_BOOL, nc == 1 ? 0 : 1, &nc, cv);
+        jaxc_array *X = jaxc_array_from_data((jaxc_dtype)d, nx == 1 ? 0 : 1, &nx, xv);
+        jaxc_array *Y = jaxc_array_from_data((jaxc_dtype)d, ny == 1 ? 0 : 1, &ny, yv);
+        jaxc_array *r = C && X && Y ? jaxc_where(C, X, Y) : NULL;
+        bool full = mask != 7u;
+        CHECK_MSG(r && jaxc_array_dtype(r) == (jaxc_dtype)d && jaxc_array_size(r) == (full ? n : 1), "where %s mask %u n %lld: %s",
+                  jaxc_dtype_name((jaxc_dtype)d), mask, (long long)n, jaxc_last_error());
+        long bad = 0;
+        for (int64_t i = 0; r && i < jaxc_array_size(r); i++) {
+          bool ci = cv[(mask & 1u) ? 0 : i];
+          const unsigned char *want = ci ? xv + (size_t)((mask & 2u) ? 0 : i) * es : yv + (size_t)((mask & 4u) ? 0 : i) * es;
+          bad += memcmp((const unsigned char *)jaxc_array_data(r) + (size_t)i * es, want, es) != 0;
+        }
+        CHECK_MSG(bad == 0, "where %s mask %u n %lld: %ld elements differ", jaxc_dtype_name((jaxc_dtype)d), mask, (long long)n, bad);
+        n_where++;
+        jaxc_array_free(r), jaxc_array_free(C), jaxc_array_free(X), jaxc_array_free(Y);
+        free(cv), free(xv), free(yv);
+      }
+  /* a (k, 1) condition against (k, m) and (1, m) operands: x along rows, y repeated per row */
+  enum { K = 300, M = 2001 };
+  bool *cv = malloc(K);
+  float *xv = malloc(sizeof(float) * K * M), *yv = malloc(sizeof(float) * M);
+  for (int i = 0; i < K; i++) cv[i] = i % 3 == 1;
+  for (int i = 0; i < K * M; i++) xv[i] = (float)i;
+  for (int j = 0; j < M; j++) yv[j] = -(float)j;
+  jaxc_array *C = jaxc_array_from_data(JAXC_BOOL, 2, (int64_t[]){K, 1}, cv);
+  jaxc_array *X = jaxc_array_from_data(JAXC_F32, 2, (int64_t[]){K, M}, xv), *Y = jaxc_array_from_data(JAXC_F32, 2, (int64_t[]){1, M}, yv);
+  jaxc_array *r = jaxc_where(C, X, Y);
+  long bad = 0;
+  for (int i = 0; r && i < K; i++)
+    for (int j = 0; j < M; j++) bad += ((const float *)jaxc_array_data(r))[i * M + j] != (cv[i] ? xv[i * M + j] : yv[j]);
+  CHECK_MSG(r && bad == 0, "where (k, 1) (k, m) (1, m): %ld differ", bad);
+  n_where++;
+  jaxc_array_free(r), jaxc_array_free(C), jaxc_array_free(X), jaxc_array_free(Y);
+  free(cv), free(xv), free(yv);
+  jaxc_set_x64(false);
+}
+
 int main(void) {
   rng = 0x9E3779B97F4A7C15u; /* this test's inputs */
   test_dtypes();
@@ -670,6 +730,7 @@ int main(void) {
   test_big();
   test_sort();
   test_where();
+  test_where_layouts();
   printf("test_reduce cases: dtype rules %ld, value cases %ld, special %ld, errors %ld, threaded %ld, sorted lanes %ld, where %ld\n",
          n_dtype, n_value, n_special, n_error, n_big, n_sort, n_where);
   return check_summary("test_reduce");
