@@ -238,19 +238,6 @@ static void test_compositions(void) {
 }
 
 /* ---- 2. JAX's documentation examples (ufuncs.py docstrings, run as doctests on CPU) ---------- */
-static char printed[4096];
-static const char *print_to_string(const jaxc_array *a) {
-  FILE *f = tmpfile();
-  printed[0] = 0;
-  if (!f) return printed;
-  CHECK(jaxc_array_print(a, f) == JAXC_OK);
-  rewind(f);
-  size_t n = fread(printed, 1, sizeof printed - 1, f);
-  printed[n] = 0;
-  if (n && printed[n - 1] == '\n') printed[n - 1] = 0;
-  fclose(f);
-  return printed;
-}
 static void expect(const char *what, jaxc_array *a, const char *want) {
   CHECK_MSG(a != NULL, "%s: %s", what, jaxc_last_error());
   if (!a) return;

@@ -9,21 +9,8 @@
 #include <string.h>
 #include "jaxc.h"
 #include "check.h"
+#include "testlib.h"
 
-static char printed[1 << 16];
-
-static const char *print_to_string(const jaxc_array *a) {
-  FILE *f = tmpfile();
-  printed[0] = 0;
-  if (!f) return printed;
-  CHECK(jaxc_array_print(a, f) == JAXC_OK);
-  rewind(f);
-  size_t n = fread(printed, 1, sizeof printed - 1, f);
-  printed[n] = 0;
-  if (n && printed[n - 1] == '\n') printed[n - 1] = 0;
-  fclose(f);
-  return printed;
-}
 static void expect(jaxc_array *a, const char *want) {
   CHECK(a != NULL);
   if (!a) return;

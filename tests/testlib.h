@@ -8,8 +8,28 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include "jaxc.h"
+
+/* What jaxc_array_print writes for a, without its last newline ("" if printing fails); the
+   buffer is reused by the next call. */
+static inline const char *print_to_string(const jaxc_array *a) {
+  static char printed[1 << 16];
+  FILE *f = tmpfile();
+  printed[0] = 0;
+  if (!f) return printed;
+  if (jaxc_array_print(a, f) != JAXC_OK) {
+    fclose(f);
+    return printed;
+  }
+  rewind(f);
+  size_t n = fread(printed, 1, sizeof printed - 1, f);
+  printed[n] = 0;
+  if (n && printed[n - 1] == '\n') printed[n - 1] = 0;
+  fclose(f);
+  return printed;
+}
 
 /* splitmix64 and xorshift64 (the tests' two generators) */
 static uint64_t rng_state = 0x2545F4914F6CDD1Du;
