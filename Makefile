@@ -22,7 +22,7 @@ TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(patsubst tests/%.c,$(B)/san/%,$(TEST_SRCS)) $(B)/san-v3/test_vector $(B)/tsan/tsan_threads
 TEST_SH   := $(sort $(wildcard tests/test_*.sh))
 
-.PHONY: test-clang all demo test test-c test-sh test-compile bench exhaustive tool clean cuda cuda-test cuda-bench check-generated test-cuda-build test-cuda-emu
+.PHONY: test-clang all demo test test-c test-sh test-compile bench exhaustive fuzz tool clean cuda cuda-test cuda-bench check-generated test-cuda-build test-cuda-emu
 all: tool $(B)/demo $(B)/styles
 	@echo "built: $(B)/jaxc-types (teaching tool) and $(B)/demo; 'make test' runs the tests"
 
@@ -151,6 +151,14 @@ $(B)/opt/exhaustive: tools/exhaustive.c tests/testlib.h $(HEADERS) | $(B)/opt
 	$(CC) $(BENCH_FLAGS) $< -o $@ $(LDLIBS)
 exhaustive: $(B)/opt/exhaustive
 	./$(B)/opt/exhaustive $(FNS)
+
+# ---- coverage-guided fuzzing of the whole API (libFuzzer, clang; minutes, not part of make test) ----
+FUZZ_SECONDS ?= 300
+$(B)/fuzz/fuzz_api: tools/fuzz_api.c $(HEADERS)
+	@mkdir -p $(B)/fuzz/corpus
+	$(CLANG) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize=bool -fno-sanitize-recover=undefined -I. $< -o $@ $(LDLIBS)
+fuzz: $(B)/fuzz/fuzz_api
+	cd $(B)/fuzz && ASAN_OPTIONS=allocator_may_return_null=1 ./fuzz_api -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 corpus
 
 # ---- CUDA (optional): nvcc may not be on PATH, so look where CUDA installs it ----
 NVCC ?= $(firstword $(shell command -v nvcc 2>/dev/null) $(wildcard /usr/local/cuda/bin/nvcc /usr/local/cuda-*/bin/nvcc))

@@ -1529,19 +1529,16 @@ static void jaxc__chunk_copy(const jaxc__job *job, size_t n, const void *const *
   else
     memcpy(out, in[0], n * es);
 }
-/* where over a chunk, in loops typed by the element's size (16 bytes: two 8-byte halves), one
-   per broadcast pattern (mask bit j: operand j repeats one value, a stride of 0), so that each
-   vectorises: x and y are both read and c picks by a mask on the bits (a memcpy an element ran
-   at 0.86 ns an element; x read in one arm of ?: becomes a masked load, slow on Zen 4). */
-#define JAXC__WHERE_PICK(T, i, SC, SX, SY, H, W)                                                 \
-  do {                                                                                          \
-    T m_ = (T)0 - (T)c[(i) * (SC)];                                                             \
-    o[(i) * (W) + (H)] = (T)((xx[(i) * (SX) * (W) + (H)] & m_) | (yy[(i) * (SY) * (W) + (H)] & (T)~m_)); \
-  } while (0)
+/* where over a chunk, in loops typed by the element's size (16 bytes: two 8-byte halves;
+   complex64, 8 bytes aligned to 4, two 4-byte halves), one per broadcast pattern (mask bit j:
+   operand j repeats one value, a stride of 0), so that each vectorises: x and y are both read
+   and c picks by a mask on the bits (a memcpy an element ran at 0.86 ns an element; x read in
+   one arm of ?: becomes a masked load, slow on Zen 4). */
 #define JAXC__WHERE_LOOP(T, SC, SX, SY, W)                                                       \
   for (size_t i = 0; i < n; i++) {                                                              \
-    JAXC__WHERE_PICK(T, i, SC, SX, SY, 0, W);                                                   \
-    if ((W) == 2) JAXC__WHERE_PICK(T, i, SC, SX, SY, 1, W);                                     \
+    T m_ = (T)0 - (T)c[i * (SC)];                                                               \
+    for (size_t h = 0; h < (W); h++)                                                            \
+      o[i * (W) + h] = (T)((xx[i * (SX) * (W) + h] & m_) | (yy[i * (SY) * (W) + h] & (T)~m_));  \
   }
 #define JAXC__WHERE_FN(T, W, NAME)                                                               \
   static void NAME(size_t n, unsigned mask, const bool *c, const void *x, const void *y, void *out) { \
@@ -1561,6 +1558,7 @@ static void jaxc__chunk_copy(const jaxc__job *job, size_t n, const void *const *
 JAXC__WHERE_FN(uint8_t, 1, jaxc__where_1)
 JAXC__WHERE_FN(uint16_t, 1, jaxc__where_2)
 JAXC__WHERE_FN(uint32_t, 1, jaxc__where_4)
+JAXC__WHERE_FN(uint32_t, 2, jaxc__where_8_by_4)
 JAXC__WHERE_FN(uint64_t, 1, jaxc__where_8)
 JAXC__WHERE_FN(uint64_t, 2, jaxc__where_16)
 static void jaxc__chunk_where(const jaxc__job *job, size_t n, const void *const *in, unsigned mask, void *out) {
@@ -1569,7 +1567,10 @@ static void jaxc__chunk_where(const jaxc__job *job, size_t n, const void *const 
   case 1: jaxc__where_1(n, mask, c, in[1], in[2], out); break;
   case 2: jaxc__where_2(n, mask, c, in[1], in[2], out); break;
   case 4: jaxc__where_4(n, mask, c, in[1], in[2], out); break;
-  case 8: jaxc__where_8(n, mask, c, in[1], in[2], out); break;
+  case 8:
+    if ((((uintptr_t)in[1] | (uintptr_t)in[2] | (uintptr_t)out) & 7u) == 0) jaxc__where_8(n, mask, c, in[1], in[2], out);
+    else jaxc__where_8_by_4(n, mask, c, in[1], in[2], out); /* complex64 is aligned to its float parts only */
+    break;
   default: jaxc__where_16(n, mask, c, in[1], in[2], out); break;
   }
 }

@@ -700,6 +700,26 @@ static void test_where_layouts(void) {
         jaxc_array_free(r), jaxc_array_free(C), jaxc_array_free(X), jaxc_array_free(Y);
         free(cv), free(xv), free(yv);
       }
+  /* complex64 is aligned to its float parts only: views 4 bytes into 8-aligned buffers (the
+     8-byte loop loaded them as uint64_t: misaligned; found by make fuzz) */
+  {
+    enum { NC = 1001 };
+    static _Alignas(8) float xb[2 * NC + 1], yb[2 * NC + 1];
+    bool *cb = malloc(NC);
+    for (int i = 0; i < 2 * NC + 1; i++) xb[i] = (float)i, yb[i] = -(float)i;
+    for (int i = 0; i < NC; i++) cb[i] = i % 2 == 0;
+    jaxc_array sx, sy;
+    jaxc_array *X = jaxc_array_wrap(&sx, JAXC_C64, 1, (int64_t[]){NC}, xb + 1);
+    jaxc_array *Y = jaxc_array_wrap(&sy, JAXC_C64, 1, (int64_t[]){NC}, yb + 1);
+    jaxc_array *C = jaxc_array_from_data(JAXC_BOOL, 1, (int64_t[]){NC}, cb);
+    jaxc_array *r = X && Y && C ? jaxc_where(C, X, Y) : NULL;
+    long bad = 0;
+    for (int i = 0; r && i < 2 * NC; i++) bad += ((const float *)jaxc_array_data(r))[i] != (cb[i / 2] ? xb : yb)[1 + i];
+    CHECK_MSG(r && bad == 0, "where of 4-byte-aligned complex64 views: %ld parts differ", bad);
+    n_where++;
+    jaxc_array_free(r), jaxc_array_free(C);
+    free(cb);
+  }
   /* a (k, 1) condition against (k, m) and (1, m) operands: x along rows, y repeated per row */
   enum { K = 300, M = 2001 };
   bool *cv = malloc(K);

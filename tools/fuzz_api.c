@@ -1,0 +1,884 @@
+/* fuzz_api.c -- libFuzzer harness for jaxc's array API (make fuzz; FUZZ_SECONDS=N, default 300;
+   needs clang with libFuzzer; the corpus grows in build/fuzz/corpus, findings go to
+   build/fuzz/crash-*). The thirteenth session's 38-minute run found two bugs (fmod of two bools
+   into an output of another dtype; where's casts unchecked by debug_infs), both fixed.
+   The input bytes are a small program: create 1-4 arrays (from_data, wrap views into one shared
+   buffer, weak scalars, jaxc_scalar, zeros), then up to 32 calls chosen by bytes. After each call
+   the contract is checked: status/message consistency, inputs unchanged, failed _into leaves the
+   output untouched, _into agrees bit for bit with the allocating form. Abort on a violation. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+#define JAXC_IMPLEMENTATION
+#include "jaxc.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <complex.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <limits.h>
+
+/* ------------------------------------------------------------------ reader */
+typedef struct { const uint8_t *p; size_t n, i; } rd_t;
+static rd_t R;
+static uint8_t u8(void) { return R.i < R.n ? R.p[R.i++] : 0; }
+static uint32_t u32(void) { uint32_t v = 0; for (int i = 0; i < 4; i++) v |= (uint32_t)u8() << (8 * i); return v; }
+static uint64_t u64(void) { uint64_t v = 0; for (int i = 0; i < 8; i++) v |= (uint64_t)u8() << (8 * i); return v; }
+static bool more(void) { return R.i < R.n; }
+
+/* ------------------------------------------------------------------ failure */
+static char g_trace[8192];
+static size_t g_tn;
+static void trace(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  if (g_tn < sizeof g_trace - 200) {
+    int k = vsnprintf(g_trace + g_tn, sizeof g_trace - g_tn, fmt, ap);
+    if (k > 0) g_tn += (size_t)k;
+  }
+  va_end(ap);
+  static int tr = -1;
+  if (tr < 0) tr = getenv("FUZZ_TRACE") != NULL;
+  if (tr) { va_start(ap, fmt); vfprintf(stderr, fmt, ap); va_end(ap); }
+}
+#define FAIL(...) do { fprintf(stderr, "\n=== CONTRACT VIOLATION ===\ntrace:\n%s\n", g_trace); \
+    fprintf(stderr, __VA_ARGS__); fprintf(stderr, "\n"); abort(); } while (0)
+
+/* ------------------------------------------------------------------ state */
+enum { NP = 12, NV = 4, SHARED = 8192 };
+static jaxc_array *pool[NP];
+static int npool;
+static jaxc_array views[NV];
+static int nviews;
+static _Alignas(64) unsigned char shared[SHARED];
+
+static const jaxc_dtype bad_dtypes[] = {JAXC_WEAK_INT, JAXC_WEAK_FLOAT, JAXC_WEAK_COMPLEX, JAXC_NUM_DTYPES,
+                                        JAXC_DTYPE_INVALID, (jaxc_dtype)99, (jaxc_dtype)-1000, (jaxc_dtype)INT_MAX};
+static jaxc_dtype pick_dtype(void) {
+  uint8_t b = u8();
+  if (b < 240) return (jaxc_dtype)(b % JAXC_WEAK_INT);
+  return bad_dtypes[b % 8];
+}
+static jaxc_op pick_op(void) {
+  uint8_t b = u8();
+  if (b < 248) return (jaxc_op)(b % JAXC_NUM_OPS);
+  static const int bad[] = {-1, JAXC_NUM_OPS, JAXC_NUM_OPS + 1, 1000, INT_MIN, INT_MAX, -2, 255};
+  return (jaxc_op)bad[b % 8];
+}
+static jaxc_op pick_upd_op(void) {
+  static const jaxc_op ops[] = {JAXC_OP_SET, JAXC_OP_ADD, JAXC_OP_MULTIPLY, JAXC_OP_MINIMUM,
+                                JAXC_OP_MAXIMUM, JAXC_OP_TRUE_DIVIDE, JAXC_OP_POWER};
+  uint8_t b = u8();
+  if (b < 224) return ops[b % 7];
+  return pick_op();
+}
+static jaxc_index_mode pick_mode(void) {
+  uint8_t b = u8() % 8;
+  if (b < 6) return (jaxc_index_mode)b;
+  return b == 6 ? (jaxc_index_mode)77 : (jaxc_index_mode)-1;
+}
+static int pick_axis(void) {
+  uint8_t b = u8();
+  if (b < 200) return (int)(b % 11) - 5;
+  static const int odd[] = {JAXC_ALL_AXES, INT_MIN, INT_MAX, -1001, -999, 8, -9, 1000000};
+  return odd[b % 8];
+}
+static const int64_t huge_dims[] = {-1, INT64_MIN, INT64_MAX, (int64_t)1 << 41, (int64_t)1 << 50,
+                                    (int64_t)1 << 62, -5, (int64_t)1 << 59};
+/* ndim and shape; `sane` keeps it valid */
+static int pick_shape(int64_t *shape, bool allow_bad) {
+  uint8_t b = u8();
+  int nd = b % 5;
+  if (allow_bad && b >= 250) nd = (b == 250) ? -1 : (b == 251) ? 9 : (b == 252) ? 100 : (b == 253) ? 8 : 5;
+  for (int i = 0; i < JAXC_MAX_NDIM + 2; i++) shape[i] = 1;
+  int lim = nd < 0 ? 0 : nd > JAXC_MAX_NDIM ? JAXC_MAX_NDIM : nd;
+  for (int i = 0; i < lim; i++) {
+    uint8_t d = u8();
+    if (allow_bad && d >= 250) shape[i] = huge_dims[d % 8];
+    else shape[i] = d % 6;
+  }
+  /* keep valid ones small: rank-5+ with all dims up to 5 could be 3125+ elements; cap */
+  if (nd > 4) for (int i = 0; i < lim; i++) if (shape[i] > 0 && shape[i] < 1000) shape[i] = shape[i] > 2 ? 2 : shape[i];
+  return nd;
+}
+static int64_t shape_size(int nd, const int64_t *shape, bool *ok) {
+  *ok = true;
+  if (nd < 0 || nd > JAXC_MAX_NDIM) { *ok = false; return 0; }
+  int64_t s = 1;
+  for (int i = 0; i < nd; i++) {
+    if (shape[i] < 0 || shape[i] > 100000) { *ok = false; return 0; }
+    s *= shape[i];
+  }
+  return s;
+}
+
+/* special values */
+static const double fspecial[] = {0.0, -0.0, 1.0, -1.0, NAN, -NAN, INFINITY, -INFINITY, 5e-324, 1.401298464324817e-45,
+                                  5.960464477539063e-08, 1.7976931348623157e308, 3.4028234663852886e38, 65504.0, 65520.0,
+                                  0.5, 2.5, -2.5, 1e30, 3.0, 1e-30, 127.5, 255.0, 256.0, -129.0, 2147483648.0,
+                                  9.3e18, 1.5, 0.1, 1e8, -1.5, 2.0, 1.1754943508222875e-38, -7.0, 4294967296.0, 1e-5};
+enum { NFS = sizeof fspecial / sizeof fspecial[0] };
+static const uint64_t ispecial[] = {0, 1, (uint64_t)-1, 2, (uint64_t)-2, 3, 7, (uint64_t)-7, 127, (uint64_t)-128, 255,
+                                    32767, (uint64_t)-32768, 65535, INT32_MAX, (uint64_t)(int64_t)INT32_MIN, UINT32_MAX,
+                                    INT64_MAX, (uint64_t)INT64_MIN, UINT64_MAX, 5, (uint64_t)-5, 64, 31, 63, 8, 16, 33, 4, 0x80, 0x8000, 0x80000000u};
+enum { NIS = sizeof ispecial / sizeof ispecial[0] };
+
+static void put_elem(jaxc_dtype dt, void *dst, int mode) {
+  size_t es = jaxc_dtype_size(dt);
+  int kind = jaxc_dtype_kind(dt);
+  if (mode == 0) { /* raw */
+    for (size_t k = 0; k < es; k++) ((unsigned char *)dst)[k] = u8();
+    if (dt == JAXC_BOOL) *(unsigned char *)dst &= 1;
+    return;
+  }
+  if (kind == JAXC_KIND_BOOL) { *(unsigned char *)dst = u8() & 1; return; }
+  if (kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT) {
+    uint64_t v = ispecial[u8() % NIS];
+    memcpy(dst, &v, es); /* little endian: low bytes */
+    return;
+  }
+  if (kind == JAXC_KIND_COMPLEX) {
+    double re = fspecial[u8() % NFS], im = fspecial[u8() % NFS];
+    if (dt == JAXC_C64) { float f[2] = {(float)re, (float)im}; memcpy(dst, f, 8); }
+    else { double d[2] = {re, im}; memcpy(dst, d, 16); }
+    return;
+  }
+  double v = fspecial[u8() % NFS];
+  _Alignas(16) unsigned char tmp[16];
+  jaxc_kernel_cast_dyn(JAXC_F64, dt, 1, &v, tmp);
+  memcpy(dst, tmp, es);
+}
+
+/* ------------------------------------------------------------------ snapshots */
+typedef struct { jaxc_array meta; unsigned char *data; size_t bytes; } snap_t;
+static snap_t snaps[NP];
+static int nsnap;
+static unsigned char shared_snap[SHARED];
+static size_t arr_bytes(const jaxc_array *a) { return (size_t)a->size * jaxc_dtype_size(a->dtype); }
+static bool in_shared(const jaxc_array *a) {
+  return (uintptr_t)a->data >= (uintptr_t)shared && (uintptr_t)a->data < (uintptr_t)shared + SHARED;
+}
+static void snap_take(void) {
+  nsnap = npool;
+  for (int i = 0; i < npool; i++) {
+    snaps[i].meta = *pool[i];
+    snaps[i].bytes = arr_bytes(pool[i]);
+    snaps[i].data = NULL;
+    if (!in_shared(pool[i]) && snaps[i].bytes) {
+      snaps[i].data = malloc(snaps[i].bytes);
+      memcpy(snaps[i].data, pool[i]->data, snaps[i].bytes);
+    }
+  }
+  memcpy(shared_snap, shared, SHARED);
+}
+static void snap_free(void) {
+  for (int i = 0; i < nsnap; i++) free(snaps[i].data), snaps[i].data = NULL;
+  nsnap = 0;
+}
+/* `out`: an _into output allowed to change (data and weak flag); NULL: nothing may change */
+static void snap_verify(const char *what, const jaxc_array *out) {
+  for (int i = 0; i < nsnap; i++) {
+    jaxc_array m = *pool[i], s = snaps[i].meta;
+    if (pool[i] == out) m.weak = s.weak;
+    if (memcmp(&m, &s, sizeof m) != 0) FAIL("%s: metadata of pool[%d] changed (dtype %d->%d weak %d->%d ndim %d->%d)", what, i,
+                                            s.dtype, m.dtype, s.weak, m.weak, s.ndim, m.ndim);
+    if (snaps[i].data && pool[i] != out && memcmp(snaps[i].data, pool[i]->data, snaps[i].bytes) != 0)
+      FAIL("%s: data of input pool[%d] (%s) changed", what, i, jaxc_dtype_name(pool[i]->dtype));
+  }
+  size_t lo = SHARED, hi = SHARED;
+  if (out && in_shared(out)) {
+    lo = (size_t)((unsigned char *)out->data - shared);
+    hi = lo + arr_bytes(out);
+  }
+  for (size_t k = 0; k < SHARED; k++)
+    if ((k < lo || k >= hi) && shared[k] != shared_snap[k])
+      FAIL("%s: shared buffer byte %zu changed outside the output [%zu,%zu)", what, k, lo, hi);
+}
+
+/* ------------------------------------------------------------------ status checks */
+static void check_msg_ok(const char *what) {
+  if (jaxc_last_status() != JAXC_OK) FAIL("%s: success but status %d", what, (int)jaxc_last_status());
+  const char *m = jaxc_last_error();
+  if (!m || m[0]) FAIL("%s: success but message '%s'", what, m ? m : "(null)");
+}
+static void check_msg_err(const char *what) {
+  jaxc_status s = jaxc_last_status();
+  if (s == JAXC_OK || (unsigned)s >= JAXC_NUM_STATUSES) FAIL("%s: failure but status %d", what, (int)s);
+  const char *m = jaxc_last_error();
+  if (!m || !m[0]) FAIL("%s: failure (status %d) but empty message", what, (int)s);
+}
+static void check_result_array(const char *what, const jaxc_array *r) {
+  if (!r) { check_msg_err(what); return; }
+  check_msg_ok(what);
+  if (!JAXC_DTYPE_VALID(r->dtype) || JAXC_DTYPE_IS_WEAK(r->dtype)) FAIL("%s: result dtype %d", what, (int)r->dtype);
+  if (r->ndim < 0 || r->ndim > JAXC_MAX_NDIM) FAIL("%s: result ndim %d", what, r->ndim);
+  int64_t s = 1;
+  for (int i = 0; i < r->ndim; i++) {
+    if (r->shape[i] < 0) FAIL("%s: result dim %d is %lld", what, i, (long long)r->shape[i]);
+    s *= r->shape[i];
+  }
+  if (s != r->size) FAIL("%s: result size %lld != product of shape %lld", what, (long long)r->size, (long long)s);
+  if (r->size > 0 && !r->data) FAIL("%s: result data NULL", what);
+  /* touch every byte (ASan: out-of-bounds result buffer) */
+  volatile unsigned char acc = 0;
+  for (size_t k = 0; k < arr_bytes(r); k++) acc ^= ((const unsigned char *)r->data)[k];
+  (void)acc;
+  if (r->dtype == JAXC_BOOL && !in_shared(r))
+    for (int64_t k = 0; k < r->size; k++)
+      if (((const unsigned char *)r->data)[k] > 1) FAIL("%s: bool result holds byte %d", what, ((const unsigned char *)r->data)[k]);
+}
+static void check_int_ret(const char *what, int ret) {
+  if (ret != (int)jaxc_last_status()) FAIL("%s: returned %d, status %d", what, ret, (int)jaxc_last_status());
+  if (ret == 0) check_msg_ok(what); else check_msg_err(what);
+}
+
+/* any NaN (nan_only) or any NaN/inf in a float/complex array */
+static bool nonfinite(const jaxc_array *a, bool nan_only) {
+  if (!a) return false;
+  int k = jaxc_dtype_kind(a->dtype);
+  if (k != JAXC_KIND_FLOAT && k != JAXC_KIND_COMPLEX) return false;
+  size_t es = jaxc_dtype_size(a->dtype);
+  for (int64_t i = 0; i < a->size; i++) {
+    _Alignas(16) unsigned char tmp[16];
+    double v[2];
+    memcpy(tmp, (const char *)a->data + (size_t)i * es, es);
+    jaxc_kernel_cast_dyn(a->dtype, JAXC_C128, 1, tmp, v);
+    for (int j = 0; j < 2; j++)
+      if (isnan(v[j]) || (!nan_only && isinf(v[j]))) return true;
+  }
+  return false;
+}
+/* debug_nans/infs: a successful result of NaN-free (inf-free) inputs holds none */
+static void debug_check(const char *what, const jaxc_array *r, const jaxc_array *a, const jaxc_array *b, const jaxc_array *c) {
+  if (!r) return;
+  bool dn = jaxc_debug_nans(), di = jaxc_debug_infs();
+  if (dn && !nonfinite(a, true) && !nonfinite(b, true) && !nonfinite(c, true) && nonfinite(r, true))
+    FAIL("%s: debug_nans on, NaN-free inputs, success with a NaN in the result", what);
+  if (di && !nonfinite(a, false) && !nonfinite(b, false) && !nonfinite(c, false) && nonfinite(r, false) && !nonfinite(r, true))
+    FAIL("%s: debug_infs on, finite inputs, success with an inf in the result", what);
+}
+
+/* a result: keep it in the pool if room, otherwise free it */
+static void keep(jaxc_array *r) {
+  if (!r) return;
+  for (int i = 0; i < npool; i++) if (pool[i] == r) FAIL("new result aliases pool[%d]", i);
+  if (npool < NP) pool[npool++] = r;
+  else jaxc_array_free(r);
+}
+
+static const jaxc_array *pick_arr(void) {
+  uint8_t b = u8();
+  if (b == 255 || npool == 0) return NULL;
+  return pool[b % npool];
+}
+static jaxc_array *pick_out(void) {
+  uint8_t b = u8();
+  if (npool == 0) return NULL;
+  return pool[b % npool];
+}
+
+/* ------------------------------------------------------------------ creation */
+static void create_array(void) {
+  uint8_t kind = u8() % 12;
+  jaxc_dtype dt = pick_dtype();
+  int64_t shape[JAXC_MAX_NDIM + 2];
+  trace("create kind=%d dt=%d\n", kind, (int)dt);
+  if (kind <= 5) { /* from_data */
+    int nd = pick_shape(shape, kind == 5);
+    bool ok;
+    int64_t n = shape_size(nd, shape, &ok);
+    size_t es = JAXC_DTYPE_VALID(dt) && !JAXC_DTYPE_IS_WEAK(dt) ? jaxc_dtype_size(dt) : 1;
+    unsigned char *buf = NULL;
+    int mode = u8() % 3;
+    bool unaligned = u8() % 5 == 0;
+    if (ok && n > 0) {
+      buf = malloc((size_t)n * es + 1);
+      unsigned char *p = buf + (unaligned ? 1 : 0);
+      if (JAXC_DTYPE_VALID(dt) && !JAXC_DTYPE_IS_WEAK(dt))
+        for (int64_t i = 0; i < n; i++) put_elem(dt, p + i * es, mode == 2 ? (int)(u8() & 1) : mode);
+      jaxc_array *a = jaxc_array_from_data(dt, nd, shape, p);
+      check_result_array("array_from_data", a);
+      keep(a);
+    } else {
+      bool nulldata = u8() & 1;
+      jaxc_array *a = jaxc_array_from_data(dt, nd, shape, nulldata ? NULL : shared);
+      check_result_array("array_from_data(empty/bad)", a);
+      keep(a);
+    }
+    free(buf);
+  } else if (kind <= 7) { /* a wrap view into the shared buffer */
+    if (nviews >= NV) return;
+    int nd = pick_shape(shape, kind == 7);
+    bool ok;
+    int64_t n = shape_size(nd, shape, &ok);
+    size_t es = JAXC_DTYPE_VALID(dt) && !JAXC_DTYPE_IS_WEAK(dt) ? jaxc_dtype_size(dt) : 1;
+    size_t off = (size_t)u8() * 16 + (u8() % 4 == 0 ? (u8() % 16) : 0);
+    if (ok && off + (size_t)n * es > SHARED) return;
+    if (!ok) {
+      int64_t sz;
+      off = 0;
+      /* a huge but valid shape would promise memory the buffer does not have: caller's error */
+      if (jaxc__check_shape(nd, shape, &sz) && sz > 0) return;
+    }
+    jaxc_array *st = &views[nviews];
+    memset(st, 0xA5, sizeof *st);
+    jaxc_array before = *st;
+    jaxc_array *a = jaxc_array_wrap(st, dt, nd, shape, shared + off);
+    check_result_array("array_wrap", a);
+    if (a) {
+      if (a != st) FAIL("array_wrap returned another pointer");
+      nviews++;
+      keep(a);
+    } else if (memcmp(&before, st, sizeof before) != 0) {
+      /* not promised, but note it */
+    }
+  } else if (kind == 8) {
+    jaxc_array *a;
+    uint8_t w = u8() % 3;
+    if (w == 0) a = jaxc_weak_int((int64_t)ispecial[u8() % NIS]);
+    else if (w == 1) a = jaxc_weak_float(fspecial[u8() % NFS]);
+    else { double re = fspecial[u8() % NFS]; a = jaxc_weak_complex(re, fspecial[u8() % NFS]); }
+    check_result_array("weak scalar", a);
+    keep(a);
+  } else if (kind == 9) {
+    double re = fspecial[u8() % NFS], im = fspecial[u8() % NFS];
+    jaxc_array *a = jaxc_scalar(dt, re, im);
+    check_result_array("jaxc_scalar", a);
+    keep(a);
+  } else if (kind == 10) {
+    int nd = pick_shape(shape, true);
+    jaxc_array *a = jaxc_array_zeros(dt, nd, shape);
+    check_result_array("array_zeros", a);
+    keep(a);
+  } else { /* random data in a valid array */
+    int nd = pick_shape(shape, false);
+    jaxc_key k = jaxc_random_key((int64_t)u64());
+    jaxc_array *a = jaxc_random_normal(k, JAXC_F32, nd, shape);
+    check_result_array("random_normal(create)", a);
+    jaxc_array *b = a ? jaxc_astype(a, dt) : NULL;
+    if (a) check_result_array("astype(create)", b);
+    jaxc_array_free(a);
+    keep(b);
+  }
+}
+
+/* ------------------------------------------------------------------ helpers for _into */
+static bool same_shape(const jaxc_array *a, const jaxc_array *b) {
+  if (a->ndim != b->ndim) return false;
+  for (int i = 0; i < a->ndim; i++) if (a->shape[i] != b->shape[i]) return false;
+  return true;
+}
+/* ref: the allocating result computed before (inputs as they were); out after a successful into */
+static void compare_into(const char *what, const jaxc_array *ref, jaxc_status ref_status, jaxc_array *out,
+                         jaxc_array *r, unsigned char *out_before, bool out_weak_before) {
+  (void)ref_status;
+  if (!r) {
+    /* failed: out untouched */
+    if (memcmp(out_before, out->data, arr_bytes(out)) != 0) FAIL("%s: failing _into changed its output", what);
+    if (out->weak != out_weak_before) FAIL("%s: failing _into changed its output's weak flag", what);
+    if (ref && ref->dtype == out->dtype && same_shape(ref, out) && jaxc_last_status() != JAXC_ERR_NOMEM)
+      FAIL("%s: allocating form succeeded (dtype %s) but _into into a matching output failed: %s", what,
+           jaxc_dtype_name(ref->dtype), jaxc_last_error());
+    return;
+  }
+  if (r != out) FAIL("%s: _into returned %p, not out %p", what, (void *)r, (void *)out);
+  if (!ref) FAIL("%s: allocating form failed (status %d) but _into succeeded", what, (int)ref_status);
+  if (ref->dtype != out->dtype || !same_shape(ref, out)) FAIL("%s: _into succeeded with mismatching output", what);
+  if (ref->weak != out->weak) FAIL("%s: _into weak %d, allocating form weak %d", what, out->weak, ref->weak);
+  if (memcmp(ref->data, out->data, arr_bytes(ref)) != 0) {
+    size_t es = jaxc_dtype_size(ref->dtype), k = 0;
+    while (memcmp((char *)ref->data + k * es, (char *)out->data + k * es, es) == 0) k++;
+    FAIL("%s: _into result differs from the allocating form at element %zu (dtype %s, overlap=%d)", what, k,
+         jaxc_dtype_name(ref->dtype), in_shared(out));
+  }
+}
+
+static void dtype_result_check(const char *what, jaxc_dtype d) {
+  if (d == JAXC_DTYPE_INVALID) check_msg_err(what);
+  else { check_msg_ok(what); if (!JAXC_DTYPE_VALID(d)) FAIL("%s: dtype %d", what, (int)d); }
+}
+
+static void pick_spec(jaxc_slice_spec *sp) {
+  uint8_t b = u8();
+  static const int64_t odd[] = {JAXC_NONE, INT64_MAX, INT64_MIN + 1, -100, 100, 0, (int64_t)1 << 62, -((int64_t)1 << 62)};
+#define V() (u8() < 200 ? (int64_t)(u8() % 13) - 6 : odd[u8() % 8])
+  if (b % 4 == 0) { *sp = JAXC_I(V()); }
+  else if (b % 4 == 1) { *sp = JAXC_ALL; }
+  else { int64_t s = V(), e = V(), st = V(); *sp = JAXC_S(s, e, st); }
+#undef V
+}
+
+/* ------------------------------------------------------------------ one call */
+static void one_call(void) {
+  uint8_t c = u8() % 30;
+  char what[96];
+  /* bool views must hold valid bools (0/1): other views may have written any bytes there */
+  for (int i = 0; i < npool; i++)
+    if (pool[i]->dtype == JAXC_BOOL && in_shared(pool[i]))
+      for (int64_t k = 0; k < pool[i]->size; k++) ((unsigned char *)pool[i]->data)[k] &= 1;
+  snap_take();
+  const jaxc_array *into_out = NULL;
+  switch (c) {
+  case 0: case 1: { /* unary */
+    jaxc_op op = pick_op();
+    const jaxc_array *a = pick_arr();
+    snprintf(what, sizeof what, "unary(%d)", (int)op);
+    trace("%s a=%p\n", what, (void *)a);
+    jaxc_array *r = jaxc_unary(op, a);
+    check_result_array(what, r);
+    if (r) {
+      bool w;
+      jaxc_dtype d = jaxc_unary_result(op, a, &w);
+      if (d != r->dtype || w != r->weak) FAIL("%s: unary_result says %d/%d, result %d/%d", what, d, w, r->dtype, r->weak);
+    }
+    debug_check(what, r, a, NULL, NULL);
+    snap_verify(what, NULL);
+    keep(r);
+    break;
+  }
+  case 2: case 3: case 4: { /* binary */
+    jaxc_op op = pick_op();
+    const jaxc_array *a = pick_arr(), *b = pick_arr();
+    snprintf(what, sizeof what, "binary(%d %s)", (int)op, jaxc_op_name(op));
+    trace("%s a=%p b=%p\n", what, (void *)a, (void *)b);
+    jaxc_array *r = jaxc_binary(op, a, b);
+    check_result_array(what, r);
+    if (r) {
+      bool w;
+      jaxc_dtype d = jaxc_binary_result(op, a, b, &w);
+      if (d != r->dtype || w != r->weak) FAIL("%s: binary_result says %d/%d, result %d/%d", what, d, w, r->dtype, r->weak);
+    }
+    debug_check(what, r, a, b, NULL);
+    snap_verify(what, NULL);
+    keep(r);
+    break;
+  }
+  case 5: case 6: case 7: { /* _into: unary / binary / astype */
+    int which = u8() % 3;
+    jaxc_op op = which == 0 ? pick_op() : which == 1 ? pick_op() : JAXC_OP_ADD;
+    const jaxc_array *a = pick_arr(), *b = which == 1 ? pick_arr() : NULL;
+    jaxc_array *out = pick_out();
+    bool null_out = u8() == 0;
+    /* sometimes a fresh output of the right dtype/shape */
+    jaxc_array *fresh = NULL;
+    if (!null_out && u8() % 3 == 0) {
+      jaxc_array *ref0 = which == 0 ? jaxc_unary(op, a) : which == 1 ? jaxc_binary(op, a, b) : (a ? jaxc_astype(a, pick_dtype()) : NULL);
+      if (ref0) { fresh = jaxc_array_zeros(ref0->dtype, ref0->ndim, ref0->shape); jaxc_array_free(ref0); }
+      if (fresh) { keep(fresh); if (pool[npool - 1] != fresh) fresh = NULL; else out = fresh; }
+      snap_free();
+      snap_take();
+    }
+    snprintf(what, sizeof what, "%s_into(%d)", which == 0 ? "unary" : which == 1 ? "binary" : "astype", (int)op);
+    trace("%s a=%p b=%p out=%p%s\n", what, (void *)a, (void *)b, (void *)out, null_out ? " NULL" : "");
+    if (null_out || !out) {
+      jaxc_array *r = which == 0 ? jaxc_unary_into(op, a, NULL) : which == 1 ? jaxc_binary_into(op, a, b, NULL) : jaxc_astype_into(a, NULL);
+      if (r) FAIL("%s: NULL out succeeded", what);
+      check_msg_err(what);
+      snap_verify(what, NULL);
+      break;
+    }
+    jaxc_array *ref = which == 0 ? jaxc_unary(op, a) : which == 1 ? jaxc_binary(op, a, b) : (a ? jaxc_astype(a, out->dtype) : jaxc_astype(a, out->dtype));
+    jaxc_status ref_status = jaxc_last_status();
+    check_result_array(what, ref);
+    snap_verify("ref of _into", NULL);
+    size_t ob = arr_bytes(out);
+    unsigned char *before = malloc(ob + 1);
+    memcpy(before, out->data, ob);
+    bool wb = out->weak;
+    jaxc_array *r = which == 0 ? jaxc_unary_into(op, a, out) : which == 1 ? jaxc_binary_into(op, a, b, out) : jaxc_astype_into(a, out);
+    check_result_array(what, r);
+    compare_into(what, ref, ref_status, out, r, before, wb);
+    snap_verify(what, r ? out : NULL);
+    free(before);
+    jaxc_array_free(ref);
+    into_out = out;
+    break;
+  }
+  case 8: { /* astype */
+    const jaxc_array *a = pick_arr();
+    jaxc_dtype d = pick_dtype();
+    snprintf(what, sizeof what, "astype(%d)", (int)d);
+    trace("%s\n", what);
+    jaxc_array *r = jaxc_astype(a, d);
+    check_result_array(what, r);
+    debug_check(what, r, a, NULL, NULL);
+    snap_verify(what, NULL);
+    keep(r);
+    break;
+  }
+  case 9: { /* where */
+    const jaxc_array *a = pick_arr(), *x = pick_arr(), *y = pick_arr();
+    trace("where\n");
+    jaxc_array *r = jaxc_where(a, x, y);
+    check_result_array("where", r);
+    debug_check("where", r, a, x, y);
+    snap_verify("where", NULL);
+    keep(r);
+    break;
+  }
+  case 10: case 11: { /* reductions */
+    jaxc_op op = u8() < 230 ? (jaxc_op)(JAXC_OP_SUM + u8() % (JAXC_OP_CUMPROD - JAXC_OP_SUM + 1)) : pick_op();
+    const jaxc_array *a = pick_arr();
+    int axis = pick_axis();
+    uint8_t f = u8() % 3;
+    snprintf(what, sizeof what, "reduce(%d %s axis=%d kd=%d)", (int)op, jaxc_op_name(op), axis, f);
+    trace("%s\n", what);
+    jaxc_array *r = f == 0 ? jaxc_reduce(op, a, axis) : jaxc_reduce_ex(op, a, axis, f == 2);
+    check_result_array(what, r);
+    if (r) {
+      jaxc_dtype d = jaxc_reduce_result(op, a);
+      if (d != r->dtype) FAIL("%s: reduce_result %d, result %d", what, d, r->dtype);
+      if (r->weak) FAIL("%s: weak reduction result", what);
+    }
+    debug_check(what, r, a, NULL, NULL);
+    snap_verify(what, NULL);
+    keep(r);
+    break;
+  }
+  case 12: { /* var/std ddof, nanarg */
+    const jaxc_array *a = pick_arr();
+    int axis = pick_axis();
+    bool kd = u8() & 1;
+    uint8_t w = u8() % 4;
+    double ddof = fspecial[u8() % NFS];
+    snprintf(what, sizeof what, "varstd/nanarg(%d axis=%d kd=%d)", w, axis, kd);
+    trace("%s\n", what);
+    jaxc_array *r = w == 0 ? jaxc_var_ddof(a, axis, kd, ddof) : w == 1 ? jaxc_std_ddof(a, axis, kd, ddof)
+                  : w == 2 ? jaxc_nanargmax(a, axis, kd) : jaxc_nanargmin(a, axis, kd);
+    check_result_array(what, r);
+    if (isfinite(ddof)) debug_check(what, r, a, NULL, NULL);
+    snap_verify(what, NULL);
+    keep(r);
+    break;
+  }
+  case 13: { /* sort */
+    const jaxc_array *a = pick_arr();
+    int axis = pick_axis();
+    bool arg = u8() & 1;
+    snprintf(what, sizeof what, "%ssort(axis=%d)", arg ? "arg" : "", axis);
+    trace("%s\n", what);
+    jaxc_array *r = arg ? jaxc_argsort(a, axis) : jaxc_sort(a, axis);
+    check_result_array(what, r);
+    debug_check(what, r, a, NULL, NULL);
+    snap_verify(what, NULL);
+    keep(r);
+    break;
+  }
+  case 14: case 15: { /* take / index_take */
+    const jaxc_array *a = pick_arr(), *idx = pick_arr();
+    int axis = pick_axis();
+    jaxc_index_mode m = pick_mode();
+    const jaxc_array *fill = u8() % 3 == 0 ? pick_arr() : NULL;
+    bool it = c == 15;
+    snprintf(what, sizeof what, "%stake(axis=%d mode=%d fill=%d)", it ? "index_" : "", axis, (int)m, fill != NULL);
+    trace("%s a=%p idx=%p\n", what, (void *)a, (void *)idx);
+    jaxc_array *r = it ? jaxc_index_take(a, idx, axis, m, fill) : jaxc_take(a, idx, axis, m, fill);
+    check_result_array(what, r);
+    snap_verify(what, NULL);
+    keep(r);
+    break;
+  }
+  case 16: { /* slice */
+    const jaxc_array *a = pick_arr();
+    jaxc_slice_spec sp[10];
+    uint8_t b = u8();
+    int ns = b < 240 ? b % 5 : (b % 2 ? -1 : 9);
+    for (int i = 0; i < 10; i++) pick_spec(&sp[i]);
+    bool nullspec = u8() == 0;
+    snprintf(what, sizeof what, "slice(nspec=%d)", ns);
+    trace("%s\n", what);
+    jaxc_array *r = jaxc_slice(a, ns, nullspec ? NULL : sp);
+    check_result_array(what, r);
+    snap_verify(what, NULL);
+    keep(r);
+    break;
+  }
+  case 17: case 18: case 19: { /* at_update family */
+    jaxc_op op = pick_upd_op();
+    const jaxc_array *a = pick_arr(), *idx = pick_arr(), *up = pick_arr();
+    jaxc_index_mode m = pick_mode();
+    jaxc_array *r;
+    if (c == 17) {
+      snprintf(what, sizeof what, "at_update(%d mode=%d)", (int)op, (int)m);
+      trace("%s a=%p idx=%p up=%p\n", what, (void *)a, (void *)idx, (void *)up);
+      r = jaxc_at_update(op, a, idx, up, m);
+    } else if (c == 18) {
+      int axis = pick_axis();
+      snprintf(what, sizeof what, "at_update_axis(%d axis=%d mode=%d)", (int)op, axis, (int)m);
+      trace("%s a=%p idx=%p up=%p\n", what, (void *)a, (void *)idx, (void *)up);
+      r = jaxc_at_update_axis(op, a, idx, axis, up, m);
+    } else {
+      jaxc_slice_spec sp[10];
+      uint8_t b = u8();
+      int ns = b < 240 ? b % 5 : (b % 2 ? -1 : 9);
+      for (int i = 0; i < 10; i++) pick_spec(&sp[i]);
+      snprintf(what, sizeof what, "at_update_slice(%d nspec=%d mode=%d)", (int)op, ns, (int)m);
+      trace("%s a=%p up=%p\n", what, (void *)a, (void *)up);
+      r = jaxc_at_update_slice(op, a, ns, sp, up, m);
+    }
+    check_result_array(what, r);
+    if (r && a && op != JAXC_OP_TRUE_DIVIDE && op != JAXC_OP_POWER && (r->dtype != a->dtype || !same_shape(r, a) || r->weak != a->weak))
+      FAIL("%s: result dtype/shape/weak %d/%d differs from the operand's %d/%d", what, r->dtype, r->weak, a->dtype, a->weak);
+    debug_check(what, r, a, up, NULL);
+    snap_verify(what, NULL);
+    keep(r);
+    break;
+  }
+  case 20: case 21: { /* random allocating */
+    jaxc_key k = jaxc_random_key((int64_t)u64());
+    if (u8() & 1) k.data[0] = u32(), k.data[1] = u32();
+    int64_t shape[JAXC_MAX_NDIM + 2];
+    int nd = pick_shape(shape, true);
+    jaxc_dtype d = pick_dtype();
+    uint8_t w = u8() % 6;
+    double lo = fspecial[u8() % NFS], hi = fspecial[u8() % NFS];
+    int64_t ilo = (int64_t)ispecial[u8() % NIS], ihi = (int64_t)ispecial[u8() % NIS];
+    snprintf(what, sizeof what, "random(%d dt=%d nd=%d)", w, (int)d, nd);
+    trace("%s\n", what);
+    jaxc_array *r;
+    switch (w) {
+    case 0: r = jaxc_random_bits(k, d, nd, shape); break;
+    case 1: r = jaxc_random_uniform(k, d, nd, shape, lo, hi); break;
+    case 2: r = jaxc_random_normal(k, d, nd, shape); break;
+    case 3: r = jaxc_random_randint(k, d, nd, shape, ilo, ihi); break;
+    case 4: r = jaxc_random_bernoulli(k, lo, nd, shape); break;
+    default: {
+      uint8_t b = u8();
+      int64_t n = b < 240 ? (int64_t)(b % 70) - 3 : (b % 3 == 0 ? INT64_MAX : b % 3 == 1 ? ((int64_t)1 << 33) : INT64_MIN);
+      r = jaxc_random_permutation(k, n);
+      if (r && n > 1) { /* a permutation of 0..n-1 */
+        bool seen[80] = {0};
+        for (int64_t i = 0; i < n; i++) {
+          int64_t v = r->dtype == JAXC_I64 ? ((int64_t *)r->data)[i] : ((int32_t *)r->data)[i];
+          if (v < 0 || v >= n || seen[v]) FAIL("permutation(%lld) not a permutation", (long long)n);
+          seen[v] = true;
+        }
+      }
+    }
+    }
+    check_result_array(what, r);
+    if (r && w == 3) { /* randint within [lo, hi) when lo < hi and both fit the dtype */
+    }
+    snap_verify(what, NULL);
+    keep(r);
+    break;
+  }
+  case 22: { /* random _into */
+    static _Alignas(64) unsigned char buf[64 * 16 + 64];
+    static _Alignas(64) unsigned char scratch[64 * 16 + 64];
+    jaxc_key k = jaxc_random_key((int64_t)u64());
+    jaxc_dtype d = pick_dtype();
+    uint8_t w = u8() % 6;
+    uint8_t b = u8();
+    int64_t n = b < 240 ? (int64_t)(b % 65) : (b % 2 ? -1 : INT64_MIN);
+    if (w == 5 && n > 64) n = 64;
+    bool nullout = u8() == 0;
+    double lo = fspecial[u8() % NFS], hi = fspecial[u8() % NFS];
+    int64_t ilo = (int64_t)ispecial[u8() % NIS], ihi = (int64_t)ispecial[u8() % NIS];
+    memset(buf, 0xCC, sizeof buf);
+    snprintf(what, sizeof what, "random_into(%d dt=%d n=%lld)", w, (int)d, (long long)n);
+    trace("%s\n", what);
+    void *o = nullout ? NULL : buf;
+    int ret;
+    switch (w) {
+    case 0: ret = jaxc_random_bits_into(k, d, n, o); break;
+    case 1: ret = jaxc_random_uniform_into(k, d, n, lo, hi, o); break;
+    case 2: ret = jaxc_random_normal_into(k, d, n, o); break;
+    case 3: ret = jaxc_random_randint_into(k, d, n, ilo, ihi, o); break;
+    case 4: ret = jaxc_random_bernoulli_into(k, lo, n, (bool *)o); break;
+    default: {
+      uint8_t sm = u8() % 4;
+      void *sc = sm == 0 ? NULL : sm == 1 ? (void *)buf : (void *)scratch;
+      ret = jaxc_random_permutation_into(k, n, o, sc);
+    }
+    }
+    check_int_ret(what, ret);
+    /* compare with the allocating form */
+    if (ret == 0 && n > 0 && w != 5) {
+      int64_t sh[1] = {n};
+      jaxc_array *r = w == 0 ? jaxc_random_bits(k, d, 1, sh) : w == 1 ? jaxc_random_uniform(k, d, 1, sh, lo, hi)
+                    : w == 2 ? jaxc_random_normal(k, d, 1, sh) : w == 3 ? jaxc_random_randint(k, d, 1, sh, ilo, ihi)
+                    : jaxc_random_bernoulli(k, lo, 1, sh);
+      check_result_array("random alloc (vs into)", r);
+      if (!r) FAIL("%s: into succeeded, allocating form failed: %s", what, jaxc_last_error());
+      if (memcmp(r->data, buf, arr_bytes(r)) != 0) FAIL("%s: into and allocating forms differ", what);
+      if (buf[arr_bytes(r)] != 0xCC) FAIL("%s: wrote past n elements", what);
+      jaxc_array_free(r);
+    }
+    if (ret != 0) {
+      for (size_t i = 0; i < sizeof buf; i++) if (buf[i] != 0xCC && !(w == 5 && false)) {
+        FAIL("%s: failing random _into wrote its output (byte %zu)", what, i);
+      }
+    }
+    snap_verify(what, NULL);
+    break;
+  }
+  case 23: { /* keys */
+    jaxc_key k = {{u32(), u32()}};
+    jaxc_key out[20];
+    uint8_t b = u8();
+    int n = b < 240 ? (int)(b % 19) - 2 : (b % 2 ? INT_MIN : -1);
+    bool nul = u8() == 0;
+    memset(out, 0xCC, sizeof out);
+    trace("split n=%d\n", n);
+    jaxc_random_split(k, n, nul ? NULL : out);
+    if (jaxc_last_status() == JAXC_OK) {
+      check_msg_ok("split");
+      for (int i = 0; i < n; i++) {
+        jaxc_key f = jaxc_random_fold_in(k, (uint32_t)i);
+        if (f.data[0] != out[i].data[0] || f.data[1] != out[i].data[1]) FAIL("split[%d] != fold_in(%d)", i, i);
+      }
+    } else {
+      check_msg_err("split");
+      unsigned char cc[sizeof out];
+      memset(cc, 0xCC, sizeof cc);
+      if (memcmp(cc, out, sizeof out)) FAIL("failing split wrote its output");
+    }
+    uint32_t in[2] = {u32(), u32()}, o2[2];
+    jaxc_threefry2x32(k, in, o2);
+    snap_verify("keys", NULL);
+    break;
+  }
+  case 24: { /* switches */
+    uint8_t b = u8();
+    trace("switch %d\n", b);
+    switch (b % 6) {
+    case 0: jaxc_set_x64(!jaxc_x64()); break;
+    case 1: jaxc_set_promotion(jaxc_promotion() == JAXC_RULES_JAX ? JAXC_RULES_JAX_STRICT : JAXC_RULES_JAX); break;
+    case 2: jaxc_set_debug_nans(!jaxc_debug_nans()); break;
+    case 3: jaxc_set_debug_infs(!jaxc_debug_infs()); break;
+    case 4: jaxc_set_promotion((jaxc_rules)(b % 12)); /* invalid ones ignored */
+      if (jaxc_promotion() != JAXC_RULES_JAX && jaxc_promotion() != JAXC_RULES_JAX_STRICT) FAIL("promotion %d accepted", b % 12);
+      break;
+    default: jaxc_set_promotion((jaxc_rules)-1); break;
+    }
+    snap_verify("switch", NULL);
+    break;
+  }
+  case 25: { /* print */
+    const jaxc_array *a = pick_arr();
+    bool nf = u8() == 0;
+    char *p = NULL;
+    size_t len = 0;
+    FILE *f = nf ? NULL : open_memstream(&p, &len);
+    trace("print %p\n", (void *)a);
+    int ret = jaxc_array_print(a, f);
+    check_int_ret("print", ret);
+    if (f) fclose(f);
+    if (ret == 0 && (!p || len == 0 || strncmp(p, "Array(", 6) != 0)) FAIL("print: output '%s'", p ? p : "(null)");
+    if (ret == 0 && p[len - 1] != '\n') FAIL("print: no newline");
+    free(p);
+    snap_verify("print", NULL);
+    break;
+  }
+  case 26: { /* copy_to */
+    const jaxc_array *a = pick_arr();
+    static unsigned char dst[16 * 1024 + 64];
+    uint8_t b = u8() % 5;
+    size_t need = a ? arr_bytes(a) : 0;
+    size_t cap = b == 0 ? need : b == 1 ? (need ? need - 1 : 0) : b == 2 ? 0 : sizeof dst;
+    if (cap > sizeof dst) cap = sizeof dst;
+    memset(dst, 0xCC, sizeof dst);
+    trace("copy_to cap=%zu\n", cap);
+    int ret = jaxc_array_copy_to(a, b == 3 ? NULL : dst, cap);
+    check_int_ret("copy_to", ret);
+    if (ret == 0 && need && memcmp(dst, a->data, need)) FAIL("copy_to copied wrong bytes");
+    if (ret == 0 && dst[need] != 0xCC) FAIL("copy_to wrote too much");
+    snap_verify("copy_to", NULL);
+    break;
+  }
+  case 27: { /* queries */
+    jaxc_op op = pick_op();
+    const jaxc_array *a = pick_arr(), *b = pick_arr();
+    bool w;
+    trace("queries op=%d\n", (int)op);
+    dtype_result_check("binary_result", jaxc_binary_result(op, a, b, u8() & 1 ? &w : NULL));
+    dtype_result_check("unary_result", jaxc_unary_result(op, a, u8() & 1 ? &w : NULL));
+    dtype_result_check("reduce_result", jaxc_reduce_result(op, a));
+    jaxc_dtype x = pick_dtype(), y = pick_dtype();
+    (void)jaxc_promote_types(x, y);
+    (void)jaxc_promote_in((jaxc_rules)(u8() % 10), x, y);
+    const char *nm = jaxc_dtype_name(x), *cd = jaxc_dtype_code(x);
+    if (nm) (void)jaxc_dtype_parse(nm);
+    if (cd) (void)jaxc_dtype_parse(cd);
+    (void)jaxc_dtype_size(x);
+    (void)jaxc_op_name(op);
+    (void)jaxc_status_str((jaxc_status)(u8() % 12));
+    if (a) { (void)jaxc_array_dtype(a); (void)jaxc_array_is_weak(a); (void)jaxc_array_ndim(a); (void)jaxc_array_shape(a); (void)jaxc_array_size(a); (void)jaxc_array_data(a); }
+    snap_verify("queries", NULL);
+    break;
+  }
+  case 28: { /* binary with C scalar operands (the _Generic front) */
+    jaxc_op op = pick_op();
+    jaxc_operand o[2];
+    for (int i = 0; i < 2; i++) {
+      uint8_t k = u8() % 7;
+      switch (k) {
+      case 0: o[i] = jaxc__opnd_int((long long)(int64_t)ispecial[u8() % NIS]); break;
+      case 1: o[i] = jaxc__opnd_uint((unsigned long long)ispecial[u8() % NIS]); break;
+      case 2: o[i] = jaxc__opnd_float(fspecial[u8() % NFS]); break;
+      case 3: o[i] = jaxc__opnd_bool(u8() & 1); break;
+#if JAXC__HAS_C_COMPLEX
+      case 4: { double re = fspecial[u8() % NFS], im = fspecial[u8() % NFS]; o[i] = jaxc__opnd_complex(re + im * _Complex_I); break; }
+#endif
+      default: o[i] = jaxc__opnd_array(pick_arr()); break;
+      }
+    }
+    snprintf(what, sizeof what, "binary_operands(%d %s kinds %d,%d)", (int)op, jaxc_op_name(op), o[0].kind, o[1].kind);
+    trace("%s\n", what);
+    jaxc_array *r = jaxc_binary_operands(op, o[0], o[1]);
+    check_result_array(what, r);
+    {
+      bool sf = true;
+      for (int i = 0; i < 2; i++) if ((o[i].kind == 2 || o[i].kind == 3) && (!(isfinite(o[i].re) && isfinite(o[i].im)) || (!jaxc_x64() && (!isfinite((float)o[i].re) || !isfinite((float)o[i].im))))) sf = false;
+      if (sf) debug_check(what, r, o[0].array, o[1].array, NULL);
+    }
+    snap_verify(what, NULL);
+    keep(r);
+    break;
+  }
+  default: /* 29: create another array, or free one */
+    snap_free();
+    if (u8() & 1) create_array();
+    else if (npool > 0) {
+      int i = u8() % npool;
+      trace("free pool[%d]\n", i);
+      jaxc_array_free(pool[i]);
+      pool[i] = pool[--npool];
+    }
+    return;
+  }
+  (void)into_out;
+  snap_free();
+}
+
+static void reset(void) {
+  jaxc_set_x64(false);
+  jaxc_set_promotion(JAXC_RULES_JAX);
+  jaxc_set_debug_nans(false);
+  jaxc_set_debug_infs(false);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  R.p = data, R.n = size, R.i = 0;
+  g_tn = 0, g_trace[0] = 0;
+  npool = 0, nviews = 0;
+  reset();
+  memset(shared, 0, SHARED);
+  /* shared buffer: from the input's tail-free start */
+  uint8_t fill = u8();
+  for (int i = 0; i < (fill % 8) * 32; i++) shared[i] = u8();
+  uint8_t sw = u8();
+  if (sw & 1) jaxc_set_x64(true);
+  if (sw & 2) jaxc_set_promotion(JAXC_RULES_JAX_STRICT);
+  if (sw & 4) jaxc_set_debug_nans(true);
+  if (sw & 8) jaxc_set_debug_infs(true);
+  int ncreate = 1 + u8() % 4;
+  for (int i = 0; i < ncreate; i++) create_array();
+  for (int k = 0; k < 32 && more(); k++) one_call();
+  for (int i = 0; i < npool; i++) jaxc_array_free(pool[i]);
+  npool = 0;
+  reset();
+  return 0;
+}
