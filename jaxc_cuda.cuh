@@ -876,11 +876,11 @@ static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_arr
     /* promote_args first, as on the CPU (jaxc__logical_operand): a weak operand converted to the
        join can become 0; strong ones only widen */
     jaxc_dtype join = jaxc_storage_dtype(node, x64);
-    if ((a->weak && a->dtype != join) || (b->weak && b->dtype != join)) {
-      jaxc_cuda_array *ta = a->weak && a->dtype != join ? jaxc_cuda_astype(a, join, x64) : NULL;
-      jaxc_cuda_array *tb = b->weak && b->dtype != join ? jaxc_cuda_astype(b, join, x64) : NULL;
+    bool conv_a = a->weak && a->dtype != join, conv_b = b->weak && b->dtype != join;
+    if (conv_a || conv_b) {
+      jaxc_cuda_array *ta = conv_a ? jaxc_cuda_astype(a, join, x64) : NULL, *tb = conv_b ? jaxc_cuda_astype(b, join, x64) : NULL;
       jaxc_cuda_array *r = NULL;
-      if ((ta || !(a->weak && a->dtype != join)) && (tb || !(b->weak && b->dtype != join))) {
+      if ((ta || !conv_a) && (tb || !conv_b)) {
         if (ta) ta->weak = true; /* still the weak value: the join (and strict mode) see the same */
         if (tb) tb->weak = true;
         r = jaxc_cuda__binary(op, ta ? ta : a, tb ? tb : b, rules, x64, into);
