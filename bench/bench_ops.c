@@ -43,7 +43,7 @@ static jaxc_array *input(jaxc_dtype d, int64_t n, unsigned seed) {
 }
 
 /* NumPy's GB/s per (op, log2n), read from bench/numpy_ops.py's output; 0 where absent. */
-#define MAX_NP 64
+#define MAX_NP 128
 static struct { char name[32]; int lg; double alloc; } np_rows[MAX_NP];
 static int np_count;
 static void load_numpy(int lo, int hi) {
@@ -100,6 +100,40 @@ static void bench_outer(int lo, int hi) {
     fflush(stdout);
     free(cs); free(cd);
     jaxc_array_free(a0); jaxc_array_free(b0); jaxc_array_free(a); jaxc_array_free(b); jaxc_array_free(out);
+  }
+}
+
+/* where(c, x, y) over float32 (c: bool): no _into form, so the allocating path only, against
+   NumPy's np.where (which has no out= either); GB/s of c, x, y and the result. */
+static void bench_where(int lo, int hi) {
+  for (int lg = lo; lg <= hi; lg += 2) {
+    int64_t n = (int64_t)1 << lg;
+    jaxc_array *x = input(JAXC_F32, n, 1), *y = input(JAXC_F32, n, 7), *u = input(JAXC_U8, n, 3);
+    jaxc_array *c = jaxc_array_empty(JAXC_BOOL, 1, &n);
+    for (int64_t i = 0; i < n; i++) ((bool *)c->data)[i] = ((const uint8_t *)u->data)[i] % 2 == 0;
+    size_t bytes = (size_t)n * 13;
+    char *cs = malloc(bytes / 2 + 64), *cd = malloc(bytes / 2 + 64);
+    memset(cs, 1, bytes / 2); memset(cd, 2, bytes / 2);
+    int reps = lg <= 16 ? 31 : lg <= 22 ? 11 : 7, inner = lg <= 14 ? 64 : 1;
+    double t_alloc = 1e30, t_copy = 1e30, t0;
+    for (int rep = 0; rep < reps; rep++) {
+      t0 = bench_now();
+      for (int q = 0; q < inner; q++) jaxc_array_free(jaxc_where(c, x, y));
+      t_alloc = fmin(t_alloc, bench_now() - t0);
+      t0 = bench_now();
+      for (int q = 0; q < inner; q++) bench_par_copy(cd, cs, bytes / 2, (size_t)2 << 20);
+      t_copy = fmin(t_copy, bench_now() - t0);
+    }
+    t_alloc /= inner; t_copy /= inner;
+    double g_alloc = (double)bytes / t_alloc / 1e9, g_copy = (double)(bytes / 2 * 2) / t_copy / 1e9;
+    double g_np = numpy_gbps("where-f32", lg);
+    char npc[16] = "-", npr[16] = "-";
+    if (g_np > 0) { snprintf(npc, sizeof npc, "%.1f", g_np); snprintf(npr, sizeof npr, "%.1fx", g_alloc / g_np); }
+    printf("%-17s %5d %9s %7s %7.1f %7s %7.1f %7s %8s %7.0f%% %8s\n", "where-f32", lg, "-", "-", g_alloc, "-", g_copy, npc,
+           "-", 100 * g_alloc / g_copy, npr);
+    fflush(stdout);
+    free(cs); free(cd);
+    jaxc_array_free(x); jaxc_array_free(y); jaxc_array_free(u); jaxc_array_free(c);
   }
 }
 
@@ -164,5 +198,6 @@ int main(int argc, char **argv) {
     }
   }
   bench_outer(lo, hi);
+  bench_where(lo, hi);
   return 0;
 }

@@ -69,3 +69,15 @@ for lg in range(lo, hi + 1, 2):
     t_alloc = best_time(lambda: np.add(a, b), reps, inner)
     print("%-18s %6d %10.1f %9.1f %9.1f" % ("outer-f32+f32", lg, t_into * 1e6, nbytes / t_into / 1e9, nbytes / t_alloc / 1e9))
     sys.stdout.flush()
+
+# where(c, x, y) over float32 ("where-f32"): np.where has no out=, so both columns are its alloc
+for lg in range(lo, hi + 1, 2):
+    n = 1 << lg
+    c = inputs(np.uint8, n, 3) % 2 == 0
+    x, y = inputs(np.float32, n, 1), inputs(np.float32, n, 7)
+    nbytes = 13 * n
+    reps = 31 if lg <= 16 else 11 if lg <= 22 else 7
+    inner = 64 if lg <= 14 else 1
+    t_alloc = best_time(lambda: np.where(c, x, y), reps, inner)
+    print("%-18s %6d %10.1f %9.1f %9.1f" % ("where-f32", lg, t_alloc * 1e6, nbytes / t_alloc / 1e9, nbytes / t_alloc / 1e9))
+    sys.stdout.flush()
