@@ -1740,8 +1740,12 @@ static jaxc_array *jaxc__integer_pow(const jaxc_array *a, jaxc__int_exp e, const
 /* jnp.fmod swaps a zero divisor for 1 only when the inputs' result type is an integer; two
    bools skip that and go to lax.rem on int32 (promote_args_numeric), where x % 0 == x: so a && !b. */
 static jaxc_array *jaxc__fmod_bools(const jaxc_array *a, const jaxc_array *b, jaxc_array *into) {
-  if (into && into->dtype != JAXC_I32) /* (astype_into below converts to any dtype) */
-    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "output array has dtype %s, the result is int32", jaxc_dtype_name(into->dtype));
+  if (into) { /* checked here: astype_into below would convert to any dtype */
+    const jaxc_array *in[2] = {a, b};
+    int nd;
+    int64_t shape[JAXC_MAX_NDIM];
+    if (!jaxc__broadcast_shapes("fmod", 2, in, &nd, shape) || !jaxc__out_ok(into, JAXC_I32, nd, shape)) return NULL;
+  }
   jaxc_array *nb = jaxc_unary(JAXC_OP_LOGICAL_NOT, b);
   jaxc_array *t = nb ? jaxc_binary(JAXC_OP_LOGICAL_AND, a, nb) : NULL;
   jaxc_array *r = !t ? NULL : into ? jaxc_astype_into(t, into) : jaxc_astype(t, JAXC_I32);

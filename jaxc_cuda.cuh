@@ -798,8 +798,11 @@ static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_arr
    lax.rem on int32 gives x % 0 == x, so a && !b */
 static inline jaxc_cuda_array *jaxc_cuda__fmod_bools(const jaxc_cuda_array *a, const jaxc_cuda_array *b, bool x64,
                                                      jaxc_cuda_array *into) {
-  if (into && into->dtype != JAXC_I32) /* (astype_into below converts to any dtype) */
-    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "output array has another dtype or shape", cudaSuccess);
+  /* the output checked here (astype_into below would convert to any dtype); a broadcast error is
+     the logical op's to report */
+  jaxc_cuda__launch g;
+  const jaxc_cuda_array *in[2] = {a, b};
+  if (into && jaxc_cuda__broadcast(&g, 2, in) && !jaxc_cuda__output(&g, JAXC_I32, into)) return NULL;
   jaxc_cuda_array *nb = jaxc_cuda_unary(JAXC_OP_LOGICAL_NOT, b, x64);
   jaxc_cuda_array *t = nb ? jaxc_cuda__binary(JAXC_OP_LOGICAL_AND, a, nb, JAXC_RULES_JAX, x64, NULL) : NULL;
   jaxc_cuda_array *r = !t ? NULL : into ? jaxc_cuda_astype_into(t, into, x64) : jaxc_cuda_astype(t, JAXC_I32, x64);

@@ -74,8 +74,8 @@ static double logaddexp2_ld_d(double a, double b) {
   return (double)(amax + log2l(1 + exp2l(-fabsl(d))));
 }
 static float logaddexp2_ld_f(float a, float b) { return (float)logaddexp2_ld_d(a, b); }
-static float deg2rad_f(float x) { return x * 0x1.1df46ap-6f; }
-static double deg2rad_d(double x) { return x * 0x1.1df46a2529d39p-6; }
+static float deg2rad_f(float x) { return x * (float)(3.141592653589793 / 180); }
+static double deg2rad_d(double x) { return x * (3.141592653589793 / 180); }
 static double heaviside_d(double a, double b) { return a < 0 ? 0.0 : a > 0 ? 1.0 : a != a ? a : b; }
 static float heaviside_f(float a, float b) { return a < 0 ? 0.0f : a > 0 ? 1.0f : a != a ? a : b; }
 static const math_op real_ops[] = {

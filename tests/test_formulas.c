@@ -103,10 +103,11 @@ static void check_log_base(const char *what, jaxc_op op, const jaxc_array *x, do
   if (!is_complex(d)) {
     compare(what, got, bin(JAXC_OP_TRUE_DIVIDE, jaxc_unary(JAXC_OP_LOG, x), un(JAXC_OP_LOG, cst(d, base))));
   } else if (got) {
-    jaxc_array *r = jaxc_unary(JAXC_OP_LOG, x);
-    compare_part(what, got, 0, bin(JAXC_OP_TRUE_DIVIDE, jaxc_unary(JAXC_OP_REAL, r), un(JAXC_OP_LOG, cst(real_of(d), base))));
-    compare_part(what, got, 1, bin(JAXC_OP_TRUE_DIVIDE, jaxc_unary(JAXC_OP_IMAG, r), un(JAXC_OP_LOG, cst(real_of(d), base))));
-    fr(r);
+    jaxc_array *r = jaxc_unary(JAXC_OP_LOG, x), *lnb = un(JAXC_OP_LOG, cst(real_of(d), base));
+    jaxc_array *re = jaxc_unary(JAXC_OP_REAL, r), *im = jaxc_unary(JAXC_OP_IMAG, r);
+    compare_part(what, got, 0, jaxc_true_divide(re, lnb));
+    compare_part(what, got, 1, jaxc_true_divide(im, lnb));
+    fr(r), fr(lnb), fr(re), fr(im);
   } else {
     CHECK_MSG(0, "%s %s: %s", what, jaxc_dtype_name(d), jaxc_last_error());
   }
