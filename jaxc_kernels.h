@@ -854,6 +854,17 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
   X(EXP2,          exp2,          UN,  INEXACT, INX,  SAME, exp2)              \
   X(DEG2RAD,       deg2rad,       UN,  STRONG,  INX,  SAME, mul)              \
   X(RAD2DEG,       rad2deg,       UN,  STRONG,  INX,  SAME, mul)              \
+  X(ARCSIN,        arcsin,        UN,  INEXACT, INX,  SAME, asin)              \
+  X(ARCCOS,        arccos,        UN,  INEXACT, INX,  SAME, acos)              \
+  X(ARCTAN,        arctan,        UN,  INEXACT, INX,  SAME, atan)              \
+  X(SINH,          sinh,          UN,  INEXACT, INX,  SAME, sinh)              \
+  X(COSH,          cosh,          UN,  INEXACT, INX,  SAME, cosh)              \
+  X(ARCSINH,       arcsinh,       UN,  INEXACT, INX,  SAME, asinh)              \
+  X(ARCCOSH,       arccosh,       UN,  INEXACT, INX,  SAME, acosh)              \
+  X(ARCTANH,       arctanh,       UN,  INEXACT, INX,  SAME, atanh)              \
+  X(CBRT,          cbrt,          UN,  INEXACT, FLT,  SAME, cbrt)              \
+  X(TRUNC,         trunc,         UN,  KEEP,    NOC,  SAME, ceil)              \
+  X(SIGNBIT,       signbit,       UN,  CMP,     NOC,  BOOL, shift_right_logical)              \
   X(SUM,           sum,           RED, SAME,    ALL,  SAME, reduce_sum)              \
   X(PROD,          prod,          RED, SAME,    ALL,  SAME, reduce_prod)              \
   X(MEAN,          mean,          RED, INEXACT, ALL,  SAME, mean)              \
@@ -1239,8 +1250,8 @@ JAXC__FULL_FN(float, tan, jaxc__tan_via_double)
    to u^15 leaves 2^-52; then pi/2 - . where |y| > |x|, pi - . where x is negative (or -0), and
    y's sign. 0/0 and inf/inf make t 0 and 1, which gives C's special values (atan2(+-0, -0) =
    +-pi, atan2(+-inf, -inf) = +-3pi/4, ...). */
-JAXC__DEV_VEC float jaxc__m_arctan2_float(float yf, float xf) {
-  double y = yf, x = xf, ay = fabs(y), ax = fabs(x);
+JAXC__DEV_VEC double jaxc__atan2_core(double y, double x) { /* (of doubles: NaN left to the caller) */
+  double ay = fabs(y), ax = fabs(x);
   bool steep = ay > ax;
   double mn = jaxc__sel_d(steep, ax, ay), mx = jaxc__sel_d(steep, ay, ax), t = mn / mx;
   t = jaxc__sel_d(mx == 0, 0.0, t);
@@ -1256,9 +1267,12 @@ JAXC__DEV_VEC float jaxc__m_arctan2_float(float yf, float xf) {
   double a = atan_c + u * p;
   a = jaxc__sel_d(steep, 0x1.921fb54442d18p+0 - a, a);
   a = jaxc__sel_mask_d(0u - (jaxc__fp64_to_bits(x) >> 63), 0x1.921fb54442d18p+1 - a, a); /* x < 0 or -0 */
-  a = copysign(a, y);
+  return copysign(a, y);
+}
+JAXC__DEV_VEC float jaxc__m_arctan2_float(float yf, float xf) {
+  double y = yf, x = xf;
   bool x_nan = jaxc__isnan_double(x), y_nan = jaxc__isnan_double(y);
-  return (float)jaxc__sel_d(x_nan | y_nan, x + y, a);
+  return (float)jaxc__sel_d(x_nan | y_nan, x + y, jaxc__atan2_core(y, x));
 }
 
 /* x^y of floats in double, vectorisable: e^(y log|x|) (log to 2^-50 of itself, so y log|x|
@@ -1290,10 +1304,113 @@ JAXC__DEV_VEC float jaxc__m_pow_float(float xf, float yf) {
   return (float)r;
 }
 
+/* arcsin, arccos, arctan, sinh, cosh, arcsinh, arccosh, arctanh and cbrt of floats, in double
+   from the pieces above (a = |x|, its sign put back where the function is odd):
+     arcsin x  = atan2(x, sqrt((1 - x)(1 + x)))     arccos x  = 2 atan2(sqrt(1 - x), sqrt(1 + x))
+     arctan x  = atan2(x, 1)                        arcsinh a = log1p(a + a^2 / (1 + sqrt(1 + a^2)))
+     arccosh x = log1p(t + sqrt(t (2 + t))), t = x - 1     arctanh a = log1p(2a / (1 - a)) / 2
+     sinh a    = (m + m / (1 + m)) / 2, m = e^a - 1     cosh a = (e^a + e^-a) / 2
+     cbrt a    = e^(log(a) / 3), then one Newton step (2y + a / y^2) / 3
+   For a float x, 1 - x, 1 + x, x - 1 and x^2 are exact in double, so nothing cancels; e^a - 1
+   is 2^k (e^r - 1) + (2^k - 1) from jaxc__exp_reduce. The square roots are jaxc__sqrt_nr's:
+   the C library's sqrt sets errno below 0, and the test and call compilers add for that keep a
+   loop scalar. Like the functions above, these are correctly rounded but within a hair of a
+   midpoint (tools/exhaustive.c runs every float input; tests/test_ops.c samples them). */
+/* sqrt x for x in [0, 2^1000): 1/sqrt x from the bits (within 3.5%), four Newton steps (each
+   squares the error, down to rounding's few 2^-53), times x; 0 at 0. */
+JAXC__DEV double jaxc__sqrt_nr(double x) {
+  double y = jaxc__fp64_from_bits(0x5fe6eb50c7b537a9u - (jaxc__fp64_to_bits(x) >> 1)), h = 0.5 * x;
+  y = y * (1.5 - h * y * y);
+  y = y * (1.5 - h * y * y);
+  y = y * (1.5 - h * y * y);
+  y = y * (1.5 - h * y * y);
+  return x * y;
+}
+/* r where x is in the domain, else NaN: the input's own for a NaN, as libm returns it */
+JAXC__DEV double jaxc__domain(double x, bool in, double r) { return jaxc__sel_d(in, r, jaxc__sel_d(x != x, x, (double)NAN)); }
+JAXC__DEV_VEC float jaxc__m_arcsin_float(float xf) {
+  double x = xf;
+  bool in = fabs(x) <= 1;
+  double r = jaxc__atan2_core(x, jaxc__sqrt_nr(jaxc__sel_d(in, (1 - x) * (1 + x), 0.0)));
+  return (float)jaxc__domain(x, in, r);
+}
+JAXC__DEV_VEC float jaxc__m_arccos_float(float xf) {
+  double x = xf;
+  bool in = fabs(x) <= 1;
+  double r = 2 * jaxc__atan2_core(jaxc__sqrt_nr(jaxc__sel_d(in, 1 - x, 0.0)), jaxc__sqrt_nr(jaxc__sel_d(in, 1 + x, 1.0)));
+  return (float)jaxc__domain(x, in, r);
+}
+JAXC__DEV_VEC float jaxc__m_arctan_float(float xf) {
+  double x = xf;
+  return (float)jaxc__domain(x, x == x, jaxc__atan2_core(x, 1.0));
+}
+JAXC__DEV_VEC float jaxc__m_sinh_float(float xf) {
+  double x = xf, a = fabs(x);
+  jaxc__exp_reduced e = jaxc__exp_reduce(jaxc__sel_d(a > 90.0, 90.0, a)); /* (e^90 overflows a float) */
+  double m = e.em1 * e.scale + (e.scale - 1);
+  return (float)jaxc__domain(x, x == x, copysign(0.5 * (m + m / (1 + m)), x));
+}
+JAXC__DEV_VEC float jaxc__m_cosh_float(float xf) {
+  double x = xf, a = fabs(x), E = jaxc__exp_core(jaxc__sel_d(a > 90.0, 90.0, a));
+  return (float)jaxc__domain(x, x == x, 0.5 * (E + 1 / E));
+}
+JAXC__DEV_VEC float jaxc__m_arcsinh_float(float xf) {
+  double x = xf, a = fabs(x), z = a * a, v = a + z / (1 + jaxc__sqrt_nr(1 + z));
+  double r = jaxc__sel_d(a == (double)INFINITY, a, jaxc__log1p_core(v, 1 + v));
+  return (float)jaxc__domain(x, x == x, copysign(r, x));
+}
+JAXC__DEV_VEC float jaxc__m_arccosh_float(float xf) {
+  double x = xf, t = x - 1;
+  bool in = t >= 0;
+  double v = t + jaxc__sqrt_nr(jaxc__sel_d(in, t * (2 + t), 0.0));
+  double r = jaxc__sel_d(x == (double)INFINITY, x, jaxc__log1p_core(v, 1 + v));
+  return (float)jaxc__domain(x, in, r);
+}
+JAXC__DEV_VEC float jaxc__m_arctanh_float(float xf) {
+  double x = xf, a = fabs(x);
+  bool in = a < 1;
+  double d = jaxc__sel_d(in, 1 - a, 1.0), r = 0.5 * jaxc__log1p_core(2 * a / d, (1 + a) / d);
+  r = jaxc__sel_d(a == 1, (double)INFINITY, r);
+  return (float)jaxc__domain(x, in | (a == 1), copysign(r, x));
+}
+JAXC__DEV_VEC float jaxc__m_cbrt_float(float xf) {
+  double x = xf, a = fabs(x);
+  bool finite = (a > 0) & (a < (double)INFINITY); /* 0, inf and NaN are their own cube roots */
+  double ac = jaxc__sel_d(finite, a, 1.0), y = jaxc__exp_core(jaxc__log_core(ac) * (1.0 / 3));
+  y = y - (y - ac / (y * y)) * (1.0 / 3);
+  return (float)copysign(jaxc__sel_d(finite, y, a), x);
+}
+/* float64 ones: the C library's (glibc's within 1-2 ulps, its tests say; on the device, CUDA's),
+   but for cbrt */
+#define jaxc__m_arcsin_double asin
+#define jaxc__m_arccos_double acos
+#define jaxc__m_arctan_double atan
+#define jaxc__m_sinh_double sinh
+#define jaxc__m_cosh_double cosh
+#define jaxc__m_arcsinh_double asinh
+#define jaxc__m_arccosh_double acosh
+#define jaxc__m_arctanh_double atanh
+/* cbrt of a float64 (glibc's misses by up to 4 ulps): the float code's estimate, within 2^-40,
+   and a Newton step y - (y^3 - a) / 3y^2 with y^3 - a exact (y^2 and y^2 y in two parts by fma;
+   y^3 - a cancels exactly), so that y's one rounding is off only within 2^-80 of a midpoint.
+   Beyond 2^+-900 a is scaled by 2^-+270 first (the root by 2^+-90 after), so that the parts stay
+   normal and y^3 finite. */
+JAXC__DEV_VEC double jaxc__m_cbrt_double(double x) {
+  double a = fabs(x);
+  bool finite = (a > 0) & (a < (double)INFINITY), tiny = a < 0x1p-900, huge = a > 0x1p900;
+  double k = jaxc__sel_d(tiny, 0x1p270, jaxc__sel_d(huge, 0x1p-270, 1.0));
+  double ac = jaxc__sel_d(finite, a * k, 1.0), y = jaxc__exp_core(jaxc__log_core(ac) * (1.0 / 3));
+  double y2 = y * y, e2 = fma(y, y, -y2), y3 = y2 * y, e3 = fma(y2, y, -y3);
+  y = y - ((y3 - ac) + (e3 + e2 * y)) / (3 * y2);
+  y = y * jaxc__sel_d(tiny, 0x1p-90, jaxc__sel_d(huge, 0x1p90, 1.0));
+  return copysign(jaxc__sel_d(finite, y, a), x);
+}
+
 /* Float helpers in the compute type's precision (float or double), named by type for pasting. */
 #define JAXC__FLOAT_HELPERS(T, SFX)                                                                   \
   JAXC__DEV T jaxc__m_floor_##T(T x) { return floor##SFX(x); }                                       \
   JAXC__DEV T jaxc__m_ceil_##T(T x) { return ceil##SFX(x); }                                         \
+  JAXC__DEV T jaxc__m_trunc_##T(T x) { return trunc##SFX(x); }                                       \
   JAXC__DEV T jaxc__m_sqrt_##T(T x) { return sqrt##SFX(x); }                                         \
   JAXC__DEV T jaxc__m_fmod_##T(T x, T y) { return fmod##SFX(x, y); }                                 \
   /* Round half to even whatever the FP rounding mode; keeps -0 and the sign of small values. */     \
@@ -2019,6 +2136,83 @@ JAXC__DEV jaxc_c128 jaxc__rot_back(jaxc_c128 w) { return JAXC__C(jaxc__im_jaxc_c
 JAXC__DEV jaxc_c128 jaxc__csin_d(double x, double y) { return jaxc__rot_back(jaxc__csinh_d(-y, x)); }
 JAXC__DEV jaxc_c128 jaxc__ccos_d(double x, double y) { return jaxc__ccosh_d(-y, x); }
 JAXC__DEV jaxc_c128 jaxc__ctan_d(double x, double y) { return jaxc__rot_back(jaxc__ctanh_d(-y, x)); }
+/* The inverse functions by Kahan's formulas ("Branch cuts for complex elementary functions",
+   1987), from the square roots of 1 -+ z (z -+ 1 for arccosh), which carry the branch cuts and
+   the signs of zero parts, with no cancellation:
+     arcsin z  = atan(x / Re(sqrt(1 - z) sqrt(1 + z)))  + i asinh(Im(conj(sqrt(1 - z)) sqrt(1 + z)))
+     arccos z  = 2 atan(Re sqrt(1 - z) / Re sqrt(1 + z)) + i asinh(Im(conj(sqrt(1 + z)) sqrt(1 - z)))
+     arccosh z = asinh(Re(conj(sqrt(z - 1)) sqrt(z + 1))) + 2i atan(Im sqrt(z - 1) / Re sqrt(z + 1))
+     arctanh z = log1p(4x / ((1 - x)^2 + y^2)) / 4       + i atan2(2y, (1 - x)(1 + x) - y^2) / 2
+   and arcsinh z = -i arcsin(iz), arctan z = -i arctanh(iz). Where a part passes 2^500 the squares
+   would overflow: there the asymptotes (log 2z for the first three, 1/z for arctanh), whose next
+   terms are under 2^-1000 of them; they give Annex G's values for infinite parts too. NaN parts
+   as Annex G. */
+#define JAXC__LN2_D 0.693147180559945309417232121458176568
+JAXC__DEV bool jaxc__cfar(double x, double y) { return fabs(x) > 0x1p500 || fabs(y) > 0x1p500; }
+JAXC__DEV jaxc_c128 jaxc__casin_d(double x, double y);
+/* arcsinh z: a NaN part gives NaN parts but for arcsinh(NaN + 0i) = NaN + 0i and the infinite
+   real part of arcsinh(+-inf + NaN i), arcsinh(NaN +- inf i) */
+JAXC__DEV jaxc_c128 jaxc__casinh_d(double x, double y) {
+  if (isnan(x) || isnan(y)) {
+    if (isinf(x)) return JAXC__C(x, y);
+    if (isinf(y)) return JAXC__C(y, x);
+    return JAXC__C(x + y, y == 0 ? y : x + y);
+  }
+  if (jaxc__cfar(x, y)) return JAXC__C(copysign(jaxc__clog_abs_d(x, y) + JAXC__LN2_D, x), atan2(y, fabs(x)));
+  jaxc_c128 w = jaxc__casin_d(-y, x);
+  return JAXC__C(jaxc__im_jaxc_c128(w), -jaxc__re_jaxc_c128(w));
+}
+JAXC__DEV jaxc_c128 jaxc__casin_d(double x, double y) {
+  if (isnan(x) || isnan(y) || jaxc__cfar(x, y)) { /* -i arcsinh(iz) */
+    jaxc_c128 w = jaxc__casinh_d(-y, x);
+    return JAXC__C(jaxc__im_jaxc_c128(w), -jaxc__re_jaxc_c128(w));
+  }
+  jaxc_c128 s = jaxc__csqrt_d(1 - x, -y), t = jaxc__csqrt_d(1 + x, y);
+  double sr = jaxc__re_jaxc_c128(s), si = jaxc__im_jaxc_c128(s), tr = jaxc__re_jaxc_c128(t), ti = jaxc__im_jaxc_c128(t);
+  return JAXC__C(atan2(x, fabs(sr * tr - si * ti)), asinh(sr * ti - si * tr));
+}
+JAXC__DEV jaxc_c128 jaxc__cacos_d(double x, double y) {
+  if (isnan(x) || isnan(y)) {
+    if (isinf(x)) return JAXC__C(y, x);                   /* NaN +- inf i */
+    if (isinf(y)) return JAXC__C(x, -y);
+    return JAXC__C(x == 0 ? 0x1.921fb54442d18p+0 : x + y, x + y);
+  }
+  if (jaxc__cfar(x, y)) return JAXC__C(atan2(fabs(y), x), -copysign(jaxc__clog_abs_d(x, y) + JAXC__LN2_D, y));
+  jaxc_c128 s = jaxc__csqrt_d(1 - x, -y), t = jaxc__csqrt_d(1 + x, y);
+  double sr = jaxc__re_jaxc_c128(s), si = jaxc__im_jaxc_c128(s), tr = jaxc__re_jaxc_c128(t), ti = jaxc__im_jaxc_c128(t);
+  return JAXC__C(2 * atan2(sr, tr), asinh(tr * si - ti * sr));
+}
+JAXC__DEV jaxc_c128 jaxc__cacosh_d(double x, double y) {
+  if (isnan(x) || isnan(y)) /* (as i arccos z: arccosh(0 + NaN i) = NaN + i pi/2) */
+    return JAXC__C(isinf(x) || isinf(y) ? (double)INFINITY : x + y, x == 0 ? 0x1.921fb54442d18p+0 : x + y);
+  if (jaxc__cfar(x, y)) return JAXC__C(jaxc__clog_abs_d(x, y) + JAXC__LN2_D, atan2(y, x));
+  jaxc_c128 s = jaxc__csqrt_d(x - 1, y), t = jaxc__csqrt_d(x + 1, y);
+  double sr = jaxc__re_jaxc_c128(s), si = jaxc__im_jaxc_c128(s), tr = jaxc__re_jaxc_c128(t), ti = jaxc__im_jaxc_c128(t);
+  return JAXC__C(asinh(sr * tr + si * ti), 2 * atan2(si, tr));
+}
+JAXC__DEV jaxc_c128 jaxc__catanh_d(double x, double y) {
+  if (isnan(x) || isnan(y)) {
+    if (isinf(y)) return JAXC__C(copysign(0.0, x), copysign(0x1.921fb54442d18p+0, y));
+    if (isinf(x) || x == 0) return JAXC__C(copysign(0.0, x), y);
+    return JAXC__C(x + y, x + y);
+  }
+  if (jaxc__cfar(x, y)) {
+    double m = jaxc__cabs_d(x, y);
+    return JAXC__C(isinf(m) ? copysign(0.0, x) : x / m / m, copysign(0x1.921fb54442d18p+0, y));
+  }
+  if (signbit(x)) { /* odd: for x < 0, 4x / den would near -1, where log1p cancels */
+    jaxc_c128 w = jaxc__catanh_d(-x, -y);
+    return JAXC__C(-jaxc__re_jaxc_c128(w), -jaxc__im_jaxc_c128(w));
+  }
+  double u = 1 - x, den = u * u + y * y;
+  /* near z = 1 the squares can underflow: log|1 + z| - log|1 - z|, which cannot cancel there */
+  double re = den < 0x1p-1000 ? 0.5 * (jaxc__clog_abs_d(1 + x, y) - jaxc__clog_abs_d(u, y)) : 0.25 * log1p(4 * x / den);
+  return JAXC__C(re, 0.5 * atan2(2 * y, u * (1 + x) - y * y));
+}
+JAXC__DEV jaxc_c128 jaxc__catan_d(double x, double y) {
+  jaxc_c128 w = jaxc__catanh_d(-y, x);
+  return JAXC__C(jaxc__im_jaxc_c128(w), -jaxc__re_jaxc_c128(w));
+}
 /* x ** y as XLA's power computes it: |x|^c e^(-d arg x) (cos q, sin q), q = c arg x + d log|x|
    (y = c + di), after its special cases: x ** 0 = 1 for every x (NaN too), 1 ** y = 1,
    0 ** c = 0 and inf ** c = inf for real c > 0, inf ** c = 0 for real c < 0 (other zero or
@@ -2046,6 +2240,10 @@ JAXC__DEV jaxc_c128 jaxc__cpow_d(double a, double b, double c, double d) {
   JAXC__CPX_FN1(T, R, log1p, jaxc__m_log1p_##T) JAXC__CPX_FN1(T, R, sin, jaxc__m_sin_##T)            \
   JAXC__CPX_FN1(T, R, cos, jaxc__m_cos_##T) JAXC__CPX_FN1(T, R, tan, jaxc__m_tan_##T)                \
   JAXC__CPX_FN1(T, R, tanh, jaxc__m_tanh_##T)                                                        \
+  JAXC__CPX_FN1(T, R, asin, jaxc__m_arcsin_##T) JAXC__CPX_FN1(T, R, acos, jaxc__m_arccos_##T)        \
+  JAXC__CPX_FN1(T, R, atan, jaxc__m_arctan_##T) JAXC__CPX_FN1(T, R, sinh, jaxc__m_sinh_##T)           \
+  JAXC__CPX_FN1(T, R, cosh, jaxc__m_cosh_##T) JAXC__CPX_FN1(T, R, asinh, jaxc__m_arcsinh_##T)         \
+  JAXC__CPX_FN1(T, R, acosh, jaxc__m_arccosh_##T) JAXC__CPX_FN1(T, R, atanh, jaxc__m_arctanh_##T)     \
   JAXC__DEV T jaxc__m_pow_##T(T a, T b) {                                                             \
     jaxc_c128 w = jaxc__cpow_d(jaxc__re_##T(a), jaxc__im_##T(a), jaxc__re_##T(b), jaxc__im_##T(b));   \
     return jaxc__mk_##T((R)jaxc__re_jaxc_c128(w), (R)jaxc__im_jaxc_c128(w));                          \
@@ -2387,6 +2585,38 @@ JAXC__FULL_FN(jaxc_c128, log, jaxc__annex_log_jaxc_c128)
 #define JAXC__CONJ_KI(E, M, a) (a)
 #define JAXC__CONJ_KF(E, M, a) (a)
 #define JAXC__CONJ_KC(E, M, a) jaxc__m_conj_##M(a)
+#define JAXC__ARCSIN_KF(E, M, a) jaxc__m_arcsin_##M(a)
+#define JAXC__ARCSIN_KC JAXC__ARCSIN_KF
+#define JAXC__ARCCOS_KF(E, M, a) jaxc__m_arccos_##M(a)
+#define JAXC__ARCCOS_KC JAXC__ARCCOS_KF
+#define JAXC__ARCTAN_KF(E, M, a) jaxc__m_arctan_##M(a)
+#define JAXC__ARCTAN_KC JAXC__ARCTAN_KF
+#define JAXC__SINH_KF(E, M, a) jaxc__m_sinh_##M(a)
+#define JAXC__SINH_KC JAXC__SINH_KF
+#define JAXC__COSH_KF(E, M, a) jaxc__m_cosh_##M(a)
+#define JAXC__COSH_KC JAXC__COSH_KF
+#define JAXC__ARCSINH_KF(E, M, a) jaxc__m_arcsinh_##M(a)
+#define JAXC__ARCSINH_KC JAXC__ARCSINH_KF
+#define JAXC__ARCCOSH_KF(E, M, a) jaxc__m_arccosh_##M(a)
+#define JAXC__ARCCOSH_KC JAXC__ARCCOSH_KF
+#define JAXC__ARCTANH_KF(E, M, a) jaxc__m_arctanh_##M(a)
+#define JAXC__ARCTANH_KC JAXC__ARCTANH_KF
+#define JAXC__CBRT_KF(E, M, a) jaxc__m_cbrt_##M(a)
+/* jnp.trunc: integers and bool as they are; floats where(x < 0, ceil(x), floor(x)), which is C's
+   trunc, -0 and NaN included */
+#define JAXC__TRUNC_KB(E, M, a) (a)
+#define JAXC__TRUNC_KU(E, M, a) (a)
+#define JAXC__TRUNC_KI(E, M, a) (a)
+#define JAXC__TRUNC_KF(E, M, a) jaxc__m_trunc_##M(a)
+/* jnp.signbit: False for bool (and so for unsigned ints), x < 0 for ints, the sign bit of a float
+   (of -0 and of a NaN too: lax.shift_right_logical of the bits, read here from the bits: gcc 12's
+   signbit of a float widened from bfloat16 stops with an internal error under AVX-512) */
+#define JAXC__SIGNBIT_KB(E, M, a) false
+#define JAXC__SIGNBIT_KU JAXC__SIGNBIT_KB
+#define JAXC__SIGNBIT_KI(E, M, a) ((a) < 0)
+#define JAXC__SIGNBIT_KF(E, M, a) jaxc__m_signbit_##M(a)
+JAXC__DEV bool jaxc__m_signbit_float(float a) { return (jaxc__fp32_to_bits(a) >> 31) != 0; }
+JAXC__DEV bool jaxc__m_signbit_double(double a) { return (jaxc__fp64_to_bits(a) >> 63) != 0; }
 /* jnp's compositions of lax ops (jax/_src/numpy/ufuncs.py), each op rounded to the dtype as
    XLA rounds it (JAXC__RND_<E>: bfloat16 and float16 through float32, see JAXC__HALF_STEPS):
      log2, log10  log(x) / log(base)                  (complex: each part of log(z) divided)
@@ -2659,6 +2889,7 @@ JAXC__VSQRT_CPX(jaxc_c128, double, jaxc__vd_loadu, jaxc__vd_storeu)
 JAXC__VROUND(rint, _MM_FROUND_TO_NEAREST_INT)
 JAXC__VROUND(floor, _MM_FROUND_TO_NEG_INF)
 JAXC__VROUND(ceil, _MM_FROUND_TO_POS_INF)
+JAXC__VROUND(trunc, _MM_FROUND_TO_ZERO)
 #  define JAXC__VEC_ROUND_F32 ~, jaxc__vrint_f32
 #  define JAXC__VEC_ROUND_F64 ~, jaxc__vrint_f64
 #  define JAXC__VEC_RINT_F32 ~, jaxc__vrint_f32
@@ -2667,6 +2898,8 @@ JAXC__VROUND(ceil, _MM_FROUND_TO_POS_INF)
 #  define JAXC__VEC_FLOOR_F64 ~, jaxc__vfloor_f64
 #  define JAXC__VEC_CEIL_F32 ~, jaxc__vceil_f32
 #  define JAXC__VEC_CEIL_F64 ~, jaxc__vceil_f64
+#  define JAXC__VEC_TRUNC_F32 ~, jaxc__vtrunc_f32
+#  define JAXC__VEC_TRUNC_F64 ~, jaxc__vtrunc_f64
 #  define JAXC__VEC_SQRT_F32 ~, jaxc__vsqrt_f32
 #  define JAXC__VEC_SQRT_F64 ~, jaxc__vsqrt_f64
 #  define JAXC__VEC_ABS_C64 ~, jaxc__vabs_c64

@@ -50,6 +50,14 @@ static lcx ref_unary(jaxc_op op, lcx z) {
   case JAXC_OP_COS: return ccosl(z);
   case JAXC_OP_TAN: return ctanl(z);
   case JAXC_OP_TANH: return ctanhl(z);
+  case JAXC_OP_ARCSIN: return casinl(z);
+  case JAXC_OP_ARCCOS: return cacosl(z);
+  case JAXC_OP_ARCTAN: return catanl(z);
+  case JAXC_OP_SINH: return csinhl(z);
+  case JAXC_OP_COSH: return ccoshl(z);
+  case JAXC_OP_ARCSINH: return casinhl(z);
+  case JAXC_OP_ARCCOSH: return cacoshl(z);
+  case JAXC_OP_ARCTANH: return catanhl(z);
   case JAXC_OP_ABS: return cabsl(z);
   case JAXC_OP_SIGN: return z / cabsl(z);
   case JAXC_OP_RECIPROCAL: return 1 / z;
@@ -65,6 +73,13 @@ static double complex cx(double x, double y) {
   memcpy(&z, p, sizeof z);
   return z;
 }
+/* ... and in long double (x + y * I would also turn x = -0 into +0, off a branch cut's side) */
+static lcx lcx_of(double x, double y) {
+  long double p[2] = {x, y};
+  lcx z;
+  memcpy(&z, p, sizeof z);
+  return z;
+}
 /* the same in double, for the special values (glibc follows Annex G) */
 static double complex annex_g(jaxc_op op, double complex z) {
   switch (op) {
@@ -75,6 +90,14 @@ static double complex annex_g(jaxc_op op, double complex z) {
   case JAXC_OP_COS: return ccos(z);
   case JAXC_OP_TAN: return ctan(z);
   case JAXC_OP_TANH: return ctanh(z);
+  case JAXC_OP_ARCSIN: return casin(z);
+  case JAXC_OP_ARCCOS: return cacos(z);
+  case JAXC_OP_ARCTAN: return catan(z);
+  case JAXC_OP_SINH: return csinh(z);
+  case JAXC_OP_COSH: return ccosh(z);
+  case JAXC_OP_ARCSINH: return casinh(z);
+  case JAXC_OP_ARCCOSH: return cacosh(z);
+  case JAXC_OP_ARCTANH: return catanh(z);
   case JAXC_OP_ABS: return cabs(z);
   default: return NAN;
   }
@@ -126,6 +149,14 @@ static void test_functions(void) {
       /* the whole double range: |z| and sqrt scale their parts away from overflow/underflow */
       {JAXC_OP_ABS, "abs wide", 1070, 1, 1},   {JAXC_OP_SQRT, "sqrt wide", 1070, 1.5, 4},
       {JAXC_OP_LOG, "log wide", 1070, 1.5, 4}, {JAXC_OP_SIGN, "sign wide", 1070, 1, 2},
+      /* Kahan's formulas, and log 2z (1/z for arctanh) beyond 2^500 */
+      {JAXC_OP_ARCSIN, "arcsin", 8, 1.5, 4},   {JAXC_OP_ARCCOS, "arccos", 8, 1.5, 4},
+      {JAXC_OP_ARCTAN, "arctan", 8, 1.5, 4},   {JAXC_OP_SINH, "sinh", 6, 1.5, 8},
+      {JAXC_OP_COSH, "cosh", 6, 1.5, 8},       {JAXC_OP_ARCSINH, "arcsinh", 8, 1.5, 4},
+      {JAXC_OP_ARCCOSH, "arccosh", 8, 1.5, 4}, {JAXC_OP_ARCTANH, "arctanh", 8, 1.5, 4},
+      {JAXC_OP_ARCSIN, "arcsin wide", 1070, 1.5, 4},   {JAXC_OP_ARCCOS, "arccos wide", 1070, 1.5, 4},
+      {JAXC_OP_ARCTAN, "arctan wide", 1070, 1.5, 4},   {JAXC_OP_ARCSINH, "arcsinh wide", 1070, 1.5, 4},
+      {JAXC_OP_ARCCOSH, "arccosh wide", 1070, 1.5, 4}, {JAXC_OP_ARCTANH, "arctanh wide", 1070, 1.5, 4},
   };
   for (size_t f = 0; f < sizeof fns / sizeof fns[0]; f++)
     for (int c128 = 0; c128 < 2; c128++) {
@@ -136,7 +167,7 @@ static void test_functions(void) {
         if (fns[f].op == JAXC_OP_RECIPROCAL && x == 0 && y == 0) continue;
         if ((fns[f].op == JAXC_OP_LOG || fns[f].op == JAXC_OP_SIGN) && x == 0 && y == 0) continue;
         eval(fns[f].op, c128, x, y, 0, 0, got);
-        lcx ref = ref_unary(fns[f].op, (long double)x + (long double)y * I);
+        lcx ref = ref_unary(fns[f].op, lcx_of(x, y));
         if (!isfinite(creall(ref)) || !isfinite(cimagl(ref)) || cabsl(ref) > (c128 ? DBL_MAX : FLT_MAX)) continue;
         double e = err_eps(got, ref, c128);
         if (e > worst) worst = e;
@@ -254,7 +285,10 @@ static bool same_class(double got, double want, bool sign_free, double rel) {
 static void test_special_values(void) {
   static const double v[] = {0.0, -0.0, 0.5, -1.5, 3.0, INFINITY, -INFINITY, NAN, 1e-310, -1e300};
   enum { NV = sizeof v / sizeof v[0] };
-  static const jaxc_op ops[] = {JAXC_OP_SQRT, JAXC_OP_EXP, JAXC_OP_LOG, JAXC_OP_SIN, JAXC_OP_COS, JAXC_OP_TAN, JAXC_OP_TANH, JAXC_OP_ABS};
+  static const jaxc_op ops[] = {JAXC_OP_SQRT,    JAXC_OP_EXP,     JAXC_OP_LOG,     JAXC_OP_SIN,     JAXC_OP_COS,
+                                JAXC_OP_TAN,     JAXC_OP_TANH,    JAXC_OP_ABS,     JAXC_OP_ARCSIN,  JAXC_OP_ARCCOS,
+                                JAXC_OP_ARCTAN,  JAXC_OP_SINH,    JAXC_OP_COSH,    JAXC_OP_ARCSINH, JAXC_OP_ARCCOSH,
+                                JAXC_OP_ARCTANH};
   int differ_unspecified = 0;
   for (int c128 = 0; c128 < 2; c128++)
   for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)

@@ -366,7 +366,7 @@ static jaxc_array *node_array(jaxc_dtype d) {
 static void expected_result(jaxc_op op, const char *g, bool x64, char *out) {
   if (g[0] == '-') { strcpy(out, "-"); return; }
   char code[8];
-  snprintf(code, sizeof code, "%s", g);
+  snprintf(code, sizeof code, "%.7s", g); /* (codes are up to 5 characters) */
   bool weak = code[strlen(code) - 1] == '~';
   if (weak) code[strlen(code) - 1] = 0;
   kind_t k = kind_of_code(code);
@@ -482,9 +482,12 @@ static void test_unary_dtypes(void) {
         case JAXC_OP_ABS: want = real; break;
         case JAXC_OP_SQRT: case JAXC_OP_EXP: case JAXC_OP_LOG: case JAXC_OP_LOG1P: case JAXC_OP_EXPM1: case JAXC_OP_SIN:
         case JAXC_OP_COS: case JAXC_OP_TAN: case JAXC_OP_TANH: case JAXC_OP_RECIPROCAL: case JAXC_OP_EXP2:
+        case JAXC_OP_ARCSIN: case JAXC_OP_ARCCOS: case JAXC_OP_ARCTAN: case JAXC_OP_SINH: case JAXC_OP_COSH:
+        case JAXC_OP_ARCSINH: case JAXC_OP_ARCCOSH: case JAXC_OP_ARCTANH: case JAXC_OP_CBRT:
           /* jax.dtypes.to_inexact_dtype: float32 up to 32 bits, float64 for 64-bit ints and
              (x64) Python ints */
           if (integral) want = wk ? dflt_f : jaxc_dtype_size(st) == 8 ? JAXC_F64 : JAXC_F32;
+          if (op == JAXC_OP_CBRT && k == K_COMPLEX) want = JAXC_DTYPE_INVALID; /* lax.cbrt: floating only */
           break;
         case JAXC_OP_LOG2: case JAXC_OP_LOG10: case JAXC_OP_DEG2RAD: case JAXC_OP_RAD2DEG:
           /* the same, never weak: lax.div(log(x), log(np.array(2, dtype))), lax.mul(x, np.array(c,
@@ -493,7 +496,10 @@ static void test_unary_dtypes(void) {
           want_weak = false;
           break;
         case JAXC_OP_RINT: if (integral) want = dflt_f, want_weak = false; break; /* jnp.rint: convert_element_type(x, float_), strong */
-        case JAXC_OP_FLOOR: case JAXC_OP_CEIL: if (k == K_COMPLEX) want = JAXC_DTYPE_INVALID; break;
+        case JAXC_OP_FLOOR: case JAXC_OP_CEIL: case JAXC_OP_TRUNC: if (k == K_COMPLEX) want = JAXC_DTYPE_INVALID; break;
+        case JAXC_OP_SIGNBIT: /* jnp.signbit: integers, floats and bool, result bool */
+          want = k == K_COMPLEX ? JAXC_DTYPE_INVALID : JAXC_BOOL, want_weak = false;
+          break;
         case JAXC_OP_SQUARE: if (k == K_BOOL) want = JAXC_I32; break; /* promote_dtypes_numeric: int32 */
         case JAXC_OP_ISNAN: case JAXC_OP_ISINF: case JAXC_OP_ISFINITE: case JAXC_OP_LOGICAL_NOT:
           want = JAXC_BOOL, want_weak = false;
@@ -826,11 +832,15 @@ static void test_float_unary(ftype t, int nrand) {
                                 JAXC_OP_FLOOR, JAXC_OP_CEIL, JAXC_OP_ROUND, JAXC_OP_RINT, JAXC_OP_SQUARE,
                                 JAXC_OP_RECIPROCAL, JAXC_OP_ISNAN, JAXC_OP_ISINF, JAXC_OP_ISFINITE,
                                 JAXC_OP_LOGICAL_NOT, JAXC_OP_REAL, JAXC_OP_IMAG, JAXC_OP_CONJ,
-                                JAXC_OP_LOG2, JAXC_OP_LOG10, JAXC_OP_EXP2, JAXC_OP_DEG2RAD, JAXC_OP_RAD2DEG};
+                                JAXC_OP_LOG2, JAXC_OP_LOG10, JAXC_OP_EXP2, JAXC_OP_DEG2RAD, JAXC_OP_RAD2DEG,
+                                JAXC_OP_ARCSIN, JAXC_OP_ARCCOS, JAXC_OP_ARCTAN, JAXC_OP_SINH, JAXC_OP_COSH,
+                                JAXC_OP_ARCSINH, JAXC_OP_ARCCOSH, JAXC_OP_ARCTANH, JAXC_OP_CBRT, JAXC_OP_TRUNC,
+                                JAXC_OP_SIGNBIT};
   for (size_t q = 0; q < sizeof ops / sizeof ops[0]; q++) {
     jaxc_op op = ops[q];
     jaxc_array *o = jaxc_unary(op, A);
-    bool boolean = op == JAXC_OP_ISNAN || op == JAXC_OP_ISINF || op == JAXC_OP_ISFINITE || op == JAXC_OP_LOGICAL_NOT;
+    bool boolean = op == JAXC_OP_ISNAN || op == JAXC_OP_ISINF || op == JAXC_OP_ISFINITE || op == JAXC_OP_LOGICAL_NOT ||
+                   op == JAXC_OP_SIGNBIT;
     CHECK_MSG(o && jaxc_array_dtype(o) == (boolean ? JAXC_BOOL : ft_dtype[t]), "%s %s", ft_name[t], jaxc_op_name(op));
     if (!o) continue;
     long bad = 0;
@@ -873,6 +883,20 @@ static void test_float_unary(ftype t, int nrand) {
         exact = expl(p), want = wide ? (double)exact : ft_round(t, exp(p)), ulp = 1;
         break;
       }
+      /* float32 (and the 16-bit floats through it): correctly rounded but for a hair's breadth
+         (within 0.50001 ulp of the long double value); float64: the C
+         library's, within 2 ulps */
+      case JAXC_OP_ARCSIN: exact = asinl(L), want = ft_round(t, (double)exact), ulp = wide ? 2 : 0.50001; break;
+      case JAXC_OP_ARCCOS: exact = acosl(L), want = ft_round(t, (double)exact), ulp = wide ? 2 : 0.50001; break;
+      case JAXC_OP_ARCTAN: exact = atanl(L), want = ft_round(t, (double)exact), ulp = wide ? 2 : 0.50001; break;
+      case JAXC_OP_SINH: exact = sinhl(L), want = ft_round(t, (double)exact), ulp = wide ? 2 : 0.50001; break;
+      case JAXC_OP_COSH: exact = coshl(L), want = ft_round(t, (double)exact), ulp = wide ? 2 : 0.50001; break;
+      case JAXC_OP_ARCSINH: exact = asinhl(L), want = ft_round(t, (double)exact), ulp = wide ? 2 : 0.50001; break;
+      case JAXC_OP_ARCCOSH: exact = acoshl(L), want = ft_round(t, (double)exact), ulp = wide ? 2 : 0.50001; break;
+      case JAXC_OP_ARCTANH: exact = atanhl(L), want = ft_round(t, (double)exact), ulp = wide ? 2 : 0.50001; break;
+      case JAXC_OP_CBRT: exact = cbrtl(L), want = ft_round(t, (double)exact), ulp = 0.50001; break; /* (float64 too) */
+      case JAXC_OP_TRUNC: want = trunc(a); break;
+      case JAXC_OP_SIGNBIT: want = signbit(a) != 0; break;
       case JAXC_OP_DEG2RAD: want = ft_round(t, a * ft_const(t, PI / 180)); break;
       case JAXC_OP_RAD2DEG: want = ft_round(t, a * ft_const(t, 180 / PI)); break;
       default: want = 0; break; /* imag of a real number */
