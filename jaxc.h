@@ -23,8 +23,9 @@
      arrays    jaxc_array_from_data, jaxc_weak_int/float/complex, jaxc_array_empty/zeros,
                jaxc_array_wrap (caller memory, no allocation), jaxc_array_copy_to, _print, _free
      ops       jaxc_binary/jaxc_unary(JAXC_OP_..., ...), one named function per op (jaxc_add,
-               jaxc_sqrt, ...; the binary ones take C scalars too), jaxc_astype, jaxc_where,
-               and *_into variants that write into an existing array (buffer reuse)
+               jaxc_sqrt, ...; the binary ones take C scalars too; jnp's aliases jaxc_divide,
+               jaxc_fix, jaxc_asin ... are macros for them), jaxc_astype, jaxc_where, and
+               *_into variants that write into an existing array (buffer reuse)
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
                nanargmax/nanargmin, var/std with ddof, jaxc_sort, jaxc_argsort
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
@@ -269,6 +270,32 @@ JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_opera
 #  define jaxc_float_power(a, b) JAXC__BIN_G(FLOAT_POWER, a, b)
 #  define JAXC__NUM_GENERIC_BIN 34
 #endif
+/* jax.numpy's other names for these ops (NumPy's aliases and the array API's): the same
+   functions (and macros), the same enum values. */
+#define jaxc_divide jaxc_true_divide
+#define jaxc_mod jaxc_remainder
+#define jaxc_pow jaxc_power
+#define jaxc_atan2 jaxc_arctan2
+#define jaxc_bitwise_left_shift jaxc_left_shift
+#define jaxc_bitwise_right_shift jaxc_right_shift
+#define jaxc_absolute jaxc_abs
+#define jaxc_conjugate jaxc_conj
+#define jaxc_radians jaxc_deg2rad
+#define jaxc_degrees jaxc_rad2deg
+#define jaxc_fix jaxc_trunc
+#define jaxc_bitwise_invert jaxc_invert
+#define jaxc_bitwise_not jaxc_invert
+#define jaxc_asin jaxc_arcsin
+#define jaxc_acos jaxc_arccos
+#define jaxc_atan jaxc_arctan
+#define jaxc_asinh jaxc_arcsinh
+#define jaxc_acosh jaxc_arccosh
+#define jaxc_atanh jaxc_arctanh
+#define JAXC_OP_DIVIDE JAXC_OP_TRUE_DIVIDE
+#define JAXC_OP_MOD JAXC_OP_REMAINDER
+#define JAXC_OP_POW JAXC_OP_POWER
+#define JAXC_OP_ABSOLUTE JAXC_OP_ABS
+#define JAXC_OP_FIX JAXC_OP_TRUNC
 /* >>reduce, >>index -------------------------------------------------------------------------- */
 /* reductions, indexing (take, slices), functional .at[]
    updates and sorting, with jax.numpy 0.11's dtypes and edge cases. */

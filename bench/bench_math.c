@@ -1,14 +1,15 @@
 /* bench_math.c — elementwise math against a same-run copy of the same bytes and NumPy's ufunc
    on the same data, out= a reused buffer on both sides:
      - float32/float64 sqrt, rint, floor (the >>vector loops), exp, log, tanh, log1p, expm1,
-       sin, cos, tan (>>float math), log2, log10, exp2, deg2rad (jnp's compositions), next to a
-       2-thread loop of the C
-       library's function on the same data (column libm: what the kernels cost when they called
-       it); arctan2, logaddexp, power, logaddexp2 and heaviside of z and w (w uniform in
-       [-6, 6)), next to atan2, pow and the long double formulas the same way;
+       sin, cos, tan, arcsin, arccos, arctan, sinh, cosh, arcsinh, arccosh, arctanh, cbrt
+       (>>float math; arcsin, arccos and arctanh of values in [-1, 1)), trunc, log2, log10,
+       exp2, deg2rad (jnp's compositions), next to a 2-thread loop of the C library's function
+       on the same data (column libm: what the kernels cost when they called it); arctan2,
+       logaddexp, power, logaddexp2 and heaviside of z and w (w uniform in [-6, 6)), next to
+       atan2, pow and the long double formulas the same way;
      - complex64/complex128 multiply and divide (memory-bound), |z| (the >>vector loops), and
-       exp, log, sqrt (compute-bound: in double, Annex G special values), the part-wise complex
-       code CPU and GPU share.
+       exp, log, sqrt, arcsin, arctanh (compute-bound: in double, Annex G special values), the
+       part-wise complex code CPU and GPU share.
    For the compute-bound rows ns per element is the figure to read.
    GB/s = (bytes read + bytes written) / time; copy: 2-thread memcpy of the same bytes; best of
    REPS runs on warm buffers.
@@ -28,14 +29,14 @@ enum { REPS = 7 };
 
 /* NumPy's seconds per call of np.<ufunc>(z[, w], out=o) on n values of the dtype: complex parts
    uniform in [-3, 3), real values in [0.01, 6) (w: in [-6, 6)); < 0 without NumPy. */
-static double numpy_seconds(const char *ufunc, bool binary, const char *dtype, size_t n) {
+static double numpy_seconds(const char *ufunc, bool binary, const char *dtype, size_t n, bool unit) {
   bool cpx = dtype[0] == 'c';
   char z[160], w[160], cmd[1000];
   if (cpx) {
     snprintf(z, sizeof z, "(r.uniform(-3, 3, %zu) + 1j * r.uniform(-3, 3, %zu))", n, n);
     snprintf(w, sizeof w, "%s", z);
   } else {
-    snprintf(z, sizeof z, "r.uniform(0.01, 6, %zu)", n);
+    snprintf(z, sizeof z, unit ? "r.uniform(-1, 1, %zu)" : "r.uniform(0.01, 6, %zu)", n);
     snprintf(w, sizeof w, "r.uniform(-6, 6, %zu)", n);
   }
   snprintf(cmd, sizeof cmd,
@@ -53,6 +54,7 @@ typedef struct {
   double (*libm_d)(double);
   float (*libm_f2)(float, float); /* binary ops */
   double (*libm_d2)(double, double);
+  bool unit; /* the input is w / 6, in [-1, 1) (the domain of arcsin, arccos, arctanh) */
 } math_op;
 static float sqrt_f(float x) { return sqrtf(x); } /* (function pointers to builtins) */
 static double sqrt_d(double x) { return sqrt(x); }
@@ -89,7 +91,12 @@ static const math_op real_ops[] = {
     {JAXC_OP_LOG2, "log2", log2f, log2, NULL, NULL},        {JAXC_OP_LOG10, "log10", log10f, log10, NULL, NULL}, {JAXC_OP_EXP2, "exp2", exp2f, exp2, NULL, NULL},
     {JAXC_OP_DEG2RAD, "deg2rad", deg2rad_f, deg2rad_d, NULL, NULL},
     {JAXC_OP_LOGADDEXP2, "logaddexp2", NULL, NULL, logaddexp2_ld_f, logaddexp2_ld_d},
-    {JAXC_OP_HEAVISIDE, "heaviside", NULL, NULL, heaviside_f, heaviside_d}};
+    {JAXC_OP_HEAVISIDE, "heaviside", NULL, NULL, heaviside_f, heaviside_d},
+    {JAXC_OP_ARCSIN, "arcsin", asinf, asin, NULL, NULL, true},       {JAXC_OP_ARCCOS, "arccos", acosf, acos, NULL, NULL, true},
+    {JAXC_OP_ARCTAN, "arctan", atanf, atan, NULL, NULL, false},      {JAXC_OP_SINH, "sinh", sinhf, sinh, NULL, NULL, false},
+    {JAXC_OP_COSH, "cosh", coshf, cosh, NULL, NULL, false},          {JAXC_OP_ARCSINH, "arcsinh", asinhf, asinh, NULL, NULL, false},
+    {JAXC_OP_ARCCOSH, "arccosh", acoshf, acosh, NULL, NULL, false},  {JAXC_OP_ARCTANH, "arctanh", atanhf, atanh, NULL, NULL, true},
+    {JAXC_OP_CBRT, "cbrt", cbrtf, cbrt, NULL, NULL, false},          {JAXC_OP_TRUNC, "trunc", truncf, trunc, NULL, NULL, false}};
 
 /* Seconds per call of a 2-thread loop of the C library's function over z (and w) (best of REPS). */
 static double libm_seconds(const math_op *m, const jaxc_array *z, const jaxc_array *w, jaxc_array *dest) {
@@ -121,7 +128,8 @@ static double libm_seconds(const math_op *m, const jaxc_array *z, const jaxc_arr
 static const math_op complex_ops[] = {
     {JAXC_OP_MULTIPLY, "multiply", NULL, NULL, NULL, NULL}, {JAXC_OP_TRUE_DIVIDE, "true_divide", NULL, NULL, NULL, NULL},
     {JAXC_OP_ABS, "absolute", NULL, NULL, NULL, NULL},      {JAXC_OP_EXP, "exp", NULL, NULL, NULL, NULL},
-    {JAXC_OP_LOG, "log", NULL, NULL, NULL, NULL},           {JAXC_OP_SQRT, "sqrt", NULL, NULL, NULL, NULL}};
+    {JAXC_OP_LOG, "log", NULL, NULL, NULL, NULL},           {JAXC_OP_SQRT, "sqrt", NULL, NULL, NULL, NULL},
+    {JAXC_OP_ARCSIN, "arcsin", NULL, NULL, NULL, NULL},     {JAXC_OP_ARCTANH, "arctanh", NULL, NULL, NULL, NULL}};
 
 /* One row: the op on z (and w) into dest, the best of REPS against the copy of the same bytes. */
 static int bench_row(const math_op *m, jaxc_array *z, jaxc_array *w, jaxc_array *dest, int lg, char *src, char *dst) {
@@ -140,7 +148,7 @@ static int bench_row(const math_op *m, jaxc_array *z, jaxc_array *w, jaxc_array 
     if (r && t1 - t0 < t) t = t1 - t0;
     if (r && t2 - t1 < tc) tc = t2 - t1;
   }
-  double tn = numpy_seconds(m->np, bin, jaxc_dtype_name(dt), (size_t)n);
+  double tn = numpy_seconds(m->np, bin, jaxc_dtype_name(dt), (size_t)n, m->unit);
   char name[32], npns[16] = "n/a", npr[16] = "-", libm[16] = "-";
   snprintf(name, sizeof name, "%s %s", jaxc_op_name(m->op), jaxc_dtype_name(dt));
   if (m->libm_f || m->libm_f2) snprintf(libm, sizeof libm, "%.2f", libm_seconds(m, z, w, dest) / (double)n * 1e9);
@@ -172,9 +180,10 @@ int main(void) {
       int64_t n = (int64_t)1 << lgs[k], parts = cpx ? 2 * n : n;
       jaxc_array *z = jaxc_array_empty(dt, 1, &n), *w = jaxc_array_empty(dt, 1, &n), *out = jaxc_array_empty(dt, 1, &n);
       jaxc_array *real = jaxc_array_empty(dbl ? JAXC_F64 : JAXC_F32, 1, &n); /* |z| */
+      jaxc_array *unit = jaxc_array_empty(dt, 1, &n);
       size_t es = jaxc_dtype_size(dt);
       char *src = malloc((size_t)n * es * 2), *dst = malloc((size_t)n * es * 2);
-      if (!z || !w || !out || !real || !src || !dst) return 1;
+      if (!z || !w || !out || !real || !unit || !src || !dst) return 1;
       memset(src, 1, (size_t)n * es * 2);
       uint64_t x = 88172645463325252u;
       for (int64_t i = 0; i < parts; i++) {
@@ -183,17 +192,20 @@ int main(void) {
         double u2 = (double)(x & 0xfffff) * 0x1p-20, v2 = cpx ? u2 * 6 - 3 : u2 * 12 - 6;
         if (dbl) ((double *)jaxc_array_data(z))[i] = v, ((double *)jaxc_array_data(w))[i] = v2;
         else ((float *)jaxc_array_data(z))[i] = (float)v, ((float *)jaxc_array_data(w))[i] = (float)v2;
+        if (dbl) ((double *)jaxc_array_data(unit))[i] = v2 / 6;
+        else ((float *)jaxc_array_data(unit))[i] = (float)(v2 / 6);
       }
       const math_op *ops = cpx ? complex_ops : real_ops;
       size_t nops = cpx ? sizeof complex_ops / sizeof *complex_ops : sizeof real_ops / sizeof *real_ops;
       for (size_t o = 0; o < nops; o++)
-        if (bench_row(&ops[o], z, w, cpx && ops[o].op == JAXC_OP_ABS ? real : out, lgs[k], src, dst)) return 1;
+        if (bench_row(&ops[o], ops[o].unit ? unit : z, w, cpx && ops[o].op == JAXC_OP_ABS ? real : out, lgs[k], src, dst)) return 1;
       free(src);
       free(dst);
       jaxc_array_free(z);
       jaxc_array_free(w);
       jaxc_array_free(out);
       jaxc_array_free(real);
+      jaxc_array_free(unit);
     }
   return 0;
 }

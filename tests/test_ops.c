@@ -928,7 +928,8 @@ static void test_int_unary(void) {
     jaxc_array *A = arr1(d, 256, buf);
     static const jaxc_op ops[] = {JAXC_OP_NEGATIVE, JAXC_OP_ABS, JAXC_OP_SIGN, JAXC_OP_INVERT, JAXC_OP_SQUARE,
                                   JAXC_OP_FLOOR, JAXC_OP_ROUND, JAXC_OP_ISNAN, JAXC_OP_ISFINITE, JAXC_OP_SQRT,
-                                  JAXC_OP_LOGICAL_NOT, JAXC_OP_REAL, JAXC_OP_IMAG};
+                                  JAXC_OP_LOGICAL_NOT, JAXC_OP_REAL, JAXC_OP_IMAG, JAXC_OP_TRUNC, JAXC_OP_SIGNBIT,
+                                  JAXC_OP_CBRT};
     for (size_t q = 0; q < sizeof ops / sizeof ops[0]; q++) {
       jaxc_array *o = jaxc_unary(ops[q], A);
       CHECK_MSG(o != NULL, "%s(%s): %s", jaxc_op_name(ops[q]), jaxc_dtype_name(d), jaxc_last_error());
@@ -948,12 +949,14 @@ static void test_int_unary(void) {
         case JAXC_OP_LOGICAL_NOT: w = x == 0; break;
         case JAXC_OP_IMAG: w = 0; break;
         case JAXC_OP_SQRT: isf = true, wf = (double)(float)sqrt((double)x), w = 0; break;
+        case JAXC_OP_CBRT: isf = true, wf = (double)(float)cbrtl((long double)x), w = 0; break;
+        case JAXC_OP_SIGNBIT: w = x < 0; break; /* (bool: load_int reads 0 or 1) */
         default: w = x; break;
         }
         if (isf) {
           CHECK(jaxc_array_dtype(o) == JAXC_F32);
           float g = ((const float *)jaxc_array_data(o))[v];
-          CHECK_MSG((g != g && wf != wf) || (double)g == wf, "sqrt(%lld) = %g", (long long)x, (double)g);
+          CHECK_MSG((g != g && wf != wf) || (double)g == wf, "%s(%lld) = %g", jaxc_op_name(ops[q]), (long long)x, (double)g);
         } else {
           int64_t g = load_int(jaxc_array_dtype(o), jaxc_array_data(o), v);
           CHECK_MSG(g == w, "%s(%s %lld) = %lld, want %lld", jaxc_op_name(ops[q]), jaxc_dtype_name(d), (long long)x,
@@ -1275,6 +1278,37 @@ static void test_logical_promotion(void) {
   jaxc_array_free(U), jaxc_array_free(H), jaxc_array_free(w256), jaxc_array_free(w1), jaxc_array_free(tiny);
 }
 
+/* jax.numpy's other names: the same functions and enums (jnp.fix is where(x >= 0, floor, ceil),
+   which gives trunc's values, -0 and NaN included) */
+static void test_aliases(void) {
+  CHECK(JAXC_OP_DIVIDE == JAXC_OP_TRUE_DIVIDE && JAXC_OP_MOD == JAXC_OP_REMAINDER && JAXC_OP_POW == JAXC_OP_POWER &&
+        JAXC_OP_ABSOLUTE == JAXC_OP_ABS && JAXC_OP_FIX == JAXC_OP_TRUNC);
+  static const float xs[] = {-2.5f, -0.5f, -0.0f, 0.0f, 0.5f, 1.0f, 7.25f, -7.75f, INFINITY, -INFINITY, NAN};
+  enum { N = sizeof xs / sizeof xs[0] };
+  jaxc_array *x = arr1(JAXC_F32, N, xs), *fix = jaxc_fix(x), *mod = jaxc_mod(x, 2), *dv = jaxc_divide(x, 4.0),
+             *pw = jaxc_pow(x, 2), *ab = jaxc_absolute(x), *rad = jaxc_radians(x), *deg = jaxc_degrees(x),
+             *as = jaxc_asin(x), *at2 = jaxc_atan2(x, 1.0);
+  jaxc_array *want[] = {jaxc_unary(JAXC_OP_TRUNC, x), jaxc_binary_operands(JAXC_OP_REMAINDER, JAXC_OPERAND(x), JAXC_OPERAND(2)),
+                        jaxc_binary_operands(JAXC_OP_TRUE_DIVIDE, JAXC_OPERAND(x), JAXC_OPERAND(4.0)),
+                        jaxc_binary_operands(JAXC_OP_POWER, JAXC_OPERAND(x), JAXC_OPERAND(2)), jaxc_unary(JAXC_OP_ABS, x),
+                        jaxc_unary(JAXC_OP_DEG2RAD, x), jaxc_unary(JAXC_OP_RAD2DEG, x), jaxc_unary(JAXC_OP_ARCSIN, x),
+                        jaxc_binary_operands(JAXC_OP_ARCTAN2, JAXC_OPERAND(x), JAXC_OPERAND(1.0))};
+  jaxc_array *got[] = {fix, mod, dv, pw, ab, rad, deg, as, at2};
+  for (size_t i = 0; i < sizeof got / sizeof got[0]; i++) {
+    CHECK(got[i] && want[i] && jaxc_array_dtype(got[i]) == JAXC_F32);
+    if (got[i] && want[i]) CHECK(memcmp(jaxc_array_data(got[i]), jaxc_array_data(want[i]), sizeof xs) == 0);
+    jaxc_array_free(got[i]), jaxc_array_free(want[i]);
+    n_cases++;
+  }
+  /* the values of fix itself: C's trunc, bit for bit */
+  jaxc_array *f2 = jaxc_fix(x);
+  for (int i = 0; f2 && i < N; i++) {
+    float g = ((const float *)jaxc_array_data(f2))[i], w = truncf(xs[i]);
+    CHECK_MSG((g != g && w != w) || f2u(g) == f2u(w), "fix(%g) = %g", (double)xs[i], (double)g);
+  }
+  jaxc_array_free(f2), jaxc_array_free(x);
+}
+
 int main(void) {
   rng_state = 0x2545F4914F6CDD1Du; /* this test's inputs */
   (void)f2u, (void)d2u;
@@ -1300,6 +1334,7 @@ int main(void) {
   test_large();
   test_integer_pow();
   test_logical_promotion();
+  test_aliases();
   printf("ops: %ld cases\n", n_cases);
   return check_summary("test_ops");
 }

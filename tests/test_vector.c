@@ -10,8 +10,9 @@
        independently: |z| within an ulp of long double hypotl, sqrt of float32 equal to the
        long double square root rounded once, rounding equal to C's nearbyint/floor/ceil;
      - the float32 functions of >>float math, plain C the compiler vectorises (exp, log, tanh,
-       log1p, expm1, sin, cos, tan): the array kernels against the scalar functions bit for
-       bit, and both against long double on a sweep of float32 bit patterns (every 1021st, with
+       log1p, expm1, sin, cos, tan, arcsin, arccos, arctan, sinh, cosh, arcsinh, arccosh,
+       arctanh, cbrt): the array kernels against the scalar functions bit for
+       bit, and both against long double on a sweep of float32 bit patterns (every 4093rd, with
        the specials): correctly rounded (tools/exhaustive.c runs all 2^32 inputs; the few it
        finds not correctly rounded, by under 0.50001 ulp, none in this sweep, are checked by
        name here);
@@ -132,13 +133,14 @@ static void check_abs_reference(const float *c64, const double *c128, size_t n) 
   jaxc_array_free(a), jaxc_array_free(b), jaxc_array_free(ra), jaxc_array_free(rb);
 }
 
-/* exp, log and tanh of float32 over every 1021st bit pattern and the specials */
+/* The float32 functions of >>float math over every 4093rd bit pattern (a million, every
+   exponent) and the specials; make exhaustive runs all 2^32 */
 static void check_float_math(void) {
-  size_t n = 0, cap = (size_t)(0x100000000ull / 1021) + NF + 1;
+  size_t n = 0, cap = (size_t)(0x100000000ull / 4093) + NF + 1;
   float *x = malloc(cap * sizeof *x), *out = malloc(cap * sizeof *out);
   if (!x || !out) { CHECK(0); free(x); free(out); return; }
   for (size_t i = 0; i < NF; i++) x[n++] = f_special[i];
-  for (uint64_t u = 0; u < 0x100000000ull; u += 1021) x[n++] = u2f((uint32_t)u);
+  for (uint64_t u = 0; u < 0x100000000ull; u += 4093) x[n++] = u2f((uint32_t)u);
   static const struct { const char *name; void (*kernel)(size_t, const float *, float *); float (*scalar)(float); long double (*ref)(long double); } fns[] = {
       {"exp", jaxc_kernel_exp_f32, jaxc_scalar_exp_f32, expl},
       {"log", jaxc_kernel_log_f32, jaxc_scalar_log_f32, logl},
@@ -147,7 +149,16 @@ static void check_float_math(void) {
       {"expm1", jaxc_kernel_expm1_f32, jaxc_scalar_expm1_f32, expm1l},
       {"sin", jaxc_kernel_sin_f32, jaxc_scalar_sin_f32, sinl},
       {"cos", jaxc_kernel_cos_f32, jaxc_scalar_cos_f32, cosl},
-      {"tan", jaxc_kernel_tan_f32, jaxc_scalar_tan_f32, tanl}};
+      {"tan", jaxc_kernel_tan_f32, jaxc_scalar_tan_f32, tanl},
+      {"arcsin", jaxc_kernel_arcsin_f32, jaxc_scalar_arcsin_f32, asinl},
+      {"arccos", jaxc_kernel_arccos_f32, jaxc_scalar_arccos_f32, acosl},
+      {"arctan", jaxc_kernel_arctan_f32, jaxc_scalar_arctan_f32, atanl},
+      {"sinh", jaxc_kernel_sinh_f32, jaxc_scalar_sinh_f32, sinhl},
+      {"cosh", jaxc_kernel_cosh_f32, jaxc_scalar_cosh_f32, coshl},
+      {"arcsinh", jaxc_kernel_arcsinh_f32, jaxc_scalar_arcsinh_f32, asinhl},
+      {"arccosh", jaxc_kernel_arccosh_f32, jaxc_scalar_arccosh_f32, acoshl},
+      {"arctanh", jaxc_kernel_arctanh_f32, jaxc_scalar_arctanh_f32, atanhl},
+      {"cbrt", jaxc_kernel_cbrt_f32, jaxc_scalar_cbrt_f32, cbrtl}};
   for (size_t f = 0; f < sizeof fns / sizeof *fns; f++) {
     fns[f].kernel(n, x, out);
     double worst = 0;

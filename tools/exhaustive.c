@@ -1,5 +1,6 @@
 /* exhaustive.c — every one of the 2^32 float32 inputs through the float32 math kernels
-   (>>float math: exp, log, tanh, log1p, expm1, sin, cos, tan), against long double:
+   (>>float math: exp, log, tanh, log1p, expm1, sin, cos, tan, arcsin, arccos, arctan, sinh, cosh,
+   arcsinh, arccosh, arctanh, cbrt), against long double:
      - the array kernel (vector code and its redo pass) equals the scalar function, bit for bit;
      - the result is correctly rounded, or else listed with its distance in ulps.
    It takes minutes (2 threads: about 1 per function), so it is not part of make test; the
@@ -22,7 +23,12 @@ static const math_fn fns[] = {
     {"exp", jaxc_kernel_exp_f32, jaxc_scalar_exp_f32, expl},       {"log", jaxc_kernel_log_f32, jaxc_scalar_log_f32, logl},
     {"tanh", jaxc_kernel_tanh_f32, jaxc_scalar_tanh_f32, tanhl},   {"log1p", jaxc_kernel_log1p_f32, jaxc_scalar_log1p_f32, log1pl},
     {"expm1", jaxc_kernel_expm1_f32, jaxc_scalar_expm1_f32, expm1l}, {"sin", jaxc_kernel_sin_f32, jaxc_scalar_sin_f32, sinl},
-    {"cos", jaxc_kernel_cos_f32, jaxc_scalar_cos_f32, cosl},       {"tan", jaxc_kernel_tan_f32, jaxc_scalar_tan_f32, tanl}};
+    {"cos", jaxc_kernel_cos_f32, jaxc_scalar_cos_f32, cosl},       {"tan", jaxc_kernel_tan_f32, jaxc_scalar_tan_f32, tanl},
+    {"arcsin", jaxc_kernel_arcsin_f32, jaxc_scalar_arcsin_f32, asinl}, {"arccos", jaxc_kernel_arccos_f32, jaxc_scalar_arccos_f32, acosl},
+    {"arctan", jaxc_kernel_arctan_f32, jaxc_scalar_arctan_f32, atanl}, {"sinh", jaxc_kernel_sinh_f32, jaxc_scalar_sinh_f32, sinhl},
+    {"cosh", jaxc_kernel_cosh_f32, jaxc_scalar_cosh_f32, coshl},       {"arcsinh", jaxc_kernel_arcsinh_f32, jaxc_scalar_arcsinh_f32, asinhl},
+    {"arccosh", jaxc_kernel_arccosh_f32, jaxc_scalar_arccosh_f32, acoshl}, {"arctanh", jaxc_kernel_arctanh_f32, jaxc_scalar_arctanh_f32, atanhl},
+    {"cbrt", jaxc_kernel_cbrt_f32, jaxc_scalar_cbrt_f32, cbrtl}};
 
 enum { CHUNK = 1 << 16, MAXLIST = 64 };
 static int by_bits(const void *a, const void *b) {

@@ -105,6 +105,9 @@ static bool libm_op(jaxc_op op) {
   case JAXC_OP_EXP: case JAXC_OP_LOG: case JAXC_OP_LOG1P: case JAXC_OP_EXPM1: case JAXC_OP_SIN: case JAXC_OP_COS:
   case JAXC_OP_TAN: case JAXC_OP_TANH: case JAXC_OP_POWER: case JAXC_OP_ARCTAN2: case JAXC_OP_HYPOT:
   case JAXC_OP_LOGADDEXP: case JAXC_OP_SQRT: return true;
+  /* float64 and complex: the C library's functions on the CPU, CUDA's on the device */
+  case JAXC_OP_ARCSIN: case JAXC_OP_ARCCOS: case JAXC_OP_ARCTAN: case JAXC_OP_SINH: case JAXC_OP_COSH:
+  case JAXC_OP_ARCSINH: case JAXC_OP_ARCCOSH: case JAXC_OP_ARCTANH: return true;
   default: return false;
   }
 }
