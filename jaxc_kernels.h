@@ -1381,11 +1381,11 @@ JAXC__DEV_VEC float jaxc__m_cbrt_float(float xf) {
   y = y - (y - ac / (y * y)) * (1.0 / 3);
   return (float)copysign(jaxc__sel_d(finite, y, a), x);
 }
-/* float64 ones: the C library's (glibc 2.36's, over 2 M samples each: arcsin, arccos, arctan
-   within 0.52 ulp, the others 1.8; on the device, CUDA's), but for cbrt */
+/* float64 ones: the C library's (glibc 2.36's, over 2 M samples each: arcsin and arccos within
+   0.52 ulp, the others 1.8; on the device, CUDA's), but for arctan (below, from arctan2) and
+   cbrt */
 #define jaxc__m_arcsin_double asin
 #define jaxc__m_arccos_double acos
-#define jaxc__m_arctan_double atan
 #define jaxc__m_sinh_double sinh
 #define jaxc__m_cosh_double cosh
 #define jaxc__m_arcsinh_double asinh
@@ -1901,6 +1901,11 @@ JAXC__DEV double jaxc__logaddexp_d(double a, double b) {
 #define jaxc__near_arctan2_double JAXC__F64_NEAR(jaxc__arctan2_near_code, atan2)
 #define jaxc__near_arctan2_float jaxc__m_arctan2_float /* (no far path) */
 JAXC__FULL_FN2(double, arctan2, atan2)
+/* float64 arctan x = arctan2(x, 1), by its near code where that vectorises (4x glibc's atan
+   here, as accurate); the float32 one has no far path */
+#define jaxc__near_arctan_double(x) jaxc__near_arctan2_double(x, 1.0)
+JAXC__FULL_FN(double, arctan, atan)
+#define jaxc__near_arctan_float jaxc__m_arctan_float
 #define jaxc__near_pow_double JAXC__F64_NEAR(jaxc__pow_near_code, pow)
 #define jaxc__near_pow_float jaxc__m_pow_float /* (no far path) */
 JAXC__FULL_FN2(double, pow, pow)
@@ -2593,6 +2598,8 @@ JAXC__FULL_FN(jaxc_c128, log, jaxc__annex_log_jaxc_c128)
 #define JAXC__ARCCOS_KC JAXC__ARCCOS_KF
 #define JAXC__ARCTAN_KF(E, M, a) jaxc__m_arctan_##M(a)
 #define JAXC__ARCTAN_KC JAXC__ARCTAN_KF
+#define JAXC__ARCTAN_NEAR_KF(E, M, a) jaxc__near_arctan_##M(a)
+#define JAXC__SPLIT_ARCTAN_KF ~, JAXC__ARCTAN_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__SINH_KF(E, M, a) jaxc__m_sinh_##M(a)
 #define JAXC__SINH_KC JAXC__SINH_KF
 #define JAXC__COSH_KF(E, M, a) jaxc__m_cosh_##M(a)

@@ -29,7 +29,7 @@ enum { REPS = 7 };
 
 /* NumPy's seconds per call of np.<ufunc>(z[, w], out=o) on n values of the dtype: complex parts
    uniform in [-3, 3), real values in [0.01, 6) (w: in [-6, 6)); < 0 without NumPy. */
-static double numpy_seconds(const char *ufunc, bool binary, const char *dtype, size_t n, bool unit) {
+static double numpy_seconds(const char *ufunc, bool binary, const char *dtype, size_t n, bool unit) { /* unit: real z in [-1, 1) */
   bool cpx = dtype[0] == 'c';
   char z[160], w[160], cmd[1000];
   if (cpx) {
@@ -54,8 +54,9 @@ typedef struct {
   double (*libm_d)(double);
   float (*libm_f2)(float, float); /* binary ops */
   double (*libm_d2)(double, double);
-  bool unit; /* the input is w / 6, in [-1, 1) (the domain of arcsin, arccos, arctanh) */
 } math_op;
+/* real ops whose domain is [-1, 1]: their input is w / 6 */
+static bool unit_domain(jaxc_op op) { return op == JAXC_OP_ARCSIN || op == JAXC_OP_ARCCOS || op == JAXC_OP_ARCTANH; }
 static float sqrt_f(float x) { return sqrtf(x); } /* (function pointers to builtins) */
 static double sqrt_d(double x) { return sqrt(x); }
 static float rint_f(float x) { return rintf(x); }
@@ -92,11 +93,11 @@ static const math_op real_ops[] = {
     {JAXC_OP_DEG2RAD, "deg2rad", deg2rad_f, deg2rad_d, NULL, NULL},
     {JAXC_OP_LOGADDEXP2, "logaddexp2", NULL, NULL, logaddexp2_ld_f, logaddexp2_ld_d},
     {JAXC_OP_HEAVISIDE, "heaviside", NULL, NULL, heaviside_f, heaviside_d},
-    {JAXC_OP_ARCSIN, "arcsin", asinf, asin, NULL, NULL, true},       {JAXC_OP_ARCCOS, "arccos", acosf, acos, NULL, NULL, true},
-    {JAXC_OP_ARCTAN, "arctan", atanf, atan, NULL, NULL, false},      {JAXC_OP_SINH, "sinh", sinhf, sinh, NULL, NULL, false},
-    {JAXC_OP_COSH, "cosh", coshf, cosh, NULL, NULL, false},          {JAXC_OP_ARCSINH, "arcsinh", asinhf, asinh, NULL, NULL, false},
-    {JAXC_OP_ARCCOSH, "arccosh", acoshf, acosh, NULL, NULL, false},  {JAXC_OP_ARCTANH, "arctanh", atanhf, atanh, NULL, NULL, true},
-    {JAXC_OP_CBRT, "cbrt", cbrtf, cbrt, NULL, NULL, false},          {JAXC_OP_TRUNC, "trunc", truncf, trunc, NULL, NULL, false}};
+    {JAXC_OP_ARCSIN, "arcsin", asinf, asin, NULL, NULL},       {JAXC_OP_ARCCOS, "arccos", acosf, acos, NULL, NULL},
+    {JAXC_OP_ARCTAN, "arctan", atanf, atan, NULL, NULL},      {JAXC_OP_SINH, "sinh", sinhf, sinh, NULL, NULL},
+    {JAXC_OP_COSH, "cosh", coshf, cosh, NULL, NULL},          {JAXC_OP_ARCSINH, "arcsinh", asinhf, asinh, NULL, NULL},
+    {JAXC_OP_ARCCOSH, "arccosh", acoshf, acosh, NULL, NULL},  {JAXC_OP_ARCTANH, "arctanh", atanhf, atanh, NULL, NULL},
+    {JAXC_OP_CBRT, "cbrt", cbrtf, cbrt, NULL, NULL},          {JAXC_OP_TRUNC, "trunc", truncf, trunc, NULL, NULL}};
 
 /* Seconds per call of a 2-thread loop of the C library's function over z (and w) (best of REPS). */
 static double libm_seconds(const math_op *m, const jaxc_array *z, const jaxc_array *w, jaxc_array *dest) {
@@ -148,7 +149,7 @@ static int bench_row(const math_op *m, jaxc_array *z, jaxc_array *w, jaxc_array 
     if (r && t1 - t0 < t) t = t1 - t0;
     if (r && t2 - t1 < tc) tc = t2 - t1;
   }
-  double tn = numpy_seconds(m->np, bin, jaxc_dtype_name(dt), (size_t)n, m->unit);
+  double tn = numpy_seconds(m->np, bin, jaxc_dtype_name(dt), (size_t)n, unit_domain(m->op));
   char name[32], npns[16] = "n/a", npr[16] = "-", libm[16] = "-";
   snprintf(name, sizeof name, "%s %s", jaxc_op_name(m->op), jaxc_dtype_name(dt));
   if (m->libm_f || m->libm_f2) snprintf(libm, sizeof libm, "%.2f", libm_seconds(m, z, w, dest) / (double)n * 1e9);
@@ -198,7 +199,7 @@ int main(void) {
       const math_op *ops = cpx ? complex_ops : real_ops;
       size_t nops = cpx ? sizeof complex_ops / sizeof *complex_ops : sizeof real_ops / sizeof *real_ops;
       for (size_t o = 0; o < nops; o++)
-        if (bench_row(&ops[o], ops[o].unit ? unit : z, w, cpx && ops[o].op == JAXC_OP_ABS ? real : out, lgs[k], src, dst)) return 1;
+        if (bench_row(&ops[o], !cpx && unit_domain(ops[o].op) ? unit : z, w, cpx && ops[o].op == JAXC_OP_ABS ? real : out, lgs[k], src, dst)) return 1;
       free(src);
       free(dst);
       jaxc_array_free(z);

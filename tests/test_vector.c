@@ -1,14 +1,14 @@
 /* test_vector.c — the vectorised math of jaxc_kernels.h against the scalar functions it stands
    in for, and against independent references:
      - the hand-vectorised loops of >>vector (sqrt of float32 and float64, |z| of complex64 and
-       complex128, floor, ceil and rint): bit for bit, NaN payloads included, on special values
-       (zeros, subnormals, the scaling thresholds of |z|, the largest finite values,
+       complex128, floor, ceil, trunc and rint): bit for bit, NaN payloads included, on special
+       values (zeros, subnormals, the scaling thresholds of |z|, the largest finite values,
        infinities, NaNs with payloads, negative numbers for sqrt) in every pairing, and on
        random bit patterns; at every start offset 0..3 and every length through three vectors
        and a tail, with a guard element after the output that must stay untouched; through the
        typed array kernel on an array large enough to go parallel in blocks; and
        independently: |z| within an ulp of long double hypotl, sqrt of float32 equal to the
-       long double square root rounded once, rounding equal to C's nearbyint/floor/ceil;
+       long double square root rounded once, rounding equal to C's nearbyint/floor/ceil/trunc;
      - the float32 functions of >>float math, plain C the compiler vectorises (exp, log, tanh,
        log1p, expm1, sin, cos, tan, arcsin, arccos, arctan, sinh, cosh, arcsinh, arccosh,
        arctanh, cbrt): the array kernels against the scalar functions bit for
@@ -188,6 +188,11 @@ static void check_float_math(void) {
     double e = ulps_f(jaxc_scalar_log1p_f32(hard_log1p[i]), log1pl(hard_log1p[i]));
     CHECK_MSG(e > 0.5 && e < 0.50001, "log1p(%a): %.6f ulp", hard_log1p[i], e);
   }
+  static const float hard_arccos[] = {0x1.110b46p-26f, 0x1.04c444p-12f};
+  for (size_t i = 0; i < sizeof hard_arccos / sizeof *hard_arccos; i++) {
+    double e = ulps_f(jaxc_scalar_arccos_f32(hard_arccos[i]), acosl(hard_arccos[i]));
+    CHECK_MSG(e > 0.5 && e < 0.50001, "arccos(%a): %.6f ulp", hard_arccos[i], e);
+  }
   static const float hard_sin[] = {0x1.33333p+13f, -0x1.33333p+13f};
   for (size_t i = 0; i < sizeof hard_sin / sizeof *hard_sin; i++) {
     double e = ulps_f(jaxc_scalar_sin_f32(hard_sin[i]), sinl(hard_sin[i]));
@@ -204,15 +209,17 @@ static void check_float_math(void) {
   free(out);
 }
 
-/* floor, ceil and rint of float32/float64: the kernels (the >>vector loops where the build has
-   them) against the scalar functions, and those against C's floor, ceil and nearbyint (the
-   default rounding mode rounds to nearest even) */
+/* floor, ceil, trunc and rint of float32/float64: the kernels (the >>vector loops where the
+   build has them) against the scalar functions, and those against C's floor, ceil, trunc and
+   nearbyint (the default rounding mode rounds to nearest even) */
 static float nearbyint_f(float x) { return nearbyintf(x); }
 static double nearbyint_d(double x) { return nearbyint(x); }
 static float floor_f(float x) { return floorf(x); }
 static double floor_d(double x) { return floor(x); }
 static float ceil_f(float x) { return ceilf(x); }
 static double ceil_d(double x) { return ceil(x); }
+static float trunc_f(float x) { return truncf(x); }
+static double trunc_d(double x) { return trunc(x); }
 static void check_rounding(const float *f32, const double *f64, size_t n) {
   CHECK_KERNEL("rint f32", jaxc__k_rint_F32, jaxc_scalar_rint_f32, float, float, same_f, f32, n);
   CHECK_KERNEL("rint f64", jaxc__k_rint_F64, jaxc_scalar_rint_f64, double, double, same_d, f64, n);
@@ -221,18 +228,22 @@ static void check_rounding(const float *f32, const double *f64, size_t n) {
   CHECK_KERNEL("floor f64", jaxc__k_floor_F64, jaxc_scalar_floor_f64, double, double, same_d, f64, n);
   CHECK_KERNEL("ceil f32", jaxc__k_ceil_F32, jaxc_scalar_ceil_f32, float, float, same_f, f32, n);
   CHECK_KERNEL("ceil f64", jaxc__k_ceil_F64, jaxc_scalar_ceil_f64, double, double, same_d, f64, n);
+  CHECK_KERNEL("trunc f32", jaxc__k_trunc_F32, jaxc_scalar_trunc_f32, float, float, same_f, f32, n);
+  CHECK_KERNEL("trunc f64", jaxc__k_trunc_F64, jaxc_scalar_trunc_f64, double, double, same_d, f64, n);
   size_t bad = 0;
   for (size_t i = 0; i < n; i++) {
     float x = f32[i];
     double y = f64[i];
     bad += !same_f(jaxc_scalar_rint_f32(x), nearbyint_f(x)) || !same_f(jaxc_scalar_floor_f32(x), floor_f(x)) ||
            !same_f(jaxc_scalar_ceil_f32(x), ceil_f(x)) || !same_d(jaxc_scalar_rint_f64(y), nearbyint_d(y)) ||
-           !same_d(jaxc_scalar_floor_f64(y), floor_d(y)) || !same_d(jaxc_scalar_ceil_f64(y), ceil_d(y));
+           !same_d(jaxc_scalar_floor_f64(y), floor_d(y)) || !same_d(jaxc_scalar_ceil_f64(y), ceil_d(y)) ||
+           !same_f(jaxc_scalar_trunc_f32(x), trunc_f(x)) || !same_d(jaxc_scalar_trunc_f64(y), trunc_d(y));
   }
-  CHECK_MSG(bad == 0, "rounding: %zu inputs differ from C's nearbyint/floor/ceil", bad);
+  CHECK_MSG(bad == 0, "rounding: %zu inputs differ from C's nearbyint/floor/ceil/trunc", bad);
   /* ties go to even, and the sign of a zero result stays */
   CHECK(jaxc_scalar_rint_f32(2.5f) == 2.0f && jaxc_scalar_rint_f32(3.5f) == 4.0f && jaxc_scalar_rint_f64(-0.5) == 0.0);
-  CHECK(signbit(jaxc_scalar_rint_f64(-0.5)) && signbit(jaxc_scalar_rint_f32(-0.4f)) && signbit(jaxc_scalar_ceil_f32(-0.5f)));
+  CHECK(signbit(jaxc_scalar_rint_f64(-0.5)) && signbit(jaxc_scalar_rint_f32(-0.4f)) && signbit(jaxc_scalar_ceil_f32(-0.5f)) &&
+        signbit(jaxc_scalar_trunc_f32(-0.5f)) && signbit(jaxc_scalar_trunc_f64(-0.75)));
 }
 
 /* A binary op's four kernels (vv, sv, vs: one operand broadcast, and the typed kernel) against
