@@ -2156,7 +2156,13 @@ JAXC__DEV jaxc_c128 jaxc__ctan_d(double x, double y) { return jaxc__rot_back(jax
    as Annex G. */
 #define JAXC__LN2_D 0.693147180559945309417232121458176568
 JAXC__DEV bool jaxc__cfar(double x, double y) { return fabs(x) > 0x1p500 || fabs(y) > 0x1p500; }
-JAXC__DEV jaxc_c128 jaxc__casin_d(double x, double y);
+/* arcsin z of finite parts under 2^500 (no recursion anywhere here: the device's stack is sized
+   at compile time) */
+JAXC__DEV jaxc_c128 jaxc__casin_near(double x, double y) {
+  jaxc_c128 s = jaxc__csqrt_d(1 - x, -y), t = jaxc__csqrt_d(1 + x, y);
+  double sr = jaxc__re_jaxc_c128(s), si = jaxc__im_jaxc_c128(s), tr = jaxc__re_jaxc_c128(t), ti = jaxc__im_jaxc_c128(t);
+  return JAXC__C(atan2(x, fabs(sr * tr - si * ti)), asinh(sr * ti - si * tr));
+}
 /* arcsinh z: a NaN part gives NaN parts but for arcsinh(NaN + 0i) = NaN + 0i and the infinite
    real part of arcsinh(+-inf + NaN i), arcsinh(NaN +- inf i) */
 JAXC__DEV jaxc_c128 jaxc__casinh_d(double x, double y) {
@@ -2166,7 +2172,7 @@ JAXC__DEV jaxc_c128 jaxc__casinh_d(double x, double y) {
     return JAXC__C(x + y, y == 0 ? y : x + y);
   }
   if (jaxc__cfar(x, y)) return JAXC__C(copysign(jaxc__clog_abs_d(x, y) + JAXC__LN2_D, x), atan2(y, fabs(x)));
-  jaxc_c128 w = jaxc__casin_d(-y, x);
+  jaxc_c128 w = jaxc__casin_near(-y, x);
   return JAXC__C(jaxc__im_jaxc_c128(w), -jaxc__re_jaxc_c128(w));
 }
 JAXC__DEV jaxc_c128 jaxc__casin_d(double x, double y) {
@@ -2174,9 +2180,7 @@ JAXC__DEV jaxc_c128 jaxc__casin_d(double x, double y) {
     jaxc_c128 w = jaxc__casinh_d(-y, x);
     return JAXC__C(jaxc__im_jaxc_c128(w), -jaxc__re_jaxc_c128(w));
   }
-  jaxc_c128 s = jaxc__csqrt_d(1 - x, -y), t = jaxc__csqrt_d(1 + x, y);
-  double sr = jaxc__re_jaxc_c128(s), si = jaxc__im_jaxc_c128(s), tr = jaxc__re_jaxc_c128(t), ti = jaxc__im_jaxc_c128(t);
-  return JAXC__C(atan2(x, fabs(sr * tr - si * ti)), asinh(sr * ti - si * tr));
+  return jaxc__casin_near(x, y);
 }
 JAXC__DEV jaxc_c128 jaxc__cacos_d(double x, double y) {
   if (isnan(x) || isnan(y)) {
@@ -2207,14 +2211,13 @@ JAXC__DEV jaxc_c128 jaxc__catanh_d(double x, double y) {
     double m = jaxc__cabs_d(x, y);
     return JAXC__C(isinf(m) ? copysign(0.0, x) : x / m / m, copysign(0x1.921fb54442d18p+0, y));
   }
-  if (signbit(x)) { /* odd: for x < 0, 4x / den would near -1, where log1p cancels */
-    jaxc_c128 w = jaxc__catanh_d(-x, -y);
-    return JAXC__C(-jaxc__re_jaxc_c128(w), -jaxc__im_jaxc_c128(w));
-  }
+  /* odd: computed at -z for x < 0 (or -0), where 4x / den would near -1 and log1p cancel */
+  double sg = signbit(x) ? -1.0 : 1.0;
+  x = fabs(x), y *= sg;
   double u = 1 - x, den = u * u + y * y;
   /* near z = 1 the squares can underflow: log|1 + z| - log|1 - z|, which cannot cancel there */
   double re = den < 0x1p-1000 ? 0.5 * (jaxc__clog_abs_d(1 + x, y) - jaxc__clog_abs_d(u, y)) : 0.25 * log1p(4 * x / den);
-  return JAXC__C(re, 0.5 * atan2(2 * y, u * (1 + x) - y * y));
+  return JAXC__C(sg * re, sg * (0.5 * atan2(2 * y, u * (1 + x) - y * y)));
 }
 JAXC__DEV jaxc_c128 jaxc__catan_d(double x, double y) {
   jaxc_c128 w = jaxc__catanh_d(-y, x);
