@@ -1236,7 +1236,9 @@ static const char *jaxc__group_words(jaxc_group g) {
 }
 /* The error for an op given a dtype it does not accept, in JAX's words. */
 static void *jaxc__fail_dtype(jaxc_op op, jaxc_dtype d) {
-  if (jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX)
+  if (op == JAXC_OP_SIGNBIT) /* (jnp.signbit's own check) */
+    return jaxc__fail(JAXC_ERR_DTYPE, "jax.numpy.signbit is not well defined for %s", jaxc_dtype_name(d));
+  if (jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX && op != JAXC_OP_CBRT) /* (jnp.cbrt: lax.cbrt refuses it) */
     return jaxc__fail(JAXC_ERR_DTYPE, "%s does not support complex-valued inputs.", jaxc_op_name(op));
   return jaxc__fail(JAXC_ERR_DTYPE, "%s does not accept dtype %s. Accepted dtypes are subtypes of %s.",
                     jaxc__op_lax[op], jaxc_dtype_name(d), jaxc__group_words((jaxc_group)jaxc__op_group[op]));

@@ -180,6 +180,9 @@ static void test_dtypes_and_args(void) {
   /* jnp.floor_divide refuses complex in its own words */
   EXPECT_FAIL(jaxc_binary(JAXC_OP_FLOOR_DIVIDE, Cx, Cx), JAXC_ERR_DTYPE, "floor_divide does not support complex-valued inputs.");
   EXPECT_FAIL(jaxc_binary(JAXC_OP_ARCTAN2, Cx, F), JAXC_ERR_DTYPE, NULL);
+  /* jnp.signbit's own words; jnp.cbrt passes complex on to lax.cbrt, which refuses it */
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_SIGNBIT, Cx), JAXC_ERR_DTYPE, "jax.numpy.signbit is not well defined for complex64");
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_CBRT, Cx), JAXC_ERR_DTYPE, "cbrt does not accept dtype complex64. Accepted dtypes are subtypes of floating.");
   EXPECT_FAIL(jaxc_unary(JAXC_OP_FLOOR, Cx), JAXC_ERR_DTYPE, NULL);
   /* integers to negative integer powers: a C int exponent is lax.integer_pow's, which refuses it
      (JAX's TypeError wording); an array exponent is _pow_int_int's six rounds of square and
