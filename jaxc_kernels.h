@@ -866,6 +866,7 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
   X(CBRT,          cbrt,          UN,  INEXACT, FLT,  SAME, cbrt)              \
   X(TRUNC,         trunc,         UN,  KEEP,    NOC,  SAME, ceil)              \
   X(SIGNBIT,       signbit,       UN,  CMP,     NOC,  BOOL, shift_right_logical)              \
+  X(SINC,          sinc,          UN,  STRONG,  INX,  SAME, div)              \
   X(SUM,           sum,           RED, SAME,    ALL,  SAME, reduce_sum)              \
   X(PROD,          prod,          RED, SAME,    ALL,  SAME, reduce_prod)              \
   X(MEAN,          mean,          RED, INEXACT, ALL,  SAME, mean)              \
@@ -2636,6 +2637,7 @@ JAXC__DEV bool jaxc__m_signbit_double(double a) { return (jaxc__fp64_to_bits(a) 
      deg2rad      x * (pi / 180), rad2deg x * (180 / pi)
      logaddexp2   logaddexp(x1 * ln 2, x2 * ln 2) / ln 2
      heaviside    0 below 0, 1 above, x1 where it is NaN, x2 at 0
+     sinc         where(x == 0, 1, sin(pi x) / (pi x))
      float_power  lax.pow of the operands promoted to inexact
    Not log2 of the C library: log2(8.0f) is log(8)/log(2) rounded twice (3 here, as JAX's
    documentation shows; other powers of two can miss by an ulp). The constants are the
@@ -2669,6 +2671,12 @@ JAXC__DEV bool jaxc__m_signbit_double(double a) { return (jaxc__fp64_to_bits(a) 
 #define JAXC__DEG_C128 JAXC__DEG_F64
 #define JAXC__RAD_C64 JAXC__RAD_F32
 #define JAXC__RAD_C128 JAXC__RAD_F64
+#define JAXC__PI_F64 0x1.921fb54442d18p+1
+#define JAXC__PI_F32 0x1.921fb6p+1f
+#define JAXC__PI_BF16 0x1.92p+1f
+#define JAXC__PI_F16 0x1.92p+1f
+#define JAXC__PI_C64 JAXC__PI_F32
+#define JAXC__PI_C128 JAXC__PI_F64
 JAXC__DEV jaxc_c64 jaxc__cdivr_jaxc_c64(jaxc_c64 z, float r) {
   return jaxc__mk_jaxc_c64(jaxc__re_jaxc_c64(z) / r, jaxc__im_jaxc_c64(z) / r);
 }
@@ -2704,6 +2712,24 @@ JAXC__DEV jaxc_c128 jaxc__cdivr_jaxc_c128(jaxc_c128 z, double r) {
 #define JAXC__LOGADDEXP2_NEAR_KF(E, M, a, b) JAXC__LOGADDEXP2_WITH(JAXC__LOGADDEXP_NEAR_KF, E, M, a, b)
 #define JAXC__SPLIT_LOGADDEXP2_KF ~, JAXC__LOGADDEXP2_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__HEAVISIDE_KF(E, M, a, b) jaxc__m_heaviside_##M(a, b)
+/* sinc: p = pi x (in the dtype); where(x == 0, p * 0 + 1, sin(p) / p): 1 for every zero (jnp's
+   _sinc_maclaurin(0, p) is p * 0 + 1) */
+JAXC__DEV float jaxc__sinc_float(float p, float s, bool zero) { return jaxc__sel_f(zero, 1.0f, s / p); }
+JAXC__DEV double jaxc__sinc_double(double p, double s, bool zero) { return jaxc__sel_d(zero, 1.0, s / p); }
+#define JAXC__SINC_WITH(SIN, E, M, a) \
+  jaxc__sinc_##M(JAXC__RND_##E(JAXC__PI_##E * (a)), JAXC__RND_##E(SIN(JAXC__RND_##E(JAXC__PI_##E * (a)))), (a) == 0)
+#define JAXC__SINC_KF(E, M, a) JAXC__SINC_WITH(jaxc__m_sin_##M, E, M, a)
+#define JAXC__SINC_NEAR_KF(E, M, a) JAXC__SINC_WITH(jaxc__near_sin_##M, E, M, a)
+#define JAXC__SPLIT_SINC_KF ~, JAXC__SINC_NEAR_KF, JAXC__REDO_NAN
+#define JAXC__SINC_KC(E, M, z) jaxc__csinc_##M(jaxc__m_mul_##M(jaxc__mk_##M(JAXC__PI_##E, 0), z), jaxc__m_eq_##M(z, jaxc__mk_##M(0, 0)))
+#define JAXC__CSINC(T)                                                                                \
+  JAXC__DEV T jaxc__csinc_##T(T p, bool zero) {                                                       \
+    T safe = zero ? jaxc__mk_##T(1, 0) : p;                                                            \
+    return zero ? jaxc__m_add_##T(jaxc__m_mul_##T(p, jaxc__mk_##T(0, 0)), jaxc__mk_##T(1, 0))           \
+                : jaxc__m_div_##T(jaxc__m_sin_##T(safe), safe);                                        \
+  }
+JAXC__CSINC(jaxc_c64)
+JAXC__CSINC(jaxc_c128)
 #define JAXC__FLOAT_POWER_KF JAXC__POWER_KF
 #define JAXC__FLOAT_POWER_KC JAXC__POWER_KC
 #define JAXC__SPLIT_FLOAT_POWER_KF JAXC__SPLIT_POWER_KF

@@ -1,5 +1,5 @@
 /* test_formulas.c — the jax.numpy ops that JAX writes as compositions of lax ops (log2, log10,
-   exp2, deg2rad, rad2deg, logaddexp2, heaviside, float_power; jax/_src/numpy/ufuncs.py):
+   exp2, deg2rad, rad2deg, sinc, logaddexp2, heaviside, float_power; jax/_src/numpy/ufuncs.py):
    1. each equals, bit for bit, the same composition of jaxc's own ops through the public API,
       written here as ufuncs.py writes it (log(x) / log(2) with the dtype's 2, exp(ln2 * x)
       with np.array(log(2), dtype), logaddexp(x1 * ln2, x2 * ln2) / ln2 with a weak ln2, ...),
@@ -133,6 +133,17 @@ static jaxc_array *heaviside_of(const jaxc_array *a, const jaxc_array *b) {
   jaxc_array *mid = where3(jaxc_greater(a, 0), cst(d, 1), inner);
   return where3(jaxc_less(a, 0), cst(d, 0), mid);
 }
+/* sinc: eq = x == 0; pi_x = lax.mul(np.array(pi, dtype), x); safe = where(eq, 1, pi_x);
+   where(eq, _sinc_maclaurin(0, pi_x), sin(safe) / safe), the first being pi_x * 0 + 1 */
+static jaxc_array *sinc_of(const jaxc_array *x) {
+  jaxc_dtype d = jaxc_array_dtype(x);
+  jaxc_array *pi_x = bin(JAXC_OP_MULTIPLY, cst(d, PI), dup(x));
+  jaxc_array *safe = where3(jaxc_equal(x, 0), cst(d, 1), dup(pi_x));
+  jaxc_array *q = bin(JAXC_OP_TRUE_DIVIDE, un(JAXC_OP_SIN, dup(safe)), safe);
+  jaxc_array *p0 = jaxc_multiply(pi_x, 0), *mac = jaxc_add(p0, 1);
+  fr(pi_x), fr(p0);
+  return where3(jaxc_equal(x, 0), mac, q);
+}
 /* ---- values ----------------------------------------------------------------------------------- */
 static double special(int k) {
   static const double s[] = {0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 8.0, 10.0, 1e-3, 90.0, 180.0, -45.0, 3.0,
@@ -188,6 +199,8 @@ static void check_unary_ops(const jaxc_array *x) {
   compare("deg2rad", g, scaled(x, PI / 180)), fr(g);
   g = jaxc_unary(JAXC_OP_RAD2DEG, x);
   compare("rad2deg", g, scaled(x, 180 / PI)), fr(g);
+  g = jaxc_unary(JAXC_OP_SINC, x);
+  compare("sinc", g, sinc_of(x)), fr(g);
 }
 static void check_binary_ops(const jaxc_array *a, const jaxc_array *b) {
   jaxc_array *g;

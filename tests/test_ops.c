@@ -489,7 +489,7 @@ static void test_unary_dtypes(void) {
           if (integral) want = wk ? dflt_f : jaxc_dtype_size(st) == 8 ? JAXC_F64 : JAXC_F32;
           if (op == JAXC_OP_CBRT && k == K_COMPLEX) want = JAXC_DTYPE_INVALID; /* lax.cbrt: floating only */
           break;
-        case JAXC_OP_LOG2: case JAXC_OP_LOG10: case JAXC_OP_DEG2RAD: case JAXC_OP_RAD2DEG:
+        case JAXC_OP_LOG2: case JAXC_OP_LOG10: case JAXC_OP_DEG2RAD: case JAXC_OP_RAD2DEG: case JAXC_OP_SINC:
           /* the same, never weak: lax.div(log(x), log(np.array(2, dtype))), lax.mul(x, np.array(c,
              dtype)): a NumPy constant is strong, and a lax op is weak only if all operands are */
           if (integral) want = wk ? dflt_f : jaxc_dtype_size(st) == 8 ? JAXC_F64 : JAXC_F32;

@@ -107,7 +107,7 @@ static bool libm_op(jaxc_op op) {
   case JAXC_OP_LOGADDEXP: case JAXC_OP_SQRT: return true;
   /* float64 and complex: the C library's functions on the CPU, CUDA's on the device */
   case JAXC_OP_ARCSIN: case JAXC_OP_ARCCOS: case JAXC_OP_ARCTAN: case JAXC_OP_SINH: case JAXC_OP_COSH:
-  case JAXC_OP_ARCSINH: case JAXC_OP_ARCCOSH: case JAXC_OP_ARCTANH: return true;
+  case JAXC_OP_ARCSINH: case JAXC_OP_ARCCOSH: case JAXC_OP_ARCTANH: case JAXC_OP_SINC: return true;
   default: return false;
   }
 }
