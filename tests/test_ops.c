@@ -884,8 +884,8 @@ static void test_float_unary(ftype t, int nrand) {
         break;
       }
       /* float32 (and the 16-bit floats through it): correctly rounded but for a hair's breadth
-         (within 0.50001 ulp of the long double value); float64: the C
-         library's, within 2 ulps */
+         (within 0.50001 ulp of the long double value); float64: the C library's (arctan:
+         arctan2's near code), within 2 ulps */
       case JAXC_OP_ARCSIN: exact = asinl(L), want = ft_round(t, (double)exact), ulp = wide ? 2 : 0.50001; break;
       case JAXC_OP_ARCCOS: exact = acosl(L), want = ft_round(t, (double)exact), ulp = wide ? 2 : 0.50001; break;
       case JAXC_OP_ARCTAN: exact = atanl(L), want = ft_round(t, (double)exact), ulp = wide ? 2 : 0.50001; break;
