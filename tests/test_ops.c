@@ -549,6 +549,14 @@ static void ft_store(ftype t, void *p, int64_t i, double v) {
   default: ((double *)p)[i] = v; break;
   }
 }
+/* the sign bit of element i as stored (dec16 and enc16 leave a NaN's sign to the compiler) */
+static bool stored_sign(ftype t, const void *p, int64_t i) {
+  switch (t) {
+  case FT_BF16: case FT_F16: return ((const uint16_t *)p)[i] >> 15;
+  case FT_F32: return f2u(((const float *)p)[i]) >> 31;
+  default: return d2u(((const double *)p)[i]) >> 63;
+  }
+}
 static double ft_load(ftype t, const void *p, int64_t i) {
   switch (t) {
   case FT_BF16: return dec16(BF16F, ((const uint16_t *)p)[i]);
@@ -896,7 +904,7 @@ static void test_float_unary(ftype t, int nrand) {
       case JAXC_OP_ARCTANH: exact = atanhl(L), want = ft_round(t, (double)exact), ulp = wide ? 2 : 0.50001; break;
       case JAXC_OP_CBRT: exact = cbrtl(L), want = ft_round(t, (double)exact), ulp = 0.50001; break; /* (float64 too) */
       case JAXC_OP_TRUNC: want = trunc(a); break;
-      case JAXC_OP_SIGNBIT: want = signbit(a) != 0; break;
+      case JAXC_OP_SIGNBIT: want = stored_sign(t, ba, k); break; /* (a NaN's sign: the bits stored) */
       case JAXC_OP_DEG2RAD: want = ft_round(t, a * ft_const(t, PI / 180)); break;
       case JAXC_OP_RAD2DEG: want = ft_round(t, a * ft_const(t, 180 / PI)); break;
       default: want = 0; break; /* imag of a real number */
@@ -1278,6 +1286,23 @@ static void test_logical_promotion(void) {
   jaxc_array_free(U), jaxc_array_free(H), jaxc_array_free(w256), jaxc_array_free(w1), jaxc_array_free(tiny);
 }
 
+/* signbit of every bfloat16 and float16 pattern, built from the raw bits: the sign bit, of -0
+   and of every negative NaN too */
+static void test_signbit_patterns(void) {
+  static uint16_t p[65536];
+  for (uint32_t k = 0; k < 65536; k++) p[k] = (uint16_t)k;
+  static const jaxc_dtype ds[] = {JAXC_BF16, JAXC_F16};
+  for (int d = 0; d < 2; d++) {
+    jaxc_array *a = arr1(ds[d], 65536, p), *o = jaxc_unary(JAXC_OP_SIGNBIT, a);
+    CHECK(o && jaxc_array_dtype(o) == JAXC_BOOL);
+    long bad = 0;
+    for (uint32_t k = 0; o && k < 65536; k++) bad += ((const bool *)jaxc_array_data(o))[k] != (bool)(k >> 15);
+    CHECK_MSG(bad == 0, "%s signbit: %ld patterns wrong", jaxc_dtype_name(ds[d]), bad);
+    n_cases += 65536;
+    jaxc_array_free(o), jaxc_array_free(a);
+  }
+}
+
 /* jax.numpy's other names: the same functions and enums (jnp.fix is where(x >= 0, floor, ceil),
    which gives trunc's values, -0 and NaN included) */
 static void test_aliases(void) {
@@ -1335,6 +1360,7 @@ int main(void) {
   test_integer_pow();
   test_logical_promotion();
   test_aliases();
+  test_signbit_patterns();
   printf("ops: %ld cases\n", n_cases);
   return check_summary("test_ops");
 }

@@ -188,10 +188,14 @@ static void check_float_math(void) {
     double e = ulps_f(jaxc_scalar_log1p_f32(hard_log1p[i]), log1pl(hard_log1p[i]));
     CHECK_MSG(e > 0.5 && e < 0.50001, "log1p(%a): %.6f ulp", hard_log1p[i], e);
   }
-  static const float hard_arccos[] = {0x1.110b46p-26f, 0x1.04c444p-12f};
+  static const float hard_arccos[] = {0x1.110b46p-26f, 0x1.04c444p-12f}, hard_sinh[] = {0x1.250bfep-11f, -0x1.250bfep-11f};
   for (size_t i = 0; i < sizeof hard_arccos / sizeof *hard_arccos; i++) {
     double e = ulps_f(jaxc_scalar_arccos_f32(hard_arccos[i]), acosl(hard_arccos[i]));
     CHECK_MSG(e > 0.5 && e < 0.50001, "arccos(%a): %.6f ulp", hard_arccos[i], e);
+  }
+  for (size_t i = 0; i < sizeof hard_sinh / sizeof *hard_sinh; i++) {
+    double e = ulps_f(jaxc_scalar_sinh_f32(hard_sinh[i]), sinhl(hard_sinh[i]));
+    CHECK_MSG(e > 0.5 && e < 0.50001, "sinh(%a): %.6f ulp", hard_sinh[i], e);
   }
   static const float hard_sin[] = {0x1.33333p+13f, -0x1.33333p+13f};
   for (size_t i = 0; i < sizeof hard_sin / sizeof *hard_sin; i++) {
