@@ -2014,6 +2014,7 @@ JAXC__CPX_ARITH(jaxc_c128, double, )
 /* The functions on double parts. */
 #define JAXC__C(x, y) jaxc__mk_jaxc_c128(x, y)
 #define JAXC__BIG_EXP 709.0 /* exp(x) overflows a double a little above this */
+#define JAXC__LN2_D 0.693147180559945309417232121458176568
 /* a + b exactly as s + e (Knuth's two-sum). */
 JAXC__DEV double jaxc__two_sum(double a, double b, double *e) {
   double s = a + b, bb = s - a;
@@ -2050,8 +2051,8 @@ JAXC__DEV double jaxc__clog_abs_d(double x, double y) {
     }
   }
   /* |z| itself would overflow, or lose bits as a subnormal: log(|z| 2^k) - k log 2 */
-  if (ax > 0x1p1020) return log(jaxc__cabs_d(x * 0.25, y * 0.25)) + 2 * 0.693147180559945309417232121458176568;
-  if (ax < 0x1p-500) return log(jaxc__cabs_d(x * 0x1p600, y * 0x1p600)) - 600 * 0.693147180559945309417232121458176568;
+  if (ax > 0x1p1020) return log(jaxc__cabs_d(x * 0.25, y * 0.25)) + 2 * JAXC__LN2_D;
+  if (ax < 0x1p-500) return log(jaxc__cabs_d(x * 0x1p600, y * 0x1p600)) - 600 * JAXC__LN2_D;
   return log(jaxc__cabs_d(x, y));
 }
 JAXC__DEV jaxc_c128 jaxc__clog_d(double x, double y) { return JAXC__C(jaxc__clog_abs_d(x, y), atan2(y, x)); }
@@ -2155,7 +2156,6 @@ JAXC__DEV jaxc_c128 jaxc__ctan_d(double x, double y) { return jaxc__rot_back(jax
    would overflow: there the asymptotes (log 2z for the first three, 1/z for arctanh), whose next
    terms are under 2^-1000 of them; they give Annex G's values for infinite parts too. NaN parts
    as Annex G. */
-#define JAXC__LN2_D 0.693147180559945309417232121458176568
 JAXC__DEV bool jaxc__cfar(double x, double y) { return fabs(x) > 0x1p500 || fabs(y) > 0x1p500; }
 /* arcsin z of finite parts under 2^500 (no recursion anywhere here: the device's stack is sized
    at compile time) */
