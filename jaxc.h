@@ -192,6 +192,14 @@ JAXC_API jaxc_dtype jaxc_unary_result(jaxc_op op, const jaxc_array *a, bool *wea
 #define JAXC__DECL_NAMED_UPD(OP, name)
 #define JAXC__DECL_NAMED(OP, name, ar, rule, grp, out, lax) JAXC__DECL_NAMED_##ar(OP, name)
 JAXC_OPS(JAXC__DECL_NAMED)
+/* jnp.frexp and jnp.modf: two results each, returned through the pointers (both NULL on error);
+   0 or a jaxc_status. The input is promoted to inexact first (int8 -> float32, int64 -> float64).
+   frexp: x = mantissa * 2**exponent, 0.5 <= |mantissa| < 1, exponent int32 (x64 on too);
+   0, inf and NaN give themselves and 0; both strong. modf: whole = where(x >= 0, floor(x),
+   ceil(x)) and x - whole, weak where x is: modf(inf) is (nan, inf) and modf(-0.0) (0.0, -0.0),
+   as in JAX (NumPy: (0.0, inf), (-0.0, -0.0)). Complex inputs are errors. */
+JAXC_API int jaxc_frexp(const jaxc_array *x, jaxc_array **mantissa, jaxc_array **exponent);
+JAXC_API int jaxc_modf(const jaxc_array *x, jaxc_array **fractional, jaxc_array **integral);
 
 /* --- the _Generic front: C scalars are weak, like Python scalars in JAX -----------------------
    jaxc_add(x, 2) adds a weak int, jaxc_multiply(2.5, x) a weak float, jaxc_add(x, 1.0*I) a weak
@@ -268,7 +276,10 @@ JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_opera
 #  define jaxc_logaddexp2(a, b) JAXC__BIN_G(LOGADDEXP2, a, b)
 #  define jaxc_heaviside(a, b) JAXC__BIN_G(HEAVISIDE, a, b)
 #  define jaxc_float_power(a, b) JAXC__BIN_G(FLOAT_POWER, a, b)
-#  define JAXC__NUM_GENERIC_BIN 34
+#  define jaxc_gcd(a, b) JAXC__BIN_G(GCD, a, b)
+#  define jaxc_lcm(a, b) JAXC__BIN_G(LCM, a, b)
+#  define jaxc_ldexp(a, b) JAXC__BIN_G(LDEXP, a, b)
+#  define JAXC__NUM_GENERIC_BIN 37
 #endif
 /* jax.numpy's other names for these ops (NumPy's aliases and the array API's): the same
    functions (and macros), the same enum values. */
@@ -1236,8 +1247,14 @@ static const char *jaxc__group_words(jaxc_group g) {
 }
 /* The error for an op given a dtype it does not accept, in JAX's words. */
 static void *jaxc__fail_dtype(jaxc_op op, jaxc_dtype d) {
+  if (op == JAXC_OP_GCD || op == JAXC_OP_LCM) /* (jnp.gcd's and jnp.lcm's own checks) */
+    return jaxc__fail(JAXC_ERR_DTYPE, "Arguments to jax.numpy.%s must be integers.", jaxc_op_name(op));
+  if (op == JAXC_OP_SPACING) /* (jnp.spacing's) */
+    return jaxc__fail(JAXC_ERR_DTYPE, "jnp.spacing is not defined for complex inputs.");
   if (op == JAXC_OP_SIGNBIT) /* (jnp.signbit's own check) */
     return jaxc__fail(JAXC_ERR_DTYPE, "jax.numpy.signbit is not well defined for %s", jaxc_dtype_name(d));
+  if (op == JAXC_OP_BITWISE_COUNT) /* (jnp.abs makes complex real before lax.population_count sees it) */
+    d = jaxc__real_dtype(d);
   if (jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX && op != JAXC_OP_CBRT) /* (jnp.cbrt: lax.cbrt refuses it) */
     return jaxc__fail(JAXC_ERR_DTYPE, "%s does not support complex-valued inputs.", jaxc_op_name(op));
   return jaxc__fail(JAXC_ERR_DTYPE, "%s does not accept dtype %s. Accepted dtypes are subtypes of %s.",
@@ -1274,9 +1291,13 @@ static bool jaxc__plan_binary(jaxc_op op, const jaxc_array *a, const jaxc_array 
     p->weak = false;
     return true;
   }
-  /* x ** (0-d int) is lax.integer_pow of promote_dtypes_numeric(x) alone: the exponent joins nothing */
-  bool int_pow = op == JAXC_OP_POWER && jaxc__is_int_scalar(b->ndim, b->dtype);
-  jaxc_dtype node = int_pow ? jaxc__node_of(a) : jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(b));
+  if (op == JAXC_OP_LDEXP && !jaxc__ldexp_accepts(a->dtype, b->dtype))
+    return jaxc__fail(JAXC_ERR_DTYPE, "ldexp not supported for input types (dtype('%s'), dtype('%s'))",
+                      jaxc_dtype_name(a->dtype), jaxc_dtype_name(b->dtype)), false;
+  /* x ** (0-d int) is lax.integer_pow of promote_dtypes_numeric(x) alone, and ldexp promotes x1
+     alone: the other operand joins nothing */
+  jaxc_dtype node = jaxc__follows_first(op, b->ndim, b->dtype) ? jaxc__node_of(a)
+                    : jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(b));
   if (node == JAXC_DTYPE_INVALID) return jaxc__fail_strict(a->dtype, b->dtype), false;
   node = jaxc_op_result_node(op, node);
   p->compute = jaxc_storage_dtype(node, x64);
@@ -1296,7 +1317,7 @@ static bool jaxc__plan_unary(jaxc_op op, const jaxc_array *a, jaxc__plan *p) {
   if (!jaxc_op_accepts(op, p->compute)) return jaxc__fail_dtype(op, p->compute), false;
   p->in_a = p->in_b = p->compute;
   p->out = jaxc_op_output_dtype(op, p->compute);
-  p->weak = (p->out != JAXC_BOOL) && jaxc_dtype_is_weak(node); /* (rint of a C int: strong) */
+  p->weak = jaxc__unary_weak(op, node, p->out);
   return true;
 }
 
@@ -1905,6 +1926,68 @@ JAXC_API jaxc_array *jaxc_where(const jaxc_array *cond, const jaxc_array *x, con
 #define JAXC__DEF_NAMED_UPD(OP, name)
 #define JAXC__DEF_NAMED(OP, name, ar, rule, grp, out, lax) JAXC__DEF_NAMED_##ar(OP, name)
 JAXC_OPS(JAXC__DEF_NAMED)
+#if JAXC__HAS_OPENMP
+#  include <omp.h>
+#endif
+/* --- two results: frexp, modf ---------------------------------------------------------------- */
+/* x promoted to its inexact dtype (keeping its weak flag), or NULL with JAX's error for complex */
+static jaxc_array *jaxc__inexact_copy(const char *fn, const jaxc_array *x) {
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", fn);
+  jaxc_dtype f = jaxc_storage_dtype(jaxc__to_inexact(jaxc__node_of(x)), jaxc_x64());
+  if (jaxc_dtype_kind(f) == JAXC_KIND_COMPLEX)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "%s does not support complex-valued inputs", fn);
+  jaxc_array *r = jaxc_astype(x, f);
+  if (r) r->weak = x->weak;
+  return r;
+}
+/* m holds x in its float dtype: split each element in place, exponents to e */
+static void jaxc__frexp_block(jaxc_array *m, int32_t *e, int64_t lo, int64_t hi) {
+  double d[JAXC__CHUNK];
+  size_t es = jaxc_dtype_size(m->dtype);
+  char *p = (char *)m->data;
+  for (int64_t b = lo; b < hi; b += JAXC__CHUNK) {
+    size_t n = (size_t)(hi - b < JAXC__CHUNK ? hi - b : JAXC__CHUNK);
+    jaxc_kernel_cast_dyn(m->dtype, JAXC_F64, n, p + (size_t)b * es, d);
+    for (size_t i = 0; i < n; i++) {
+      int k;
+      d[i] = jaxc__frexp_d(d[i], &k);
+      e[(size_t)b + i] = k;
+    }
+    jaxc_kernel_cast_dyn(JAXC_F64, m->dtype, n, d, p + (size_t)b * es); /* (exact: a power of 2 off x) */
+  }
+}
+JAXC_API int jaxc_frexp(const jaxc_array *x, jaxc_array **mantissa, jaxc_array **exponent) {
+  if (!mantissa || !exponent) return (jaxc__fail(JAXC_ERR_ARG, "frexp: an output pointer is NULL"), JAXC_ERR_ARG);
+  *mantissa = *exponent = NULL;
+  jaxc_array *m = jaxc__inexact_copy("frexp", x);
+  jaxc_array *e = m ? jaxc__new_array(JAXC_I32, false, m->ndim, m->shape) : NULL;
+  if (!e) return jaxc_array_free(m), (int)jaxc_last_status();
+  m->weak = false; /* (jnp: where(cond, x, bitcast): the bitcast is strong) */
+  int32_t *ed = (int32_t *)e->data;
+  int64_t n = m->size;
+#if JAXC__HAS_OPENMP
+  if ((size_t)n * (jaxc_dtype_size(m->dtype) * 2 + 4) > JAXC_PAR_BYTES) {
+    int64_t parts = omp_get_max_threads();
+#  pragma omp parallel for schedule(static)
+    for (int64_t t = 0; t < parts; t++) jaxc__frexp_block(m, ed, n * t / parts, n * (t + 1) / parts);
+  } else
+#endif
+    jaxc__frexp_block(m, ed, 0, n);
+  *mantissa = m, *exponent = e;
+  jaxc__ok();
+  return JAXC_OK;
+}
+JAXC_API int jaxc_modf(const jaxc_array *x, jaxc_array **fractional, jaxc_array **integral) {
+  if (!fractional || !integral) return (jaxc__fail(JAXC_ERR_ARG, "modf: an output pointer is NULL"), JAXC_ERR_ARG);
+  *fractional = *integral = NULL;
+  jaxc_array *f = jaxc__inexact_copy("modf", x);
+  jaxc_array *whole = f ? jaxc_unary(JAXC_OP_TRUNC, f) : NULL; /* (C's trunc is where(x >= 0, floor, ceil)) */
+  jaxc_array *frac = whole ? jaxc_binary(JAXC_OP_SUBTRACT, f, whole) : NULL;
+  jaxc_array_free(f);
+  if (!frac) return jaxc_array_free(whole), (int)jaxc_last_status();
+  *fractional = frac, *integral = whole;
+  return JAXC_OK;
+}
 #define JAXC__COUNT_BIN(OP, name, ar, rule, grp, out, lax) +(JAXC_ARITY_##ar == JAXC_ARITY_BIN)
 #ifdef JAXC__NUM_GENERIC_BIN
 JAXC_STATIC_ASSERT(JAXC__NUM_GENERIC_BIN == 0 JAXC_OPS(JAXC__COUNT_BIN), "every binary op of JAXC_OPS has a _Generic macro");
@@ -1994,9 +2077,6 @@ JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_opera
   return jaxc_binary(op, pa, pb);
 }
 /* >>reduce >>index (implementation) ---------------------------------------- */
-#if JAXC__HAS_OPENMP
-#  include <omp.h>
-#endif
 #ifndef JAXC_REDUCE_PAR_BYTES
 #  define JAXC_REDUCE_PAR_BYTES ((size_t)4 << 20) /* input bytes above which reductions use threads */
 #endif

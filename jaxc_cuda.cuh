@@ -871,8 +871,11 @@ static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_arr
   const jaxc_cuda_array *arrays[3] = {a, b, into};
   if (!jaxc_cuda__start("jaxc_cuda_binary", 3, arrays)) return NULL;
   if (op == JAXC_OP_FMOD && a->dtype == JAXC_BOOL && b->dtype == JAXC_BOOL) return jaxc_cuda__fmod_bools(a, b, x64, into);
-  bool int_pow = op == JAXC_OP_POWER && jaxc__is_int_scalar(b->ndim, b->dtype); /* (the base alone, as on the CPU) */
-  jaxc_dtype node = int_pow ? jaxc_cuda__node_of(a) : jaxc_result_node(rules, x64, jaxc_cuda__node_of(a), jaxc_cuda__node_of(b));
+  if (op == JAXC_OP_LDEXP && !jaxc__ldexp_accepts(a->dtype, b->dtype))
+    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "ldexp not supported for these input types", cudaSuccess);
+  bool int_pow = op == JAXC_OP_POWER && jaxc__is_int_scalar(b->ndim, b->dtype);
+  jaxc_dtype node = jaxc__follows_first(op, b->ndim, b->dtype) /* (x1 alone, as on the CPU) */
+                        ? jaxc_cuda__node_of(a) : jaxc_result_node(rules, x64, jaxc_cuda__node_of(a), jaxc_cuda__node_of(b));
   if (node == JAXC_DTYPE_INVALID)
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "no implicit dtype promotion path (strict)", cudaSuccess);
   if (jaxc_op_rule(op) == JAXC_RULE_LOGICAL) {
@@ -946,7 +949,7 @@ static inline jaxc_cuda_array *jaxc_cuda_unary(jaxc_op op, const jaxc_cuda_array
   jaxc_cuda__single(&g, a);
   jaxc_cuda_array *out = jaxc_cuda__output(&g, od, NULL);
   if (!out) return NULL;
-  out->weak = od != JAXC_BOOL && jaxc_dtype_is_weak(node);
+  out->weak = jaxc__unary_weak(op, node, od);
   g.out = out->data;
   void *tmp = NULL;
   if (!jaxc_cuda__precast(&g, 0, c, &tmp)) {

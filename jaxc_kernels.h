@@ -784,9 +784,11 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
           KEEP     unary ops that return ints and bool unchanged (floor, ceil, round)
           RINT     ints and bool become the default float (strong), unchanged otherwise
           STRONG   INEXACT, never weak: jnp composes these with np.array constants, which are
-                   strong, and a lax op's result is weak only where every operand is
+                   strong, and a lax op's result is weak only where every operand is (ldexp:
+                   of x1 alone, which jnp promotes alone, x2 then converted to its dtype)
+          COUNT    computes as NUMERIC, returns uint8 (strong)
    GROUP  the compute kinds the op accepts (ALL NUM INTB INT NOC FLT INX BOOL), see JAXC__IN_*
-   OUT    the kernel's output: SAME (the compute dtype), BOOL, or REAL (real part's dtype)
+   OUT    the kernel's output: SAME (the compute dtype), BOOL, REAL (real part's dtype), U8
    lax    the jax.lax primitive JAX names in its errors ("invalid value (nan) encountered in div")
    The enum jaxc_op, the names, the kernels and the dispatch tables are generated from it. */
 #define JAXC_OPS(X)                                                      \
@@ -824,6 +826,9 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
   X(LOGADDEXP2,    logaddexp2,    BIN, INEXACT, FLT,  SAME, div)              \
   X(HEAVISIDE,     heaviside,     BIN, STRONG,  FLT,  SAME, select_n)              \
   X(FLOAT_POWER,   float_power,   BIN, INEXACT, INX,  SAME, pow)              \
+  X(GCD,           gcd,           BIN, SAME,    INT,  SAME, rem)              \
+  X(LCM,           lcm,           BIN, SAME,    INT,  SAME, mul)              \
+  X(LDEXP,         ldexp,         BIN, STRONG,  FLT,  SAME, mul)              \
   X(NEGATIVE,      negative,      UN,  SAME,    NUM,  SAME, neg)              \
   X(ABS,           abs,           UN,  REAL,    ALL,  REAL, abs)              \
   X(SIGN,          sign,          UN,  SAME,    NUM,  SAME, sign)              \
@@ -867,6 +872,8 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
   X(TRUNC,         trunc,         UN,  KEEP,    NOC,  SAME, ceil)              \
   X(SIGNBIT,       signbit,       UN,  CMP,     NOC,  BOOL, shift_right_logical)              \
   X(SINC,          sinc,          UN,  STRONG,  INX,  SAME, div)              \
+  X(SPACING,       spacing,       UN,  INEXACT, FLT,  SAME, sub)              \
+  X(BITWISE_COUNT, bitwise_count, UN,  COUNT,   INT,  U8,   population_count)              \
   X(SUM,           sum,           RED, SAME,    ALL,  SAME, reduce_sum)              \
   X(PROD,          prod,          RED, SAME,    ALL,  SAME, reduce_prod)              \
   X(MEAN,          mean,          RED, INEXACT, ALL,  SAME, mean)              \
@@ -887,7 +894,7 @@ typedef enum jaxc_op { JAXC_OPS(JAXC__OP_ENUM) JAXC_NUM_OPS } jaxc_op;
 typedef enum jaxc_arity { JAXC_ARITY_BIN, JAXC_ARITY_UN, JAXC_ARITY_RED, JAXC_ARITY_UPD } jaxc_arity;
 typedef enum jaxc_result_rule {
   JAXC_RULE_SAME, JAXC_RULE_NUMERIC, JAXC_RULE_INEXACT, JAXC_RULE_CMP, JAXC_RULE_LOGICAL,
-  JAXC_RULE_REAL, JAXC_RULE_KEEP, JAXC_RULE_RINT, JAXC_RULE_STRONG
+  JAXC_RULE_REAL, JAXC_RULE_KEEP, JAXC_RULE_RINT, JAXC_RULE_STRONG, JAXC_RULE_COUNT
 } jaxc_result_rule;
 #define JAXC__OP_NAME(OP, name, ar, rule, grp, out, lax) #name,
 #define JAXC__OP_ARITY(OP, name, ar, rule, grp, out, lax) JAXC_ARITY_##ar,
@@ -957,7 +964,7 @@ JAXC__INLINE jaxc_dtype jaxc__to_inexact(jaxc_dtype d) {
 JAXC__INLINE jaxc_dtype jaxc_op_result_node(jaxc_op op, jaxc_dtype node) {
   bool integral = jaxc__is_integral(node);
   switch ((unsigned)op < JAXC_NUM_OPS ? (jaxc_result_rule)jaxc__op_rule[op] : JAXC_RULE_SAME) {
-  case JAXC_RULE_NUMERIC: return node == JAXC_BOOL ? JAXC_I32 : node;
+  case JAXC_RULE_NUMERIC: case JAXC_RULE_COUNT: return node == JAXC_BOOL ? JAXC_I32 : node;
   case JAXC_RULE_INEXACT: return jaxc__to_inexact(node);
   case JAXC_RULE_RINT: return integral ? JAXC_F64 : node;
   case JAXC_RULE_STRONG:
@@ -975,8 +982,25 @@ JAXC__INLINE jaxc_dtype jaxc_op_output_dtype(jaxc_op op, jaxc_dtype c) {
   switch ((unsigned)op < JAXC_NUM_OPS ? (jaxc_result_rule)jaxc__op_rule[op] : JAXC_RULE_SAME) {
   case JAXC_RULE_CMP: case JAXC_RULE_LOGICAL: return JAXC_BOOL;
   case JAXC_RULE_REAL: return jaxc__real_dtype(c);
+  case JAXC_RULE_COUNT: return JAXC_U8;
   default: return c;
   }
+}
+/* Whether a unary op's result is weak, for the input's node and the result's dtype: a weak
+   input's, unless the op returns bool or, as bitwise_count's astype('uint8'), a fixed dtype
+   (rint of a C int is strong: its node is the default float's) */
+JAXC__INLINE bool jaxc__unary_weak(jaxc_op op, jaxc_dtype node, jaxc_dtype out) {
+  return out != JAXC_BOOL && jaxc_op_rule(op) != JAXC_RULE_COUNT && jaxc_dtype_is_weak(node);
+}
+/* Binary ops whose result follows the first operand alone: jnp.ldexp (x2 is converted to
+   x1's inexact dtype) and jnp.power's integer_pow case (see jaxc__is_int_scalar). */
+JAXC__INLINE bool jaxc__follows_first(jaxc_op op, int b_ndim, jaxc_dtype b_dtype) {
+  return op == JAXC_OP_LDEXP || (op == JAXC_OP_POWER && jaxc__is_int_scalar(b_ndim, b_dtype));
+}
+/* jnp.ldexp's own check: x1 not complex, x2 not inexact (bool and unsigned x2 are fine). */
+JAXC__INLINE bool jaxc__ldexp_accepts(jaxc_dtype a, jaxc_dtype b) {
+  int kb = jaxc_dtype_kind(b);
+  return jaxc_dtype_kind(a) != JAXC_KIND_COMPLEX && kb != JAXC_KIND_FLOAT && kb != JAXC_KIND_COMPLEX;
 }
 /* Reductions reduce every axis when given this axis. */
 #ifndef JAXC_ALL_AXES
@@ -2491,6 +2515,29 @@ JAXC__FULL_FN(jaxc_c128, log, jaxc__annex_log_jaxc_c128)
 #define JAXC__FMOD_KU(E, M, a, b) ((b) == 0 ? (jaxc__CT_##E)0 : (jaxc__CT_##E)((a) % (b)))
 #define JAXC__FMOD_KI(E, M, a, b) ((b) == 0 ? (jaxc__CT_##E)0 : JAXC__XREM_KI(E, a, b))
 #define JAXC__FMOD_KF(E, M, a, b) jaxc__m_fmod_##M(a, b)
+/* jnp.gcd: Euclid's algorithm on abs(x1), abs(x2) (a lax.while_loop over the whole array);
+   jnp.lcm: where(d == 0, 0, abs(x1) * (abs(x2) // d)), wrapping. Here on the magnitudes as
+   uint64, the result wrapped to the dtype: the values JAX's loop gives wherever it ends. It
+   never ends for an element that pairs the most negative integer (whose abs is itself) with a
+   nonzero value, nor for 0 then it; there the result is the magnitudes' gcd wrapped, NumPy's
+   (gcd(int8 -128, 6) = 2, gcd(int8 -128, 0) = -128 as JAX gives it). */
+JAXC__DEV uint64_t jaxc__gcd_u64(uint64_t a, uint64_t b) {
+  while (b) {
+    uint64_t r = a % b;
+    a = b, b = r;
+  }
+  return a;
+}
+JAXC__DEV uint64_t jaxc__lcm_u64(uint64_t a, uint64_t b) {
+  uint64_t d = jaxc__gcd_u64(a, b);
+  return d ? a * (b / d) : 0;
+}
+#define JAXC__MAG_KU(E, a) JAXC__U64(E, a)
+#define JAXC__MAG_KI(E, a) ((a) < 0 ? 0u - (uint64_t)(a) : (uint64_t)(a))
+#define JAXC__GCD_KU(E, M, a, b) JAXC__WRAP(E, jaxc__gcd_u64(JAXC__MAG_KU(E, a), JAXC__MAG_KU(E, b)))
+#define JAXC__GCD_KI(E, M, a, b) JAXC__WRAP(E, jaxc__gcd_u64(JAXC__MAG_KI(E, a), JAXC__MAG_KI(E, b)))
+#define JAXC__LCM_KU(E, M, a, b) JAXC__WRAP(E, jaxc__lcm_u64(JAXC__MAG_KU(E, a), JAXC__MAG_KU(E, b)))
+#define JAXC__LCM_KI(E, M, a, b) JAXC__WRAP(E, jaxc__lcm_u64(JAXC__MAG_KI(E, a), JAXC__MAG_KI(E, b)))
 /* unary */
 #define JAXC__NEGATIVE_KU(E, M, a) JAXC__WRAP(E, 0u - JAXC__U64(E, a))
 #define JAXC__NEGATIVE_KI JAXC__NEGATIVE_KU
@@ -2733,6 +2780,74 @@ JAXC__CSINC(jaxc_c128)
 #define JAXC__FLOAT_POWER_KF JAXC__POWER_KF
 #define JAXC__FLOAT_POWER_KC JAXC__POWER_KC
 #define JAXC__SPLIT_FLOAT_POWER_KF JAXC__SPLIT_POWER_KF
+/* x = m 2^e with 0.5 <= |m| < 1, m keeping x's sign; x itself and e = 0 for 0, inf and NaN
+   (jnp.frexp's values: it normalises subnormals first, so they split as any other number). */
+JAXC__DEV double jaxc__frexp_d(double x, int *e) {
+  uint64_t u = jaxc__fp64_to_bits(x);
+  int ex = (int)(u >> 52 & 0x7ff), shift = 0;
+  *e = 0;
+  if (ex == 0x7ff || x == 0) return x;
+  if (ex == 0) { /* subnormal: scale into the normal range first */
+    u = jaxc__fp64_to_bits(x * 0x1p54);
+    ex = (int)(u >> 52 & 0x7ff), shift = 54;
+  }
+  *e = ex - 1022 - shift;
+  return jaxc__fp64_from_bits((u & ~(0x7ffull << 52)) | (1022ull << 52));
+}
+/* 2^e for an integer-valued e (or +-inf): exact, 0 below the smallest subnormal, inf above the
+   largest power (a correctly rounded pow(2, e), as lax.pow gives) */
+JAXC__DEV double jaxc__pow2_d(double e) {
+  if (e > 1023) return (double)INFINITY;
+  if (e < -1074) return 0.0;
+  int k = (int)e;
+  return k >= -1022 ? jaxc__fp64_from_bits((uint64_t)(k + 1023) << 52) : jaxc__fp64_from_bits(1ull << (k + 1074));
+}
+/* jnp.ldexp(x1, x2) with x2 converted to x1's dtype (JAX's convert_element_type): m, e =
+   frexp(x1); e = e + x2 in the dtype; where e > 0, 2m and e - 1 (so that 2**e does not overflow
+   where the result does not); m * 2**e, each op rounded to the dtype; x1 itself where it is 0 or
+   +-inf. The product rounds once, so this is x1 2^x2 correctly rounded, but for bfloat16
+   exponents past 256, which e + x2 rounds (bfloat16 has 8 bits: 257 is 256 there). */
+#define JAXC__DEF_LDEXP(E, M)                                                                       \
+  JAXC__DEV M jaxc__ldexp_##E(M a, M b) {                                                           \
+    int fe;                                                                                         \
+    M m = (M)jaxc__frexp_d((double)a, &fe), e = JAXC__RND_##E((M)fe + b);                           \
+    if (e > 0) m = m * 2, e = JAXC__RND_##E(e - 1);                                                 \
+    M r = JAXC__RND_##E(m * JAXC__RND_##E((M)jaxc__pow2_d((double)e)));                             \
+    return (a == 0 || isinf(a)) ? a : r;                                                            \
+  }
+JAXC__DEF_LDEXP(BF16, float)
+JAXC__DEF_LDEXP(F16, float)
+JAXC__DEF_LDEXP(F32, float)
+JAXC__DEF_LDEXP(F64, double)
+#define JAXC__LDEXP_KF(E, M, a, b) jaxc__ldexp_##E(a, b)
+/* jnp.spacing: float16 nextafter(x, inf) - x (positive for negative x too, NumPy's float16
+   behaviour); the other floats nextafter(x, copysign(inf, x)) - x, the smallest subnormal with
+   x's sign where that is 0 (where subtraction flushes subnormals: never here). */
+#define JAXC__SPACING_KF(E, M, a) JAXC__SPACING_##E(E, M, a)
+#define JAXC__SPACING_F16(E, M, a) JAXC__RND_##E(JAXC__NEXTAFTER_##E(a, (M)INFINITY) - (a))
+#define JAXC__SPACING_AWAY(E, M, a, TINY)                                                           \
+  jaxc__spacing_fix_##M(JAXC__RND_##E(JAXC__NEXTAFTER_##E(a, (M)copysign((double)INFINITY, (double)(a))) - (a)), a, TINY)
+#define JAXC__SPACING_BF16(E, M, a) JAXC__SPACING_AWAY(E, M, a, 0x1p-133f)
+#define JAXC__SPACING_F32(E, M, a) JAXC__SPACING_AWAY(E, M, a, 0x1p-149f)
+#define JAXC__SPACING_F64(E, M, a) JAXC__SPACING_AWAY(E, M, a, 0x1p-1074)
+JAXC__DEV float jaxc__spacing_fix_float(float r, float a, float tiny) { return r == 0 ? copysignf(tiny, a) : r; }
+JAXC__DEV double jaxc__spacing_fix_double(double r, double a, double tiny) { return r == 0 ? copysign(tiny, a) : r; }
+/* jnp.bitwise_count: lax.population_count(abs(x)) as uint8 (abs wraps: the most negative
+   integer is itself, one bit) */
+JAXC__DEV uint8_t jaxc__popcount64(uint64_t x) {
+#if defined(__CUDA_ARCH__)
+  return (uint8_t)__popcll(x);
+#elif defined(__GNUC__) || defined(__clang__)
+  return (uint8_t)__builtin_popcountll(x);
+#else
+  x = x - (x >> 1 & 0x5555555555555555ull);
+  x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return (uint8_t)(x * 0x0101010101010101ull >> 56);
+#endif
+}
+#define JAXC__BITWISE_COUNT_KU(E, M, a) jaxc__popcount64(JAXC__MAG_KU(E, a))
+#define JAXC__BITWISE_COUNT_KI(E, M, a) jaxc__popcount64(JAXC__MAG_KI(E, a))
 
 /* >>vector: hand-vectorised loops for the ops compilers keep scalar --------------------------------
    C's sqrt sets errno for a negative argument, so unless built with -fno-math-errno, gcc and
@@ -2962,6 +3077,9 @@ JAXC__VROUND(trunc, _MM_FROUND_TO_ZERO)
 #define JAXC__OUTCT_REAL(K, T, CT, RT) JAXC__REAL_PICK_##K(CT, RT)
 #define JAXC__OUTT_REAL(K, T, CT, RT) JAXC__REAL_PICK_##K(T, RT)
 #define JAXC__OUTST_REAL(K, ST) JAXC__REAL_PICK_##K(ST, JAXC__ID)
+#define JAXC__OUTCT_U8(K, T, CT, RT) uint8_t
+#define JAXC__OUTT_U8(K, T, CT, RT) uint8_t
+#define JAXC__OUTST_U8(K, ST) JAXC__ID
 #define JAXC__REAL_PICK_KB(x, y) x
 #define JAXC__REAL_PICK_KU(x, y) x
 #define JAXC__REAL_PICK_KI(x, y) x
@@ -3320,14 +3438,17 @@ static const jaxc__un_fn jaxc__un_table[JAXC_NUM_OPS][JAXC_NUM_CONCRETE_DTYPES] 
 
 #define JAXC__LOADAS_SAME(cx, co, O, x) jaxc__ld_##O(x)
 #define JAXC__LOADAS_CVT(cx, co, O, x) jaxc__ld_##O(jaxc_cvt_##cx##_##co(x))
+/* ldexp has none: its x2 is converted to x1's dtype, not joined with it, and must not be a float */
+#define JAXC__NOPAIR_LDEXP ~, JAXC__DROP
+#define JAXC__PAIRED(OP) JAXC__SECOND(JAXC__NOPAIR_##OP, JAXC__KEEP, ~)
 #define JAXC__GEN_PAIR_OP(OP, name, ar, rule, grp, out, lax) JAXC__PAIRS(JAXC__GEN_PAIR_ROW, (OP, name, ar, grp, out))
 #define JAXC__GEN_PAIR_ROW(P, ca, A, cb, B, co, O, KO, FA, FB) \
   JAXC__GEN_PAIR_ROW_(JAXC__UNPACK P, ca, A, cb, B, co, O, KO, FA, FB)
 #define JAXC__GEN_PAIR_ROW_(...) JAXC__GEN_PAIR_ROW__(__VA_ARGS__)
 #define JAXC__GEN_PAIR_ROW__(OP, name, ar, grp, out, ca, A, cb, B, co, O, KO, FA, FB)                  \
-  JAXC__IN_##grp##_##KO(JAXC__DEFPAIR_##ar(name, ca, A, cb, B, co, O, FA, FB,                         \
+  JAXC__PAIRED(OP)(JAXC__IN_##grp##_##KO(JAXC__DEFPAIR_##ar(name, ca, A, cb, B, co, O, FA, FB,                         \
                         JAXC__OUTT_##out(KO, jaxc__T_##O, jaxc__CT_##O, jaxc__RT_##O),                \
-                        JAXC__OUTST_##out(KO, jaxc__st_##O)))
+                        JAXC__OUTST_##out(KO, jaxc__st_##O))))
 #define JAXC__DEFPAIR_UN(...)
 #define JAXC__DEFPAIR_RED(...)
 #define JAXC__DEFPAIR_UPD(...)

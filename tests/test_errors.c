@@ -183,6 +183,15 @@ static void test_dtypes_and_args(void) {
   /* jnp.signbit's own words; jnp.cbrt passes complex on to lax.cbrt, which refuses it */
   EXPECT_FAIL(jaxc_unary(JAXC_OP_SIGNBIT, Cx), JAXC_ERR_DTYPE, "jax.numpy.signbit is not well defined for complex64");
   EXPECT_FAIL(jaxc_unary(JAXC_OP_CBRT, Cx), JAXC_ERR_DTYPE, "cbrt does not accept dtype complex64. Accepted dtypes are subtypes of floating.");
+  /* gcd, lcm, ldexp and spacing check in their own words; bitwise_count's abs makes complex real
+     before lax.population_count refuses it */
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_GCD, F, In), JAXC_ERR_DTYPE, "Arguments to jax.numpy.gcd must be integers.");
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_LCM, Bo, Bo), JAXC_ERR_DTYPE, "Arguments to jax.numpy.lcm must be integers.");
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_LDEXP, F, F), JAXC_ERR_DTYPE, "ldexp not supported for input types (dtype('float32'), dtype('float32'))");
+  EXPECT_FAIL(jaxc_binary(JAXC_OP_LDEXP, Cx, In), JAXC_ERR_DTYPE, "ldexp not supported for input types (dtype('complex64'), dtype('int32'))");
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_SPACING, Cx), JAXC_ERR_DTYPE, "jnp.spacing is not defined for complex inputs.");
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_BITWISE_COUNT, Cx), JAXC_ERR_DTYPE, "population_count does not accept dtype float32. Accepted dtypes are subtypes of integer.");
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_BITWISE_COUNT, F), JAXC_ERR_DTYPE, "population_count does not accept dtype float32. Accepted dtypes are subtypes of integer.");
   EXPECT_FAIL(jaxc_unary(JAXC_OP_FLOOR, Cx), JAXC_ERR_DTYPE, NULL);
   /* integers to negative integer powers: a C int exponent is lax.integer_pow's, which refuses it
      (JAX's TypeError wording); an array exponent is _pow_int_int's six rounds of square and

@@ -402,6 +402,9 @@ static void expected_result(jaxc_op op, const char *g, bool x64, char *out) {
   case JAXC_OP_BITWISE_AND: case JAXC_OP_BITWISE_OR: case JAXC_OP_BITWISE_XOR:
     if (!integral) { strcpy(out, "-"); return; }
     break;
+  case JAXC_OP_GCD: case JAXC_OP_LCM: /* promote_dtypes, then "must be integers" (bool too) */
+    if (k != K_INT && k != K_UINT) { strcpy(out, "-"); return; }
+    break;
   default: break;
   }
   if (op == JAXC_OP_HEAVISIDE) weak = false; /* where(x1 < 0, np zero, ...): the constants are strong */
@@ -416,7 +419,8 @@ static void test_result_dtypes(void) {
       jaxc_set_promotion(strict ? JAXC_RULES_JAX_STRICT : JAXC_RULES_JAX);
       for (int op = 0; op < JAXC_NUM_OPS; op++) {
         if (jaxc_op_arity((jaxc_op)op) != JAXC_ARITY_BIN) continue;
-        if (strict && op != JAXC_OP_ADD && op != JAXC_OP_TRUE_DIVIDE && op != JAXC_OP_LESS && op != JAXC_OP_LOGICAL_AND)
+        if (strict && op != JAXC_OP_ADD && op != JAXC_OP_TRUE_DIVIDE && op != JAXC_OP_LESS && op != JAXC_OP_LOGICAL_AND &&
+            op != JAXC_OP_LDEXP)
           continue;
         long bad = 0;
         for (int a = 0; a < JAXC_NUM_DTYPES; a++)
@@ -430,6 +434,15 @@ static void test_result_dtypes(void) {
             int bk = jaxc_dtype_kind((jaxc_dtype)b);
             if (op == JAXC_OP_POWER && (bk == JAXC_KIND_INT || bk == JAXC_KIND_UINT)) g = golden[strict][x64][a][a];
             expected_result((jaxc_op)op, g, x64, want);
+            /* ldexp: x1 complex or x2 inexact is refused; else promote_args_inexact(x1) alone (x2 is
+               converted to it), and the result is strong (m * 2**e with m from frexp's bitcast) */
+            if (op == JAXC_OP_LDEXP) {
+              int ak = jaxc_dtype_kind((jaxc_dtype)a);
+              expected_result(JAXC_OP_TRUE_DIVIDE, golden[strict][x64][a][a], x64, want);
+              char *tilde = strchr(want, '~');
+              if (tilde) *tilde = 0;
+              if (ak == JAXC_KIND_COMPLEX || bk == JAXC_KIND_FLOAT || bk == JAXC_KIND_COMPLEX) strcpy(want, "-");
+            }
             jaxc_array *A = node_array((jaxc_dtype)a), *B = node_array((jaxc_dtype)b);
             bool weak = true;
             jaxc_dtype r = jaxc_binary_result((jaxc_op)op, A, B, &weak);
@@ -497,6 +510,13 @@ static void test_unary_dtypes(void) {
           break;
         case JAXC_OP_RINT: if (integral) want = dflt_f, want_weak = false; break; /* jnp.rint: convert_element_type(x, float_), strong */
         case JAXC_OP_FLOOR: case JAXC_OP_CEIL: case JAXC_OP_TRUNC: if (k == K_COMPLEX) want = JAXC_DTYPE_INVALID; break;
+        case JAXC_OP_SPACING: /* promote_args_inexact; complex refused */
+          if (integral) want = wk ? dflt_f : jaxc_dtype_size(st) == 8 ? JAXC_F64 : JAXC_F32;
+          if (k == K_COMPLEX) want = JAXC_DTYPE_INVALID;
+          break;
+        case JAXC_OP_BITWISE_COUNT: /* population_count(abs(promote_args_numeric(x))).astype('uint8') */
+          want = integral ? JAXC_U8 : JAXC_DTYPE_INVALID, want_weak = false;
+          break;
         case JAXC_OP_SIGNBIT: /* jnp.signbit: integers, floats and bool, result bool */
           want = k == K_COMPLEX ? JAXC_DTYPE_INVALID : JAXC_BOOL, want_weak = false;
           break;

@@ -1,0 +1,457 @@
+/* test_bits.c — the integer and float-bits ops of jax.numpy: gcd, lcm, bitwise_count, ldexp,
+   frexp, modf, spacing. References written here, not from the library:
+     - gcd by brute force over every int8/uint8 pair, by Stein's binary algorithm (jaxc uses
+       Euclid's) on edges and random pairs of the wider ints; lcm from the exact product;
+     - bitwise_count by counting bits one at a time, every 8- and 16-bit pattern;
+     - ldexp from C's ldexp (exact, one rounding) over every bfloat16/float16 pattern and a
+       range of exponents, sampled float32/float64, ints and bools as either operand;
+     - frexp from C's frexp, modf from C's trunc, spacing from stepping the bits, every
+       bfloat16/float16 pattern, sampled float32/float64;
+     - JAX's documentation examples, result dtypes and weak flags (x64 on and off). */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jaxc.h"
+#include "check.h"
+#include "testlib.h"
+
+static jaxc_array *arr1(jaxc_dtype d, int64_t n, const void *data) { return jaxc_array_from_data(d, 1, &n, data); }
+static const void *data_of(const jaxc_array *a) { return jaxc_array_data(a); }
+static bool same_bits_d(double a, double b) { return (a != a && b != b) || (a == b && signbit(a) == signbit(b)); }
+
+/* ---- integers ------------------------------------------------------------------------------- */
+static const jaxc_dtype int_dtypes[] = {JAXC_I8, JAXC_I16, JAXC_I32, JAXC_I64, JAXC_U8, JAXC_U16, JAXC_U32, JAXC_U64};
+static bool is_signed(jaxc_dtype d) { return jaxc_dtype_kind(d) == JAXC_KIND_INT; }
+static int bits_of(jaxc_dtype d) { return (int)jaxc_dtype_size(d) * 8; }
+static int64_t get_int(jaxc_dtype d, const void *p, int64_t i) {
+  switch (d) {
+  case JAXC_I8: return ((const int8_t *)p)[i];
+  case JAXC_I16: return ((const int16_t *)p)[i];
+  case JAXC_I32: return ((const int32_t *)p)[i];
+  case JAXC_I64: return ((const int64_t *)p)[i];
+  case JAXC_U8: return ((const uint8_t *)p)[i];
+  case JAXC_U16: return ((const uint16_t *)p)[i];
+  case JAXC_U32: return ((const uint32_t *)p)[i];
+  default: return (int64_t)((const uint64_t *)p)[i];
+  }
+}
+static void put_int(jaxc_dtype d, void *p, int64_t i, uint64_t v) {
+  switch (jaxc_dtype_size(d)) {
+  case 1: ((uint8_t *)p)[i] = (uint8_t)v; break;
+  case 2: ((uint16_t *)p)[i] = (uint16_t)v; break;
+  case 4: ((uint32_t *)p)[i] = (uint32_t)v; break;
+  default: ((uint64_t *)p)[i] = v; break;
+  }
+}
+/* |v| of a stored value, exact (the most negative value's magnitude included) */
+static uint64_t mag(jaxc_dtype d, int64_t v) { return is_signed(d) && v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
+static uint64_t wrap_bits(jaxc_dtype d, uint64_t v) { return bits_of(d) == 64 ? v : v & ((1ull << bits_of(d)) - 1); }
+/* Stein's binary gcd */
+static uint64_t stein(uint64_t a, uint64_t b) {
+  if (!a) return b;
+  if (!b) return a;
+  int k = 0;
+  while (!((a | b) & 1)) a >>= 1, b >>= 1, k++;
+  while (!(a & 1)) a >>= 1;
+  while (b) {
+    while (!(b & 1)) b >>= 1;
+    if (a > b) { uint64_t t = a; a = b; b = t; }
+    b -= a;
+  }
+  return a << k;
+}
+/* lcm of magnitudes mod 2^64: a / g * b is exact before the wrap */
+static uint64_t lcm_ref(uint64_t a, uint64_t b, uint64_t g) { return g ? a / g * b : 0; }
+
+static void test_gcd_8bit(void) {
+  for (int s = 0; s < 2; s++) {
+    jaxc_dtype d = s ? JAXC_I8 : JAXC_U8;
+    static uint8_t xa[65536], xb[65536];
+    for (int i = 0; i < 65536; i++) xa[i] = (uint8_t)(i >> 8), xb[i] = (uint8_t)i;
+    jaxc_array *A = arr1(d, 65536, xa), *B = arr1(d, 65536, xb);
+    jaxc_array *G = jaxc_gcd(A, B), *L = jaxc_lcm(A, B);
+    CHECK(G && L && jaxc_array_dtype(G) == d && jaxc_array_dtype(L) == d);
+    long bad = 0;
+    for (int i = 0; G && L && i < 65536; i++) {
+      int64_t a = get_int(d, xa, i), b = get_int(d, xb, i);
+      uint64_t ma = mag(d, a), mb = mag(d, b), g = 0;
+      for (uint64_t c = 1; c <= 256; c++) /* the largest common divisor, by trial */
+        if ((ma % c == 0) && (mb % c == 0) && (ma || mb)) g = c;
+      if (!ma || !mb) g = ma | mb; /* (gcd(x, 0) = |x|) */
+      uint64_t want_g = wrap_bits(d, g), want_l = wrap_bits(d, lcm_ref(ma, mb, g));
+      bool ok = (uint64_t)get_int(d, data_of(G), i) == (uint64_t)get_int(d, &want_g, 0) &&
+                wrap_bits(d, (uint64_t)get_int(d, data_of(L), i)) == want_l;
+      if (!ok && bad++ < 5)
+        fprintf(stderr, "%s gcd/lcm(%lld, %lld) = %lld, %lld; want %llu, %llu (wrapped)\n", jaxc_dtype_name(d), (long long)a,
+                (long long)b, (long long)get_int(d, data_of(G), i), (long long)get_int(d, data_of(L), i),
+                (unsigned long long)want_g, (unsigned long long)want_l);
+      if (ok) check_passed++; else check_failed++;
+    }
+    jaxc_array_free(A), jaxc_array_free(B), jaxc_array_free(G), jaxc_array_free(L);
+  }
+}
+
+static void test_gcd_wide(void) {
+  enum { N = 4000 };
+  static uint64_t xa[N], xb[N];
+  jaxc_set_x64(true); /* (64-bit ints) */
+  for (size_t t = 0; t < sizeof int_dtypes / sizeof int_dtypes[0]; t++) {
+    jaxc_dtype d = int_dtypes[t];
+    int bits = bits_of(d);
+    uint64_t top = 1ull << (bits - 1);
+    uint64_t edges[] = {0, 1, 2, 3, 6, top, top - 1, top + 1, ~0ull, ~0ull - 1, 12, 18, 1ull << (bits / 2)};
+    int ne = (int)(sizeof edges / sizeof edges[0]), n = 0;
+    for (int i = 0; i < ne; i++)
+      for (int j = 0; j < ne; j++) put_int(d, xa, n, edges[i]), put_int(d, xb, n, edges[j]), n++;
+    while (n < N) { /* random pairs with a common factor, so that gcds are not all 1 */
+      uint64_t f = rnd64() >> (rnd64() % 64), a = rnd64() >> (rnd64() % 64), b = rnd64() >> (rnd64() % 64);
+      put_int(d, xa, n, a * (f | 1) * (n % 3 ? 1 : 64)), put_int(d, xb, n, b * (f | 1)), n++;
+    }
+    jaxc_array *A = arr1(d, N, xa), *B = arr1(d, N, xb), *G = jaxc_gcd(A, B), *L = jaxc_lcm(A, B);
+    CHECK(G && L);
+    long bad = 0;
+    for (int i = 0; G && L && i < N; i++) {
+      uint64_t ma = mag(d, get_int(d, xa, i)), mb = mag(d, get_int(d, xb, i)), g = stein(ma, mb);
+      bool ok = wrap_bits(d, (uint64_t)get_int(d, data_of(G), i)) == wrap_bits(d, g) &&
+                wrap_bits(d, (uint64_t)get_int(d, data_of(L), i)) == wrap_bits(d, lcm_ref(ma, mb, g));
+      if (!ok && bad++ < 5)
+        fprintf(stderr, "%s gcd/lcm(%lld, %lld) = %lld, %lld\n", jaxc_dtype_name(d), (long long)get_int(d, xa, i),
+                (long long)get_int(d, xb, i), (long long)get_int(d, data_of(G), i), (long long)get_int(d, data_of(L), i));
+      if (ok) check_passed++; else check_failed++;
+    }
+    jaxc_array_free(A), jaxc_array_free(B), jaxc_array_free(G), jaxc_array_free(L);
+  }
+  jaxc_set_x64(false);
+}
+
+/* JAX's documentation, dtypes, promotion and broadcasting */
+static void test_gcd_facts(void) {
+  jaxc_array *r = jaxc_gcd(12, 18);
+  CHECK(r && jaxc_array_dtype(r) == JAXC_I32 && jaxc_array_is_weak(r) && ((const int32_t *)data_of(r))[0] == 6);
+  jaxc_array_free(r);
+  r = jaxc_lcm(12, 18);
+  CHECK(r && jaxc_array_is_weak(r) && ((const int32_t *)data_of(r))[0] == 36);
+  jaxc_array_free(r);
+  int32_t a[] = {12, 18, 24}, b[] = {5, 10, 15}, c[] = {12}, e[] = {6, 9, 12};
+  jaxc_array *A = arr1(JAXC_I32, 3, a), *B = arr1(JAXC_I32, 3, b), *C = arr1(JAXC_I32, 1, c), *E = arr1(JAXC_I32, 3, e);
+  jaxc_array *g1 = jaxc_gcd(A, B), *g2 = jaxc_gcd(C, E), *l1 = jaxc_lcm(A, B), *l2 = jaxc_lcm(C, E);
+  const int32_t *p;
+  CHECK(g1 && (p = data_of(g1)) && p[0] == 1 && p[1] == 2 && p[2] == 3 && !jaxc_array_is_weak(g1));
+  CHECK(g2 && (p = data_of(g2)) && p[0] == 6 && p[1] == 3 && p[2] == 12);
+  CHECK(l1 && (p = data_of(l1)) && p[0] == 60 && p[1] == 90 && p[2] == 120);
+  CHECK(l2 && (p = data_of(l2)) && p[0] == 12 && p[1] == 36 && p[2] == 12);
+  jaxc_array_free(g1), jaxc_array_free(g2), jaxc_array_free(l1), jaxc_array_free(l2);
+  /* int8 with uint8 joins to int16: -128 and 200 as int16 */
+  int8_t x8[] = {-128, 6};
+  uint8_t y8[] = {200, 4};
+  jaxc_array *X = arr1(JAXC_I8, 2, x8), *Y = arr1(JAXC_U8, 2, y8), *g = jaxc_gcd(X, Y);
+  CHECK(g && jaxc_array_dtype(g) == JAXC_I16 && ((const int16_t *)data_of(g))[0] == 8 && ((const int16_t *)data_of(g))[1] == 2);
+  /* bool with an int promotes to the int; two bools are refused (promote_dtypes keeps bool) */
+  bool bb[] = {true, false};
+  jaxc_array *Bo = arr1(JAXC_BOOL, 2, bb), *gb = jaxc_gcd(Bo, X);
+  CHECK(gb && jaxc_array_dtype(gb) == JAXC_I8 && ((const int8_t *)data_of(gb))[0] == 1 && ((const int8_t *)data_of(gb))[1] == 6);
+  jaxc_array *gbb = jaxc_gcd(Bo, Bo);
+  CHECK(!gbb && jaxc_last_status() == JAXC_ERR_DTYPE && strcmp(jaxc_last_error(), "Arguments to jax.numpy.gcd must be integers.") == 0);
+  jaxc_array_free(g), jaxc_array_free(gb), jaxc_array_free(gbb), jaxc_array_free(X), jaxc_array_free(Y), jaxc_array_free(Bo);
+  jaxc_array_free(A), jaxc_array_free(B), jaxc_array_free(C), jaxc_array_free(E);
+}
+
+static int popcount_ref(uint64_t v) {
+  int n = 0;
+  for (int i = 0; i < 64; i++) n += (int)(v >> i & 1);
+  return n;
+}
+static void test_bitwise_count(void) {
+  static uint16_t x[65536];
+  for (int i = 0; i < 65536; i++) x[i] = (uint16_t)i;
+  const jaxc_dtype ds[] = {JAXC_I8, JAXC_U8, JAXC_I16, JAXC_U16};
+  for (int t = 0; t < 4; t++) {
+    jaxc_dtype d = ds[t];
+    int64_t n = jaxc_dtype_size(d) == 1 ? 256 : 65536;
+    uint8_t x8[256];
+    for (int i = 0; i < 256; i++) x8[i] = (uint8_t)i;
+    jaxc_array *A = arr1(d, n, n == 256 ? (const void *)x8 : (const void *)x), *R = jaxc_bitwise_count(A);
+    CHECK(R && jaxc_array_dtype(R) == JAXC_U8 && !jaxc_array_is_weak(R));
+    long bad = 0;
+    for (int64_t i = 0; R && i < n; i++) {
+      int64_t v = get_int(d, data_of(A), i);
+      int want = popcount_ref(mag(d, v)), got = ((const uint8_t *)data_of(R))[i];
+      if (got != want && bad++ < 5) fprintf(stderr, "bitwise_count(%s %lld) = %d, want %d\n", jaxc_dtype_name(d), (long long)v, got, want);
+      if (got == want) check_passed++; else check_failed++;
+    }
+    jaxc_array_free(A), jaxc_array_free(R);
+  }
+  /* the wide ints: random patterns and edges, with x64 on for the 64-bit ones */
+  jaxc_set_x64(true);
+  for (size_t t = 0; t < sizeof int_dtypes / sizeof int_dtypes[0]; t++) {
+    jaxc_dtype d = int_dtypes[t];
+    uint64_t v[600];
+    for (int i = 0; i < 600; i++) put_int(d, v, i, i < 8 ? (uint64_t[]){0, 1, ~0ull, 1ull << 63, 1ull << 31, (1ull << 31) - 1, 0x80, 0x8000}[i] : rnd64());
+    jaxc_array *A = arr1(d, 600, v), *R = jaxc_bitwise_count(A);
+    CHECK(R && jaxc_array_dtype(R) == JAXC_U8);
+    for (int i = 0; R && i < 600; i++) {
+      int64_t x0 = get_int(d, v, i);
+      CHECK_MSG(((const uint8_t *)data_of(R))[i] == popcount_ref(mag(d, x0)), "bitwise_count(%s %lld)", jaxc_dtype_name(d), (long long)x0);
+    }
+    jaxc_array_free(A), jaxc_array_free(R);
+  }
+  jaxc_set_x64(false);
+  /* JAX's documentation; bool through int32; a weak int gives strong uint8 */
+  int32_t d1[] = {64, 32, 31, 20, -16, -7, 7};
+  jaxc_array *A = arr1(JAXC_I32, 7, d1), *R = jaxc_bitwise_count(A);
+  const uint8_t *p;
+  CHECK(R && (p = data_of(R)) && p[0] == 1 && p[1] == 1 && p[2] == 5 && p[3] == 2 && p[4] == 1 && p[5] == 3 && p[6] == 3);
+  jaxc_array_free(A), jaxc_array_free(R);
+  bool bb[] = {true, false};
+  A = arr1(JAXC_BOOL, 2, bb), R = jaxc_bitwise_count(A);
+  CHECK(R && jaxc_array_dtype(R) == JAXC_U8 && (p = data_of(R)) && p[0] == 1 && p[1] == 0);
+  jaxc_array_free(A), jaxc_array_free(R);
+  A = jaxc_weak_int(-1), R = jaxc_bitwise_count(A);
+  CHECK(R && jaxc_array_dtype(R) == JAXC_U8 && !jaxc_array_is_weak(R) && ((const uint8_t *)data_of(R))[0] == 1);
+  jaxc_array_free(A), jaxc_array_free(R);
+}
+
+/* ---- floats ----------------------------------------------------------------------------------- */
+typedef enum { T_BF16, T_F16, T_F32, T_F64 } ft;
+static const jaxc_dtype ft_dt[] = {JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64};
+static const char *const ft_nm[] = {"bfloat16", "float16", "float32", "float64"};
+static double ld(ft t, const void *p, int64_t i) {
+  switch (t) {
+  case T_BF16: return dec16(BF16F, ((const uint16_t *)p)[i]);
+  case T_F16: return dec16(F16F, ((const uint16_t *)p)[i]);
+  case T_F32: return ((const float *)p)[i];
+  default: return ((const double *)p)[i];
+  }
+}
+/* one correct rounding of a double to the format (NaN stays NaN) */
+static double rnd(ft t, double x) {
+  return t == T_BF16 ? round16(BF16F, x) : t == T_F16 ? round16(F16F, x) : t == T_F32 ? (double)(float)x : x;
+}
+/* test inputs of format t in buf, about cap of them: every pattern of the 16-bit formats;
+   float32 patterns spread evenly (every 4099th for a million) and edges; float64 edges and
+   random patterns */
+static int64_t inputs(ft t, void *buf, int64_t cap) {
+  int64_t n = 0;
+  if (t == T_BF16 || t == T_F16) {
+    for (; n < 65536; n++) ((uint16_t *)buf)[n] = (uint16_t)n;
+  } else if (t == T_F32) {
+    uint64_t stride = ((1ull << 32) / (uint64_t)cap) | 3; /* (odd: every low-bit pattern) */
+    for (uint64_t u = 0; u < (1ull << 32) && n < cap; u += stride) ((float *)buf)[n++] = u2f((uint32_t)u);
+    const float e[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, FLT_MAX, -FLT_MAX, FLT_MIN, 0x1p-149f, -0x1p-149f, 1.0f, 0.75f};
+    for (size_t i = 0; i < sizeof e / sizeof e[0]; i++) ((float *)buf)[n++] = e[i];
+  } else {
+    const double e[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, DBL_MAX, -DBL_MAX, DBL_MIN, 0x1p-1074, -0x1p-1074, 0x1.8p-1070, 1.0, 0.75, 1e300};
+    for (size_t i = 0; i < sizeof e / sizeof e[0]; i++) ((double *)buf)[n++] = e[i];
+    while (n < cap) ((double *)buf)[n++] = u2d(rnd64());
+  }
+  return n;
+}
+
+/* spacing: the float16 step toward +inf, the others' step away from zero, from the bits */
+static double spacing_ref(ft t, const void *buf, int64_t i) {
+  double x = ld(t, buf, i);
+  if (x != x || isinf(x)) return (t == T_F16 && x == -INFINITY) ? INFINITY : NAN; /* (f16: -max - -inf) */
+  double next;
+  if (t == T_BF16 || t == T_F16) {
+    uint16_t u = ((const uint16_t *)buf)[i], nu;
+    bool neg = u >> 15;
+    if (t == T_F16) nu = neg ? (u == 0x8000 ? 0x0001 : (uint16_t)(u - 1)) : (uint16_t)(u + 1);
+    else nu = (uint16_t)(u + 1); /* away from zero: the magnitude's bits + 1, the sign kept */
+    next = dec16(t == T_F16 ? F16F : BF16F, nu);
+  } else if (t == T_F32) {
+    next = u2f(f2u((float)x) + 1);
+  } else {
+    next = u2d(d2u(x) + 1);
+  }
+  return next - x; /* (exact: one step, or inf) */
+}
+static void test_spacing(void) {
+  static double buf[1100000];
+  for (int t = 0; t < 4; t++) {
+    jaxc_set_x64(t == T_F64); /* (float64 storage) */
+    int64_t n = inputs((ft)t, buf, 1048000);
+    jaxc_array *A = arr1(ft_dt[t], n, buf), *R = jaxc_spacing(A);
+    CHECK(R && jaxc_array_dtype(R) == ft_dt[t]);
+    long bad = 0;
+    for (int64_t i = 0; R && i < n; i++) {
+      double want = spacing_ref((ft)t, buf, i), got = ld((ft)t, data_of(R), i);
+      bool ok = same_bits_d(got, want) || (got != got && want != want);
+      if (!ok && bad++ < 5) fprintf(stderr, "spacing(%s %a) = %a, want %a\n", ft_nm[t], ld((ft)t, buf, i), got, want);
+      if (ok) check_passed++; else check_failed++;
+    }
+    jaxc_array_free(A), jaxc_array_free(R);
+  }
+  jaxc_set_x64(false);
+  /* JAX's documentation example; ints promote to float32 (int8 too: not NumPy's float16) */
+  float x[] = {0.0f, 0.25f, 0.5f, 0.75f, 1.0f};
+  jaxc_array *A = arr1(JAXC_F32, 5, x), *R = jaxc_spacing(A);
+  const float *p;
+  CHECK(R && (p = data_of(R)) && p[0] == 0x1p-149f && p[1] == 0x1p-25f && p[2] == 0x1p-24f && p[3] == 0x1p-24f && p[4] == FLT_EPSILON);
+  jaxc_array_free(A), jaxc_array_free(R);
+  int8_t i8[] = {1, -1};
+  A = arr1(JAXC_I8, 2, i8), R = jaxc_spacing(A);
+  CHECK(R && jaxc_array_dtype(R) == JAXC_F32 && (p = data_of(R)) && p[0] == FLT_EPSILON && p[1] == -FLT_EPSILON);
+  jaxc_array_free(A), jaxc_array_free(R);
+}
+
+/* ldexp: C's ldexp of x by x2 as converted to the dtype (JAX converts x2 first: bfloat16 holds
+   integers exactly only up to 256), rounded once */
+static double ldexp_ref(ft t, double x, double k) {
+  double kk = rnd(t, k);
+  if (kk != kk) return NAN;
+  kk = kk > 5000 ? 5000 : kk < -5000 ? -5000 : kk;
+  return rnd(t, ldexp(x, (int)kk));
+}
+static void test_ldexp(void) {
+  static double buf[30000];
+  const int32_t ks[] = {0, 1, -1, 2, -3, 5, -8, 10, -14, 15, 16, -24, -25, 31, -40, 64, -100, 127, 128, -126, -133,
+                        -134, -149, -150, 200, -256, 256, 257, -257, 300, 1000, -1075, 1024, 70000, -70000,
+                        INT32_MAX, INT32_MIN};
+  const int nk = (int)(sizeof ks / sizeof ks[0]);
+  for (int t = 0; t < 4; t++) {
+    jaxc_set_x64(t == T_F64); /* (float64 storage) */
+    int64_t n = inputs((ft)t, buf, 20000);
+    jaxc_array *A = arr1(ft_dt[t], n, buf);
+    long bad = 0;
+    for (int j = 0; j < nk; j++) {
+      jaxc_array *K = arr1(JAXC_I32, 1, &ks[j]), *R = jaxc_ldexp(A, K);
+      CHECK(R && jaxc_array_dtype(R) == ft_dt[t] && !jaxc_array_is_weak(R));
+      for (int64_t i = 0; R && i < n; i++) {
+        double x = ld((ft)t, buf, i), want = (x == 0 || isinf(x) || x != x) ? x : ldexp_ref((ft)t, x, ks[j]);
+        double got = ld((ft)t, data_of(R), i);
+        bool ok = same_bits_d(got, want);
+        if (!ok && bad++ < 5) fprintf(stderr, "ldexp(%s %a, %d) = %a, want %a\n", ft_nm[t], x, ks[j], got, want);
+        if (ok) check_passed++; else check_failed++;
+      }
+      jaxc_array_free(K), jaxc_array_free(R);
+    }
+    jaxc_array_free(A);
+  }
+  jaxc_set_x64(false);
+  /* JAX's formula at a bfloat16 exponent past 256: x2 = 257 is 256 in bfloat16, so
+     ldexp(2^-133, 257) is 2^123, not 2^124 */
+  uint16_t tiny = 0x0001; /* 2^-133 */
+  int32_t k257 = 257;
+  jaxc_array *A = arr1(JAXC_BF16, 1, &tiny), *K = arr1(JAXC_I32, 1, &k257), *R = jaxc_ldexp(A, K);
+  CHECK(R && dec16(BF16F, ((const uint16_t *)data_of(R))[0]) == 0x1p123);
+  jaxc_array_free(A), jaxc_array_free(K), jaxc_array_free(R);
+  /* int8 x1 (float32) with every int8 exponent, a bool and a uint8 exponent, broadcast */
+  int8_t v[256];
+  for (int i = 0; i < 256; i++) v[i] = (int8_t)i;
+  jaxc_array *X = arr1(JAXC_I8, 256, v);
+  for (int i = 0; i < 256; i++) {
+    jaxc_array *E = arr1(JAXC_I8, 1, &v[i]), *L = jaxc_ldexp(X, E);
+    CHECK(L && jaxc_array_dtype(L) == JAXC_F32);
+    for (int j = 0; L && j < 256; j++) {
+      float want = (float)ldexp((double)v[j], v[i]), got = ((const float *)data_of(L))[j];
+      if (got == want && signbit(got) == signbit(want)) check_passed++;
+      else CHECK_MSG(0, "ldexp(int8 %d, int8 %d) = %a, want %a", v[j], v[i], got, want);
+    }
+    jaxc_array_free(E), jaxc_array_free(L);
+  }
+  bool tr = true;
+  uint8_t u3 = 3;
+  jaxc_array *Tb = arr1(JAXC_BOOL, 1, &tr), *U = arr1(JAXC_U8, 1, &u3), *L1 = jaxc_ldexp(X, Tb), *L2 = jaxc_ldexp(X, U);
+  CHECK(L1 && L2 && ((const float *)data_of(L1))[5] == 10.0f && ((const float *)data_of(L2))[255] == -8.0f);
+  jaxc_array_free(Tb), jaxc_array_free(U), jaxc_array_free(L1), jaxc_array_free(L2), jaxc_array_free(X);
+  /* JAX's documentation: ldexp(arange(5.0), 10); a Python float x1 gives a strong result; an
+     int64 exponent does not widen a float32 x1 (x64 on) */
+  float a5[] = {0, 1, 2, 3, 4};
+  A = arr1(JAXC_F32, 5, a5), R = jaxc_ldexp(A, 10);
+  const float *p;
+  CHECK(R && (p = data_of(R)) && p[0] == 0 && p[1] == 1024 && p[2] == 2048 && p[3] == 3072 && p[4] == 4096);
+  jaxc_array_free(R);
+  R = jaxc_ldexp(1.5, 3);
+  CHECK(R && jaxc_array_dtype(R) == JAXC_F32 && !jaxc_array_is_weak(R) && ((const float *)data_of(R))[0] == 12.0f);
+  jaxc_array_free(R);
+  jaxc_set_x64(true);
+  int64_t k64 = -3;
+  K = arr1(JAXC_I64, 1, &k64), R = jaxc_ldexp(A, K);
+  CHECK(R && jaxc_array_dtype(R) == JAXC_F32 && ((const float *)data_of(R))[4] == 0.5f);
+  jaxc_array_free(R);
+  R = jaxc_ldexp(3, 2); /* a C int x1: the default float, float64 with x64 */
+  CHECK(R && jaxc_array_dtype(R) == JAXC_F64 && !jaxc_array_is_weak(R) && ((const double *)data_of(R))[0] == 12.0);
+  jaxc_array_free(R), jaxc_array_free(K), jaxc_array_free(A);
+  jaxc_set_x64(false);
+}
+
+static void test_frexp_modf(void) {
+  static double buf[1100000];
+  for (int t = 0; t < 4; t++) {
+    jaxc_set_x64(t == T_F64); /* (float64 storage) */
+    int64_t n = inputs((ft)t, buf, 1048000);
+    jaxc_array *A = arr1(ft_dt[t], n, buf), *M = NULL, *E = NULL, *F = NULL, *W = NULL;
+    CHECK(jaxc_frexp(A, &M, &E) == JAXC_OK && M && E && jaxc_array_dtype(M) == ft_dt[t] && jaxc_array_dtype(E) == JAXC_I32);
+    CHECK(jaxc_modf(A, &F, &W) == JAXC_OK && F && W && jaxc_array_dtype(F) == ft_dt[t] && jaxc_array_dtype(W) == ft_dt[t]);
+    long bad = 0;
+    for (int64_t i = 0; M && E && F && W && i < n; i++) {
+      double x = ld((ft)t, buf, i), wm = x, ww = trunc(x);
+      int we = 0;
+      if (x == x && !isinf(x) && x != 0) wm = frexp(x, &we);
+      double wf = rnd((ft)t, x - ww); /* (exact; inf - inf is NaN, -0 - -0 is +0, as in JAX) */
+      double gm = ld((ft)t, data_of(M), i), gf = ld((ft)t, data_of(F), i), gw = ld((ft)t, data_of(W), i);
+      int ge = ((const int32_t *)data_of(E))[i];
+      bool ok = same_bits_d(gm, wm) && ge == we && same_bits_d(gf, wf) && same_bits_d(gw, ww);
+      if (!ok && bad++ < 5)
+        fprintf(stderr, "%s x=%a: frexp (%a, %d) want (%a, %d); modf (%a, %a) want (%a, %a)\n", ft_nm[t], x, gm, ge, wm,
+                we, gf, gw, wf, ww);
+      if (ok) check_passed++; else check_failed++;
+    }
+    jaxc_array_free(A), jaxc_array_free(M), jaxc_array_free(E), jaxc_array_free(F), jaxc_array_free(W);
+  }
+  jaxc_set_x64(false);
+  /* JAX's documentation examples, weak flags, int promotion, x64 */
+  float f5[] = {1, 2, 3, 4, 5}, m5[] = {0.5f, 0.5f, 0.75f, 0.5f, 0.625f};
+  int32_t e5[] = {1, 2, 2, 3, 3};
+  jaxc_array *A = arr1(JAXC_F32, 5, f5), *M, *E;
+  CHECK(jaxc_frexp(A, &M, &E) == JAXC_OK && memcmp(data_of(M), m5, sizeof m5) == 0 && memcmp(data_of(E), e5, sizeof e5) == 0);
+  jaxc_array_free(A), jaxc_array_free(M), jaxc_array_free(E);
+  jaxc_array *Wk = jaxc_weak_float(4.8), *F, *W;
+  CHECK(jaxc_modf(Wk, &F, &W) == JAXC_OK && jaxc_array_is_weak(F) && jaxc_array_is_weak(W) &&
+        ((const float *)data_of(F))[0] == 4.8f - 4.0f && ((const float *)data_of(W))[0] == 4.0f);
+  jaxc_array_free(F), jaxc_array_free(W);
+  CHECK(jaxc_frexp(Wk, &M, &E) == JAXC_OK && !jaxc_array_is_weak(M) && ((const float *)data_of(M))[0] == 4.8f / 8);
+  jaxc_array_free(M), jaxc_array_free(E), jaxc_array_free(Wk);
+  float d5[] = {-3.4f, -5.7f, 0.6f, 1.5f, 2.3f};
+  A = arr1(JAXC_F32, 5, d5);
+  CHECK(jaxc_modf(A, &F, &W) == JAXC_OK && !jaxc_array_is_weak(F) && ((const float *)data_of(F))[0] == -3.4f + 3.0f &&
+        ((const float *)data_of(W))[1] == -5.0f);
+  jaxc_array_free(A), jaxc_array_free(F), jaxc_array_free(W);
+  int32_t big = 16777217; /* float32 first: 2^24 exactly */
+  A = arr1(JAXC_I32, 1, &big);
+  CHECK(jaxc_frexp(A, &M, &E) == JAXC_OK && jaxc_array_dtype(M) == JAXC_F32 && ((const float *)data_of(M))[0] == 0.5f &&
+        ((const int32_t *)data_of(E))[0] == 25);
+  jaxc_array_free(M), jaxc_array_free(E), jaxc_array_free(A);
+  jaxc_set_x64(true);
+  int64_t i64 = -12;
+  A = arr1(JAXC_I64, 1, &i64);
+  CHECK(jaxc_frexp(A, &M, &E) == JAXC_OK && jaxc_array_dtype(M) == JAXC_F64 && jaxc_array_dtype(E) == JAXC_I32 &&
+        ((const double *)data_of(M))[0] == -0.75 && ((const int32_t *)data_of(E))[0] == 4);
+  jaxc_array_free(M), jaxc_array_free(E), jaxc_array_free(A);
+  jaxc_set_x64(false);
+  /* errors: both outputs NULL, in JAX's words */
+  jaxc_array *C = jaxc_weak_complex(1, 2);
+  M = E = C;
+  CHECK(jaxc_frexp(C, &M, &E) == JAXC_ERR_DTYPE && !M && !E && strcmp(jaxc_last_error(), "frexp does not support complex-valued inputs") == 0);
+  CHECK(jaxc_modf(C, &F, &W) == JAXC_ERR_DTYPE && !F && !W);
+  CHECK(jaxc_frexp(NULL, &M, &E) == JAXC_ERR_ARG && !M && !E);
+  CHECK(jaxc_frexp(C, NULL, &E) == JAXC_ERR_ARG && jaxc_modf(C, &F, NULL) == JAXC_ERR_ARG);
+  jaxc_array_free(C);
+}
+
+int main(void) {
+  rng_state = 0x9E3779B97F4A7C15u; /* this test's inputs */
+  check_quiet_after = 40;
+  jaxc_set_x64(false);
+  test_gcd_8bit();
+  test_gcd_wide();
+  test_gcd_facts();
+  test_bitwise_count();
+  test_spacing();
+  test_ldexp();
+  test_frexp_modf();
+  return check_summary("test_bits");
+}
