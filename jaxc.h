@@ -25,7 +25,8 @@
      ops       jaxc_binary/jaxc_unary(JAXC_OP_..., ...), one named function per op (jaxc_add,
                jaxc_sqrt, ...; the binary ones take C scalars too; jnp's aliases jaxc_divide,
                jaxc_fix, jaxc_asin ... are macros for them), jaxc_astype, jaxc_where, and
-               *_into variants that write into an existing array (buffer reuse)
+               *_into variants that write into an existing array (buffer reuse); jaxc_frexp
+               and jaxc_modf (two results)
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
                nanargmax/nanargmin, var/std with ddof, jaxc_sort, jaxc_argsort
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),

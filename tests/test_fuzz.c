@@ -205,6 +205,17 @@ static void fuzz_scalar_operand(void) {
 }
 static void fuzz_unary(void) {
   const jaxc_array *a = arg();
+  if (coin(8)) { /* the two-result functions: both results of a's shape, or both NULL */
+    jaxc_array *r1 = NULL, *r2 = NULL;
+    bool fx = coin(2);
+    int st = fx ? jaxc_frexp(a, &r1, &r2) : jaxc_modf(a, &r1, &r2);
+    CHECK_MSG((st == JAXC_OK) == (r1 && r2) && (st == JAXC_OK || (!r1 && !r2)), "%s: status %d with results %p %p",
+              fx ? "frexp" : "modf", st, (void *)r1, (void *)r2);
+    check_report(fx ? "frexp" : "modf", r1, false);
+    if (r1 && r2) expect_shape("frexp/modf", r1, shape_of(a)), expect_shape("frexp/modf", r2, shape_of(a));
+    jaxc_array_free(r1), jaxc_array_free(r2);
+    return;
+  }
   jaxc_array *r = jaxc_unary(op_of(UNARY), a);
   check_report("unary", r, false);
   if (r) expect_shape("unary", r, shape_of(a));
