@@ -201,6 +201,12 @@ JAXC_OPS(JAXC__DECL_NAMED)
    as in JAX (NumPy: (0.0, inf), (-0.0, -0.0)). Complex inputs are errors. */
 JAXC_API int jaxc_frexp(const jaxc_array *x, jaxc_array **mantissa, jaxc_array **exponent);
 JAXC_API int jaxc_modf(const jaxc_array *x, jaxc_array **fractional, jaxc_array **integral);
+/* jnp.divmod: (floor_divide(x1, x2), remainder(x1, x2)), promoted as they are (bool: int32). */
+JAXC_API int jaxc_divmod(const jaxc_array *x1, const jaxc_array *x2, jaxc_array **quotient, jaxc_array **remainder);
+/* jnp.clip(x, min, max) = minimum(max, maximum(min, x)): the bounds are promoted with x, not
+   cast to it (clip(int8 x, weak 0.5, weak 3) is float32, weak); a NULL bound is none (both
+   NULL: a copy of x); where min > max, max; NaN anywhere propagates; complex is refused. */
+JAXC_API jaxc_array *jaxc_clip(const jaxc_array *x, const jaxc_array *min, const jaxc_array *max);
 
 /* --- the _Generic front: C scalars are weak, like Python scalars in JAX -----------------------
    jaxc_add(x, 2) adds a weak int, jaxc_multiply(2.5, x) a weak float, jaxc_add(x, 1.0*I) a weak
@@ -1252,6 +1258,10 @@ static void *jaxc__fail_dtype(jaxc_op op, jaxc_dtype d) {
     return jaxc__fail(JAXC_ERR_DTYPE, "Arguments to jax.numpy.%s must be integers.", jaxc_op_name(op));
   if (op == JAXC_OP_SPACING) /* (jnp.spacing's) */
     return jaxc__fail(JAXC_ERR_DTYPE, "jnp.spacing is not defined for complex inputs.");
+  if (op == JAXC_OP_FABS)
+    return jaxc__fail(JAXC_ERR_DTYPE, "ufunc 'fabs' does not support complex dtypes");
+  if (op == JAXC_OP_ISPOSINF || op == JAXC_OP_ISNEGINF)
+    return jaxc__fail(JAXC_ERR_DTYPE, "isposinf/isneginf are not well defined for complex types");
   if (op == JAXC_OP_SIGNBIT) /* (jnp.signbit's own check) */
     return jaxc__fail(JAXC_ERR_DTYPE, "jax.numpy.signbit is not well defined for %s", jaxc_dtype_name(d));
   if (op == JAXC_OP_BITWISE_COUNT) /* (jnp.abs makes complex real before lax.population_count sees it) */
@@ -1860,7 +1870,9 @@ static jaxc_array *jaxc__unary_impl(jaxc_op op, const jaxc_array *a, jaxc_array 
   jaxc_array *out = jaxc__result_array(into, p.out, p.weak, a->ndim, a->shape, 1, &a);
   if (!out) return NULL;
   jaxc__job job;
-  jaxc__job_init(&job, 1, &a, &p.in_a, out, jaxc__chunk_unary);
+  /* positive is lax.asarray, no computation: the bytes are copied (a float16 signalling NaN
+     would come back quiet from a float32 round trip) */
+  jaxc__job_init(&job, 1, &a, &p.in_a, out, op == JAXC_OP_POSITIVE ? jaxc__chunk_copy : jaxc__chunk_unary);
   job.un = jaxc__un_table[op][p.compute];
   jaxc__run(&job);
   return jaxc__finish(jaxc__op_lax[op], out, into, a, NULL);
@@ -1988,6 +2000,32 @@ JAXC_API int jaxc_modf(const jaxc_array *x, jaxc_array **fractional, jaxc_array 
   if (!frac) return jaxc_array_free(whole), (int)jaxc_last_status();
   *fractional = frac, *integral = whole;
   return JAXC_OK;
+}
+JAXC_API int jaxc_divmod(const jaxc_array *x1, const jaxc_array *x2, jaxc_array **quotient, jaxc_array **remainder) {
+  if (!quotient || !remainder) return (jaxc__fail(JAXC_ERR_ARG, "divmod: an output pointer is NULL"), JAXC_ERR_ARG);
+  *quotient = *remainder = NULL;
+  jaxc_array *q = jaxc_binary(JAXC_OP_FLOOR_DIVIDE, x1, x2), *r = q ? jaxc_binary(JAXC_OP_REMAINDER, x1, x2) : NULL;
+  if (!r) return jaxc_array_free(q), (int)jaxc_last_status();
+  *quotient = q, *remainder = r;
+  return JAXC_OK;
+}
+JAXC_API jaxc_array *jaxc_clip(const jaxc_array *x, const jaxc_array *min, const jaxc_array *max) {
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "No input was provided to the clip function.");
+  const jaxc_array *in[3] = {x, min, max};
+  for (int i = 0; i < 3; i++)
+    if (in[i] && jaxc_dtype_kind(in[i]->dtype) == JAXC_KIND_COMPLEX)
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE,
+                                      "Clip received a complex value either through the input or the min/max keywords. "
+                                      "Complex values have no ordering and cannot be clipped. Please convert to a real "
+                                      "value or array by taking the real or imaginary components via jax.numpy.real/imag "
+                                      "respectively.");
+  jaxc_array *lo = min ? jaxc_binary(JAXC_OP_MAXIMUM, min, x) : NULL;
+  if (min && !lo) return NULL;
+  jaxc_array *r = max ? jaxc_binary(JAXC_OP_MINIMUM, max, lo ? lo : x) : lo ? lo : jaxc_astype(x, x->dtype);
+  if (r && r != lo) jaxc_array_free(lo);
+  if (!r && lo) jaxc_array_free(lo);
+  if (r && !min && !max) r->weak = x->weak; /* (asarray keeps the weak flag) */
+  return r;
 }
 #define JAXC__COUNT_BIN(OP, name, ar, rule, grp, out, lax) +(JAXC_ARITY_##ar == JAXC_ARITY_BIN)
 #ifdef JAXC__NUM_GENERIC_BIN

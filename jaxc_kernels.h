@@ -874,6 +874,12 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
   X(SINC,          sinc,          UN,  STRONG,  INX,  SAME, div)              \
   X(SPACING,       spacing,       UN,  INEXACT, FLT,  SAME, sub)              \
   X(BITWISE_COUNT, bitwise_count, UN,  COUNT,   INT,  U8,   population_count)              \
+  X(POSITIVE,      positive,      UN,  SAME,    ALL,  SAME, asarray)              \
+  X(FABS,          fabs,          UN,  INEXACT, FLT,  SAME, abs)              \
+  X(ISPOSINF,      isposinf,      UN,  CMP,     NOC,  BOOL, eq)              \
+  X(ISNEGINF,      isneginf,      UN,  CMP,     NOC,  BOOL, eq)              \
+  X(ISREAL,        isreal,        UN,  CMP,     ALL,  BOOL, eq)              \
+  X(ISCOMPLEX,     iscomplex,     UN,  CMP,     ALL,  BOOL, ne)              \
   X(SUM,           sum,           RED, SAME,    ALL,  SAME, reduce_sum)              \
   X(PROD,          prod,          RED, SAME,    ALL,  SAME, reduce_prod)              \
   X(MEAN,          mean,          RED, INEXACT, ALL,  SAME, mean)              \
@@ -2984,6 +2990,33 @@ JAXC__DEV uint8_t jaxc__popcount32(uint32_t x) {
 #define JAXC__POPCOUNT(E, m) \
   (JAXC__BITS(E) <= 32 ? jaxc__popcount32((uint32_t)(jaxc__UT_##E)(m)) : jaxc__popcount64((uint64_t)(m)))
 #define JAXC__BITWISE_COUNT_KU(E, M, a) JAXC__POPCOUNT(E, JAXC__MAG_KU(E, a))
+/* jnp.positive: x as it is (bool too); jnp.fabs: lax.abs of inexact x (complex refused);
+   isposinf, isneginf: x == +-inf for floats, False for integers and bool (complex refused);
+   isreal, iscomplex: imag(x) == 0, != 0 (True, False for real dtypes) */
+#define JAXC__POSITIVE_KB(E, M, a) (a)
+#define JAXC__POSITIVE_KU JAXC__POSITIVE_KB
+#define JAXC__POSITIVE_KI JAXC__POSITIVE_KB
+#define JAXC__POSITIVE_KF JAXC__POSITIVE_KB
+#define JAXC__POSITIVE_KC JAXC__POSITIVE_KB
+#define JAXC__FABS_KF JAXC__ABS_KF
+#define JAXC__ISPOSINF_KB(E, M, a) false
+#define JAXC__ISPOSINF_KU JAXC__ISPOSINF_KB
+#define JAXC__ISPOSINF_KI JAXC__ISPOSINF_KB
+#define JAXC__ISPOSINF_KF(E, M, a) ((a) == (M)INFINITY)
+#define JAXC__ISNEGINF_KB JAXC__ISPOSINF_KB
+#define JAXC__ISNEGINF_KU JAXC__ISPOSINF_KB
+#define JAXC__ISNEGINF_KI JAXC__ISPOSINF_KB
+#define JAXC__ISNEGINF_KF(E, M, a) ((a) == -(M)INFINITY)
+#define JAXC__ISREAL_KB(E, M, a) true
+#define JAXC__ISREAL_KU JAXC__ISREAL_KB
+#define JAXC__ISREAL_KI JAXC__ISREAL_KB
+#define JAXC__ISREAL_KF JAXC__ISREAL_KB
+#define JAXC__ISREAL_KC(E, M, a) (jaxc__im_##M(a) == 0)
+#define JAXC__ISCOMPLEX_KB(E, M, a) false
+#define JAXC__ISCOMPLEX_KU JAXC__ISCOMPLEX_KB
+#define JAXC__ISCOMPLEX_KI JAXC__ISCOMPLEX_KB
+#define JAXC__ISCOMPLEX_KF JAXC__ISCOMPLEX_KB
+#define JAXC__ISCOMPLEX_KC(E, M, a) (jaxc__im_##M(a) != 0)
 #define JAXC__BITWISE_COUNT_KI(E, M, a) JAXC__POPCOUNT(E, JAXC__MAG_KI(E, a))
 
 /* >>vector: hand-vectorised loops for the ops compilers keep scalar --------------------------------

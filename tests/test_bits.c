@@ -7,6 +7,10 @@
        range of exponents, sampled float32/float64, ints and bools as either operand;
      - frexp from C's frexp, modf from C's trunc, spacing from stepping the bits, every
        bfloat16/float16 pattern, sampled float32/float64;
+     - positive, fabs, isposinf, isneginf, isreal, iscomplex over every bfloat16/float16
+       pattern from the bits, every int8, complex parts with zeros, infinities and NaN;
+     - clip against min/max written here over every int8 and bounds, divmod against
+       floor_divide and remainder;
      - JAX's documentation examples, result dtypes and weak flags (x64 on and off). */
 #include <float.h>
 #include <math.h>
@@ -442,6 +446,117 @@ static void test_frexp_modf(void) {
   jaxc_array_free(C);
 }
 
+/* positive, fabs, isposinf, isneginf, isreal, iscomplex: every 16-bit pattern, from the bits */
+static void test_small_unary(void) {
+  static uint16_t h[65536];
+  for (int i = 0; i < 65536; i++) h[i] = (uint16_t)i;
+  for (int t = 0; t < 2; t++) {
+    jaxc_dtype d = t ? JAXC_F16 : JAXC_BF16;
+    uint16_t inf = t ? 0x7c00 : 0x7f80;
+    jaxc_array *A = arr1(d, 65536, h);
+    jaxc_array *P = jaxc_positive(A), *F = jaxc_fabs(A), *Pi = jaxc_isposinf(A), *Ni = jaxc_isneginf(A);
+    jaxc_array *R = jaxc_isreal(A), *C = jaxc_iscomplex(A);
+    CHECK(P && F && Pi && Ni && R && C && jaxc_array_dtype(F) == d && jaxc_array_dtype(Pi) == JAXC_BOOL);
+    long bad = 0;
+    for (int i = 0; P && F && Pi && Ni && R && C && i < 65536; i++) {
+      const uint16_t *p = data_of(P), *f = data_of(F);
+      const bool *pi = data_of(Pi), *ni = data_of(Ni), *r = data_of(R), *c = data_of(C);
+      bool nan = (h[i] & 0x7fff) > inf; /* (fabs of a signalling NaN may come back quiet: any NaN, sign clear) */
+      bool fabs_ok = nan ? (f[i] & 0x7fff) > inf && !(f[i] & 0x8000) : f[i] == (h[i] & 0x7fff);
+      bool ok = p[i] == h[i] && fabs_ok && pi[i] == (h[i] == inf) && ni[i] == (h[i] == (inf | 0x8000)) && r[i] && !c[i];
+      if (!ok && bad++ < 5) fprintf(stderr, "%s pattern %04x: positive %04x fabs %04x isposinf %d isneginf %d\n",
+                                    jaxc_dtype_name(d), h[i], p[i], f[i], pi[i], ni[i]);
+      if (ok) check_passed++; else check_failed++;
+    }
+    jaxc_array_free(A), jaxc_array_free(P), jaxc_array_free(F), jaxc_array_free(Pi), jaxc_array_free(Ni);
+    jaxc_array_free(R), jaxc_array_free(C);
+  }
+  /* integers: positive as they are, fabs to float32, no infinities; bool positive stays bool */
+  int8_t v[256];
+  for (int i = 0; i < 256; i++) v[i] = (int8_t)i;
+  jaxc_array *A = arr1(JAXC_I8, 256, v), *P = jaxc_positive(A), *F = jaxc_fabs(A), *Pi = jaxc_isposinf(A);
+  CHECK(P && F && Pi && jaxc_array_dtype(P) == JAXC_I8 && jaxc_array_dtype(F) == JAXC_F32);
+  for (int i = 0; P && F && Pi && i < 256; i++)
+    CHECK(((const int8_t *)data_of(P))[i] == v[i] && ((const float *)data_of(F))[i] == fabsf((float)v[i]) &&
+          !((const bool *)data_of(Pi))[i]);
+  jaxc_array_free(A), jaxc_array_free(P), jaxc_array_free(F), jaxc_array_free(Pi);
+  bool tr = true;
+  A = jaxc_array_from_data(JAXC_BOOL, 0, NULL, &tr), P = jaxc_positive(A);
+  CHECK(P && jaxc_array_dtype(P) == JAXC_BOOL && ((const bool *)data_of(P))[0] && !jaxc_array_is_weak(P));
+  jaxc_array_free(A), jaxc_array_free(P);
+  /* complex: isreal where the imaginary part is 0 (-0 too), iscomplex where it is not (NaN) */
+  const float parts[] = {1, 0, 0, -0.0f, 1, 2, 0, NAN, INFINITY, 0, NAN, 0, 0, INFINITY};
+  A = arr1(JAXC_C64, 7, parts);
+  jaxc_array *R = jaxc_isreal(A), *C = jaxc_iscomplex(A);
+  for (int i = 0; R && C && i < 7; i++) {
+    bool want = parts[2 * i + 1] == 0;
+    CHECK_MSG(((const bool *)data_of(R))[i] == want && ((const bool *)data_of(C))[i] == !want, "isreal/iscomplex of element %d", i);
+  }
+  jaxc_array_free(A), jaxc_array_free(R), jaxc_array_free(C);
+  /* JAX's documentation: iscomplex([True, 0, 1, 2j, 1+2j]) (a complex64 array) */
+  const float doc[] = {1, 0, 0, 0, 1, 0, 0, 2, 1, 2};
+  A = arr1(JAXC_C64, 5, doc), C = jaxc_iscomplex(A);
+  const bool *c;
+  CHECK(C && (c = data_of(C)) && !c[0] && !c[1] && !c[2] && c[3] && c[4]);
+  jaxc_array_free(A), jaxc_array_free(C);
+}
+
+/* clip: every int8 against bounds, as max then min (min > max gives max); divmod: floor_divide
+   and remainder, JAX's documentation */
+static void test_clip_divmod(void) {
+  int8_t v[256];
+  for (int i = 0; i < 256; i++) v[i] = (int8_t)i;
+  jaxc_array *A = arr1(JAXC_I8, 256, v);
+  const int8_t bounds[][2] = {{-3, 5}, {5, -3}, {-128, 127}, {0, 0}, {100, 120}};
+  for (int b = 0; b < 5; b++) {
+    jaxc_array *lo = arr1(JAXC_I8, 1, &bounds[b][0]), *hi = arr1(JAXC_I8, 1, &bounds[b][1]);
+    jaxc_array *r = jaxc_clip(A, lo, hi), *rl = jaxc_clip(A, lo, NULL), *rh = jaxc_clip(A, NULL, hi);
+    CHECK(r && rl && rh && jaxc_array_dtype(r) == JAXC_I8);
+    for (int i = 0; r && rl && rh && i < 256; i++) {
+      int lo_v = bounds[b][0], hi_v = bounds[b][1], x = v[i];
+      int m = x > lo_v ? x : lo_v, want = m < hi_v ? m : hi_v;
+      CHECK_MSG(((const int8_t *)data_of(r))[i] == want && ((const int8_t *)data_of(rl))[i] == m &&
+                    ((const int8_t *)data_of(rh))[i] == (x < hi_v ? x : hi_v), "clip(%d, %d, %d)", x, lo_v, hi_v);
+    }
+    jaxc_array_free(lo), jaxc_array_free(hi), jaxc_array_free(r), jaxc_array_free(rl), jaxc_array_free(rh);
+  }
+  /* promotion, not a cast: int8 with weak 0.5 and 3 is weak float32; NaN propagates from x and bounds */
+  jaxc_array *wlo = jaxc_weak_float(0.5), *whi = jaxc_weak_int(3), *r = jaxc_clip(A, wlo, whi);
+  CHECK(r && jaxc_array_dtype(r) == JAXC_F32 && jaxc_array_is_weak(r) && ((const float *)data_of(r))[0] == 0.5f &&
+        ((const float *)data_of(r))[2] == 2.0f && ((const float *)data_of(r))[100] == 3.0f);
+  jaxc_array_free(r), jaxc_array_free(wlo), jaxc_array_free(whi);
+  float fx[] = {NAN, 1, 7};
+  jaxc_array *F = arr1(JAXC_F32, 3, fx), *nlo = jaxc_weak_float(NAN), *two = jaxc_weak_float(2);
+  jaxc_array *r1 = jaxc_clip(F, two, NULL), *r2 = jaxc_clip(F, nlo, NULL);
+  CHECK(r1 && r2 && isnan(((const float *)data_of(r1))[0]) && ((const float *)data_of(r1))[1] == 2 &&
+        isnan(((const float *)data_of(r2))[1]) && isnan(((const float *)data_of(r2))[2]));
+  jaxc_array_free(F), jaxc_array_free(nlo), jaxc_array_free(two), jaxc_array_free(r1), jaxc_array_free(r2);
+  /* divmod: the two ops, every int8 pair with divisors -5..5 */
+  for (int dv = -5; dv <= 5; dv++) {
+    int8_t d8 = (int8_t)dv;
+    jaxc_array *D = arr1(JAXC_I8, 1, &d8), *q, *m;
+    CHECK(jaxc_divmod(A, D, &q, &m) == JAXC_OK);
+    jaxc_array *fq = jaxc_floor_divide(A, D), *fm = jaxc_remainder(A, D);
+    CHECK(q && m && fq && fm && memcmp(data_of(q), data_of(fq), 256) == 0 && memcmp(data_of(m), data_of(fm), 256) == 0);
+    jaxc_array_free(D), jaxc_array_free(q), jaxc_array_free(m), jaxc_array_free(fq), jaxc_array_free(fm);
+  }
+  int32_t x1[] = {-5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5}, wq[] = {-2, -2, -1, -1, -1, 0, 0, 0, 1, 1, 1}, wr[] = {1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2};
+  jaxc_array *X = arr1(JAXC_I32, 11, x1), *three = jaxc_weak_int(3), *q, *m;
+  CHECK(jaxc_divmod(X, three, &q, &m) == JAXC_OK && memcmp(data_of(q), wq, sizeof wq) == 0 && memcmp(data_of(m), wr, sizeof wr) == 0);
+  jaxc_array_free(X), jaxc_array_free(three), jaxc_array_free(q), jaxc_array_free(m);
+  int32_t s6[] = {6, 6, 6};
+  float f3[] = {1.9f, 2.5f, 3.1f};
+  jaxc_array *S = arr1(JAXC_I32, 3, s6), *G = arr1(JAXC_F32, 3, f3);
+  CHECK(jaxc_divmod(S, G, &q, &m) == JAXC_OK && jaxc_array_dtype(q) == JAXC_F32 && ((const float *)data_of(q))[0] == 3 &&
+        ((const float *)data_of(q))[1] == 2 && ((const float *)data_of(q))[2] == 1 && ((const float *)data_of(m))[0] == (float)(6 - 3 * (double)1.9f) &&
+        ((const float *)data_of(m))[1] == 1);
+  jaxc_array_free(q), jaxc_array_free(m);
+  jaxc_array *C = jaxc_weak_complex(1, 1);
+  q = m = C;
+  CHECK(jaxc_divmod(C, C, &q, &m) == JAXC_ERR_DTYPE && !q && !m && jaxc_divmod(S, G, NULL, &m) == JAXC_ERR_ARG);
+  jaxc_array_free(C), jaxc_array_free(S), jaxc_array_free(G), jaxc_array_free(A);
+}
+
 int main(void) {
   rng_state = 0x9E3779B97F4A7C15u; /* this test's inputs */
   check_quiet_after = 40;
@@ -453,5 +568,7 @@ int main(void) {
   test_spacing();
   test_ldexp();
   test_frexp_modf();
+  test_small_unary();
+  test_clip_divmod();
   return check_summary("test_bits");
 }

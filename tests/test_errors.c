@@ -192,6 +192,10 @@ static void test_dtypes_and_args(void) {
   EXPECT_FAIL(jaxc_unary(JAXC_OP_SPACING, Cx), JAXC_ERR_DTYPE, "jnp.spacing is not defined for complex inputs.");
   EXPECT_FAIL(jaxc_unary(JAXC_OP_BITWISE_COUNT, Cx), JAXC_ERR_DTYPE, "population_count does not accept dtype float32. Accepted dtypes are subtypes of integer.");
   EXPECT_FAIL(jaxc_unary(JAXC_OP_BITWISE_COUNT, F), JAXC_ERR_DTYPE, "population_count does not accept dtype float32. Accepted dtypes are subtypes of integer.");
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_FABS, Cx), JAXC_ERR_DTYPE, "ufunc 'fabs' does not support complex dtypes");
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_ISNEGINF, Cx), JAXC_ERR_DTYPE, "isposinf/isneginf are not well defined for complex types");
+  EXPECT_FAIL(jaxc_clip(NULL, F, F), JAXC_ERR_ARG, "No input was provided to the clip function.");
+  EXPECT_FAIL(jaxc_clip(F, NULL, Cx), JAXC_ERR_DTYPE, "Clip received a complex value either through the input or the min/max keywords. Complex values have no ordering and cannot be clipped. Please convert to a real value or array by taking the real or imaginary components via jax.numpy.real/imag respectively.");
   EXPECT_FAIL(jaxc_unary(JAXC_OP_FLOOR, Cx), JAXC_ERR_DTYPE, NULL);
   /* integers to negative integer powers: a C int exponent is lax.integer_pow's, which refuses it
      (JAX's TypeError wording); an array exponent is _pow_int_int's six rounds of square and

@@ -514,6 +514,14 @@ static void test_unary_dtypes(void) {
           if (integral) want = wk ? dflt_f : jaxc_dtype_size(st) == 8 ? JAXC_F64 : JAXC_F32;
           if (k == K_COMPLEX) want = JAXC_DTYPE_INVALID;
           break;
+        case JAXC_OP_FABS: /* lax.abs(promote_args_inexact(x)); complex refused */
+          if (integral) want = wk ? dflt_f : jaxc_dtype_size(st) == 8 ? JAXC_F64 : JAXC_F32;
+          if (k == K_COMPLEX) want = JAXC_DTYPE_INVALID;
+          break;
+        case JAXC_OP_ISPOSINF: case JAXC_OP_ISNEGINF: /* lax.eq with a NumPy constant, or full_like(dtype=bool) */
+          want = k == K_COMPLEX ? JAXC_DTYPE_INVALID : JAXC_BOOL, want_weak = false;
+          break;
+        case JAXC_OP_ISREAL: case JAXC_OP_ISCOMPLEX: want = JAXC_BOOL, want_weak = false; break; /* imag(x) ==/!= 0 */
         case JAXC_OP_BITWISE_COUNT: /* population_count(abs(promote_args_numeric(x))).astype('uint8') */
           want = integral ? JAXC_U8 : JAXC_DTYPE_INVALID, want_weak = false;
           break;
