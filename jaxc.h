@@ -25,8 +25,8 @@
      ops       jaxc_binary/jaxc_unary(JAXC_OP_..., ...), one named function per op (jaxc_add,
                jaxc_sqrt, ...; the binary ones take C scalars too; jnp's aliases jaxc_divide,
                jaxc_fix, jaxc_asin ... are macros for them), jaxc_astype, jaxc_where, and
-               *_into variants that write into an existing array (buffer reuse); jaxc_frexp
-               and jaxc_modf (two results)
+               *_into variants that write into an existing array (buffer reuse); jaxc_frexp,
+               jaxc_modf and jaxc_divmod (two results), jaxc_clip
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
                nanargmax/nanargmin, var/std with ddof, jaxc_sort, jaxc_argsort
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
@@ -1942,7 +1942,7 @@ JAXC_OPS(JAXC__DEF_NAMED)
 #if JAXC__HAS_OPENMP
 #  include <omp.h>
 #endif
-/* --- two results: frexp, modf ---------------------------------------------------------------- */
+/* --- frexp, modf, divmod (two results), clip ---------------------------------------------------- */
 /* x promoted to its inexact dtype (keeping its weak flag), or NULL with JAX's error for complex */
 static jaxc_array *jaxc__inexact_copy(const char *fn, const jaxc_array *x) {
   if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", fn);
@@ -2022,8 +2022,7 @@ JAXC_API jaxc_array *jaxc_clip(const jaxc_array *x, const jaxc_array *min, const
   jaxc_array *lo = min ? jaxc_binary(JAXC_OP_MAXIMUM, min, x) : NULL;
   if (min && !lo) return NULL;
   jaxc_array *r = max ? jaxc_binary(JAXC_OP_MINIMUM, max, lo ? lo : x) : lo ? lo : jaxc_astype(x, x->dtype);
-  if (r && r != lo) jaxc_array_free(lo);
-  if (!r && lo) jaxc_array_free(lo);
+  if (r != lo) jaxc_array_free(lo);
   if (r && !min && !max) r->weak = x->weak; /* (asarray keeps the weak flag) */
   return r;
 }

@@ -1842,7 +1842,7 @@ JAXC__DEV_VEC double jaxc__cosh_near_code(double x) {
   r = jaxc__sel_d(a < 0x1p-26, 1.0, r);
   return jaxc__sel_d(near, r, (double)NAN);
 }
-/* log(x + sqrt(x^2 + c)), c = +-1, for x in [0.5, 2^28] (c = 1: [0, 2^28]; c = -1: x >= 1) */
+/* log(x + sqrt(x^2 + c)) for c = 1, x in [0, 2^28], and c = -1, x in [1, 2^28] */
 JAXC__DEV_VEC double jaxc__log_x_sqrt(double x, double c) {
   double z = x * x, zl = jaxc__prod_err(x, x, z);
   double q = z + c, ql = jaxc__sum_err(z, c, q) + zl;

@@ -336,7 +336,7 @@ static void test_updates(void) {
   CHECK(jaxc_at_update(JAXC_OP_SET, NULL, dup, one, JAXC_MODE_DEFAULT) == NULL);
   CHECK(jaxc_at_update(JAXC_OP_SET, m, dup, NULL, JAXC_MODE_DEFAULT) == NULL);
   CHECK(jaxc_at_update(JAXC_OP_SET, m, NULL, one, JAXC_MODE_DEFAULT) == NULL);
-  CHECK(jaxc_at_update((jaxc_op)77, m, dup, one, JAXC_MODE_DEFAULT) == NULL);
+  CHECK(jaxc_at_update((jaxc_op)(JAXC_NUM_OPS + 7), m, dup, one, JAXC_MODE_DEFAULT) == NULL);
   CHECK(jaxc_at_update(JAXC_OP_SET, m, dup, one, (jaxc_index_mode)-2) == NULL);
   CHECK(jaxc_at_update_axis(JAXC_OP_SET, m, dup, 2, one, JAXC_MODE_DEFAULT) == NULL &&
         strcmp(jaxc_last_error(), "axis 2 is out of bounds for array of dimension 2") == 0);

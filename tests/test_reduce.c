@@ -470,7 +470,7 @@ static void test_errors(void) {
   CHECK(jaxc_reduce(JAXC_OP_SUM, a, -3) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
   CHECK(jaxc_reduce(JAXC_OP_SUM, NULL, 0) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
   CHECK(jaxc_reduce(JAXC_OP_ADD, a, 0) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
-  CHECK(jaxc_reduce((jaxc_op)99, a, 0) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
+  CHECK(jaxc_reduce((jaxc_op)(JAXC_NUM_OPS + 3), a, 0) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
   CHECK(jaxc_reduce((jaxc_op)-5, a, 0) == NULL);
   CHECK(jaxc_reduce(JAXC_OP_CUMSUM, a, 2) == NULL);
   { /* jnp.cumsum/cumprod are jitted, so even a Python scalar is a 0-d tracer there and
