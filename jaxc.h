@@ -1252,18 +1252,20 @@ static const char *jaxc__group_words(jaxc_group g) {
   default: return "any";
   }
 }
+/* jax.numpy's own words where a function checks the dtype itself (a %s takes the dtype's
+   name); every other op's error is the lax primitive's, below */
+static const char *const jaxc__own_dtype_errors[JAXC_NUM_OPS] = {
+    [JAXC_OP_GCD] = "Arguments to jax.numpy.gcd must be integers.",
+    [JAXC_OP_LCM] = "Arguments to jax.numpy.lcm must be integers.",
+    [JAXC_OP_SPACING] = "jnp.spacing is not defined for complex inputs.",
+    [JAXC_OP_FABS] = "ufunc 'fabs' does not support complex dtypes",
+    [JAXC_OP_ISPOSINF] = "isposinf/isneginf are not well defined for complex types",
+    [JAXC_OP_ISNEGINF] = "isposinf/isneginf are not well defined for complex types",
+    [JAXC_OP_SIGNBIT] = "jax.numpy.signbit is not well defined for %s",
+};
 /* The error for an op given a dtype it does not accept, in JAX's words. */
 static void *jaxc__fail_dtype(jaxc_op op, jaxc_dtype d) {
-  if (op == JAXC_OP_GCD || op == JAXC_OP_LCM) /* (jnp.gcd's and jnp.lcm's own checks) */
-    return jaxc__fail(JAXC_ERR_DTYPE, "Arguments to jax.numpy.%s must be integers.", jaxc_op_name(op));
-  if (op == JAXC_OP_SPACING) /* (jnp.spacing's) */
-    return jaxc__fail(JAXC_ERR_DTYPE, "jnp.spacing is not defined for complex inputs.");
-  if (op == JAXC_OP_FABS)
-    return jaxc__fail(JAXC_ERR_DTYPE, "ufunc 'fabs' does not support complex dtypes");
-  if (op == JAXC_OP_ISPOSINF || op == JAXC_OP_ISNEGINF)
-    return jaxc__fail(JAXC_ERR_DTYPE, "isposinf/isneginf are not well defined for complex types");
-  if (op == JAXC_OP_SIGNBIT) /* (jnp.signbit's own check) */
-    return jaxc__fail(JAXC_ERR_DTYPE, "jax.numpy.signbit is not well defined for %s", jaxc_dtype_name(d));
+  if (jaxc__own_dtype_errors[op]) return jaxc__fail(JAXC_ERR_DTYPE, jaxc__own_dtype_errors[op], jaxc_dtype_name(d));
   if (op == JAXC_OP_BITWISE_COUNT) /* (jnp.abs makes complex real before lax.population_count sees it) */
     d = jaxc__real_dtype(d);
   if (jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX && op != JAXC_OP_CBRT) /* (jnp.cbrt: lax.cbrt refuses it) */
