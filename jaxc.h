@@ -26,7 +26,7 @@
                jaxc_sqrt, ...; the binary ones take C scalars too; jnp's aliases jaxc_divide,
                jaxc_fix, jaxc_asin ... are macros for them), jaxc_astype, jaxc_where, and
                *_into variants that write into an existing array (buffer reuse); jaxc_frexp,
-               jaxc_modf and jaxc_divmod (two results), jaxc_clip
+               jaxc_modf and jaxc_divmod (two results), jaxc_clip, jaxc_angle, jaxc_nan_to_num
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
                nanargmax/nanargmin, var/std with ddof, jaxc_sort, jaxc_argsort
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
@@ -207,6 +207,16 @@ JAXC_API int jaxc_divmod(const jaxc_array *x1, const jaxc_array *x2, jaxc_array 
    cast to it (clip(int8 x, weak 0.5, weak 3) is float32, weak); a NULL bound is none (both
    NULL: a copy of x); where min > max, max; NaN anywhere propagates; complex is refused. */
 JAXC_API jaxc_array *jaxc_clip(const jaxc_array *x, const jaxc_array *min, const jaxc_array *max);
+/* jnp.angle(z, deg): arctan2(imag(z), real(z)), by rad2deg in degrees (then strong, as rad2deg
+   makes it). Complex z: its real dtype, weak where z is (angle(2+3j) is a weak float32); float
+   z: its dtype, except that a 0-d float is converted to the default float dtype (JAX's rule:
+   a float16 scalar gives float32); bool and integers: the default float dtype, strong. */
+JAXC_API jaxc_array *jaxc_angle(const jaxc_array *z, bool deg);
+/* jnp.nan_to_num(x, nan=nan, posinf=*posinf, neginf=*neginf): NaN -> nan, then +inf -> posinf,
+   then -inf -> neginf, each value converted to x's (real part's) dtype as asarray(v, dtype)
+   does; a NULL posinf/neginf is the dtype's largest/lowest finite value. Complex: part by part.
+   The result is strong; a bool or integer x comes back as a copy (weak where x is). */
+JAXC_API jaxc_array *jaxc_nan_to_num(const jaxc_array *x, double nan, const double *posinf, const double *neginf);
 
 /* --- the _Generic front: C scalars are weak, like Python scalars in JAX -----------------------
    jaxc_add(x, 2) adds a weak int, jaxc_multiply(2.5, x) a weak float, jaxc_add(x, 1.0*I) a weak
@@ -2027,6 +2037,83 @@ JAXC_API jaxc_array *jaxc_clip(const jaxc_array *x, const jaxc_array *min, const
   if (r != lo) jaxc_array_free(lo);
   if (r && !min && !max) r->weak = x->weak; /* (asarray keeps the weak flag) */
   return r;
+}
+JAXC_API jaxc_array *jaxc_angle(const jaxc_array *z, bool deg) {
+  if (!z) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "angle: the array is NULL");
+  jaxc_array *re = jaxc_real(z), *im = re ? jaxc_imag(z) : NULL, *r = NULL;
+  jaxc_kind k = jaxc_dtype_kind(z->dtype);
+  if (im && (k == JAXC_KIND_BOOL || k == JAXC_KIND_INT || k == JAXC_KIND_UINT || (k == JAXC_KIND_FLOAT && z->ndim == 0))) {
+    jaxc_dtype f = jaxc_storage_dtype(JAXC_F64, jaxc_x64()); /* (convert_element_type: strong) */
+    jaxc_array *re_f = jaxc_astype(re, f), *im_f = re_f ? jaxc_astype(im, f) : NULL;
+    jaxc_array_free(re), jaxc_array_free(im);
+    re = re_f, im = im_f;
+  }
+  if (im) r = jaxc_arctan2(im, re);
+  jaxc_array_free(re), jaxc_array_free(im);
+  if (!r || !deg) return r;
+  jaxc_array *d = jaxc_rad2deg(r);
+  jaxc_array_free(r);
+  return d;
+}
+
+/* nan_to_num over one chunk: the float parts' bit patterns (a complex element is two), NaN
+   replaced first, then +inf, then -inf, as JAX's three wheres do (nan = inf gives posinf) */
+typedef struct jaxc__nan_to_num_job {
+  jaxc__job job; /* first: the chunk function is given &job */
+  uint64_t abs_mask, inf, with[3]; /* the part's |x| mask and +inf; the values for NaN, +inf, -inf */
+} jaxc__nan_to_num_job;
+#define JAXC__NAN_TO_NUM_LOOP(UT)                                                                   \
+  static void jaxc__nan_to_num_##UT(const jaxc__nan_to_num_job *j, size_t n, const UT *x, UT *y) {  \
+    const UT mask = (UT)j->abs_mask, inf = (UT)j->inf, ninf = (UT)(inf | (UT)~mask);               \
+    const UT v_nan = (UT)j->with[0], v_pos = (UT)j->with[1], v_neg = (UT)j->with[2];               \
+    JAXC__SIMD for (size_t i = 0; i < n; i++) {                                                    \
+      UT b = x[i];                                                                                 \
+      b = (UT)(b & mask) > inf ? v_nan : b;                                                        \
+      b = b == inf ? v_pos : b;                                                                    \
+      y[i] = b == ninf ? v_neg : b;                                                                \
+    }                                                                                              \
+  }
+JAXC__NAN_TO_NUM_LOOP(uint16_t)
+JAXC__NAN_TO_NUM_LOOP(uint32_t)
+JAXC__NAN_TO_NUM_LOOP(uint64_t)
+static void jaxc__chunk_nan_to_num(const jaxc__job *job, size_t n, const void *const *in, unsigned mask, void *out) {
+  (void)mask; /* (x is the only operand and the output has its shape: a broadcast x is one element, n = 1) */
+  const jaxc__nan_to_num_job *j = (const jaxc__nan_to_num_job *)job;
+  size_t per = jaxc_dtype_kind(job->to[0]) == JAXC_KIND_COMPLEX ? 2 : 1, parts = n * per;
+  switch (job->out_size / per) {
+  case 2: jaxc__nan_to_num_uint16_t(j, parts, (const uint16_t *)in[0], (uint16_t *)out); break;
+  case 4: jaxc__nan_to_num_uint32_t(j, parts, (const uint32_t *)in[0], (uint32_t *)out); break;
+  default: jaxc__nan_to_num_uint64_t(j, parts, (const uint64_t *)in[0], (uint64_t *)out); break;
+  }
+}
+/* v converted to the float dtype f (as asarray(v, f)), as its bit pattern */
+static uint64_t jaxc__float_bits(jaxc_dtype f, double v) {
+  union { uint16_t h; uint32_t s; uint64_t d; } u;
+  jaxc_kernel_cast_dyn(JAXC_F64, f, 1, &v, &u);
+  size_t w = jaxc_dtype_size(f);
+  return w == 2 ? u.h : w == 4 ? u.s : u.d;
+}
+JAXC_API jaxc_array *jaxc_nan_to_num(const jaxc_array *x, double nan, const double *posinf, const double *neginf) {
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "nan_to_num: the array is NULL");
+  jaxc_kind k = jaxc_dtype_kind(x->dtype);
+  if (k != JAXC_KIND_FLOAT && k != JAXC_KIND_COMPLEX) {
+    jaxc_array *r = jaxc_astype(x, x->dtype);
+    if (r) r->weak = x->weak; /* (JAX returns x itself) */
+    return r;
+  }
+  jaxc_dtype part = x->dtype == JAXC_C64 ? JAXC_F32 : x->dtype == JAXC_C128 ? JAXC_F64 : x->dtype;
+  jaxc__nan_to_num_job j;
+  j.abs_mask = (~0ull >> (64 - 8 * jaxc_dtype_size(part))) >> 1;
+  j.inf = jaxc__float_bits(part, INFINITY);
+  uint64_t max = j.inf - 1; /* finfo(dtype).max: the pattern below +inf */
+  j.with[0] = jaxc__float_bits(part, nan);
+  j.with[1] = posinf ? jaxc__float_bits(part, *posinf) : max;
+  j.with[2] = neginf ? jaxc__float_bits(part, *neginf) : max | (j.abs_mask + 1);
+  jaxc_array *out = jaxc__new_array(x->dtype, false, x->ndim, x->shape);
+  if (!out) return NULL;
+  jaxc__job_init(&j.job, 1, &x, &x->dtype, out, jaxc__chunk_nan_to_num);
+  jaxc__run(&j.job);
+  return jaxc__checked("select_n", out, x, NULL);
 }
 #define JAXC__COUNT_BIN(OP, name, ar, rule, grp, out, lax) +(JAXC_ARITY_##ar == JAXC_ARITY_BIN)
 #ifdef JAXC__NUM_GENERIC_BIN

@@ -11,6 +11,10 @@
        pattern from the bits, every int8, complex parts with zeros, infinities and NaN;
      - clip against min/max written here over every int8 and bounds, divmod against
        floor_divide and remainder;
+     - nan_to_num against the three replacements in order, over every bfloat16/float16 pattern
+       (each value rounded by testlib's round16), sampled float32/float64 and complex parts,
+       serial and parallel sizes; angle against long double atan2l, NumPy's signed-zero
+       examples, and its dtype rule (0-d floats, integers) on every node, x64 on and off;
      - JAX's documentation examples, result dtypes and weak flags (x64 on and off). */
 #include <float.h>
 #include <math.h>
@@ -557,6 +561,181 @@ static void test_clip_divmod(void) {
   jaxc_array_free(C), jaxc_array_free(S), jaxc_array_free(G), jaxc_array_free(A);
 }
 
+/* nan_to_num's reference: NaN -> nan, then +inf -> posinf, then -inf -> neginf, each value
+   rounded to the format once (JAX's three wheres, in order) */
+static double nan_to_num_ref(ft t, double x, double nan, double posinf, double neginf) {
+  if (x != x) x = rnd(t, nan);
+  if (x == INFINITY) x = rnd(t, posinf);
+  if (x == -INFINITY) x = rnd(t, neginf);
+  return x;
+}
+static const double PI = 3.14159265358979323846;
+static const double fmax_of[] = {0x1.fep127, 65504.0, FLT_MAX, DBL_MAX};
+/* nan_to_num of buf's n values of format t with the given values (NULL: the defaults), checked
+   element by element; part-wise through complex64/complex128 for float32/float64 */
+static void check_nan_to_num(ft t, bool cplx, const void *buf, int64_t n, double nan, const double *pinf, const double *ninf) {
+  jaxc_dtype d = cplx ? (t == T_F32 ? JAXC_C64 : JAXC_C128) : ft_dt[t];
+  jaxc_array *A = arr1(d, cplx ? n / 2 : n, buf);
+  uint64_t sum = A ? checksum(A) : 0;
+  jaxc_array *R = jaxc_nan_to_num(A, nan, pinf, ninf);
+  CHECK_MSG(R && jaxc_array_dtype(R) == d && !jaxc_array_is_weak(R), "nan_to_num %s: %s", jaxc_dtype_name(d), jaxc_last_error());
+  double p = pinf ? *pinf : fmax_of[t], m = ninf ? *ninf : -fmax_of[t];
+  long bad = 0;
+  for (int64_t i = 0; R && i < n; i++) {
+    double want = nan_to_num_ref(t, ld(t, buf, i), nan, p, m), got = ld(t, data_of(R), i);
+    bool ok = same_bits_d(got, want);
+    if (!ok && bad++ < 5) fprintf(stderr, "nan_to_num %s element %lld: %a -> %a, want %a\n", jaxc_dtype_name(d), (long long)i, ld(t, buf, i), got, want);
+    if (ok) check_passed++; else check_failed++;
+  }
+  CHECK(A && checksum(A) == sum);
+  jaxc_array_free(A), jaxc_array_free(R);
+}
+static void test_nan_to_num(void) {
+  static double buf[1 << 21];
+  const double some[][3] = {{0, 0, 0}, {1.5, 1e6, -1e6}, {INFINITY, 7, -7}, {-INFINITY, 9, NAN}, {NAN, INFINITY, -INFINITY}, {1e-300, -2, 2}};
+  jaxc_set_x64(true); /* (float64 stays float64) */
+  for (int t = 0; t < 4; t++) {
+    int64_t n = inputs((ft)t, buf, 1 << 16);
+    check_nan_to_num((ft)t, false, buf, n, 0.0, NULL, NULL);
+    for (size_t k = 0; k < sizeof some / sizeof some[0]; k++) {
+      check_nan_to_num((ft)t, false, buf, n, some[k][0], &some[k][1], &some[k][2]);
+      check_nan_to_num((ft)t, false, buf, n, some[k][0], NULL, &some[k][2]);
+      if (t >= T_F32) check_nan_to_num((ft)t, true, buf, n & ~1, some[k][0], &some[k][1], NULL);
+    }
+  }
+  /* the parallel path: 2^21 float32 (16 MiB of traffic) and 2^20 complex128, NaN and infinities sprinkled */
+  float *f = (float *)buf;
+  for (int64_t i = 0; i < (1 << 21); i++) {
+    uint64_t r = rnd64();
+    f[i] = (r & 7) == 0 ? NAN : (r & 7) == 1 ? INFINITY : (r & 7) == 2 ? -INFINITY : (float)((double)(int32_t)(r >> 32) * 0x1p-20);
+  }
+  check_nan_to_num(T_F32, false, buf, 1 << 21, -1, NULL, NULL);
+  for (int64_t i = 0; i < (1 << 21); i++) {
+    uint64_t r = rnd64();
+    buf[i] = (r & 7) == 0 ? -NAN : (r & 7) == 1 ? INFINITY : (r & 7) == 2 ? -INFINITY : (double)(int64_t)r * 0x1p-60;
+  }
+  const double p = 3, m = -4;
+  check_nan_to_num(T_F64, true, buf, 1 << 21, 2, &p, &m);
+  jaxc_set_x64(false);
+  /* JAX's documentation example */
+  const float doc[] = {0, NAN, 1, INFINITY, 2, -INFINITY};
+  jaxc_array *X = arr1(JAXC_F32, 6, doc), *R = jaxc_nan_to_num(X, 0, NULL, NULL);
+  const float want[] = {0, 0, 1, FLT_MAX, 2, -FLT_MAX};
+  CHECK(R && memcmp(data_of(R), want, sizeof want) == 0 &&
+        strcmp(print_to_string(R), "Array([ 0.0000000e+00,  0.0000000e+00,  1.0000000e+00,  3.4028235e+38,\n"
+                                   "        2.0000000e+00, -3.4028235e+38], dtype=float32)") == 0);
+  jaxc_array_free(X), jaxc_array_free(R);
+  /* weak floats become strong; integers and bools come back as they are, weak flag kept */
+  jaxc_array *W = jaxc_weak_float(INFINITY), *I = jaxc_weak_int(-5);
+  int8_t i8[] = {-128, 0, 127};
+  jaxc_array *S = arr1(JAXC_I8, 3, i8), *RW = jaxc_nan_to_num(W, 0, NULL, NULL), *RI = jaxc_nan_to_num(I, 0, NULL, NULL);
+  jaxc_array *RS = jaxc_nan_to_num(S, 0, NULL, NULL);
+  CHECK(RW && jaxc_array_dtype(RW) == JAXC_F32 && !jaxc_array_is_weak(RW) && ((const float *)data_of(RW))[0] == FLT_MAX);
+  CHECK(RI && jaxc_array_dtype(RI) == JAXC_I32 && jaxc_array_is_weak(RI) && ((const int32_t *)data_of(RI))[0] == -5);
+  CHECK(RS && jaxc_array_dtype(RS) == JAXC_I8 && memcmp(data_of(RS), i8, 3) == 0 && data_of(RS) != data_of(S));
+  jaxc_array_free(W), jaxc_array_free(I), jaxc_array_free(S), jaxc_array_free(RW), jaxc_array_free(RI), jaxc_array_free(RS);
+  CHECK(!jaxc_nan_to_num(NULL, 0, NULL, NULL) && jaxc_last_status() == JAXC_ERR_ARG);
+}
+
+/* the dtype angle gives for node d (0-d when scalar), from JAX's rule written out here */
+static jaxc_dtype angle_dtype(jaxc_dtype d, bool scalar, bool x64, bool *weak) {
+  jaxc_dtype dflt = x64 ? JAXC_F64 : JAXC_F32;
+  switch (jaxc_dtype_kind(d)) {
+  case JAXC_KIND_COMPLEX: return *weak = jaxc_dtype_is_weak(d), d == JAXC_C64 || !x64 ? JAXC_F32 : JAXC_F64;
+  case JAXC_KIND_FLOAT:
+    if (scalar) return *weak = false, dflt;
+    return *weak = jaxc_dtype_is_weak(d), d == JAXC_WEAK_FLOAT ? dflt : x64 || d != JAXC_F64 ? d : JAXC_F32;
+  default: return *weak = false, dflt;
+  }
+}
+static void test_angle(void) {
+  /* complex: against long double atan2l, float32 correctly rounded, float64 within 0.52 ulp;
+     degrees within 2 ulp of the exact angle (one product more) */
+  enum { N = 1 << 16 };
+  static double z[2 * N];
+  for (int x64 = 0; x64 < 2; x64++) {
+    jaxc_set_x64(x64);
+    for (int i = 0; i < 2 * N; i++) {
+      uint64_t r = rnd64();
+      z[i] = i < 32 ? (double[]){0, -0.0, 1, -1, INFINITY, -INFINITY, NAN, 1e-310}[(i / 2 + (i & 1) * 3) % 8]
+                    : (double)(int64_t)r * 0x1p-62 * ldexp(1, (int)(r % 40) - 20);
+    }
+    jaxc_array *Z = arr1(JAXC_C128, N, z), *A = jaxc_angle(Z, false), *D = jaxc_angle(Z, true);
+    CHECK(A && D && jaxc_array_dtype(A) == (x64 ? JAXC_F64 : JAXC_F32) && !jaxc_array_is_weak(A));
+    double worst = 0, worst_deg = 0;
+    for (int i = 0; A && D && i < N; i++) {
+      double re = z[2 * i], im = z[2 * i + 1];
+      if (!x64) re = (float)re, im = (float)im;
+      long double ref = atan2l((long double)im, (long double)re), deg = ref * (180.0L / 3.14159265358979323846264338327950288L);
+      double e = x64 ? ulps_d(((const double *)data_of(A))[i], ref) : ulps_f(((const float *)data_of(A))[i], ref);
+      double ed = x64 ? ulps_d(((const double *)data_of(D))[i], deg) : ulps_f(((const float *)data_of(D))[i], deg);
+      if (e > worst) worst = e;
+      if (ed > worst_deg) worst_deg = ed;
+    }
+    CHECK_MSG(worst <= (x64 ? 0.52 : 0.5), "angle x64=%d: %.3f ulp", x64, worst);
+    CHECK_MSG(worst_deg <= 2, "angle deg x64=%d: %.3f ulp", x64, worst_deg);
+    jaxc_array_free(Z), jaxc_array_free(A), jaxc_array_free(D);
+  }
+  jaxc_set_x64(false);
+  /* NumPy's convention example: angle([0., -0., complex(0., -0.), complex(-0., -0.)]) = [0, pi, -0, -pi] */
+  const float c[] = {0, 0, -0.0f, 0, 0, -0.0f, -0.0f, -0.0f};
+  jaxc_array *Z = arr1(JAXC_C64, 4, c), *A = jaxc_angle(Z, false);
+  const float *a;
+  CHECK(A && (a = data_of(A)) && a[0] == 0 && !signbit(a[0]) && a[1] == (float)PI && a[2] == 0 && signbit(a[2]) && a[3] == -(float)PI);
+  jaxc_array_free(Z), jaxc_array_free(A);
+  /* JAX's documentation: angle(2+3j) is a weak float32 0.98279375; the 2x2 example in degrees */
+  jaxc_array *W = jaxc_weak_complex(2, 3);
+  A = jaxc_angle(W, false);
+  CHECK(A && strcmp(print_to_string(A), "Array(0.98279375, dtype=float32, weak_type=True)") == 0);
+  jaxc_array_free(A), A = jaxc_angle(W, true);
+  CHECK(A && !jaxc_array_is_weak(A)); /* (rad2deg's constant is strong) */
+  jaxc_array_free(W), jaxc_array_free(A);
+  const float z2[] = {1, 3, 2, -5, 4, -3, 3, 2};
+  const double want_deg[] = {71.57, -68.20, -36.87, 33.69};
+  Z = arr1(JAXC_C64, 4, z2), A = jaxc_angle(Z, true);
+  for (int i = 0; A && i < 4; i++) CHECK(fabs(((const float *)data_of(A))[i] - want_deg[i]) < 0.005);
+  jaxc_array_free(Z), jaxc_array_free(A);
+  /* real inputs: 0 or pi (pi for -0.0 too), in the format's rounding; integers in float32 */
+  static uint16_t h[65536];
+  for (int i = 0; i < 65536; i++) h[i] = (uint16_t)i;
+  for (int t = 0; t < 2; t++) {
+    A = arr1(ft_dt[t], 65536, h);
+    jaxc_array *R = jaxc_angle(A, false);
+    CHECK(R && jaxc_array_dtype(R) == ft_dt[t]);
+    long bad = 0;
+    for (int i = 0; R && i < 65536; i++) {
+      double x = ld((ft)t, h, i), want = x != x ? NAN : signbit(x) ? rnd((ft)t, PI) : 0, got = ld((ft)t, data_of(R), i);
+      if (!same_bits_d(got, want) && bad++ < 5) fprintf(stderr, "angle %s %04x: %a\n", ft_nm[t], h[i], got);
+    }
+    CHECK_MSG(bad == 0, "angle over every %s pattern: %ld wrong", ft_nm[t], bad);
+    jaxc_array_free(A), jaxc_array_free(R);
+  }
+  int8_t i8[] = {-3, 0, 5};
+  jaxc_array *I = arr1(JAXC_I8, 3, i8), *R = jaxc_angle(I, false);
+  CHECK(R && jaxc_array_dtype(R) == JAXC_F32 && ((const float *)data_of(R))[0] == (float)PI && ((const float *)data_of(R))[2] == 0);
+  jaxc_array_free(I), jaxc_array_free(R);
+  /* the dtype rule on every node, 0-d and 1-d, x64 on and off */
+  for (int x64 = 0; x64 < 2; x64++) {
+    jaxc_set_x64(x64);
+    for (int d = 0; d < JAXC_NUM_DTYPES; d++)
+      for (int nd = 0; nd < 2; nd++) {
+        if (jaxc_dtype_is_weak((jaxc_dtype)d) && nd) continue;
+        int64_t one = 1;
+        jaxc_array *X = d == JAXC_WEAK_INT ? jaxc_weak_int(1) : d == JAXC_WEAK_FLOAT ? jaxc_weak_float(1)
+                      : d == JAXC_WEAK_COMPLEX ? jaxc_weak_complex(1, 0) : jaxc_array_zeros((jaxc_dtype)d, nd, &one);
+        bool weak;
+        jaxc_dtype want = angle_dtype((jaxc_dtype)d, nd == 0, x64, &weak);
+        R = jaxc_angle(X, false);
+        CHECK_MSG(R && jaxc_array_dtype(R) == want && jaxc_array_is_weak(R) == weak, "angle(%s, ndim %d) x64=%d: %s%s, want %s%s",
+                  jaxc_dtype_name((jaxc_dtype)d), nd, x64, R ? jaxc_dtype_name(jaxc_array_dtype(R)) : jaxc_last_error(),
+                  R && jaxc_array_is_weak(R) ? " weak" : "", jaxc_dtype_name(want), weak ? " weak" : "");
+        jaxc_array_free(X), jaxc_array_free(R);
+      }
+  }
+  jaxc_set_x64(false);
+  CHECK(!jaxc_angle(NULL, false) && jaxc_last_status() == JAXC_ERR_ARG);
+}
+
 int main(void) {
   rng_state = 0x9E3779B97F4A7C15u; /* this test's inputs */
   check_quiet_after = 40;
@@ -570,5 +749,7 @@ int main(void) {
   test_frexp_modf();
   test_small_unary();
   test_clip_divmod();
+  test_nan_to_num();
+  test_angle();
   return check_summary("test_bits");
 }
