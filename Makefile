@@ -8,11 +8,14 @@ SHELL := /bin/bash
 CC      ?= gcc
 CLANG   ?= clang
 WARN    := -std=c11 -Wall -Wextra -Wpedantic -Werror
-CFLAGS  ?= -O2 -g
+CFLAGS  ?= -O2
 OMP     ?= -fopenmp
 ARCH    ?= -march=native
 LDLIBS  := -lm
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+# debug info of the test builds: line tables only, which is what the sanitizers' reports print
+# (file:line of every frame); full -g made each whole-library compile about 30% slower
+DBG     := -g1
 B       := build
 HEADERS := jaxc.h jaxc_promote.h jaxc_kernels.h
 SHARED  ?= ../shared
@@ -28,30 +31,30 @@ all: tool $(B)/demo $(B)/styles
 
 # ---- the implementation object each test links (one TU defines JAXC_IMPLEMENTATION) ----
 $(B)/san/impl.o: tests/impl.c $(HEADERS) | $(B)/san
-	$(CC) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. -c $< -o $@
+	$(CC) $(WARN) -O1 $(DBG) $(SAN) $(OMP) $(ARCH) -I. -c $< -o $@
 # tests/test_solo_*.c hold their own implementation (they set compile-time options); at -O0,
 # which compiles the library in 18 s instead of 43 (they run in a second either way)
 $(B)/san/test_solo_%: tests/test_solo_%.c tests/check.h $(HEADERS) | $(B)/san
-	$(CC) $(WARN) -O0 -g $(SAN) $(OMP) $(ARCH) -I. $< -o $@ $(LDLIBS)
+	$(CC) $(WARN) -O0 $(DBG) $(SAN) $(OMP) $(ARCH) -I. $< -o $@ $(LDLIBS)
 $(B)/san/test_%: tests/test_%.c $(B)/san/impl.o tests/check.h tests/testlib.h $(HEADERS) | $(B)/san
-	$(CC) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. $< $(B)/san/impl.o -o $@ $(LDLIBS)
+	$(CC) $(WARN) -O1 $(DBG) $(SAN) $(OMP) $(ARCH) -I. $< $(B)/san/impl.o -o $@ $(LDLIBS)
 # test_complex compares the kernels built with _Complex storage and with the struct storage of
 # C++/CUDA builds (tests/complex_struct.c, JAXC_NO_COMPLEX_H)
 $(B)/san/test_complex: tests/test_complex.c tests/complex_struct.c tests/complex_eval.h $(B)/san/impl.o tests/check.h tests/testlib.h $(HEADERS) | $(B)/san
-	$(CC) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. -Itests $< tests/complex_struct.c $(B)/san/impl.o -o $@ $(LDLIBS)
+	$(CC) $(WARN) -O1 $(DBG) $(SAN) $(OMP) $(ARCH) -I. -Itests $< tests/complex_struct.c $(B)/san/impl.o -o $@ $(LDLIBS)
 
 # test_vector again for x86-64-v3 (AVX2 + FMA): the 256-bit loops of >>vector run too; and in GNU C,
 # where gcc contracts a * b + c into FMAs (-ffp-contract=fast, as in most users' builds): the
 # float64 functions' exact sums must hold under it too
 $(B)/san-v3/test_vector: tests/test_vector.c tests/impl.c tests/check.h tests/testlib.h $(HEADERS)
 	@mkdir -p $(B)/san-v3
-	$(CC) $(WARN) -std=gnu11 -O2 -g $(SAN) $(OMP) -march=x86-64-v3 -I. $< tests/impl.c -o $@ $(LDLIBS)
+	$(CC) $(WARN) -std=gnu11 -O2 $(DBG) $(SAN) $(OMP) -march=x86-64-v3 -I. $< tests/impl.c -o $@ $(LDLIBS)
 
 # several threads calling jaxc at once under ThreadSanitizer: without OpenMP, whose runtime TSan
 # cannot see into (its threads would be reported as races); -O0 (10 s to build, not 37)
 $(B)/tsan/tsan_threads: tests/tsan_threads.c tests/check.h tests/testlib.h $(HEADERS)
 	@mkdir -p $(B)/tsan
-	$(CC) $(WARN) -O0 -g -fsanitize=thread,undefined -fno-sanitize-recover=undefined $(ARCH) -pthread -I. $< -o $@ $(LDLIBS)
+	$(CC) $(WARN) -O0 $(DBG) -fsanitize=thread,undefined -fno-sanitize-recover=undefined $(ARCH) -pthread -I. $< -o $@ $(LDLIBS)
 
 $(B) $(B)/san $(B)/opt:
 	mkdir -p $@
@@ -60,11 +63,11 @@ $(B) $(B)/san $(B)/opt:
 CL := $(B)/clang
 $(CL)/impl.o: tests/impl.c $(HEADERS)
 	@mkdir -p $(CL)
-	$(CLANG) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. -c $< -o $@
+	$(CLANG) $(WARN) -O1 $(DBG) $(SAN) $(OMP) $(ARCH) -I. -c $< -o $@
 $(CL)/test_%: tests/test_%.c $(CL)/impl.o tests/check.h tests/testlib.h $(HEADERS)
-	$(CLANG) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. $< $(CL)/impl.o -o $@ $(LDLIBS)
+	$(CLANG) $(WARN) -O1 $(DBG) $(SAN) $(OMP) $(ARCH) -I. $< $(CL)/impl.o -o $@ $(LDLIBS)
 $(CL)/test_complex: tests/test_complex.c tests/complex_struct.c tests/complex_eval.h $(CL)/impl.o tests/check.h tests/testlib.h $(HEADERS)
-	$(CLANG) $(WARN) -O1 -g $(SAN) $(OMP) $(ARCH) -I. -Itests $< tests/complex_struct.c $(CL)/impl.o -o $@ $(LDLIBS)
+	$(CLANG) $(WARN) -O1 $(DBG) $(SAN) $(OMP) $(ARCH) -I. -Itests $< tests/complex_struct.c $(CL)/impl.o -o $@ $(LDLIBS)
 CLANG_TESTS := $(patsubst tests/%.c,$(CL)/%,$(filter-out tests/test_solo_%,$(TEST_SRCS)))
 test-clang: $(CLANG_TESTS)
 	@$(PAR) $(JOBS) $(foreach t,$(filter %/test_vector,$(CLANG_TESTS)) $(filter-out %/test_vector,$(CLANG_TESTS)),"./$(t)")
@@ -160,7 +163,7 @@ exhaustive: $(B)/opt/exhaustive
 FUZZ_SECONDS ?= 300
 $(B)/fuzz/fuzz_api: tools/fuzz_api.c $(HEADERS)
 	@mkdir -p $(B)/fuzz/corpus
-	$(CLANG) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize=bool -fno-sanitize-recover=undefined -I. $< -o $@ $(LDLIBS)
+	$(CLANG) $(WARN) -O1 $(DBG) -fsanitize=fuzzer,address,undefined -fno-sanitize=bool -fno-sanitize-recover=undefined -I. $< -o $@ $(LDLIBS)
 fuzz: $(B)/fuzz/fuzz_api
 	cd $(B)/fuzz && ASAN_OPTIONS=allocator_may_return_null=1 ./fuzz_api -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 corpus
 
@@ -194,9 +197,13 @@ cuda-bench:
 # GPU the test is compiled to portable PTX without device optimisation (-G): the front end
 # checks every kernel and emits its PTX in 22 s; optimising the PTX (3.5 min) or the sm_90
 # machine code (6 min), which nothing would run, would add minutes to CI.
-$(B)/cuda/test_cuda_ptx: tests/cuda/test_cuda.cu $(B)/cuda/impl.o jaxc_cuda.cuh $(HEADERS)
+# (the host side at -O0 too: this binary only reports that there is no GPU)
+$(B)/cuda/impl-O0.o: tests/impl.c $(HEADERS)
 	@mkdir -p $(B)/cuda
-	$(NVCC) $(NVCCBASE) -G -gencode arch=compute_80,code=compute_80 $< $(B)/cuda/impl.o -o $@ -lm
+	$(CC) $(WARN) -O0 -I. -DJAXC_NO_OPENMP -c $< -o $@
+$(B)/cuda/test_cuda_ptx: tests/cuda/test_cuda.cu $(B)/cuda/impl-O0.o jaxc_cuda.cuh $(HEADERS)
+	@mkdir -p $(B)/cuda
+	$(NVCC) -std=c++17 -O0 -fmad=false -I. -G -gencode arch=compute_80,code=compute_80 $< $(B)/cuda/impl-O0.o -o $@ -lm
 test-cuda-build:
 	@if [ -z "$(NVCC)" ]; then echo "test-cuda: nvcc not found: skipped"; \
 	elif command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; then \
@@ -220,16 +227,16 @@ $(EMU)/jaxc_cuda.cuh $(EMU)/test_cuda.cpp:
 	$(EMU_LAUNCHES) $< > $@
 $(EMU)/impl.o: tests/impl.c $(HEADERS)
 	@mkdir -p $(EMU)
-	$(CC) $(WARN) -O0 -g $(SAN) $(ARCH) -DJAXC_NO_OPENMP -I. -c $< -o $@
+	$(CC) $(WARN) -O0 $(DBG) $(SAN) $(ARCH) -DJAXC_NO_OPENMP -I. -c $< -o $@
 $(EMU)/test_cuda: $(EMU)/test_cuda.cpp $(EMU)/jaxc_cuda.cuh $(EMU)/impl.o tests/cuda/emu/cuda_runtime.h $(HEADERS)
-	$(CXX) -std=c++17 -Wall -Wextra -Werror -Wno-unknown-pragmas -O0 -g $(SAN) $(ARCH) -DTEST_NAME='"test_cuda_emulated"' \
+	$(CXX) -std=c++17 -Wall -Wextra -Werror -Wno-unknown-pragmas -O0 $(DBG) $(SAN) $(ARCH) -DTEST_NAME='"test_cuda_emulated"' \
 	  -Itests/cuda/emu -I. $< $(EMU)/impl.o -o $@ -lm
 # the refusal of fast math: here the host's -ffast-math (at -O0: subnormals flushed, by crtfastmath)
 $(EMU)/test_fast_math.cpp: tests/cuda/test_fast_math.cu
 	@mkdir -p $(EMU)
 	$(EMU_LAUNCHES) $< > $@
 $(EMU)/test_fast_math: $(EMU)/test_fast_math.cpp $(EMU)/jaxc_cuda.cuh tests/cuda/emu/cuda_runtime.h $(HEADERS)
-	$(CXX) -std=c++17 -Wall -Wextra -Werror -Wno-unknown-pragmas -O0 -ffast-math -g $(SAN) $(ARCH) \
+	$(CXX) -std=c++17 -Wall -Wextra -Werror -Wno-unknown-pragmas -O0 -ffast-math $(DBG) $(SAN) $(ARCH) \
 	  -DTEST_NAME='"test_fast_math_emulated"' -Itests/cuda/emu -I. $< -o $@ -lm
 test-cuda-emu:
 	@if ! command -v $(CXX) >/dev/null; then echo "test-cuda-emu: no C++ compiler ($(CXX)): skipped"; \
