@@ -1412,11 +1412,8 @@ JAXC__DEV_VEC float jaxc__m_cbrt_float(float xf) {
   y = y - (y - ac / (y * y)) * (1.0 / 3);
   return (float)copysign(jaxc__sel_d(finite, y, a), x);
 }
-/* float64 arcsin and arccos: the C library's (glibc 2.36's within 0.52 ulp over 2 M samples;
-   on the device, CUDA's); sinh, cosh, arcsinh, arccosh, arctanh and arctan are jaxc's own
-   (below, from the two-part exp and log), cbrt next */
-#define jaxc__m_arcsin_double asin
-#define jaxc__m_arccos_double acos
+/* float64 arcsin, arccos, sinh, cosh, arcsinh, arccosh, arctanh and arctan are jaxc's own
+   (below, from the two-part exp and log and arctan2's near code), cbrt next */
 /* cbrt of a float64 (glibc 2.36's misses by up to 3.4 ulps): the float code's estimate, within
    2^-40, and a Newton step y - (y^3 - a) / 3y^2 with y^3 - a exact (y^2 and y^2 y in two parts
    by fma; y^3 - a cancels exactly), so that y's one rounding is off only within 2^-80 of a
@@ -1923,7 +1920,7 @@ JAXC__DEV_VEC float jaxc__near_logaddexp_float(float a, float b) {
    returns NaN and the full function calls the C library. */
 #define JAXC__ATAN_J(j, v0, v1, v2, v3, v4) \
   jaxc__sel_d((j) > 3.5, v4, jaxc__sel_d((j) > 2.5, v3, jaxc__sel_d((j) > 1.5, v2, jaxc__sel_d((j) > 0.5, v1, v0))))
-JAXC__DEV_VEC double jaxc__arctan2_near_code(double y, double x) {
+JAXC__DEV_VEC double jaxc__arctan2_plus(double y, double x, double corr) {
   double ay = fabs(y), ax = fabs(x);
   bool steep = ay > ax;
   double mn = jaxc__sel_d(steep, ax, ay), mx = jaxc__sel_d(steep, ay, ax);
@@ -1951,10 +1948,46 @@ JAXC__DEV_VEC double jaxc__arctan2_near_code(double y, double x) {
   double k_lo = jaxc__sel_d(steep, 0x1.1a62633145c07p-54, jaxc__sel_mask_d(neg, 0x1.1a62633145c07p-53, 0.0));
   a = jaxc__fp64_from_bits(jaxc__fp64_to_bits(a) ^ flip);
   a_tail = jaxc__fp64_from_bits(jaxc__fp64_to_bits(a_tail) ^ flip);
-  double h = k + a, v = h + (jaxc__sum_err(k, a, h) + (k_lo + a_tail));
+  double h = k + a, v = h + (jaxc__sum_err(k, a, h) + ((k_lo + a_tail) + corr));
   v = jaxc__fp64_from_bits(jaxc__fp64_to_bits(v) | (jaxc__fp64_to_bits(y) & 0x8000000000000000u));
   return jaxc__sel_d(far, (double)NAN, v);
 }
+JAXC__DEV_VEC double jaxc__arctan2_near_code(double y, double x) { return jaxc__arctan2_plus(y, x, 0.0); }
+/* float64 arcsin and arccos from that arctan2, as the float32 ones (arcsin x = atan2(x, sqrt(1 -
+   x^2)), arccos x = 2 atan2(sqrt(1 - x), sqrt(1 + x))), but with the radicands in two parts (2Sum,
+   prod_err: exact) and each square root's error from its exact remainder: s + ds = sqrt(w + w_lo)
+   to about 2^-100. The rounding of s would move atan2 by up to 0.5 ulp; the first-order term
+   fixes it: atan2(y + dy, x + dx) = atan2(y, x) + (x dy - y dx) / (x^2 + y^2), with x^2 + y^2 = 1
+   for arcsin and 2 for arccos, added inside arctan2's last sum (corr, for atan2(|y|, x)). Within
+   0.52 ulp (tests/test_ops.c), on every target, no far path: |x| < 2^-26 gives x (arcsin), |x|
+   > 1 NaN. */
+typedef struct { double s, ds; } jaxc__root;
+JAXC__DEV_VEC jaxc__root jaxc__sqrt_parts(double w, double w_lo) {
+  jaxc__root r;
+  r.s = jaxc__sqrt_nr(w);
+  double p = r.s * r.s, rem = ((w - p) - jaxc__prod_err(r.s, r.s, p)) + w_lo; /* (w - p exact: Sterbenz) */
+  r.ds = jaxc__sel_d(r.s > 0, rem / (2 * r.s), 0.0);
+  return r;
+}
+JAXC__DEV_VEC double jaxc__arcsin_near_code(double x) {
+  double a = fabs(x);
+  bool in = a <= 1;
+  double aa = jaxc__sel_d(in, a, 0.0);
+  double p = aa * aa, w = 1 - p, w_lo = jaxc__sum_err(1.0, -p, w) - jaxc__prod_err(aa, aa, p); /* 1 - a^2 */
+  jaxc__root r = jaxc__sqrt_parts(w, w_lo);
+  double v = jaxc__arctan2_plus(x, r.s, -aa * r.ds);
+  v = jaxc__sel_d(a < 0x1p-26, x, v); /* (asin x = x (1 + x^2/6 + ..) rounds to x; zeros, subnormals) */
+  return jaxc__domain(x, in, v);
+}
+JAXC__DEV_VEC double jaxc__arccos_near_code(double x) {
+  bool in = fabs(x) <= 1;
+  double xx = jaxc__sel_d(in, x, 0.0), u = 1 - xx, v = 1 + xx;
+  jaxc__root su = jaxc__sqrt_parts(u, jaxc__sum_err(1.0, -xx, u)), sv = jaxc__sqrt_parts(v, jaxc__sum_err(1.0, xx, v));
+  double r = 2 * jaxc__arctan2_plus(su.s, sv.s, 0.5 * (sv.s * su.ds - su.s * sv.ds));
+  return jaxc__domain(x, in, r);
+}
+#define jaxc__m_arcsin_double jaxc__arcsin_near_code
+#define jaxc__m_arccos_double jaxc__arccos_near_code
 /* x^y of float64s, vectorisable, within 0.51 ulp: e^(y log|x|) with log|x| in two parts (to 2^-66
    of itself, from log's exact sums) and y log|x| = P + P_lo by prod_err, so that P_lo corrects e^P
    as e^P (1 + P_lo); the sign from y odd (read from y's bits, as in the float32 power). Only
