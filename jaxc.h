@@ -180,6 +180,7 @@ JAXC_API jaxc_array *jaxc_astype(const jaxc_array *a, jaxc_dtype dtype);
 JAXC_API jaxc_array *jaxc_binary_into(jaxc_op op, const jaxc_array *a, const jaxc_array *b, jaxc_array *out);
 JAXC_API jaxc_array *jaxc_unary_into(jaxc_op op, const jaxc_array *a, jaxc_array *out);
 JAXC_API jaxc_array *jaxc_astype_into(const jaxc_array *a, jaxc_array *out);
+JAXC_API jaxc_array *jaxc_where_into(const jaxc_array *cond, const jaxc_array *x, const jaxc_array *y, jaxc_array *out);
 /* The dtype and weak flag jaxc_binary/jaxc_unary would give (JAXC_DTYPE_INVALID + status on
    error), without computing anything. */
 JAXC_API jaxc_dtype jaxc_binary_result(jaxc_op op, const jaxc_array *a, const jaxc_array *b, bool *weak);
@@ -1921,7 +1922,7 @@ JAXC_API jaxc_array *jaxc_astype_into(const jaxc_array *a, jaxc_array *out) {
 }
 
 /* where(cond, x, y): cond tested != 0; x and y promoted like a binary op; all three broadcast. */
-JAXC_API jaxc_array *jaxc_where(const jaxc_array *cond, const jaxc_array *x, const jaxc_array *y) {
+static jaxc_array *jaxc__where_impl(const jaxc_array *cond, const jaxc_array *x, const jaxc_array *y, jaxc_array *into) {
   if (!cond || !x || !y) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "where: an operand is NULL");
   bool x64 = jaxc_x64();
   jaxc_dtype node = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(x), jaxc__node_of(y));
@@ -1931,7 +1932,7 @@ JAXC_API jaxc_array *jaxc_where(const jaxc_array *cond, const jaxc_array *x, con
   int nd;
   int64_t shape[JAXC_MAX_NDIM];
   if (!jaxc__broadcast_shapes("where", 3, in, &nd, shape)) return NULL;
-  jaxc_array *out = jaxc__new_array(dt, jaxc_dtype_is_weak(node), nd, shape);
+  jaxc_array *out = jaxc__result_array(into, dt, jaxc_dtype_is_weak(node), nd, shape, 3, in);
   if (!out) return NULL;
   jaxc__job job;
   const jaxc_dtype to[3] = {JAXC_BOOL, dt, dt};
@@ -1939,7 +1940,14 @@ JAXC_API jaxc_array *jaxc_where(const jaxc_array *cond, const jaxc_array *x, con
   jaxc__run(&job);
   /* jnp.where promotes x and y by convert_element_type, which debug_infs checks (int32 70000
      is inf in float16) */
-  return jaxc__checked("convert_element_type", out, x, y);
+  return jaxc__finish("convert_element_type", out, into, x, y);
+}
+JAXC_API jaxc_array *jaxc_where(const jaxc_array *cond, const jaxc_array *x, const jaxc_array *y) {
+  return jaxc__where_impl(cond, x, y, NULL);
+}
+JAXC_API jaxc_array *jaxc_where_into(const jaxc_array *cond, const jaxc_array *x, const jaxc_array *y, jaxc_array *out) {
+  if (!out) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "output array is NULL");
+  return jaxc__where_impl(cond, x, y, out);
 }
 
 /* --- named functions -------------------------------------------------------------------------- */
@@ -2088,7 +2096,7 @@ static void jaxc__chunk_nan_to_num(const jaxc__job *job, size_t n, const void *c
 }
 /* v converted to the float dtype f (as asarray(v, f)), as its bit pattern */
 static uint64_t jaxc__float_bits(jaxc_dtype f, double v) {
-  union { uint16_t h; uint32_t s; uint64_t d; } u;
+  union { uint64_t d; uint32_t s; uint16_t h; } u = {0};
   jaxc_kernel_cast_dyn(JAXC_F64, f, 1, &v, &u);
   size_t w = jaxc_dtype_size(f);
   return w == 2 ? u.h : w == 4 ? u.s : u.d;

@@ -10,7 +10,8 @@
      spacing, frexp, modf   x in [-500, 500)
      nan_to_num   the same with NaN, +inf, -inf as every 8th value each
      angle        complex64 x + iy, x and y in [-500, 500)
-   Run: make bench (or build/opt/bench_bits [min_log2 max_log2], default 20 26) */
+   Run: make bench (or build/opt/bench_bits [min_log2 max_log2 [rows whose name contains this]],
+   default 20 26, every row) */
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
@@ -30,7 +31,7 @@ static const char *const np_input[] = {
     "((i * 2654435761) % 2**32 >> 8)", "(((i * 40503 + 12345) * 2654435761) % 2**32 >> 8)",
     "((i * 2654435761) % 2**32 >> 24)", "(0.5 + 7.5 * (((i * 2654435761) % 2**32) / 2.0**32))",
     "(1000.0 * (((i * 2654435761) % 2**32) / 2.0**32) - 500.0)", "((i % 41).astype(np.int64) - 20)",
-    "np.choose((i * 2654435761) % 2**32 % 8 % 4, [1000.0 * (((i * 2654435761) % 2**32) / 2.0**32) - 500.0, np.nan, np.inf, -np.inf])",
+    "np.choose(((i * 2654435761) % 2**32 % 8 % 4).astype(np.int64), [1000.0 * (((i * 2654435761) % 2**32) / 2.0**32) - 500.0, np.nan, np.inf, -np.inf])",
     "(1000.0 * (((i * 2654435761) % 2**32) / 2.0**32) - 500.0 + 1j * (1000.0 * ((((i + 1) * 2654435761) % 2**32) / 2.0**32) - 500.0))"};
 static double input_value(input_kind k, uint64_t i) {
   uint64_t h = (i * 2654435761u) % 4294967296u;
@@ -164,8 +165,9 @@ int main(int argc, char **argv) {
   printf("bench_bits: best of %d, %d thread(s); GB/s = bytes read + written; NumPy: 1 thread, allocating\n", REPS, threads);
   printf("  %-18s %5s %8s %8s %14s %14s %16s\n", "op", "log2n", "ns/elem", "copy GB/s", "into: GB/s copy",
          "alloc: GB/s copy", "numpy: GB/s jaxc");
+  const char *only = argc > 3 ? argv[3] : "";
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-    for (int lg = lo; lg <= hi; lg += 2)
+    for (int lg = lo; lg <= hi && strstr(rows[i].name, only); lg += 2)
       if (bench_row(&rows[i], lg)) return 1;
   return 0;
 }

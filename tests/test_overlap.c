@@ -11,9 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum { UNARY, BINARY, ASTYPE } kind;
-/* One op: a of dtype da; for BINARY b of dtype db, either of a's shape or a row (the last axis
-   alone, broadcast over the rows); the output of dtype dout. */
+typedef enum { UNARY, BINARY, ASTYPE, WHERE } kind;
+/* One op: a of dtype da; for BINARY and WHERE b of dtype db, either of a's shape or a row (the
+   last axis alone, broadcast over the rows); the output of dtype dout. WHERE: where(cond, a, b),
+   cond a bool array of a's shape (random, made anew for each check). */
 typedef struct {
   const char *name;
   kind k;
@@ -37,7 +38,11 @@ static const op_case cases[] = {
     {"less i32<i32", BINARY, JAXC_OP_LESS, JAXC_I32, JAXC_I32, JAXC_BOOL, false},
     {"add row-broadcast f32", BINARY, JAXC_OP_ADD, JAXC_F32, JAXC_F32, JAXC_F32, true},
     {"arctan2 row-broadcast f64", BINARY, JAXC_OP_ARCTAN2, JAXC_F64, JAXC_F64, JAXC_F64, true},
+    {"where f32,f32", WHERE, JAXC_OP_ADD, JAXC_F32, JAXC_F32, JAXC_F32, false},
+    {"where i8,f16", WHERE, JAXC_OP_ADD, JAXC_I8, JAXC_F16, JAXC_F16, false},
+    {"where row-broadcast c64,f64", WHERE, JAXC_OP_ADD, JAXC_C64, JAXC_F64, JAXC_C128, true},
 };
+static jaxc_array *where_cond; /* WHERE's condition in the current check */
 
 /* Where the output starts, in bytes from where the input it overlaps starts: multiples of the
    widest element, so that every view stays aligned. */
@@ -61,6 +66,7 @@ static jaxc_array *run(const op_case *c, const jaxc_array *a, const jaxc_array *
   switch (c->k) {
   case UNARY: return into ? jaxc_unary_into(c->op, a, into) : jaxc_unary(c->op, a);
   case BINARY: return into ? jaxc_binary_into(c->op, a, b, into) : jaxc_binary(c->op, a, b);
+  case WHERE: return into ? jaxc_where_into(where_cond, a, b, into) : jaxc_where(where_cond, a, b);
   default: return into ? jaxc_astype_into(a, into) : jaxc_astype(a, c->dout);
   }
 }
@@ -89,20 +95,24 @@ static void check_overlap(const op_case *c, int64_t rows, int64_t cols, int whic
   fill(buf + pa, (size_t)n * ea);
   fill(buf + pb, (size_t)nb * eb);
   jaxc_array *ca = jaxc_array_from_data(c->da, 2, shape, buf + pa);
-  jaxc_array *cb = c->k == BINARY ? jaxc_array_from_data(c->db, c->b_row ? 1 : 2, c->b_row ? shape + 1 : shape, buf + pb) : NULL;
+  bool two = c->k == BINARY || c->k == WHERE;
+  bool *cond = malloc((size_t)n);
+  for (int64_t i = 0; cond && i < n; i++) cond[i] = next_u64() & 1;
+  where_cond = cond ? jaxc_array_from_data(JAXC_BOOL, 2, shape, cond) : NULL;
+  free(cond);
+  jaxc_array *cb = two ? jaxc_array_from_data(c->db, c->b_row ? 1 : 2, c->b_row ? shape + 1 : shape, buf + pb) : NULL;
   jaxc_array *want = run(c, ca, cb, NULL);
   jaxc_array sa, sb, so;
   jaxc_array *va = jaxc_array_wrap(&sa, c->da, 2, shape, buf + pa);
-  jaxc_array *vb = c->k == BINARY ? jaxc_array_wrap(&sb, c->db, c->b_row ? 1 : 2, c->b_row ? shape + 1 : shape, buf + pb) : NULL;
+  jaxc_array *vb = two ? jaxc_array_wrap(&sb, c->db, c->b_row ? 1 : 2, c->b_row ? shape + 1 : shape, buf + pb) : NULL;
   jaxc_array *vo = jaxc_array_wrap(&so, c->dout, 2, shape, buf + po);
-  CHECK(va && vo && (vb || c->k != BINARY));
-  if (!va || !vo || (!vb && c->k == BINARY)) return;
-  jaxc_array *got = run(c, va, vb, vo);
+  CHECK(va && vo && (vb || !two) && where_cond);
+  jaxc_array *got = va && vo && (vb || !two) && where_cond ? run(c, va, vb, vo) : NULL;
   bool ok = want && got == vo && jaxc_last_status() == JAXC_OK &&
             !memcmp(buf + po, jaxc_array_data(want), (size_t)n * eo) && jaxc_array_is_weak(got) == jaxc_array_is_weak(want);
   CHECK_MSG(ok, "%s, %lld x %lld, output at %+lld bytes from %s: %s", c->name, (long long)rows, (long long)cols,
             (long long)off, which ? "b" : "a", got ? "values differ" : jaxc_last_error());
-  jaxc_array_free(ca), jaxc_array_free(cb), jaxc_array_free(want);
+  jaxc_array_free(ca), jaxc_array_free(cb), jaxc_array_free(want), jaxc_array_free(where_cond);
 }
 
 static void test_ops_overlap(void) {
@@ -117,10 +127,10 @@ static void test_ops_overlap(void) {
     const op_case *c = &cases[ci];
     int64_t unit = (int64_t)jaxc_dtype_size(c->dout);
     if ((int64_t)jaxc_dtype_size(c->da) > unit) unit = (int64_t)jaxc_dtype_size(c->da);
-    if (c->k == BINARY && (int64_t)jaxc_dtype_size(c->db) > unit) unit = (int64_t)jaxc_dtype_size(c->db);
+    if ((c->k == BINARY || c->k == WHERE) && (int64_t)jaxc_dtype_size(c->db) > unit) unit = (int64_t)jaxc_dtype_size(c->db);
     for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
       int64_t rows = sizes[si][0], cols = sizes[si][1];
-      for (int which = 0; which < (c->k == BINARY ? 2 : 1); which++) {
+      for (int which = 0; which < (c->k == BINARY || c->k == WHERE ? 2 : 1); which++) {
         size_t in_e = jaxc_dtype_size(which ? c->db : c->da);
         int64_t in_bytes = (int64_t)in_e * (which && c->b_row ? cols : rows * cols);
         int64_t off[16];
