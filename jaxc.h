@@ -26,7 +26,8 @@
                jaxc_sqrt, ...; the binary ones take C scalars too; jnp's aliases jaxc_divide,
                jaxc_fix, jaxc_asin ... are macros for them), jaxc_astype, jaxc_where, and
                *_into variants that write into an existing array (buffer reuse); jaxc_frexp,
-               jaxc_modf and jaxc_divmod (two results), jaxc_clip, jaxc_angle, jaxc_nan_to_num
+               jaxc_modf and jaxc_divmod (two results), jaxc_clip, jaxc_angle, jaxc_nan_to_num,
+               jaxc_isclose, jaxc_allclose
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
                nanargmax/nanargmin, var/std with ddof, jaxc_sort, jaxc_argsort
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
@@ -218,6 +219,13 @@ JAXC_API jaxc_array *jaxc_angle(const jaxc_array *z, bool deg);
    does; a NULL posinf/neginf is the dtype's largest/lowest finite value. Complex: part by part.
    The result is strong; a bool or integer x comes back as a copy (weak where x is). */
 JAXC_API jaxc_array *jaxc_nan_to_num(const jaxc_array *x, double nan, const double *posinf, const double *neginf);
+/* jnp.isclose(a, b, rtol, atol, equal_nan): (a == b) | (isfinite(b) & (|a - b| <= atol + rtol
+   |b|)), | (isnan(a) & isnan(b)) with equal_nan; a and b promoted (then to inexact: int8 ->
+   float32), rtol and atol converted to that dtype (its parts' for complex) and every step
+   rounded in it, as JAX's lax ops do (float16: 1e-8 is 0). A bool array of the broadcast shape,
+   in one pass. jnp.allclose: all of it, a 0-d bool. (jnp's defaults: rtol 1e-5, atol 1e-8.) */
+JAXC_API jaxc_array *jaxc_isclose(const jaxc_array *a, const jaxc_array *b, double rtol, double atol, bool equal_nan);
+JAXC_API jaxc_array *jaxc_allclose(const jaxc_array *a, const jaxc_array *b, double rtol, double atol, bool equal_nan);
 
 /* --- the _Generic front: C scalars are weak, like Python scalars in JAX -----------------------
    jaxc_add(x, 2) adds a weak int, jaxc_multiply(2.5, x) a weak float, jaxc_add(x, 1.0*I) a weak
@@ -2122,6 +2130,97 @@ JAXC_API jaxc_array *jaxc_nan_to_num(const jaxc_array *x, double nan, const doub
   jaxc__job_init(&j.job, 1, &x, &x->dtype, out, jaxc__chunk_nan_to_num);
   jaxc__run(&j.job);
   return jaxc__checked("select_n", out, x, NULL);
+}
+/* isclose over one chunk, the lax ops' roundings in order: a - b, rtol |b|, atol + that, in the
+   compute type T (float for the 16-bit floats, loaded from their storage ST), R rounding a float
+   back to bfloat16/float16 (the identity otherwise), as XLA:CPU computes them; complex: the
+   parts, |z| by the kernels' own abs */
+typedef struct jaxc__isclose_job {
+  jaxc__job job; /* first: the chunk function is given &job */
+  jaxc_dtype dtype; /* the promoted inexact dtype */
+  double rtol, atol;
+  bool equal_nan;
+} jaxc__isclose_job;
+static float jaxc__round_f16(float x) { return jaxc_f16_to_f32(jaxc_f32_to_f16(x)); }
+static float jaxc__round_bf16(float x) { return jaxc_bf16_to_f32(jaxc_f32_to_bf16(x)); }
+static float jaxc__round_f32(float x) { return x; }
+static double jaxc__round_f64(double x) { return x; }
+#define JAXC__ISCLOSE_REAL(ST, T, R, LOAD)                                                               \
+  static void jaxc__isclose_##R(const jaxc__isclose_job *j, size_t n, const ST *a, size_t sa, const ST *b, size_t sb, \
+                                bool *out) {                                                             \
+    const T rtol = (T)j->rtol, atol = (T)j->atol;                                                         \
+    const bool equal_nan = j->equal_nan;                                                                  \
+    for (size_t i = 0; i < n; i++) {                                                                      \
+      T x = LOAD(a[i * sa]), y = LOAD(b[i * sb]), d = jaxc__round_##R(x - y);                            \
+      T tol = jaxc__round_##R(atol + jaxc__round_##R(rtol * (y < 0 ? -y : y)));                          \
+      bool close = (x == y) | ((y - y == 0) & ((d < 0 ? -d : d) <= tol)); /* (y - y == 0: y finite) */ \
+      out[i] = close | (equal_nan & (x != x) & (y != y));                                                 \
+    }                                                                                                     \
+  }
+#define JAXC__ISCLOSE_SAME(x) (x)
+JAXC__ISCLOSE_REAL(jaxc_f16, float, f16, jaxc_f16_to_f32)
+JAXC__ISCLOSE_REAL(jaxc_bf16, float, bf16, jaxc_bf16_to_f32)
+JAXC__ISCLOSE_REAL(float, float, f32, JAXC__ISCLOSE_SAME)
+JAXC__ISCLOSE_REAL(double, double, f64, JAXC__ISCLOSE_SAME)
+#define JAXC__ISCLOSE_COMPLEX(CT, T)                                                                      \
+  static void jaxc__isclose_##CT(const jaxc__isclose_job *j, size_t n, const CT *a, size_t sa, const CT *b, size_t sb, \
+                                 bool *out) {                                                             \
+    const T rtol = (T)j->rtol, atol = (T)j->atol;                                                         \
+    for (size_t i = 0; i < n; i++) {                                                                      \
+      T xr = jaxc__re_##CT(a[i * sa]), xi = jaxc__im_##CT(a[i * sa]);                                      \
+      T yr = jaxc__re_##CT(b[i * sb]), yi = jaxc__im_##CT(b[i * sb]);                                      \
+      T d = jaxc__m_abs_##CT(jaxc__mk_##CT(xr - yr, xi - yi)), tol = atol + rtol * jaxc__m_abs_##CT(b[i * sb]); \
+      bool close = (xr == yr && xi == yi) | ((yr - yr == 0) & (yi - yi == 0) & (d <= tol));             \
+      out[i] = close | (j->equal_nan & (xr != xr || xi != xi) & (yr != yr || yi != yi));                   \
+    }                                                                                                     \
+  }
+JAXC__ISCLOSE_COMPLEX(jaxc_c64, float)
+JAXC__ISCLOSE_COMPLEX(jaxc_c128, double)
+static void jaxc__chunk_isclose(const jaxc__job *job, size_t n, const void *const *in, unsigned mask, void *out) {
+  const jaxc__isclose_job *j = (const jaxc__isclose_job *)job;
+  size_t sa = (mask & 1u) ? 0 : 1, sb = (mask & 2u) ? 0 : 1;
+  switch (j->dtype) {
+  case JAXC_F16: jaxc__isclose_f16(j, n, (const jaxc_f16 *)in[0], sa, (const jaxc_f16 *)in[1], sb, (bool *)out); break;
+  case JAXC_BF16: jaxc__isclose_bf16(j, n, (const jaxc_bf16 *)in[0], sa, (const jaxc_bf16 *)in[1], sb, (bool *)out); break;
+  case JAXC_F32: jaxc__isclose_f32(j, n, (const float *)in[0], sa, (const float *)in[1], sb, (bool *)out); break;
+  case JAXC_F64: jaxc__isclose_f64(j, n, (const double *)in[0], sa, (const double *)in[1], sb, (bool *)out); break;
+  case JAXC_C64: jaxc__isclose_jaxc_c64(j, n, (const jaxc_c64 *)in[0], sa, (const jaxc_c64 *)in[1], sb, (bool *)out); break;
+  default: jaxc__isclose_jaxc_c128(j, n, (const jaxc_c128 *)in[0], sa, (const jaxc_c128 *)in[1], sb, (bool *)out); break;
+  }
+}
+/* v rounded to the float dtype f and back (lax.convert_element_type of a Python float) */
+static double jaxc__round_to(jaxc_dtype f, double v) {
+  _Alignas(8) unsigned char b[8];
+  jaxc_kernel_cast_dyn(JAXC_F64, f, 1, &v, b);
+  jaxc_kernel_cast_dyn(f, JAXC_F64, 1, b, &v);
+  return v;
+}
+JAXC_API jaxc_array *jaxc_isclose(const jaxc_array *a, const jaxc_array *b, double rtol, double atol, bool equal_nan) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "isclose: an operand is NULL");
+  bool x64 = jaxc_x64();
+  jaxc_dtype node = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(b));
+  if (node == JAXC_DTYPE_INVALID) return (jaxc_array *)jaxc__fail_strict(a->dtype, b->dtype);
+  jaxc__isclose_job j;
+  j.dtype = jaxc_storage_dtype(jaxc__to_inexact(node), x64);
+  jaxc_dtype part = j.dtype == JAXC_C64 ? JAXC_F32 : j.dtype == JAXC_C128 ? JAXC_F64 : j.dtype;
+  j.rtol = jaxc__round_to(part, rtol), j.atol = jaxc__round_to(part, atol), j.equal_nan = equal_nan;
+  const jaxc_array *in[2] = {a, b};
+  int nd;
+  int64_t shape[JAXC_MAX_NDIM];
+  if (!jaxc__broadcast_shapes("isclose", 2, in, &nd, shape)) return NULL;
+  jaxc_array *out = jaxc__new_array(JAXC_BOOL, false, nd, shape);
+  if (!out) return NULL;
+  const jaxc_dtype to[2] = {j.dtype, j.dtype};
+  jaxc__job_init(&j.job, 2, in, to, out, jaxc__chunk_isclose);
+  jaxc__run(&j.job);
+  jaxc__ok();
+  return out;
+}
+JAXC_API jaxc_array *jaxc_allclose(const jaxc_array *a, const jaxc_array *b, double rtol, double atol, bool equal_nan) {
+  jaxc_array *c = jaxc_isclose(a, b, rtol, atol, equal_nan);
+  jaxc_array *r = c ? jaxc_reduce(JAXC_OP_ALL, c, JAXC_ALL_AXES) : NULL;
+  jaxc_array_free(c);
+  return r;
 }
 #define JAXC__COUNT_BIN(OP, name, ar, rule, grp, out, lax) +(JAXC_ARITY_##ar == JAXC_ARITY_BIN)
 #ifdef JAXC__NUM_GENERIC_BIN

@@ -1,8 +1,8 @@
-/* bench_bits.c — gcd, lcm, bitwise_count, ldexp, spacing, frexp, modf, nan_to_num, angle against a same-run copy of
+/* bench_bits.c — gcd, lcm, bitwise_count, ldexp, spacing, frexp, modf, nan_to_num, angle, isclose against a same-run copy of
    the same bytes and NumPy's ufunc on the same values (Debian's numpy 1.24 has no
    bitwise_count: n/a). Two jaxc paths: into (jaxc_binary_into / jaxc_unary_into, the output
    reused) and alloc (a new result each call, from the buffer cache); frexp and modf return
-   two new arrays, nan_to_num and angle one (alloc only). GB/s = bytes read + written once; copy: a 2-thread memcpy of as
+   two new arrays, nan_to_num, angle and isclose one (alloc only). GB/s = bytes read + written once; copy: a 2-thread memcpy of as
    many bytes, and each path's speed as a share of it; numpy: its GB/s and jaxc's alloc path's
    speed as a multiple of it; ns/elem: the alloc path; best of REPS. The inputs are formulas of the index that NumPy repeats:
      gcd, lcm   24-bit ints (i * 2654435761 mod 2^32) >> 8 and the same of i * 40503 + 12345
@@ -10,6 +10,7 @@
      spacing, frexp, modf   x in [-500, 500)
      nan_to_num   the same with NaN, +inf, -inf as every 8th value each
      angle        complex64 x + iy, x and y in [-500, 500)
+     isclose      x in [-500, 500) and x (1 + 1e-5 k), k = (i mod 3) - 1 (a third close, a third equal)
    Run: make bench (or build/opt/bench_bits [min_log2 max_log2 [rows whose name contains this]],
    default 20 26, every row) */
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
@@ -25,14 +26,15 @@
 
 enum { REPS = 7 };
 
-typedef enum { IN_INT24, IN_INT24B, IN_SMALL, IN_UNIT8, IN_WIDE, IN_EXP, IN_NONFINITE, IN_COMPLEX } input_kind;
+typedef enum { IN_INT24, IN_INT24B, IN_SMALL, IN_UNIT8, IN_WIDE, IN_EXP, IN_NONFINITE, IN_COMPLEX, IN_NEAR } input_kind;
 /* the NumPy expression of each input kind, i = np.arange(n, dtype=np.uint64) */
 static const char *const np_input[] = {
     "((i * 2654435761) % 2**32 >> 8)", "(((i * 40503 + 12345) * 2654435761) % 2**32 >> 8)",
     "((i * 2654435761) % 2**32 >> 24)", "(0.5 + 7.5 * (((i * 2654435761) % 2**32) / 2.0**32))",
     "(1000.0 * (((i * 2654435761) % 2**32) / 2.0**32) - 500.0)", "((i % 41).astype(np.int64) - 20)",
     "np.choose(((i * 2654435761) % 2**32 % 8 % 4).astype(np.int64), [1000.0 * (((i * 2654435761) % 2**32) / 2.0**32) - 500.0, np.nan, np.inf, -np.inf])",
-    "(1000.0 * (((i * 2654435761) % 2**32) / 2.0**32) - 500.0 + 1j * (1000.0 * ((((i + 1) * 2654435761) % 2**32) / 2.0**32) - 500.0))"};
+    "(1000.0 * (((i * 2654435761) % 2**32) / 2.0**32) - 500.0 + 1j * (1000.0 * ((((i + 1) * 2654435761) % 2**32) / 2.0**32) - 500.0))",
+    "((1000.0 * (((i * 2654435761) % 2**32) / 2.0**32) - 500.0) * (1 + 1e-5 * ((i % 3).astype(np.float64) - 1)))"};
 static double input_value(input_kind k, uint64_t i) {
   uint64_t h = (i * 2654435761u) % 4294967296u;
   switch (k) {
@@ -41,6 +43,7 @@ static double input_value(input_kind k, uint64_t i) {
   case IN_SMALL: return (double)(h >> 24);
   case IN_UNIT8: return 0.5 + 7.5 * ((double)h / 4294967296.0);
   case IN_WIDE: return 1000.0 * ((double)h / 4294967296.0) - 500.0;
+  case IN_NEAR: return (1000.0 * ((double)h / 4294967296.0) - 500.0) * (1 + 1e-5 * ((double)(i % 3) - 1));
   case IN_NONFINITE: {
     const double v[4] = {1000.0 * ((double)h / 4294967296.0) - 500.0, NAN, INFINITY, -INFINITY};
     return v[h % 8 % 4];
@@ -63,7 +66,7 @@ static jaxc_array *input(input_kind k, jaxc_dtype d, int64_t n) {
 
 typedef struct {
   const char *name, *np;  /* NumPy's call on z (and w); NULL: NumPy has none */
-  int op;                 /* a jaxc_op, or -1 frexp, -2 modf, -3 nan_to_num, -4 angle */
+  int op;                 /* a jaxc_op, or -1 frexp, -2 modf, -3 nan_to_num, -4 angle, -5 isclose */
   jaxc_dtype a, b;        /* b JAXC_DTYPE_INVALID: unary */
   input_kind ka, kb;
 } row;
@@ -81,7 +84,9 @@ static const row rows[] = {
     {"nan_to_num f32", "np.nan_to_num(z)", -3, JAXC_F32, JAXC_DTYPE_INVALID, IN_NONFINITE, IN_NONFINITE},
     {"nan_to_num f64", "np.nan_to_num(z)", -3, JAXC_F64, JAXC_DTYPE_INVALID, IN_NONFINITE, IN_NONFINITE},
     {"nan_to_num c64", "np.nan_to_num(z)", -3, JAXC_C64, JAXC_DTYPE_INVALID, IN_NONFINITE, IN_NONFINITE},
-    {"angle c64", "np.angle(z)", -4, JAXC_C64, JAXC_DTYPE_INVALID, IN_COMPLEX, IN_COMPLEX}};
+    {"angle c64", "np.angle(z)", -4, JAXC_C64, JAXC_DTYPE_INVALID, IN_COMPLEX, IN_COMPLEX},
+    {"isclose f32", "np.isclose(z, w)", -5, JAXC_F32, JAXC_F32, IN_WIDE, IN_NEAR},
+    {"isclose f64", "np.isclose(z, w)", -5, JAXC_F64, JAXC_F64, IN_WIDE, IN_NEAR}};
 
 /* NumPy's best seconds per call (allocating, as jnp does) on the same values; < 0 without it */
 static double numpy_seconds(const row *r, int64_t n) {
@@ -100,7 +105,8 @@ static double numpy_seconds(const row *r, int64_t n) {
 /* one call of the row's op; into: the outputs o1 (and o2) reused */
 static bool run_once(const row *r, const jaxc_array *z, const jaxc_array *w, jaxc_array *o1, bool into) {
   if (r->op <= -3) {
-    jaxc_array *res = r->op == -3 ? jaxc_nan_to_num(z, 0, NULL, NULL) : jaxc_angle(z, false);
+    jaxc_array *res = r->op == -3 ? jaxc_nan_to_num(z, 0, NULL, NULL) : r->op == -4 ? jaxc_angle(z, false)
+                                                                      : jaxc_isclose(z, w, 1e-5, 1e-8, false);
     jaxc_array_free(res);
     return res != NULL;
   }
@@ -124,7 +130,7 @@ static int bench_row(const row *r, int lg) {
   jaxc_dtype od = r->op == JAXC_OP_BITWISE_COUNT ? JAXC_U8 : r->a;
   jaxc_array *o1 = jaxc_array_empty(od, 1, &n);
   size_t out_bytes = r->op == -1 ? jaxc_dtype_size(r->a) + 4 : r->op == -2 ? 2 * jaxc_dtype_size(r->a)
-                   : r->op == -4 ? jaxc_dtype_size(r->a) / 2 : jaxc_dtype_size(od);
+                   : r->op == -4 ? jaxc_dtype_size(r->a) / 2 : r->op == -5 ? 1 : jaxc_dtype_size(od);
   size_t bytes = (size_t)n * (jaxc_dtype_size(r->a) + (bin ? jaxc_dtype_size(r->b) : 0) + out_bytes);
   char *src = malloc(bytes / 2 + 64), *dst = malloc(bytes / 2 + 64);
   if (!z || (bin && !w) || !o1 || !src || !dst) return 1;

@@ -15,6 +15,10 @@
        (each value rounded by testlib's round16), sampled float32/float64 and complex parts,
        serial and parallel sizes; angle against long double atan2l, NumPy's signed-zero
        examples, and its dtype rule (0-d floats, integers) on every node, x64 on and off;
+     - isclose/allclose against JAX's formula written out in the test (each step rounded by
+       round16 after float32, as XLA computes 16-bit floats) over every bfloat16/float16 pattern
+       against 64 others, and against the same formula composed of jaxc's own ops (sub, abs,
+       mul, add, less_equal, ...) for every dtype pair of a sample, broadcast, weak and complex;
      - JAX's documentation examples, result dtypes and weak flags (x64 on and off). */
 #include <float.h>
 #include <math.h>
@@ -736,6 +740,128 @@ static void test_angle(void) {
   CHECK(!jaxc_angle(NULL, false) && jaxc_last_status() == JAXC_ERR_ARG);
 }
 
+/* isclose from JAX's formula in 16-bit floats, each lax op computed exactly in double, rounded
+   to float32 and then to the format (XLA:CPU's float32 compute) */
+static bool isclose16_ref(fmt16 f, double x, double y, double rtol, double atol, bool equal_nan) {
+  double d = round16(f, (double)(float)(x - y)), m = round16(f, (double)(float)(rtol * fabs(y)));
+  double tol = round16(f, (double)(float)(atol + m));
+  return x == y || (isfinite(y) && fabs(d) <= tol) || (equal_nan && x != x && y != y);
+}
+/* JAX's isclose composed of jaxc's own ops, one lax op each (the promotion from true_divide's
+   result dtype: promote_args_inexact) */
+static jaxc_array *isclose_by_ops(const jaxc_array *a, const jaxc_array *b, double rtol, double atol, bool equal_nan) {
+  bool weak;
+  jaxc_dtype dt = jaxc_binary_result(JAXC_OP_TRUE_DIVIDE, a, b, &weak);
+  jaxc_dtype part = dt == JAXC_C64 ? JAXC_F32 : dt == JAXC_C128 ? JAXC_F64 : dt;
+  jaxc_array *A = jaxc_astype(a, dt), *B = jaxc_astype(b, dt), *R = jaxc_scalar(part, rtol, 0), *T = jaxc_scalar(part, atol, 0);
+  jaxc_array *d = jaxc_subtract(A, B), *ad = jaxc_abs(d), *ab = jaxc_abs(B), *m = jaxc_multiply(R, ab), *t = jaxc_add(T, m);
+  jaxc_array *in = jaxc_less_equal(ad, t), *fin = jaxc_isfinite(B), *eq = jaxc_equal(A, B), *fi = jaxc_logical_and(fin, in);
+  jaxc_array *out = jaxc_logical_or(eq, fi);
+  if (equal_nan && out) {
+    jaxc_array *na = jaxc_isnan(A), *nb = jaxc_isnan(B), *both = jaxc_logical_and(na, nb), *o2 = jaxc_logical_or(out, both);
+    jaxc_array_free(na), jaxc_array_free(nb), jaxc_array_free(both), jaxc_array_free(out);
+    out = o2;
+  }
+  jaxc_array *tmp[] = {A, B, R, T, d, ad, ab, m, t, in, fin, eq, fi};
+  for (size_t i = 0; i < sizeof tmp / sizeof tmp[0]; i++) jaxc_array_free(tmp[i]);
+  return out;
+}
+static bool same_bools(const jaxc_array *x, const jaxc_array *y) {
+  return x && y && jaxc_array_dtype(x) == JAXC_BOOL && jaxc_array_dtype(y) == JAXC_BOOL && jaxc_array_size(x) == jaxc_array_size(y) &&
+         memcmp(data_of(x), data_of(y), (size_t)jaxc_array_size(x)) == 0;
+}
+static void test_isclose(void) {
+  static const double tols[][2] = {{1e-5, 1e-8}, {1e-2, 1e-3}, {0.5, 0}, {0, 0}, {1e3, 1e-30}};
+  /* every bfloat16/float16 pattern against 64 others (near and far, specials), every tolerance */
+  static uint16_t h[65536], hb[65536];
+  for (int t = 0; t < 2; t++) {
+    fmt16 f = t ? F16F : BF16F;
+    jaxc_dtype d = t ? JAXC_F16 : JAXC_BF16;
+    for (int i = 0; i < 65536; i++) h[i] = (uint16_t)i;
+    jaxc_array *A = arr1(d, 65536, h);
+    long bad = 0;
+    for (int k = 0; k < 64; k++) {
+      for (int i = 0; i < 65536; i++) /* b: a itself, a step or a few away, or another pattern */
+        hb[i] = k < 8 ? (uint16_t)(i + k) : k < 12 ? (uint16_t)(i ^ (1u << (k - 8))) : (uint16_t)rnd64();
+      jaxc_array *B = arr1(d, 65536, hb);
+      for (size_t q = 0; q < sizeof tols / sizeof tols[0]; q++) {
+        bool en = (k + q) & 1;
+        jaxc_array *R = jaxc_isclose(A, B, tols[q][0], tols[q][1], en);
+        double rt = round16(f, tols[q][0]), at = round16(f, tols[q][1]); /* (convert_element_type) */
+        for (int i = 0; R && i < 65536; i++) {
+          bool want = isclose16_ref(f, dec16(f, h[i]), dec16(f, hb[i]), rt, at, en), got = ((const bool *)data_of(R))[i];
+          if (got != want && bad++ < 5)
+            fprintf(stderr, "isclose %s(%04x, %04x, rtol %g, atol %g): %d\n", jaxc_dtype_name(d), h[i], hb[i], tols[q][0], tols[q][1], got);
+          if (got == want) check_passed++; else check_failed++;
+        }
+        CHECK(R != NULL);
+        jaxc_array_free(R);
+      }
+      jaxc_array_free(B);
+    }
+    jaxc_array_free(A);
+  }
+  /* against the composition of jaxc's ops: dtype pairs of every kind, weak scalars, broadcast
+     (3, 1) with (4,), values near each other, infinities and NaN; x64 on and off */
+  static const jaxc_dtype dts[] = {JAXC_BOOL, JAXC_I8, JAXC_U8, JAXC_I32, JAXC_I64, JAXC_U64, JAXC_BF16, JAXC_F16,
+                                   JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
+  const int nd = (int)(sizeof dts / sizeof dts[0]);
+  for (int x64 = 0; x64 < 2; x64++) {
+    jaxc_set_x64(x64);
+    for (int i = 0; i < nd + 2; i++)
+      for (int j = 0; j < nd; j++) {
+        double va[24], vb[8];
+        for (int k = 0; k < 24; k++) {
+          uint64_t r = rnd64();
+          va[k] = (r & 15) == 0 ? INFINITY : (r & 15) == 1 ? NAN : (r & 15) == 2 ? -INFINITY : (double)(int64_t)(r >> 8) * 0x1p-50;
+        }
+        for (int k = 0; k < 8; k++) vb[k] = va[k] * (1 + ((int)(rnd64() % 9) - 4) * 0x1p-18) + (k == 3 ? 1e-9 : 0);
+        int64_t s31[2] = {3, 1}, s4 = 4;
+        jaxc_array *fa = jaxc_array_from_data(JAXC_C128, 2, s31, va), *fb = jaxc_array_from_data(JAXC_C128, 1, &s4, vb);
+        jaxc_array *A = i == nd ? jaxc_weak_float(va[0]) : i == nd + 1 ? jaxc_weak_int(3) : jaxc_astype(fa, dts[i]);
+        jaxc_array *B = jaxc_astype(fb, dts[j]);
+        for (size_t q = 0; q < sizeof tols / sizeof tols[0]; q++) {
+          jaxc_array *R = jaxc_isclose(A, B, tols[q][0], tols[q][1], q & 1), *W = isclose_by_ops(A, B, tols[q][0], tols[q][1], q & 1);
+          CHECK_MSG(same_bools(R, W) && jaxc_array_ndim(R) == (i < nd ? 2 : 1), "isclose(%s, %s) x64=%d tolerances %zu: %s",
+                    i < nd ? jaxc_dtype_name(dts[i]) : i == nd ? "weak float" : "weak int", jaxc_dtype_name(dts[j]), x64, q,
+                    R ? "differs from the ops" : jaxc_last_error());
+          jaxc_array_free(R), jaxc_array_free(W);
+        }
+        jaxc_array *all = jaxc_allclose(A, A, 1e-5, 1e-8, true), *one = jaxc_isclose(A, A, 1e-5, 1e-8, true);
+        bool every = one != NULL;
+        for (int64_t k = 0; one && k < jaxc_array_size(one); k++) every &= ((const bool *)data_of(one))[k];
+        CHECK(all && jaxc_array_ndim(all) == 0 && jaxc_array_dtype(all) == JAXC_BOOL && ((const bool *)data_of(all))[0] == every && every);
+        jaxc_array_free(all), jaxc_array_free(one), jaxc_array_free(fa), jaxc_array_free(fb), jaxc_array_free(A), jaxc_array_free(B);
+      }
+  }
+  jaxc_set_x64(false);
+  /* JAX's documentation examples */
+  const float a1[] = {1e6, 2e6, INFINITY}, b1[] = {1e6, 2e7, INFINITY}, a2[] = {1e6, 2e6, 3e6};
+  const float b2[] = {1.00008e6, 2.00008e7, 3.00008e8}, b3[] = {1.00001e6, 2.00002e6, 3.00009e6}, n3[] = {NAN, 1, 2};
+  jaxc_array *A1 = arr1(JAXC_F32, 3, a1), *B1 = arr1(JAXC_F32, 3, b1), *A2 = arr1(JAXC_F32, 3, a2);
+  jaxc_array *B2 = arr1(JAXC_F32, 3, b2), *B3 = arr1(JAXC_F32, 3, b3), *N3 = arr1(JAXC_F32, 3, n3);
+  jaxc_array *r[] = {jaxc_isclose(A1, B1, 1e-5, 1e-8, false), jaxc_isclose(A2, B2, 1e3, 1e-8, false),
+                     jaxc_isclose(A2, B3, 1e-5, 1e3, false), jaxc_isclose(N3, N3, 1e-5, 1e-8, true),
+                     jaxc_isclose(N3, N3, 1e-5, 1e-8, false), jaxc_allclose(A1, B1, 1e-5, 1e-8, false)};
+  const char *want[] = {"Array([ True, False,  True], dtype=bool)", "Array([ True,  True,  True], dtype=bool)",
+                        "Array([ True,  True,  True], dtype=bool)", "Array([ True,  True,  True], dtype=bool)",
+                        "Array([False,  True,  True], dtype=bool)", "Array(False, dtype=bool)"};
+  for (int i = 0; i < 6; i++) {
+    CHECK_MSG(r[i] && strcmp(print_to_string(r[i]), want[i]) == 0, "isclose example %d: %s", i, r[i] ? print_to_string(r[i]) : jaxc_last_error());
+    jaxc_array_free(r[i]);
+  }
+  /* strict promotion refuses float32 with int32, as JAX's promote_args does; shapes must broadcast */
+  int32_t i3[] = {1, 2, 3};
+  jaxc_array *I3 = arr1(JAXC_I32, 3, i3), *two = arr1(JAXC_F32, 2, a1);
+  jaxc_set_promotion(JAXC_RULES_JAX_STRICT);
+  CHECK(!jaxc_isclose(A1, I3, 1e-5, 1e-8, false) && jaxc_last_status() != JAXC_OK && strstr(jaxc_last_error(), "strict"));
+  jaxc_set_promotion(JAXC_RULES_JAX);
+  CHECK(!jaxc_isclose(A1, two, 1e-5, 1e-8, false) && jaxc_last_status() == JAXC_ERR_SHAPE);
+  CHECK(!jaxc_isclose(NULL, A1, 1e-5, 1e-8, false) && !jaxc_allclose(A1, NULL, 1e-5, 1e-8, false) && jaxc_last_status() == JAXC_ERR_ARG);
+  jaxc_array_free(A1), jaxc_array_free(B1), jaxc_array_free(A2), jaxc_array_free(B2), jaxc_array_free(B3), jaxc_array_free(N3);
+  jaxc_array_free(I3), jaxc_array_free(two);
+}
+
 int main(void) {
   rng_state = 0x9E3779B97F4A7C15u; /* this test's inputs */
   check_quiet_after = 40;
@@ -751,5 +877,6 @@ int main(void) {
   test_clip_divmod();
   test_nan_to_num();
   test_angle();
+  test_isclose();
   return check_summary("test_bits");
 }
