@@ -27,7 +27,7 @@
                jaxc_fix, jaxc_asin ... are macros for them), jaxc_astype, jaxc_where, and
                *_into variants that write into an existing array (buffer reuse); jaxc_frexp,
                jaxc_modf and jaxc_divmod (two results), jaxc_clip, jaxc_angle, jaxc_nan_to_num,
-               jaxc_isclose, jaxc_allclose
+               jaxc_isclose, jaxc_allclose, jaxc_round_decimals
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
                nanargmax/nanargmin, var/std with ddof, jaxc_sort, jaxc_argsort
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
@@ -226,6 +226,13 @@ JAXC_API jaxc_array *jaxc_nan_to_num(const jaxc_array *x, double nan, const doub
    in one pass. jnp.allclose: all of it, a 0-d bool. (jnp's defaults: rtol 1e-5, atol 1e-8.) */
 JAXC_API jaxc_array *jaxc_isclose(const jaxc_array *a, const jaxc_array *b, double rtol, double atol, bool equal_nan);
 JAXC_API jaxc_array *jaxc_allclose(const jaxc_array *a, const jaxc_array *b, double rtol, double atol, bool equal_nan);
+/* jnp.round(x, decimals): round(x * 10^decimals) / 10^decimals (half to even), each op rounded
+   in x's dtype (float16 through float32, as JAX does; bfloat16 in bfloat16), the factor a
+   strong constant, so the result is strong; complex part by part; decimals 0 is the round op
+   (weak kept); decimals beyond log10 of the dtype's largest value, or an integer x with
+   decimals >= 0, give x back (a copy, weak kept); integers with decimals < 0 and bool are
+   errors (JAX's messages). */
+JAXC_API jaxc_array *jaxc_round_decimals(const jaxc_array *x, int decimals);
 
 /* --- the _Generic front: C scalars are weak, like Python scalars in JAX -----------------------
    jaxc_add(x, 2) adds a weak int, jaxc_multiply(2.5, x) a weak float, jaxc_add(x, 1.0*I) a weak
@@ -2221,6 +2228,63 @@ JAXC_API jaxc_array *jaxc_allclose(const jaxc_array *a, const jaxc_array *b, dou
   jaxc_array *r = c ? jaxc_reduce(JAXC_OP_ALL, c, JAXC_ALL_AXES) : NULL;
   jaxc_array_free(c);
   return r;
+}
+/* 10^d as Python makes it: an exact int converted to the nearest double (d >= 0), or pow (d < 0) */
+static double jaxc__pow10(int d) {
+  if (d < 0) return pow(10.0, (double)d);
+  char s[16] = "1e", *p = s + 15;
+  *p = 0;
+  for (int v = d; p > s + 2 && (v || p == s + 15); v /= 10) *--p = (char)('0' + v % 10);
+  memmove(s + 2, p, strlen(p) + 1);
+  return strtod(s, NULL); /* (correctly rounded) */
+}
+/* jnp.round's _round_float on a real array */
+static jaxc_array *jaxc__round_float(const jaxc_array *x, int decimals) {
+  bool f16 = x->dtype == JAXC_F16;
+  jaxc_array *x32 = f16 ? jaxc_astype(x, JAXC_F32) : NULL, *f = NULL, *m = NULL, *r = NULL, *q = NULL;
+  const jaxc_array *in = f16 ? x32 : x;
+  if (in) f = jaxc_scalar(in->dtype, jaxc__pow10(decimals), 0); /* (lax._const: strong) */
+  if (f) m = jaxc_multiply(in, f);
+  if (m) r = jaxc_round(m);
+  if (r) q = jaxc_true_divide(r, f);
+  jaxc_array_free(x32), jaxc_array_free(f), jaxc_array_free(m), jaxc_array_free(r);
+  if (!q || !f16) return q;
+  jaxc_array *h = jaxc_astype(q, JAXC_F16);
+  jaxc_array_free(q);
+  return h;
+}
+/* a complex array of dtype c from its parts (lax.complex) */
+static jaxc_array *jaxc__complex_from(jaxc_dtype c, const jaxc_array *re, const jaxc_array *im) {
+  jaxc_array *z = jaxc__new_array(c, false, re->ndim, re->shape);
+  if (!z) return NULL;
+  size_t w = jaxc_dtype_size(re->dtype);
+  for (int64_t i = 0; i < re->size; i++) {
+    memcpy((char *)z->data + (size_t)i * 2 * w, (const char *)re->data + (size_t)i * w, w);
+    memcpy((char *)z->data + ((size_t)i * 2 + 1) * w, (const char *)im->data + (size_t)i * w, w);
+  }
+  return z;
+}
+JAXC_API jaxc_array *jaxc_round_decimals(const jaxc_array *x, int decimals) {
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "round: the array is NULL");
+  jaxc_kind k = jaxc_dtype_kind(x->dtype);
+  if (k == JAXC_KIND_BOOL) return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "data type <class 'numpy.bool'> not inexact");
+  if ((k == JAXC_KIND_INT || k == JAXC_KIND_UINT) && decimals < 0)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "integer np.round not implemented for decimals < 0");
+  jaxc_dtype part = x->dtype == JAXC_C64 ? JAXC_F32 : x->dtype == JAXC_C128 ? JAXC_F64 : x->dtype;
+  /* log10 of finfo(part).max: 4.8 (float16), 38.5 (bfloat16, float32), 308.3 (float64) */
+  int beyond = part == JAXC_F16 ? 4 : part == JAXC_F64 ? 308 : 38;
+  if (k == JAXC_KIND_INT || k == JAXC_KIND_UINT || decimals > beyond) {
+    jaxc_array *r = jaxc_astype(x, x->dtype);
+    if (r) r->weak = x->weak; /* (lax.asarray) */
+    return r;
+  }
+  if (decimals == 0) return jaxc_round(x);
+  if (k != JAXC_KIND_COMPLEX) return jaxc__round_float(x, decimals);
+  jaxc_array *re = jaxc_real(x), *im = re ? jaxc_imag(x) : NULL;
+  jaxc_array *rr = im ? jaxc__round_float(re, decimals) : NULL, *ri = rr ? jaxc__round_float(im, decimals) : NULL;
+  jaxc_array *z = ri ? jaxc__complex_from(x->dtype, rr, ri) : NULL;
+  jaxc_array_free(re), jaxc_array_free(im), jaxc_array_free(rr), jaxc_array_free(ri);
+  return z;
 }
 #define JAXC__COUNT_BIN(OP, name, ar, rule, grp, out, lax) +(JAXC_ARITY_##ar == JAXC_ARITY_BIN)
 #ifdef JAXC__NUM_GENERIC_BIN

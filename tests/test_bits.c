@@ -19,6 +19,9 @@
        round16 after float32, as XLA computes 16-bit floats) over every bfloat16/float16 pattern
        against 64 others, and against the same formula composed of jaxc's own ops (sub, abs,
        mul, add, less_equal, ...) for every dtype pair of a sample, broadcast, weak and complex;
+     - round with decimals against jnp's steps written out (x 10^d, half to even, / 10^d, each
+       rounded in the format; float16 through float32) over every bfloat16/float16 pattern and
+       sampled float32/float64, JAX's example, its no-op and error cases;
      - JAX's documentation examples, result dtypes and weak flags (x64 on and off). */
 #include <float.h>
 #include <math.h>
@@ -862,6 +865,93 @@ static void test_isclose(void) {
   jaxc_array_free(I3), jaxc_array_free(two);
 }
 
+/* round half to even, written here (independent of the FP environment's mode) */
+static double rne(double x) {
+  if (x != x || isinf(x)) return x;
+  double r = floor(x), d = x - r;
+  if (d > 0.5 || (d == 0.5 && fmod(r, 2.0) != 0)) r += 1;
+  return copysign(r, x);
+}
+/* jnp.round(x, d)'s steps in format t: the factor (Python's 10**d) in the compute format, x f,
+   half to even, / f, each rounded; float16 computes in float32, bfloat16 in itself (through
+   float32, rounded after each op) */
+static double round_dec_ref(ft t, double x, int d) {
+  char buf[24];
+  snprintf(buf, sizeof buf, "1e%d", d);
+  double p = d >= 0 ? strtod(buf, NULL) : pow(10.0, d);
+  switch (t) {
+  case T_BF16: {
+    double f = round16(BF16F, p), m = round16(BF16F, (double)(float)(x * f)), r = rne(m);
+    return round16(BF16F, (double)(float)(r / f));
+  }
+  case T_F16: case T_F32: {
+    float f = (float)p, m = (float)x * f, r = (float)rne(m), q = r / f;
+    return t == T_F16 ? round16(F16F, q) : q;
+  }
+  default: return rne(x * p) / p;
+  }
+}
+static void test_round_decimals(void) {
+  static double buf[70000];
+  jaxc_set_x64(true);
+  for (int t = 0; t < 4; t++) {
+    int64_t n = inputs((ft)t, buf, 1 << 16);
+    if (t >= T_F32) /* (plus values with few decimals, where ties are common) */
+      for (int64_t i = 0; i < 4096; i++) {
+        double v = (double)((int64_t)(rnd64() % 2000001) - 1000000) / 1000;
+        if (t == T_F32) ((float *)buf)[n++] = (float)v; else buf[n++] = v;
+      }
+    jaxc_array *A = arr1(ft_dt[t], n, buf);
+    for (int d = -4; d <= 7; d++) {
+      if (d == 0) continue;
+      jaxc_array *R = jaxc_round_decimals(A, d);
+      bool beyond = t == T_F16 && d > 4;
+      CHECK_MSG(R && jaxc_array_dtype(R) == ft_dt[t] && !jaxc_array_is_weak(R), "round(%s, %d): %s", ft_nm[t], d, jaxc_last_error());
+      long bad = 0;
+      for (int64_t i = 0; R && i < n; i++) {
+        double x = ld((ft)t, buf, i), want = beyond ? x : round_dec_ref((ft)t, x, d), got = ld((ft)t, data_of(R), i);
+        bool ok = same_bits_d(got, want);
+        if (!ok && bad++ < 3) fprintf(stderr, "round(%s %a, %d) = %a, want %a\n", ft_nm[t], x, d, got, want);
+        if (ok) check_passed++; else check_failed++;
+      }
+      jaxc_array_free(R);
+    }
+    jaxc_array_free(A);
+  }
+  jaxc_set_x64(false);
+  /* JAX's example; decimals 0 is the round op (weak kept); beyond log10(max) a no-op */
+  const float x[] = {1.532f, 3.267f, 6.149f};
+  jaxc_array *X = arr1(JAXC_F32, 3, x), *R = jaxc_round_decimals(X, 2), *W = jaxc_weak_float(2.5);
+  CHECK(R && strcmp(print_to_string(R), "Array([1.53, 3.27, 6.15], dtype=float32)") == 0);
+  jaxc_array_free(R), R = jaxc_round_decimals(W, 0);
+  CHECK(R && jaxc_array_is_weak(R) && ((const float *)data_of(R))[0] == 2);
+  jaxc_array_free(R), R = jaxc_round_decimals(W, 39);
+  CHECK(R && jaxc_array_is_weak(R) && ((const float *)data_of(R))[0] == 2.5f);
+  jaxc_array_free(R), R = jaxc_round_decimals(W, 1);
+  CHECK(R && !jaxc_array_is_weak(R) && ((const float *)data_of(R))[0] == 2.5f);
+  jaxc_array_free(R);
+  /* complex: part by part, strong */
+  const float z[] = {1.25f, -2.375f, 0.05f, 1e30f};
+  jaxc_array *Z = arr1(JAXC_C64, 2, z);
+  R = jaxc_round_decimals(Z, 1);
+  for (int i = 0; R && i < 4; i++) CHECK(((const float *)data_of(R))[i] == (float)round_dec_ref(T_F32, z[i], 1));
+  CHECK(R && jaxc_array_dtype(R) == JAXC_C64);
+  jaxc_array_free(R), jaxc_array_free(Z);
+  /* integers: returned as they are for decimals >= 0; JAX's errors for decimals < 0 and bool */
+  int16_t i16[] = {-32768, 5, 32767};
+  jaxc_array *I = arr1(JAXC_I16, 3, i16), *WI = jaxc_weak_int(7);
+  R = jaxc_round_decimals(I, 3);
+  CHECK(R && jaxc_array_dtype(R) == JAXC_I16 && memcmp(data_of(R), i16, sizeof i16) == 0);
+  jaxc_array_free(R), R = jaxc_round_decimals(WI, 0);
+  CHECK(R && jaxc_array_is_weak(R));
+  jaxc_array_free(R);
+  CHECK(!jaxc_round_decimals(I, -1) && strcmp(jaxc_last_error(), "integer np.round not implemented for decimals < 0") == 0);
+  bool bv[] = {true, false};
+  jaxc_array *B = arr1(JAXC_BOOL, 2, bv);
+  CHECK(!jaxc_round_decimals(B, 0) && jaxc_last_status() == JAXC_ERR_DTYPE && !jaxc_round_decimals(NULL, 1));
+  jaxc_array_free(X), jaxc_array_free(W), jaxc_array_free(I), jaxc_array_free(WI), jaxc_array_free(B);
+}
+
 int main(void) {
   rng_state = 0x9E3779B97F4A7C15u; /* this test's inputs */
   check_quiet_after = 40;
@@ -878,5 +968,6 @@ int main(void) {
   test_nan_to_num();
   test_angle();
   test_isclose();
+  test_round_decimals();
   return check_summary("test_bits");
 }

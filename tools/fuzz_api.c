@@ -509,8 +509,8 @@ static void one_call(void) {
   }
   case 9: { /* where, and the jax.numpy functions composed of ops (two results: both or neither) */
     const jaxc_array *a = pick_arr(), *x = pick_arr(), *y = pick_arr();
-    static const char *const names[] = {"where", "clip", "angle", "nan_to_num", "isclose", "allclose", "frexp", "modf", "divmod"};
-    int w = u8() % 9;
+    static const char *const names[] = {"where", "clip", "angle", "nan_to_num", "isclose", "allclose", "round", "frexp", "modf", "divmod"};
+    int w = u8() % 10;
     double v[3] = {fspecial[u8() % NFS], fspecial[u8() % NFS], fspecial[u8() % NFS]};
     trace("%s\n", names[w]);
     jaxc_array *r = NULL, *r2 = NULL;
@@ -522,11 +522,12 @@ static void one_call(void) {
     case 3: r = jaxc_nan_to_num(a, v[0], u8() & 1 ? &v[1] : NULL, u8() & 1 ? &v[2] : NULL); break;
     case 4: r = jaxc_isclose(a, x, v[0], v[1], u8() & 1); break;
     case 5: r = jaxc_allclose(a, x, v[0], v[1], u8() & 1); break;
-    case 6: st = jaxc_frexp(a, &r, &r2); break;
-    case 7: st = jaxc_modf(a, &r, &r2); break;
+    case 6: r = jaxc_round_decimals(a, (int)(int8_t)u8() / 4); break;
+    case 7: st = jaxc_frexp(a, &r, &r2); break;
+    case 8: st = jaxc_modf(a, &r, &r2); break;
     default: st = jaxc_divmod(a, x, &r, &r2); break;
     }
-    if ((st == JAXC_OK) != (w < 6 || (r && r2)) || (st != JAXC_OK && (r || r2)))
+    if ((st == JAXC_OK) != (w < 7 || (r && r2)) || (st != JAXC_OK && (r || r2)))
       FAIL("%s: status %d with results %p %p", names[w], st, (void *)r, (void *)r2);
     check_result_array(names[w], r);
     if (w == 0) debug_check("where", r, a, x, y);
