@@ -2229,14 +2229,16 @@ JAXC_API jaxc_array *jaxc_allclose(const jaxc_array *a, const jaxc_array *b, dou
   jaxc_array_free(c);
   return r;
 }
-/* 10^d as Python makes it: an exact int converted to the nearest double (d >= 0), or pow (d < 0) */
+/* 10^d as Python makes it: the exact int 10**d converted to the nearest double (strtod of "1e<d>"
+   rounds correctly), or pow for d < 0 (a float power); d <= 308 here */
 static double jaxc__pow10(int d) {
   if (d < 0) return pow(10.0, (double)d);
-  char s[16] = "1e", *p = s + 15;
-  *p = 0;
-  for (int v = d; p > s + 2 && (v || p == s + 15); v /= 10) *--p = (char)('0' + v % 10);
-  memmove(s + 2, p, strlen(p) + 1);
-  return strtod(s, NULL); /* (correctly rounded) */
+  char digits[4], s[8] = "1e";
+  int n = 0;
+  do digits[n++] = (char)('0' + d % 10); while ((d /= 10) && n < 4);
+  for (int i = 0; i < n; i++) s[2 + i] = digits[n - 1 - i];
+  s[2 + n] = 0;
+  return strtod(s, NULL);
 }
 /* jnp.round's _round_float on a real array */
 static jaxc_array *jaxc__round_float(const jaxc_array *x, int decimals) {

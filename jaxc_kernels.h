@@ -1917,7 +1917,9 @@ JAXC__DEV_VEC float jaxc__near_logaddexp_float(float a, float b) {
    or pi (atan c and pi in two parts), by 2Sum, and y's sign. mn and mx are first scaled by a
    power of 2 that brings mx into [1, 2). Where mx is 0, subnormal or not below 2^1023, where
    mn/mx is under 2^-969 (the error-free products' range), and for inf and NaN the near code
-   returns NaN and the full function calls the C library. */
+   returns NaN and the full function calls the C library. jaxc__arctan2_plus adds corr, a term
+   far below an ulp, to atan2(|y|, x) before the last rounding (arcsin and arccos below fix
+   their square roots' rounding with it). */
 #define JAXC__ATAN_J(j, v0, v1, v2, v3, v4) \
   jaxc__sel_d((j) > 3.5, v4, jaxc__sel_d((j) > 2.5, v3, jaxc__sel_d((j) > 1.5, v2, jaxc__sel_d((j) > 0.5, v1, v0))))
 JAXC__DEV_VEC double jaxc__arctan2_plus(double y, double x, double corr) {

@@ -901,11 +901,18 @@ static void test_round_decimals(void) {
         double v = (double)((int64_t)(rnd64() % 2000001) - 1000000) / 1000;
         if (t == T_F32) ((float *)buf)[n++] = (float)v; else buf[n++] = v;
       }
+    for (int k = 0; t == T_F64 && k < 256; k++) { /* halves at the 23rd and 300th decimal: ties for the far factors */
+      char num[40];
+      snprintf(num, sizeof num, "%d.5e-%d", k, k & 1 ? 23 : 300);
+      buf[n++] = strtod(num, NULL);
+    }
     jaxc_array *A = arr1(ft_dt[t], n, buf);
-    for (int d = -4; d <= 7; d++) {
+    static const int far_d[] = {22, 23, 38, 39, 45, 300, 308, 309, -30, -300};
+    for (int di = 0; di < 12 + (t == T_F64 ? 10 : 0); di++) { /* -4..7, and factors beyond 10^22 for float64 */
+      int d = di < 12 ? di - 4 : far_d[di - 12];
       if (d == 0) continue;
       jaxc_array *R = jaxc_round_decimals(A, d);
-      bool beyond = t == T_F16 && d > 4;
+      bool beyond = (t == T_F16 && d > 4) || d > 308;
       CHECK_MSG(R && jaxc_array_dtype(R) == ft_dt[t] && !jaxc_array_is_weak(R), "round(%s, %d): %s", ft_nm[t], d, jaxc_last_error());
       long bad = 0;
       for (int64_t i = 0; R && i < n; i++) {
