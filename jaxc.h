@@ -2109,13 +2109,27 @@ static void jaxc__chunk_nan_to_num(const jaxc__job *job, size_t n, const void *c
   default: jaxc__nan_to_num_uint64_t(j, parts, (const uint64_t *)in[0], (uint64_t *)out); break;
   }
 }
-/* v converted to the float dtype f (as asarray(v, f)), as its bit pattern */
+/* v converted to the float dtype f (as asarray(v, f) or lax.convert_element_type of a Python
+   float), as its bit pattern; and a pattern of f back to a double */
 static uint64_t jaxc__float_bits(jaxc_dtype f, double v) {
   union { uint64_t d; uint32_t s; uint16_t h; } u = {0};
   jaxc_kernel_cast_dyn(JAXC_F64, f, 1, &v, &u);
   size_t w = jaxc_dtype_size(f);
   return w == 2 ? u.h : w == 4 ? u.s : u.d;
 }
+static double jaxc__from_bits(jaxc_dtype f, uint64_t bits) {
+  union { uint64_t d; uint32_t s; uint16_t h; } u = {0};
+  size_t w = jaxc_dtype_size(f);
+  if (w == 2) u.h = (uint16_t)bits;
+  else if (w == 4) u.s = (uint32_t)bits;
+  else u.d = bits;
+  double v;
+  jaxc_kernel_cast_dyn(f, JAXC_F64, 1, &u, &v);
+  return v;
+}
+/* v rounded to f and back; finfo(f).max, the pattern below +inf */
+static double jaxc__round_to(jaxc_dtype f, double v) { return jaxc__from_bits(f, jaxc__float_bits(f, v)); }
+static double jaxc__finfo_max(jaxc_dtype f) { return jaxc__from_bits(f, jaxc__float_bits(f, INFINITY) - 1); }
 JAXC_API jaxc_array *jaxc_nan_to_num(const jaxc_array *x, double nan, const double *posinf, const double *neginf) {
   if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "nan_to_num: the array is NULL");
   jaxc_kind k = jaxc_dtype_kind(x->dtype);
@@ -2124,14 +2138,13 @@ JAXC_API jaxc_array *jaxc_nan_to_num(const jaxc_array *x, double nan, const doub
     if (r) r->weak = x->weak; /* (JAX returns x itself) */
     return r;
   }
-  jaxc_dtype part = x->dtype == JAXC_C64 ? JAXC_F32 : x->dtype == JAXC_C128 ? JAXC_F64 : x->dtype;
+  jaxc_dtype part = jaxc__real_dtype(x->dtype);
   jaxc__nan_to_num_job j;
   j.abs_mask = (~0ull >> (64 - 8 * jaxc_dtype_size(part))) >> 1;
   j.inf = jaxc__float_bits(part, INFINITY);
-  uint64_t max = j.inf - 1; /* finfo(dtype).max: the pattern below +inf */
   j.with[0] = jaxc__float_bits(part, nan);
-  j.with[1] = posinf ? jaxc__float_bits(part, *posinf) : max;
-  j.with[2] = neginf ? jaxc__float_bits(part, *neginf) : max | (j.abs_mask + 1);
+  j.with[1] = jaxc__float_bits(part, posinf ? *posinf : jaxc__finfo_max(part));
+  j.with[2] = jaxc__float_bits(part, neginf ? *neginf : -jaxc__finfo_max(part)); /* (finfo.min) */
   jaxc_array *out = jaxc__new_array(x->dtype, false, x->ndim, x->shape);
   if (!out) return NULL;
   jaxc__job_init(&j.job, 1, &x, &x->dtype, out, jaxc__chunk_nan_to_num);
@@ -2195,13 +2208,6 @@ static void jaxc__chunk_isclose(const jaxc__job *job, size_t n, const void *cons
   default: jaxc__isclose_jaxc_c128(j, n, (const jaxc_c128 *)in[0], sa, (const jaxc_c128 *)in[1], sb, (bool *)out); break;
   }
 }
-/* v rounded to the float dtype f and back (lax.convert_element_type of a Python float) */
-static double jaxc__round_to(jaxc_dtype f, double v) {
-  _Alignas(8) unsigned char b[8];
-  jaxc_kernel_cast_dyn(JAXC_F64, f, 1, &v, b);
-  jaxc_kernel_cast_dyn(f, JAXC_F64, 1, b, &v);
-  return v;
-}
 JAXC_API jaxc_array *jaxc_isclose(const jaxc_array *a, const jaxc_array *b, double rtol, double atol, bool equal_nan) {
   if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "isclose: an operand is NULL");
   bool x64 = jaxc_x64();
@@ -2209,7 +2215,7 @@ JAXC_API jaxc_array *jaxc_isclose(const jaxc_array *a, const jaxc_array *b, doub
   if (node == JAXC_DTYPE_INVALID) return (jaxc_array *)jaxc__fail_strict(a->dtype, b->dtype);
   jaxc__isclose_job j;
   j.dtype = jaxc_storage_dtype(jaxc__to_inexact(node), x64);
-  jaxc_dtype part = j.dtype == JAXC_C64 ? JAXC_F32 : j.dtype == JAXC_C128 ? JAXC_F64 : j.dtype;
+  jaxc_dtype part = jaxc__real_dtype(j.dtype);
   j.rtol = jaxc__round_to(part, rtol), j.atol = jaxc__round_to(part, atol), j.equal_nan = equal_nan;
   const jaxc_array *in[2] = {a, b};
   int nd;
@@ -2272,10 +2278,8 @@ JAXC_API jaxc_array *jaxc_round_decimals(const jaxc_array *x, int decimals) {
   if (k == JAXC_KIND_BOOL) return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "data type <class 'numpy.bool'> not inexact");
   if ((k == JAXC_KIND_INT || k == JAXC_KIND_UINT) && decimals < 0)
     return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "integer np.round not implemented for decimals < 0");
-  jaxc_dtype part = x->dtype == JAXC_C64 ? JAXC_F32 : x->dtype == JAXC_C128 ? JAXC_F64 : x->dtype;
-  /* log10 of finfo(part).max: 4.8 (float16), 38.5 (bfloat16, float32), 308.3 (float64) */
-  int beyond = part == JAXC_F16 ? 4 : part == JAXC_F64 ? 308 : 38;
-  if (k == JAXC_KIND_INT || k == JAXC_KIND_UINT || decimals > beyond) {
+  /* (log10 of finfo.max: 4.8 for float16, 38.5 for bfloat16 and float32, 308.3 for float64) */
+  if (k == JAXC_KIND_INT || k == JAXC_KIND_UINT || decimals > log10(jaxc__finfo_max(jaxc__real_dtype(x->dtype)))) {
     jaxc_array *r = jaxc_astype(x, x->dtype);
     if (r) r->weak = x->weak; /* (lax.asarray) */
     return r;
