@@ -32,11 +32,14 @@
                nanargmax/nanargmin, var/std with ddof, jaxc_sort, jaxc_argsort
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
                jaxc_at_update_axis, jaxc_at_update_slice
+     shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
+               broadcast_to, concatenate, stack
      random    jaxc_random_key/split/fold_in, bits, uniform, normal, randint, bernoulli,
                permutation, and *_into variants writing into caller memory
      config    jaxc_set_x64, jaxc_set_promotion, jaxc_set_debug_nans/infs, jaxc_set_buffer_cache
-     Large results (>= 4 MiB) are allocated on 2 MiB huge pages, and freed ones are kept for
-     reuse (up to JAXC_BUFFER_CACHE_BYTES, default 512 MiB; jaxc_set_buffer_cache(0) releases).
+     Large results (>= 4 MiB) are allocated on 2 MiB huge pages, and freed ones of 128 KiB and
+     more are kept for reuse (up to JAXC_BUFFER_CACHE_BYTES, default 512 MiB;
+     jaxc_set_buffer_cache(0) releases them).
 
    COMPILE-TIME OPTIONS (define before including, in the implementation file at least)
      JAXC_IMPLEMENTATION          emit the function definitions in this translation unit
@@ -58,7 +61,7 @@
      (read once, at the first query; jaxc_set_* override them).
 
    WHAT IS WHERE (grep the banners)
-     >>types >>status >>config >>arrays >>ops >>reduce >>index >>random >>impl */
+     >>types >>status >>config >>arrays >>ops >>reduce >>index >>shape >>random >>impl */
 #ifndef JAXC_H_INCLUDED
 #define JAXC_H_INCLUDED
 
@@ -465,6 +468,34 @@ JAXC_API jaxc_array *jaxc_at_update_axis(jaxc_op op, const jaxc_array *a, const 
    (jaxc_slice_spec[]){JAXC_I(1), JAXC_ALL}, u, JAXC_MODE_DEFAULT). */
 JAXC_API jaxc_array *jaxc_at_update_slice(jaxc_op op, const jaxc_array *a, int nspec, const jaxc_slice_spec *spec,
                                           const jaxc_array *updates, jaxc_index_mode mode);
+/* >>shape ------------------------------------------------------------------------------------
+   Shape manipulation as jax.numpy does it. Every result is a new contiguous array (JAX's arrays
+   have no views) with a's dtype and weak flag (lax's reshape, transpose, broadcast_in_dim,
+   squeeze and expand_dims keep weak_type); concatenate and stack promote their operands together
+   (jnp's promote_dtypes: the join of all, weak only when every operand is weak). Errors are
+   JAX's, in its words.
+     jaxc_reshape(a, ndim, shape)   C order; one entry may be -1, inferred from the size
+     jaxc_ravel(a)                  reshape(a, (-1,))
+     jaxc_transpose(a, naxes, axes) axes: a permutation of the axes (negative ones count from the
+                                    end); NULL reverses them (jnp.transpose(a), a.T)
+     jaxc_swapaxes(a, axis1, axis2), jaxc_moveaxis(a, source, destination)
+     jaxc_expand_dims(a, axis)      a new axis of size 1 at position `axis` of the result
+     jaxc_squeeze(a, axis)          drops `axis`, which must have size 1; JAXC_ALL_AXES drops
+                                    every axis of size 1
+     jaxc_broadcast_to(a, ndim, shape)
+     jaxc_concatenate(n, arrays, axis)  along an existing axis; JAXC_ALL_AXES flattens each first
+     jaxc_stack(n, arrays, axis)    arrays of one shape, joined along a new axis */
+JAXC_API jaxc_array *jaxc_reshape(const jaxc_array *a, int ndim, const int64_t *shape);
+JAXC_API jaxc_array *jaxc_ravel(const jaxc_array *a);
+JAXC_API jaxc_array *jaxc_transpose(const jaxc_array *a, int naxes, const int *axes);
+JAXC_API jaxc_array *jaxc_swapaxes(const jaxc_array *a, int axis1, int axis2);
+JAXC_API jaxc_array *jaxc_moveaxis(const jaxc_array *a, int source, int destination);
+JAXC_API jaxc_array *jaxc_expand_dims(const jaxc_array *a, int axis);
+JAXC_API jaxc_array *jaxc_squeeze(const jaxc_array *a, int axis);
+JAXC_API jaxc_array *jaxc_broadcast_to(const jaxc_array *a, int ndim, const int64_t *shape);
+JAXC_API jaxc_array *jaxc_concatenate(int n, const jaxc_array *const *arrays, int axis);
+JAXC_API jaxc_array *jaxc_stack(int n, const jaxc_array *const *arrays, int axis);
+
 /* >>random ----------------------------------------------------------------------------------- */
 /* jax.random with threefry2x32 keys, bit-exact with JAX 0.11
    under its default jax_threefry_partitionable=True.
@@ -670,11 +701,17 @@ JAXC_API jaxc_rules jaxc_promotion(void) { return (jaxc_rules)JAXC__FLAG_GET(jax
    Large blocks (>= 4 MiB) are 2 MiB aligned and madvise'd to huge pages: first touch of fresh
    4 KiB pages costs ~11 us each on the machines we measure, which dominates a fresh large
    output. Freed large blocks go to a small cache (JAX's allocators pool buffers too), so a loop
-   that allocates results reuses warm memory instead of faulting in new pages each time. */
+   that allocates results reuses warm memory instead of faulting in new pages each time. So do
+   medium blocks (128 KiB to 4 MiB, sizes rounded up to 64 KiB), in slots of their own: glibc
+   serves them with mmap and unmaps them on free, and a freed block raises its mmap threshold only
+   to its own size, so a loop allocating one size past 128 KiB had every result faulted in anew
+   (a 1 MiB result: 256 faults, 2.8 ms for a 0.1 ms op). */
 #define JAXC__ALIGN 64
 #define JAXC__HUGE_BYTES ((size_t)4 << 20)
 #define JAXC__HUGE_ALIGN ((size_t)2 << 20)
-#define JAXC__CACHE_SLOTS 8
+#define JAXC__MID_BYTES ((size_t)128 << 10)
+#define JAXC__MID_ALIGN ((size_t)64 << 10)
+#define JAXC__CACHE_SLOTS 16 /* 0-7 for large blocks, 8-15 for medium ones */
 #if !defined(JAXC_MALLOC) && !defined(__STDC_NO_ATOMICS__)
 #  define JAXC__CACHE 1
 static struct { void *base; size_t bytes; } jaxc__cache[JAXC__CACHE_SLOTS];
@@ -702,9 +739,10 @@ static void *jaxc__cache_take(size_t bytes) {
 /* Keeps a freed large block when it fits in the cache; false when the caller must free it. */
 static bool jaxc__cache_put(void *base, size_t bytes) {
   bool kept = false;
+  int first = bytes >= JAXC__HUGE_BYTES ? 0 : JAXC__CACHE_SLOTS / 2;
   jaxc__cache_acquire();
   if (jaxc__cache_total + bytes <= jaxc__cache_cap)
-    for (int i = 0; i < JAXC__CACHE_SLOTS && !kept; i++)
+    for (int i = first; i < first + JAXC__CACHE_SLOTS / 2 && !kept; i++)
       if (!jaxc__cache[i].base) {
         jaxc__cache[i].base = base;
         jaxc__cache[i].bytes = bytes;
@@ -746,17 +784,19 @@ static void *jaxc__malloc(size_t n) {
   bytes = total;
   base = (unsigned char *)JAXC_MALLOC(NULL, bytes);
 #else
-  if (total >= JAXC__HUGE_BYTES) {
-    bytes = (total + JAXC__HUGE_ALIGN - 1) & ~(JAXC__HUGE_ALIGN - 1);
+  if (total >= JAXC__MID_BYTES) { /* from the cache, or new (large: 2 MiB aligned, huge pages) */
+    bool huge = total >= JAXC__HUGE_BYTES;
+    size_t unit = huge ? JAXC__HUGE_ALIGN : JAXC__MID_ALIGN;
+    bytes = (total + unit - 1) & ~(unit - 1);
 #  if JAXC__CACHE
     base = (unsigned char *)jaxc__cache_take(bytes);
     if (base) bytes = ((size_t *)(void *)base)[0];
     else
 #  endif
     {
-      base = (unsigned char *)aligned_alloc(JAXC__HUGE_ALIGN, bytes);
+      base = (unsigned char *)aligned_alloc(huge ? JAXC__HUGE_ALIGN : JAXC__ALIGN, bytes);
 #  if JAXC__HUGEPAGES
-      if (base) (void)madvise(base, bytes, MADV_HUGEPAGE);
+      if (base && huge) (void)madvise(base, bytes, MADV_HUGEPAGE);
 #  endif
     }
   } else {
@@ -776,7 +816,7 @@ static void jaxc__free(void *p) {
 #else
 #  if JAXC__CACHE
   size_t bytes = ((size_t *)(void *)base)[0];
-  if (bytes >= JAXC__HUGE_BYTES && jaxc__cache_put(base, bytes)) return;
+  if (bytes >= JAXC__MID_BYTES && jaxc__cache_put(base, bytes)) return;
 #  endif
   free(base);
 #endif
@@ -1387,15 +1427,28 @@ typedef struct jaxc__bcast {
   int64_t rows, row_len, total;
 } jaxc__bcast;
 
-static void jaxc__format_shape(char *buf, size_t n, const jaxc_array *a) {
+/* nd integers as Python prints a tuple of them: (), (3,), (2, 3). */
+static void jaxc__format_dims(char *buf, size_t n, int nd, const int64_t *d) {
 #ifndef JAXC_NO_STDIO /* only messages use it, and without stdio they are not formatted */
   size_t at = 0;
   at += (size_t)snprintf(buf + at, n - at, "(");
-  for (int i = 0; i < a->ndim && at < n; i++)
-    at += (size_t)snprintf(buf + at, n - at, a->ndim == 1 ? "%lld," : i ? ", %lld" : "%lld", (long long)a->shape[i]);
+  for (int i = 0; i < nd && at < n; i++)
+    at += (size_t)snprintf(buf + at, n - at, nd == 1 ? "%lld," : i ? ", %lld" : "%lld", (long long)d[i]);
   if (at < n) snprintf(buf + at, n - at, ")");
 #else
-  (void)a;
+  (void)nd, (void)d;
+  if (n) buf[0] = 0;
+#endif
+}
+static void jaxc__format_shape(char *buf, size_t n, const jaxc_array *a) { jaxc__format_dims(buf, n, a->ndim, a->shape); }
+/* An aval as JAX's str_short prints it: int32[3], float32[2,4], bool[]. */
+static void jaxc__format_aval(char *buf, size_t n, jaxc_dtype dt, int nd, const int64_t *d) {
+#ifndef JAXC_NO_STDIO
+  size_t at = (size_t)snprintf(buf, n, "%s[", jaxc_dtype_name(dt));
+  for (int i = 0; i < nd && at < n; i++) at += (size_t)snprintf(buf + at, n - at, i ? ",%lld" : "%lld", (long long)d[i]);
+  if (at < n) snprintf(buf + at, n - at, "]");
+#else
+  (void)dt, (void)nd, (void)d;
   if (n) buf[0] = 0;
 #endif
 }
@@ -3278,14 +3331,17 @@ static bool jaxc__select_take(const jaxc_array *a, int ax, const jaxc_array *ix,
   return jaxc__check_wrap(mode, sem, s);
 }
 
-/* Basic indexing: per axis a first index, a step and a count; integer specs drop their axis. */
-static bool jaxc__select_slices(const jaxc_array *a, int nspec, const jaxc_slice_spec *spec, jaxc_index_mode mode,
-                                jaxc__ixsem sem, jaxc__sel *s) {
+/* Basic indexing's geometry: per axis of a, a first index, a step and a count; integer specs
+   drop their axis from the view's shape (s->ndim, s->shape); *dropped when an integer index is
+   out of range in a mode that drops it. */
+typedef struct jaxc__slices { int64_t first[JAXC_MAX_NDIM], step[JAXC_MAX_NDIM], cnt[JAXC_MAX_NDIM]; bool dropped; } jaxc__slices;
+static bool jaxc__slice_geometry(const jaxc_array *a, int nspec, const jaxc_slice_spec *spec, jaxc_index_mode mode,
+                                 jaxc__ixsem sem, jaxc__sel *s, jaxc__slices *g) {
   if (nspec < 0 || nspec > a->ndim)
     return jaxc__fail(JAXC_ERR_INDEX, "Too many indices: %d-dimensional array indexed with %d regular indices.",
                       a->ndim, nspec), false;
   if (nspec > 0 && !spec) return jaxc__fail(JAXC_ERR_ARG, "slice specs are NULL"), false;
-  int64_t first[JAXC_MAX_NDIM], step[JAXC_MAX_NDIM], cnt[JAXC_MAX_NDIM];
+  int64_t *first = g->first, *step = g->step, *cnt = g->cnt;
   bool dropped = false;
   s->ndim = 0;
   for (int ax = 0; ax < a->ndim; ax++) {
@@ -3314,6 +3370,16 @@ static bool jaxc__select_slices(const jaxc_array *a, int nspec, const jaxc_slice
     first[ax] = lo; step[ax] = st;
     s->shape[s->ndim++] = cnt[ax];
   }
+  g->dropped = dropped;
+  return true;
+}
+/* Basic indexing as a selection: the geometry, then every element's offset (for .at[]). */
+static bool jaxc__select_slices(const jaxc_array *a, int nspec, const jaxc_slice_spec *spec, jaxc_index_mode mode,
+                                jaxc__ixsem sem, jaxc__sel *s) {
+  jaxc__slices g;
+  if (!jaxc__slice_geometry(a, nspec, spec, mode, sem, s, &g)) return false;
+  const int64_t *first = g.first, *step = g.step, *cnt = g.cnt;
+  bool dropped = g.dropped;
   int64_t total = 1;
   for (int ax = 0; ax < a->ndim; ax++) total *= cnt[ax];
   s->count = total;
@@ -3420,11 +3486,27 @@ JAXC_API jaxc_array *jaxc_index_take(const jaxc_array *a, const jaxc_array *indi
                                      const jaxc_array *fill_value) {
   return jaxc__take_impl(a, indices, axis, mode, fill_value, JAXC__IX_GET);
 }
+static void jaxc__strided_copy(char *dst, const char *src, size_t es, int nd, const int64_t *shape, const int64_t *st);
+/* x[spec]: reading clamps integer indices, so the view is every axis's first, step and count: a
+   strided copy (no per-element offsets). */
 JAXC_API jaxc_array *jaxc_slice(const jaxc_array *a, int nspec, const jaxc_slice_spec *spec) {
   if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "slice: the array is NULL");
   jaxc__sel s;
-  if (!jaxc__select_slices(a, nspec, spec, JAXC_MODE_DEFAULT, JAXC__IX_GET, &s)) return NULL;
-  return jaxc__gather(a, &s, NULL);
+  jaxc__slices g;
+  if (!jaxc__slice_geometry(a, nspec, spec, JAXC_MODE_DEFAULT, JAXC__IX_GET, &s, &g)) return NULL;
+  JAXC_ASSERT(!g.dropped);
+  jaxc_array *out = jaxc__new_array(a->dtype, a->weak, s.ndim, s.shape);
+  if (!out) return NULL;
+  int64_t st[JAXC_MAX_NDIM], unit = 1, base = 0;
+  for (int ax = a->ndim - 1; ax >= 0; ax--) {
+    st[ax] = g.cnt[ax] > 1 ? g.step[ax] * unit : 0; /* (a step past the axis takes one element) */
+    base += g.first[ax] * unit;
+    unit *= a->shape[ax];
+  }
+  size_t es = jaxc_dtype_size(a->dtype);
+  if (out->size) jaxc__strided_copy((char *)out->data, (const char *)a->data + base * (int64_t)es, es, a->ndim, g.cnt, st);
+  jaxc__ok();
+  return out;
 }
 
 /* --- scatter ---------------------------------------------------------------------------------- */
@@ -3582,6 +3664,579 @@ JAXC_API jaxc_array *jaxc_at_update_slice(jaxc_op op, const jaxc_array *a, int n
                                           const jaxc_array *updates, jaxc_index_mode mode) {
   jaxc__slice_arg t = {nspec, spec};
   return jaxc__update(op, a, updates, mode, jaxc__select_slice_cb, &t);
+}
+/* >>shape (implementation) ------------------------------------------------- */
+
+/* The product of nd dimensions, as a magnitude and a sign; *big when the magnitude passes 2^62,
+   beyond any array's size (the product is then only printed, exactly, by jaxc__format_product). */
+static uint64_t jaxc__dims_product(int nd, const int64_t *d, bool *neg, bool *big) {
+  uint64_t p = 1;
+  *neg = false, *big = false;
+  for (int i = 0; i < nd; i++) {
+    uint64_t m = d[i] < 0 ? (uint64_t)0 - (uint64_t)d[i] : (uint64_t)d[i];
+    *neg ^= d[i] < 0;
+    if (m == 0) return *neg = false, *big = false, 0;
+    if (!*big && p > ((uint64_t)1 << 62) / m) *big = true;
+    if (!*big) p *= m;
+  }
+  return p;
+}
+
+/* The exact product of nd int64 dimensions in decimal, as Python prints it in JAX's messages:
+   base-10^9 limbs, schoolbook multiplication (8 factors of 63 bits are 152 digits at most). */
+static void jaxc__format_product(char *buf, size_t n, int nd, const int64_t *d) {
+#ifndef JAXC_NO_STDIO
+  enum { LIMBS = 3 * JAXC_MAX_NDIM + 2 };
+  const uint64_t base = 1000000000u;
+  uint64_t acc[LIMBS] = {1};
+  int len = 1;
+  bool neg = false;
+  for (int i = 0; i < nd; i++) {
+    uint64_t m = d[i] < 0 ? (uint64_t)0 - (uint64_t)d[i] : (uint64_t)d[i];
+    uint64_t f[3] = {m % base, m / base % base, m / base / base}, r[LIMBS] = {0};
+    neg ^= d[i] < 0;
+    for (int x = 0; x < len; x++)
+      for (int y = 0; y < 3; y++) r[x + y] += acc[x] * f[y]; /* three products of < 10^18 each */
+    len += 3;
+    for (int k = 0; k + 1 < len; k++) r[k + 1] += r[k] / base, r[k] %= base;
+    while (len > 1 && r[len - 1] == 0) len--;
+    memcpy(acc, r, sizeof acc);
+  }
+  size_t at = (size_t)snprintf(buf, n, "%s%llu", neg && (len > 1 || acc[0]) ? "-" : "", (unsigned long long)acc[len - 1]);
+  for (int k = len - 2; k >= 0 && at < n; k--) at += (size_t)snprintf(buf + at, n - at, "%09llu", (unsigned long long)acc[k]);
+#else
+  (void)nd, (void)d;
+  if (n) buf[0] = 0;
+#endif
+}
+
+/* jnp.reshape's new shape: _compute_newshape's -1 and size checks, then lax.reshape's sign check,
+   each with JAX's message. */
+static bool jaxc__reshape_shape(const jaxc_array *a, int nd, const int64_t *req, int64_t *out) {
+  if (nd < 0 || nd > JAXC_MAX_NDIM)
+    return jaxc__fail(JAXC_ERR_SHAPE, "ndim must be between 0 and %d, got %d", JAXC_MAX_NDIM, nd), false;
+  if (nd > 0 && !req) return jaxc__fail(JAXC_ERR_ARG, "reshape: the shape is NULL"), false;
+  char s0[200], s1[200], s2[200];
+  jaxc__format_shape(s0, sizeof s0, a);
+  jaxc__format_dims(s1, sizeof s1, nd, req);
+  int unknown = -1;
+  for (int i = 0; i < nd; i++) {
+    if (req[i] != -1) continue;
+    if (unknown >= 0) return jaxc__fail(JAXC_ERR_SHAPE, "can only specify one unknown axis size with a `-1` value, got %s", s1), false;
+    unknown = i;
+  }
+  bool neg, big;
+  long long size = (long long)a->size;
+  for (int i = 0; i < nd; i++) out[i] = req[i];
+  if (unknown >= 0) {
+    int64_t others[JAXC_MAX_NDIM] = {0};
+    int k = 0;
+    for (int i = 0; i < nd; i++)
+      if (i != unknown) others[k++] = req[i];
+    uint64_t p = jaxc__dims_product(k, others, &neg, &big);
+    jaxc__format_product(s2, sizeof s2, k, others);
+    if (p == 0) /* Python's ZeroDivisionError in JAX's `arr.size % prod(other_sizes)` */
+      return jaxc__fail(JAXC_ERR_SHAPE, "cannot reshape array of shape %s (size %lld) into shape %s: the -1 is ambiguous "
+                        "when the product of the specified axis sizes is 0", s0, size, s1), false;
+    if (big ? size != 0 : (uint64_t)size % p != 0)
+      return jaxc__fail(JAXC_ERR_SHAPE, "cannot reshape array of shape %s (size %lld) into shape %s because the product of "
+                        "specified axis sizes (%s) does not evenly divide %lld", s0, size, s1, s2, size), false;
+    int64_t fill = big ? 0 : (int64_t)((uint64_t)size / p);
+    out[unknown] = neg ? -fill : fill;
+  } else {
+    uint64_t p = jaxc__dims_product(nd, req, &neg, &big);
+    if (big || (neg && p != 0) || p != (uint64_t)size) {
+      jaxc__format_product(s2, sizeof s2, nd, req);
+      return jaxc__fail(JAXC_ERR_SHAPE, "cannot reshape array of shape %s (size %lld) into shape %s (size %s)", s0, size, s1, s2), false;
+    }
+  }
+  for (int i = 0; i < nd; i++)
+    if (out[i] < 0) {
+      jaxc__format_dims(s2, sizeof s2, nd, out);
+      return jaxc__fail(JAXC_ERR_SHAPE, "reshape new_sizes must all be positive, got %s.", s2), false;
+    }
+  return true;
+}
+
+/* Bytes copied in pieces of 1 MiB over the threads past JAXC_PAR_BYTES of traffic, with streaming
+   stores past JAXC_STREAM_BYTES (as the elementwise ops write). */
+static void jaxc__copy_piece(char *dst, const char *src, size_t bytes, bool stream) {
+#if JAXC__HAS_STREAM
+  if (stream) { jaxc__stream_copy(dst, src, bytes); return; }
+#endif
+  (void)stream;
+  memcpy(dst, src, bytes);
+}
+static void jaxc__copy_bytes(void *dst, const void *src, size_t bytes) {
+  bool stream = bytes > JAXC_STREAM_BYTES;
+#if JAXC__HAS_OPENMP
+  if (2 * bytes > JAXC_PAR_BYTES) {
+    const size_t piece = (size_t)1 << 20;
+    int64_t parts = (int64_t)((bytes + piece - 1) / piece);
+#  pragma omp parallel for schedule(static)
+    for (int64_t p = 0; p < parts; p++) {
+      size_t lo = (size_t)p * piece, len = bytes - lo < piece ? bytes - lo : piece;
+      jaxc__copy_piece((char *)dst + lo, (const char *)src + lo, len, stream);
+    }
+    return;
+  }
+#endif
+  if (bytes) jaxc__copy_piece((char *)dst, (const char *)src, bytes, stream);
+}
+
+/* A new array of a's bytes under another shape (nd, shape), weak kept. */
+static jaxc_array *jaxc__reshaped_copy(const jaxc_array *a, int nd, const int64_t *shape) {
+  jaxc_array *out = jaxc__new_array(a->dtype, a->weak, nd, shape);
+  if (!out) return NULL;
+  jaxc__copy_bytes(out->data, a->data, (size_t)a->size * jaxc_dtype_size(a->dtype));
+  jaxc__ok();
+  return out;
+}
+
+JAXC_API jaxc_array *jaxc_reshape(const jaxc_array *a, int ndim, const int64_t *shape) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "reshape: the array is NULL");
+  int64_t s[JAXC_MAX_NDIM];
+  if (!jaxc__reshape_shape(a, ndim, shape, s)) return NULL;
+  return jaxc__reshaped_copy(a, ndim, s);
+}
+JAXC_API jaxc_array *jaxc_ravel(const jaxc_array *a) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "ravel: the array is NULL");
+  return jaxc__reshaped_copy(a, 1, &a->size);
+}
+
+/* --- the strided copy: transpose's engine ------------------------------------------------------
+   dst, contiguous over `shape`, gets element sum_k i_k st[k] of src (st in elements). Dims of
+   size 1 are dropped and dims merged where the source runs on across them, so a transpose is
+   reduced to its essential axes. Then three loops:
+     - the source contiguous along the last axis: row copies (memcpy);
+     - the source contiguous along another axis p: tiles of B = 64 / element size rows of p (one
+       cache line of the source per step along the last axis), each source line read whole and
+       written to B output rows, which stay in L1 while they fill;
+     - otherwise element by element.
+   Work items are (other axes, block of p, chunk of the last axis), over the threads past
+   JAXC_PAR_BYTES of traffic. */
+typedef struct jaxc__strided {
+  int nd, tile;                 /* merged rank >= 1; the axis p, or -1 */
+  int64_t shape[JAXC_MAX_NDIM], st[JAXC_MAX_NDIM], dst_st[JAXC_MAX_NDIM];
+  int64_t block, blocks;        /* rows of p per item, their count */
+  int64_t chunk, chunks;        /* elements of the last axis per item, their count */
+  int64_t items;
+  size_t es;
+} jaxc__strided;
+
+static void jaxc__strided_plan(jaxc__strided *g, size_t es, int nd, const int64_t *shape, const int64_t *st) {
+  int m = 0;
+  for (int i = 0; i < nd; i++) {
+    if (shape[i] == 1) continue;
+    if (m > 0 && g->st[m - 1] == st[i] * shape[i]) {
+      g->shape[m - 1] *= shape[i];
+      g->st[m - 1] = st[i];
+    } else {
+      g->shape[m] = shape[i], g->st[m] = st[i], m++;
+    }
+  }
+  if (m == 0) g->shape[0] = 1, g->st[0] = 1, m = 1;
+  g->nd = m, g->es = es, g->tile = -1;
+  int64_t d = 1;
+  for (int k = m - 1; k >= 0; k--) g->dst_st[k] = d, d *= g->shape[k];
+  if (g->st[m - 1] != 1)
+    for (int k = 0; k < m - 1; k++)
+      if (g->st[k] == 1) g->tile = k;
+  int64_t q = g->shape[m - 1];
+  g->block = g->tile >= 0 ? (int64_t)(64 / es) : 1;
+  g->blocks = g->tile >= 0 ? (g->shape[g->tile] + g->block - 1) / g->block : 1;
+  g->chunk = g->tile >= 0 ? 1024 : (int64_t)(((size_t)64 << 10) / es);
+  g->chunks = (q + g->chunk - 1) / g->chunk;
+  g->items = g->blocks * g->chunks;
+  for (int k = 0; k < m - 1; k++)
+    if (k != g->tile) g->items *= g->shape[k];
+}
+
+/* One tile, nb x nq: the nq source lines (nb elements each) read whole into L1 scratch, then
+   the nb output rows written whole from it (from the source straight to the output ran at 2 ns
+   an element: with power-of-two row lengths every line of a tile falls in one L1 set, and they
+   evict each other while the rows fill). */
+#define JAXC__TILE_CASE(ES)                                                                              \
+  case ES:                                                                                               \
+    for (int64_t j = 0; j < nq; j++) memcpy(t + j * nb * (ES), s + (q + j) * sq * (ES), (size_t)nb * (ES)); \
+    for (int64_t b = 0; b < nb; b++)                                                                     \
+      for (int64_t j = 0; j < nq; j++) memcpy(d + (b * dp + q + j) * (ES), t + (j * nb + b) * (ES), ES); \
+    break;
+#define JAXC__ROW_CASE(ES)                                                                    \
+  case ES:                                                                                    \
+    for (int64_t q = q0; q < q1; q++) memcpy(d + q * (ES), s + q * sq * (ES), ES);             \
+    break;
+static void jaxc__strided_item(const jaxc__strided *g, const char *src, char *dst, int64_t item) {
+  int last = g->nd - 1;
+  int64_t qc = item % g->chunks, pb;
+  item /= g->chunks;
+  pb = item % g->blocks;
+  item /= g->blocks;
+  int64_t so = 0, dof = 0;
+  for (int k = last - 1; k >= 0; k--) {
+    if (k == g->tile) continue;
+    int64_t i = item % g->shape[k];
+    item /= g->shape[k];
+    so += i * g->st[k], dof += i * g->dst_st[k];
+  }
+  int64_t q0 = qc * g->chunk, q1 = q0 + g->chunk < g->shape[last] ? q0 + g->chunk : g->shape[last];
+  int64_t sq = g->st[last];
+  const char *s = src + so * (int64_t)g->es;
+  char *d = dst + dof * (int64_t)g->es;
+  if (g->tile >= 0) {
+    int64_t p0 = pb * g->block, nb = g->shape[g->tile] - p0 < g->block ? g->shape[g->tile] - p0 : g->block;
+    int64_t dp = g->dst_st[g->tile];
+    typedef struct { _Alignas(64) unsigned char bytes[64 * 64]; } jaxc__tile; /* B x B elements of 64 / B bytes */
+    jaxc__tile tile;
+    unsigned char *t = tile.bytes;
+    s += p0 * (int64_t)g->es, d += p0 * dp * (int64_t)g->es;
+    for (int64_t q = q0; q < q1; q += g->block) {
+      int64_t nq = q1 - q < g->block ? q1 - q : g->block;
+      switch (g->es) { JAXC__TILE_CASE(1) JAXC__TILE_CASE(2) JAXC__TILE_CASE(4) JAXC__TILE_CASE(8) default: JAXC__TILE_CASE(16) }
+    }
+  } else if (sq == 1) {
+    memcpy(d + q0 * (int64_t)g->es, s + q0 * (int64_t)g->es, (size_t)(q1 - q0) * g->es);
+  } else {
+    switch (g->es) { JAXC__ROW_CASE(1) JAXC__ROW_CASE(2) JAXC__ROW_CASE(4) JAXC__ROW_CASE(8) default: JAXC__ROW_CASE(16) }
+  }
+}
+#undef JAXC__TILE_CASE
+#undef JAXC__ROW_CASE
+
+static void jaxc__strided_copy(char *dst, const char *src, size_t es, int nd, const int64_t *shape, const int64_t *st) {
+  jaxc__strided g;
+  int64_t total = 1;
+  for (int i = 0; i < nd; i++) total *= shape[i];
+  if (total == 0) return;
+  jaxc__strided_plan(&g, es, nd, shape, st);
+  if (g.nd == 1 && g.st[0] == 1) { jaxc__copy_bytes(dst, src, (size_t)total * es); return; }
+#if JAXC__HAS_OPENMP
+  if (2 * (size_t)total * es > JAXC_PAR_BYTES && g.items > 1) {
+#  pragma omp parallel for schedule(static)
+    for (int64_t it = 0; it < g.items; it++) jaxc__strided_item(&g, src, dst, it);
+    return;
+  }
+#endif
+  for (int64_t it = 0; it < g.items; it++) jaxc__strided_item(&g, src, dst, it);
+}
+
+/* lax.transpose by a permutation already checked: the result's axis k is a's axis perm[k]. */
+static jaxc_array *jaxc__permuted(const jaxc_array *a, const int *perm) {
+  int64_t shape[JAXC_MAX_NDIM], st[JAXC_MAX_NDIM], ast[JAXC_MAX_NDIM], s = 1;
+  for (int k = a->ndim - 1; k >= 0; k--) ast[k] = s, s *= a->shape[k];
+  for (int k = 0; k < a->ndim; k++) shape[k] = a->shape[perm[k]], st[k] = ast[perm[k]];
+  jaxc_array *out = jaxc__new_array(a->dtype, a->weak, a->ndim, shape);
+  if (!out) return NULL;
+  jaxc__strided_copy((char *)out->data, (const char *)a->data, jaxc_dtype_size(a->dtype), a->ndim, shape, st);
+  jaxc__ok();
+  return out;
+}
+/* lax.transpose's check, in its words (the permutation as jnp passes it, axes canonicalised). */
+static bool jaxc__check_perm(const jaxc_array *a, int n, const int *perm) {
+  bool seen[JAXC_MAX_NDIM] = {false}, ok = n == a->ndim;
+  for (int k = 0; k < n && ok; k++) {
+    ok = perm[k] >= 0 && perm[k] < a->ndim && !seen[perm[k]];
+    if (ok) seen[perm[k]] = true;
+  }
+  if (ok) return true;
+  char s0[200], s1[200];
+  int64_t p[JAXC_MAX_NDIM];
+  for (int k = 0; k < n; k++) p[k] = perm[k];
+  jaxc__format_dims(s0, sizeof s0, n, p);
+  jaxc__format_shape(s1, sizeof s1, a);
+  jaxc__fail(JAXC_ERR_ARG, "transpose permutation isn't a permutation of operand dimensions, got permutation %s for operand shape %s.", s0, s1);
+  return false;
+}
+
+JAXC_API jaxc_array *jaxc_transpose(const jaxc_array *a, int naxes, const int *axes) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "transpose: the array is NULL");
+  int perm[JAXC_MAX_NDIM];
+  if (!axes) {
+    for (int k = 0; k < a->ndim; k++) perm[k] = a->ndim - 1 - k;
+    return jaxc__permuted(a, perm);
+  }
+  if (naxes < 0 || naxes > JAXC_MAX_NDIM) /* (a longer tuple is no permutation of a's axes either) */
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "transpose permutation isn't a permutation of operand dimensions: "
+                                    "%d axes given for an array of dimension %d", naxes, a->ndim);
+  for (int k = 0; k < naxes; k++)
+    if (!jaxc__canon_axis(axes[k], a->ndim, &perm[k])) return NULL;
+  if (!jaxc__check_perm(a, naxes, perm)) return NULL;
+  return jaxc__permuted(a, perm);
+}
+JAXC_API jaxc_array *jaxc_swapaxes(const jaxc_array *a, int axis1, int axis2) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "swapaxes: the array is NULL");
+  int perm[JAXC_MAX_NDIM], x, y;
+  if (!jaxc__canon_axis(axis1, a->ndim, &x) || !jaxc__canon_axis(axis2, a->ndim, &y)) return NULL;
+  for (int k = 0; k < a->ndim; k++) perm[k] = k;
+  perm[x] = y, perm[y] = x;
+  return jaxc__permuted(a, perm);
+}
+JAXC_API jaxc_array *jaxc_moveaxis(const jaxc_array *a, int source, int destination) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "moveaxis: the array is NULL");
+  int perm[JAXC_MAX_NDIM], src, dst, m = 0;
+  if (!jaxc__canon_axis(source, a->ndim, &src) || !jaxc__canon_axis(destination, a->ndim, &dst)) return NULL;
+  for (int k = 0; k < a->ndim; k++) /* the other axes in order, src inserted at dst */
+    if (k != src) {
+      if (m == dst) perm[m++] = src;
+      perm[m++] = k;
+    }
+  if (m == dst) perm[m++] = src;
+  return jaxc__permuted(a, perm);
+}
+
+JAXC_API jaxc_array *jaxc_expand_dims(const jaxc_array *a, int axis) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "expand_dims: the array is NULL");
+  int ax;
+  if (!jaxc__canon_axis(axis, a->ndim + 1, &ax)) return NULL;
+  if (a->ndim == JAXC_MAX_NDIM)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "expand_dims: the result would have more than %d dimensions", JAXC_MAX_NDIM);
+  int64_t shape[JAXC_MAX_NDIM];
+  for (int k = 0, j = 0; k <= a->ndim; k++) shape[k] = k == ax ? 1 : a->shape[j++];
+  return jaxc__reshaped_copy(a, a->ndim + 1, shape);
+}
+JAXC_API jaxc_array *jaxc_squeeze(const jaxc_array *a, int axis) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "squeeze: the array is NULL");
+  int ax = -1, nd = 0;
+  if (axis != JAXC_ALL_AXES) {
+    if (!jaxc__canon_axis(axis, a->ndim, &ax)) return NULL;
+    if (a->shape[ax] != 1) {
+      char s0[200];
+      jaxc__format_shape(s0, sizeof s0, a);
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "cannot select an axis to squeeze out which has size not equal to one, "
+                                      "got shape=%s and dimensions=(%d,)", s0, ax);
+    }
+  }
+  int64_t shape[JAXC_MAX_NDIM];
+  for (int k = 0; k < a->ndim; k++)
+    if (ax >= 0 ? k != ax : a->shape[k] != 1) shape[nd++] = a->shape[k];
+  return jaxc__reshaped_copy(a, nd, shape);
+}
+
+JAXC_API jaxc_array *jaxc_broadcast_to(const jaxc_array *a, int ndim, const int64_t *shape) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "broadcast_to: the array is NULL");
+  if (ndim < 0 || ndim > JAXC_MAX_NDIM)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "ndim must be between 0 and %d, got %d", JAXC_MAX_NDIM, ndim);
+  if (ndim > 0 && !shape) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "broadcast_to: the shape is NULL");
+  char s0[200], s1[200];
+  jaxc__format_shape(s0, sizeof s0, a);
+  jaxc__format_dims(s1, sizeof s1, ndim, shape);
+  if (ndim < a->ndim)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "Cannot broadcast to shape with fewer dimensions: arr_shape=%s shape=%s", s0, s1);
+  bool ok = true, nonneg = true;
+  for (int k = 0; k < a->ndim; k++) {
+    int64_t d = a->shape[k];
+    ok = ok && (d == 1 || d == shape[ndim - a->ndim + k]);
+  }
+  for (int k = 0; k < ndim; k++) nonneg = nonneg && shape[k] >= 0;
+  if (!ok) { /* JAX's newest wording: the avals as str_short prints them, int32[3] */
+    char t0[200], t1[200];
+    jaxc__format_aval(t0, sizeof t0, a->dtype, a->ndim, a->shape);
+    jaxc__format_aval(t1, sizeof t1, a->dtype, ndim, shape);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "Incompatible types for broadcasting: input type=%s and requested type=%s", t0, t1);
+  }
+  if (!nonneg)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "broadcast_in_dim shape must have every element be nonnegative, got %s.", s1);
+  jaxc_array *out = jaxc__broadcast_cast(a, a->dtype, ndim, shape);
+  if (!out) return NULL;
+  out->weak = a->weak;
+  jaxc__ok();
+  return out;
+}
+
+/* --- concatenate, stack ------------------------------------------------------------------------ */
+/* n elements converted from -> to; an operand already of the result's dtype is copied bit for bit
+   (promote_dtypes leaves it alone: a float16 signalling NaN stays as it is). */
+static void jaxc__convert_or_copy(jaxc_dtype from, jaxc_dtype to, size_t n, const void *src, void *dst) {
+  if (from == to) memcpy(dst, src, n * jaxc_dtype_size(to));
+  else jaxc_kernel_cast_dyn(from, to, n, src, dst);
+}
+/* One operand's part of jnp.concatenate's result: `outer` rows of `block` elements of x,
+   converted to dt, each at the start of its row of `row` elements in dst. Items of work: long
+   rows go straight into place in pieces of 1 MiB; short rows (stack along the last axis: one
+   element each) go a group at a time through L1 scratch, converted there in one call, then
+   moved row by row with a copy of a known size (a call per row ran at 2.2 ns an element). */
+#define JAXC__SHORT_ROW 256
+typedef struct jaxc__concat_job {
+  char *dst;
+  const char *src;
+  jaxc_dtype from, to;
+  int64_t row, block, outer, piece, per_row, group;
+} jaxc__concat_job;
+#define JAXC__ROWS_CASE(RB) \
+  case RB: for (int64_t i = 0; i < n; i++) memcpy(d + (size_t)(i * j->row) * ts, p + (size_t)i * (RB), RB); break;
+static void jaxc__concat_item(const jaxc__concat_job *j, int64_t it) {
+  size_t fs = jaxc_dtype_size(j->from), ts = jaxc_dtype_size(j->to);
+  if (j->block >= JAXC__SHORT_ROW) {
+    int64_t o = it / j->per_row, lo = it % j->per_row * j->piece, n = j->block - lo < j->piece ? j->block - lo : j->piece;
+    jaxc__convert_or_copy(j->from, j->to, (size_t)n, j->src + (size_t)(o * j->block + lo) * fs, j->dst + (size_t)(o * j->row + lo) * ts);
+    return;
+  }
+  typedef struct { _Alignas(64) unsigned char bytes[JAXC__CHUNK * 16]; } jaxc__scratch;
+  jaxc__scratch buf;
+  int64_t o0 = it * j->group, n = j->outer - o0 < j->group ? j->outer - o0 : j->group;
+  const char *p = j->src + (size_t)(o0 * j->block) * fs;
+  if (j->from != j->to) {
+    jaxc_kernel_cast_dyn(j->from, j->to, (size_t)(n * j->block), p, buf.bytes);
+    p = (const char *)buf.bytes;
+  }
+  char *d = j->dst + (size_t)(o0 * j->row) * ts;
+  size_t rb = (size_t)j->block * ts;
+  switch (rb) {
+  JAXC__ROWS_CASE(1) JAXC__ROWS_CASE(2) JAXC__ROWS_CASE(4) JAXC__ROWS_CASE(8) JAXC__ROWS_CASE(16) JAXC__ROWS_CASE(32)
+  default:
+    for (int64_t i = 0; i < n; i++) memcpy(d + (size_t)(i * j->row) * ts, p + (size_t)i * rb, rb);
+  }
+}
+#undef JAXC__ROWS_CASE
+static void jaxc__concat_rows(char *dst, int64_t row, const jaxc_array *x, jaxc_dtype dt, int64_t outer, int64_t block) {
+  if (outer == 0 || block == 0) return;
+  jaxc__concat_job j = {dst, (const char *)x->data, x->dtype, dt, row, block, outer, 0, 0, 0};
+  size_t fs = jaxc_dtype_size(x->dtype), ts = jaxc_dtype_size(dt);
+  int64_t items;
+  if (block >= JAXC__SHORT_ROW) {
+    j.piece = (int64_t)(((size_t)1 << 20) / (fs > ts ? fs : ts));
+    j.per_row = (block + j.piece - 1) / j.piece;
+    items = outer * j.per_row;
+  } else {
+    j.group = JAXC__CHUNK / block;
+    items = (outer + j.group - 1) / j.group;
+  }
+#if JAXC__HAS_OPENMP
+  if ((size_t)(outer * block) * (fs + ts) > JAXC_PAR_BYTES && items > 1) {
+#  pragma omp parallel for schedule(static)
+    for (int64_t it = 0; it < items; it++) jaxc__concat_item(&j, it);
+    return;
+  }
+#endif
+  for (int64_t it = 0; it < items; it++) jaxc__concat_item(&j, it);
+}
+
+/* lax.concatenate's shape checks, in its words. */
+static bool jaxc__concat_shapes(int n, const jaxc_array *const *x, int ax) {
+  bool ranks = true, dims = true;
+  for (int j = 1; j < n; j++) {
+    ranks = ranks && x[j]->ndim == x[0]->ndim;
+    for (int k = 0; k < x[0]->ndim && ranks; k++) dims = dims && (k == ax || x[j]->shape[k] == x[0]->shape[k]);
+  }
+  if (ranks && dims) return true;
+#ifndef JAXC_NO_STDIO
+  char list[1024];
+  size_t at = 0;
+  for (int j = 0; j < n && at + 2 < sizeof list; j++) {
+    if (j) list[at++] = ',', list[at++] = ' ';
+    jaxc__format_shape(list + at, sizeof list - at, x[j]);
+    at += strlen(list + at);
+  }
+  list[at < sizeof list ? at : sizeof list - 1] = 0;
+  if (!ranks) jaxc__fail(JAXC_ERR_SHAPE, "Cannot concatenate arrays with different numbers of dimensions: got %s.", list);
+  else
+    jaxc__fail(JAXC_ERR_SHAPE, "Cannot concatenate arrays with shapes that differ in dimensions other than the one being "
+               "concatenated: concatenating along dimension %d for shapes %s.", ax, list);
+#else
+  jaxc__fail(JAXC_ERR_SHAPE, "Cannot concatenate arrays with shapes that differ");
+#endif
+  return false;
+}
+
+/* After jnp's own checks: promote_dtypes (the join of every operand's node; weak when all are),
+   lax.concatenate's shape checks, then the copy. Under debug_nans/infs each converted operand
+   goes through astype first, whose convert_element_type check JAX runs in promote_dtypes. */
+static jaxc_array *jaxc__concat_impl(int n, const jaxc_array *const *x, int ax) {
+  bool x64 = jaxc_x64();
+  jaxc_dtype node = jaxc__node_of(x[0]);
+  for (int j = 1; j < n; j++) {
+    jaxc_dtype next = jaxc_result_node(jaxc_promotion(), x64, node, jaxc__node_of(x[j]));
+    if (next == JAXC_DTYPE_INVALID) return (jaxc_array *)jaxc__fail_strict(jaxc_storage_dtype(node, x64), x[j]->dtype);
+    node = next;
+  }
+  if (!jaxc__concat_shapes(n, x, ax)) return NULL;
+  jaxc_dtype dt = jaxc_storage_dtype(node, x64);
+  int64_t shape[JAXC_MAX_NDIM], outer = 1, inner = 1, total = 0;
+  for (int k = 0; k < x[0]->ndim; k++) shape[k] = x[0]->shape[k];
+  for (int k = 0; k < ax; k++) outer *= shape[k];
+  for (int k = ax + 1; k < x[0]->ndim; k++) inner *= shape[k];
+  for (int j = 0; j < n; j++) { /* (each size fits; their sum may not) */
+    if (x[j]->shape[ax] > INT64_MAX - total) return (jaxc_array *)jaxc__fail(JAXC_ERR_OVERFLOW, "array of this shape is too large: the element count overflows");
+    total += x[j]->shape[ax];
+  }
+  shape[ax] = total;
+  jaxc_array *out = jaxc__new_array(dt, jaxc_dtype_is_weak(node), x[0]->ndim, shape);
+  if (!out) return NULL;
+  int64_t row = total * inner, off = 0;
+  for (int j = 0; j < n && out->size; j++) {
+    const jaxc_array *src = x[j];
+    jaxc_array *conv = NULL;
+    if (src->dtype != dt && jaxc__debugging() && src->size) {
+      if (!(conv = jaxc__astype_impl(src, dt, NULL))) { jaxc_array_free(out); return NULL; }
+      src = conv;
+    }
+    int64_t block = src->shape[ax] * inner;
+    jaxc__concat_rows((char *)out->data + (size_t)off * jaxc_dtype_size(dt), row, src, dt, outer, block);
+    off += block;
+    jaxc_array_free(conv);
+  }
+  jaxc__ok();
+  return out;
+}
+
+/* x[j] viewed with another shape (no copy), for ravel and stack's expand_dims. */
+static void jaxc__view(jaxc_array *v, const jaxc_array *x, int nd, const int64_t *shape) {
+  jaxc_array_wrap(v, x->dtype, nd, shape, x->data);
+  v->weak = x->weak;
+}
+static bool jaxc__operands_ok(const char *name, int n, const jaxc_array *const *x) {
+  if (n > 0 && !x) return jaxc__fail(JAXC_ERR_ARG, "%s: the array list is NULL", name), false;
+  for (int j = 0; j < n; j++)
+    if (!x[j]) return jaxc__fail(JAXC_ERR_ARG, "%s: array %d is NULL", name, j), false;
+  return true;
+}
+/* concatenate of the operands as they are, or of views: flattened (axis None) or with stack's
+   new axis of size 1 at stack_axis (the concatenation axis). */
+static jaxc_array *jaxc__concat_views(int n, const jaxc_array *const *x, int ax, bool flatten, int stack_axis) {
+  if (!flatten && stack_axis < 0) return jaxc__concat_impl(n, x, ax);
+  jaxc_array *v = (jaxc_array *)jaxc__malloc((size_t)n * sizeof *v);
+  const jaxc_array **p = (const jaxc_array **)jaxc__malloc((size_t)n * sizeof *p);
+  jaxc_array *r = NULL;
+  if (!v || !p) {
+    jaxc__fail(JAXC_ERR_NOMEM, "out of memory in concatenate");
+  } else {
+    for (int j = 0; j < n; j++) {
+      int64_t shape[JAXC_MAX_NDIM];
+      int nd = 0;
+      if (flatten) shape[nd++] = x[j]->size;
+      else
+        for (int k = 0; k <= x[j]->ndim; k++) shape[nd++] = k == stack_axis ? 1 : x[j]->shape[k - (k > stack_axis)];
+      jaxc__view(&v[j], x[j], nd, shape);
+      p[j] = &v[j];
+    }
+    r = jaxc__concat_impl(n, p, flatten ? 0 : stack_axis);
+  }
+  jaxc__free(v);
+  jaxc__free((void *)p);
+  return r;
+}
+
+JAXC_API jaxc_array *jaxc_concatenate(int n, const jaxc_array *const *arrays, int axis) {
+  if (n < 0 || !jaxc__operands_ok("concatenate", n, arrays)) return n < 0 ? (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "concatenate: negative array count %d", n) : NULL;
+  if (n == 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Need at least one array to concatenate.");
+  if (arrays[0]->ndim == 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "Zero-dimensional arrays cannot be concatenated.");
+  int ax = 0;
+  if (axis != JAXC_ALL_AXES && !jaxc__canon_axis(axis, arrays[0]->ndim, &ax)) return NULL;
+  return jaxc__concat_views(n, arrays, ax, axis == JAXC_ALL_AXES, -1);
+}
+JAXC_API jaxc_array *jaxc_stack(int n, const jaxc_array *const *arrays, int axis) {
+  if (n < 0 || !jaxc__operands_ok("stack", n, arrays)) return n < 0 ? (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "stack: negative array count %d", n) : NULL;
+  if (n == 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Need at least one array to stack.");
+  int ax;
+  if (!jaxc__canon_axis(axis, arrays[0]->ndim + 1, &ax)) return NULL;
+  for (int j = 1; j < n; j++) {
+    bool same = arrays[j]->ndim == arrays[0]->ndim;
+    for (int k = 0; k < arrays[0]->ndim && same; k++) same = arrays[j]->shape[k] == arrays[0]->shape[k];
+    if (!same) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "All input arrays must have the same shape.");
+  }
+  if (arrays[0]->ndim == JAXC_MAX_NDIM)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "stack: the result would have more than %d dimensions", JAXC_MAX_NDIM);
+  return jaxc__concat_views(n, arrays, ax, false, ax);
 }
 /* >>random (implementation) ------------------------------------------------ */
 #include <float.h>

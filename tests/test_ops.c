@@ -333,23 +333,7 @@ static kind_t kind_of_code(const char *c) {
 
 static char golden[2][2][JAXC_NUM_DTYPES][JAXC_NUM_DTYPES][8]; /* [strict][x64][a][b] */
 static bool load_golden(void) {
-  const char *dir = getenv("JAXC_TEST_DATA");
-  char path[512];
-  snprintf(path, sizeof path, "%s/promotion.txt", dir ? dir : "tests/data");
-  FILE *f = fopen(path, "r");
-  if (!f) f = fopen("../shared/golden/promotion.txt", "r");
-  CHECK_MSG(f != NULL, "cannot open %s (run from the repository root)", path);
-  if (!f) return false;
-  char line[256], mode[32], x64[8], a[8], b[8], r[8];
-  int rows = 0;
-  while (fgets(line, sizeof line, f)) {
-    if (sscanf(line, "promote %31s %7s %7s %7s %7s", mode, x64, a, b, r) != 5) continue;
-    jaxc_dtype da = jaxc_dtype_parse(a), db = jaxc_dtype_parse(b);
-    if (da == JAXC_DTYPE_INVALID || db == JAXC_DTYPE_INVALID) continue;
-    snprintf(golden[strcmp(mode, "strict") == 0][strcmp(x64, "x64") == 0][da][db], 8, "%s", r);
-    rows++;
-  }
-  fclose(f);
+  int rows = read_golden_promotion(golden);
   CHECK_EQ_INT(rows, 4 * 18 * 18);
   return rows == 4 * 18 * 18;
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "jaxc.h"
 
@@ -29,6 +30,28 @@ static inline const char *print_to_string(const jaxc_array *a) {
   if (n && printed[n - 1] == '\n') printed[n - 1] = 0;
   fclose(f);
   return printed;
+}
+
+/* JAX's jnp.add result for every pair of lattice nodes (tests/data/promotion.txt, recorded from
+   JAX 0.11.2; $JAXC_TEST_DATA overrides the folder) as g[strict][x64][a][b]: "code", "code~"
+   (weakly typed) or "-" (refused). Returns the rows read: 4 x 18 x 18 when the file is whole. */
+static inline int read_golden_promotion(char g[2][2][JAXC_NUM_DTYPES][JAXC_NUM_DTYPES][8]) {
+  const char *dir = getenv("JAXC_TEST_DATA");
+  char path[512], line[256], mode[32], x64[8], a[8], b[8], r[8];
+  snprintf(path, sizeof path, "%s/promotion.txt", dir ? dir : "tests/data");
+  FILE *f = fopen(path, "r");
+  if (!f) f = fopen("../shared/golden/promotion.txt", "r");
+  if (!f) return fprintf(stderr, "cannot open %s (run from the repository root)\n", path), 0;
+  int rows = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (sscanf(line, "promote %31s %7s %7s %7s %7s", mode, x64, a, b, r) != 5) continue;
+    jaxc_dtype da = jaxc_dtype_parse(a), db = jaxc_dtype_parse(b);
+    if (da == JAXC_DTYPE_INVALID || db == JAXC_DTYPE_INVALID) continue;
+    snprintf(g[strcmp(mode, "strict") == 0][strcmp(x64, "x64") == 0][da][db], 8, "%s", r);
+    rows++;
+  }
+  fclose(f);
+  return rows;
 }
 
 /* splitmix64 and xorshift64 (the tests' two generators) */

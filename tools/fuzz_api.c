@@ -411,7 +411,7 @@ static void pick_spec(jaxc_slice_spec *sp) {
 
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 30;
+  uint8_t c = u8() % 31;
   char what[96];
   /* bool views must hold valid bools (0/1): other views may have written any bytes there */
   for (int i = 0; i < npool; i++)
@@ -853,6 +853,40 @@ static void one_call(void) {
       if (sf) debug_check(what, r, o[0].array, o[1].array, NULL);
     }
     snap_verify(what, NULL);
+    keep(r);
+    break;
+  }
+  case 30: { /* shape manipulation: any operands, shapes, axes, counts */
+    const jaxc_array *a = pick_arr();
+    static const char *const names[] = {"reshape", "ravel", "transpose", "swapaxes", "moveaxis", "expand_dims",
+                                        "squeeze", "broadcast_to", "concatenate", "stack"};
+    int w = u8() % 10;
+    int64_t shape[JAXC_MAX_NDIM + 2];
+    int nd = pick_shape(shape, true);
+    if (u8() < 40) shape[u8() % (JAXC_MAX_NDIM + 2)] = -1; /* reshape's unknown size, or a stray one */
+    int axes[JAXC_MAX_NDIM + 2], naxes = (int)(u8() % (JAXC_MAX_NDIM + 3)) - 1;
+    for (int k = 0; k < JAXC_MAX_NDIM + 2; k++) axes[k] = pick_axis();
+    const jaxc_array *ops[6];
+    int n = (int)(u8() % 7) - 1;
+    for (int k = 0; k < 6; k++) ops[k] = pick_arr();
+    trace("%s nd=%d naxes=%d n=%d\n", names[w], nd, naxes, n);
+    jaxc_array *r = NULL;
+    switch (w) {
+    case 0: r = jaxc_reshape(a, nd, u8() < 8 ? NULL : shape); break;
+    case 1: r = jaxc_ravel(a); break;
+    case 2: r = jaxc_transpose(a, naxes, u8() < 64 ? NULL : axes); break;
+    case 3: r = jaxc_swapaxes(a, axes[0], axes[1]); break;
+    case 4: r = jaxc_moveaxis(a, axes[0], axes[1]); break;
+    case 5: r = jaxc_expand_dims(a, axes[0]); break;
+    case 6: r = jaxc_squeeze(a, axes[0]); break;
+    case 7: r = jaxc_broadcast_to(a, nd, u8() < 8 ? NULL : shape); break;
+    case 8: r = jaxc_concatenate(n, u8() < 8 ? NULL : ops, axes[0]); break;
+    default: r = jaxc_stack(n, u8() < 8 ? NULL : ops, axes[0]); break;
+    }
+    check_result_array(names[w], r);
+    if (r && w < 8 && (r->dtype != a->dtype || r->weak != a->weak)) FAIL("%s: dtype or weak flag changed", names[w]);
+    if (r && w < 2 && r->size != a->size) FAIL("%s: size changed", names[w]);
+    snap_verify(names[w], NULL);
     keep(r);
     break;
   }

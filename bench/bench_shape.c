@@ -1,0 +1,161 @@
+/* bench_shape.c — slices, reshape, transpose, concatenate, stack and broadcast_to against a same-run copy
+   of the same bytes and NumPy's same call made to return a new array (jnp's results are arrays
+   of their own, NumPy's reshape/transpose/broadcast_to are views: .copy() / ascontiguousarray).
+   GB/s = bytes read + written once; copy: a 2-thread memcpy of as many bytes, and jaxc's speed
+   as a share of it. Two jaxc paths, both allocating (these ops have no _into form): `cache`, the
+   result from the buffer cache of freed large buffers (the steady state of a loop), and `fresh`,
+   the cache off (jaxc_set_buffer_cache(0)): every result is new memory, first touched by the op
+   (huge pages where the kernel gives them). numpy: its GB/s and jaxc's cache path as a multiple of
+   it; ns/elem: the cache path; best of REPS. Inputs: i * 2654435761 mod 97 + 1.
+   Run: make bench (or build/opt/bench_shape [min_log2 max_log2 [rows whose name contains this]],
+   default 20 26, every row) */
+#define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
+#define JAXC_IMPLEMENTATION
+#include "jaxc.h"
+#include "bench_util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#  include <omp.h>
+#endif
+
+enum { REPS = 7 };
+typedef enum { SLICE_STEP, SLICE_REV, RESHAPE, TRANSPOSE_SQ, TRANSPOSE_SKINNY, TRANSPOSE_3D, CONCAT0, CONCAT1, STACK, BROADCAST } kind;
+typedef struct {
+  const char *name, *np; /* NumPy's call on z and w (shapes as jaxc's row has them) */
+  kind k;
+  jaxc_dtype a, b;
+} row;
+static const row rows[] = {
+    {"slice f32 [:, ::2]", "z[:, ::2].copy()", SLICE_STEP, JAXC_F32, JAXC_F32},
+    {"slice f32 [::-1, 1:]", "z[::-1, 1:].copy()", SLICE_REV, JAXC_F32, JAXC_F32},
+    {"reshape f32", "z.reshape(-1, 16).copy()", RESHAPE, JAXC_F32, JAXC_F32},
+    {"transpose i8", "np.ascontiguousarray(z.T)", TRANSPOSE_SQ, JAXC_I8, JAXC_I8},
+    {"transpose f32", "np.ascontiguousarray(z.T)", TRANSPOSE_SQ, JAXC_F32, JAXC_F32},
+    {"transpose f64", "np.ascontiguousarray(z.T)", TRANSPOSE_SQ, JAXC_F64, JAXC_F64},
+    {"transpose c128", "np.ascontiguousarray(z.T)", TRANSPOSE_SQ, JAXC_C128, JAXC_C128},
+    {"transpose f32 (n/4,4)", "np.ascontiguousarray(z.T)", TRANSPOSE_SKINNY, JAXC_F32, JAXC_F32},
+    {"transpose f32 3-D", "np.ascontiguousarray(z.transpose(2, 0, 1))", TRANSPOSE_3D, JAXC_F32, JAXC_F32},
+    {"concat f32,f32 ax0", "np.concatenate([z, w], axis=0)", CONCAT0, JAXC_F32, JAXC_F32},
+    {"concat i8,f32 ax1", "np.concatenate([z, w], axis=1)", CONCAT1, JAXC_I8, JAXC_F32},
+    {"stack f32,f32 ax-1", "np.stack([z, w], axis=-1)", STACK, JAXC_F32, JAXC_F32},
+    {"broadcast_to f32", "np.broadcast_to(z, (z.shape[1], z.shape[1])).copy()", BROADCAST, JAXC_F32, JAXC_F32},
+};
+
+/* the operands' shapes for n result elements: z (nd, zs), w (nd, ws) */
+static int shapes(kind k, int lg, int64_t *zs, int64_t *ws) {
+  int64_t n = (int64_t)1 << lg, side = (int64_t)1 << (lg / 2);
+  switch (k) {
+  case SLICE_STEP: case SLICE_REV: zs[0] = n / 1024, zs[1] = 1024; return 2;
+  case RESHAPE: zs[0] = n; return 1;
+  case TRANSPOSE_SQ: zs[0] = n / side, zs[1] = side; return 2;
+  case TRANSPOSE_SKINNY: zs[0] = n / 4, zs[1] = 4; return 2;
+  case TRANSPOSE_3D: zs[0] = 64, zs[1] = n / 64 / 256, zs[2] = 256; return 3;
+  case CONCAT0: zs[0] = ws[0] = n / 2; return 1;
+  case CONCAT1: zs[0] = ws[0] = 1024, zs[1] = ws[1] = n / 2048; return 2;
+  case STACK: zs[0] = ws[0] = n / 2; return 1;
+  default: zs[0] = 1, zs[1] = side; return 2; /* BROADCAST, to (side, side) (n when lg is even) */
+  }
+}
+static jaxc_array *input(jaxc_dtype d, int nd, const int64_t *s) {
+  int64_t n = 1;
+  for (int k = 0; k < nd; k++) n *= s[k];
+  jaxc_array *f = jaxc_array_empty(JAXC_F64, 1, &n), *a = jaxc_array_empty(d, nd, s);
+  if (!f || !a) return jaxc_array_free(f), jaxc_array_free(a), NULL;
+  double *p = (double *)jaxc_array_data(f);
+  for (int64_t i = 0; i < n; i++) p[i] = (double)(((uint64_t)i * 2654435761u) % 97 + 1);
+  jaxc_array flat;
+  jaxc_array_wrap(&flat, d, 1, &n, a->data);
+  jaxc_astype_into(f, &flat);
+  jaxc_array_free(f);
+  return a;
+}
+static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array *w) {
+  const jaxc_array *two[2] = {z, w};
+  int64_t side = jaxc_array_shape(z)[jaxc_array_ndim(z) - 1];
+  switch (r->k) {
+  case SLICE_STEP: return jaxc_slice(z, 2, (jaxc_slice_spec[]){JAXC_ALL, JAXC_S(JAXC_NONE, JAXC_NONE, 2)});
+  case SLICE_REV: return jaxc_slice(z, 2, (jaxc_slice_spec[]){JAXC_S(JAXC_NONE, JAXC_NONE, -1), JAXC_S(1, JAXC_NONE, 1)});
+  case RESHAPE: return jaxc_reshape(z, 2, (int64_t[]){-1, 16});
+  case TRANSPOSE_SQ: case TRANSPOSE_SKINNY: return jaxc_transpose(z, 0, NULL);
+  case TRANSPOSE_3D: return jaxc_transpose(z, 3, (int[]){2, 0, 1});
+  case CONCAT0: return jaxc_concatenate(2, two, 0);
+  case CONCAT1: return jaxc_concatenate(2, two, 1);
+  case STACK: return jaxc_stack(2, two, -1);
+  default: return jaxc_broadcast_to(z, 2, (int64_t[]){side, side});
+  }
+}
+
+/* NumPy's best seconds per call on the same values; < 0 without it */
+static double numpy_seconds(const row *r, int nd, const int64_t *zs, const int64_t *ws) {
+  char cmd[1400], zshape[96] = "", wshape[96] = "";
+  for (int k = 0; k < nd; k++) {
+    snprintf(zshape + strlen(zshape), sizeof zshape - strlen(zshape), "%lld,", (long long)zs[k]);
+    snprintf(wshape + strlen(wshape), sizeof wshape - strlen(wshape), "%lld,", (long long)(r->k >= CONCAT0 && r->k <= STACK ? ws[k] : zs[k]));
+  }
+  snprintf(cmd, sizeof cmd,
+           "/usr/bin/python3 -c \"import numpy as np, timeit; f = lambda s, d: ((np.arange(np.prod(s), dtype=np.uint64) "
+           "* 2654435761) %% 97 + 1).astype(d).reshape(s); z = f((%s), '%s'); w = f((%s), '%s'); "
+           "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
+           zshape, jaxc_dtype_name(r->a), wshape, jaxc_dtype_name(r->b), r->np, REPS);
+  return bench_command_number(cmd);
+}
+
+static int bench_row(const row *r, int lg) {
+  int64_t zs[3], ws[3];
+  int nd = shapes(r->k, lg, zs, ws);
+  bool two = r->k >= CONCAT0 && r->k <= STACK;
+  jaxc_array *z = input(r->a, nd, zs), *w = two ? input(r->b, nd, ws) : NULL;
+  jaxc_array *probe = z && (!two || w) ? run_once(r, z, w) : NULL;
+  if (!probe) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
+  int64_t n = jaxc_array_size(probe);
+  size_t bytes = (size_t)jaxc_array_size(z) * jaxc_dtype_size(r->a) + (two ? (size_t)jaxc_array_size(w) * jaxc_dtype_size(r->b) : 0) +
+                 (size_t)n * jaxc_dtype_size(jaxc_array_dtype(probe));
+  jaxc_array_free(probe);
+  char *src = malloc(bytes / 2 + 64), *dst = malloc(bytes / 2 + 64);
+  if (!src || !dst) return 1;
+  memset(src, 1, bytes / 2 + 64), memset(dst, 2, bytes / 2 + 64);
+  double t_cache = 1e30, t_fresh = 1e30, t_copy = 1e30;
+  for (int pass = 0; pass < 2; pass++) {  /* the cache path, then the fresh one */
+    if (pass) jaxc_set_buffer_cache(0); /* (releases the cache: every result is new memory) */
+    for (int rep = 0; rep <= REPS; rep++) { /* rep 0 warms up; the copy takes turns with the op */
+      double t0 = bench_now();
+      jaxc_array *res = run_once(r, z, w);
+      double t1 = bench_now();
+      jaxc_array_free(res);
+      double t2 = bench_now();
+      bench_par_copy(dst, src, bytes / 2, 0);
+      double t3 = bench_now();
+      if (!res) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
+      if (rep && t1 - t0 < (pass ? t_fresh : t_cache)) *(pass ? &t_fresh : &t_cache) = t1 - t0;
+      if (rep && t3 - t2 < t_copy) t_copy = t3 - t2;
+    }
+  }
+  jaxc_set_buffer_cache(JAXC_BUFFER_CACHE_BYTES);
+  double tn = numpy_seconds(r, nd, zs, ws);
+  char np_s[40] = "n/a";
+  if (tn > 0) snprintf(np_s, sizeof np_s, "%7.2f %6.1fx", (double)bytes / tn / 1e9, tn / t_cache);
+  printf("  %-22s %5d %8.3f %8.2f %8.2f %5.0f%% %8.2f %5.0f%% %16s\n", r->name, lg, t_cache / (double)n * 1e9,
+         (double)bytes / t_copy / 1e9, (double)bytes / t_cache / 1e9, 100 * t_copy / t_cache, (double)bytes / t_fresh / 1e9,
+         100 * t_copy / t_fresh, np_s);
+  fflush(stdout);
+  jaxc_array_free(z), jaxc_array_free(w), free(src), free(dst);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  int lo = argc > 2 ? atoi(argv[1]) : 20, hi = argc > 2 ? atoi(argv[2]) : 26, threads = 1;
+#ifdef _OPENMP
+  threads = omp_get_max_threads();
+#endif
+  jaxc_set_x64(true);
+  printf("bench_shape: best of %d, %d thread(s); GB/s = bytes read + written; NumPy: 1 thread, a new array\n", REPS, threads);
+  printf("  %-22s %5s %8s %8s %14s %14s %16s\n", "op", "log2n", "ns/elem", "copy GB/s", "cache: GB/s copy",
+         "fresh: GB/s copy", "numpy: GB/s jaxc");
+  const char *only = argc > 3 ? argv[3] : "";
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+    for (int lg = lo; lg <= hi && strstr(rows[i].name, only); lg += 2)
+      if (bench_row(&rows[i], lg)) return 1;
+  return 0;
+}
