@@ -34,6 +34,7 @@
                jaxc_at_update_axis, jaxc_at_update_slice
      shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
                broadcast_to, concatenate, stack
+     linalg    jaxc_matmul (a @ b)
      random    jaxc_random_key/split/fold_in, bits, uniform, normal, randint, bernoulli,
                permutation, and *_into variants writing into caller memory
      config    jaxc_set_x64, jaxc_set_promotion, jaxc_set_debug_nans/infs, jaxc_set_buffer_cache
@@ -61,7 +62,7 @@
      (read once, at the first query; jaxc_set_* override them).
 
    WHAT IS WHERE (grep the banners)
-     >>types >>status >>config >>arrays >>ops >>reduce >>index >>shape >>random >>impl */
+     >>types >>status >>config >>arrays >>ops >>reduce >>index >>shape >>linalg >>random >>impl */
 #ifndef JAXC_H_INCLUDED
 #define JAXC_H_INCLUDED
 
@@ -495,6 +496,19 @@ JAXC_API jaxc_array *jaxc_squeeze(const jaxc_array *a, int axis);
 JAXC_API jaxc_array *jaxc_broadcast_to(const jaxc_array *a, int ndim, const int64_t *shape);
 JAXC_API jaxc_array *jaxc_concatenate(int n, const jaxc_array *const *arrays, int axis);
 JAXC_API jaxc_array *jaxc_stack(int n, const jaxc_array *const *arrays, int axis);
+
+/* >>linalg ------------------------------------------------------------------------------------
+   jnp.matmul(a, b) (a @ b): a (..., m, k) or (k,), b (..., k, n) or (k,); the leading (batch)
+   axes broadcast; a 1-d operand's axis is dropped from the result. The result dtype is JAX's
+   result_type(a, b) (weak when both are), as dot_general's preferred_element_type; the operands
+   are converted to it and the products summed in it, as XLA:CPU sums them: integers wrap
+   (exactly, whatever the order), bool is any(a & b), bfloat16/float16/float32 are summed in
+   float32 and rounded once at the end, float64 and complex in their own precision. The order of
+   the float sums is jaxc's own (k ascending within blocks), as XLA's is its own: results can
+   differ from JAX's in the last bits. Errors are JAX's ("matmul input operand 0 must have ndim
+   at least 1, but it has ndim 0", "dot_general requires contracting dimensions to have the
+   same shape, got (3,) and (4,).", "Incompatible shapes for matmul arguments: ..."). */
+JAXC_API jaxc_array *jaxc_matmul(const jaxc_array *a, const jaxc_array *b);
 
 /* >>random ----------------------------------------------------------------------------------- */
 /* jax.random with threefry2x32 keys, bit-exact with JAX 0.11
@@ -4238,6 +4252,213 @@ JAXC_API jaxc_array *jaxc_stack(int n, const jaxc_array *const *arrays, int axis
     return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "stack: the result would have more than %d dimensions", JAXC_MAX_NDIM);
   return jaxc__concat_views(n, arrays, ax, false, ax);
 }
+/* >>linalg (implementation) ------------------------------------------------ */
+/* C (m x n) = A (m x k) B (k x n), row-major, in the sum's type. Blocks of JB columns and KB
+   rows of B (256 x 512 floats, 512 KiB: in L2), each row of C updated by one A element times a
+   row of B (contiguous: the loop vectorises). Rows [i0, i1) of C, zeroed first. */
+#define JAXC__MM_JB 512
+#define JAXC__MM_KB 256
+#define JAXC__MM_MB 32 /* rows of C per work item */
+#define JAXC__GEMM_REAL(NAME, T, STEP)                                                                    \
+  static void NAME(int64_t i0, int64_t i1, int64_t n, int64_t k, const T *A, const T *B, T *C) {       \
+    for (int64_t i = i0; i < i1; i++)                                                                  \
+      for (int64_t j = 0; j < n; j++) C[i * n + j] = (T)0;                                             \
+    for (int64_t j0 = 0; j0 < n; j0 += JAXC__MM_JB) {                                                  \
+      int64_t j1 = n - j0 < JAXC__MM_JB ? n : j0 + JAXC__MM_JB;                                        \
+      for (int64_t k0 = 0; k0 < k; k0 += JAXC__MM_KB) {                                                \
+        int64_t k1 = k - k0 < JAXC__MM_KB ? k : k0 + JAXC__MM_KB;                                      \
+        for (int64_t i = i0; i < i1; i++) {                                                            \
+          T *c = C + i * n;                                                                            \
+          for (int64_t kk = k0; kk < k1; kk++) {                                                       \
+            const T a = A[i * k + kk], *b = B + kk * n;                                                \
+            JAXC__SIMD for (int64_t j = j0; j < j1; j++) STEP;                                         \
+          }                                                                                            \
+        }                                                                                              \
+      }                                                                                                \
+    }                                                                                                  \
+  }
+JAXC__GEMM_REAL(jaxc__gemm_f32, float, c[j] += a * b[j])
+JAXC__GEMM_REAL(jaxc__gemm_f64, double, c[j] += a * b[j])
+/* integers: sums mod 2^32 (results of 8 to 32 bits) or 2^64, then wrapped to the dtype: exact,
+   since wrapping commutes with + and * */
+JAXC__GEMM_REAL(jaxc__gemm_u32, uint32_t, c[j] += a * b[j])
+JAXC__GEMM_REAL(jaxc__gemm_u64, uint64_t, c[j] += a * b[j])
+JAXC__GEMM_REAL(jaxc__gemm_bool, uint8_t, c[j] |= (uint8_t)(a & b[j]))
+/* complex: the parts interleaved; XLA's product (ac - bd, ad + bc) added part by part */
+#define JAXC__GEMM_COMPLEX(NAME, T)                                                                       \
+  static void NAME(int64_t i0, int64_t i1, int64_t n, int64_t k, const T *A, const T *B, T *C) {       \
+    for (int64_t i = i0; i < i1; i++)                                                                  \
+      for (int64_t j = 0; j < 2 * n; j++) C[i * 2 * n + j] = (T)0;                                     \
+    for (int64_t j0 = 0; j0 < n; j0 += JAXC__MM_JB / 2) {                                              \
+      int64_t j1 = n - j0 < JAXC__MM_JB / 2 ? n : j0 + JAXC__MM_JB / 2;                                \
+      for (int64_t k0 = 0; k0 < k; k0 += JAXC__MM_KB) {                                                \
+        int64_t k1 = k - k0 < JAXC__MM_KB ? k : k0 + JAXC__MM_KB;                                      \
+        for (int64_t i = i0; i < i1; i++) {                                                            \
+          T *c = C + 2 * i * n;                                                                        \
+          for (int64_t kk = k0; kk < k1; kk++) {                                                       \
+            const T ar = A[2 * (i * k + kk)], ai = A[2 * (i * k + kk) + 1], *b = B + 2 * kk * n;       \
+            JAXC__SIMD for (int64_t j = j0; j < j1; j++) {                                             \
+              T br = b[2 * j], bi = b[2 * j + 1];                                                      \
+              c[2 * j] += ar * br - ai * bi;                                                           \
+              c[2 * j + 1] += ar * bi + ai * br;                                                       \
+            }                                                                                          \
+          }                                                                                            \
+        }                                                                                              \
+      }                                                                                                \
+    }                                                                                                  \
+  }
+JAXC__GEMM_COMPLEX(jaxc__gemm_c64, float)
+JAXC__GEMM_COMPLEX(jaxc__gemm_c128, double)
+#undef JAXC__GEMM_REAL
+#undef JAXC__GEMM_COMPLEX
+
+/* The dtype the products are summed in for a result of dtype r (as XLA:CPU sums them). */
+static jaxc_dtype jaxc__mm_sum_dtype(jaxc_dtype r) {
+  switch (jaxc_dtype_kind(r)) {
+  case JAXC_KIND_BOOL: return JAXC_BOOL;
+  case JAXC_KIND_INT: case JAXC_KIND_UINT: return jaxc_dtype_bits(r) <= 32 ? JAXC_U32 : JAXC_U64;
+  case JAXC_KIND_COMPLEX: return r;
+  default: return r == JAXC_F64 ? JAXC_F64 : JAXC_F32;
+  }
+}
+/* x's data in the sum's dtype s: as it is, or converted to the result's dtype r first (XLA
+   converts the operands to r: an int32 becomes bfloat16, rounded, before float32 sums it), then
+   to s. *tmp holds what was converted. */
+static const void *jaxc__mm_operand(const jaxc_array *x, jaxc_dtype r, jaxc_dtype s, void **tmp) {
+  *tmp = NULL;
+  if (x->dtype == s) return x->data;
+  size_t n = (size_t)(x->size ? x->size : 1);
+  void *conv = jaxc__malloc(n * jaxc_dtype_size(s)), *mid = x->dtype != r && r != s ? jaxc__malloc(n * jaxc_dtype_size(r)) : NULL;
+  if (!conv || (x->dtype != r && r != s && !mid)) {
+    jaxc__free(conv), jaxc__free(mid);
+    return NULL;
+  }
+  const void *src = x->data;
+  if (mid) {
+    jaxc_kernel_cast_dyn(x->dtype, r, (size_t)x->size, src, mid);
+    src = mid;
+  }
+  jaxc_kernel_cast_dyn(mid ? r : x->dtype, s, (size_t)x->size, src, conv);
+  jaxc__free(mid);
+  *tmp = conv;
+  return conv;
+}
+
+typedef struct jaxc__mm {
+  int nbatch;                      /* the broadcast batch axes */
+  int64_t bshape[JAXC_MAX_NDIM], ast[JAXC_MAX_NDIM], bst[JAXC_MAX_NDIM]; /* their sizes; A's and B's strides (0: broadcast), in matrices */
+  int64_t batches, m, n, k;
+} jaxc__mm;
+
+/* jnp.matmul's shapes, in its order of checks: the batch axes (broadcast; a 1 on either side
+   follows the other), then dot_general's contracting sizes. */
+static bool jaxc__mm_shapes(const jaxc_array *a, const jaxc_array *b, jaxc__mm *g, int *nd, int64_t *shape) {
+  bool am = a->ndim > 1, bm = b->ndim > 1;
+  int na = am ? a->ndim - 2 : 0, nb = bm ? b->ndim - 2 : 0;
+  g->nbatch = na > nb ? na : nb;
+  g->batches = 1;
+  int64_t as = 1, bs = 1; /* matrices per batch step, from the last batch axis back */
+  for (int i = g->nbatch - 1; i >= 0; i--) {
+    int ia = i - (g->nbatch - na), ib = i - (g->nbatch - nb);
+    int64_t da = ia >= 0 ? a->shape[ia] : -1, db = ib >= 0 ? b->shape[ib] : -1, d;
+    if (da < 0) d = db;
+    else if (db < 0) d = da;
+    else if (da == 1) d = db;
+    else if (db == 1) d = da;
+    else if (da == db) d = da;
+    else {
+      char s0[200], s1[200];
+      jaxc__format_shape(s0, sizeof s0, a);
+      jaxc__format_shape(s1, sizeof s1, b);
+      return jaxc__fail(JAXC_ERR_SHAPE, "Incompatible shapes for matmul arguments: %s and %s", s0, s1), false;
+    }
+    g->bshape[i] = d;
+    g->ast[i] = da > 1 ? as : 0, g->bst[i] = db > 1 ? bs : 0;
+    if (da > 0) as *= da;
+    if (db > 0) bs *= db;
+    g->batches *= d;
+  }
+  int64_t ka = a->shape[a->ndim - 1], kb = bm ? b->shape[b->ndim - 2] : b->shape[0];
+  if (ka != kb) {
+    char s0[32], s1[32];
+    jaxc__format_dims(s0, sizeof s0, 1, &ka);
+    jaxc__format_dims(s1, sizeof s1, 1, &kb);
+    return jaxc__fail(JAXC_ERR_SHAPE, "dot_general requires contracting dimensions to have the same shape, got %s and %s.", s0, s1), false;
+  }
+  g->m = am ? a->shape[a->ndim - 2] : 1, g->n = bm ? b->shape[b->ndim - 1] : 1, g->k = ka;
+  *nd = 0;
+  for (int i = 0; i < g->nbatch; i++) shape[(*nd)++] = g->bshape[i];
+  if (am) shape[(*nd)++] = g->m;
+  if (bm) shape[(*nd)++] = g->n;
+  return true;
+}
+
+/* One work item: rows [i0, i1) of one batch's product. */
+static void jaxc__mm_item(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C, int64_t it) {
+  size_t es = jaxc_dtype_size(s);
+  int64_t blocks = (g->m + JAXC__MM_MB - 1) / JAXC__MM_MB;
+  int64_t t = it / blocks, i0 = it % blocks * JAXC__MM_MB, i1 = i0 + JAXC__MM_MB < g->m ? i0 + JAXC__MM_MB : g->m;
+  int64_t ao = 0, bo = 0, rest = t;
+  for (int i = g->nbatch - 1; i >= 0; i--) {
+    int64_t c = rest % g->bshape[i];
+    rest /= g->bshape[i];
+    ao += c * g->ast[i], bo += c * g->bst[i];
+  }
+  const char *a = A + (size_t)(ao * g->m * g->k) * es, *b = B + (size_t)(bo * g->k * g->n) * es;
+  char *c = C + (size_t)(t * g->m * g->n) * es;
+  switch (s) {
+  case JAXC_F32: jaxc__gemm_f32(i0, i1, g->n, g->k, (const float *)(const void *)a, (const float *)(const void *)b, (float *)(void *)c); break;
+  case JAXC_F64: jaxc__gemm_f64(i0, i1, g->n, g->k, (const double *)(const void *)a, (const double *)(const void *)b, (double *)(void *)c); break;
+  case JAXC_C64: jaxc__gemm_c64(i0, i1, g->n, g->k, (const float *)(const void *)a, (const float *)(const void *)b, (float *)(void *)c); break;
+  case JAXC_C128: jaxc__gemm_c128(i0, i1, g->n, g->k, (const double *)(const void *)a, (const double *)(const void *)b, (double *)(void *)c); break;
+  case JAXC_BOOL: jaxc__gemm_bool(i0, i1, g->n, g->k, (const uint8_t *)a, (const uint8_t *)b, (uint8_t *)c); break;
+  case JAXC_U32: jaxc__gemm_u32(i0, i1, g->n, g->k, (const uint32_t *)(const void *)a, (const uint32_t *)(const void *)b, (uint32_t *)(void *)c); break;
+  default: jaxc__gemm_u64(i0, i1, g->n, g->k, (const uint64_t *)(const void *)a, (const uint64_t *)(const void *)b, (uint64_t *)(void *)c); break;
+  }
+}
+/* Items over the threads past a million multiply-adds. */
+static void jaxc__mm_run(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C) {
+  int64_t items = g->batches * ((g->m + JAXC__MM_MB - 1) / JAXC__MM_MB);
+#if JAXC__HAS_OPENMP
+  if ((double)g->batches * (double)g->m * (double)g->n * (double)g->k > 1e6 && items > 1) {
+#  pragma omp parallel for schedule(dynamic, 1)
+    for (int64_t it = 0; it < items; it++) jaxc__mm_item(g, s, A, B, C, it);
+    return;
+  }
+#endif
+  for (int64_t it = 0; it < items; it++) jaxc__mm_item(g, s, A, B, C, it);
+}
+
+JAXC_API jaxc_array *jaxc_matmul(const jaxc_array *a, const jaxc_array *b) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "matmul: an operand is NULL");
+  for (int i = 0; i < 2; i++) {
+    const jaxc_array *x = i ? b : a;
+    if (x->ndim < 1)
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "matmul input operand %d must have ndim at least 1, but it has ndim %d", i, x->ndim);
+  }
+  bool x64 = jaxc_x64();
+  jaxc_dtype node = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(b));
+  if (node == JAXC_DTYPE_INVALID) return (jaxc_array *)jaxc__fail_strict(a->dtype, b->dtype);
+  jaxc_dtype r = jaxc_storage_dtype(node, x64), s = jaxc__mm_sum_dtype(r);
+  jaxc__mm g;
+  int nd;
+  int64_t shape[JAXC_MAX_NDIM];
+  if (!jaxc__mm_shapes(a, b, &g, &nd, shape)) return NULL;
+  jaxc_array *out = jaxc__new_array(r, jaxc_dtype_is_weak(node), nd, shape);
+  if (!out || out->size == 0) return out ? (jaxc__ok(), out) : NULL;
+  void *ta, *tb, *tc = NULL;
+  const void *pa = jaxc__mm_operand(a, r, s, &ta), *pb = jaxc__mm_operand(b, r, s, &tb);
+  char *pc = s == r ? (char *)out->data : (char *)(tc = jaxc__malloc((size_t)out->size * jaxc_dtype_size(s)));
+  if (!pa || !pb || !pc) {
+    jaxc__free(ta), jaxc__free(tb), jaxc__free(tc), jaxc_array_free(out);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in matmul");
+  }
+  jaxc__mm_run(&g, s, (const char *)pa, (const char *)pb, pc);
+  if (tc) jaxc_kernel_cast_dyn(s, r, (size_t)out->size, tc, out->data); /* one rounding, and integers wrapped */
+  jaxc__free(ta), jaxc__free(tb), jaxc__free(tc);
+  return jaxc__checked("dot_general", out, a, b);
+}
+
 /* >>random (implementation) ------------------------------------------------ */
 #include <float.h>
 

@@ -1,4 +1,4 @@
-/* demo — jaxc in one page: weak scalars, the lattice, strict mode, XLA casts, .at[] updates
+/* demo — jaxc in one page: weak scalars, the lattice, strict mode, XLA casts, shapes and matmul,
    and threefry keys, each printed the way JAX prints it. Run: make demo */
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
@@ -43,6 +43,16 @@ int main(void) {
   show("floor_divide([-7, 7], 2)", jaxc_floor_divide(m7, 2));
   show("remainder([-7, 7], -2)  (divisor's sign)", jaxc_remainder(m7, -2));
   jaxc_array_free(m7);
+
+  puts("\n== shapes and matmul: promotion as jnp does it");
+  jaxc_array *u = jaxc_array_from_data(JAXC_U8, 1, (int64_t[]){2}, (uint8_t[]){1, 2});
+  jaxc_array *s = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){1}, (int8_t[]){-1});
+  show("concatenate([u8 [1 2], i8 [-1]])", jaxc_concatenate(2, (const jaxc_array *[]){u, s}, 0));
+  jaxc_array *w = jaxc_weak_float(2.5);
+  show("reshape(2.5, (1,))  (weak kept)", jaxc_reshape(w, 1, (int64_t[]){1}));
+  jaxc_array *h = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){3}, (int8_t[]){100, 100, 100});
+  show("int8 [100 100 100] @ itself (wraps)", jaxc_matmul(h, h));
+  jaxc_array_free(u), jaxc_array_free(s), jaxc_array_free(w), jaxc_array_free(h);
 
   puts("\n== random keys (threefry2x32, bit-exact with jax.random)");
   jaxc_key k = jaxc_random_key(0);

@@ -19,6 +19,9 @@ check demo "$demo" "Input dtypes ('float32', 'int32') have no available implicit
 check demo "$demo" "Array([ 2147483647, -2147483648,           0,           2], dtype=int32)"
 check demo "$demo" "Array([-4,  3], dtype=int32)"
 check demo "$demo" "Array([-1, -1], dtype=int32)"
+check demo "$demo" "Array([ 1,  2, -1], dtype=int16)"
+check demo "$demo" "Array([2.5], dtype=float32, weak_type=True)"
+check demo "$demo" "Array(48, dtype=int8)"
 # jax.random.uniform(jax.random.key(0), (3,)) from the golden file: 0x1.e5349cp-1 = 0.947667, ...
 check demo "$demo" "Array([0.947667  , 0.9785799 , 0.33229148], dtype=float32)"
 styles=$("./$B/styles" 2>&1); rc=$?

@@ -856,11 +856,11 @@ static void one_call(void) {
     keep(r);
     break;
   }
-  case 30: { /* shape manipulation: any operands, shapes, axes, counts */
+  case 30: { /* shape manipulation and matmul: any operands, shapes, axes, counts */
     const jaxc_array *a = pick_arr();
     static const char *const names[] = {"reshape", "ravel", "transpose", "swapaxes", "moveaxis", "expand_dims",
-                                        "squeeze", "broadcast_to", "concatenate", "stack"};
-    int w = u8() % 10;
+                                        "squeeze", "broadcast_to", "concatenate", "stack", "matmul"};
+    int w = u8() % 11;
     int64_t shape[JAXC_MAX_NDIM + 2];
     int nd = pick_shape(shape, true);
     if (u8() < 40) shape[u8() % (JAXC_MAX_NDIM + 2)] = -1; /* reshape's unknown size, or a stray one */
@@ -881,7 +881,8 @@ static void one_call(void) {
     case 6: r = jaxc_squeeze(a, axes[0]); break;
     case 7: r = jaxc_broadcast_to(a, nd, u8() < 8 ? NULL : shape); break;
     case 8: r = jaxc_concatenate(n, u8() < 8 ? NULL : ops, axes[0]); break;
-    default: r = jaxc_stack(n, u8() < 8 ? NULL : ops, axes[0]); break;
+    case 9: r = jaxc_stack(n, u8() < 8 ? NULL : ops, axes[0]); break;
+    default: r = jaxc_matmul(a, ops[0]); break;
     }
     check_result_array(names[w], r);
     if (r && w < 8 && (r->dtype != a->dtype || r->weak != a->weak)) FAIL("%s: dtype or weak flag changed", names[w]);

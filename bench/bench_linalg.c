@@ -1,0 +1,76 @@
+/* bench_linalg.c — jnp.matmul of square matrices: GFLOP/s (2 n^3 flops), the same-run copy of
+   the operands' and result's bytes (a matmul is compute-bound: this ratio only says how far from
+   the memory limit it is), and NumPy's matmul on the same values (float32/float64: OpenBLAS;
+   int8: NumPy's own loop; bfloat16 has no NumPy dtype: n/a). Best of REPS.
+   Run: make bench (or build/opt/bench_linalg [max_n]) */
+#define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
+#define JAXC_IMPLEMENTATION
+#include "jaxc.h"
+#include "bench_util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#  include <omp.h>
+#endif
+
+enum { REPS = 5 };
+static jaxc_array *input(jaxc_dtype d, int64_t n, uint64_t seed) {
+  int64_t s[2] = {n, n}, nn = n * n;
+  jaxc_array *f = jaxc_array_empty(JAXC_F64, 1, &nn), *a = jaxc_array_empty(d, 2, s), flat;
+  double *p = (double *)jaxc_array_data(f);
+  for (int64_t i = 0; i < nn; i++) p[i] = (double)((((uint64_t)i * 2654435761u + seed) % 97) % 9) - 4;
+  jaxc_array_wrap(&flat, jaxc_array_dtype(a), 1, &nn, a->data);
+  jaxc_astype_into(f, &flat);
+  jaxc_array_free(f);
+  return a;
+}
+static double numpy_seconds(jaxc_dtype d, int64_t n) {
+  if (d == JAXC_BF16) return -1;
+  char cmd[1000];
+  snprintf(cmd, sizeof cmd,
+           "/usr/bin/python3 -c \"import numpy as np, timeit; f = lambda s: (((np.arange(%lld*%lld, dtype=np.uint64) * 2654435761 + s) %% 97) %% 9).astype(np.float64) - 4; "
+           "z = f(1).astype('%s').reshape(%lld, %lld); w = f(7).astype('%s').reshape(%lld, %lld); "
+           "print(min(timeit.repeat(lambda: z @ w, number=1, repeat=%d)))\" 2>/dev/null",
+           (long long)n, (long long)n, jaxc_dtype_name(d), (long long)n, (long long)n, jaxc_dtype_name(d), (long long)n, (long long)n, REPS);
+  return bench_command_number(cmd);
+}
+int main(int argc, char **argv) {
+  int64_t max_n = argc > 1 ? atoll(argv[1]) : 1024;
+  int threads = 1;
+#ifdef _OPENMP
+  threads = omp_get_max_threads();
+#endif
+  jaxc_set_x64(true);
+  printf("bench_linalg: matmul of n x n matrices, best of %d, %d thread(s); NumPy: its matmul (OpenBLAS for floats)\n", REPS, threads);
+  printf("  %-8s %6s %10s %10s %12s %16s\n", "dtype", "n", "ms", "GFLOP/s", "copy share", "numpy: GFLOP/s jaxc");
+  static const jaxc_dtype ds[] = {JAXC_F32, JAXC_F64, JAXC_BF16, JAXC_I8};
+  for (size_t di = 0; di < sizeof ds / sizeof ds[0]; di++)
+    for (int64_t n = 128; n <= max_n; n *= 2) {
+      jaxc_array *a = input(ds[di], n, 1), *b = input(ds[di], n, 7);
+      size_t bytes = (size_t)(3 * n * n) * jaxc_dtype_size(ds[di]);
+      char *src = malloc(bytes), *dst = malloc(bytes);
+      if (!a || !b || !src || !dst) return 1;
+      memset(src, 1, bytes), memset(dst, 2, bytes);
+      double t_mm = 1e30, t_copy = 1e30;
+      for (int rep = 0; rep <= REPS; rep++) {
+        double t0 = bench_now();
+        jaxc_array *r = jaxc_matmul(a, b);
+        double t1 = bench_now();
+        bench_par_copy(dst, src, bytes, 0);
+        double t2 = bench_now();
+        if (!r) return fprintf(stderr, "matmul: %s\n", jaxc_last_error()), 1;
+        jaxc_array_free(r);
+        if (rep && t1 - t0 < t_mm) t_mm = t1 - t0;
+        if (rep && t2 - t1 < t_copy) t_copy = t2 - t1;
+      }
+      double flop = 2.0 * (double)n * (double)n * (double)n, tn = numpy_seconds(ds[di], n);
+      char np_s[40] = "n/a";
+      if (tn > 0) snprintf(np_s, sizeof np_s, "%8.1f %6.2fx", flop / tn / 1e9, tn / t_mm);
+      printf("  %-8s %6lld %10.3f %10.1f %11.1f%% %16s\n", jaxc_dtype_name(ds[di]), (long long)n, t_mm * 1e3, flop / t_mm / 1e9,
+             100 * t_copy / t_mm, np_s);
+      fflush(stdout);
+      jaxc_array_free(a), jaxc_array_free(b), free(src), free(dst);
+    }
+  return 0;
+}
