@@ -4253,44 +4253,64 @@ JAXC_API jaxc_array *jaxc_stack(int n, const jaxc_array *const *arrays, int axis
   return jaxc__concat_views(n, arrays, ax, false, ax);
 }
 /* >>linalg (implementation) ------------------------------------------------ */
-/* C (m x n) = A (m x k) B (k x n), row-major, in the sum's type. Blocks of JB columns and KB
-   rows of B (256 x 512 floats, 512 KiB: in L2), each row of C updated by one A element times a
-   row of B (contiguous: the loop vectorises). Rows [i0, i1) of C, zeroed first. */
+/* C (m x n) = A (m x k) B (k x n), row-major, in the sum's type, for rows [i0, i1) and columns
+   [jlo, jhi) of C (zeroed first). Blocks of JB columns and KB rows of B (256 x 512 floats,
+   512 KiB: in L2); each row of C is updated by one A element times a row of B (contiguous: the
+   loop vectorises). A matrix times a vector (n = 1) is a dot product per row instead, in 16
+   partial sums (a loop of one column ran at 2 GB/s of A). */
 #define JAXC__MM_JB 512
 #define JAXC__MM_KB 256
 #define JAXC__MM_MB 32 /* rows of C per work item */
-#define JAXC__GEMM_REAL(NAME, T, STEP)                                                                    \
-  static void NAME(int64_t i0, int64_t i1, int64_t n, int64_t k, const T *A, const T *B, T *C) {       \
+#define JAXC__MAC_ADD(d, x, y) ((d) += (x) * (y))
+#define JAXC__MAC_OR(d, x, y) ((d) |= (uint8_t)((x) & (y)))
+#define JAXC__GEMM_REAL(NAME, T, MAC)                                                                     \
+  static void NAME(int64_t i0, int64_t i1, int64_t jlo, int64_t jhi, int64_t n, int64_t k, const T *A,  \
+                   const T *B, T *C) {                                                                 \
+    if (n == 1) {                                                                                      \
+      for (int64_t i = i0; i < i1; i++) {                                                              \
+        T acc[16];                                                                                     \
+        const T *a = A + i * k;                                                                        \
+        for (int l = 0; l < 16; l++) acc[l] = (T)0;                                                    \
+        int64_t kk = 0;                                                                                \
+        for (; kk + 16 <= k; kk += 16)                                                                 \
+          for (int l = 0; l < 16; l++) MAC(acc[l], a[kk + l], B[kk + l]);                              \
+        for (; kk < k; kk++) MAC(acc[0], a[kk], B[kk]);                                                \
+        for (int l = 1; l < 16; l++) MAC(acc[0], acc[l], (T)1);                                        \
+        C[i] = acc[0];                                                                                 \
+      }                                                                                                \
+      return;                                                                                          \
+    }                                                                                                  \
     for (int64_t i = i0; i < i1; i++)                                                                  \
-      for (int64_t j = 0; j < n; j++) C[i * n + j] = (T)0;                                             \
-    for (int64_t j0 = 0; j0 < n; j0 += JAXC__MM_JB) {                                                  \
-      int64_t j1 = n - j0 < JAXC__MM_JB ? n : j0 + JAXC__MM_JB;                                        \
+      for (int64_t j = jlo; j < jhi; j++) C[i * n + j] = (T)0;                                         \
+    for (int64_t j0 = jlo; j0 < jhi; j0 += JAXC__MM_JB) {                                              \
+      int64_t j1 = jhi - j0 < JAXC__MM_JB ? jhi : j0 + JAXC__MM_JB;                                    \
       for (int64_t k0 = 0; k0 < k; k0 += JAXC__MM_KB) {                                                \
         int64_t k1 = k - k0 < JAXC__MM_KB ? k : k0 + JAXC__MM_KB;                                      \
         for (int64_t i = i0; i < i1; i++) {                                                            \
           T *c = C + i * n;                                                                            \
           for (int64_t kk = k0; kk < k1; kk++) {                                                       \
             const T a = A[i * k + kk], *b = B + kk * n;                                                \
-            JAXC__SIMD for (int64_t j = j0; j < j1; j++) STEP;                                         \
+            JAXC__SIMD for (int64_t j = j0; j < j1; j++) MAC(c[j], a, b[j]);                           \
           }                                                                                            \
         }                                                                                              \
       }                                                                                                \
     }                                                                                                  \
   }
-JAXC__GEMM_REAL(jaxc__gemm_f32, float, c[j] += a * b[j])
-JAXC__GEMM_REAL(jaxc__gemm_f64, double, c[j] += a * b[j])
+JAXC__GEMM_REAL(jaxc__gemm_f32, float, JAXC__MAC_ADD)
+JAXC__GEMM_REAL(jaxc__gemm_f64, double, JAXC__MAC_ADD)
 /* integers: sums mod 2^32 (results of 8 to 32 bits) or 2^64, then wrapped to the dtype: exact,
    since wrapping commutes with + and * */
-JAXC__GEMM_REAL(jaxc__gemm_u32, uint32_t, c[j] += a * b[j])
-JAXC__GEMM_REAL(jaxc__gemm_u64, uint64_t, c[j] += a * b[j])
-JAXC__GEMM_REAL(jaxc__gemm_bool, uint8_t, c[j] |= (uint8_t)(a & b[j]))
+JAXC__GEMM_REAL(jaxc__gemm_u32, uint32_t, JAXC__MAC_ADD)
+JAXC__GEMM_REAL(jaxc__gemm_u64, uint64_t, JAXC__MAC_ADD)
+JAXC__GEMM_REAL(jaxc__gemm_bool, uint8_t, JAXC__MAC_OR)
 /* complex: the parts interleaved; XLA's product (ac - bd, ad + bc) added part by part */
 #define JAXC__GEMM_COMPLEX(NAME, T)                                                                       \
-  static void NAME(int64_t i0, int64_t i1, int64_t n, int64_t k, const T *A, const T *B, T *C) {       \
+  static void NAME(int64_t i0, int64_t i1, int64_t jlo, int64_t jhi, int64_t n, int64_t k, const T *A,  \
+                   const T *B, T *C) {                                                                 \
     for (int64_t i = i0; i < i1; i++)                                                                  \
-      for (int64_t j = 0; j < 2 * n; j++) C[i * 2 * n + j] = (T)0;                                     \
-    for (int64_t j0 = 0; j0 < n; j0 += JAXC__MM_JB / 2) {                                              \
-      int64_t j1 = n - j0 < JAXC__MM_JB / 2 ? n : j0 + JAXC__MM_JB / 2;                                \
+      for (int64_t j = 2 * jlo; j < 2 * jhi; j++) C[i * 2 * n + j] = (T)0;                             \
+    for (int64_t j0 = jlo; j0 < jhi; j0 += JAXC__MM_JB / 2) {                                          \
+      int64_t j1 = jhi - j0 < JAXC__MM_JB / 2 ? jhi : j0 + JAXC__MM_JB / 2;                            \
       for (int64_t k0 = 0; k0 < k; k0 += JAXC__MM_KB) {                                                \
         int64_t k1 = k - k0 < JAXC__MM_KB ? k : k0 + JAXC__MM_KB;                                      \
         for (int64_t i = i0; i < i1; i++) {                                                            \
@@ -4311,6 +4331,8 @@ JAXC__GEMM_COMPLEX(jaxc__gemm_c64, float)
 JAXC__GEMM_COMPLEX(jaxc__gemm_c128, double)
 #undef JAXC__GEMM_REAL
 #undef JAXC__GEMM_COMPLEX
+#undef JAXC__MAC_ADD
+#undef JAXC__MAC_OR
 
 /* The dtype the products are summed in for a result of dtype r (as XLA:CPU sums them). */
 static jaxc_dtype jaxc__mm_sum_dtype(jaxc_dtype r) {
@@ -4393,11 +4415,13 @@ static bool jaxc__mm_shapes(const jaxc_array *a, const jaxc_array *b, jaxc__mm *
   return true;
 }
 
-/* One work item: rows [i0, i1) of one batch's product. */
+/* One work item: rows [i0, i1) and one block of columns of one batch's product. */
 static void jaxc__mm_item(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C, int64_t it) {
   size_t es = jaxc_dtype_size(s);
-  int64_t blocks = (g->m + JAXC__MM_MB - 1) / JAXC__MM_MB;
-  int64_t t = it / blocks, i0 = it % blocks * JAXC__MM_MB, i1 = i0 + JAXC__MM_MB < g->m ? i0 + JAXC__MM_MB : g->m;
+  int64_t rows = (g->m + JAXC__MM_MB - 1) / JAXC__MM_MB, cols = (g->n + JAXC__MM_JB - 1) / JAXC__MM_JB;
+  int64_t cb = it % cols, rb = it / cols % rows, t = it / cols / rows;
+  int64_t i0 = rb * JAXC__MM_MB, i1 = i0 + JAXC__MM_MB < g->m ? i0 + JAXC__MM_MB : g->m;
+  int64_t jlo = cb * JAXC__MM_JB, jhi = jlo + JAXC__MM_JB < g->n ? jlo + JAXC__MM_JB : g->n;
   int64_t ao = 0, bo = 0, rest = t;
   for (int i = g->nbatch - 1; i >= 0; i--) {
     int64_t c = rest % g->bshape[i];
@@ -4406,19 +4430,21 @@ static void jaxc__mm_item(const jaxc__mm *g, jaxc_dtype s, const char *A, const 
   }
   const char *a = A + (size_t)(ao * g->m * g->k) * es, *b = B + (size_t)(bo * g->k * g->n) * es;
   char *c = C + (size_t)(t * g->m * g->n) * es;
+#define JAXC__MM_CALL(FN, T) FN(i0, i1, jlo, jhi, g->n, g->k, (const T *)(const void *)a, (const T *)(const void *)b, (T *)(void *)c)
   switch (s) {
-  case JAXC_F32: jaxc__gemm_f32(i0, i1, g->n, g->k, (const float *)(const void *)a, (const float *)(const void *)b, (float *)(void *)c); break;
-  case JAXC_F64: jaxc__gemm_f64(i0, i1, g->n, g->k, (const double *)(const void *)a, (const double *)(const void *)b, (double *)(void *)c); break;
-  case JAXC_C64: jaxc__gemm_c64(i0, i1, g->n, g->k, (const float *)(const void *)a, (const float *)(const void *)b, (float *)(void *)c); break;
-  case JAXC_C128: jaxc__gemm_c128(i0, i1, g->n, g->k, (const double *)(const void *)a, (const double *)(const void *)b, (double *)(void *)c); break;
-  case JAXC_BOOL: jaxc__gemm_bool(i0, i1, g->n, g->k, (const uint8_t *)a, (const uint8_t *)b, (uint8_t *)c); break;
-  case JAXC_U32: jaxc__gemm_u32(i0, i1, g->n, g->k, (const uint32_t *)(const void *)a, (const uint32_t *)(const void *)b, (uint32_t *)(void *)c); break;
-  default: jaxc__gemm_u64(i0, i1, g->n, g->k, (const uint64_t *)(const void *)a, (const uint64_t *)(const void *)b, (uint64_t *)(void *)c); break;
+  case JAXC_F32: JAXC__MM_CALL(jaxc__gemm_f32, float); break;
+  case JAXC_F64: JAXC__MM_CALL(jaxc__gemm_f64, double); break;
+  case JAXC_C64: JAXC__MM_CALL(jaxc__gemm_c64, float); break;
+  case JAXC_C128: JAXC__MM_CALL(jaxc__gemm_c128, double); break;
+  case JAXC_BOOL: JAXC__MM_CALL(jaxc__gemm_bool, uint8_t); break;
+  case JAXC_U32: JAXC__MM_CALL(jaxc__gemm_u32, uint32_t); break;
+  default: JAXC__MM_CALL(jaxc__gemm_u64, uint64_t); break;
   }
+#undef JAXC__MM_CALL
 }
 /* Items over the threads past a million multiply-adds. */
 static void jaxc__mm_run(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C) {
-  int64_t items = g->batches * ((g->m + JAXC__MM_MB - 1) / JAXC__MM_MB);
+  int64_t items = g->batches * ((g->m + JAXC__MM_MB - 1) / JAXC__MM_MB) * ((g->n + JAXC__MM_JB - 1) / JAXC__MM_JB);
 #if JAXC__HAS_OPENMP
   if ((double)g->batches * (double)g->m * (double)g->n * (double)g->k > 1e6 && items > 1) {
 #  pragma omp parallel for schedule(dynamic, 1)

@@ -1,7 +1,8 @@
 /* bench_linalg.c — jnp.matmul of square matrices: GFLOP/s (2 n^3 flops), the same-run copy of
    the operands' and result's bytes (a matmul is compute-bound: this ratio only says how far from
    the memory limit it is), and NumPy's matmul on the same values (float32/float64: OpenBLAS;
-   int8: NumPy's own loop; bfloat16 has no NumPy dtype: n/a). Best of REPS.
+   int8: NumPy's own loop; bfloat16 has no NumPy dtype: n/a); then a float32 matrix times a vector
+   (memory-bound: GB/s of the matrix, against a same-run copy of its bytes). Best of REPS.
    Run: make bench (or build/opt/bench_linalg [max_n]) */
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
@@ -42,7 +43,7 @@ int main(int argc, char **argv) {
   threads = omp_get_max_threads();
 #endif
   jaxc_set_x64(true);
-  printf("bench_linalg: matmul of n x n matrices, best of %d, %d thread(s); NumPy: its matmul (OpenBLAS for floats)\n", REPS, threads);
+  printf("bench_linalg: matmul of n x n matrices, best of %d, %d thread(s); NumPy: its matmul (Debian's links the reference BLAS)\n", REPS, threads);
   printf("  %-8s %6s %10s %10s %12s %16s\n", "dtype", "n", "ms", "GFLOP/s", "copy share", "numpy: GFLOP/s jaxc");
   static const jaxc_dtype ds[] = {JAXC_F32, JAXC_F64, JAXC_BF16, JAXC_I8};
   for (size_t di = 0; di < sizeof ds / sizeof ds[0]; di++)
@@ -72,5 +73,35 @@ int main(int argc, char **argv) {
       fflush(stdout);
       jaxc_array_free(a), jaxc_array_free(b), free(src), free(dst);
     }
+  /* matrix times vector: memory-bound (A read once), so set against the copy of A's bytes */
+  printf("  %-8s %6s %10s %10s %12s %16s\n", "A @ v", "n", "ms", "GB/s of A", "copy share", "numpy: GB/s jaxc");
+  for (int64_t n = 1024; n <= 2 * max_n && n <= 8192; n *= 2) {
+    int64_t nn = n;
+    jaxc_array *a = input(JAXC_F32, n, 1), *vv = jaxc_array_zeros(JAXC_F32, 1, &nn);
+    size_t bytes = (size_t)(n * n) * 4;
+    char *src = malloc(bytes), *dst = malloc(bytes);
+    if (!a || !vv || !src || !dst) return 1;
+    memset(src, 1, bytes), memset(dst, 2, bytes);
+    double t_mm = 1e30, t_copy = 1e30;
+    for (int rep = 0; rep <= REPS; rep++) {
+      double t0 = bench_now();
+      jaxc_array *r = jaxc_matmul(a, vv);
+      double t1 = bench_now();
+      bench_par_copy(dst, src, bytes, 0);
+      double t2 = bench_now();
+      if (!r) return fprintf(stderr, "matmul: %s\n", jaxc_last_error()), 1;
+      jaxc_array_free(r);
+      if (rep && t1 - t0 < t_mm) t_mm = t1 - t0;
+      if (rep && t2 - t1 < t_copy) t_copy = t2 - t1;
+    }
+    char cmd[600], np_s[40] = "n/a";
+    snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c \"import numpy as np, timeit; z = np.ones((%lld, %lld), np.float32); w = np.zeros(%lld, np.float32); "
+             "print(min(timeit.repeat(lambda: z @ w, number=1, repeat=%d)))\" 2>/dev/null", (long long)n, (long long)n, (long long)n, REPS);
+    double tn = bench_command_number(cmd);
+    if (tn > 0) snprintf(np_s, sizeof np_s, "%8.1f %6.2fx", (double)bytes / tn / 1e9, tn / t_mm);
+    printf("  %-8s %6lld %10.3f %10.1f %11.1f%% %16s\n", "float32", (long long)n, t_mm * 1e3, (double)bytes / t_mm / 1e9, 100 * t_copy / t_mm, np_s);
+    fflush(stdout);
+    jaxc_array_free(a), jaxc_array_free(vv), free(src), free(dst);
+  }
   return 0;
 }
