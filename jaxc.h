@@ -1361,6 +1361,24 @@ static void *jaxc__fail_strict(jaxc_dtype a, jaxc_dtype b) {
                     jaxc_dtype_name(a), jaxc_dtype_name(b));
 }
 
+/* promote_dtypes' lattice node for x[0..n): their join under the promotion mode and the x64
+   switch; INVALID, with strict mode's message, when there is none. */
+static jaxc_dtype jaxc__join_nodes(int n, const jaxc_array *const *x) {
+  bool x64 = jaxc_x64();
+  jaxc_dtype node = jaxc__node_of(x[0]);
+  for (int j = 1; j < n; j++) {
+    jaxc_dtype next = jaxc_result_node(jaxc_promotion(), x64, node, jaxc__node_of(x[j]));
+    if (next == JAXC_DTYPE_INVALID)
+      return jaxc__fail_strict(j == 1 ? x[0]->dtype : jaxc_storage_dtype(node, x64), x[j]->dtype), JAXC_DTYPE_INVALID;
+    node = next;
+  }
+  return node;
+}
+static jaxc_dtype jaxc__join2(const jaxc_array *a, const jaxc_array *b) {
+  const jaxc_array *x[2] = {a, b};
+  return jaxc__join_nodes(2, x);
+}
+
 /* What a binary op computes in and returns. */
 typedef struct jaxc__plan {
   jaxc_dtype in_a, in_b;  /* dtypes the inputs are converted to before the kernel */
@@ -1377,8 +1395,8 @@ static bool jaxc__plan_binary(jaxc_op op, const jaxc_array *a, const jaxc_array 
   bool x64 = jaxc_x64();
   jaxc_result_rule rule = (jaxc_result_rule)jaxc__op_rule[op];
   if (rule == JAXC_RULE_LOGICAL) { /* jnp: _to_bool of promote_args(x, y): promoted, then tested != 0 */
-    jaxc_dtype join = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(b));
-    if (join == JAXC_DTYPE_INVALID) return jaxc__fail_strict(a->dtype, b->dtype), false;
+    jaxc_dtype join = jaxc__join2(a, b);
+    if (join == JAXC_DTYPE_INVALID) return false;
     p->join = jaxc_storage_dtype(join, x64);
     p->in_a = p->in_b = p->compute = p->out = JAXC_BOOL;
     p->weak = false;
@@ -1389,9 +1407,8 @@ static bool jaxc__plan_binary(jaxc_op op, const jaxc_array *a, const jaxc_array 
                       jaxc_dtype_name(a->dtype), jaxc_dtype_name(b->dtype)), false;
   /* x ** (0-d int) is lax.integer_pow of promote_dtypes_numeric(x) alone, and ldexp promotes x1
      alone: the other operand joins nothing */
-  jaxc_dtype node = jaxc__follows_first(op, b->ndim, b->dtype) ? jaxc__node_of(a)
-                    : jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(b));
-  if (node == JAXC_DTYPE_INVALID) return jaxc__fail_strict(a->dtype, b->dtype), false;
+  jaxc_dtype node = jaxc__follows_first(op, b->ndim, b->dtype) ? jaxc__node_of(a) : jaxc__join2(a, b);
+  if (node == JAXC_DTYPE_INVALID) return false;
   node = jaxc_op_result_node(op, node);
   p->compute = jaxc_storage_dtype(node, x64);
   if (!jaxc_op_accepts(op, p->compute)) return jaxc__fail_dtype(op, p->compute), false;
@@ -1841,10 +1858,8 @@ static jaxc_array *jaxc__negative_int_pow(const jaxc_array *a, jaxc_dtype comput
   long long n = mag > (uint64_t)INT64_MAX ? INT64_MIN : -(long long)mag; /* (from a signed dtype) */
 #ifndef JAXC_NO_STDIO
   char aval[16 + 21 * JAXC_MAX_NDIM];
-  size_t at = (size_t)snprintf(aval, sizeof aval, "%s[", jaxc_dtype_name(compute));
-  for (int i = 0; i < a->ndim && at < sizeof aval; i++)
-    at += (size_t)snprintf(aval + at, sizeof aval - at, i ? ",%lld" : "%lld", (long long)a->shape[i]);
-  return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "Integers cannot be raised to negative powers, got integer_pow(ShapedArray(%s]%s), %lld)",
+  jaxc__format_aval(aval, sizeof aval, compute, a->ndim, a->shape);
+  return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "Integers cannot be raised to negative powers, got integer_pow(ShapedArray(%s%s), %lld)",
                                   aval, a->weak ? ", weak_type=True" : "", (long long)n);
 #else
   (void)a, (void)compute, (void)n;
@@ -2007,8 +2022,8 @@ JAXC_API jaxc_array *jaxc_astype_into(const jaxc_array *a, jaxc_array *out) {
 static jaxc_array *jaxc__where_impl(const jaxc_array *cond, const jaxc_array *x, const jaxc_array *y, jaxc_array *into) {
   if (!cond || !x || !y) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "where: an operand is NULL");
   bool x64 = jaxc_x64();
-  jaxc_dtype node = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(x), jaxc__node_of(y));
-  if (node == JAXC_DTYPE_INVALID) return (jaxc_array *)jaxc__fail_strict(x->dtype, y->dtype);
+  jaxc_dtype node = jaxc__join2(x, y);
+  if (node == JAXC_DTYPE_INVALID) return NULL;
   jaxc_dtype dt = jaxc_storage_dtype(node, x64);
   const jaxc_array *in[3] = {cond, x, y};
   int nd;
@@ -2278,8 +2293,8 @@ static void jaxc__chunk_isclose(const jaxc__job *job, size_t n, const void *cons
 JAXC_API jaxc_array *jaxc_isclose(const jaxc_array *a, const jaxc_array *b, double rtol, double atol, bool equal_nan) {
   if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "isclose: an operand is NULL");
   bool x64 = jaxc_x64();
-  jaxc_dtype node = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(b));
-  if (node == JAXC_DTYPE_INVALID) return (jaxc_array *)jaxc__fail_strict(a->dtype, b->dtype);
+  jaxc_dtype node = jaxc__join2(a, b);
+  if (node == JAXC_DTYPE_INVALID) return NULL;
   jaxc__isclose_job j;
   j.dtype = jaxc_storage_dtype(jaxc__to_inexact(node), x64);
   jaxc_dtype part = jaxc__real_dtype(j.dtype);
@@ -3533,11 +3548,8 @@ static jaxc_array *jaxc__broadcast_cast(const jaxc_array *u, jaxc_dtype dt, int 
   }
   if (!ok) {
     char s0[160], s1[160];
-    jaxc_array tmp;
     jaxc__format_shape(s0, sizeof s0, u);
-    tmp.ndim = nd;
-    for (int i = 0; i < nd; i++) tmp.shape[i] = shape[i];
-    jaxc__format_shape(s1, sizeof s1, &tmp);
+    jaxc__format_dims(s1, sizeof s1, nd, shape);
     return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "Incompatible shapes for broadcasting: %s and requested shape %s", s0, s1);
   }
   jaxc_array *out = jaxc__new_array(dt, false, nd, shape);
@@ -3570,8 +3582,8 @@ static jaxc_array *jaxc__scatter(jaxc_op op, const jaxc_array *a, jaxc__sel *s, 
     }
     return res;
   }
-  jaxc_dtype node = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(u));
-  if (node == JAXC_DTYPE_INVALID) { jaxc__fail_strict(a->dtype, u->dtype); goto done; }
+  jaxc_dtype node = jaxc__join2(a, u);
+  if (node == JAXC_DTYPE_INVALID) goto done;
   jaxc_dtype pd = jaxc_storage_dtype(node, x64);
   jaxc__bin_fn fn = NULL;
   if (op != JAXC_OP_SET) {
@@ -4156,15 +4168,9 @@ static bool jaxc__concat_shapes(int n, const jaxc_array *const *x, int ax) {
    lax.concatenate's shape checks, then the copy. Under debug_nans/infs each converted operand
    goes through astype first, whose convert_element_type check JAX runs in promote_dtypes. */
 static jaxc_array *jaxc__concat_impl(int n, const jaxc_array *const *x, int ax) {
-  bool x64 = jaxc_x64();
-  jaxc_dtype node = jaxc__node_of(x[0]);
-  for (int j = 1; j < n; j++) {
-    jaxc_dtype next = jaxc_result_node(jaxc_promotion(), x64, node, jaxc__node_of(x[j]));
-    if (next == JAXC_DTYPE_INVALID) return (jaxc_array *)jaxc__fail_strict(jaxc_storage_dtype(node, x64), x[j]->dtype);
-    node = next;
-  }
-  if (!jaxc__concat_shapes(n, x, ax)) return NULL;
-  jaxc_dtype dt = jaxc_storage_dtype(node, x64);
+  jaxc_dtype node = jaxc__join_nodes(n, x);
+  if (node == JAXC_DTYPE_INVALID || !jaxc__concat_shapes(n, x, ax)) return NULL;
+  jaxc_dtype dt = jaxc_storage_dtype(node, jaxc_x64());
   int64_t shape[JAXC_MAX_NDIM], outer = 1, inner = 1, total = 0;
   for (int k = 0; k < x[0]->ndim; k++) shape[k] = x[0]->shape[k];
   for (int k = 0; k < ax; k++) outer *= shape[k];
@@ -4463,8 +4469,8 @@ JAXC_API jaxc_array *jaxc_matmul(const jaxc_array *a, const jaxc_array *b) {
       return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "matmul input operand %d must have ndim at least 1, but it has ndim %d", i, x->ndim);
   }
   bool x64 = jaxc_x64();
-  jaxc_dtype node = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(a), jaxc__node_of(b));
-  if (node == JAXC_DTYPE_INVALID) return (jaxc_array *)jaxc__fail_strict(a->dtype, b->dtype);
+  jaxc_dtype node = jaxc__join2(a, b);
+  if (node == JAXC_DTYPE_INVALID) return NULL;
   jaxc_dtype r = jaxc_storage_dtype(node, x64), s = jaxc__mm_sum_dtype(r);
   jaxc__mm g;
   int nd;

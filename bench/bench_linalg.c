@@ -36,6 +36,27 @@ static double numpy_seconds(jaxc_dtype d, int64_t n) {
            (long long)n, (long long)n, jaxc_dtype_name(d), (long long)n, (long long)n, jaxc_dtype_name(d), (long long)n, (long long)n, REPS);
   return bench_command_number(cmd);
 }
+/* Best seconds of a @ b and of a 2-thread copy of `bytes`, taking turns (rep 0 warms up);
+   false when matmul fails. */
+static bool time_matmul(const jaxc_array *a, const jaxc_array *b, size_t bytes, double *t_mm, double *t_copy) {
+  char *src = malloc(bytes), *dst = malloc(bytes);
+  bool ok = src && dst;
+  if (ok) memset(src, 1, bytes), memset(dst, 2, bytes);
+  *t_mm = *t_copy = 1e30;
+  for (int rep = 0; rep <= REPS && ok; rep++) {
+    double t0 = bench_now();
+    jaxc_array *r = jaxc_matmul(a, b);
+    double t1 = bench_now();
+    bench_par_copy(dst, src, bytes, 0);
+    double t2 = bench_now();
+    if (!(ok = r != NULL)) fprintf(stderr, "matmul: %s\n", jaxc_last_error());
+    jaxc_array_free(r);
+    if (rep && t1 - t0 < *t_mm) *t_mm = t1 - t0;
+    if (rep && t2 - t1 < *t_copy) *t_copy = t2 - t1;
+  }
+  free(src), free(dst);
+  return ok;
+}
 int main(int argc, char **argv) {
   int64_t max_n = argc > 1 ? atoll(argv[1]) : 1024;
   int threads = 1;
@@ -50,28 +71,15 @@ int main(int argc, char **argv) {
     for (int64_t n = 128; n <= max_n; n *= 2) {
       jaxc_array *a = input(ds[di], n, 1), *b = input(ds[di], n, 7);
       size_t bytes = (size_t)(3 * n * n) * jaxc_dtype_size(ds[di]);
-      char *src = malloc(bytes), *dst = malloc(bytes);
-      if (!a || !b || !src || !dst) return 1;
-      memset(src, 1, bytes), memset(dst, 2, bytes);
-      double t_mm = 1e30, t_copy = 1e30;
-      for (int rep = 0; rep <= REPS; rep++) {
-        double t0 = bench_now();
-        jaxc_array *r = jaxc_matmul(a, b);
-        double t1 = bench_now();
-        bench_par_copy(dst, src, bytes, 0);
-        double t2 = bench_now();
-        if (!r) return fprintf(stderr, "matmul: %s\n", jaxc_last_error()), 1;
-        jaxc_array_free(r);
-        if (rep && t1 - t0 < t_mm) t_mm = t1 - t0;
-        if (rep && t2 - t1 < t_copy) t_copy = t2 - t1;
-      }
+      double t_mm, t_copy;
+      if (!a || !b || !time_matmul(a, b, bytes, &t_mm, &t_copy)) return 1;
       double flop = 2.0 * (double)n * (double)n * (double)n, tn = numpy_seconds(ds[di], n);
       char np_s[40] = "n/a";
       if (tn > 0) snprintf(np_s, sizeof np_s, "%8.1f %6.2fx", flop / tn / 1e9, tn / t_mm);
       printf("  %-8s %6lld %10.3f %10.1f %11.1f%% %16s\n", jaxc_dtype_name(ds[di]), (long long)n, t_mm * 1e3, flop / t_mm / 1e9,
              100 * t_copy / t_mm, np_s);
       fflush(stdout);
-      jaxc_array_free(a), jaxc_array_free(b), free(src), free(dst);
+      jaxc_array_free(a), jaxc_array_free(b);
     }
   /* matrix times vector: memory-bound (A read once), so set against the copy of A's bytes */
   printf("  %-8s %6s %10s %10s %12s %16s\n", "A @ v", "n", "ms", "GB/s of A", "copy share", "numpy: GB/s jaxc");
@@ -79,21 +87,8 @@ int main(int argc, char **argv) {
     int64_t nn = n;
     jaxc_array *a = input(JAXC_F32, n, 1), *vv = jaxc_array_zeros(JAXC_F32, 1, &nn);
     size_t bytes = (size_t)(n * n) * 4;
-    char *src = malloc(bytes), *dst = malloc(bytes);
-    if (!a || !vv || !src || !dst) return 1;
-    memset(src, 1, bytes), memset(dst, 2, bytes);
-    double t_mm = 1e30, t_copy = 1e30;
-    for (int rep = 0; rep <= REPS; rep++) {
-      double t0 = bench_now();
-      jaxc_array *r = jaxc_matmul(a, vv);
-      double t1 = bench_now();
-      bench_par_copy(dst, src, bytes, 0);
-      double t2 = bench_now();
-      if (!r) return fprintf(stderr, "matmul: %s\n", jaxc_last_error()), 1;
-      jaxc_array_free(r);
-      if (rep && t1 - t0 < t_mm) t_mm = t1 - t0;
-      if (rep && t2 - t1 < t_copy) t_copy = t2 - t1;
-    }
+    double t_mm, t_copy;
+    if (!a || !vv || !time_matmul(a, vv, bytes, &t_mm, &t_copy)) return 1;
     char cmd[600], np_s[40] = "n/a";
     snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c \"import numpy as np, timeit; z = np.ones((%lld, %lld), np.float32); w = np.zeros(%lld, np.float32); "
              "print(min(timeit.repeat(lambda: z @ w, number=1, repeat=%d)))\" 2>/dev/null", (long long)n, (long long)n, (long long)n, REPS);
@@ -101,7 +96,7 @@ int main(int argc, char **argv) {
     if (tn > 0) snprintf(np_s, sizeof np_s, "%8.1f %6.2fx", (double)bytes / tn / 1e9, tn / t_mm);
     printf("  %-8s %6lld %10.3f %10.1f %11.1f%% %16s\n", "float32", (long long)n, t_mm * 1e3, (double)bytes / t_mm / 1e9, 100 * t_copy / t_mm, np_s);
     fflush(stdout);
-    jaxc_array_free(a), jaxc_array_free(vv), free(src), free(dst);
+    jaxc_array_free(a), jaxc_array_free(vv);
   }
   return 0;
 }
