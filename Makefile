@@ -140,6 +140,8 @@ check-generated: | $(B)
 	  || { echo "tests/data/print_cases.txt is stale: run tests/data/gen_print.py"; exit 1; }
 	@[ ! -x /usr/bin/python3 ] || /usr/bin/python3 tests/data/gen_random_ref.py | diff -q - tests/data/random_ref.txt >/dev/null \
 	  || { echo "tests/data/random_ref.txt is stale: run tests/data/gen_random_ref.py"; exit 1; }
+	@[ ! -x /usr/bin/python3 ] || /usr/bin/python3 tests/data/gen_arange.py --check \
+	  || { echo "tests/data/arange_cases.txt is stale: run tests/data/gen_arange.py"; exit 1; }
 	@echo "check-generated: 4 passed, 0 failed"
 
 # ---- benchmarks (optimised, OpenMP); NumPy figures when Debian's python3-numpy is there ----

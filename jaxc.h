@@ -35,6 +35,8 @@
      shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
                broadcast_to, concatenate, stack
      linalg    jaxc_matmul (a @ b)
+     create    jaxc_full, full_like, zeros_like, ones_like, jaxc_array_ones, arange, linspace, eye,
+               identity, tri, tril, triu (JAXC_DTYPE_NONE: dtype=None)
      random    jaxc_random_key/split/fold_in, bits, uniform, normal, randint, bernoulli,
                permutation, and *_into variants writing into caller memory
      config    jaxc_set_x64, jaxc_set_promotion, jaxc_set_debug_nans/infs, jaxc_set_buffer_cache
@@ -62,7 +64,8 @@
      (read once, at the first query; jaxc_set_* override them).
 
    WHAT IS WHERE (grep the banners)
-     >>types >>status >>config >>arrays >>ops >>reduce >>index >>shape >>linalg >>random >>impl */
+     >>types >>status >>config >>arrays >>ops >>reduce >>index >>shape >>linalg >>create >>random
+     >>impl */
 #ifndef JAXC_H_INCLUDED
 #define JAXC_H_INCLUDED
 
@@ -145,9 +148,11 @@ JAXC_API const int64_t *jaxc_array_shape(const jaxc_array *a);
 JAXC_API int64_t jaxc_array_size(const jaxc_array *a);
 JAXC_API int jaxc_array_copy_to(const jaxc_array *a, void *dst, size_t dst_bytes);
 JAXC_API void jaxc_array_free(jaxc_array *a);
-/* Extras: uninitialised/zeroed creation, scalars of a given dtype, the raw data pointer, and
-   a zero-copy, no-allocation view of caller memory (the caller keeps both alive; the memory
-   must be aligned for the dtype, while jaxc_array_from_data copies from any address). */
+/* Extras: uninitialised/zeroed creation (dtype JAXC_DTYPE_NONE is jnp.zeros' default float; a
+   weak node the Python type's dtype; jaxc_array_ones and the rest of jnp's creation functions
+   are in >>create), scalars of a given dtype, the raw data pointer, and a zero-copy,
+   no-allocation view of caller memory (the caller keeps both alive; the memory must be aligned
+   for the dtype, while jaxc_array_from_data copies from any address). */
 JAXC_API jaxc_array *jaxc_array_empty(jaxc_dtype dtype, int ndim, const int64_t *shape);
 JAXC_API jaxc_array *jaxc_array_zeros(jaxc_dtype dtype, int ndim, const int64_t *shape);
 JAXC_API jaxc_array *jaxc_scalar(jaxc_dtype dtype, double re, double im);
@@ -509,6 +514,65 @@ JAXC_API jaxc_array *jaxc_stack(int n, const jaxc_array *const *arrays, int axis
    at least 1, but it has ndim 0", "dot_general requires contracting dimensions to have the
    same shape, got (3,) and (4,).", "Incompatible shapes for matmul arguments: ..."). */
 JAXC_API jaxc_array *jaxc_matmul(const jaxc_array *a, const jaxc_array *b);
+
+/* >>create -----------------------------------------------------------------------------------
+   Array creation as jax.numpy does it, with its dtype rules. A dtype argument may be
+   JAXC_DTYPE_NONE, Python's dtype=None (each function's default, or inference from the values),
+   or a weak node, which stands for the Python type given as a dtype (JAXC_WEAK_FLOAT is
+   dtype=float: float32, float64 with x64); 64-bit dtypes narrow with x64 off. Results are strong
+   except where a line says otherwise. Values are the lax ops JAX composes them of, each rounded in
+   its dtype (jnp.linspace is jitted in JAX, and XLA may fuse its multiply-adds into FMAs where the
+   CPU has them, or keep float32 between its float16 steps: the last bit can differ there).
+     jaxc_full(ndim, shape, fill, dtype)   fill: a C scalar or an array. A 0-d fill is converted to
+                       dtype (NONE: the fill's own dtype, weak when the fill is: jnp.full(3, 2) is a
+                       weak int32); a C integer wraps as NumPy's astype does (full(3, 300, int8):
+                       44). A fill with dimensions is broadcast to shape, after astype if dtype is
+                       given (jnp: _broadcast_to(asarray(fill, dtype), shape)).
+     jaxc_full_like(a, fill, dtype)        a's shape, a's dtype and weak flag when dtype is NONE
+     jaxc_zeros_like(a, dtype), jaxc_ones_like(a, dtype)
+     jaxc_array_ones(dtype, ndim, shape)   jnp.ones; jaxc_array_zeros/empty also take NONE (float)
+     jaxc_arange(start, stop, step, dtype) C scalars or 0-d arrays; JAXC_NONE (as in slices) for an
+                       omitted stop or step: jnp.arange(5) is jaxc_arange(5, JAXC_NONE, JAXC_NONE,
+                       JAXC_DTYPE_NONE). dtype NONE: result_type of the operands (arange(5) int32,
+                       arange(0, 1, 0.1) float32); the length is Python's ceil((stop - start) / step)
+                       (C scalars in Python's arithmetic, arrays in jnp's), the values start + step *
+                       i in the dtype (float16/bfloat16 computed in float32 and rounded once).
+     jaxc_linspace(start, stop, num, endpoint, dtype)  jnp.linspace; start and stop may be
+                       arrays (broadcast together; the new axis first). jaxc_linspace_operands adds
+                       axis and retstep (the step, in the computation dtype, or NULL). Values are
+                       start * (1 - t) + stop * t, t = i / div in the dtype, and exactly stop at
+                       the end; dtype NONE: to_inexact(result_type(start, stop)); integer dtypes
+                       take the floor.
+     jaxc_eye(n, m, k, dtype)              1 where j - i == k (k clipped to int32, as JAX does);
+     jaxc_identity(n, dtype)               dtype NONE: the default float
+     jaxc_tri(n, m, k, dtype)              1 where j - i <= k; NONE: float32, also with x64 (JAX's)
+     jaxc_tril(a, k), jaxc_triu(a, k)      a's dtype and weak flag; zeros above/below diagonal k
+   Errors are JAX's: "Number of samples, -1, must be non-negative.", "negative dimensions are not
+   allowed, got -1 and 3", "broadcast_in_dim shape must have every element be nonnegative, got
+   (-1,).", "Argument to jax.numpy.tril must be at least 2D", "Passing complex start/stop/step to
+   jnp.arange is no longer supported starting in JAX v0.10.0.", Python's "division by zero". */
+#define JAXC_DTYPE_NONE ((jaxc_dtype)-2)
+JAXC_API jaxc_array *jaxc_array_ones(jaxc_dtype dtype, int ndim, const int64_t *shape);
+JAXC_API jaxc_array *jaxc_full_operand(int ndim, const int64_t *shape, jaxc_operand fill, jaxc_dtype dtype);
+JAXC_API jaxc_array *jaxc_full_like_operand(const jaxc_array *a, jaxc_operand fill, jaxc_dtype dtype);
+JAXC_API jaxc_array *jaxc_zeros_like(const jaxc_array *a, jaxc_dtype dtype);
+JAXC_API jaxc_array *jaxc_ones_like(const jaxc_array *a, jaxc_dtype dtype);
+JAXC_API jaxc_array *jaxc_arange_operands(jaxc_operand start, jaxc_operand stop, jaxc_operand step, jaxc_dtype dtype);
+JAXC_API jaxc_array *jaxc_linspace_operands(jaxc_operand start, jaxc_operand stop, int64_t num, bool endpoint,
+                                            jaxc_dtype dtype, int axis, jaxc_array **retstep);
+JAXC_API jaxc_array *jaxc_eye(int64_t n, int64_t m, int64_t k, jaxc_dtype dtype);
+JAXC_API jaxc_array *jaxc_identity(int64_t n, jaxc_dtype dtype);
+JAXC_API jaxc_array *jaxc_tri(int64_t n, int64_t m, int64_t k, jaxc_dtype dtype);
+JAXC_API jaxc_array *jaxc_tril(const jaxc_array *a, int64_t k);
+JAXC_API jaxc_array *jaxc_triu(const jaxc_array *a, int64_t k);
+#ifndef __cplusplus
+#  define jaxc_full(ndim, shape, fill, dtype) jaxc_full_operand(ndim, shape, JAXC_OPERAND(fill), dtype)
+#  define jaxc_full_like(a, fill, dtype) jaxc_full_like_operand(a, JAXC_OPERAND(fill), dtype)
+#  define jaxc_arange(start, stop, step, dtype) \
+    jaxc_arange_operands(JAXC_OPERAND(start), JAXC_OPERAND(stop), JAXC_OPERAND(step), dtype)
+#  define jaxc_linspace(start, stop, num, endpoint, dtype) \
+    jaxc_linspace_operands(JAXC_OPERAND(start), JAXC_OPERAND(stop), num, endpoint, dtype, 0, NULL)
+#endif
 
 /* >>random ----------------------------------------------------------------------------------- */
 /* jax.random with threefry2x32 keys, bit-exact with JAX 0.11
@@ -906,9 +970,23 @@ static jaxc_dtype jaxc__requested(jaxc_dtype dtype) {
   return jaxc_storage_dtype(dtype, jaxc_x64());
 }
 
+static jaxc_dtype jaxc__default_float(void) { return jaxc_x64() ? JAXC_F64 : JAXC_F32; }
+/* A dtype argument of a creation function: NONE gives dflt (itself NONE where the caller infers),
+   a weak node the Python type's default dtype (dtype=float: float32), a concrete one narrowed
+   with x64 off. */
+static bool jaxc__create_dtype(jaxc_dtype dtype, jaxc_dtype dflt, jaxc_dtype *out) {
+  if (dtype == JAXC_DTYPE_NONE) {
+    *out = dflt;
+    return true;
+  }
+  if (!JAXC_DTYPE_VALID(dtype)) return jaxc__fail(JAXC_ERR_DTYPE, "invalid dtype %d", (int)dtype), false;
+  *out = jaxc_storage_dtype(dtype, jaxc_x64());
+  return true;
+}
+/* jnp.empty/zeros: dtype=None is the default float. */
 JAXC_API jaxc_array *jaxc_array_empty(jaxc_dtype dtype, int ndim, const int64_t *shape) {
-  jaxc_dtype st = jaxc__requested(dtype);
-  if (st == JAXC_DTYPE_INVALID) return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "invalid dtype %d", (int)dtype);
+  jaxc_dtype st;
+  if (!jaxc__create_dtype(dtype, jaxc__default_float(), &st)) return NULL;
   jaxc_array *a = jaxc__new_array(st, false, ndim, shape);
   if (a) jaxc__ok();
   return a;
@@ -4490,6 +4568,701 @@ JAXC_API jaxc_array *jaxc_matmul(const jaxc_array *a, const jaxc_array *b) {
   jaxc__free(ta), jaxc__free(tb), jaxc__free(tc);
   return jaxc__checked("dot_general", out, a, b);
 }
+
+/* >>create (implementation) ------------------------------------------------ */
+/* A shape handed to lax.full (broadcast_in_dim's shape check, in its words). */
+static bool jaxc__creation_shape(int ndim, const int64_t *shape) {
+  if (ndim < 0 || ndim > JAXC_MAX_NDIM)
+    return jaxc__fail(JAXC_ERR_SHAPE, "ndim must be between 0 and %d, got %d", JAXC_MAX_NDIM, ndim), false;
+  if (ndim > 0 && !shape) return jaxc__fail(JAXC_ERR_ARG, "shape is NULL for an array of rank %d", ndim), false;
+  for (int k = 0; k < ndim; k++)
+    if (shape[k] < 0) {
+      char s[200];
+      jaxc__format_dims(s, sizeof s, ndim, shape);
+      return jaxc__fail(JAXC_ERR_SHAPE, "broadcast_in_dim shape must have every element be nonnegative, got %s.", s), false;
+    }
+  return jaxc__check_shape(ndim, shape, NULL);
+}
+
+/* A scalar or array argument of a creation function (a NULL array is refused). */
+static bool jaxc__operand_given(const jaxc_operand *o, const char *fn, int pos) {
+  if (o->kind == 0 && !o->array) return jaxc__fail(JAXC_ERR_ARG, "%s: argument %d is NULL", fn, pos), false;
+  return true;
+}
+/* dtypes.dtype and is_weakly_typed of an operand: C ints, floats and complex numbers are Python's
+   (weak), a C bool is a Python bool (strong). */
+static jaxc_dtype jaxc__operand_node(const jaxc_operand *o) {
+  switch (o->kind) {
+  case 1: case 5: return JAXC_WEAK_INT;
+  case 2: return JAXC_WEAK_FLOAT;
+  case 3: return JAXC_WEAK_COMPLEX;
+  case 4: return JAXC_BOOL;
+  default: return jaxc__node_of(o->array);
+  }
+}
+/* One element of `to` from an operand, as lax._convert_element_type makes it: a Python scalar
+   through NumPy (np.asarray(v).astype(to): ints wrap; a float into bfloat16 goes through float32
+   first, as ml_dtypes converts it, and so do ints in jaxc's cast), an array by XLA's convert. */
+static void jaxc__operand_value(const jaxc_operand *o, jaxc_dtype to, void *dst) {
+  jaxc_c128 z = jaxc__c128_make(o->re, o->kind == 3 ? o->im : 0.0);
+  float f;
+  uint8_t b = o->i != 0;
+  switch (o->kind) {
+  case 0: jaxc_kernel_cast_dyn(o->array->dtype, to, 1, o->array->data, dst); break;
+  case 1: jaxc_kernel_cast_dyn(JAXC_I64, to, 1, &o->i, dst); break;
+  case 5: jaxc_kernel_cast_dyn(JAXC_U64, to, 1, &o->u, dst); break;
+  case 4: jaxc_kernel_cast_dyn(JAXC_BOOL, to, 1, &b, dst); break;
+  default:
+    if (to != JAXC_BF16) {
+      jaxc_kernel_cast_dyn(JAXC_C128, to, 1, &z, dst);
+    } else {
+      jaxc_kernel_cast_dyn(JAXC_C128, JAXC_F32, 1, &z, &f);
+      jaxc_kernel_cast_dyn(JAXC_F32, JAXC_BF16, 1, &f, dst);
+    }
+  }
+}
+
+/* n elements of es bytes, each a copy of v: typed stores (the loops vectorise), on the threads
+   above JAXC_PAR_BYTES. */
+#define JAXC__FILL_LOOP(T) \
+  { T x; memcpy(&x, v, sizeof x); T *p = (T *)dst; JAXC__SIMD for (int64_t i = lo; i < hi; i++) p[i] = x; }
+static void jaxc__fill_range(void *dst, int64_t lo, int64_t hi, size_t es, const void *v) {
+  switch (es) {
+  case 1: JAXC__FILL_LOOP(uint8_t) break;
+  case 2: JAXC__FILL_LOOP(uint16_t) break;
+  case 4: JAXC__FILL_LOOP(uint32_t) break;
+  case 8: JAXC__FILL_LOOP(uint64_t) break;
+  default: { /* 16 bytes: two 8-byte words */
+    uint64_t w0, w1, *p = (uint64_t *)dst;
+    memcpy(&w0, v, 8);
+    memcpy(&w1, (const char *)v + 8, 8);
+    JAXC__SIMD for (int64_t i = lo; i < hi; i++) p[2 * i] = w0, p[2 * i + 1] = w1;
+  }
+  }
+}
+static void jaxc__fill(void *dst, int64_t n, size_t es, const void *v) {
+#if JAXC__HAS_OPENMP
+  if ((size_t)n * es > JAXC_PAR_BYTES) {
+#  pragma omp parallel
+    {
+      int t = omp_get_thread_num(), nt = omp_get_num_threads();
+      int64_t per = (n + nt - 1) / nt, lo = t * per, hi = lo + per < n ? lo + per : n;
+      if (lo < hi) jaxc__fill_range(dst, lo, hi, es, v);
+    }
+    return;
+  }
+#endif
+  if (n > 0) jaxc__fill_range(dst, 0, n, es, v);
+}
+
+/* lax.full(shape, fill, dt) with weak_type `weak`: the fill converted once, then stored. */
+static jaxc_array *jaxc__full_value(int ndim, const int64_t *shape, const jaxc_operand *fill, jaxc_dtype dt, bool weak) {
+  if (!jaxc__creation_shape(ndim, shape)) return NULL;
+  jaxc_array *a = jaxc__new_array(dt, weak, ndim, shape);
+  if (!a) return NULL;
+  _Alignas(16) unsigned char v[16];
+  jaxc__operand_value(fill, dt, v);
+  jaxc__fill(a->data, a->size, jaxc_dtype_size(dt), v);
+  jaxc__ok();
+  return a;
+}
+/* jnp.full with a fill of dimensions: _broadcast_to(asarray(fill, dtype), shape). */
+static jaxc_array *jaxc__full_broadcast(int ndim, const int64_t *shape, const jaxc_array *fill, jaxc_dtype dt) {
+  if (dt == JAXC_DTYPE_NONE) return jaxc_broadcast_to(fill, ndim, shape);
+  jaxc_array *c = jaxc_astype(fill, dt);
+  if (!c) return NULL;
+  jaxc_array *out = jaxc_broadcast_to(c, ndim, shape);
+  jaxc_array_free(c);
+  return out;
+}
+
+JAXC_API jaxc_array *jaxc_full_operand(int ndim, const int64_t *shape, jaxc_operand fill, jaxc_dtype dtype) {
+  jaxc_dtype dt;
+  if (!jaxc__create_dtype(dtype, JAXC_DTYPE_NONE, &dt) || !jaxc__operand_given(&fill, "full", 0)) return NULL;
+  if (fill.kind == 0 && fill.array->ndim > 0) return jaxc__full_broadcast(ndim, shape, fill.array, dt);
+  if (dt != JAXC_DTYPE_NONE) return jaxc__full_value(ndim, shape, &fill, dt, false);
+  if (fill.kind == 0) return jaxc__full_value(ndim, shape, &fill, fill.array->dtype, fill.array->weak);
+  jaxc_dtype node = jaxc__operand_node(&fill);
+  return jaxc__full_value(ndim, shape, &fill, jaxc_storage_dtype(node, jaxc_x64()), JAXC_DTYPE_IS_WEAK(node));
+}
+
+/* lax.full_like: a's shape; a's dtype and weak flag unless dtype is given. A fill of dimensions:
+   _broadcast_to(asarray(fill, dtype or result_type(a)), a.shape), strong. */
+JAXC_API jaxc_array *jaxc_full_like_operand(const jaxc_array *a, jaxc_operand fill, jaxc_dtype dtype) {
+  jaxc_dtype dt;
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "full_like: the array is NULL");
+  if (!jaxc__create_dtype(dtype, JAXC_DTYPE_NONE, &dt) || !jaxc__operand_given(&fill, "full_like", 1)) return NULL;
+  bool weak = dt == JAXC_DTYPE_NONE && a->weak;
+  if (dt == JAXC_DTYPE_NONE) dt = a->dtype;
+  if (fill.kind == 0 && fill.array->ndim > 0) return jaxc__full_broadcast(a->ndim, a->shape, fill.array, dt);
+  return jaxc__full_value(a->ndim, a->shape, &fill, dt, weak);
+}
+JAXC_API jaxc_array *jaxc_zeros_like(const jaxc_array *a, jaxc_dtype dtype) {
+  return jaxc_full_like_operand(a, jaxc__opnd_int(0), dtype);
+}
+JAXC_API jaxc_array *jaxc_ones_like(const jaxc_array *a, jaxc_dtype dtype) {
+  return jaxc_full_like_operand(a, jaxc__opnd_int(1), dtype);
+}
+JAXC_API jaxc_array *jaxc_array_ones(jaxc_dtype dtype, int ndim, const int64_t *shape) {
+  jaxc_dtype dt;
+  if (!jaxc__create_dtype(dtype, jaxc__default_float(), &dt)) return NULL;
+  jaxc_operand one = jaxc__opnd_int(1);
+  return jaxc__full_value(ndim, shape, &one, dt, false);
+}
+
+/* --- arange ----------------------------------------------------------------------------------
+   jnp.arange's length is Python's max(0, int(np.ceil((stop - start) / step))): C scalars are
+   Python ints (exact: sign and a 65-bit magnitude, enough for a difference of two C integers)
+   and floats (double), arrays are jnp's (a Python scalar meeting an array becomes a weak one). */
+typedef struct jaxc__pyval {
+  int kind;         /* 1 Python int, 2 Python float, 0 array */
+  bool neg, own;    /* own: arr was made here */
+  bool hi;          /* the magnitude is 2^64 + mag */
+  uint64_t mag;
+  double f;
+  const jaxc_array *arr;
+} jaxc__pyval;
+
+static jaxc__pyval jaxc__pyval_of(const jaxc_operand *o) {
+  jaxc__pyval v = {0, false, false, false, 0, 0.0, NULL};
+  if (o->kind == 1 || o->kind == 4) v.kind = 1, v.neg = o->i < 0, v.mag = o->i < 0 ? 0 - (uint64_t)o->i : (uint64_t)o->i;
+  else if (o->kind == 5) v.kind = 1, v.mag = o->u;
+  else if (o->kind == 2) v.kind = 2, v.f = o->re;
+  else v.arr = o->array;
+  return v;
+}
+static void jaxc__pyval_free(jaxc__pyval *v) {
+  if (v->own) jaxc_array_free((jaxc_array *)v->arr);
+  v->own = false;
+}
+static double jaxc__pyval_double(const jaxc__pyval *v) {
+  if (v->kind == 2) return v->f;
+  if (v->kind == 1) { /* float(int): rounded to nearest once (2^64 + mag: its top 53 bits, ties to even) */
+    double m = (double)v->mag;
+    if (v->hi) {
+      uint64_t top = ((uint64_t)1 << 52) | (v->mag >> 12), rest = v->mag & 0xFFF;
+      top += rest > 0x800 || (rest == 0x800 && (top & 1));
+      m = ldexp((double)top, 12);
+    }
+    return v->neg ? -m : m;
+  }
+  double d;
+  jaxc_kernel_cast_dyn(v->arr->dtype, JAXC_F64, 1, v->arr->data, &d);
+  return d;
+}
+/* A Python scalar as a weak 0-d array in caller storage (JAX's OverflowError past int32/int64). */
+static bool jaxc__pyval_array(const jaxc__pyval *v, jaxc_array *st, unsigned char *buf) {
+  if (v->kind == 0) return *st = *v->arr, true;
+  jaxc_operand o = jaxc__opnd_float(v->f);
+  if (v->kind == 1 && v->hi)
+    return jaxc__fail(JAXC_ERR_OVERFLOW, "Python int %s2^64 + %llu too large to convert to int64", v->neg ? "-" : "",
+                      (unsigned long long)v->mag), false;
+  if (v->kind == 1 && v->neg && v->mag > (uint64_t)INT64_MAX)
+    return jaxc__fail(JAXC_ERR_OVERFLOW, "Python int -%llu too large to convert to int64", (unsigned long long)v->mag), false;
+  if (v->kind == 1) o = v->neg ? jaxc__opnd_int((long long)(0 - v->mag)) : jaxc__opnd_uint(v->mag);
+  return jaxc__operand_array(&o, st, buf);
+}
+/* a - b or a / b (op), as Python or jnp computes it; false + status on error. */
+static bool jaxc__pyval_op(jaxc_op op, const jaxc__pyval *a, const jaxc__pyval *b, jaxc__pyval *r) {
+  jaxc__pyval f = {2, false, false, false, 0, 0.0, NULL};
+  *r = f;
+  if (a->kind && b->kind) {
+    if (op == JAXC_OP_SUBTRACT && a->kind == 1 && b->kind == 1) { /* exact, in sign and magnitude */
+      bool bneg = !b->neg && b->mag;
+      r->kind = 1;
+      if (a->neg == bneg) {
+        r->mag = a->mag + b->mag, r->neg = a->neg, r->hi = r->mag < a->mag;
+      } else {
+        r->neg = a->mag >= b->mag ? a->neg : bneg;
+        r->mag = a->mag >= b->mag ? a->mag - b->mag : b->mag - a->mag;
+      }
+      return true;
+    }
+    double x = jaxc__pyval_double(a), y = jaxc__pyval_double(b);
+    if (op == JAXC_OP_TRUE_DIVIDE && y == 0)
+      return jaxc__fail(JAXC_ERR_ARG, a->kind == 1 && b->kind == 1 ? "division by zero" : "float division by zero"), false;
+    r->f = op == JAXC_OP_SUBTRACT ? x - y : x / y;
+    return true;
+  }
+  jaxc_array sa, sb;
+  _Alignas(16) unsigned char ba[16], bb[16];
+  if (!jaxc__pyval_array(a, &sa, ba) || !jaxc__pyval_array(b, &sb, bb)) return false;
+  r->kind = 0;
+  r->own = true;
+  r->arr = jaxc_binary(op, &sa, &sb);
+  return r->arr != NULL;
+}
+/* max(0, ceil(q)) with Python's int(np.ceil(q)) errors; q = n / d exactly for Python ints (n of
+   65 bits: nhi is its top bit), as Python's true division rounds it to a double: ceil(round(n / d)). */
+static bool jaxc__size_of_ratio(bool nneg, bool nhi, uint64_t n, bool dneg, uint64_t d, int64_t *size) {
+  const uint64_t big = (uint64_t)1 << 52; /* a length past 2^52 is too large for any array anyway */
+  if ((n == 0 && !nhi) || nneg != dneg) return *size = 0, true;
+  uint64_t q = 0, r = nhi; /* long division, a bit at a time; r < d throughout */
+  for (int b = 63; b >= 0; b--) {
+    bool carry = r >> 63;
+    r = r << 1 | (n >> b & 1);
+    q <<= 1;
+    if (carry || r >= d) r -= d, q |= 1;
+    if (q >= big) break;
+  }
+  if (q >= big) return jaxc__fail(JAXC_ERR_OVERFLOW, "array of this shape is too large: the element count overflows"), false;
+  bool up = r != 0;
+  if (r && q) { /* round(q + r/d) == q when r/d is at most half an ulp of q, 2^-t (a tie goes to q:
+                   below 2^52 its last bit is 0) */
+    int e = 51;
+    while (!(q >> e)) e--;
+    int t = 53 - e; /* 2 <= t <= 53 */
+    bool below = r <= (d - 1) >> t, tie = (d & (((uint64_t)1 << t) - 1)) == 0 && r == d >> t;
+    up = !(below || tie);
+  }
+  *size = (int64_t)(q + up);
+  return true;
+}
+static bool jaxc__ceil_size(const jaxc__pyval *v, int64_t *size) {
+  if (v->kind == 1) {
+    if (!v->neg && (v->hi || v->mag >= ((uint64_t)1 << 62)))
+      return jaxc__fail(JAXC_ERR_OVERFLOW, "array of this shape is too large: the element count overflows"), false;
+    return *size = v->neg ? 0 : (int64_t)v->mag, true;
+  }
+  double c = ceil(jaxc__pyval_double(v));
+  if (c != c) return jaxc__fail(JAXC_ERR_ARG, "cannot convert float NaN to integer"), false;
+  if (c - c != 0) return jaxc__fail(JAXC_ERR_OVERFLOW, "cannot convert float infinity to integer"), false;
+  if (c >= 0x1p62) return jaxc__fail(JAXC_ERR_OVERFLOW, "array of this shape is too large: the element count overflows"), false;
+  *size = c > 0 ? (int64_t)c : 0;
+  return true;
+}
+/* The length of jnp.arange(start, stop, step) (step NULL: arange(start, stop)). */
+static bool jaxc__arange_size(const jaxc__pyval *start, const jaxc__pyval *stop, const jaxc__pyval *step, int64_t *size) {
+  jaxc__pyval diff, q;
+  if (!jaxc__pyval_op(JAXC_OP_SUBTRACT, stop, start, &diff)) return false;
+  bool ok;
+  if (!step) {
+    ok = jaxc__ceil_size(&diff, size);
+  } else if (diff.kind == 1 && step->kind == 1) {
+    ok = step->mag ? jaxc__size_of_ratio(diff.neg, diff.hi, diff.mag, step->neg, step->mag, size)
+                   : (jaxc__fail(JAXC_ERR_ARG, "division by zero"), false);
+  } else {
+    ok = jaxc__pyval_op(JAXC_OP_TRUE_DIVIDE, &diff, step, &q) && jaxc__ceil_size(&q, size);
+    jaxc__pyval_free(&q);
+  }
+  jaxc__pyval_free(&diff);
+  return ok;
+}
+
+/* out[i] = start + step * i for i in [lo, hi): lax.add(start, lax.mul(step, iota)) in wd, one
+   L1 chunk at a time through the kernels jaxc_add and jaxc_multiply run (the same roundings), then
+   converted to dt. step NULL: start + iota; both NULL: iota. */
+/* lax.iota's elements lo .. lo + n - 1 in d at dst: the index converted to d, as XLA's iota. */
+static void jaxc__iota_fill(jaxc_dtype d, int64_t lo, int64_t n, unsigned char *dst) {
+  int64_t idx[256];
+  size_t ds = jaxc_dtype_size(d);
+  for (int64_t o = 0; o < n; o += 256) {
+    int m = n - o < 256 ? (int)(n - o) : 256;
+    for (int i = 0; i < m; i++) idx[i] = lo + o + i;
+    jaxc_kernel_cast_dyn(JAXC_I64, d, (size_t)m, idx, dst + (size_t)o * ds);
+  }
+}
+typedef struct jaxc__iota_job {
+  jaxc_dtype wd, dt;
+  const void *start, *step; /* one element of wd each, or NULL */
+  char *out;
+} jaxc__iota_job;
+static void jaxc__iota_chunk(const jaxc__iota_job *j, int64_t lo, int64_t n) {
+  typedef struct { _Alignas(64) unsigned char bytes[JAXC__CHUNK * 16]; } jaxc__scratch;
+  jaxc__scratch a, b;
+  jaxc__iota_fill(j->wd, lo, n, a.bytes);
+  void *cur = a.bytes;
+  if (j->step) {
+    jaxc__bin_table[JAXC_OP_MULTIPLY][j->wd][1]((size_t)n, j->step, a.bytes, b.bytes);
+    cur = b.bytes;
+  }
+  if (j->start) {
+    void *dst = cur == a.bytes ? b.bytes : a.bytes;
+    jaxc__bin_table[JAXC_OP_ADD][j->wd][1]((size_t)n, j->start, cur, dst);
+    cur = dst;
+  }
+  jaxc__convert_or_copy(j->wd, j->dt, (size_t)n, cur, j->out + (size_t)lo * jaxc_dtype_size(j->dt));
+}
+static void jaxc__iota_item(const jaxc__iota_job *j, int64_t it, int64_t size) {
+  int64_t lo = it * JAXC__CHUNK;
+  jaxc__iota_chunk(j, lo, size - lo < JAXC__CHUNK ? size - lo : JAXC__CHUNK);
+}
+static void jaxc__iota_run(const jaxc__iota_job *j, int64_t size) {
+  int64_t items = (size + JAXC__CHUNK - 1) / JAXC__CHUNK;
+#if JAXC__HAS_OPENMP
+  if ((size_t)size * jaxc_dtype_size(j->dt) > JAXC_PAR_BYTES) {
+#  pragma omp parallel for schedule(static)
+    for (int64_t it = 0; it < items; it++) jaxc__iota_item(j, it, size);
+    return;
+  }
+#endif
+  for (int64_t it = 0; it < items; it++) jaxc__iota_item(j, it, size);
+}
+static bool jaxc__iota_accepts(jaxc_dtype d) {
+  if (d != JAXC_BOOL) return true;
+  return jaxc__fail(JAXC_ERR_DTYPE, "iota does not accept dtype bool. Accepted dtypes are subtypes of integer, floating, "
+                                    "complexfloating."), false;
+}
+/* JAXC_NONE (INT64_MIN), as in slices, is an omitted stop or step. */
+static bool jaxc__is_none(const jaxc_operand *o) { return o->kind == 1 && o->i == JAXC_NONE; }
+static bool jaxc__is_complex_operand(const jaxc_operand *o) {
+  return o->kind == 3 || (o->kind == 0 && o->array && jaxc_dtype_kind(o->array->dtype) == JAXC_KIND_COMPLEX);
+}
+
+/* The debug path: iota, lax.mul, lax.add, convert_element_type as separate ops (each checks). */
+static jaxc_array *jaxc__arange_ops(const jaxc__iota_job *j, int64_t size) {
+  jaxc__iota_job io = {j->wd, j->wd, NULL, NULL, NULL};
+  jaxc_array *x = jaxc__new_array(j->wd, false, 1, &size), *t = NULL;
+  if (!x) return NULL;
+  io.out = (char *)x->data;
+  jaxc__iota_run(&io, size);
+  jaxc_array s0, s1;
+  if (j->step) {
+    jaxc_array_wrap(&s1, j->wd, 0, NULL, (void *)j->step);
+    t = jaxc_multiply(&s1, x);
+    jaxc_array_free(x);
+    if (!(x = t)) return NULL;
+  }
+  if (j->start) {
+    jaxc_array_wrap(&s0, j->wd, 0, NULL, (void *)j->start);
+    t = jaxc_add(&s0, x);
+    jaxc_array_free(x);
+    if (!(x = t)) return NULL;
+  }
+  if (j->dt == j->wd) return jaxc__ok(), x;
+  t = jaxc_astype(x, j->dt);
+  jaxc_array_free(x);
+  return t;
+}
+
+JAXC_API jaxc_array *jaxc_arange_operands(jaxc_operand start, jaxc_operand stop, jaxc_operand step, jaxc_dtype dtype) {
+  jaxc_dtype dt;
+  if (!jaxc__create_dtype(dtype, JAXC_DTYPE_NONE, &dt) || !jaxc__operand_given(&start, "arange", 0)) return NULL;
+  bool has_stop = !jaxc__is_none(&stop), has_step = !jaxc__is_none(&step);
+  if ((has_stop && !jaxc__operand_given(&stop, "arange", 1)) || (has_step && !jaxc__operand_given(&step, "arange", 2))) return NULL;
+  const jaxc_operand *ops[3] = {&start, has_stop ? &stop : NULL, has_step ? &step : NULL};
+  const char *names[3] = {has_stop || has_step ? "start" : "stop", "stop", "step"};
+  jaxc_array st[3];
+  const jaxc_array *arrs[3];
+  _Alignas(16) unsigned char buf[3][16];
+  int n = 0;
+  for (int k = 0; k < 3; k++) {
+    if (!ops[k]) continue;
+    if (ops[k]->kind == 0 && ops[k]->array->ndim != 0) {
+      char s[200];
+      jaxc__format_shape(s, sizeof s, ops[k]->array);
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "jax.numpy.arange: arguments must be scalars; got %s of shape %s", names[k], s);
+    }
+    if (dt == JAXC_DTYPE_NONE) { /* result_type: a Python int's node is int*, whatever its value */
+      jaxc_operand o = *ops[k];
+      if (o.kind == 1 || o.kind == 5) o = jaxc__opnd_int(0);
+      if (o.kind == 0) arrs[n++] = o.array;
+      else if (jaxc__operand_array(&o, &st[k], buf[k])) arrs[n++] = &st[k];
+      else return NULL;
+    }
+  }
+  if (dt == JAXC_DTYPE_NONE) {
+    jaxc_dtype node = jaxc__join_nodes(n, arrs);
+    if (node == JAXC_DTYPE_INVALID) return NULL;
+    dt = jaxc_storage_dtype(node, jaxc_x64());
+  }
+  if (jaxc__is_complex_operand(&start) || (has_stop && jaxc__is_complex_operand(&stop)) || (has_step && jaxc__is_complex_operand(&step)))
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "Passing complex start/stop/step to jnp.arange is no longer supported "
+                                                    "starting in JAX v0.10.0.");
+  jaxc_operand zero = jaxc__opnd_int(0), *first = has_stop ? &start : &zero, *last = has_stop ? &stop : &start;
+  jaxc__pyval a = jaxc__pyval_of(first), b = jaxc__pyval_of(last), s = jaxc__pyval_of(&step);
+  int64_t size;
+  bool from_zero = !has_step && jaxc__pyval_double(&a) == 0; /* `start == 0` */
+  if (from_zero ? !jaxc__ceil_size(&b, &size) : !jaxc__arange_size(&a, &b, has_step ? &s : NULL, &size)) return NULL;
+  jaxc__iota_job j;
+  j.dt = dt;
+  j.wd = has_step && (dt == JAXC_F16 || dt == JAXC_BF16) ? JAXC_F32 : dt;
+  if (!jaxc__iota_accepts(j.wd)) return NULL;
+  jaxc_array *out = jaxc__new_array(dt, false, 1, &size);
+  if (!out) return NULL;
+  _Alignas(16) unsigned char v0[16], v1[16];
+  jaxc__operand_value(first, j.wd, v0);
+  if (has_step) jaxc__operand_value(&step, j.wd, v1);
+  j.start = from_zero ? NULL : v0;
+  j.step = has_step ? v1 : NULL;
+  j.out = (char *)out->data;
+  if (jaxc__debugging()) { /* lax's ops one by one, each checked under its own name, as JAX runs them */
+    jaxc_array_free(out);
+    return jaxc__arange_ops(&j, size);
+  }
+  jaxc__iota_run(&j, size);
+  jaxc__ok();
+  return out;
+}
+
+/* n elements iota(d) (or start + step * i, see jaxc__iota_job) as a new strong array. */
+static jaxc_array *jaxc__iota_array(jaxc_dtype d, int64_t n) {
+  if (!jaxc__iota_accepts(d)) return NULL;
+  jaxc_array *out = jaxc__new_array(d, false, 1, &n);
+  if (!out) return NULL;
+  jaxc__iota_job j = {d, d, NULL, NULL, (char *)out->data};
+  jaxc__iota_run(&j, n);
+  return out;
+}
+
+/* --- linspace --------------------------------------------------------------------------------
+   jnp.linspace composed of jaxc's ops as JAX composes it of lax's, each rounded in its dtype.
+   Temporaries are kept in a small pool so that every path frees them. */
+#define JAXC__POOL 32
+typedef struct jaxc__pool { jaxc_array *a[JAXC__POOL]; int n; } jaxc__pool;
+static jaxc_array *jaxc__keep(jaxc__pool *p, jaxc_array *a) {
+  JAXC_ASSERT(p->n < JAXC__POOL);
+  if (a) p->a[p->n++] = a;
+  return a;
+}
+static void jaxc__pool_free(jaxc__pool *p) {
+  while (p->n) jaxc_array_free(p->a[--p->n]);
+}
+/* A 0-d strong array of d holding v (asarray(v, dtype=d)). */
+static jaxc_array *jaxc__scalar_of(jaxc_dtype d, double v) {
+  jaxc_array *a = jaxc__new_array(d, false, 0, NULL);
+  if (a) jaxc_kernel_cast_dyn(JAXC_F64, d, 1, &v, a->data);
+  return a;
+}
+/* x broadcast to the bounds' shape, with an axis of size 1 inserted at ax. */
+static jaxc_array *jaxc__bounds_at(jaxc__pool *p, const jaxc_array *x, int nb, const int64_t *bounds, int ax) {
+  int64_t shape[JAXC_MAX_NDIM];
+  for (int k = 0, i = 0; k <= nb; k++) shape[k] = k == ax ? 1 : bounds[i++];
+  jaxc_array *b = jaxc__keep(p, jaxc_broadcast_to(x, nb, bounds));
+  return b ? jaxc__keep(p, jaxc_reshape(b, nb + 1, shape)) : NULL;
+}
+/* start * (1 - t) + stop * t for t = iota(div) / div along ax, then stop itself at the end when
+   endpoint (lax.concatenate). */
+static jaxc_array *jaxc__linspace_body(jaxc__pool *p, const jaxc_array *A, const jaxc_array *B, int nb, const int64_t *bounds,
+                                       int ax, int64_t div, bool endpoint, jaxc_dtype cd) {
+  jaxc_dtype rd = jaxc_dtype_kind(cd) == JAXC_KIND_COMPLEX ? (cd == JAXC_C64 ? JAXC_F32 : JAXC_F64) : cd;
+  int64_t tshape[JAXC_MAX_NDIM];
+  for (int k = 0; k <= nb; k++) tshape[k] = k == ax ? div : 1;
+  jaxc_array *io = jaxc__keep(p, jaxc__iota_array(rd, div)), *dv = jaxc__keep(p, jaxc__scalar_of(rd, (double)div));
+  jaxc_array *t = io && dv ? jaxc__keep(p, jaxc_true_divide(io, dv)) : NULL;
+  if (t && rd != cd) t = jaxc__keep(p, jaxc_astype(t, cd));
+  if (t) t = jaxc__keep(p, jaxc_reshape(t, nb + 1, tshape));
+  jaxc_array *one = jaxc__keep(p, jaxc_weak_int(1));
+  jaxc_array *s = jaxc__bounds_at(p, A, nb, bounds, ax), *e = jaxc__bounds_at(p, B, nb, bounds, ax);
+  if (!t || !one || !s || !e) return NULL;
+  jaxc_array *u = jaxc__keep(p, jaxc_subtract(one, t));
+  jaxc_array *su = u ? jaxc__keep(p, jaxc_multiply(s, u)) : NULL, *et = su ? jaxc__keep(p, jaxc_multiply(e, t)) : NULL;
+  jaxc_array *out = et ? jaxc__keep(p, jaxc_add(su, et)) : NULL;
+  if (!out || !endpoint) return out;
+  const jaxc_array *parts[2] = {out, e};
+  return jaxc__keep(p, jaxc_concatenate(2, parts, ax));
+}
+
+/* linspace of two scalars, a chunk at a time through the kernels jaxc's ops run (so the same
+   roundings as the composed path): t = iota / div in rd (then cd), start * (1 - t) + stop * t,
+   stop itself at index div, the floor for integer dtypes, converted to dt. */
+typedef struct jaxc__lin_job {
+  jaxc_dtype rd, cd, dt;
+  int64_t div;
+  bool floor;
+  _Alignas(16) unsigned char s[16], e[16], one[16], dv[16]; /* start, stop, 1 in cd; div in rd */
+  char *out;
+} jaxc__lin_job;
+static void jaxc__lin_chunk(const jaxc__lin_job *j, int64_t lo, int64_t n) {
+  typedef struct { _Alignas(64) unsigned char bytes[JAXC__CHUNK * 16]; } jaxc__scratch;
+  jaxc__scratch t, u;
+  int64_t m = lo + n > j->div ? j->div - lo : n; /* elements computed; the rest is stop */
+  size_t cs = jaxc_dtype_size(j->cd);
+  if (m > 0) {
+    jaxc__iota_fill(j->rd, lo, m, u.bytes);
+    jaxc__bin_table[JAXC_OP_TRUE_DIVIDE][j->rd][2]((size_t)m, u.bytes, j->dv, t.bytes);
+    if (j->rd != j->cd) {
+      jaxc_kernel_cast_dyn(j->rd, j->cd, (size_t)m, t.bytes, u.bytes);
+      memcpy(t.bytes, u.bytes, (size_t)m * cs);
+    }
+    jaxc__bin_table[JAXC_OP_SUBTRACT][j->cd][1]((size_t)m, j->one, t.bytes, u.bytes); /* 1 - t */
+    jaxc__bin_table[JAXC_OP_MULTIPLY][j->cd][1]((size_t)m, j->s, u.bytes, u.bytes);   /* start * (1 - t) */
+    jaxc__bin_table[JAXC_OP_MULTIPLY][j->cd][1]((size_t)m, j->e, t.bytes, t.bytes);   /* stop * t */
+    jaxc__bin_table[JAXC_OP_ADD][j->cd][0]((size_t)m, u.bytes, t.bytes, t.bytes);
+  }
+  if (m < 0) m = 0;
+  for (int64_t i = m; i < n; i++) memcpy(t.bytes + (size_t)i * cs, j->e, cs);
+  if (j->floor) jaxc__un_table[JAXC_OP_FLOOR][j->cd]((size_t)n, t.bytes, t.bytes);
+  jaxc__convert_or_copy(j->cd, j->dt, (size_t)n, t.bytes, j->out + (size_t)lo * jaxc_dtype_size(j->dt));
+}
+static void jaxc__lin_item(const jaxc__lin_job *j, int64_t it, int64_t num) {
+  int64_t lo = it * JAXC__CHUNK;
+  jaxc__lin_chunk(j, lo, num - lo < JAXC__CHUNK ? num - lo : JAXC__CHUNK);
+}
+static jaxc_array *jaxc__linspace_scalars(const jaxc_array *A, const jaxc_array *B, int64_t num, int64_t div, jaxc_dtype cd,
+                                          jaxc_dtype dt) {
+  jaxc__lin_job j;
+  j.cd = cd, j.dt = dt, j.div = div;
+  j.rd = jaxc_dtype_kind(cd) == JAXC_KIND_COMPLEX ? (cd == JAXC_C64 ? JAXC_F32 : JAXC_F64) : cd;
+  int kind = jaxc_dtype_kind(dt);
+  j.floor = kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT;
+  memcpy(j.s, A->data, jaxc_dtype_size(cd));
+  memcpy(j.e, B->data, jaxc_dtype_size(cd));
+  int64_t one = 1;
+  double d = (double)div;
+  jaxc_kernel_cast_dyn(JAXC_I64, cd, 1, &one, j.one);
+  jaxc_kernel_cast_dyn(JAXC_F64, j.rd, 1, &d, j.dv);
+  jaxc_array *out = jaxc__new_array(dt, false, 1, &num);
+  if (!out) return NULL;
+  j.out = (char *)out->data;
+  int64_t items = (num + JAXC__CHUNK - 1) / JAXC__CHUNK;
+#if JAXC__HAS_OPENMP
+  if ((size_t)num * jaxc_dtype_size(cd) > JAXC_PAR_BYTES) {
+#  pragma omp parallel for schedule(static)
+    for (int64_t it = 0; it < items; it++) jaxc__lin_item(&j, it, num);
+    return out;
+  }
+#endif
+  for (int64_t it = 0; it < items; it++) jaxc__lin_item(&j, it, num);
+  return out;
+}
+
+JAXC_API jaxc_array *jaxc_linspace_operands(jaxc_operand start, jaxc_operand stop, int64_t num, bool endpoint,
+                                            jaxc_dtype dtype, int axis, jaxc_array **retstep) {
+  if (retstep) *retstep = NULL;
+  if (num < 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Number of samples, %lld, must be non-negative.", (long long)num);
+  jaxc_dtype dt;
+  if (!jaxc__create_dtype(dtype, JAXC_DTYPE_NONE, &dt)) return NULL;
+  if (!jaxc__operand_given(&start, "linspace", 0) || !jaxc__operand_given(&stop, "linspace", 1)) return NULL;
+  jaxc_array sa, sb;
+  _Alignas(16) unsigned char ba[16], bb[16];
+  const jaxc_array *a = start.array, *b = stop.array;
+  if (start.kind && !jaxc__operand_array(&start, &sa, ba)) return NULL;
+  if (stop.kind && !jaxc__operand_array(&stop, &sb, bb)) return NULL;
+  if (start.kind) a = &sa;
+  if (stop.kind) b = &sb;
+  if (dt == JAXC_DTYPE_NONE) {
+    jaxc_dtype node = jaxc__join2(a, b);
+    if (node == JAXC_DTYPE_INVALID) return NULL;
+    dt = jaxc__to_inexact(jaxc_storage_dtype(node, jaxc_x64()));
+  }
+  jaxc_dtype cd = jaxc__to_inexact(dt);
+  const jaxc_array *ab[2] = {a, b};
+  int nb;
+  int64_t bounds[JAXC_MAX_NDIM], shape[JAXC_MAX_NDIM];
+  if (!jaxc__broadcast_shapes("linspace", 2, ab, &nb, bounds)) return NULL;
+  if (nb + 1 > JAXC_MAX_NDIM) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "linspace: the result would have more than %d axes", JAXC_MAX_NDIM);
+  int ax = axis < 0 ? nb + axis + 1 : axis;
+  if (ax < 0 || ax > nb) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "axis %d is out of bounds for array of dimension %d", axis, nb + 1);
+  int64_t div = endpoint ? num - 1 : num;
+  jaxc__pool p = {{NULL}, 0};
+  jaxc_array *A = jaxc__keep(&p, jaxc_astype(a, cd)), *B = A ? jaxc__keep(&p, jaxc_astype(b, cd)) : NULL, *out = NULL, *res = NULL;
+  if (!B) goto done;
+  if (num > 1 && nb == 0 && !jaxc__debugging()) { /* the common case, fused (the debug checks need the ops) */
+    if (!(res = jaxc__linspace_scalars(A, B, num, div, cd, dt))) goto done;
+  } else if (num > 1) {
+    out = jaxc__linspace_body(&p, A, B, nb, bounds, ax, div, endpoint, cd);
+  } else if (num == 1) {
+    out = jaxc__bounds_at(&p, A, nb, bounds, ax);
+  } else {
+    for (int k = 0, i = 0; k <= nb; k++) shape[k] = k == ax ? 0 : bounds[i++];
+    out = jaxc__keep(&p, jaxc__new_array(dt, false, nb + 1, shape));
+  }
+  int kind = jaxc_dtype_kind(dt);
+  if (out && (kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT) && out->dtype != dt) out = jaxc__keep(&p, jaxc_unary(JAXC_OP_FLOOR, out));
+  if (out && !(res = jaxc_astype(out, dt))) goto done;
+  if (!out && !res) goto done;
+  if (res && retstep) { /* (stop - start) / div in cd; nan where num < 2 with endpoint, or num == 0 */
+    jaxc_array *d = num == 0 || (num == 1 && endpoint) ? NULL : jaxc__keep(&p, jaxc_subtract(B, A));
+    jaxc_array *q = d && num > 1 ? jaxc__keep(&p, jaxc__scalar_of(cd, (double)div)) : NULL;
+    *retstep = num == 0 || (num == 1 && endpoint) ? jaxc__scalar_of(cd, NAN) : num == 1 ? jaxc_astype(d, cd) : q ? jaxc_true_divide(d, q) : NULL;
+    if (!*retstep) { jaxc_array_free(res); res = NULL; }
+  }
+  if (res) jaxc__ok();
+done:
+  jaxc__pool_free(&p);
+  return res;
+}
+
+/* --- eye, identity, tri, tril, triu ---------------------------------------------------------- */
+/* The 0 and 1 of dtype d (False/True converted, as astype(bool) makes them). */
+static void jaxc__zero_one(jaxc_dtype d, unsigned char *zero, unsigned char *one) {
+  uint8_t f = 0, t = 1;
+  jaxc_kernel_cast_dyn(JAXC_BOOL, d, 1, &f, zero);
+  jaxc_kernel_cast_dyn(JAXC_BOOL, d, 1, &t, one);
+}
+/* An n x m array of dt: one where lo <= j - i <= hi, zero elsewhere, a row at a time. */
+static jaxc_array *jaxc__band(int64_t n, int64_t m, int64_t lo, int64_t hi, jaxc_dtype dt) {
+  int64_t shape[2] = {n, m};
+  jaxc_array *a = jaxc__new_array(dt, false, 2, shape);
+  if (!a) return NULL;
+  _Alignas(16) unsigned char zero[16], one[16];
+  jaxc__zero_one(dt, zero, one);
+  size_t es = jaxc_dtype_size(dt);
+  jaxc__fill(a->data, a->size, es, zero);
+  for (int64_t i = 0; i < n && m > 0; i++) { /* columns i + lo .. i + hi, clipped to [0, m) */
+    int64_t j0 = lo <= -i ? 0 : i + lo > m ? m : i + lo, j1 = hi >= m - 1 - i ? m - 1 : hi < -i ? -1 : i + hi;
+    if (j0 <= j1) jaxc__fill_range((char *)a->data + (size_t)(i * m) * es, j0, j1 + 1, es, one);
+  }
+  jaxc__ok();
+  return a;
+}
+static jaxc_array *jaxc__eye(int64_t n, int64_t m, bool m_none, int64_t k, jaxc_dtype dtype) {
+  jaxc_dtype dt;
+  if (!jaxc__create_dtype(dtype, jaxc__default_float(), &dt)) return NULL;
+  if (n < 0 || m < 0) {
+    char ms[32] = "None";
+#ifndef JAXC_NO_STDIO
+    if (!m_none) snprintf(ms, sizeof ms, "%lld", (long long)m);
+#endif
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "negative dimensions are not allowed, got %lld and %s", (long long)n, ms);
+  }
+  if (k > INT32_MAX) k = INT32_MAX; /* lax._clip_int_to_valid_range(k, int32) */
+  if (k < INT32_MIN) k = INT32_MIN;
+  return jaxc__band(n, m, k, k, dt);
+}
+JAXC_API jaxc_array *jaxc_eye(int64_t n, int64_t m, int64_t k, jaxc_dtype dtype) { return jaxc__eye(n, m, false, k, dtype); }
+JAXC_API jaxc_array *jaxc_identity(int64_t n, jaxc_dtype dtype) { return jaxc__eye(n, n, true, 0, dtype); }
+
+/* A diagonal offset k as lax._tri gets it (asarray(k): a Python int past int32 with x64 off is
+   JAX's OverflowError). */
+static bool jaxc__offset_ok(int64_t k) {
+  jaxc_array st;
+  _Alignas(16) unsigned char buf[16];
+  jaxc_operand o = jaxc__opnd_int(k);
+  return jaxc__operand_array(&o, &st, buf);
+}
+JAXC_API jaxc_array *jaxc_tri(int64_t n, int64_t m, int64_t k, jaxc_dtype dtype) {
+  jaxc_dtype dt;
+  if (!jaxc__create_dtype(dtype, JAXC_F32, &dt) || !jaxc__offset_ok(k)) return NULL;
+  if (n < 0 || m < 0) {
+    int64_t s[2] = {n, m};
+    char b[80];
+    jaxc__format_dims(b, sizeof b, 2, s);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "iota shape must have every element be nonnegative, got %s.", b);
+  }
+  return jaxc__band(n, m, INT64_MIN, k, dt);
+}
+/* tril (lower) keeps a[..., i, j] where j - i <= k; triu where j - i >= k; the rest are zeros of
+   a's dtype, and the result keeps a's dtype and weak flag (lax.select with zeros_like(a)). */
+static jaxc_array *jaxc__triangle(const jaxc_array *a, int64_t k, bool lower) {
+  const char *fn = lower ? "tril" : "triu";
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", fn);
+  if (a->ndim < 2) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "Argument to jax.numpy.%s must be at least 2D", fn);
+  if (!lower && k == INT64_MIN) /* tri(N, M, k - 1) */
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_OVERFLOW, "Python int -9223372036854775809 too large to convert to int64");
+  if (!jaxc__offset_ok(lower ? k : k - 1)) return NULL;
+  jaxc_array *out = jaxc__new_array(a->dtype, a->weak, a->ndim, a->shape);
+  if (!out) return NULL;
+  int64_t n = a->shape[a->ndim - 2], m = a->shape[a->ndim - 1], mats = n > 0 && m > 0 ? a->size / (n * m) : 0;
+  size_t es = jaxc_dtype_size(a->dtype);
+  _Alignas(16) unsigned char zero[16], one[16];
+  jaxc__zero_one(a->dtype, zero, one);
+  for (int64_t b = 0; b < mats; b++)
+    for (int64_t i = 0; i < n; i++) {
+      size_t row = (size_t)((b * n + i) * m) * es;
+      /* kept: j <= i + k (lower) or j >= i + k (upper), as a column range [j0, j1) */
+      int64_t edge = k > m ? m + 1 : k < -n - 1 ? -n - 1 : k; /* clipped: i + edge cannot overflow */
+      int64_t c = i + edge, j0 = lower ? 0 : c < 0 ? 0 : c > m ? m : c, j1 = lower ? (c + 1 < 0 ? 0 : c + 1 > m ? m : c + 1) : m;
+      memcpy((char *)out->data + row, (const char *)a->data + row, (size_t)m * es);
+      jaxc__fill_range((char *)out->data + row, 0, j0, es, zero);
+      jaxc__fill_range((char *)out->data + row, j1, m, es, zero);
+    }
+  jaxc__ok();
+  return out;
+}
+JAXC_API jaxc_array *jaxc_tril(const jaxc_array *a, int64_t k) { return jaxc__triangle(a, k, true); }
+JAXC_API jaxc_array *jaxc_triu(const jaxc_array *a, int64_t k) { return jaxc__triangle(a, k, false); }
 
 /* >>random (implementation) ------------------------------------------------ */
 #include <float.h>

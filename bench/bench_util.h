@@ -31,6 +31,19 @@ static inline void bench_par_copy(char *dst, const char *src, size_t bytes, size
   (void)par_above;
   memcpy(dst, src, bytes);
 }
+/* memset of `bytes`, one block per OpenMP thread: the write-only limit (bench_create). */
+static inline void bench_par_set(char *dst, int v, size_t bytes) {
+#ifdef _OPENMP
+#  pragma omp parallel
+  {
+    size_t t = (size_t)omp_get_thread_num(), nt = (size_t)omp_get_num_threads();
+    size_t lo = bytes * t / nt, hi = bytes * (t + 1) / nt;
+    memset(dst + lo, v, hi - lo);
+  }
+#else
+  memset(dst, v, bytes);
+#endif
+}
 #if defined(_POSIX_C_SOURCE) /* popen: the benches that ask NumPy define it first */
 #  include <stdio.h>
 /* The first number a shell command prints (NumPy's figures), or -1. */

@@ -54,6 +54,10 @@ int main(void) {
   show("int8 [100 100 100] @ itself (wraps)", jaxc_matmul(h, h));
   jaxc_array_free(u), jaxc_array_free(s), jaxc_array_free(w), jaxc_array_free(h);
 
+  puts("\n== creation: jnp's dtype rules");
+  show("full(3, 2)  (the fill's weak int32)", jaxc_full(1, (int64_t[]){3}, 2, JAXC_DTYPE_NONE));
+  show("arange(0, 1, 0.25)  (float32)", jaxc_arange(0, 1, 0.25, JAXC_DTYPE_NONE));
+
   puts("\n== random keys (threefry2x32, bit-exact with jax.random)");
   jaxc_key k = jaxc_random_key(0);
   show("uniform(key(0), (3,))", jaxc_random_uniform(k, JAXC_F32, 1, (int64_t[]){3}, 0.0, 1.0));

@@ -411,7 +411,7 @@ static void pick_spec(jaxc_slice_spec *sp) {
 
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 31;
+  uint8_t c = u8() % 32;
   char what[96];
   /* bool views must hold valid bools (0/1): other views may have written any bytes there */
   for (int i = 0; i < npool; i++)
@@ -889,6 +889,59 @@ static void one_call(void) {
     if (r && w < 2 && r->size != a->size) FAIL("%s: size changed", names[w]);
     snap_verify(names[w], NULL);
     keep(r);
+    break;
+  }
+  case 31: { /* creation: full, full_like, zeros/ones_like, arange, linspace, eye, identity, tri, tril, triu */
+    static const char *const names[] = {"full", "full_like", "zeros_like", "ones_like", "arange", "linspace",
+                                        "eye", "identity", "tri", "tril", "triu", "array_ones"};
+    static const double vals[] = {0, 1, -1, 2.5, -7, 100, 1000, 0.5, 1e-3, NAN, INFINITY, -INFINITY, 3000, -0.0};
+    static const int64_t kk[] = {0, 1, -1, 3, -3, INT64_MAX, INT64_MIN, (int64_t)1 << 40, INT32_MIN, INT32_MAX};
+    int w = u8() % 12;
+    const jaxc_array *a = pick_arr();
+    jaxc_dtype d = u8() < 64 ? JAXC_DTYPE_NONE : pick_dtype();
+    int64_t shape[JAXC_MAX_NDIM + 2];
+    int nd = pick_shape(shape, true);
+    /* an operand: a C int, a C double, an array of the pool (a 0-d one replaced by a small value
+       of its dtype: arange's length comes from it), or none (JAXC_NONE) */
+    jaxc_operand o[3];
+    for (int k = 0; k < 3; k++) {
+      uint8_t b = u8() % 4;
+      const jaxc_array *p = b == 2 ? pick_arr() : NULL;
+      if (p && p->ndim == 0) {
+        jaxc_array *small = npool < NP ? jaxc_scalar(p->dtype, vals[u8() % 14], 0) : NULL;
+        keep(small); /* (after the snapshot: the pool's end, not checked) */
+        p = small;
+      }
+      o[k] = b == 0 ? JAXC_OPERAND((long long)((int)(u8() % 41) - 20)) : b == 1 ? JAXC_OPERAND(vals[u8() % 14])
+             : b == 2 ? JAXC_OPERAND(p) : JAXC_OPERAND((long long)JAXC_NONE);
+    }
+    if (o[0].kind == 1 && o[0].i == JAXC_NONE) o[0] = JAXC_OPERAND(5); /* start is never None */
+    int64_t n = (int64_t)(u8() % 70) - 3, m = (int64_t)(u8() % 70) - 3, k = kk[u8() % 10];
+    trace("%s d=%d nd=%d n=%lld m=%lld\n", names[w], (int)d, nd, (long long)n, (long long)m);
+    jaxc_array *step = NULL, *r = NULL;
+    switch (w) {
+    case 0: r = jaxc_full_operand(nd, u8() < 8 ? NULL : shape, o[0].kind == 0 && !o[0].array ? JAXC_OPERAND(1) : o[0], d); break;
+    case 1: r = jaxc_full_like_operand(a, o[0], d); break;
+    case 2: r = jaxc_zeros_like(a, d); break;
+    case 3: r = jaxc_ones_like(a, d); break;
+    case 4: r = jaxc_arange_operands(o[0], o[1], o[2], d); break;
+    case 5: r = jaxc_linspace_operands(o[0], o[1], n * 8, u8() & 1, d, pick_axis(), u8() & 1 ? &step : NULL); break;
+    case 6: r = jaxc_eye(n, m, k, d); break;
+    case 7: r = jaxc_identity(n, d); break;
+    case 8: r = jaxc_tri(n, m, k, d); break;
+    case 9: r = jaxc_tril(a, k); break;
+    case 10: r = jaxc_triu(a, k); break;
+    default: r = jaxc_array_ones(d, nd, shape); break;
+    }
+    check_result_array(names[w], r);
+    if (step && !r) FAIL("linspace: retstep set on failure");
+    if (step) check_result_array("linspace retstep", step);
+    if (r && (w >= 9 && w <= 10) && (r->dtype != a->dtype || r->weak != a->weak || r->size != a->size)) FAIL("%s: dtype, weak flag or size changed", names[w]);
+    if (r && w >= 1 && w <= 3 && (r->ndim != a->ndim || r->size != a->size)) FAIL("%s: shape differs from a's", names[w]);
+    if (r && (w == 4 || w == 6 || w == 7 || w == 8) && r->weak) FAIL("%s: weak result", names[w]);
+    snap_verify(names[w], NULL);
+    keep(r);
+    keep(step);
     break;
   }
   default: /* 29: create another array, or free one */
