@@ -2508,6 +2508,15 @@ static bool jaxc__operand_array(const jaxc_operand *o, jaxc_array *st, unsigned 
   }
 }
 
+/* The array an operand stands for: its own (NULL stays NULL: the op reports it), or the C
+   scalar as a weak 0-d array in st/buf; false + status when the scalar cannot be one. */
+static bool jaxc__operand_resolve(const jaxc_operand *o, jaxc_array *st, unsigned char *buf, const jaxc_array **out) {
+  *out = o->array;
+  if (!o->kind) return true;
+  *out = st;
+  return jaxc__operand_array(o, st, buf);
+}
+
 /* A weak int must fit the integer dtype it is converted to (JAX raises OverflowError). */
 static bool jaxc__int_fits(int64_t v, jaxc_dtype d) {
   switch (d) {
@@ -2525,11 +2534,8 @@ static bool jaxc__int_fits(int64_t v, jaxc_dtype d) {
 JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_operand b) {
   jaxc_array sa, sb;
   _Alignas(16) unsigned char ba[16], bb[16];
-  const jaxc_array *pa = a.array, *pb = b.array;
-  if (a.kind && !jaxc__operand_array(&a, &sa, ba)) return NULL;
-  if (b.kind && !jaxc__operand_array(&b, &sb, bb)) return NULL;
-  if (a.kind) pa = &sa;
-  if (b.kind) pb = &sb;
+  const jaxc_array *pa, *pb;
+  if (!jaxc__operand_resolve(&a, &sa, ba, &pa) || !jaxc__operand_resolve(&b, &sb, bb, &pb)) return NULL;
   if (pa && pb && (a.kind == 1 || b.kind == 1)) {
     jaxc__plan p;
     if (!jaxc__plan_binary(op, pa, pb, &p)) return NULL;
@@ -5126,11 +5132,8 @@ JAXC_API jaxc_array *jaxc_linspace_operands(jaxc_operand start, jaxc_operand sto
   if (!jaxc__operand_given(&start, "linspace", 0) || !jaxc__operand_given(&stop, "linspace", 1)) return NULL;
   jaxc_array sa, sb;
   _Alignas(16) unsigned char ba[16], bb[16];
-  const jaxc_array *a = start.array, *b = stop.array;
-  if (start.kind && !jaxc__operand_array(&start, &sa, ba)) return NULL;
-  if (stop.kind && !jaxc__operand_array(&stop, &sb, bb)) return NULL;
-  if (start.kind) a = &sa;
-  if (stop.kind) b = &sb;
+  const jaxc_array *a, *b;
+  if (!jaxc__operand_resolve(&start, &sa, ba, &a) || !jaxc__operand_resolve(&stop, &sb, bb, &b)) return NULL;
   if (dt == JAXC_DTYPE_NONE) {
     jaxc_dtype node = jaxc__join2(a, b);
     if (node == JAXC_DTYPE_INVALID) return NULL;
