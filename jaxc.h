@@ -35,8 +35,8 @@
      shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
                broadcast_to, concatenate, stack
      linalg    jaxc_matmul (a @ b)
-     create    jaxc_full, full_like, zeros_like, ones_like, jaxc_array_ones, arange, linspace, eye,
-               identity, tri, tril, triu (JAXC_DTYPE_NONE: dtype=None)
+     create    jaxc_full, full_like, zeros_like, ones_like, jaxc_array_ones, arange, linspace,
+               logspace, geomspace, eye, identity, tri, tril, triu (JAXC_DTYPE_NONE: dtype=None)
      random    jaxc_random_key/split/fold_in, bits, uniform, normal, randint, bernoulli,
                permutation, and *_into variants writing into caller memory
      config    jaxc_set_x64, jaxc_set_promotion, jaxc_set_debug_nans/infs, jaxc_set_buffer_cache
@@ -543,6 +543,10 @@ JAXC_API jaxc_array *jaxc_matmul(const jaxc_array *a, const jaxc_array *b);
                        start * (1 - t) + stop * t, t = i / div in the dtype, and exactly stop at
                        the end; dtype NONE: to_inexact(result_type(start, stop)); integer dtypes
                        take the floor.
+     jaxc_logspace(start, stop, num, endpoint, base, dtype)  power(base, linspace(start, stop)) in
+                       linspace's dtype, then converted (integers truncate); _operands adds axis
+     jaxc_geomspace(start, stop, num, endpoint, dtype)  sign(start) * 10^linspace(log10 |start|,
+                       log10 |stop|) (the ends are not always exact, as in JAX); _operands: axis
      jaxc_eye(n, m, k, dtype)              1 where j - i == k (k clipped to int32, as JAX does);
      jaxc_identity(n, dtype)               dtype NONE: the default float
      jaxc_tri(n, m, k, dtype)              1 where j - i <= k; NONE: float32, also with x64 (JAX's)
@@ -560,6 +564,10 @@ JAXC_API jaxc_array *jaxc_ones_like(const jaxc_array *a, jaxc_dtype dtype);
 JAXC_API jaxc_array *jaxc_arange_operands(jaxc_operand start, jaxc_operand stop, jaxc_operand step, jaxc_dtype dtype);
 JAXC_API jaxc_array *jaxc_linspace_operands(jaxc_operand start, jaxc_operand stop, int64_t num, bool endpoint,
                                             jaxc_dtype dtype, int axis, jaxc_array **retstep);
+JAXC_API jaxc_array *jaxc_logspace_operands(jaxc_operand start, jaxc_operand stop, int64_t num, bool endpoint,
+                                            jaxc_operand base, jaxc_dtype dtype, int axis);
+JAXC_API jaxc_array *jaxc_geomspace_operands(jaxc_operand start, jaxc_operand stop, int64_t num, bool endpoint,
+                                             jaxc_dtype dtype, int axis);
 JAXC_API jaxc_array *jaxc_eye(int64_t n, int64_t m, int64_t k, jaxc_dtype dtype);
 JAXC_API jaxc_array *jaxc_identity(int64_t n, jaxc_dtype dtype);
 JAXC_API jaxc_array *jaxc_tri(int64_t n, int64_t m, int64_t k, jaxc_dtype dtype);
@@ -572,6 +580,10 @@ JAXC_API jaxc_array *jaxc_triu(const jaxc_array *a, int64_t k);
     jaxc_arange_operands(JAXC_OPERAND(start), JAXC_OPERAND(stop), JAXC_OPERAND(step), dtype)
 #  define jaxc_linspace(start, stop, num, endpoint, dtype) \
     jaxc_linspace_operands(JAXC_OPERAND(start), JAXC_OPERAND(stop), num, endpoint, dtype, 0, NULL)
+#  define jaxc_logspace(start, stop, num, endpoint, base, dtype) \
+    jaxc_logspace_operands(JAXC_OPERAND(start), JAXC_OPERAND(stop), num, endpoint, JAXC_OPERAND(base), dtype, 0)
+#  define jaxc_geomspace(start, stop, num, endpoint, dtype) \
+    jaxc_geomspace_operands(JAXC_OPERAND(start), JAXC_OPERAND(stop), num, endpoint, dtype, 0)
 #endif
 
 /* >>random ----------------------------------------------------------------------------------- */
@@ -5059,6 +5071,30 @@ static jaxc_array *jaxc__linspace_body(jaxc__pool *p, const jaxc_array *A, const
   return jaxc__keep(p, jaxc_concatenate(2, parts, ax));
 }
 
+/* linspace's, logspace's and geomspace's start and stop as arrays (C scalars weak, in `st`), and
+   their dtypes: dt, the given dtype or to_inexact(result_type(start, stop)), and the computation
+   dtype cd = to_inexact(dt). */
+typedef struct jaxc__bounds {
+  jaxc_array st[2];
+  _Alignas(16) unsigned char buf[2][16];
+  const jaxc_array *a, *b;
+  jaxc_dtype dt, cd;
+} jaxc__bounds;
+static bool jaxc__space_bounds(const char *fn, const jaxc_operand *start, const jaxc_operand *stop, jaxc_dtype dtype,
+                               jaxc__bounds *bd) {
+  if (!jaxc__create_dtype(dtype, JAXC_DTYPE_NONE, &bd->dt)) return false;
+  if (!jaxc__operand_given(start, fn, 0) || !jaxc__operand_given(stop, fn, 1)) return false;
+  if (!jaxc__operand_resolve(start, &bd->st[0], bd->buf[0], &bd->a) || !jaxc__operand_resolve(stop, &bd->st[1], bd->buf[1], &bd->b))
+    return false;
+  if (bd->dt == JAXC_DTYPE_NONE) {
+    jaxc_dtype node = jaxc__join2(bd->a, bd->b);
+    if (node == JAXC_DTYPE_INVALID) return false;
+    bd->dt = jaxc__to_inexact(jaxc_storage_dtype(node, jaxc_x64()));
+  }
+  bd->cd = jaxc__to_inexact(bd->dt);
+  return true;
+}
+
 /* linspace of two scalars, a chunk at a time through the kernels jaxc's ops run (so the same
    roundings as the composed path): t = iota / div in rd (then cd), start * (1 - t) + stop * t,
    stop itself at index div, the floor for integer dtypes, converted to dt. */
@@ -5127,19 +5163,10 @@ JAXC_API jaxc_array *jaxc_linspace_operands(jaxc_operand start, jaxc_operand sto
                                             jaxc_dtype dtype, int axis, jaxc_array **retstep) {
   if (retstep) *retstep = NULL;
   if (num < 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Number of samples, %lld, must be non-negative.", (long long)num);
-  jaxc_dtype dt;
-  if (!jaxc__create_dtype(dtype, JAXC_DTYPE_NONE, &dt)) return NULL;
-  if (!jaxc__operand_given(&start, "linspace", 0) || !jaxc__operand_given(&stop, "linspace", 1)) return NULL;
-  jaxc_array sa, sb;
-  _Alignas(16) unsigned char ba[16], bb[16];
-  const jaxc_array *a, *b;
-  if (!jaxc__operand_resolve(&start, &sa, ba, &a) || !jaxc__operand_resolve(&stop, &sb, bb, &b)) return NULL;
-  if (dt == JAXC_DTYPE_NONE) {
-    jaxc_dtype node = jaxc__join2(a, b);
-    if (node == JAXC_DTYPE_INVALID) return NULL;
-    dt = jaxc__to_inexact(jaxc_storage_dtype(node, jaxc_x64()));
-  }
-  jaxc_dtype cd = jaxc__to_inexact(dt);
+  jaxc__bounds bd;
+  if (!jaxc__space_bounds("linspace", &start, &stop, dtype, &bd)) return NULL;
+  const jaxc_array *a = bd.a, *b = bd.b;
+  jaxc_dtype dt = bd.dt, cd = bd.cd;
   const jaxc_array *ab[2] = {a, b};
   int nb;
   int64_t bounds[JAXC_MAX_NDIM], shape[JAXC_MAX_NDIM];
@@ -5173,6 +5200,45 @@ JAXC_API jaxc_array *jaxc_linspace_operands(jaxc_operand start, jaxc_operand sto
   }
   if (res) jaxc__ok();
 done:
+  jaxc__pool_free(&p);
+  return res;
+}
+
+/* jnp.logspace: power(base, linspace(start, stop) in cd), converted to dt (an integer dtype
+   truncates: no floor here); the base joins power's promotion (a C double is weak). */
+JAXC_API jaxc_array *jaxc_logspace_operands(jaxc_operand start, jaxc_operand stop, int64_t num, bool endpoint,
+                                            jaxc_operand base, jaxc_dtype dtype, int axis) {
+  jaxc__bounds bd;
+  if (!jaxc__space_bounds("logspace", &start, &stop, dtype, &bd) || !jaxc__operand_given(&base, "logspace", 4)) return NULL;
+  jaxc__pool p = {{NULL}, 0};
+  jaxc_array *A = jaxc__keep(&p, jaxc_astype(bd.a, bd.cd)), *B = A ? jaxc__keep(&p, jaxc_astype(bd.b, bd.cd)) : NULL, *res = NULL;
+  jaxc_array *lin = B ? jaxc__keep(&p, jaxc_linspace_operands(jaxc__opnd_array(A), jaxc__opnd_array(B), num, endpoint,
+                                                                JAXC_DTYPE_NONE, axis, NULL))
+                      : NULL;
+  jaxc_array *pw = lin ? jaxc__keep(&p, jaxc_binary_operands(JAXC_OP_POWER, base, jaxc__opnd_array(lin))) : NULL;
+  if (pw) res = jaxc_astype(pw, bd.dt);
+  jaxc__pool_free(&p);
+  return res;
+}
+
+/* jnp.geomspace: sign(start) * logspace(log10(start / sign), log10(stop / sign), base 10) in cd
+   (so its ends are 10^log10(x), not always x exactly), the new axis moved to `axis`. */
+JAXC_API jaxc_array *jaxc_geomspace_operands(jaxc_operand start, jaxc_operand stop, int64_t num, bool endpoint,
+                                             jaxc_dtype dtype, int axis) {
+  jaxc__bounds bd;
+  if (!jaxc__space_bounds("geomspace", &start, &stop, dtype, &bd)) return NULL;
+  jaxc__pool p = {{NULL}, 0};
+  jaxc_array *A = jaxc__keep(&p, jaxc_astype(bd.a, bd.cd)), *B = A ? jaxc__keep(&p, jaxc_astype(bd.b, bd.cd)) : NULL, *res = NULL;
+  jaxc_array *sg = B ? jaxc__keep(&p, jaxc_unary(JAXC_OP_SIGN, A)) : NULL;
+  jaxc_array *qa = sg ? jaxc__keep(&p, jaxc_true_divide(A, sg)) : NULL, *qb = qa ? jaxc__keep(&p, jaxc_true_divide(B, sg)) : NULL;
+  jaxc_array *la = qb ? jaxc__keep(&p, jaxc_unary(JAXC_OP_LOG10, qa)) : NULL, *lb = la ? jaxc__keep(&p, jaxc_unary(JAXC_OP_LOG10, qb)) : NULL;
+  jaxc_array *lg = lb ? jaxc__keep(&p, jaxc_logspace_operands(jaxc__opnd_array(la), jaxc__opnd_array(lb), num, endpoint,
+                                                               jaxc__opnd_float(10.0), bd.cd, 0))
+                      : NULL;
+  jaxc_array *r = lg ? jaxc__keep(&p, jaxc_multiply(sg, lg)) : NULL;
+  int ax;
+  if (r && axis != 0) r = !jaxc__canon_axis(axis, r->ndim, &ax) ? NULL : ax ? jaxc__keep(&p, jaxc_moveaxis(r, 0, ax)) : r;
+  if (r) res = jaxc_astype(r, bd.dt);
   jaxc__pool_free(&p);
   return res;
 }

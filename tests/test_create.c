@@ -1,5 +1,5 @@
 /* test_create.c — jnp.full, full_like, zeros_like, ones_like, zeros/ones/empty with dtype=None,
-   arange, linspace, eye, identity, tri, tril and triu. References written here, not from the
+   arange, linspace, logspace, geomspace, eye, identity, tri, tril and triu. References written here, not from the
    library:
      - every element of every result compared with the value written out from the definition:
        C scalars converted as NumPy converts them (ints wrapped modulo 2^bits, floats rounded
@@ -669,6 +669,94 @@ static void test_linspace_misc(void) {
   jaxc_set_debug_nans(false);
 }
 
+/* --- logspace, geomspace ---------------------------------------------------------------------- */
+/* |v - p| within half a unit of the 3rd decimal: what jnp.printoptions(precision=3) shows as p */
+static bool shows_as(const jaxc_array *a, const double *p, int n) {
+  if (!a || jaxc_array_dtype(a) != JAXC_F32 || jaxc_array_size(a) != n) return false;
+  for (int i = 0; i < n; i++)
+    if (!(fabs(((const float *)jaxc_array_data(a))[i] - p[i]) <= 0.0005 + 1e-6 * fabs(p[i]))) return false;
+  return true;
+}
+static void test_logspace_geomspace(void) {
+  /* JAX's docstring examples (printed there with precision=3) */
+  jaxc_array *r = jaxc_logspace(0, 2, 5, true, 10.0, JAXC_DTYPE_NONE);
+  CHECK(shows_as(r, (const double[]){1, 3.162, 10, 31.623, 100}, 5));
+  jaxc_array_free(r);
+  r = jaxc_logspace(0, 2, 5, false, 10.0, JAXC_DTYPE_NONE);
+  CHECK(shows_as(r, (const double[]){1, 2.512, 6.31, 15.849, 39.811}, 5));
+  jaxc_array_free(r);
+  r = jaxc_logspace(0, 2, 7, true, 2, JAXC_DTYPE_NONE);
+  CHECK(shows_as(r, (const double[]){1, 1.26, 1.587, 2, 2.52, 3.175, 4}, 7));
+  jaxc_array_free(r);
+  jaxc_array *s = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){2}, (int32_t[]){0, 5});
+  jaxc_array *e = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){2}, (int32_t[]){5, 0});
+  jaxc_array *b = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){2}, (int32_t[]){2, 3});
+  r = jaxc_logspace(s, e, 5, true, b, JAXC_DTYPE_NONE);
+  CHECK(shows_as(r, (const double[]){1, 243, 2.378, 61.547, 5.657, 15.588, 13.454, 3.948, 32, 1}, 10) && jaxc_array_ndim(r) == 2);
+  jaxc_array_free(r);
+  r = jaxc_geomspace(1, 16, 5, true, JAXC_DTYPE_NONE);
+  CHECK(shows_as(r, (const double[]){1, 2, 4, 8, 16}, 5));
+  jaxc_array_free(r);
+  r = jaxc_geomspace(1, 16, 4, false, JAXC_DTYPE_NONE);
+  CHECK(shows_as(r, (const double[]){1, 2, 4, 8}, 4));
+  jaxc_array_free(r);
+  jaxc_array *g0 = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){2}, (int32_t[]){1, 1000});
+  jaxc_array *g1 = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){2}, (int32_t[]){27, 1});
+  r = jaxc_geomspace(g0, g1, 4, true, JAXC_DTYPE_NONE);
+  CHECK(shows_as(r, (const double[]){1, 1000, 3, 100, 9, 10, 27, 1}, 8) && jaxc_array_shape(r)[0] == 4);
+  jaxc_array_free(r);
+  /* axis: the new axis last is the transpose of axis 0 */
+  jaxc_array *r0 = jaxc_geomspace_operands(JAXC_OPERAND(g0), JAXC_OPERAND(g1), 4, true, JAXC_DTYPE_NONE, 0);
+  jaxc_array *r1 = jaxc_geomspace_operands(JAXC_OPERAND(g0), JAXC_OPERAND(g1), 4, true, JAXC_DTYPE_NONE, -1);
+  bool ok = r0 && r1 && jaxc_array_shape(r1)[0] == 2 && jaxc_array_shape(r1)[1] == 4;
+  for (int i = 0; ok && i < 4; i++)
+    for (int j = 0; j < 2; j++) ok = ok && ((const float *)jaxc_array_data(r0))[i * 2 + j] == ((const float *)jaxc_array_data(r1))[j * 4 + i];
+  CHECK(ok);
+  jaxc_array_free(r0), jaxc_array_free(r1);
+  CHECK(fails_with(jaxc_geomspace_operands(JAXC_OPERAND(g0), JAXC_OPERAND(g1), 4, true, JAXC_DTYPE_NONE, 2), JAXC_ERR_ARG,
+                   "axis 2 is out of bounds for array of dimension 2"));
+  /* every element is power(base, linspace's element), within 2 ulps of long double powl; float64 too */
+  for (int x64 = 0; x64 < 2; x64++) {
+    jaxc_set_x64(x64);
+    jaxc_dtype d = x64 ? JAXC_F64 : JAXC_F32;
+    jaxc_array *lg = jaxc_logspace(-3.5, 4.25, 1001, true, 3.0, d), *ln = jaxc_linspace(-3.5, 4.25, 1001, true, d);
+    bool near = lg && ln && jaxc_array_dtype(lg) == d;
+    for (int i = 0; near && i < 1001; i++) {
+      double x = d == JAXC_F32 ? ((const float *)jaxc_array_data(ln))[i] : ((const double *)jaxc_array_data(ln))[i];
+      long double want = powl(3.0L, (long double)x);
+      double got = d == JAXC_F32 ? ((const float *)jaxc_array_data(lg))[i] : ((const double *)jaxc_array_data(lg))[i];
+      near = (d == JAXC_F32 ? ulps_f((float)got, want) : ulps_d(got, want)) <= 2;
+    }
+    CHECK_MSG(near, "logspace vs powl, x64=%d", x64);
+    jaxc_array_free(lg), jaxc_array_free(ln);
+  }
+  jaxc_set_x64(false);
+  /* integer dtypes truncate (convert_element_type; linspace floors): 10^0.5 = 3.16 -> 3, and
+     geomspace(-1, -3.5) ends near -3.5 -> -3 (floor would give -4) */
+  r = jaxc_logspace(0, 0.5, 2, true, 10.0, JAXC_I32);
+  CHECK(r && ((const int32_t *)jaxc_array_data(r))[1] == 3);
+  jaxc_array_free(r);
+  r = jaxc_geomspace(-1, -3.5, 2, true, JAXC_I16);
+  CHECK(r && jaxc_array_dtype(r) == JAXC_I16 && ((const int16_t *)jaxc_array_data(r))[0] == -1 && ((const int16_t *)jaxc_array_data(r))[1] == -3);
+  jaxc_array_free(r);
+  /* dtype: to_inexact(result_type(start, stop)): an int8 array with a C int is float32, float16 stays */
+  jaxc_array *i8 = jaxc_scalar(JAXC_I8, 1, 0), *h = jaxc_scalar(JAXC_F16, 1, 0);
+  r = jaxc_logspace(i8, 2, 3, true, 10.0, JAXC_DTYPE_NONE);
+  CHECK(r && jaxc_array_dtype(r) == JAXC_F32 && !jaxc_array_is_weak(r));
+  jaxc_array_free(r);
+  r = jaxc_geomspace(h, 100, 3, true, JAXC_DTYPE_NONE);
+  CHECK(r && jaxc_array_dtype(r) == JAXC_F16);
+  jaxc_array_free(r);
+  /* geomspace from 0: 0 / sign(0) is NaN, as in JAX (no error) */
+  r = jaxc_geomspace(0, 1, 3, true, JAXC_DTYPE_NONE);
+  CHECK(r && isnan(((const float *)jaxc_array_data(r))[1]));
+  jaxc_array_free(r);
+  CHECK(fails_with(jaxc_logspace(0, 1, -1, true, 10.0, JAXC_DTYPE_NONE), JAXC_ERR_ARG, "Number of samples, -1, must be non-negative."));
+  CHECK(fails_with(jaxc_logspace(0, 1, 3, true, (jaxc_array *)NULL, JAXC_DTYPE_NONE), JAXC_ERR_ARG, "logspace: argument 4 is NULL"));
+  CHECK(fails_with(jaxc_geomspace((jaxc_array *)NULL, 1, 3, true, JAXC_DTYPE_NONE), JAXC_ERR_ARG, "geomspace: argument 0 is NULL"));
+  jaxc_array_free(s), jaxc_array_free(e), jaxc_array_free(b), jaxc_array_free(g0), jaxc_array_free(g1), jaxc_array_free(i8), jaxc_array_free(h);
+}
+
 /* --- eye, identity, tri, tril, triu ---------------------------------------------------------- */
 static void test_eye_tri(void) {
   for (int x64 = 0; x64 < 2; x64++) {
@@ -827,6 +915,7 @@ int main(void) {
   test_linspace_values();
   test_linspace_arrays();
   test_linspace_misc();
+  test_logspace_geomspace();
   test_eye_tri();
   test_tril_triu();
   return check_summary("test_create");

@@ -891,12 +891,12 @@ static void one_call(void) {
     keep(r);
     break;
   }
-  case 31: { /* creation: full, full_like, zeros/ones_like, arange, linspace, eye, identity, tri, tril, triu */
+  case 31: { /* creation: full, full_like, zeros/ones_like, arange, linspace, logspace, geomspace, eye, identity, tri, tril, triu */
     static const char *const names[] = {"full", "full_like", "zeros_like", "ones_like", "arange", "linspace",
-                                        "eye", "identity", "tri", "tril", "triu", "array_ones"};
+                                        "eye", "identity", "tri", "tril", "triu", "array_ones", "logspace", "geomspace"};
     static const double vals[] = {0, 1, -1, 2.5, -7, 100, 1000, 0.5, 1e-3, NAN, INFINITY, -INFINITY, 3000, -0.0};
     static const int64_t kk[] = {0, 1, -1, 3, -3, INT64_MAX, INT64_MIN, (int64_t)1 << 40, INT32_MIN, INT32_MAX};
-    int w = u8() % 12;
+    int w = u8() % 14;
     const jaxc_array *a = pick_arr();
     jaxc_dtype d = u8() < 64 ? JAXC_DTYPE_NONE : pick_dtype();
     int64_t shape[JAXC_MAX_NDIM + 2];
@@ -931,7 +931,9 @@ static void one_call(void) {
     case 8: r = jaxc_tri(n, m, k, d); break;
     case 9: r = jaxc_tril(a, k); break;
     case 10: r = jaxc_triu(a, k); break;
-    default: r = jaxc_array_ones(d, nd, shape); break;
+    case 11: r = jaxc_array_ones(d, nd, shape); break;
+    case 12: r = jaxc_logspace_operands(o[0], o[1], n * 8, u8() & 1, o[2], d, pick_axis()); break;
+    default: r = jaxc_geomspace_operands(o[0], o[1], n * 8, u8() & 1, d, pick_axis()); break;
     }
     check_result_array(names[w], r);
     if (step && !r) FAIL("linspace: retstep set on failure");
