@@ -163,17 +163,12 @@ static int bench_row(const row *r, int lg) {
 }
 
 int main(int argc, char **argv) {
-  int lo = argc > 2 ? atoi(argv[1]) : 20, hi = argc > 2 ? atoi(argv[2]) : 26, threads = 1;
-#ifdef _OPENMP
-  threads = omp_get_max_threads();
-#endif
+  bench_range range = bench_args(argc, argv);
+  int threads = bench_threads();
   jaxc_set_x64(true);
   printf("bench_bits: best of %d, %d thread(s); GB/s = bytes read + written; NumPy: 1 thread, allocating\n", REPS, threads);
   printf("  %-18s %5s %8s %8s %14s %14s %16s\n", "op", "log2n", "ns/elem", "copy GB/s", "into: GB/s copy",
          "alloc: GB/s copy", "numpy: GB/s jaxc");
-  const char *only = argc > 3 ? argv[3] : "";
-  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-    for (int lg = lo; lg <= hi && strstr(rows[i].name, only); lg += 2)
-      if (bench_row(&rows[i], lg)) return 1;
+  BENCH_EACH_ROW(rows, range, bench_row);
   return 0;
 }

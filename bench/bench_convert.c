@@ -89,10 +89,7 @@ int main(int argc, char **argv) {
     {"bf16 -> f32", bf16_f32, 2, 4},
     {"f32 -> bf16", f32_bf16, 4, 2},
   };
-  int threads = 1;
-#ifdef _OPENMP
-  threads = omp_get_max_threads();
-#endif
+  int threads = bench_threads();
   const double mc = best_memcpy(n * 3, src, dst);
   printf("bench_convert: n = 2^%d elements, best of %d; GB/s = (bytes read + written) / time\n", lg, REPS);
   printf("  %-26s %8.2f GB/s (copying %zu MiB, 1 thread)\n", "memcpy, same traffic", 2.0 * (double)(n * 3) / mc / 1e9,

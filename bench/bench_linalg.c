@@ -59,10 +59,7 @@ static bool time_matmul(const jaxc_array *a, const jaxc_array *b, size_t bytes, 
 }
 int main(int argc, char **argv) {
   int64_t max_n = argc > 1 ? atoll(argv[1]) : 1024;
-  int threads = 1;
-#ifdef _OPENMP
-  threads = omp_get_max_threads();
-#endif
+  int threads = bench_threads();
   jaxc_set_x64(true);
   printf("bench_linalg: matmul of n x n matrices, best of %d, %d thread(s); NumPy: its matmul (Debian's links the reference BLAS)\n", REPS, threads);
   printf("  %-8s %6s %10s %10s %12s %16s\n", "dtype", "n", "ms", "GFLOP/s", "copy share", "numpy: GFLOP/s jaxc");

@@ -164,10 +164,7 @@ static int bench_row(const math_op *m, jaxc_array *z, jaxc_array *w, jaxc_array 
 }
 
 int main(void) {
-  int threads = 1;
-#ifdef _OPENMP
-  threads = omp_get_max_threads();
-#endif
+  int threads = bench_threads();
   static const jaxc_dtype dtypes[] = {JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
   const int lgs[2] = {20, 24};
   jaxc_set_x64(true);

@@ -20,10 +20,7 @@ static int reps_for(int64_t n) { return n <= (1 << 20) ? 50 : n <= (1 << 24) ? 8
 int main(void) {
   static const int log2n[] = {20, 24, 26};
   jaxc_key key = jaxc_random_key(0);
-  int threads = 1;
-#ifdef _OPENMP
-  threads = omp_get_max_threads();
-#endif
+  int threads = bench_threads();
   printf("bench_random: uniform float32 [0, 1), threefry2x32 partitionable; %d thread(s)\n", threads);
   printf("%10s %8s %14s %14s %12s %8s\n", "elements", "MiB", "into GB/s", "alloc GB/s", "memcpy GB/s", "ratio");
   for (size_t s = 0; s < sizeof log2n / sizeof log2n[0]; s++) {

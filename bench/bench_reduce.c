@@ -58,10 +58,7 @@ static double numpy_gbps(const char *dtype, size_t n) {
 }
 
 int main(void) {
-  int threads = 1;
-#ifdef _OPENMP
-  threads = omp_get_max_threads();
-#endif
+  int threads = bench_threads();
   const int lgs[3] = {20, 24, 26};
   size_t maxn = (size_t)1 << 26;
   char *buf = (char *)malloc(maxn * 4), *dst = (char *)malloc(maxn * 4);

@@ -2,6 +2,7 @@
    each figure is set against (split across the OpenMP threads, as the measured ops are). */
 #ifndef JAXC_BENCH_UTIL_H
 #define JAXC_BENCH_UTIL_H
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #ifdef _OPENMP
@@ -31,6 +32,27 @@ static inline void bench_par_copy(char *dst, const char *src, size_t bytes, size
   (void)par_above;
   memcpy(dst, src, bytes);
 }
+/* The OpenMP threads the measured ops run on (1 without OpenMP). */
+static inline int bench_threads(void) {
+#ifdef _OPENMP
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+
+/* The row benches' command line, [min_log2 max_log2 [rows whose name contains this]], and their
+   loop: every row whose name matches, at every other log2 size from lo to hi. */
+typedef struct bench_range { int lo, hi; const char *only; } bench_range;
+static inline bench_range bench_args(int argc, char **argv) {
+  bench_range r = {argc > 2 ? atoi(argv[1]) : 20, argc > 2 ? atoi(argv[2]) : 26, argc > 3 ? argv[3] : ""};
+  return r;
+}
+#define BENCH_EACH_ROW(rows, range, run)                                                   \
+  for (size_t row_ = 0; row_ < sizeof rows / sizeof rows[0]; row_++)                       \
+    for (int lg_ = (range).lo; lg_ <= (range).hi && strstr(rows[row_].name, (range).only); lg_ += 2) \
+      if (run(&rows[row_], lg_)) return 1
+
 /* memset of `bytes`, one block per OpenMP thread: the write-only limit (bench_create). */
 static inline void bench_par_set(char *dst, int v, size_t bytes) {
 #ifdef _OPENMP
