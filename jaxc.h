@@ -34,7 +34,8 @@
                jaxc_at_update_axis, jaxc_at_update_slice
      shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
                broadcast_to, concatenate, stack
-     linalg    jaxc_matmul (a @ b)
+     linalg    jaxc_matmul (a @ b), jaxc_dot, vdot, inner, outer, tensordot, vecdot, matvec,
+               vecmat, matmul_preferred (preferred_element_type)
      create    jaxc_full, full_like, zeros_like, ones_like, jaxc_array_ones, arange, linspace,
                logspace, geomspace, eye, identity, tri, tril, triu (JAXC_DTYPE_NONE: dtype=None)
      random    jaxc_random_key/split/fold_in, bits, uniform, normal, randint, bernoulli,
@@ -514,6 +515,51 @@ JAXC_API jaxc_array *jaxc_stack(int n, const jaxc_array *const *arrays, int axis
    at least 1, but it has ndim 0", "dot_general requires contracting dimensions to have the
    same shape, got (3,) and (4,).", "Incompatible shapes for matmul arguments: ..."). */
 JAXC_API jaxc_array *jaxc_matmul(const jaxc_array *a, const jaxc_array *b);
+
+/* The tensor contractions of jax.numpy (jax/_src/numpy/tensor_contractions.py), each one
+   lax.dot_general. `preferred` is preferred_element_type: JAXC_DTYPE_NONE (None) gives
+   result_type(a, b), weak when both are, as jnp.matmul; a dtype makes a strong result of that
+   dtype (a weak node: the Python type's dtype; narrowed with x64 off), and with it strict mode
+   does not refuse mixed operands, as in JAX. The operands are converted as JAX lowers dot_general
+   for the CPU and XLA upcasts them: mixed dtypes to the result's; one dtype to the result's when
+   that is the higher precision type by dot_general's order (complex, exponent range, mantissa,
+   bits, signedness; float16 counts as float32), kept otherwise: then summed in their own
+   precision and the sum rounded once (float32 operands with preferred bfloat16 are summed in
+   float32). bool with preferred int32 counts. An integer result narrower than the operands' is
+   JAX's TypeError ("`preferred_element_type` must not be narrower than the original type, got
+   preferred_element_type of int8 for result type of int32."); a real result of complex operands
+   is refused. Sums as jaxc_matmul's.
+     jaxc_matmul_preferred  jnp.matmul(a, b, preferred_element_type=preferred)
+     jaxc_dot               jnp.dot: a 0-d operand multiplies; else a's last axis with b's only
+                            (1-d) or second to last one, batch axes stacked, not broadcast
+     jaxc_vdot              jnp.vdot: both flattened, a conjugated (complex): sum(conj(a) * b)
+     jaxc_inner             jnp.inner: the last axes of both (0-d: a * b, in preferred)
+     jaxc_outer             jnp.outer: ravel(a)[:, None] * ravel(b)[None, :] (multiply's promotion)
+     jaxc_tensordot         jnp.tensordot(a, b, axes): a's last `axes` axes with b's first; a
+                            negative count contracts none, as Python's empty ranges do
+     jaxc_tensordot_axes    jnp.tensordot(a, b, (axes_a, axes_b)): n axes of each, paired in order
+     jaxc_vecdot            jnp.vecdot(a, b, axis): sum(conj(a) * b) along axis, the other axes
+                            broadcast (jnp.vectorize of vdot)
+     jaxc_matvec            jnp.matvec: (..., n, m) times (..., m), batch axes broadcast
+     jaxc_vecmat            jnp.vecmat: conj((..., n)) times (..., n, m)
+   Errors are JAX's: dot_general's ("dot_general requires contracting dimensions to have the same
+   shape, got (3,) and (4,).", "... lhs contracting dimensions to be distinct, got lhs_contracting
+   (1, 1)."), tensordot's ("Number of tensordot axes (axes 3) exceeds input ranks ((2, 3) and
+   (3,))"), numpy's AxisError, vecdot's "axes must match; got shapes (2, 3) and (2, 4) with
+   axis=-1" and jnp.vectorize's ("input with shape (3,) does not have enough dimensions for all
+   core dimensions ('n', 'm') on vectorized function with excluded=frozenset() and
+   signature='(n,m),(m)->(n)'", "Incompatible shapes for broadcasting: shapes=[(2,), (3,)]"). */
+JAXC_API jaxc_array *jaxc_matmul_preferred(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred);
+JAXC_API jaxc_array *jaxc_dot(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred);
+JAXC_API jaxc_array *jaxc_vdot(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred);
+JAXC_API jaxc_array *jaxc_inner(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred);
+JAXC_API jaxc_array *jaxc_outer(const jaxc_array *a, const jaxc_array *b);
+JAXC_API jaxc_array *jaxc_tensordot(const jaxc_array *a, const jaxc_array *b, int axes, jaxc_dtype preferred);
+JAXC_API jaxc_array *jaxc_tensordot_axes(const jaxc_array *a, const jaxc_array *b, int n, const int *axes_a,
+                                         const int *axes_b, jaxc_dtype preferred);
+JAXC_API jaxc_array *jaxc_vecdot(const jaxc_array *a, const jaxc_array *b, int axis, jaxc_dtype preferred);
+JAXC_API jaxc_array *jaxc_matvec(const jaxc_array *a, const jaxc_array *b);
+JAXC_API jaxc_array *jaxc_vecmat(const jaxc_array *a, const jaxc_array *b);
 
 /* >>create -----------------------------------------------------------------------------------
    Array creation as jax.numpy does it, with its dtype rules. A dtype argument may be
@@ -4267,7 +4313,7 @@ static jaxc_array *jaxc__concat_impl(int n, const jaxc_array *const *x, int ax) 
   jaxc_dtype node = jaxc__join_nodes(n, x);
   if (node == JAXC_DTYPE_INVALID || !jaxc__concat_shapes(n, x, ax)) return NULL;
   jaxc_dtype dt = jaxc_storage_dtype(node, jaxc_x64());
-  int64_t shape[JAXC_MAX_NDIM], outer = 1, inner = 1, total = 0;
+  int64_t shape[JAXC_MAX_NDIM] = {0}, outer = 1, inner = 1, total = 0; /* ({0}: gcc -O3 cannot see ax < ndim) */
   for (int k = 0; k < x[0]->ndim; k++) shape[k] = x[0]->shape[k];
   for (int k = 0; k < ax; k++) outer *= shape[k];
   for (int k = ax + 1; k < x[0]->ndim; k++) inner *= shape[k];
@@ -4450,7 +4496,7 @@ static jaxc_dtype jaxc__mm_sum_dtype(jaxc_dtype r) {
    to s. *tmp holds what was converted. */
 static const void *jaxc__mm_operand(const jaxc_array *x, jaxc_dtype r, jaxc_dtype s, void **tmp) {
   *tmp = NULL;
-  if (x->dtype == s) return x->data;
+  if (x->dtype == s && r == s) return x->data;
   size_t n = (size_t)(x->size ? x->size : 1);
   void *conv = jaxc__malloc(n * jaxc_dtype_size(s)), *mid = x->dtype != r && r != s ? jaxc__malloc(n * jaxc_dtype_size(r)) : NULL;
   if (!conv || (x->dtype != r && r != s && !mid)) {
@@ -4476,31 +4522,38 @@ typedef struct jaxc__mm {
 
 /* jnp.matmul's shapes, in its order of checks: the batch axes (broadcast; a 1 on either side
    follows the other), then dot_general's contracting sizes. */
-static bool jaxc__mm_shapes(const jaxc_array *a, const jaxc_array *b, jaxc__mm *g, int *nd, int64_t *shape) {
-  bool am = a->ndim > 1, bm = b->ndim > 1;
-  int na = am ? a->ndim - 2 : 0, nb = bm ? b->ndim - 2 : 0;
+/* The batch axes of a (na of them, sizes sa) and b broadcast into g: a 1 on either side follows
+   the other; false where they differ otherwise. */
+static bool jaxc__mm_batch(jaxc__mm *g, int na, const int64_t *sa, int nb, const int64_t *sb) {
   g->nbatch = na > nb ? na : nb;
   g->batches = 1;
   int64_t as = 1, bs = 1; /* matrices per batch step, from the last batch axis back */
   for (int i = g->nbatch - 1; i >= 0; i--) {
     int ia = i - (g->nbatch - na), ib = i - (g->nbatch - nb);
-    int64_t da = ia >= 0 ? a->shape[ia] : -1, db = ib >= 0 ? b->shape[ib] : -1, d;
+    int64_t da = ia >= 0 ? sa[ia] : -1, db = ib >= 0 ? sb[ib] : -1, d;
     if (da < 0) d = db;
     else if (db < 0) d = da;
     else if (da == 1) d = db;
     else if (db == 1) d = da;
     else if (da == db) d = da;
-    else {
-      char s0[200], s1[200];
-      jaxc__format_shape(s0, sizeof s0, a);
-      jaxc__format_shape(s1, sizeof s1, b);
-      return jaxc__fail(JAXC_ERR_SHAPE, "Incompatible shapes for matmul arguments: %s and %s", s0, s1), false;
-    }
+    else return false;
     g->bshape[i] = d;
     g->ast[i] = da > 1 ? as : 0, g->bst[i] = db > 1 ? bs : 0;
     if (da > 0) as *= da;
     if (db > 0) bs *= db;
     g->batches *= d;
+  }
+  return true;
+}
+/* jnp.matmul's shapes, in its order of checks: the batch axes, then dot_general's contracting
+   sizes. */
+static bool jaxc__mm_shapes(const jaxc_array *a, const jaxc_array *b, jaxc__mm *g, int *nd, int64_t *shape) {
+  bool am = a->ndim > 1, bm = b->ndim > 1;
+  if (!jaxc__mm_batch(g, am ? a->ndim - 2 : 0, a->shape, bm ? b->ndim - 2 : 0, b->shape)) {
+    char s0[200], s1[200];
+    jaxc__format_shape(s0, sizeof s0, a);
+    jaxc__format_shape(s1, sizeof s1, b);
+    return jaxc__fail(JAXC_ERR_SHAPE, "Incompatible shapes for matmul arguments: %s and %s", s0, s1), false;
   }
   int64_t ka = a->shape[a->ndim - 1], kb = bm ? b->shape[b->ndim - 2] : b->shape[0];
   if (ka != kb) {
@@ -4517,6 +4570,20 @@ static bool jaxc__mm_shapes(const jaxc_array *a, const jaxc_array *b, jaxc__mm *
   return true;
 }
 
+/* The kernel of the sum dtype s on rows [i0, i1) and columns [jlo, jhi) of one product. */
+static void jaxc__gemm(jaxc_dtype s, int64_t i0, int64_t i1, int64_t jlo, int64_t jhi, int64_t n, int64_t k, const char *a, const char *b, char *c) {
+#define JAXC__MM_CALL(FN, T) FN(i0, i1, jlo, jhi, n, k, (const T *)(const void *)a, (const T *)(const void *)b, (T *)(void *)c)
+  switch (s) {
+  case JAXC_F32: JAXC__MM_CALL(jaxc__gemm_f32, float); break;
+  case JAXC_F64: JAXC__MM_CALL(jaxc__gemm_f64, double); break;
+  case JAXC_C64: JAXC__MM_CALL(jaxc__gemm_c64, float); break;
+  case JAXC_C128: JAXC__MM_CALL(jaxc__gemm_c128, double); break;
+  case JAXC_BOOL: JAXC__MM_CALL(jaxc__gemm_bool, uint8_t); break;
+  case JAXC_U32: JAXC__MM_CALL(jaxc__gemm_u32, uint32_t); break;
+  default: JAXC__MM_CALL(jaxc__gemm_u64, uint64_t); break;
+  }
+#undef JAXC__MM_CALL
+}
 /* One work item: rows [i0, i1) and one block of columns of one batch's product. */
 static void jaxc__mm_item(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C, int64_t it) {
   size_t es = jaxc_dtype_size(s);
@@ -4530,61 +4597,400 @@ static void jaxc__mm_item(const jaxc__mm *g, jaxc_dtype s, const char *A, const 
     rest /= g->bshape[i];
     ao += c * g->ast[i], bo += c * g->bst[i];
   }
-  const char *a = A + (size_t)(ao * g->m * g->k) * es, *b = B + (size_t)(bo * g->k * g->n) * es;
-  char *c = C + (size_t)(t * g->m * g->n) * es;
-#define JAXC__MM_CALL(FN, T) FN(i0, i1, jlo, jhi, g->n, g->k, (const T *)(const void *)a, (const T *)(const void *)b, (T *)(void *)c)
-  switch (s) {
-  case JAXC_F32: JAXC__MM_CALL(jaxc__gemm_f32, float); break;
-  case JAXC_F64: JAXC__MM_CALL(jaxc__gemm_f64, double); break;
-  case JAXC_C64: JAXC__MM_CALL(jaxc__gemm_c64, float); break;
-  case JAXC_C128: JAXC__MM_CALL(jaxc__gemm_c128, double); break;
-  case JAXC_BOOL: JAXC__MM_CALL(jaxc__gemm_bool, uint8_t); break;
-  case JAXC_U32: JAXC__MM_CALL(jaxc__gemm_u32, uint32_t); break;
-  default: JAXC__MM_CALL(jaxc__gemm_u64, uint64_t); break;
-  }
-#undef JAXC__MM_CALL
+  jaxc__gemm(s, i0, i1, jlo, jhi, g->n, g->k, A + (size_t)(ao * g->m * g->k) * es, B + (size_t)(bo * g->k * g->n) * es,
+             C + (size_t)(t * g->m * g->n) * es);
 }
-/* Items over the threads past a million multiply-adds. */
+/* Batches [t0, t1) of dot products (m = n = 1: vecdot's short vectors), the operands' offsets
+   stepped batch to batch as an odometer instead of found by division for each. */
+static void jaxc__dots(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C, int64_t t0, int64_t t1) {
+  size_t es = jaxc_dtype_size(s), row = (size_t)g->k * es;
+  int64_t c[JAXC_MAX_NDIM], ao = 0, bo = 0, rest = t0;
+  for (int i = g->nbatch - 1; i >= 0; i--) {
+    c[i] = rest % g->bshape[i], rest /= g->bshape[i];
+    ao += c[i] * g->ast[i], bo += c[i] * g->bst[i];
+  }
+  for (int64_t t = t0; t < t1; t++) {
+    jaxc__gemm(s, 0, 1, 0, 1, 1, g->k, A + (size_t)ao * row, B + (size_t)bo * row, C + (size_t)t * es);
+    for (int i = g->nbatch - 1; i >= 0; i--) {
+      ao += g->ast[i], bo += g->bst[i];
+      if (++c[i] < g->bshape[i]) break;
+      ao -= g->ast[i] * g->bshape[i], bo -= g->bst[i] * g->bshape[i], c[i] = 0;
+    }
+  }
+}
+#if JAXC__HAS_OPENMP
+/* One long dot product (vdot, a 1-d dot): k cut into 64 pieces (whatever the thread count, so
+   the result does not depend on it), each summed by the same kernel, then the 64 partial sums
+   added in order. */
+enum { JAXC__DOT_PIECES = 64 };
+static void jaxc__dot_split(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C) {
+  size_t es = jaxc_dtype_size(s);
+  union { double d[2]; uint64_t u; } part[JAXC__DOT_PIECES];
+#  pragma omp parallel for schedule(static)
+  for (int c = 0; c < JAXC__DOT_PIECES; c++) {
+    jaxc__mm piece = *g;
+    int64_t lo = g->k * c / JAXC__DOT_PIECES, hi = g->k * (c + 1) / JAXC__DOT_PIECES;
+    piece.k = hi - lo;
+    jaxc__mm_item(&piece, s, A + (size_t)lo * es, B + (size_t)lo * es, (char *)&part[c], 0);
+  }
+  for (int c = 1; c < JAXC__DOT_PIECES; c++) {
+    char *p0 = (char *)&part[0], *pc = (char *)&part[c];
+    switch (s) {
+    case JAXC_F32: case JAXC_C64:
+      for (size_t i = 0; i < es / 4; i++) ((float *)(void *)p0)[i] += ((float *)(void *)pc)[i];
+      break;
+    case JAXC_F64: case JAXC_C128:
+      for (size_t i = 0; i < es / 8; i++) ((double *)(void *)p0)[i] += ((double *)(void *)pc)[i];
+      break;
+    case JAXC_BOOL: *p0 = (char)(*p0 | *pc); break;
+    case JAXC_U32: *(uint32_t *)(void *)p0 += *(uint32_t *)(void *)pc; break;
+    default: *(uint64_t *)(void *)p0 += *(uint64_t *)(void *)pc; break;
+    }
+  }
+  memcpy(C, &part[0], es);
+}
+#endif
+/* Items over the threads past a million multiply-adds, handed out in runs of about 64 K
+   multiply-adds (a batch of short dot products is millions of tiny items); one long dot product
+   split along k. */
 static void jaxc__mm_run(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C) {
   int64_t items = g->batches * ((g->m + JAXC__MM_MB - 1) / JAXC__MM_MB) * ((g->n + JAXC__MM_JB - 1) / JAXC__MM_JB);
 #if JAXC__HAS_OPENMP
-  if ((double)g->batches * (double)g->m * (double)g->n * (double)g->k > 1e6 && items > 1) {
+  double work = (double)g->batches * (double)g->m * (double)g->n * (double)g->k;
+  if (work > 1e6 && items == 1 && g->m == 1 && g->n == 1) {
+    jaxc__dot_split(g, s, A, B, C);
+    return;
+  }
+  if (work > 1e6 && items > 1) {
+    int64_t per = (int64_t)(65536.0 * (double)items / work) + 1, runs = (items + per - 1) / per;
 #  pragma omp parallel for schedule(dynamic, 1)
-    for (int64_t it = 0; it < items; it++) jaxc__mm_item(g, s, A, B, C, it);
+    for (int64_t r = 0; r < runs; r++) {
+      int64_t end = (r + 1) * per < items ? (r + 1) * per : items;
+      if (g->m == 1 && g->n == 1) jaxc__dots(g, s, A, B, C, r * per, end);
+      else
+        for (int64_t it = r * per; it < end; it++) jaxc__mm_item(g, s, A, B, C, it);
+    }
     return;
   }
 #endif
-  for (int64_t it = 0; it < items; it++) jaxc__mm_item(g, s, A, B, C, it);
+  if (g->m == 1 && g->n == 1) jaxc__dots(g, s, A, B, C, 0, items);
+  else
+    for (int64_t it = 0; it < items; it++) jaxc__mm_item(g, s, A, B, C, it);
 }
 
-JAXC_API jaxc_array *jaxc_matmul(const jaxc_array *a, const jaxc_array *b) {
+/* --- contractions: the dot_general behind dot, vdot, inner, tensordot, vecdot, matvec ---------- */
+/* What dot_general makes of two operands: its result, what each operand is converted to first,
+   and the dtype the products are summed in. */
+typedef struct jaxc__dot_types {
+  jaxc_dtype out, conv, sum;
+  bool weak;
+} jaxc__dot_types;
+
+/* dot_general's bit widths (_bit_width: bool is 1, complex64 its float32 parts' 32). */
+static int jaxc__dot_bits(jaxc_dtype d) { return d == JAXC_BOOL ? 1 : jaxc_dtype_bits(jaxc__real_dtype(d)); }
+/* type_properties of JAX's dot_general dtype rule and XLA's HigherPrecisionType, as one number
+   ordered as their tuples are: complex, finfo's maxexp and nmant (-1 for non-floats; read off
+   the format: max = (1 - 2^-p) 2^maxexp, 1 + 2^-nmant the float after 1), bit width, signed. */
+static int64_t jaxc__precision_key(jaxc_dtype d) {
+  jaxc_dtype c = jaxc__real_dtype(d);
+  int64_t maxexp = -1, nmant = -1;
+  if (jaxc_dtype_kind(c) == JAXC_KIND_FLOAT) {
+    int e;
+    frexp(jaxc__finfo_max(c), &e);
+    maxexp = e;
+    nmant = -ilogb(jaxc__from_bits(c, jaxc__float_bits(c, 1.0) + 1) - 1.0);
+  }
+  int64_t key = jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX;
+  key = ((key * 2048 + maxexp + 1) * 64 + nmant + 1) * 128 + jaxc__dot_bits(d);
+  return key * 2 + (jaxc_dtype_kind(c) != JAXC_KIND_UINT);
+}
+/* jnp's preferred_element_type (None: result_type(a, b) and its weak flag), dot_general's dtype
+   rule (_maybe_upcast's width check), then the conversions JAX's CPU lowering inserts (mixed
+   dtypes to the result; float16 to float32) and XLA's operand upcaster (to the result when it is
+   the higher precision type). A result below the operands' type is rounded from their sum. */
+static bool jaxc__dot_types_of(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred, jaxc__dot_types *t) {
+  if (preferred == JAXC_DTYPE_NONE) {
+    jaxc_dtype node = jaxc__join2(a, b);
+    if (node == JAXC_DTYPE_INVALID) return false;
+    t->out = jaxc_storage_dtype(node, jaxc_x64()), t->weak = jaxc_dtype_is_weak(node);
+  } else {
+    if (!jaxc__create_dtype(preferred, JAXC_DTYPE_NONE, &t->out)) return false;
+    t->weak = false;
+    jaxc_dtype r = jaxc__precision_key(a->dtype) >= jaxc__precision_key(b->dtype) ? a->dtype : b->dtype;
+    if (r != t->out && jaxc_dtype_kind(r) != JAXC_KIND_FLOAT && jaxc__dot_bits(t->out) < jaxc__dot_bits(r))
+      return jaxc__fail(JAXC_ERR_DTYPE, "`preferred_element_type` must not be narrower than the original type, got preferred_element_type of %s for result type of %s.",
+                        jaxc_dtype_name(t->out), jaxc_dtype_name(r)), false;
+    if (jaxc_dtype_kind(r) == JAXC_KIND_COMPLEX && jaxc_dtype_kind(t->out) != JAXC_KIND_COMPLEX)
+      return jaxc__fail(JAXC_ERR_DTYPE, "preferred_element_type %s would drop the imaginary part of a %s product", jaxc_dtype_name(t->out), jaxc_dtype_name(r)), false;
+  }
+  jaxc_dtype d = a->dtype == JAXC_F16 ? JAXC_F32 : a->dtype;
+  t->conv = a->dtype != b->dtype || jaxc__precision_key(t->out) > jaxc__precision_key(d) ? t->out : d;
+  t->sum = jaxc__mm_sum_dtype(t->conv);
+  return true;
+}
+
+/* The products of A and B laid out as g says, a result of t->out with shape (nd, shape); a and b
+   are the caller's operands, for the debug check. */
+static jaxc_array *jaxc__dot_run(const jaxc__mm *g, const jaxc_array *A, const jaxc_array *B, const jaxc__dot_types *t, int nd,
+                                 const int64_t *shape, const jaxc_array *a, const jaxc_array *b) {
+  jaxc_array *out = jaxc__new_array(t->out, t->weak, nd, shape);
+  if (!out || out->size == 0) return out ? (jaxc__ok(), out) : NULL;
+  void *ta, *tb, *tc = NULL;
+  const void *pa = jaxc__mm_operand(A, t->conv, t->sum, &ta), *pb = jaxc__mm_operand(B, t->conv, t->sum, &tb);
+  char *pc = t->sum == t->out ? (char *)out->data : (char *)(tc = jaxc__malloc((size_t)out->size * jaxc_dtype_size(t->sum)));
+  if (!pa || !pb || !pc) {
+    jaxc__free(ta), jaxc__free(tb), jaxc__free(tc), jaxc_array_free(out);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in dot_general");
+  }
+  jaxc__mm_run(g, t->sum, (const char *)pa, (const char *)pb, pc);
+  if (tc) jaxc_kernel_cast_dyn(t->sum, t->out, (size_t)out->size, tc, out->data); /* one rounding, and integers wrapped */
+  jaxc__free(ta), jaxc__free(tb), jaxc__free(tc);
+  return jaxc__checked("dot_general", out, a, b);
+}
+
+static jaxc_array *jaxc__matmul(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred) {
   if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "matmul: an operand is NULL");
   for (int i = 0; i < 2; i++) {
     const jaxc_array *x = i ? b : a;
     if (x->ndim < 1)
       return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "matmul input operand %d must have ndim at least 1, but it has ndim %d", i, x->ndim);
   }
-  bool x64 = jaxc_x64();
-  jaxc_dtype node = jaxc__join2(a, b);
-  if (node == JAXC_DTYPE_INVALID) return NULL;
-  jaxc_dtype r = jaxc_storage_dtype(node, x64), s = jaxc__mm_sum_dtype(r);
+  jaxc__dot_types t;
   jaxc__mm g;
   int nd;
   int64_t shape[JAXC_MAX_NDIM];
-  if (!jaxc__mm_shapes(a, b, &g, &nd, shape)) return NULL;
-  jaxc_array *out = jaxc__new_array(r, jaxc_dtype_is_weak(node), nd, shape);
-  if (!out || out->size == 0) return out ? (jaxc__ok(), out) : NULL;
-  void *ta, *tb, *tc = NULL;
-  const void *pa = jaxc__mm_operand(a, r, s, &ta), *pb = jaxc__mm_operand(b, r, s, &tb);
-  char *pc = s == r ? (char *)out->data : (char *)(tc = jaxc__malloc((size_t)out->size * jaxc_dtype_size(s)));
-  if (!pa || !pb || !pc) {
-    jaxc__free(ta), jaxc__free(tb), jaxc__free(tc), jaxc_array_free(out);
-    return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in matmul");
+  if (!jaxc__dot_types_of(a, b, preferred, &t) || !jaxc__mm_shapes(a, b, &g, &nd, shape)) return NULL;
+  return jaxc__dot_run(&g, a, b, &t, nd, shape, a, b);
+}
+JAXC_API jaxc_array *jaxc_matmul(const jaxc_array *a, const jaxc_array *b) { return jaxc__matmul(a, b, JAXC_DTYPE_NONE); }
+JAXC_API jaxc_array *jaxc_matmul_preferred(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred) {
+  return jaxc__matmul(a, b, preferred);
+}
+
+/* n axes as Python prints the tuple dot_general was given, each made nonnegative for ndim. */
+static void jaxc__format_axes(char *buf, size_t size, int n, const int *axes, int ndim) {
+  int64_t d[JAXC_MAX_NDIM + 1];
+  int k = n < JAXC_MAX_NDIM + 1 ? n : JAXC_MAX_NDIM + 1; /* (distinct axes of a rank-8 array: 8 at most) */
+  for (int i = 0; i < k; i++) d[i] = axes[i] < 0 ? axes[i] + ndim : axes[i];
+  jaxc__format_dims(buf, size, k, d);
+}
+/* dot_general's checks of n contracting axes of x (in range, then distinct); *mask gets them. */
+static bool jaxc__contracting_ok(const jaxc_array *x, int n, const int *axes, const char *side, unsigned *mask) {
+  *mask = 0;
+  for (int i = 0; i < n; i++) {
+    int ax;
+    if (!jaxc__canon_axis(axes[i], x->ndim, &ax)) return false;
+    if (*mask >> ax & 1u) {
+      char s[160];
+      jaxc__format_axes(s, sizeof s, n, axes, x->ndim);
+      return jaxc__fail(JAXC_ERR_SHAPE, "dot_general requires %s contracting dimensions to be distinct, got %s_contracting %s.", side, side, s), false;
+    }
+    *mask |= 1u << ax;
   }
-  jaxc__mm_run(&g, s, (const char *)pa, (const char *)pb, pc);
-  if (tc) jaxc_kernel_cast_dyn(s, r, (size_t)out->size, tc, out->data); /* one rounding, and integers wrapped */
-  jaxc__free(ta), jaxc__free(tb), jaxc__free(tc);
-  return jaxc__checked("dot_general", out, a, b);
+  return true;
+}
+/* dot_general with contracting axes ca of a and cb of b (checked, nonnegative) and no batch axes:
+   a's other axes, then b's. a is laid out as an (M, K) matrix and b as (K, N), by transposing
+   where the axes are not in place already, and the product is one matmul. */
+static jaxc_array *jaxc__contract(const jaxc_array *a, const jaxc_array *b, int nc, const int *ca, const int *cb, const jaxc__dot_types *t) {
+  int64_t ka[JAXC_MAX_NDIM], kb[JAXC_MAX_NDIM], shape[2 * JAXC_MAX_NDIM];
+  bool same = true;
+  for (int i = 0; i < nc; i++) ka[i] = a->shape[ca[i]], kb[i] = b->shape[cb[i]], same = same && ka[i] == kb[i];
+  if (!same) {
+    char s0[160], s1[160];
+    jaxc__format_dims(s0, sizeof s0, nc, ka);
+    jaxc__format_dims(s1, sizeof s1, nc, kb);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "dot_general requires contracting dimensions to have the same shape, got %s and %s.", s0, s1);
+  }
+  int pa[JAXC_MAX_NDIM], pb[JAXC_MAX_NDIM], nd = 0, na = 0, nb = nc;
+  unsigned ma = 0, mb = 0;
+  jaxc__mm g = {0};
+  g.batches = 1, g.m = g.n = g.k = 1;
+  for (int i = 0; i < nc; i++) ma |= 1u << ca[i], mb |= 1u << cb[i], g.k *= ka[i], pa[a->ndim - nc + i] = ca[i], pb[i] = cb[i];
+  for (int i = 0; i < a->ndim; i++)
+    if (!(ma >> i & 1u)) pa[na++] = i, g.m *= a->shape[i], shape[nd++] = a->shape[i];
+  for (int i = 0; i < b->ndim; i++)
+    if (!(mb >> i & 1u)) pb[nb++] = i, g.n *= b->shape[i], shape[nd++] = b->shape[i];
+  if (nd > JAXC_MAX_NDIM)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "dot_general: a result of rank %d is past JAXC_MAX_NDIM (%d)", nd, JAXC_MAX_NDIM);
+  bool move_a = false, move_b = false;
+  for (int i = 0; i < a->ndim; i++) move_a = move_a || pa[i] != i;
+  for (int i = 0; i < b->ndim; i++) move_b = move_b || pb[i] != i;
+  jaxc_array *ta = move_a ? jaxc_transpose(a, a->ndim, pa) : NULL, *tb = move_b ? jaxc_transpose(b, b->ndim, pb) : NULL;
+  jaxc_array *out = (move_a && !ta) || (move_b && !tb) ? NULL : jaxc__dot_run(&g, ta ? ta : a, tb ? tb : b, t, nd, shape, a, b);
+  jaxc_array_free(ta), jaxc_array_free(tb);
+  return out;
+}
+
+JAXC_API jaxc_array *jaxc_tensordot_axes(const jaxc_array *a, const jaxc_array *b, int n, const int *axes_a, const int *axes_b,
+                                         jaxc_dtype preferred) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "tensordot: an operand is NULL");
+  if (n < 0 || (n > 0 && (!axes_a || !axes_b)))
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "tensordot: %d axes%s", n, n < 0 ? " (a negative count)" : ", and an axes list is NULL");
+  jaxc__dot_types t;
+  unsigned ma, mb;
+  int ca[JAXC_MAX_NDIM], cb[JAXC_MAX_NDIM], k = 0;
+  for (int i = 0; i < n; i++) /* canonicalize_axis over each list first, as tensordot does */
+    if (!jaxc__canon_axis(axes_a[i], a->ndim, &k)) return NULL;
+  for (int i = 0; i < n; i++)
+    if (!jaxc__canon_axis(axes_b[i], b->ndim, &k)) return NULL;
+  if (!jaxc__dot_types_of(a, b, preferred, &t) || !jaxc__contracting_ok(a, n, axes_a, "lhs", &ma) ||
+      !jaxc__contracting_ok(b, n, axes_b, "rhs", &mb))
+    return NULL;
+  for (int i = 0; i < n; i++) /* (distinct axes of each: n <= both ranks) */
+    jaxc__canon_axis(axes_a[i], a->ndim, &ca[i]), jaxc__canon_axis(axes_b[i], b->ndim, &cb[i]);
+  return jaxc__contract(a, b, n, ca, cb, &t);
+}
+JAXC_API jaxc_array *jaxc_tensordot(const jaxc_array *a, const jaxc_array *b, int axes, jaxc_dtype preferred) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "tensordot: an operand is NULL");
+  jaxc__dot_types t;
+  if (!jaxc__dot_types_of(a, b, preferred, &t)) return NULL;
+  if (axes > (a->ndim < b->ndim ? a->ndim : b->ndim)) {
+    char s0[160], s1[160];
+    jaxc__format_shape(s0, sizeof s0, a);
+    jaxc__format_shape(s1, sizeof s1, b);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "Number of tensordot axes (axes %d) exceeds input ranks (%s and %s)", axes, s0, s1);
+  }
+  int n = axes < 0 ? 0 : axes, ca[JAXC_MAX_NDIM], cb[JAXC_MAX_NDIM]; /* range(ndim - axes, ndim), range(axes) */
+  for (int i = 0; i < n; i++) ca[i] = a->ndim - n + i, cb[i] = i;
+  return jaxc__contract(a, b, n, ca, cb, &t);
+}
+JAXC_API jaxc_array *jaxc_dot(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "dot: an operand is NULL");
+  jaxc__dot_types t;
+  if (!jaxc__dot_types_of(a, b, preferred, &t)) return NULL;
+  int ca = a->ndim - 1, cb = b->ndim == 1 ? 0 : b->ndim - 2;
+  return jaxc__contract(a, b, a->ndim && b->ndim ? 1 : 0, &ca, &cb, &t);
+}
+JAXC_API jaxc_array *jaxc_inner(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "inner: an operand is NULL");
+  if (a->ndim && b->ndim) {
+    int last = -1;
+    return jaxc_tensordot_axes(a, b, 1, &last, &last, preferred);
+  }
+  if (preferred == JAXC_DTYPE_NONE) return jaxc_binary(JAXC_OP_MULTIPLY, a, b);
+  jaxc_dtype p; /* asarray(a, dtype=preferred) * asarray(b, dtype=preferred) */
+  if (!jaxc__create_dtype(preferred, JAXC_DTYPE_NONE, &p)) return NULL;
+  jaxc_array *ca = jaxc_astype(a, p), *cb = ca ? jaxc_astype(b, p) : NULL, *out = cb ? jaxc_binary(JAXC_OP_MULTIPLY, ca, cb) : NULL;
+  jaxc_array_free(ca), jaxc_array_free(cb);
+  return out;
+}
+/* x flattened (no copy) into *v, or its conjugate (a new array in *tmp) for complex x. */
+static const jaxc_array *jaxc__flat_conj(jaxc_array *v, const jaxc_array *x, bool conj, jaxc_array **tmp) {
+  *tmp = conj && jaxc_dtype_kind(x->dtype) == JAXC_KIND_COMPLEX ? jaxc_conj(x) : NULL;
+  if (conj && jaxc_dtype_kind(x->dtype) == JAXC_KIND_COMPLEX && !*tmp) return NULL;
+  jaxc__view(v, *tmp ? *tmp : x, 1, &x->size);
+  return v;
+}
+JAXC_API jaxc_array *jaxc_vdot(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "vdot: an operand is NULL");
+  jaxc_array va, vb, *ta, *tb;
+  jaxc_array *out = jaxc__flat_conj(&va, a, true, &ta) && jaxc__flat_conj(&vb, b, false, &tb) ? jaxc_dot(&va, &vb, preferred) : NULL;
+  jaxc_array_free(ta);
+  return out;
+}
+JAXC_API jaxc_array *jaxc_outer(const jaxc_array *a, const jaxc_array *b) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "outer: an operand is NULL");
+  jaxc_array va, vb;
+  int64_t sa[2] = {a->size, 1}, sb[2] = {1, b->size};
+  jaxc__view(&va, a, 2, sa), jaxc__view(&vb, b, 2, sb);
+  return jaxc_binary(JAXC_OP_MULTIPLY, &va, &vb);
+}
+
+/* jnp.vectorize's checks for the signature sig, whose operands x[j] have core[j] core axes named
+   by names[j]: enough axes, the same size for each name, then the other axes broadcast (into g;
+   with m, k, n from the core sizes). */
+static bool jaxc__vectorize_ok(const char *sig, const jaxc_array *const *x, const int *core, const char *const *names) {
+  int64_t size[128] = {0};
+  bool seen[128] = {0};
+  for (int j = 0; j < 2; j++) {
+    if (x[j]->ndim < core[j]) {
+      char s[160], c[32] = "(";
+      jaxc__format_shape(s, sizeof s, x[j]);
+      for (int i = 0; i < core[j]; i++) {
+        size_t at = strlen(c);
+        c[at] = '\'', c[at + 1] = names[j][i], c[at + 2] = '\'', c[at + 3] = 0;
+        strcat(c, core[j] == 1 ? ",)" : i + 1 < core[j] ? ", " : ")");
+      }
+      return jaxc__fail(JAXC_ERR_SHAPE, "input with shape %s does not have enough dimensions for all core dimensions %s on vectorized function with excluded=frozenset() and signature='%s'", s, c, sig), false;
+    }
+    for (int i = 0; i < core[j]; i++) {
+      unsigned char nm = (unsigned char)names[j][i];
+      int64_t got = x[j]->shape[x[j]->ndim - core[j] + i];
+      if (seen[nm & 127] && size[nm & 127] != got)
+        return jaxc__fail(JAXC_ERR_SHAPE, "inconsistent size for core dimension '%c': %lld vs %lld on vectorized function with excluded=frozenset() and signature='%s'",
+                          nm, (long long)got, (long long)size[nm & 127], sig), false;
+      seen[nm & 127] = true, size[nm & 127] = got;
+    }
+  }
+  return true;
+}
+/* The batch axes of a and b (all but their last ca and cb) broadcast into g, with lax's message. */
+static bool jaxc__vectorize_batch(jaxc__mm *g, const jaxc_array *a, int ca, const jaxc_array *b, int cb) {
+  if (jaxc__mm_batch(g, a->ndim - ca, a->shape, b->ndim - cb, b->shape)) return true;
+  char s0[160], s1[160];
+  jaxc__format_dims(s0, sizeof s0, a->ndim - ca, a->shape);
+  jaxc__format_dims(s1, sizeof s1, b->ndim - cb, b->shape);
+  return jaxc__fail(JAXC_ERR_SHAPE, "Incompatible shapes for broadcasting: shapes=[%s, %s]", s0, s1), false;
+}
+/* A vectorized product: the batch axes g's, each product (m, k) @ (k, n) with the result's core
+   axes those of `keep` (1: m, 2: n, 3: both). */
+static jaxc_array *jaxc__vectorized(jaxc__mm *g, const jaxc_array *A, const jaxc_array *B, const jaxc__dot_types *t, int keep,
+                                    const jaxc_array *a, const jaxc_array *b) {
+  int64_t shape[JAXC_MAX_NDIM + 2];
+  int nd = 0;
+  for (int i = 0; i < g->nbatch; i++) shape[nd++] = g->bshape[i];
+  if (keep & 1) shape[nd++] = g->m;
+  if (keep & 2) shape[nd++] = g->n;
+  return jaxc__dot_run(g, A, B, t, nd, shape, a, b);
+}
+/* matvec: (..., n, m) times (..., m); vecmat (vec_first): conj((..., n)) times (..., n, m). */
+static jaxc_array *jaxc__matvec(const jaxc_array *a, const jaxc_array *b, bool vec_first) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: an operand is NULL", vec_first ? "vecmat" : "matvec");
+  const jaxc_array *x[2] = {a, b}, *mat = vec_first ? b : a;
+  const int core[2] = {vec_first ? 1 : 2, vec_first ? 2 : 1};
+  const char *const names[2] = {vec_first ? "n" : "nm", vec_first ? "nm" : "m"};
+  jaxc__dot_types t;
+  jaxc__mm g;
+  if (!jaxc__vectorize_ok(vec_first ? "(n),(n,m)->(m)" : "(n,m),(m)->(n)", x, core, names) || !jaxc__vectorize_batch(&g, a, core[0], b, core[1]) ||
+      !jaxc__dot_types_of(a, b, JAXC_DTYPE_NONE, &t))
+    return NULL;
+  bool conj = vec_first && jaxc_dtype_kind(a->dtype) == JAXC_KIND_COMPLEX;
+  jaxc_array *ca = conj ? jaxc_conj(a) : NULL;
+  if (conj && !ca) return NULL;
+  int64_t rows = mat->shape[mat->ndim - 2], cols = mat->shape[mat->ndim - 1];
+  g.m = vec_first ? 1 : rows, g.k = vec_first ? rows : cols, g.n = vec_first ? cols : 1;
+  jaxc_array *out = jaxc__vectorized(&g, ca ? ca : a, b, &t, vec_first ? 2 : 1, a, b);
+  jaxc_array_free(ca);
+  return out;
+}
+JAXC_API jaxc_array *jaxc_matvec(const jaxc_array *a, const jaxc_array *b) { return jaxc__matvec(a, b, false); }
+JAXC_API jaxc_array *jaxc_vecmat(const jaxc_array *a, const jaxc_array *b) { return jaxc__matvec(a, b, true); }
+JAXC_API jaxc_array *jaxc_vecdot(const jaxc_array *a, const jaxc_array *b, int axis, jaxc_dtype preferred) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "vecdot: an operand is NULL");
+  if (axis < -a->ndim || axis >= a->ndim || axis < -b->ndim || axis >= b->ndim) /* x1.shape[axis] */
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "tuple index out of range");
+  int ia = axis < 0 ? axis + a->ndim : axis, ib = axis < 0 ? axis + b->ndim : axis;
+  if (a->shape[ia] != b->shape[ib]) {
+    char s0[160], s1[160];
+    jaxc__format_shape(s0, sizeof s0, a);
+    jaxc__format_shape(s1, sizeof s1, b);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "axes must match; got shapes %s and %s with axis=%d", s0, s1, axis);
+  }
+  /* moveaxis(x, axis, -1), then the vdot of each pair of vectors, conj(a) . b */
+  jaxc_array *ma = ia != a->ndim - 1 ? jaxc_moveaxis(a, ia, -1) : NULL, *mb = ib != b->ndim - 1 ? jaxc_moveaxis(b, ib, -1) : NULL;
+  const jaxc_array *A = ma ? ma : a, *B = mb ? mb : b;
+  bool cx = jaxc_dtype_kind(a->dtype) == JAXC_KIND_COMPLEX;
+  jaxc_array *ca = NULL, *out = NULL;
+  jaxc__dot_types t;
+  jaxc__mm g;
+  if ((ia == a->ndim - 1 || ma) && (ib == b->ndim - 1 || mb) && jaxc__vectorize_batch(&g, A, 1, B, 1) &&
+      jaxc__dot_types_of(a, b, preferred, &t) && (!cx || (ca = jaxc_conj(A)) != NULL)) {
+    g.m = 1, g.k = a->shape[ia], g.n = 1;
+    out = jaxc__vectorized(&g, ca ? ca : A, B, &t, 0, a, b);
+  }
+  jaxc_array_free(ma), jaxc_array_free(mb), jaxc_array_free(ca);
+  return out;
 }
 
 /* >>create (implementation) ------------------------------------------------ */

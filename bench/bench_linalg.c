@@ -2,7 +2,11 @@
    the operands' and result's bytes (a matmul is compute-bound: this ratio only says how far from
    the memory limit it is), and NumPy's matmul on the same values (float32/float64: OpenBLAS;
    int8: NumPy's own loop; bfloat16 has no NumPy dtype: n/a); then a float32 matrix times a vector
-   (memory-bound: GB/s of the matrix, against a same-run copy of its bytes). Best of REPS.
+   (memory-bound: GB/s of the matrix, against a same-run copy of its bytes); then the other
+   contractions: tensordot over a's first axis (a transposed copy, then the product: GFLOP/s
+   against NumPy's tensordot), int8 with preferred int32, and the memory-bound vdot, vecdot and
+   outer at 2^20-2^26 elements against a same-run copy of the bytes they read or write and NumPy's
+   vdot, einsum('ij,ij->i') and outer. Best of REPS.
    Run: make bench (or build/opt/bench_linalg [max_n]) */
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
@@ -36,26 +40,88 @@ static double numpy_seconds(jaxc_dtype d, int64_t n) {
            (long long)n, (long long)n, jaxc_dtype_name(d), (long long)n, (long long)n, jaxc_dtype_name(d), (long long)n, (long long)n, REPS);
   return bench_command_number(cmd);
 }
-/* Best seconds of a @ b and of a 2-thread copy of `bytes`, taking turns (rep 0 warms up);
-   false when matmul fails. */
-static bool time_matmul(const jaxc_array *a, const jaxc_array *b, size_t bytes, double *t_mm, double *t_copy) {
+typedef jaxc_array *(*bench_op)(const jaxc_array *, const jaxc_array *);
+/* Best seconds of op(a, b) and of a 2-thread copy of `bytes`, taking turns (rep 0 warms up);
+   false when op fails. */
+static bool time_op(bench_op op, const jaxc_array *a, const jaxc_array *b, size_t bytes, double *t_op, double *t_copy) {
   char *src = malloc(bytes), *dst = malloc(bytes);
   bool ok = src && dst;
   if (ok) memset(src, 1, bytes), memset(dst, 2, bytes);
-  *t_mm = *t_copy = 1e30;
+  *t_op = *t_copy = 1e30;
   for (int rep = 0; rep <= REPS && ok; rep++) {
     double t0 = bench_now();
-    jaxc_array *r = jaxc_matmul(a, b);
+    jaxc_array *r = op(a, b);
     double t1 = bench_now();
     bench_par_copy(dst, src, bytes, 0);
     double t2 = bench_now();
-    if (!(ok = r != NULL)) fprintf(stderr, "matmul: %s\n", jaxc_last_error());
+    if (!(ok = r != NULL)) fprintf(stderr, "bench_linalg: %s\n", jaxc_last_error());
     jaxc_array_free(r);
-    if (rep && t1 - t0 < *t_mm) *t_mm = t1 - t0;
+    if (rep && t1 - t0 < *t_op) *t_op = t1 - t0;
     if (rep && t2 - t1 < *t_copy) *t_copy = t2 - t1;
   }
   free(src), free(dst);
   return ok;
+}
+static bool time_matmul(const jaxc_array *a, const jaxc_array *b, size_t bytes, double *t_mm, double *t_copy) {
+  return time_op(jaxc_matmul, a, b, bytes, t_mm, t_copy);
+}
+static jaxc_array *op_tensordot0(const jaxc_array *a, const jaxc_array *b) {
+  int z = 0;
+  return jaxc_tensordot_axes(a, b, 1, &z, &z, JAXC_DTYPE_NONE);
+}
+static jaxc_array *op_matmul_i32(const jaxc_array *a, const jaxc_array *b) { return jaxc_matmul_preferred(a, b, JAXC_I32); }
+static jaxc_array *op_vdot(const jaxc_array *a, const jaxc_array *b) { return jaxc_vdot(a, b, JAXC_DTYPE_NONE); }
+static jaxc_array *op_vecdot(const jaxc_array *a, const jaxc_array *b) { return jaxc_vecdot(a, b, -1, JAXC_DTYPE_NONE); }
+
+/* The contractions: compute-bound ones in GFLOP/s, memory-bound ones against the copy. */
+static int bench_contractions(int64_t max_n) {
+  printf("  %-22s %6s %10s %10s %12s %16s\n", "compute-bound", "n", "ms", "GFLOP/s", "copy share", "numpy: GFLOP/s jaxc");
+  for (int kind = 0; kind < 2; kind++)
+    for (int64_t n = 256; n <= max_n; n *= 2) {
+      jaxc_dtype d = kind ? JAXC_I8 : JAXC_F32;
+      jaxc_array *a = input(d, n, 1), *b = input(d, n, 7);
+      double t_op, t_copy, flop = 2.0 * (double)n * (double)n * (double)n;
+      if (!a || !b || !time_op(kind ? op_matmul_i32 : op_tensordot0, a, b, (size_t)(3 * n * n) * jaxc_dtype_size(d), &t_op, &t_copy)) return 1;
+      char cmd[900], np_s[40] = "n/a";
+      snprintf(cmd, sizeof cmd,
+               "/usr/bin/python3 -c \"import numpy as np, timeit; f = lambda s: (((np.arange(%lld*%lld, dtype=np.uint64) * 2654435761 + s) %% 97) %% 9).astype(np.float64) - 4; "
+               "z = f(1).astype('%s').reshape(%lld, %lld); w = f(7).astype('%s').reshape(%lld, %lld); "
+               "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
+               (long long)n, (long long)n, kind ? "int8" : "float32", (long long)n, (long long)n, kind ? "int8" : "float32", (long long)n, (long long)n,
+               kind ? "np.matmul(z, w, dtype=np.int32)" : "np.tensordot(z, w, ([0], [0]))", REPS);
+      double tn = bench_command_number(cmd);
+      if (tn > 0) snprintf(np_s, sizeof np_s, "%8.1f %6.2fx", flop / tn / 1e9, tn / t_op);
+      printf("  %-22s %6lld %10.3f %10.1f %11.1f%% %16s\n", kind ? "int8 @, preferred i32" : "tensordot f32 a.T b", (long long)n, t_op * 1e3,
+             flop / t_op / 1e9, 100 * t_copy / t_op, np_s);
+      fflush(stdout);
+      jaxc_array_free(a), jaxc_array_free(b);
+    }
+  printf("  %-22s %6s %10s %10s %12s %16s\n", "memory-bound (f32)", "log2 n", "ns/elem", "GB/s", "copy share", "numpy: GB/s jaxc");
+  static const struct { const char *name, *np; int rows; } ops[] = {
+      {"vdot (n,) (n,)", "np.vdot(z, w)", 0}, {"vecdot (n/16, 16) x2", "np.einsum('ij,ij->i', z, w)", 16}, {"outer (sqrt n) (sqrt n)", "np.outer(z, w)", -1}};
+  for (size_t o = 0; o < sizeof ops / sizeof *ops; o++)
+    for (int lg = 20; lg <= 26; lg += 2) {
+      int64_t n = (int64_t)1 << lg, root = (int64_t)1 << (lg / 2), cols = ops[o].rows;
+      int64_t sv[2] = {cols > 0 ? n / cols : cols < 0 ? root : n, cols > 0 ? cols : 1};
+      int nd = cols > 0 ? 2 : 1;
+      jaxc_array *a = jaxc_full(nd, sv, 0.5, JAXC_F32), *b = jaxc_full(nd, sv, 0.25, JAXC_F32);
+      size_t bytes = (size_t)n * 4 * (cols < 0 ? 1 : 2); /* outer writes n; the others read 2n */
+      double t_op, t_copy;
+      bench_op op = o == 0 ? op_vdot : o == 1 ? op_vecdot : jaxc_outer;
+      if (!a || !b || !time_op(op, a, b, bytes, &t_op, &t_copy)) return 1;
+      char shp[64], cmd[700], np_s[40] = "n/a";
+      if (cols > 0) snprintf(shp, sizeof shp, "(%lld, %lld)", (long long)sv[0], (long long)sv[1]);
+      else snprintf(shp, sizeof shp, "%lld", (long long)sv[0]);
+      snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c \"import numpy as np, timeit; z = np.full(%s, 0.5, np.float32); w = np.full(%s, 0.25, np.float32); "
+               "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null", shp, shp, ops[o].np, REPS);
+      double tn = bench_command_number(cmd);
+      if (tn > 0) snprintf(np_s, sizeof np_s, "%8.1f %6.2fx", (double)bytes / tn / 1e9, tn / t_op);
+      printf("  %-22s %6d %10.3f %10.1f %11.1f%% %16s\n", ops[o].name, lg, t_op * 1e9 / (double)n, (double)bytes / t_op / 1e9,
+             100 * t_copy / t_op, np_s);
+      fflush(stdout);
+      jaxc_array_free(a), jaxc_array_free(b);
+    }
+  return 0;
 }
 int main(int argc, char **argv) {
   int64_t max_n = argc > 1 ? atoll(argv[1]) : 1024;
@@ -95,5 +161,5 @@ int main(int argc, char **argv) {
     fflush(stdout);
     jaxc_array_free(a), jaxc_array_free(vv);
   }
-  return 0;
+  return bench_contractions(max_n);
 }

@@ -1,5 +1,5 @@
-/* demo — jaxc in one page: weak scalars, the lattice, strict mode, XLA casts, shapes and matmul,
-   and threefry keys, each printed the way JAX prints it. Run: make demo */
+/* demo — jaxc in one page: weak scalars, the lattice, strict mode, XLA casts, shapes, matmul and
+   preferred_element_type, and threefry keys, each printed the way JAX prints it. Run: make demo */
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
 
@@ -52,6 +52,7 @@ int main(void) {
   show("reshape(2.5, (1,))  (weak kept)", jaxc_reshape(w, 1, (int64_t[]){1}));
   jaxc_array *h = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){3}, (int8_t[]){100, 100, 100});
   show("int8 [100 100 100] @ itself (wraps)", jaxc_matmul(h, h));
+  show("vdot(h, h, preferred int32)", jaxc_vdot(h, h, JAXC_I32));
   jaxc_array_free(u), jaxc_array_free(s), jaxc_array_free(w), jaxc_array_free(h);
 
   puts("\n== creation: jnp's dtype rules");

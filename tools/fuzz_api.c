@@ -411,7 +411,7 @@ static void pick_spec(jaxc_slice_spec *sp) {
 
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 32;
+  uint8_t c = u8() % 33;
   char what[96];
   /* bool views must hold valid bools (0/1): other views may have written any bytes there */
   for (int i = 0; i < npool; i++)
@@ -944,6 +944,32 @@ static void one_call(void) {
     snap_verify(names[w], NULL);
     keep(r);
     keep(step);
+    break;
+  }
+  case 32: { /* contractions: dot, vdot, inner, outer, tensordot (both forms), vecdot, matvec, vecmat, matmul with preferred */
+    static const char *const names[] = {"dot", "vdot", "inner", "outer", "tensordot", "tensordot_axes", "vecdot", "matvec", "vecmat", "matmul_preferred"};
+    const jaxc_array *a = pick_arr(), *b = pick_arr();
+    int w = u8() % 10, n = (int)(u8() % 6) - 2, axes_a[JAXC_MAX_NDIM + 2], axes_b[JAXC_MAX_NDIM + 2];
+    for (int k = 0; k < JAXC_MAX_NDIM + 2; k++) axes_a[k] = pick_axis(), axes_b[k] = pick_axis();
+    jaxc_dtype p = u8() < 128 ? JAXC_DTYPE_NONE : pick_dtype();
+    trace("%s n=%d preferred=%d\n", names[w], n, (int)p);
+    jaxc_array *r = NULL;
+    switch (w) {
+    case 0: r = jaxc_dot(a, b, p); break;
+    case 1: r = jaxc_vdot(a, b, p); break;
+    case 2: r = jaxc_inner(a, b, p); break;
+    case 3: r = jaxc_outer(a, b); break;
+    case 4: r = jaxc_tensordot(a, b, n, p); break;
+    case 5: r = jaxc_tensordot_axes(a, b, n, u8() < 8 ? NULL : axes_a, axes_b, p); break;
+    case 6: r = jaxc_vecdot(a, b, axes_a[0], p); break;
+    case 7: r = jaxc_matvec(a, b); break;
+    case 8: r = jaxc_vecmat(a, b); break;
+    default: r = jaxc_matmul_preferred(a, b, p); break;
+    }
+    check_result_array(names[w], r);
+    if (r && p != JAXC_DTYPE_NONE && w != 3 && r->weak) FAIL("%s: weak result with a preferred dtype", names[w]);
+    snap_verify(names[w], NULL);
+    keep(r);
     break;
   }
   default: /* 29: create another array, or free one */
