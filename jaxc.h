@@ -4520,8 +4520,6 @@ typedef struct jaxc__mm {
   int64_t batches, m, n, k;
 } jaxc__mm;
 
-/* jnp.matmul's shapes, in its order of checks: the batch axes (broadcast; a 1 on either side
-   follows the other), then dot_general's contracting sizes. */
 /* The batch axes of a (na of them, sizes sa) and b broadcast into g: a 1 on either side follows
    the other; false where they differ otherwise. */
 static bool jaxc__mm_batch(jaxc__mm *g, int na, const int64_t *sa, int nb, const int64_t *sb) {
@@ -4897,9 +4895,9 @@ JAXC_API jaxc_array *jaxc_outer(const jaxc_array *a, const jaxc_array *b) {
   return jaxc_binary(JAXC_OP_MULTIPLY, &va, &vb);
 }
 
-/* jnp.vectorize's checks for the signature sig, whose operands x[j] have core[j] core axes named
-   by names[j]: enough axes, the same size for each name, then the other axes broadcast (into g;
-   with m, k, n from the core sizes). */
+/* jnp.vectorize's first checks for the signature sig, whose operands x[j] have core[j] core axes
+   named by names[j]: enough axes, then the same size for each name (jaxc__vectorize_batch then
+   broadcasts the other axes). */
 static bool jaxc__vectorize_ok(const char *sig, const jaxc_array *const *x, const int *core, const char *const *names) {
   int64_t size[128] = {0};
   bool seen[128] = {0};
@@ -4933,8 +4931,8 @@ static bool jaxc__vectorize_batch(jaxc__mm *g, const jaxc_array *a, int ca, cons
   jaxc__format_dims(s1, sizeof s1, b->ndim - cb, b->shape);
   return jaxc__fail(JAXC_ERR_SHAPE, "Incompatible shapes for broadcasting: shapes=[%s, %s]", s0, s1), false;
 }
-/* A vectorized product: the batch axes g's, each product (m, k) @ (k, n) with the result's core
-   axes those of `keep` (1: m, 2: n, 3: both). */
+/* A vectorized product: g's batch axes, each product (m, k) @ (k, n), and of its core axes the
+   result keeps those `keep` names (0: none, a dot product; 1: m; 2: n). */
 static jaxc_array *jaxc__vectorized(jaxc__mm *g, const jaxc_array *A, const jaxc_array *B, const jaxc__dot_types *t, int keep,
                                     const jaxc_array *a, const jaxc_array *b) {
   int64_t shape[JAXC_MAX_NDIM + 2];

@@ -492,11 +492,8 @@ static void test_concat_dtypes(void) {
           if (g[0] == '-') {
             CHECK_MSG(!c && st == JAXC_ERR_PROMOTION, "concatenate %s %s should be refused", jaxc_dtype_name((jaxc_dtype)da), jaxc_dtype_name((jaxc_dtype)db));
           } else {
-            char code[8];
-            snprintf(code, sizeof code, "%s", g);
-            bool weak = code[strlen(code) - 1] == '~';
-            if (weak) code[strlen(code) - 1] = 0;
-            jaxc_dtype want = jaxc_dtype_parse(code);
+            bool weak;
+            jaxc_dtype want = golden_cell(g, &weak);
             CHECK_MSG(c && jaxc_array_dtype(c) == want && jaxc_array_is_weak(c) == weak && jaxc_array_size(c) == 5,
                       "concatenate %s %s (%s x64 %d): got %s%s, want %s", jaxc_dtype_name((jaxc_dtype)da), jaxc_dtype_name((jaxc_dtype)db),
                       strict ? "strict" : "standard", x64, c ? jaxc_dtype_name(jaxc_array_dtype(c)) : "NULL", c && jaxc_array_is_weak(c) ? "~" : "", g);

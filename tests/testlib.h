@@ -54,6 +54,16 @@ static inline int read_golden_promotion(char g[2][2][JAXC_NUM_DTYPES][JAXC_NUM_D
   return rows;
 }
 
+/* A golden cell, "code" or "code~", as its dtype and weak flag. */
+static inline jaxc_dtype golden_cell(const char *g, bool *weak) {
+  char code[8];
+  snprintf(code, sizeof code, "%.7s", g);
+  size_t n = strlen(code);
+  *weak = n > 0 && code[n - 1] == '~';
+  if (*weak) code[n - 1] = 0;
+  return jaxc_dtype_parse(code);
+}
+
 /* splitmix64 and xorshift64 (the tests' two generators) */
 static uint64_t rng_state = 0x2545F4914F6CDD1Du;
 static inline uint64_t rnd64(void) {
@@ -136,6 +146,35 @@ static inline uint16_t enc16(fmt16 f, double x) { /* x must be representable (or
   int be = e - 1 + f.bias;
   if (be <= 0) return (uint16_t)(s | (uint16_t)ldexp(x, f.bias - 1 + f.man));
   return (uint16_t)(s | be << f.man | ((uint16_t)(ldexp(x, f.man - (e - 1))) & ((1u << f.man) - 1)));
+}
+
+/* small random values of dtype d, shape (nd, shape): integers -4..4, floats with a few bits (so
+   that sums of products are nearly exact), complex parts alike, bool 0/1 (narrowed with x64 off) */
+static inline jaxc_array *small_random_array(jaxc_dtype d, int nd, const int64_t *shape) {
+  int64_t n = 1;
+  for (int k = 0; k < nd; k++) n *= shape[k];
+  jaxc_array *a = jaxc_array_empty(d, nd, shape), flat;
+  bool x64 = jaxc_x64();
+  jaxc_set_x64(true);
+  jaxc_array *f = jaxc_array_empty(JAXC_C128, 1, &n);
+  double *p = (double *)jaxc_array_data(f);
+  for (int64_t i = 0; i < n; i++) {
+    p[2 * i] = (double)((int64_t)(rnd64() % 9) - 4) * (rnd64() % 4 ? 1.0 : 0.375);
+    p[2 * i + 1] = (double)((int64_t)(rnd64() % 9) - 4) * 0.5;
+  }
+  jaxc_array_wrap(&flat, jaxc_array_dtype(a), 1, &n, a->data);
+  jaxc_astype_into(f, &flat);
+  jaxc_array_free(f);
+  jaxc_set_x64(x64);
+  return a;
+}
+/* the spacing of d's floats at |v| (float32's for complex64, float64's for complex128) */
+static inline double ulp_of(jaxc_dtype d, long double v) {
+  int man = d == JAXC_BF16 ? 7 : d == JAXC_F16 ? 10 : d == JAXC_F32 || d == JAXC_C64 ? 23 : 52;
+  int e;
+  frexpl(fabsl(v), &e);
+  if (v == 0) e = d == JAXC_F16 ? -13 : -125;
+  return ldexp(1.0, e - 1 - man);
 }
 
 #endif
