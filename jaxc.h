@@ -35,7 +35,7 @@
      shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
                broadcast_to, concatenate, stack
      linalg    jaxc_matmul (a @ b), jaxc_dot, vdot, inner, outer, tensordot, vecdot, matvec,
-               vecmat, matmul_preferred (preferred_element_type)
+               vecmat, matmul_preferred (preferred_element_type), diagonal, trace
      create    jaxc_full, full_like, zeros_like, ones_like, jaxc_array_ones, arange, linspace,
                logspace, geomspace, eye, identity, tri, tril, triu (JAXC_DTYPE_NONE: dtype=None)
      random    jaxc_random_key/split/fold_in, bits, uniform, normal, randint, bernoulli,
@@ -560,6 +560,18 @@ JAXC_API jaxc_array *jaxc_tensordot_axes(const jaxc_array *a, const jaxc_array *
 JAXC_API jaxc_array *jaxc_vecdot(const jaxc_array *a, const jaxc_array *b, int axis, jaxc_dtype preferred);
 JAXC_API jaxc_array *jaxc_matvec(const jaxc_array *a, const jaxc_array *b);
 JAXC_API jaxc_array *jaxc_vecmat(const jaxc_array *a, const jaxc_array *b);
+
+/* jnp.diagonal(a, offset, axis1, axis2): the diagonal `offset` of the planes of axes axis1 and
+   axis2, those axes removed and the diagonal appended as the last (a copy; a's dtype and weak
+   flag); its length max(0, min(n1 + min(offset, 0), n2 - max(offset, 0))). jnp.trace(a, offset,
+   axis1, axis2, dtype): jnp.sum of that diagonal (what JAX computes as where(eye(..., k=offset),
+   a, 0) summed over both axes: the same sum, never touching the other elements) with jnp.sum's
+   dtype rule (JAXC_DTYPE_NONE: integers and bool to the default integer, floats kept; a dtype:
+   summed in it). Errors are JAX's ("diagonal requires an array of at least two dimensions.",
+   "axis1 and axis2 can not be same. axis1=0 and axis2=0", numpy's AxisError, lax.transpose's for
+   diagonal's repeated axis). */
+JAXC_API jaxc_array *jaxc_diagonal(const jaxc_array *a, int offset, int axis1, int axis2);
+JAXC_API jaxc_array *jaxc_trace(const jaxc_array *a, int offset, int axis1, int axis2, jaxc_dtype dtype);
 
 /* >>create -----------------------------------------------------------------------------------
    Array creation as jax.numpy does it, with its dtype rules. A dtype argument may be
@@ -4988,6 +5000,62 @@ JAXC_API jaxc_array *jaxc_vecdot(const jaxc_array *a, const jaxc_array *b, int a
     out = jaxc__vectorized(&g, ca ? ca : A, B, &t, 0, a, b);
   }
   jaxc_array_free(ma), jaxc_array_free(mb), jaxc_array_free(ca);
+  return out;
+}
+
+/* jnp.diagonal: moveaxis(a, (axis1, axis2), (-2, -1)) as JAX builds its permutation (a repeated
+   axis makes one lax.transpose refuses), then a[..., i, i + offset], read in place. */
+JAXC_API jaxc_array *jaxc_diagonal(const jaxc_array *a, int offset, int axis1, int axis2) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "diagonal: the array is NULL");
+  if (a->ndim < 2) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "diagonal requires an array of at least two dimensions.");
+  int x1, x2;
+  if (!jaxc__canon_axis(axis1, a->ndim, &x1) || !jaxc__canon_axis(axis2, a->ndim, &x2)) return NULL;
+  if (x1 == x2) {
+    int64_t perm[JAXC_MAX_NDIM + 1];
+    int n = 0;
+    for (int i = 0; i < a->ndim; i++)
+      if (i != x1) perm[n++] = i;
+    perm[n + 1] = perm[n - 1], perm[n - 1] = perm[n] = x1, n += 2; /* (list.insert at ndim - 2, then at ndim - 1) */
+    char s0[200], s1[200];
+    jaxc__format_dims(s0, sizeof s0, n, perm);
+    jaxc__format_shape(s1, sizeof s1, a);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "transpose permutation isn't a permutation of operand dimensions, got permutation %s for operand shape %s.", s0, s1);
+  }
+  int64_t n1 = a->shape[x1], n2 = a->shape[x2], lo = offset < 0 ? offset : 0, hi = offset > 0 ? offset : 0;
+  int64_t len = n1 + lo < n2 - hi ? n1 + lo : n2 - hi, shape[JAXC_MAX_NDIM], st[JAXC_MAX_NDIM], bst[JAXC_MAX_NDIM];
+  if (len < 0) len = 0;
+  int nd = 0;
+  int64_t step = 1;
+  for (int i = a->ndim - 1; i >= 0; i--) st[i] = step, step *= a->shape[i];
+  for (int i = 0; i < a->ndim; i++)
+    if (i != x1 && i != x2) bst[nd] = st[i], shape[nd++] = a->shape[i];
+  shape[nd] = len;
+  jaxc_array *out = jaxc__new_array(a->dtype, a->weak, nd + 1, shape);
+  if (!out) return NULL;
+  size_t es = jaxc_dtype_size(a->dtype);
+  int64_t first = offset >= 0 ? offset * st[x2] : -offset * st[x1], diag = st[x1] + st[x2], batches = len ? out->size / len : 0;
+  char *dst = (char *)out->data;
+  for (int64_t t = 0; t < batches; t++) {
+    int64_t base = first, rest = t;
+    for (int i = nd - 1; i >= 0; i--) base += rest % shape[i] * bst[i], rest /= shape[i];
+    for (int64_t q = 0; q < len; q++, dst += es) memcpy(dst, (const char *)a->data + (size_t)(base + q * diag) * es, es);
+  }
+  jaxc__ok();
+  return out;
+}
+JAXC_API jaxc_array *jaxc_trace(const jaxc_array *a, int offset, int axis1, int axis2, jaxc_dtype dtype) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "trace: the array is NULL");
+  int x1, x2;
+  if (!jaxc__canon_axis(axis1, a->ndim, &x1) || !jaxc__canon_axis(axis2, a->ndim, &x2)) return NULL;
+  if (x1 == x2) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "axis1 and axis2 can not be same. axis1=%d and axis2=%d", axis1, axis2);
+  jaxc_dtype dt;
+  if (!jaxc__create_dtype(dtype, JAXC_DTYPE_NONE, &dt)) return NULL;
+  jaxc_array *d = jaxc_diagonal(a, offset, axis1, axis2), *c = d && dt != JAXC_DTYPE_NONE ? jaxc_astype(d, dt) : NULL;
+  jaxc_array *sum = d && (dt == JAXC_DTYPE_NONE || c) ? jaxc_reduce(JAXC_OP_SUM, c ? c : d, -1) : NULL;
+  jaxc_array_free(d), jaxc_array_free(c);
+  if (!sum || dt == JAXC_DTYPE_NONE || sum->dtype == dt) return sum;
+  jaxc_array *out = jaxc_astype(sum, dt); /* (an integer dtype: summed, then wrapped to it, as a sum in it wraps) */
+  jaxc_array_free(sum);
   return out;
 }
 

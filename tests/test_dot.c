@@ -1,5 +1,6 @@
 /* test_dot.c — jnp.dot, vdot, inner, outer, tensordot, vecdot, matvec, vecmat and matmul's
-   preferred_element_type. References written here, not from the library:
+   preferred_element_type; jnp.diagonal and jnp.trace. References written here, not from the
+   library:
      - every element of every contraction against a long double (or exact integer) sum over the
        contracted coordinates, found from the result's coordinates as numpy.tensordot defines
        them (a's free axes, then b's), with the operands converted as this file's own statement
@@ -12,7 +13,10 @@
        x64 on and off, standard and strict);
      - random ranks and axes for tensordot; vecdot against a broadcasting reference loop;
        matvec and vecmat against matmul with an axis added; JAX's docstring examples as printed;
-       each message; inputs unchanged. */
+       each message; inputs unchanged;
+     - diagonal element by element from numpy's definition (a[..., i, i + offset]) for random
+       ranks, axes and offsets of every element size; trace against exact integer and long double
+       sums of those elements with jnp.sum's dtype rule written out. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -619,6 +623,110 @@ static void test_errors(void) {
   for (size_t i = 0; i < sizeof all / sizeof *all; i++) jaxc_array_free(all[i]);
 }
 
+/* diagonal by its definition; trace by sums of it, with jnp.sum's dtype rule */
+static void test_diagonal_trace(void) {
+  static const jaxc_dtype ds[] = {JAXC_I8, JAXC_F32, JAXC_C128, JAXC_BOOL, JAXC_U16, JAXC_BF16, JAXC_I64, JAXC_F64, JAXC_U8, JAXC_C64};
+  for (int c = 0; c < 300; c++) {
+    jaxc_set_x64(c % 2);
+    jaxc_dtype d = ds[c % 10];
+    int nd = 2 + (int)(rnd64() % 4), x1 = (int)(rnd64() % (uint64_t)nd), x2 = (int)(rnd64() % (uint64_t)(nd - 1)), off = (int)(rnd64() % 13) - 6;
+    if (x2 >= x1) x2++;
+    int64_t shape[5];
+    for (int i = 0; i < nd; i++) shape[i] = (int64_t)(rnd64() % 5) + (c % 9 == 0 ? 0 : 1);
+    jaxc_array *a = small_random_array(d, nd, shape);
+    uint64_t h = checksum(a);
+    int g1 = rnd64() % 2 ? x1 - nd : x1, g2 = rnd64() % 2 ? x2 - nd : x2; /* negative half the time */
+    jaxc_array *r = jaxc_diagonal(a, off, g1, g2);
+    int64_t n1 = shape[x1], n2 = shape[x2], len = off >= 0 ? (n1 < n2 - off ? n1 : n2 - off) : (n1 + off < n2 ? n1 + off : n2);
+    if (len < 0) len = 0;
+    int64_t want[5], nw = 0;
+    for (int i = 0; i < nd; i++)
+      if (i != x1 && i != x2) want[nw++] = shape[i];
+    want[nw++] = len;
+    bool ok = r && jaxc_array_ndim(r) == nw && jaxc_array_dtype(r) == jaxc_array_dtype(a) && jaxc_array_is_weak(r) == jaxc_array_is_weak(a);
+    for (int i = 0; ok && i < nw; i++) ok = jaxc_array_shape(r)[i] == want[i];
+    size_t es = jaxc_dtype_size(jaxc_array_dtype(a));
+    int64_t bad = 0;
+    for (int64_t at = 0; ok && at < jaxc_array_size(r); at++) {
+      int64_t co[5], rest = at, q = at % len, ia = 0;
+      rest /= len;
+      for (int i = nd - 1; i >= 0; i--)
+        if (i != x1 && i != x2) co[i] = rest % shape[i], rest /= shape[i];
+      co[x1] = off >= 0 ? q : q - off, co[x2] = off >= 0 ? q + off : q;
+      for (int i = 0; i < nd; i++) ia = ia * shape[i] + co[i];
+      bad += memcmp((const char *)r->data + (size_t)at * es, (const char *)a->data + (size_t)ia * es, es) != 0;
+    }
+    CHECK_MSG(ok && bad == 0, "diagonal case %d (%s, rank %d, axes %d %d, offset %d): %s", c, jaxc_dtype_name(d), nd, x1, x2, off, r ? "values" : jaxc_last_error());
+    /* trace: jnp.sum of the diagonal; dtype None: integers and bool to the default int (unsigned: uint), floats kept */
+    jaxc_dtype given = c % 3 == 0 ? JAXC_DTYPE_NONE : c % 3 == 1 ? JAXC_I32 : JAXC_F64, ad = jaxc_array_dtype(a);
+    jaxc_array *t = jaxc_trace(a, off, g1, g2, given);
+    jaxc_dtype wd = given != JAXC_DTYPE_NONE ? jaxc_storage_dtype(given, c % 2)
+                    : jaxc_dtype_kind(ad) == JAXC_KIND_UINT ? (c % 2 ? JAXC_U64 : JAXC_U32)
+                    : jaxc_dtype_kind(ad) == JAXC_KIND_INT || ad == JAXC_BOOL ? (c % 2 ? JAXC_I64 : JAXC_I32) : ad;
+    ok = t && r && jaxc_array_dtype(t) == wd && jaxc_array_ndim(t) == nw - 1;
+    CHECK_MSG(ok, "trace case %d (%s, given %d): %s", c, jaxc_dtype_name(d), (int)given, t ? jaxc_dtype_name(jaxc_array_dtype(t)) : jaxc_last_error());
+    if (ok) {
+      jaxc_dtype conv = given != JAXC_DTYPE_NONE ? wd : ad; /* (summed in the given dtype) */
+      ref_copy A = ref_of(r, conv, false);
+      bad = 0;
+      for (int64_t b = 0; b < jaxc_array_size(t); b++) {
+        acc_t s0 = {0};
+        for (int64_t q = 0; q < len; q++) { /* a sum is a dot product with ones: its parts times 1 */
+          const double *p = (const double *)A.cx->data;
+          long double re = p[2 * (b * len + q)], im = p[2 * (b * len + q) + 1];
+          s0.sr += re, s0.si += im, s0.mag += fabsl(re) + fabsl(im);
+          s0.isum += (uint64_t)((const int64_t *)A.i64->data)[b * len + q];
+          s0.any = s0.any || re != 0 || im != 0;
+        }
+        bad += !acc_ok(&s0, jaxc_dtype_kind(conv) == JAXC_KIND_BOOL ? JAXC_I32 : conv, t, b, len);
+      }
+      CHECK_MSG(bad == 0, "trace case %d (%s): %lld wrong", c, jaxc_dtype_name(d), (long long)bad);
+      ref_free(A);
+    }
+    CHECK(checksum(a) == h);
+    jaxc_array_free(a), jaxc_array_free(r), jaxc_array_free(t);
+  }
+  jaxc_set_x64(false);
+  /* JAX's docstring examples (jnp.diagonal, jnp.trace, jnp.linalg.diagonal/trace) */
+  jaxc_array *x = jaxc_array_from_data(JAXC_I32, 2, (int64_t[]){3, 3}, (int32_t[]){1, 2, 3, 4, 5, 6, 7, 8, 9});
+  expect_print(jaxc_diagonal(x, 0, 0, 1), "Array([1, 5, 9], dtype=int32)", "diagonal");
+  expect_print(jaxc_diagonal(x, 1, 0, 1), "Array([2, 6], dtype=int32)", "diagonal offset 1");
+  expect_print(jaxc_diagonal(x, -1, 0, 1), "Array([4, 8], dtype=int32)", "diagonal offset -1");
+  jaxc_array *ar = jaxc_arange(1, 9, JAXC_NONE, JAXC_DTYPE_NONE), *x3 = jaxc_reshape(ar, 3, (int64_t[]){2, 2, 2});
+  expect_print(jaxc_trace(x3, 0, 0, 1, JAXC_DTYPE_NONE), "Array([ 8, 10], dtype=int32)", "trace");
+  expect_print(jaxc_trace(x3, 1, 0, 1, JAXC_DTYPE_NONE), "Array([3, 4], dtype=int32)", "trace offset 1");
+  expect_print(jaxc_trace(x3, 0, 1, 2, JAXC_DTYPE_NONE), "Array([ 5, 13], dtype=int32)", "trace axes 1 2");
+  expect_print(jaxc_trace(x3, 1, 1, 2, JAXC_DTYPE_NONE), "Array([2, 6], dtype=int32)", "trace offset 1, axes 1 2");
+  jaxc_array *ar12 = jaxc_arange(1, 13, JAXC_NONE, JAXC_DTYPE_NONE), *x34 = jaxc_reshape(ar12, 2, (int64_t[]){3, 4});
+  expect_print(jaxc_trace(x34, 0, -2, -1, JAXC_DTYPE_NONE), "Array(18, dtype=int32)", "linalg.trace");
+  expect_print(jaxc_trace(x34, 1, -2, -1, JAXC_DTYPE_NONE), "Array(21, dtype=int32)", "linalg.trace offset 1");
+  expect_print(jaxc_trace(x34, -1, -2, -1, JAXC_F32), "Array(15., dtype=float32)", "linalg.trace offset -1, float32");
+  expect_print(jaxc_diagonal(x34, 0, -2, -1), "Array([ 1,  6, 11], dtype=int32)", "linalg.diagonal");
+  expect_print(jaxc_diagonal(x34, 1, -2, -1), "Array([ 2,  7, 12], dtype=int32)", "linalg.diagonal offset 1");
+  expect_print(jaxc_diagonal(x34, -1, -2, -1), "Array([ 5, 10], dtype=int32)", "linalg.diagonal offset -1");
+  jaxc_array *ar24 = jaxc_arange(24, JAXC_NONE, JAXC_NONE, JAXC_DTYPE_NONE), *x234 = jaxc_reshape(ar24, 3, (int64_t[]){2, 3, 4});
+  expect_print(jaxc_trace(x234, 0, -2, -1, JAXC_DTYPE_NONE), "Array([15, 51], dtype=int32)", "batched linalg.trace");
+  expect_print(jaxc_diagonal(x234, 0, -2, -1), "Array([[ 0,  5, 10],\n       [12, 17, 22]], dtype=int32)", "batched linalg.diagonal");
+  /* int8 sums to int32 with dtype None, wraps with dtype int8; only the diagonal is read (no inf * 0, no NaN from elsewhere) */
+  jaxc_array *h = jaxc_array_from_data(JAXC_I8, 2, (int64_t[]){2, 2}, (int8_t[]){100, -1, -1, 100});
+  expect_print(jaxc_trace(h, 0, 0, 1, JAXC_DTYPE_NONE), "Array(200, dtype=int32)", "int8 trace");
+  expect_print(jaxc_trace(h, 0, 0, 1, JAXC_I8), "Array(-56, dtype=int8)", "int8 trace, dtype int8");
+  jaxc_array *fn = jaxc_array_from_data(JAXC_F32, 2, (int64_t[]){2, 2}, (float[]){1, NAN, INFINITY, 2});
+  expect_print(jaxc_trace(fn, 0, 0, 1, JAXC_DTYPE_NONE), "Array(3., dtype=float32)", "trace beside NaN and inf");
+  /* errors */
+  jaxc_array *v = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){3});
+  expect_error(jaxc_diagonal(v, 0, 0, 1), "diagonal requires an array of at least two dimensions.");
+  expect_error(jaxc_diagonal(x, 0, 0, 2), "axis 2 is out of bounds for array of dimension 2");
+  expect_error(jaxc_diagonal(x, 0, 1, -1), "transpose permutation isn't a permutation of operand dimensions, got permutation (1, 1, 0) for operand shape (3, 3).");
+  expect_error(jaxc_diagonal(x3, 0, 0, 0), "transpose permutation isn't a permutation of operand dimensions, got permutation (1, 0, 0, 2) for operand shape (2, 2, 2).");
+  expect_error(jaxc_trace(x, 0, 1, -1, JAXC_DTYPE_NONE), "axis1 and axis2 can not be same. axis1=1 and axis2=-1");
+  expect_error(jaxc_trace(v, 0, 0, 1, JAXC_DTYPE_NONE), "axis 1 is out of bounds for array of dimension 1");
+  CHECK(jaxc_trace(x, 0, 0, 1, (jaxc_dtype)77) == NULL && jaxc_last_status() == JAXC_ERR_DTYPE);
+  CHECK(jaxc_diagonal(NULL, 0, 0, 1) == NULL && jaxc_trace(NULL, 0, 0, 1, JAXC_DTYPE_NONE) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
+  jaxc_array *all[] = {x, ar, x3, ar12, x34, ar24, x234, h, fn, v};
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++) jaxc_array_free(all[i]);
+}
+
 int main(void) {
   test_examples();
   test_teaching();
@@ -627,5 +735,6 @@ int main(void) {
   test_preferred();
   test_shapes();
   test_batched();
+  test_diagonal_trace();
   return check_summary("test_dot");
 }

@@ -110,6 +110,13 @@ static jaxc_array *c_print(void) {
   return status_call(s);
 }
 
+static jaxc_array *c_tensordot(void) { return jaxc_tensordot_axes(x34, x34, 1, (int[]){0}, (int[]){0}, JAXC_BF16); }
+static jaxc_array *c_vdot_c64(void) { return jaxc_vdot(c64v, c64v, JAXC_DTYPE_NONE); }
+static jaxc_array *c_vdot_big(void) { return jaxc_vdot(big, big, JAXC_DTYPE_NONE); }
+static jaxc_array *c_vecdot(void) { return jaxc_vecdot(x34, f32row, -1, JAXC_F64); }
+static jaxc_array *c_matvec(void) { return jaxc_matvec(x34, f16v); }
+static jaxc_array *c_trace(void) { return jaxc_trace(x34, 1, 0, 1, JAXC_I8); }
+
 typedef struct { const char *name; jaxc_array *(*call)(void); } oom_case;
 static const oom_case cases[] = {
   {"from_data", c_from_data}, {"weak_complex", c_weak}, {"zeros", c_zeros}, {"add broadcast", c_add_bcast},
@@ -121,6 +128,8 @@ static const oom_case cases[] = {
   {"slice", c_slice}, {"at add", c_at_add}, {"at axis max", c_at_axis}, {"at slice set", c_at_slice},
   {"random bits", c_bits}, {"random normal", c_normal}, {"random randint", c_randint},
   {"random bernoulli", c_bernoulli}, {"random permutation", c_permutation}, {"print", c_print},
+  {"tensordot, preferred bf16", c_tensordot}, {"vdot c64", c_vdot_c64}, {"vdot of 1 M", c_vdot_big}, {"vecdot, preferred f64", c_vecdot},
+  {"matvec f32 f16", c_matvec}, {"trace, dtype int8", c_trace},
 };
 
 /* --- what a call leaves behind ----------------------------------------------------------------- */

@@ -946,10 +946,11 @@ static void one_call(void) {
     keep(step);
     break;
   }
-  case 32: { /* contractions: dot, vdot, inner, outer, tensordot (both forms), vecdot, matvec, vecmat, matmul with preferred */
-    static const char *const names[] = {"dot", "vdot", "inner", "outer", "tensordot", "tensordot_axes", "vecdot", "matvec", "vecmat", "matmul_preferred"};
+  case 32: { /* contractions: dot, vdot, inner, outer, tensordot (both forms), vecdot, matvec, vecmat, matmul with preferred; diagonal, trace */
+    static const char *const names[] = {"dot", "vdot", "inner", "outer", "tensordot", "tensordot_axes", "vecdot", "matvec", "vecmat", "matmul_preferred",
+                                        "diagonal", "trace"};
     const jaxc_array *a = pick_arr(), *b = pick_arr();
-    int w = u8() % 10, n = (int)(u8() % 6) - 2, axes_a[JAXC_MAX_NDIM + 2], axes_b[JAXC_MAX_NDIM + 2];
+    int w = u8() % 12, n = (int)(u8() % 6) - 2, axes_a[JAXC_MAX_NDIM + 2], axes_b[JAXC_MAX_NDIM + 2];
     for (int k = 0; k < JAXC_MAX_NDIM + 2; k++) axes_a[k] = pick_axis(), axes_b[k] = pick_axis();
     jaxc_dtype p = u8() < 128 ? JAXC_DTYPE_NONE : pick_dtype();
     trace("%s n=%d preferred=%d\n", names[w], n, (int)p);
@@ -964,10 +965,13 @@ static void one_call(void) {
     case 6: r = jaxc_vecdot(a, b, axes_a[0], p); break;
     case 7: r = jaxc_matvec(a, b); break;
     case 8: r = jaxc_vecmat(a, b); break;
-    default: r = jaxc_matmul_preferred(a, b, p); break;
+    case 9: r = jaxc_matmul_preferred(a, b, p); break;
+    case 10: r = jaxc_diagonal(a, n * 3, axes_a[0], axes_a[1]); break;
+    default: r = jaxc_trace(a, n * 3, axes_a[0], axes_a[1], p); break;
     }
     check_result_array(names[w], r);
-    if (r && p != JAXC_DTYPE_NONE && w != 3 && r->weak) FAIL("%s: weak result with a preferred dtype", names[w]);
+    if (r && p != JAXC_DTYPE_NONE && w != 3 && w != 10 && r->weak) FAIL("%s: weak result with a preferred dtype", names[w]);
+    if (r && w == 10 && (r->dtype != a->dtype || r->weak != a->weak)) FAIL("diagonal: dtype or weak flag changed");
     snap_verify(names[w], NULL);
     keep(r);
     break;
