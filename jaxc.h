@@ -35,7 +35,8 @@
      shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
                broadcast_to, concatenate, stack
      linalg    jaxc_matmul (a @ b), jaxc_dot, vdot, inner, outer, tensordot, vecdot, matvec,
-               vecmat, matmul_preferred (preferred_element_type), diagonal, trace
+               vecmat, matmul_preferred (preferred_element_type), diagonal, trace, diag,
+               diagflat, kron
      create    jaxc_full, full_like, zeros_like, ones_like, jaxc_array_ones, arange, linspace,
                logspace, geomspace, eye, identity, tri, tril, triu (JAXC_DTYPE_NONE: dtype=None)
      random    jaxc_random_key/split/fold_in, bits, uniform, normal, randint, bernoulli,
@@ -572,6 +573,16 @@ JAXC_API jaxc_array *jaxc_vecmat(const jaxc_array *a, const jaxc_array *b);
    diagonal's repeated axis). */
 JAXC_API jaxc_array *jaxc_diagonal(const jaxc_array *a, int offset, int axis1, int axis2);
 JAXC_API jaxc_array *jaxc_trace(const jaxc_array *a, int offset, int axis1, int axis2, jaxc_dtype dtype);
+/* jnp.diag(v, k): a 1-d v laid on diagonal k of an (n + |k|)-square of zeros (v's dtype and weak
+   flag, as JAX's where keeps them), a 2-d v's diagonal k; "diag input must be 1d or 2d".
+   jnp.diagflat(v, k): diag of ravel(v), strong (JAX builds it on jnp.zeros of v's dtype).
+   jnp.kron(a, b): the Kronecker product, shape a.shape * b.shape (the shorter one's rank filled
+   with leading 1s), each element a[i] * b[j] with multiply's promotion (promote_dtypes, then
+   lax.mul: strict mode refuses mixed operands); ranks up to JAXC_MAX_NDIM / 2 (its
+   interleaved broadcast has twice the rank). */
+JAXC_API jaxc_array *jaxc_diag(const jaxc_array *v, int k);
+JAXC_API jaxc_array *jaxc_diagflat(const jaxc_array *v, int k);
+JAXC_API jaxc_array *jaxc_kron(const jaxc_array *a, const jaxc_array *b);
 
 /* >>create -----------------------------------------------------------------------------------
    Array creation as jax.numpy does it, with its dtype rules. A dtype argument may be
@@ -4551,7 +4562,7 @@ static bool jaxc__mm_batch(jaxc__mm *g, int na, const int64_t *sa, int nb, const
     g->ast[i] = da > 1 ? as : 0, g->bst[i] = db > 1 ? bs : 0;
     if (da > 0) as *= da;
     if (db > 0) bs *= db;
-    g->batches *= d;
+    g->batches = d && g->batches > INT64_MAX / d ? INT64_MAX : g->batches * d; /* (past int64: the result's shape is refused) */
   }
   return true;
 }
@@ -5033,7 +5044,7 @@ JAXC_API jaxc_array *jaxc_diagonal(const jaxc_array *a, int offset, int axis1, i
   jaxc_array *out = jaxc__new_array(a->dtype, a->weak, nd + 1, shape);
   if (!out) return NULL;
   size_t es = jaxc_dtype_size(a->dtype);
-  int64_t first = offset >= 0 ? offset * st[x2] : -offset * st[x1], diag = st[x1] + st[x2], batches = len ? out->size / len : 0;
+  int64_t first = offset >= 0 ? (int64_t)offset * st[x2] : -(int64_t)offset * st[x1], diag = st[x1] + st[x2], batches = len ? out->size / len : 0;
   char *dst = (char *)out->data;
   for (int64_t t = 0; t < batches; t++) {
     int64_t base = first, rest = t;
@@ -5056,6 +5067,52 @@ JAXC_API jaxc_array *jaxc_trace(const jaxc_array *a, int offset, int axis1, int 
   if (!sum || dt == JAXC_DTYPE_NONE || sum->dtype == dt) return sum;
   jaxc_array *out = jaxc_astype(sum, dt); /* (an integer dtype: summed, then wrapped to it, as a sum in it wraps) */
   jaxc_array_free(sum);
+  return out;
+}
+
+/* v's n elements on diagonal k of a new (n + |k|)-square of zeros of v's dtype. */
+static jaxc_array *jaxc__diag_square(const jaxc_array *v, int64_t n, int k, bool weak) {
+  int64_t m = n + (k < 0 ? -(int64_t)k : k), shape[2] = {m, m};
+  jaxc_array *out = jaxc__new_array(v->dtype, weak, 2, shape);
+  if (!out) return NULL;
+  size_t es = jaxc_dtype_size(v->dtype);
+  memset(out->data, 0, (size_t)out->size * es); /* (all-zero bits: +0 in every dtype) */
+  int64_t first = k >= 0 ? k : -(int64_t)k * m;
+  for (int64_t i = 0; i < n; i++) memcpy((char *)out->data + (size_t)(first + i * (m + 1)) * es, (const char *)v->data + (size_t)i * es, es);
+  jaxc__ok();
+  return out;
+}
+JAXC_API jaxc_array *jaxc_diag(const jaxc_array *v, int k) {
+  if (!v) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "diag: the array is NULL");
+  if (v->ndim == 2) return jaxc_diagonal(v, k, 0, 1);
+  if (v->ndim != 1) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "diag input must be 1d or 2d");
+  return jaxc__diag_square(v, v->size, k, v->weak);
+}
+JAXC_API jaxc_array *jaxc_diagflat(const jaxc_array *v, int k) {
+  if (!v) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "diagflat: the array is NULL");
+  return jaxc__diag_square(v, v->size, k, false);
+}
+/* kron as JAX writes it: a viewed as (a0, 1, a1, 1, ...), b as (1, b0, 1, b1, ...), multiplied
+   (broadcast), and the product's (a0, b0, a1, b1, ...) read as (a0 b0, a1 b1, ...): the same
+   bytes, so the reshape is a relabelling. */
+JAXC_API jaxc_array *jaxc_kron(const jaxc_array *a, const jaxc_array *b) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "kron: an operand is NULL");
+  int nd = a->ndim > b->ndim ? a->ndim : b->ndim;
+  if (2 * nd > JAXC_MAX_NDIM)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "kron: rank %d operands need rank %d broadcasts, past JAXC_MAX_NDIM (%d)", nd, 2 * nd, JAXC_MAX_NDIM);
+  int64_t sa[JAXC_MAX_NDIM], sb[JAXC_MAX_NDIM], prod[JAXC_MAX_NDIM];
+  for (int d = 0; d < nd; d++) {
+    int64_t x = d < nd - a->ndim ? 1 : a->shape[d - (nd - a->ndim)], y = d < nd - b->ndim ? 1 : b->shape[d - (nd - b->ndim)];
+    if (x && y > INT64_MAX / x) /* (possible only for an empty operand) */
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_OVERFLOW, "kron: the result's dimension %lld * %lld overflows", (long long)x, (long long)y);
+    sa[2 * d] = x, sa[2 * d + 1] = 1, sb[2 * d] = 1, sb[2 * d + 1] = y, prod[d] = x * y;
+  }
+  jaxc_array va, vb;
+  jaxc__view(&va, a, 2 * nd, sa), jaxc__view(&vb, b, 2 * nd, sb);
+  jaxc_array *out = jaxc_binary(JAXC_OP_MULTIPLY, &va, &vb);
+  if (!out) return NULL;
+  out->ndim = nd;
+  memcpy(out->shape, prod, (size_t)nd * sizeof *prod);
   return out;
 }
 

@@ -1,5 +1,5 @@
 /* test_dot.c — jnp.dot, vdot, inner, outer, tensordot, vecdot, matvec, vecmat and matmul's
-   preferred_element_type; jnp.diagonal and jnp.trace. References written here, not from the
+   preferred_element_type; jnp.diagonal, trace, diag, diagflat and kron. References written here, not from the
    library:
      - every element of every contraction against a long double (or exact integer) sum over the
        contracted coordinates, found from the result's coordinates as numpy.tensordot defines
@@ -16,7 +16,9 @@
        each message; inputs unchanged;
      - diagonal element by element from numpy's definition (a[..., i, i + offset]) for random
        ranks, axes and offsets of every element size; trace against exact integer and long double
-       sums of those elements with jnp.sum's dtype rule written out. */
+       sums of those elements with jnp.sum's dtype rule written out; diag and diagflat cell by cell
+       from their definition; kron element by element against the 0-d product of the two
+       elements its coordinates name. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -727,6 +729,103 @@ static void test_diagonal_trace(void) {
   for (size_t i = 0; i < sizeof all / sizeof *all; i++) jaxc_array_free(all[i]);
 }
 
+/* diag and diagflat by their definitions; kron element by element against 0-d products */
+static void test_diag_kron(void) {
+  static const jaxc_dtype ds[] = {JAXC_I8, JAXC_F32, JAXC_C128, JAXC_BOOL, JAXC_BF16, JAXC_U64};
+  for (int c = 0; c < 120; c++) {
+    jaxc_dtype d = ds[c % 6];
+    int64_t n = (int64_t)(rnd64() % 6);
+    int k = (int)(rnd64() % 9) - 4;
+    jaxc_array *v = c % 5 == 0 ? jaxc_weak_float(2.5) : small_random_array(d, 1, &n), *r = NULL;
+    if (c % 5 == 0) { /* a weak 1-d v: broadcast the weak scalar */
+      jaxc_array *w = v;
+      v = jaxc_broadcast_to(w, 1, &n), jaxc_array_free(w);
+    }
+    for (int flat = 0; flat < 2; flat++) {
+      r = flat ? jaxc_diagflat(v, k) : jaxc_diag(v, k);
+      int64_t m = n + (k < 0 ? -k : k);
+      size_t es = jaxc_dtype_size(jaxc_array_dtype(v));
+      bool ok = r && jaxc_array_ndim(r) == 2 && jaxc_array_shape(r)[0] == m && jaxc_array_shape(r)[1] == m &&
+                jaxc_array_dtype(r) == jaxc_array_dtype(v) && jaxc_array_is_weak(r) == (!flat && jaxc_array_is_weak(v));
+      static const unsigned char zero[16];
+      for (int64_t i = 0; ok && i < m; i++)
+        for (int64_t j = 0; ok && j < m; j++) {
+          int64_t q = k >= 0 ? i : j; /* on the diagonal (j - i == k), v[q] */
+          const void *want = j - i == k ? (const char *)v->data + (size_t)q * es : (const void *)zero;
+          ok = memcmp((const char *)r->data + (size_t)(i * m + j) * es, want, es) == 0;
+        }
+      CHECK_MSG(ok, "%s case %d (%s, n %lld, k %d)", flat ? "diagflat" : "diag", c, jaxc_dtype_name(jaxc_array_dtype(v)), (long long)n, k);
+      jaxc_array_free(r);
+    }
+    jaxc_array_free(v);
+  }
+  /* a 2-d diag is diagonal; diagflat ravels first */
+  jaxc_array *x = jaxc_array_from_data(JAXC_I32, 2, (int64_t[]){3, 3}, (int32_t[]){1, 2, 3, 4, 5, 6, 7, 8, 9});
+  expect_print(jaxc_diag(x, 0), "Array([1, 5, 9], dtype=int32)", "diag of a matrix");
+  expect_print(jaxc_diag(x, -1), "Array([4, 8], dtype=int32)", "diag of a matrix, k -1");
+  jaxc_array *v3 = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){3}, (int32_t[]){1, 2, 3});
+  expect_print(jaxc_diag(v3, 0), "Array([[1, 0, 0],\n       [0, 2, 0],\n       [0, 0, 3]], dtype=int32)", "diag");
+  expect_print(jaxc_diag(v3, 1), "Array([[0, 1, 0, 0],\n       [0, 0, 2, 0],\n       [0, 0, 0, 3],\n       [0, 0, 0, 0]], dtype=int32)", "diag k 1");
+  jaxc_array *x22 = jaxc_array_from_data(JAXC_I32, 2, (int64_t[]){2, 2}, (int32_t[]){1, 2, 3, 4});
+  expect_print(jaxc_diagflat(x22, -1), "Array([[0, 0, 0, 0, 0],\n       [1, 0, 0, 0, 0],\n       [0, 2, 0, 0, 0],\n       [0, 0, 3, 0, 0],\n       [0, 0, 0, 4, 0]], dtype=int32)", "diagflat");
+  jaxc_array *x3d = jaxc_array_zeros(JAXC_F32, 3, (int64_t[]){1, 1, 1});
+  expect_error(jaxc_diag(x3d, 0), "diag input must be 1d or 2d");
+  CHECK(jaxc_diag(NULL, 0) == NULL && jaxc_diagflat(NULL, 0) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
+  /* kron: the docstring's example; then random shapes and dtypes, each element a[i] * b[j] as multiply makes it */
+  jaxc_array *k1 = jaxc_array_from_data(JAXC_I32, 2, (int64_t[]){2, 2}, (int32_t[]){5, 6, 7, 8});
+  expect_print(jaxc_kron(x22, k1), "Array([[ 5,  6, 10, 12],\n       [ 7,  8, 14, 16],\n       [15, 18, 20, 24],\n       [21, 24, 28, 32]], dtype=int32)", "kron");
+  static const jaxc_dtype kd[] = {JAXC_I8, JAXC_U8, JAXC_F32, JAXC_BF16, JAXC_C64, JAXC_BOOL, JAXC_I32, JAXC_F16};
+  for (int c = 0; c < 150; c++) {
+    int na = (int)(rnd64() % 5), nb = (int)(rnd64() % 5);
+    int64_t sa[4], sb[4];
+    for (int i = 0; i < na; i++) sa[i] = (int64_t)(rnd64() % 4) + (c % 11 == 0 ? 0 : 1);
+    for (int i = 0; i < nb; i++) sb[i] = (int64_t)(rnd64() % 4) + 1;
+    jaxc_array *a = small_random_array(kd[rnd64() % 8], na, sa), *b = small_random_array(kd[rnd64() % 8], nb, sb);
+    jaxc_array *r = jaxc_kron(a, b);
+    int nd = na > nb ? na : nb;
+    int64_t pa[4], pb[4];
+    bool ok = r && jaxc_array_ndim(r) == nd;
+    for (int i = 0; i < nd; i++) {
+      pa[i] = i < nd - na ? 1 : sa[i - (nd - na)], pb[i] = i < nd - nb ? 1 : sb[i - (nd - nb)];
+      ok = ok && jaxc_array_shape(r)[i] == pa[i] * pb[i];
+    }
+    int64_t bad = 0;
+    size_t es = r ? jaxc_dtype_size(jaxc_array_dtype(r)) : 0;
+    for (int64_t at = 0; ok && at < jaxc_array_size(r); at++) {
+      int64_t rest = at, ia = 0, ib = 0, co[4];
+      for (int i = nd - 1; i >= 0; i--) co[i] = rest % (pa[i] * pb[i]), rest /= pa[i] * pb[i];
+      for (int i = 0; i < nd; i++) ia = ia * pa[i] + co[i] / pb[i], ib = ib * pb[i] + co[i] % pb[i];
+      jaxc_array ea, eb;
+      jaxc_array_wrap(&ea, jaxc_array_dtype(a), 0, NULL, (char *)a->data + (size_t)ia * jaxc_dtype_size(jaxc_array_dtype(a)));
+      jaxc_array_wrap(&eb, jaxc_array_dtype(b), 0, NULL, (char *)b->data + (size_t)ib * jaxc_dtype_size(jaxc_array_dtype(b)));
+      jaxc_array *p = jaxc_multiply(&ea, &eb);
+      bad += !p || jaxc_array_dtype(p) != jaxc_array_dtype(r) || memcmp(p->data, (const char *)r->data + (size_t)at * es, es) != 0;
+      jaxc_array_free(p);
+    }
+    CHECK_MSG(ok && bad == 0, "kron case %d (ranks %d %d): %s, %lld wrong", c, na, nb, r ? "" : jaxc_last_error(), (long long)bad);
+    jaxc_array_free(a), jaxc_array_free(b), jaxc_array_free(r);
+  }
+  /* promote_dtypes: strict mode refuses mixed operands; weak only if both are */
+  jaxc_array *w1 = jaxc_weak_int(3), *w2 = jaxc_weak_float(0.5), *r = jaxc_kron(w1, w2);
+  CHECK(r && jaxc_array_is_weak(r) && jaxc_array_dtype(r) == JAXC_F32 && jaxc_array_ndim(r) == 0 && *(const float *)r->data == 1.5f);
+  jaxc_array_free(r);
+  jaxc_set_promotion(JAXC_RULES_JAX_STRICT);
+  CHECK(jaxc_kron(x22, x3d) == NULL && jaxc_last_status() == JAXC_ERR_PROMOTION);
+  jaxc_set_promotion(JAXC_RULES_JAX);
+  jaxc_array *r5 = jaxc_array_zeros(JAXC_F32, 5, (int64_t[]){1, 1, 1, 1, 1});
+  CHECK(jaxc_kron(r5, r5) == NULL && jaxc_last_status() == JAXC_ERR_SHAPE);
+  CHECK(jaxc_kron(NULL, r5) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
+  /* dimensions each operand may have, whose products overflow: refused, no undefined arithmetic */
+  int64_t big = (int64_t)1 << 40;
+  jaxc_array *e1 = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){big, 0}), *e2 = jaxc_array_zeros(JAXC_F32, 4, (int64_t[]){big, 1, 1, 0});
+  jaxc_array *e3 = jaxc_array_zeros(JAXC_F32, 4, (int64_t[]){1, big, 0, 1});
+  CHECK(e1 && jaxc_kron(e1, e1) == NULL && jaxc_last_status() == JAXC_ERR_OVERFLOW);
+  CHECK(e2 && e3 && jaxc_matmul(e2, e3) == NULL && jaxc_last_status() == JAXC_ERR_OVERFLOW);
+  CHECK(jaxc_matvec(e2, e1) == NULL);
+  jaxc_array *all[] = {x, v3, x22, x3d, k1, w1, w2, r5, e1, e2, e3};
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++) jaxc_array_free(all[i]);
+}
+
 int main(void) {
   test_examples();
   test_teaching();
@@ -736,5 +835,6 @@ int main(void) {
   test_shapes();
   test_batched();
   test_diagonal_trace();
+  test_diag_kron();
   return check_summary("test_dot");
 }

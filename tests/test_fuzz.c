@@ -425,16 +425,16 @@ static void fuzz_caller_memory(void) {
   CHECK((st == JAXC_OK) == (jaxc_last_status() == JAXC_OK));
 }
 
-/* the contractions, diagonal and trace: tensordot's int form has the shape a.shape[:-n] + b.shape[n:] */
+/* the contractions, diagonal, trace, diag, diagflat, kron: tensordot's int form has the shape a.shape[:-n] + b.shape[n:] */
 static void fuzz_contract(void) {
   const jaxc_array *a = arg(), *b = arg();
   jaxc_dtype p = coin(2) ? JAXC_DTYPE_NONE : any_dtype();
-  int k = pick(10), n = pick(4) - 1, ax[2] = {any_axis(), any_axis()};
-  static const char *const names[] = {"dot", "tensordot", "tensordot_axes", "vdot", "inner", "outer", "vecdot", "matvec", "diagonal", "trace"};
+  int k = pick(12), n = pick(4) - 1, ax[2] = {any_axis(), any_axis()};
+  static const char *const names[] = {"dot", "tensordot", "tensordot_axes", "vdot", "inner", "outer", "vecdot", "matvec", "diagonal", "trace", "diag", "kron"};
   jaxc_array *r = k == 0 ? jaxc_dot(a, b, p) : k == 1 ? jaxc_tensordot(a, b, n, p) : k == 2 ? jaxc_tensordot_axes(a, b, 1, ax, ax + 1, p)
                 : k == 3 ? jaxc_vdot(a, b, p) : k == 4 ? jaxc_inner(a, b, p) : k == 5 ? jaxc_outer(a, b) : k == 6 ? jaxc_vecdot(a, b, ax[0], p)
                 : k == 7 ? (coin(2) ? jaxc_matvec(a, b) : jaxc_vecmat(a, b)) : k == 8 ? jaxc_diagonal(a, n, ax[0], ax[1])
-                : jaxc_trace(a, n, ax[0], ax[1], p);
+                : k == 9 ? jaxc_trace(a, n, ax[0], ax[1], p) : k == 10 ? (coin(2) ? jaxc_diag(a, n) : jaxc_diagflat(a, n)) : jaxc_kron(a, b);
   check_report(names[k], r, false);
   if (r && k == 1) {
     shp sa = shape_of(a), sb = shape_of(b), want = {0, {0}};

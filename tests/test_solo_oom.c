@@ -116,6 +116,8 @@ static jaxc_array *c_vdot_big(void) { return jaxc_vdot(big, big, JAXC_DTYPE_NONE
 static jaxc_array *c_vecdot(void) { return jaxc_vecdot(x34, f32row, -1, JAXC_F64); }
 static jaxc_array *c_matvec(void) { return jaxc_matvec(x34, f16v); }
 static jaxc_array *c_trace(void) { return jaxc_trace(x34, 1, 0, 1, JAXC_I8); }
+static jaxc_array *c_diag(void) { return jaxc_diag(c64v, -1); }
+static jaxc_array *c_kron(void) { return jaxc_kron(i8col, f32row); }
 
 typedef struct { const char *name; jaxc_array *(*call)(void); } oom_case;
 static const oom_case cases[] = {
@@ -129,7 +131,7 @@ static const oom_case cases[] = {
   {"random bits", c_bits}, {"random normal", c_normal}, {"random randint", c_randint},
   {"random bernoulli", c_bernoulli}, {"random permutation", c_permutation}, {"print", c_print},
   {"tensordot, preferred bf16", c_tensordot}, {"vdot c64", c_vdot_c64}, {"vdot of 1 M", c_vdot_big}, {"vecdot, preferred f64", c_vecdot},
-  {"matvec f32 f16", c_matvec}, {"trace, dtype int8", c_trace},
+  {"matvec f32 f16", c_matvec}, {"trace, dtype int8", c_trace}, {"diag c64", c_diag}, {"kron i8 f32", c_kron},
 };
 
 /* --- what a call leaves behind ----------------------------------------------------------------- */

@@ -946,11 +946,11 @@ static void one_call(void) {
     keep(step);
     break;
   }
-  case 32: { /* contractions: dot, vdot, inner, outer, tensordot (both forms), vecdot, matvec, vecmat, matmul with preferred; diagonal, trace */
+  case 32: { /* contractions: dot, vdot, inner, outer, tensordot (both forms), vecdot, matvec, vecmat, matmul with preferred; diagonal, trace, diag, diagflat, kron */
     static const char *const names[] = {"dot", "vdot", "inner", "outer", "tensordot", "tensordot_axes", "vecdot", "matvec", "vecmat", "matmul_preferred",
-                                        "diagonal", "trace"};
+                                        "diagonal", "trace", "diag", "diagflat", "kron"};
     const jaxc_array *a = pick_arr(), *b = pick_arr();
-    int w = u8() % 12, n = (int)(u8() % 6) - 2, axes_a[JAXC_MAX_NDIM + 2], axes_b[JAXC_MAX_NDIM + 2];
+    int w = u8() % 15, n = (int)(u8() % 6) - 2, axes_a[JAXC_MAX_NDIM + 2], axes_b[JAXC_MAX_NDIM + 2];
     for (int k = 0; k < JAXC_MAX_NDIM + 2; k++) axes_a[k] = pick_axis(), axes_b[k] = pick_axis();
     jaxc_dtype p = u8() < 128 ? JAXC_DTYPE_NONE : pick_dtype();
     trace("%s n=%d preferred=%d\n", names[w], n, (int)p);
@@ -967,10 +967,13 @@ static void one_call(void) {
     case 8: r = jaxc_vecmat(a, b); break;
     case 9: r = jaxc_matmul_preferred(a, b, p); break;
     case 10: r = jaxc_diagonal(a, n * 3, axes_a[0], axes_a[1]); break;
-    default: r = jaxc_trace(a, n * 3, axes_a[0], axes_a[1], p); break;
+    case 11: r = jaxc_trace(a, n * 3, axes_a[0], axes_a[1], p); break;
+    case 12: r = jaxc_diag(a, n * 3); break;
+    case 13: r = jaxc_diagflat(a, n * 3); break;
+    default: r = jaxc_kron(a, b); break;
     }
     check_result_array(names[w], r);
-    if (r && p != JAXC_DTYPE_NONE && w != 3 && w != 10 && r->weak) FAIL("%s: weak result with a preferred dtype", names[w]);
+    if (r && p != JAXC_DTYPE_NONE && (w < 10 || w == 11) && w != 3 && r->weak) FAIL("%s: weak result with a preferred dtype", names[w]);
     if (r && w == 10 && (r->dtype != a->dtype || r->weak != a->weak)) FAIL("diagonal: dtype or weak flag changed");
     snap_verify(names[w], NULL);
     keep(r);
