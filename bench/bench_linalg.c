@@ -1,12 +1,12 @@
 /* bench_linalg.c — jnp.matmul of square matrices: GFLOP/s (2 n^3 flops), the same-run copy of
    the operands' and result's bytes (a matmul is compute-bound: this ratio only says how far from
-   the memory limit it is), and NumPy's matmul on the same values (float32/float64: OpenBLAS;
-   int8: NumPy's own loop; bfloat16 has no NumPy dtype: n/a); then a float32 matrix times a vector
+   the memory limit it is), and NumPy's matmul on the same values (float32/float64: its BLAS,
+   here Debian's reference BLAS; int8: NumPy's own loop; bfloat16 has no NumPy dtype: n/a); then a float32 matrix times a vector
    (memory-bound: GB/s of the matrix, against a same-run copy of its bytes); then the other
    contractions: tensordot over a's first axis (a transposed copy, then the product: GFLOP/s
-   against NumPy's tensordot), int8 with preferred int32, and the memory-bound vdot, vecdot and
-   outer at 2^20-2^26 elements against a same-run copy of the bytes they read or write and NumPy's
-   vdot, einsum('ij,ij->i') and outer. Best of REPS.
+   against NumPy's tensordot), int8 with preferred int32, and the memory-bound vdot, vecdot,
+   outer and kron at 2^20-2^26 elements against a same-run copy of the bytes they read or write
+   and NumPy's vdot, einsum('ij,ij->i'), outer and kron. Best of REPS.
    Run: make bench (or build/opt/bench_linalg [max_n]) */
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
@@ -97,23 +97,27 @@ static int bench_contractions(int64_t max_n) {
       jaxc_array_free(a), jaxc_array_free(b);
     }
   printf("  %-22s %6s %10s %10s %12s %16s\n", "memory-bound (f32)", "log2 n", "ns/elem", "GB/s", "copy share", "numpy: GB/s jaxc");
-  static const struct { const char *name, *np; int rows; } ops[] = {
-      {"vdot (n,) (n,)", "np.vdot(z, w)", 0}, {"vecdot (n/16, 16) x2", "np.einsum('ij,ij->i', z, w)", 16}, {"outer (sqrt n) (sqrt n)", "np.outer(z, w)", -1}};
+  /* operand shapes: 0 (n,) both; 1 (n/16, 16) both; 2 (sqrt n,) both; 3 (sqrt n / 2, sqrt n / 2) and (2, 2) */
+  static const struct { const char *name, *np; bench_op op; int shapes; bool writes; } ops[] = {
+      {"vdot (n,) (n,)", "np.vdot(z, w)", op_vdot, 0, false},
+      {"vecdot (n/16, 16) x2", "np.einsum('ij,ij->i', z, w)", op_vecdot, 1, false},
+      {"outer (sqrt n) (sqrt n)", "np.outer(z, w)", jaxc_outer, 2, true},
+      {"kron (r/2, r/2) (2, 2)", "np.kron(z, w)", jaxc_kron, 3, true}};
   for (size_t o = 0; o < sizeof ops / sizeof *ops; o++)
     for (int lg = 20; lg <= 26; lg += 2) {
-      int64_t n = (int64_t)1 << lg, root = (int64_t)1 << (lg / 2), cols = ops[o].rows;
-      int64_t sv[2] = {cols > 0 ? n / cols : cols < 0 ? root : n, cols > 0 ? cols : 1};
-      int nd = cols > 0 ? 2 : 1;
-      jaxc_array *a = jaxc_full(nd, sv, 0.5, JAXC_F32), *b = jaxc_full(nd, sv, 0.25, JAXC_F32);
-      size_t bytes = (size_t)n * 4 * (cols < 0 ? 1 : 2); /* outer writes n; the others read 2n */
+      int64_t n = (int64_t)1 << lg, root = (int64_t)1 << (lg / 2), sa[2], sb[2];
+      int nd = ops[o].shapes == 1 || ops[o].shapes == 3 ? 2 : 1, k = ops[o].shapes;
+      sa[0] = k == 0 ? n : k == 1 ? n / 16 : k == 2 ? root : root / 2, sa[1] = k == 1 ? 16 : root / 2;
+      sb[0] = k == 3 ? 2 : sa[0], sb[1] = k == 3 ? 2 : sa[1];
+      jaxc_array *a = jaxc_full(nd, sa, 0.5, JAXC_F32), *b = jaxc_full(nd, sb, 0.25, JAXC_F32);
+      size_t bytes = (size_t)n * 4 * (ops[o].writes ? 1 : 2); /* outer and kron write n; the others read 2n */
       double t_op, t_copy;
-      bench_op op = o == 0 ? op_vdot : o == 1 ? op_vecdot : jaxc_outer;
-      if (!a || !b || !time_op(op, a, b, bytes, &t_op, &t_copy)) return 1;
-      char shp[64], cmd[700], np_s[40] = "n/a";
-      if (cols > 0) snprintf(shp, sizeof shp, "(%lld, %lld)", (long long)sv[0], (long long)sv[1]);
-      else snprintf(shp, sizeof shp, "%lld", (long long)sv[0]);
+      if (!a || !b || !time_op(ops[o].op, a, b, bytes, &t_op, &t_copy)) return 1;
+      char za[64], zb[64], cmd[700], np_s[40] = "n/a";
+      if (nd == 2) snprintf(za, sizeof za, "(%lld, %lld)", (long long)sa[0], (long long)sa[1]), snprintf(zb, sizeof zb, "(%lld, %lld)", (long long)sb[0], (long long)sb[1]);
+      else snprintf(za, sizeof za, "%lld", (long long)sa[0]), snprintf(zb, sizeof zb, "%lld", (long long)sb[0]);
       snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c \"import numpy as np, timeit; z = np.full(%s, 0.5, np.float32); w = np.full(%s, 0.25, np.float32); "
-               "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null", shp, shp, ops[o].np, REPS);
+               "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null", za, zb, ops[o].np, REPS);
       double tn = bench_command_number(cmd);
       if (tn > 0) snprintf(np_s, sizeof np_s, "%8.1f %6.2fx", (double)bytes / tn / 1e9, tn / t_op);
       printf("  %-22s %6d %10.3f %10.1f %11.1f%% %16s\n", ops[o].name, lg, t_op * 1e9 / (double)n, (double)bytes / t_op / 1e9,
