@@ -954,6 +954,10 @@ static void one_call(void) {
     for (int k = 0; k < JAXC_MAX_NDIM + 2; k++) axes_a[k] = pick_axis(), axes_b[k] = pick_axis();
     jaxc_dtype p = u8() < 128 ? JAXC_DTYPE_NONE : pick_dtype();
     trace("%s n=%d preferred=%d\n", names[w], n, (int)p);
+    /* (products of two pool arrays, and diag's square, can ask for many GB: legitimate, but
+       past the fuzzer's memory; those calls are skipped) */
+    double na = a ? (double)a->size : 0, nb = b ? (double)b->size : 0, nk = na + 3.0 * abs(n);
+    if ((w < 10 || w == 14) ? na * nb > (double)(1 << 24) : (w == 12 || w == 13) && nk * nk > (double)(1 << 24)) break;
     jaxc_array *r = NULL;
     switch (w) {
     case 0: r = jaxc_dot(a, b, p); break;
