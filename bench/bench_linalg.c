@@ -11,13 +11,7 @@
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
-#include "bench_util.h"
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#ifdef _OPENMP
-#  include <omp.h>
-#endif
+#include "bench_util.h" /* (with the C headers and omp.h the benches use) */
 
 enum { REPS = 5 };
 static jaxc_array *input(jaxc_dtype d, int64_t n, uint64_t seed) {

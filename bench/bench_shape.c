@@ -12,13 +12,7 @@
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
-#include "bench_util.h"
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#ifdef _OPENMP
-#  include <omp.h>
-#endif
+#include "bench_util.h" /* (with the C headers and omp.h the benches use) */
 
 enum { REPS = 7 };
 typedef enum { SLICE_STEP, SLICE_REV, RESHAPE, TRANSPOSE_SQ, TRANSPOSE_SKINNY, TRANSPOSE_3D, CONCAT0, CONCAT1, STACK, BROADCAST } kind;

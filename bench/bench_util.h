@@ -2,6 +2,7 @@
    each figure is set against (split across the OpenMP threads, as the measured ops are). */
 #ifndef JAXC_BENCH_UTIL_H
 #define JAXC_BENCH_UTIL_H
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -67,7 +68,6 @@ static inline void bench_par_set(char *dst, int v, size_t bytes) {
 #endif
 }
 #if defined(_POSIX_C_SOURCE) /* popen: the benches that ask NumPy define it first */
-#  include <stdio.h>
 /* The first number a shell command prints (NumPy's figures), or -1. */
 static inline double bench_command_number(const char *cmd) {
   FILE *p = popen(cmd, "r");

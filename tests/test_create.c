@@ -391,46 +391,43 @@ static jaxc_array *node_operand(jaxc_dtype n) { /* the value 1 (a bool True): ar
 static void test_dtype_rules(void) {
   static char g[2][2][JAXC_NUM_DTYPES][JAXC_NUM_DTYPES][8];
   CHECK(read_golden_promotion(g) == 4 * JAXC_NUM_DTYPES * JAXC_NUM_DTYPES);
-  for (int strict = 0; strict < 2; strict++)
-    for (int x64 = 0; x64 < 2; x64++) {
-      jaxc_set_x64(x64);
-      jaxc_set_promotion(strict ? JAXC_RULES_JAX_STRICT : JAXC_RULES_JAX);
-      for (int a = 0; a < JAXC_NUM_DTYPES; a++)
-        for (int b = 0; b < JAXC_NUM_DTYPES; b++) {
-          const char *want = g[strict][x64][a][b];
-          jaxc_array *x = node_operand((jaxc_dtype)a), *y = node_operand((jaxc_dtype)b);
-          char code[8];
-          snprintf(code, sizeof code, "%s", want);
-          char *tilde = strchr(code, '~');
-          if (tilde) *tilde = 0;
-          jaxc_dtype join = want[0] == '-' ? JAXC_DTYPE_INVALID : jaxc_storage_dtype(jaxc_dtype_parse(code), x64);
-          bool cplx = join != JAXC_DTYPE_INVALID && jaxc_dtype_kind(join) == JAXC_KIND_COMPLEX;
-          /* arange(x, y): refused where the join is, complex refused, bool: iota refuses it */
-          jaxc_array *r = jaxc_arange(x, y, JAXC_NONE, JAXC_DTYPE_NONE);
-          if (join == JAXC_DTYPE_INVALID)
-            CHECK_MSG(r == NULL && jaxc_last_status() == JAXC_ERR_PROMOTION, "arange %s %s strict=%d", jaxc_dtype_code((jaxc_dtype)a),
-                      jaxc_dtype_code((jaxc_dtype)b), strict);
-          else if (cplx || join == JAXC_BOOL)
-            CHECK(r == NULL && jaxc_last_status() == JAXC_ERR_DTYPE);
-          else
-            CHECK_MSG(r && jaxc_array_dtype(r) == join && !jaxc_array_is_weak(r) && jaxc_array_size(r) == 0,
-                      "arange(%s, %s): %s, want %s (x64=%d strict=%d)", jaxc_dtype_code((jaxc_dtype)a), jaxc_dtype_code((jaxc_dtype)b),
-                      r ? jaxc_dtype_name(jaxc_array_dtype(r)) : jaxc_last_error(), want, x64, strict);
-          jaxc_array_free(r);
-          /* linspace(x, y): to_inexact(result_type) (bool, ints -> float32, 64-bit ints -> float64) */
-          r = jaxc_linspace(x, y, 3, true, JAXC_DTYPE_NONE);
-          if (join == JAXC_DTYPE_INVALID) {
-            CHECK(r == NULL && jaxc_last_status() == JAXC_ERR_PROMOTION);
-          } else {
-            int kind = jaxc_dtype_kind(join);
-            jaxc_dtype li = kind == JAXC_KIND_FLOAT || kind == JAXC_KIND_COMPLEX ? join : jaxc_dtype_bits(join) == 64 ? JAXC_F64 : JAXC_F32;
-            CHECK_MSG(r && jaxc_array_dtype(r) == li && !jaxc_array_is_weak(r) && jaxc_array_size(r) == 3, "linspace(%s, %s): %s",
-                      jaxc_dtype_code((jaxc_dtype)a), jaxc_dtype_code((jaxc_dtype)b), r ? jaxc_dtype_name(jaxc_array_dtype(r)) : jaxc_last_error());
-          }
-          jaxc_array_free(r);
-          jaxc_array_free(x), jaxc_array_free(y);
+  FOR_EACH_GOLDEN_MODE(strict, x64) {
+    for (int a = 0; a < JAXC_NUM_DTYPES; a++)
+      for (int b = 0; b < JAXC_NUM_DTYPES; b++) {
+        const char *want = g[strict][x64][a][b];
+        jaxc_array *x = node_operand((jaxc_dtype)a), *y = node_operand((jaxc_dtype)b);
+        char code[8];
+        snprintf(code, sizeof code, "%s", want);
+        char *tilde = strchr(code, '~');
+        if (tilde) *tilde = 0;
+        jaxc_dtype join = want[0] == '-' ? JAXC_DTYPE_INVALID : jaxc_storage_dtype(jaxc_dtype_parse(code), x64);
+        bool cplx = join != JAXC_DTYPE_INVALID && jaxc_dtype_kind(join) == JAXC_KIND_COMPLEX;
+        /* arange(x, y): refused where the join is, complex refused, bool: iota refuses it */
+        jaxc_array *r = jaxc_arange(x, y, JAXC_NONE, JAXC_DTYPE_NONE);
+        if (join == JAXC_DTYPE_INVALID)
+          CHECK_MSG(r == NULL && jaxc_last_status() == JAXC_ERR_PROMOTION, "arange %s %s strict=%d", jaxc_dtype_code((jaxc_dtype)a),
+                    jaxc_dtype_code((jaxc_dtype)b), strict);
+        else if (cplx || join == JAXC_BOOL)
+          CHECK(r == NULL && jaxc_last_status() == JAXC_ERR_DTYPE);
+        else
+          CHECK_MSG(r && jaxc_array_dtype(r) == join && !jaxc_array_is_weak(r) && jaxc_array_size(r) == 0,
+                    "arange(%s, %s): %s, want %s (x64=%d strict=%d)", jaxc_dtype_code((jaxc_dtype)a), jaxc_dtype_code((jaxc_dtype)b),
+                    r ? jaxc_dtype_name(jaxc_array_dtype(r)) : jaxc_last_error(), want, x64, strict);
+        jaxc_array_free(r);
+        /* linspace(x, y): to_inexact(result_type) (bool, ints -> float32, 64-bit ints -> float64) */
+        r = jaxc_linspace(x, y, 3, true, JAXC_DTYPE_NONE);
+        if (join == JAXC_DTYPE_INVALID) {
+          CHECK(r == NULL && jaxc_last_status() == JAXC_ERR_PROMOTION);
+        } else {
+          int kind = jaxc_dtype_kind(join);
+          jaxc_dtype li = kind == JAXC_KIND_FLOAT || kind == JAXC_KIND_COMPLEX ? join : jaxc_dtype_bits(join) == 64 ? JAXC_F64 : JAXC_F32;
+          CHECK_MSG(r && jaxc_array_dtype(r) == li && !jaxc_array_is_weak(r) && jaxc_array_size(r) == 3, "linspace(%s, %s): %s",
+                    jaxc_dtype_code((jaxc_dtype)a), jaxc_dtype_code((jaxc_dtype)b), r ? jaxc_dtype_name(jaxc_array_dtype(r)) : jaxc_last_error());
         }
-    }
+        jaxc_array_free(r);
+        jaxc_array_free(x), jaxc_array_free(y);
+      }
+  }
   jaxc_set_x64(false);
   jaxc_set_promotion(JAXC_RULES_JAX);
 }

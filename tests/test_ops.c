@@ -397,58 +397,55 @@ static void expected_result(jaxc_op op, const char *g, bool x64, char *out) {
 
 static void test_result_dtypes(void) {
   if (!load_golden()) return;
-  for (int strict = 0; strict < 2; strict++)
-    for (int x64 = 0; x64 < 2; x64++) {
-      jaxc_set_x64(x64);
-      jaxc_set_promotion(strict ? JAXC_RULES_JAX_STRICT : JAXC_RULES_JAX);
-      for (int op = 0; op < JAXC_NUM_OPS; op++) {
-        if (jaxc_op_arity((jaxc_op)op) != JAXC_ARITY_BIN) continue;
-        if (strict && op != JAXC_OP_ADD && op != JAXC_OP_TRUE_DIVIDE && op != JAXC_OP_LESS && op != JAXC_OP_LOGICAL_AND &&
-            op != JAXC_OP_LDEXP)
-          continue;
-        long bad = 0;
-        for (int a = 0; a < JAXC_NUM_DTYPES; a++)
-          for (int b = 0; b < JAXC_NUM_DTYPES; b++) {
-            char want[16], got[16];
-            const char *g = golden[strict][x64][a][b];
-            /* logical ops promote their operands (strict mode refuses as for any op), then give bool */
-            if (is_logical((jaxc_op)op) && g[0] != '-') g = "b";
-            /* x ** (0-d int): jnp.power's concrete-integer case, lax.integer_pow of
-               promote_dtypes_numeric(x) alone (the node arrays here are 0-d; bool is no int) */
-            int bk = jaxc_dtype_kind((jaxc_dtype)b);
-            if (op == JAXC_OP_POWER && (bk == JAXC_KIND_INT || bk == JAXC_KIND_UINT)) g = golden[strict][x64][a][a];
-            expected_result((jaxc_op)op, g, x64, want);
-            /* ldexp: x1 complex or x2 inexact is refused; else promote_args_inexact(x1) alone (x2 is
-               converted to it), and the result is strong (m * 2**e with m from frexp's bitcast) */
-            if (op == JAXC_OP_LDEXP) {
-              int ak = jaxc_dtype_kind((jaxc_dtype)a);
-              expected_result(JAXC_OP_TRUE_DIVIDE, golden[strict][x64][a][a], x64, want);
-              char *tilde = strchr(want, '~');
-              if (tilde) *tilde = 0;
-              if (ak == JAXC_KIND_COMPLEX || bk == JAXC_KIND_FLOAT || bk == JAXC_KIND_COMPLEX) strcpy(want, "-");
-            }
-            jaxc_array *A = node_array((jaxc_dtype)a), *B = node_array((jaxc_dtype)b);
-            bool weak = true;
-            jaxc_dtype r = jaxc_binary_result((jaxc_op)op, A, B, &weak);
-            if (r == JAXC_DTYPE_INVALID) snprintf(got, sizeof got, "-");
-            else snprintf(got, sizeof got, "%s%s", jaxc_dtype_code(r), weak ? "~" : "");
-            bool same = strcmp(got, want) == 0;
-            if (!same) bad++;
-            if (same || bad > 2) TALLY(same);
-            else CHECK_MSG(same, "%s %s x64=%d %s(%s, %s) = %s, want %s", strict ? "strict" : "standard",
-                      jaxc_op_name((jaxc_op)op), x64, jaxc_op_name((jaxc_op)op), jaxc_dtype_code((jaxc_dtype)a),
-                      jaxc_dtype_code((jaxc_dtype)b), got, want);
-            /* the array op agrees with the planning function */
-            jaxc_array *o = jaxc_binary((jaxc_op)op, A, B);
-            if (r == JAXC_DTYPE_INVALID) CHECK(!o && jaxc_last_status() != JAXC_OK);
-            else CHECK(o && jaxc_array_dtype(o) == r && jaxc_array_is_weak(o) == weak);
-            n_cases++;
-            jaxc_array_free(o), jaxc_array_free(A), jaxc_array_free(B);
+  FOR_EACH_GOLDEN_MODE(strict, x64) {
+    for (int op = 0; op < JAXC_NUM_OPS; op++) {
+      if (jaxc_op_arity((jaxc_op)op) != JAXC_ARITY_BIN) continue;
+      if (strict && op != JAXC_OP_ADD && op != JAXC_OP_TRUE_DIVIDE && op != JAXC_OP_LESS && op != JAXC_OP_LOGICAL_AND &&
+          op != JAXC_OP_LDEXP)
+        continue;
+      long bad = 0;
+      for (int a = 0; a < JAXC_NUM_DTYPES; a++)
+        for (int b = 0; b < JAXC_NUM_DTYPES; b++) {
+          char want[16], got[16];
+          const char *g = golden[strict][x64][a][b];
+          /* logical ops promote their operands (strict mode refuses as for any op), then give bool */
+          if (is_logical((jaxc_op)op) && g[0] != '-') g = "b";
+          /* x ** (0-d int): jnp.power's concrete-integer case, lax.integer_pow of
+             promote_dtypes_numeric(x) alone (the node arrays here are 0-d; bool is no int) */
+          int bk = jaxc_dtype_kind((jaxc_dtype)b);
+          if (op == JAXC_OP_POWER && (bk == JAXC_KIND_INT || bk == JAXC_KIND_UINT)) g = golden[strict][x64][a][a];
+          expected_result((jaxc_op)op, g, x64, want);
+          /* ldexp: x1 complex or x2 inexact is refused; else promote_args_inexact(x1) alone (x2 is
+             converted to it), and the result is strong (m * 2**e with m from frexp's bitcast) */
+          if (op == JAXC_OP_LDEXP) {
+            int ak = jaxc_dtype_kind((jaxc_dtype)a);
+            expected_result(JAXC_OP_TRUE_DIVIDE, golden[strict][x64][a][a], x64, want);
+            char *tilde = strchr(want, '~');
+            if (tilde) *tilde = 0;
+            if (ak == JAXC_KIND_COMPLEX || bk == JAXC_KIND_FLOAT || bk == JAXC_KIND_COMPLEX) strcpy(want, "-");
           }
-        if (bad) fprintf(stderr, "  %s x64=%d %s: %ld of 324 result dtypes differ\n", strict ? "strict" : "standard", x64,
-                         jaxc_op_name((jaxc_op)op), bad);
-      }
+          jaxc_array *A = node_array((jaxc_dtype)a), *B = node_array((jaxc_dtype)b);
+          bool weak = true;
+          jaxc_dtype r = jaxc_binary_result((jaxc_op)op, A, B, &weak);
+          if (r == JAXC_DTYPE_INVALID) snprintf(got, sizeof got, "-");
+          else snprintf(got, sizeof got, "%s%s", jaxc_dtype_code(r), weak ? "~" : "");
+          bool same = strcmp(got, want) == 0;
+          if (!same) bad++;
+          if (same || bad > 2) TALLY(same);
+          else CHECK_MSG(same, "%s %s x64=%d %s(%s, %s) = %s, want %s", strict ? "strict" : "standard",
+                    jaxc_op_name((jaxc_op)op), x64, jaxc_op_name((jaxc_op)op), jaxc_dtype_code((jaxc_dtype)a),
+                    jaxc_dtype_code((jaxc_dtype)b), got, want);
+          /* the array op agrees with the planning function */
+          jaxc_array *o = jaxc_binary((jaxc_op)op, A, B);
+          if (r == JAXC_DTYPE_INVALID) CHECK(!o && jaxc_last_status() != JAXC_OK);
+          else CHECK(o && jaxc_array_dtype(o) == r && jaxc_array_is_weak(o) == weak);
+          n_cases++;
+          jaxc_array_free(o), jaxc_array_free(A), jaxc_array_free(B);
+        }
+      if (bad) fprintf(stderr, "  %s x64=%d %s: %ld of 324 result dtypes differ\n", strict ? "strict" : "standard", x64,
+                       jaxc_op_name((jaxc_op)op), bad);
     }
+  }
   jaxc_set_promotion(JAXC_RULES_JAX);
   jaxc_set_x64(false);
 }

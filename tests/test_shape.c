@@ -479,39 +479,36 @@ static jaxc_array *node_array(jaxc_dtype d, int64_t n) {
 
 static void test_concat_dtypes(void) {
   if (!load_golden()) return;
-  for (int strict = 0; strict < 2; strict++)
-    for (int x64 = 0; x64 < 2; x64++) {
-      jaxc_set_x64(x64);
-      jaxc_set_promotion(strict ? JAXC_RULES_JAX_STRICT : JAXC_RULES_JAX);
-      for (int da = 0; da < JAXC_NUM_DTYPES; da++)
-        for (int db = 0; db < JAXC_NUM_DTYPES; db++) {
-          jaxc_array *x[2] = {node_array((jaxc_dtype)da, 2), node_array((jaxc_dtype)db, 3)};
-          const char *g = golden[strict][x64][da][db];
-          jaxc_array *c = jaxc_concatenate(2, (const jaxc_array *const *)x, 0);
-          jaxc_status st = jaxc_last_status();
-          if (g[0] == '-') {
-            CHECK_MSG(!c && st == JAXC_ERR_PROMOTION, "concatenate %s %s should be refused", jaxc_dtype_name((jaxc_dtype)da), jaxc_dtype_name((jaxc_dtype)db));
-          } else {
-            bool weak;
-            jaxc_dtype want = golden_cell(g, &weak);
-            CHECK_MSG(c && jaxc_array_dtype(c) == want && jaxc_array_is_weak(c) == weak && jaxc_array_size(c) == 5,
-                      "concatenate %s %s (%s x64 %d): got %s%s, want %s", jaxc_dtype_name((jaxc_dtype)da), jaxc_dtype_name((jaxc_dtype)db),
-                      strict ? "strict" : "standard", x64, c ? jaxc_dtype_name(jaxc_array_dtype(c)) : "NULL", c && jaxc_array_is_weak(c) ? "~" : "", g);
-            /* values: each operand converted by astype, in its place */
-            for (int j = 0; c && j < 2; j++) {
-              jaxc_array *conv = jaxc_astype(x[j], want);
-              size_t es = jaxc_dtype_size(want);
-              CHECK_MSG(conv && memcmp((const char *)jaxc_array_data(c) + (j ? 2 * es : 0), jaxc_array_data(conv), (size_t)jaxc_array_size(conv) * es) == 0,
-                        "concatenate %s %s (x64 %d): operand %d's values", jaxc_dtype_name((jaxc_dtype)da), jaxc_dtype_name((jaxc_dtype)db), x64, j);
-              jaxc_array_free(conv);
-            }
+  FOR_EACH_GOLDEN_MODE(strict, x64) {
+    for (int da = 0; da < JAXC_NUM_DTYPES; da++)
+      for (int db = 0; db < JAXC_NUM_DTYPES; db++) {
+        jaxc_array *x[2] = {node_array((jaxc_dtype)da, 2), node_array((jaxc_dtype)db, 3)};
+        const char *g = golden[strict][x64][da][db];
+        jaxc_array *c = jaxc_concatenate(2, (const jaxc_array *const *)x, 0);
+        jaxc_status st = jaxc_last_status();
+        if (g[0] == '-') {
+          CHECK_MSG(!c && st == JAXC_ERR_PROMOTION, "concatenate %s %s should be refused", jaxc_dtype_name((jaxc_dtype)da), jaxc_dtype_name((jaxc_dtype)db));
+        } else {
+          bool weak;
+          jaxc_dtype want = golden_cell(g, &weak);
+          CHECK_MSG(c && jaxc_array_dtype(c) == want && jaxc_array_is_weak(c) == weak && jaxc_array_size(c) == 5,
+                    "concatenate %s %s (%s x64 %d): got %s%s, want %s", jaxc_dtype_name((jaxc_dtype)da), jaxc_dtype_name((jaxc_dtype)db),
+                    strict ? "strict" : "standard", x64, c ? jaxc_dtype_name(jaxc_array_dtype(c)) : "NULL", c && jaxc_array_is_weak(c) ? "~" : "", g);
+          /* values: each operand converted by astype, in its place */
+          for (int j = 0; c && j < 2; j++) {
+            jaxc_array *conv = jaxc_astype(x[j], want);
+            size_t es = jaxc_dtype_size(want);
+            CHECK_MSG(conv && memcmp((const char *)jaxc_array_data(c) + (j ? 2 * es : 0), jaxc_array_data(conv), (size_t)jaxc_array_size(conv) * es) == 0,
+                      "concatenate %s %s (x64 %d): operand %d's values", jaxc_dtype_name((jaxc_dtype)da), jaxc_dtype_name((jaxc_dtype)db), x64, j);
+            jaxc_array_free(conv);
           }
-          /* stack of one node with itself keeps its dtype and weak flag */
-          jaxc_array *s = jaxc_stack(2, (const jaxc_array *const *)(jaxc_array *[]){x[0], x[0]}, 0);
-          CHECK(s && jaxc_array_dtype(s) == jaxc_array_dtype(x[0]) && jaxc_array_is_weak(s) == jaxc_array_is_weak(x[0]) && jaxc_array_ndim(s) == 2);
-          jaxc_array_free(c), jaxc_array_free(s), jaxc_array_free(x[0]), jaxc_array_free(x[1]);
         }
-    }
+        /* stack of one node with itself keeps its dtype and weak flag */
+        jaxc_array *s = jaxc_stack(2, (const jaxc_array *const *)(jaxc_array *[]){x[0], x[0]}, 0);
+        CHECK(s && jaxc_array_dtype(s) == jaxc_array_dtype(x[0]) && jaxc_array_is_weak(s) == jaxc_array_is_weak(x[0]) && jaxc_array_ndim(s) == 2);
+        jaxc_array_free(c), jaxc_array_free(s), jaxc_array_free(x[0]), jaxc_array_free(x[1]);
+      }
+  }
   jaxc_set_promotion(JAXC_RULES_JAX);
   jaxc_set_x64(false);
   /* three operands: the join of all (u8, i8, bf16 -> bf16; int8 and uint8 alone would be int16) */

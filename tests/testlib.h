@@ -64,6 +64,33 @@ static inline jaxc_dtype golden_cell(const char *g, bool *weak) {
   return jaxc_dtype_parse(code);
 }
 
+/* The golden table's four modes in turn (standard and strict, x64 off and on), each set before
+   the loop's body runs: FOR_EACH_GOLDEN_MODE(strict, x64) { ... golden[strict][x64] ... } */
+static inline bool golden_mode(int strict, int x64) {
+  jaxc_set_x64(x64);
+  jaxc_set_promotion(strict ? JAXC_RULES_JAX_STRICT : JAXC_RULES_JAX);
+  return true;
+}
+#define FOR_EACH_GOLDEN_MODE(strict, x64)   \
+  for (int strict = 0; strict < 2; strict++) \
+    for (int x64 = 0; x64 < 2 && golden_mode(strict, x64); x64++)
+
+#ifdef JAXC_TEST_CHECK_H
+/* r against golden cell g: refused ("-") with the promotion status, or of its dtype and weak flag.
+   True when r is a result whose values the caller should check. */
+static inline bool golden_result_ok(const char *g, const jaxc_array *r, const char *what) {
+  if (g[0] == '-') {
+    CHECK_MSG(!r && jaxc_last_status() == JAXC_ERR_PROMOTION, "%s should be refused", what);
+    return false;
+  }
+  bool weak;
+  jaxc_dtype want = golden_cell(g, &weak);
+  CHECK_MSG(r && jaxc_array_dtype(r) == want && jaxc_array_is_weak(r) == weak, "%s: got %s%s, want %s", what,
+            r ? jaxc_dtype_name(jaxc_array_dtype(r)) : "NULL", r && jaxc_array_is_weak(r) ? "~" : "", g);
+  return r != NULL;
+}
+#endif
+
 /* splitmix64 and xorshift64 (the tests' two generators) */
 static uint64_t rng_state = 0x2545F4914F6CDD1Du;
 static inline uint64_t rnd64(void) {
