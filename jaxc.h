@@ -584,6 +584,27 @@ JAXC_API jaxc_array *jaxc_diag(const jaxc_array *v, int k);
 JAXC_API jaxc_array *jaxc_diagflat(const jaxc_array *v, int k);
 JAXC_API jaxc_array *jaxc_kron(const jaxc_array *a, const jaxc_array *b);
 
+/* jnp.einsum(subscripts, *operands, preferred_element_type=preferred): the Einstein sum of n
+   operands. subscripts is numpy's: one term of labels (ASCII letters; spaces ignored) per
+   operand, separated by commas, "..." for leading axes that broadcast, and "->" then the
+   output's labels; without "->" the output is the ellipsis and the labels seen once, sorted
+   (uppercase first). A label of size 1 broadcasts against the same label's other size. As in
+   JAX, the operands are contracted in pairs (opt_einsum's path; jaxc's is a greedy choice, which
+   changes only the order of float sums), and `preferred` (JAXC_DTYPE_NONE: result_type of all
+   operands, weak when all are) is each step's dtype: each pair is one dot_general with that
+   preferred_element_type (jaxc_dot's conversions, TypeError and refusals); a label that one
+   operand alone has, or that one operand repeats, is first summed over (a repeat: on its
+   diagonal) by lax.reduce in the operand's dtype -- converted to `preferred` first where
+   result_type(operand, preferred) is not its dtype, so strict mode refuses mixed dtypes there --
+   so einsum('ij->i') of int8 wraps in int8 where jnp.sum would give int32, and bool sums are
+   any(). The result is converted to `preferred` at the end. Errors are opt_einsum's ("Size of
+   label 'j' for operand 1 (3) does not match previous terms (4).", "Einstein sum subscript 'ij'
+   does not contain the correct number of indices for operand 0.", "Output character 'k' did not
+   appear in the input", "Number of einsum subscripts must be equal to the number of operands.",
+   "Invalid Ellipses.", "Ellipses lengths do not match.", "Subscripts can only contain one
+   '->'."), numpy's for an output label twice, dot_general's and strict mode's. */
+JAXC_API jaxc_array *jaxc_einsum(const char *subscripts, int n, const jaxc_array *const *operands, jaxc_dtype preferred);
+
 /* >>create -----------------------------------------------------------------------------------
    Array creation as jax.numpy does it, with its dtype rules. A dtype argument may be
    JAXC_DTYPE_NONE, Python's dtype=None (each function's default, or inference from the values),
@@ -4753,7 +4774,7 @@ static bool jaxc__dot_types_of(const jaxc_array *a, const jaxc_array *b, jaxc_dt
 /* The products of A and B laid out as g says, a result of t->out with shape (nd, shape); a and b
    are the caller's operands, for the debug check. */
 static jaxc_array *jaxc__dot_run(const jaxc__mm *g, const jaxc_array *A, const jaxc_array *B, const jaxc__dot_types *t, int nd,
-                                 const int64_t *shape, const jaxc_array *a, const jaxc_array *b) {
+                                 const int64_t *shape, const jaxc_array *a, const jaxc_array *b, const char *prim) {
   jaxc_array *out = jaxc__new_array(t->out, t->weak, nd, shape);
   if (!out || out->size == 0) return out ? (jaxc__ok(), out) : NULL;
   void *ta, *tb, *tc = NULL;
@@ -4766,7 +4787,7 @@ static jaxc_array *jaxc__dot_run(const jaxc__mm *g, const jaxc_array *A, const j
   jaxc__mm_run(g, t->sum, (const char *)pa, (const char *)pb, pc);
   if (tc) jaxc_kernel_cast_dyn(t->sum, t->out, (size_t)out->size, tc, out->data); /* one rounding, and integers wrapped */
   jaxc__free(ta), jaxc__free(tb), jaxc__free(tc);
-  return jaxc__checked("dot_general", out, a, b);
+  return jaxc__checked(prim, out, a, b);
 }
 
 static jaxc_array *jaxc__matmul(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred) {
@@ -4781,7 +4802,7 @@ static jaxc_array *jaxc__matmul(const jaxc_array *a, const jaxc_array *b, jaxc_d
   int nd;
   int64_t shape[JAXC_MAX_NDIM];
   if (!jaxc__dot_types_of(a, b, preferred, &t) || !jaxc__mm_shapes(a, b, &g, &nd, shape)) return NULL;
-  return jaxc__dot_run(&g, a, b, &t, nd, shape, a, b);
+  return jaxc__dot_run(&g, a, b, &t, nd, shape, a, b, "dot_general");
 }
 JAXC_API jaxc_array *jaxc_matmul(const jaxc_array *a, const jaxc_array *b) { return jaxc__matmul(a, b, JAXC_DTYPE_NONE); }
 JAXC_API jaxc_array *jaxc_matmul_preferred(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred) {
@@ -4810,10 +4831,12 @@ static bool jaxc__contracting_ok(const jaxc_array *x, int n, const int *axes, co
   }
   return true;
 }
-/* dot_general with contracting axes ca of a and cb of b (checked, nonnegative) and no batch axes:
-   a's other axes, then b's. a is laid out as an (M, K) matrix and b as (K, N), by transposing
-   where the axes are not in place already, and the product is one matmul. */
-static jaxc_array *jaxc__contract(const jaxc_array *a, const jaxc_array *b, int nc, const int *ca, const int *cb, const jaxc__dot_types *t) {
+/* dot_general with nb batch axes ba of a and bb of b, and nc contracting axes ca and cb (checked,
+   distinct, nonnegative; the batch sizes equal): the batch axes, a's other axes, then b's. a is
+   laid out as B (M, K) matrices and b as B (K, N), by transposing where the axes are not in
+   place already, and the product is one batched matmul. */
+static jaxc_array *jaxc__dot_general(const jaxc_array *a, const jaxc_array *b, int nb, const int *ba, const int *bb, int nc,
+                                     const int *ca, const int *cb, const jaxc__dot_types *t) {
   int64_t ka[JAXC_MAX_NDIM], kb[JAXC_MAX_NDIM], shape[2 * JAXC_MAX_NDIM];
   bool same = true;
   for (int i = 0; i < nc; i++) ka[i] = a->shape[ca[i]], kb[i] = b->shape[cb[i]], same = same && ka[i] == kb[i];
@@ -4823,24 +4846,30 @@ static jaxc_array *jaxc__contract(const jaxc_array *a, const jaxc_array *b, int 
     jaxc__format_dims(s1, sizeof s1, nc, kb);
     return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "dot_general requires contracting dimensions to have the same shape, got %s and %s.", s0, s1);
   }
-  int pa[JAXC_MAX_NDIM], pb[JAXC_MAX_NDIM], nd = 0, na = 0, nb = nc;
+  int pa[JAXC_MAX_NDIM], pb[JAXC_MAX_NDIM], nd = nb, na = nb, nbb = nb + nc;
   unsigned ma = 0, mb = 0;
   jaxc__mm g = {0};
-  g.batches = 1, g.m = g.n = g.k = 1;
-  for (int i = 0; i < nc; i++) ma |= 1u << ca[i], mb |= 1u << cb[i], g.k *= ka[i], pa[a->ndim - nc + i] = ca[i], pb[i] = cb[i];
+  g.nbatch = 1, g.batches = 1, g.m = g.n = g.k = 1, g.ast[0] = g.bst[0] = 1;
+  for (int i = 0; i < nb; i++)
+    ma |= 1u << ba[i], mb |= 1u << bb[i], g.batches *= a->shape[ba[i]], pa[i] = ba[i], pb[i] = bb[i], shape[i] = a->shape[ba[i]];
+  g.bshape[0] = g.batches;
+  for (int i = 0; i < nc; i++) ma |= 1u << ca[i], mb |= 1u << cb[i], g.k *= ka[i], pa[a->ndim - nc + i] = ca[i], pb[nb + i] = cb[i];
   for (int i = 0; i < a->ndim; i++)
     if (!(ma >> i & 1u)) pa[na++] = i, g.m *= a->shape[i], shape[nd++] = a->shape[i];
   for (int i = 0; i < b->ndim; i++)
-    if (!(mb >> i & 1u)) pb[nb++] = i, g.n *= b->shape[i], shape[nd++] = b->shape[i];
+    if (!(mb >> i & 1u)) pb[nbb++] = i, g.n *= b->shape[i], shape[nd++] = b->shape[i];
   if (nd > JAXC_MAX_NDIM)
     return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "dot_general: a result of rank %d is past JAXC_MAX_NDIM (%d)", nd, JAXC_MAX_NDIM);
   bool move_a = false, move_b = false;
   for (int i = 0; i < a->ndim; i++) move_a = move_a || pa[i] != i;
   for (int i = 0; i < b->ndim; i++) move_b = move_b || pb[i] != i;
   jaxc_array *ta = move_a ? jaxc_transpose(a, a->ndim, pa) : NULL, *tb = move_b ? jaxc_transpose(b, b->ndim, pb) : NULL;
-  jaxc_array *out = (move_a && !ta) || (move_b && !tb) ? NULL : jaxc__dot_run(&g, ta ? ta : a, tb ? tb : b, t, nd, shape, a, b);
+  jaxc_array *out = (move_a && !ta) || (move_b && !tb) ? NULL : jaxc__dot_run(&g, ta ? ta : a, tb ? tb : b, t, nd, shape, a, b, "dot_general");
   jaxc_array_free(ta), jaxc_array_free(tb);
   return out;
+}
+static jaxc_array *jaxc__contract(const jaxc_array *a, const jaxc_array *b, int nc, const int *ca, const int *cb, const jaxc__dot_types *t) {
+  return jaxc__dot_general(a, b, 0, NULL, NULL, nc, ca, cb, t);
 }
 
 JAXC_API jaxc_array *jaxc_tensordot_axes(const jaxc_array *a, const jaxc_array *b, int n, const int *axes_a, const int *axes_b,
@@ -4963,7 +4992,7 @@ static jaxc_array *jaxc__vectorized(jaxc__mm *g, const jaxc_array *A, const jaxc
   for (int i = 0; i < g->nbatch; i++) shape[nd++] = g->bshape[i];
   if (keep & 1) shape[nd++] = g->m;
   if (keep & 2) shape[nd++] = g->n;
-  return jaxc__dot_run(g, A, B, t, nd, shape, a, b);
+  return jaxc__dot_run(g, A, B, t, nd, shape, a, b, "dot_general");
 }
 /* matvec: (..., n, m) times (..., m); vecmat (vec_first): conj((..., n)) times (..., n, m). */
 static jaxc_array *jaxc__matvec(const jaxc_array *a, const jaxc_array *b, bool vec_first) {
@@ -5129,6 +5158,484 @@ JAXC_API jaxc_array *jaxc_kron(const jaxc_array *a, const jaxc_array *b) {
   if (!out) return NULL;
   out->ndim = nd;
   memcpy(out->shape, prod, (size_t)nd * sizeof *prod);
+  return out;
+}
+
+/* --- einsum: opt_einsum's parser and contract_path, then JAX's _einsum step by step ----------- */
+/* Labels are codes: the ASCII letters, and for an ellipsis the symbols opt_einsum generates
+   (unused letters in get_symbol's order, then chr(192) on). */
+enum { JAXC__EIN_CODES = 256 };
+typedef struct jaxc__ein_term {
+  jaxc_array *a; /* the caller's operand, or what this einsum made of it (owned) */
+  bool owned;
+  int n, lab[JAXC_MAX_NDIM];
+  const char *sub, *end; /* its subscripts (while parsing) */
+} jaxc__ein_term;
+typedef struct jaxc__ein {
+  int nt, nout, out[JAXC__EIN_CODES];
+  jaxc__ein_term *t;
+  int64_t size[JAXC__EIN_CODES]; /* contract_path's size_dict: a label's size (a 1 broadcasts) */
+  bool in_out[JAXC__EIN_CODES];
+  jaxc_dtype pref; /* preferred_element_type, resolved */
+} jaxc__ein;
+
+static int jaxc__ein_symbol(int i) { return i < 26 ? 'a' + i : i < 52 ? 'A' + i - 26 : i + 140; }
+static bool jaxc__ein_letter(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+/* A label as Python prints it: its UTF-8 bytes. */
+static const char *jaxc__ein_label(char buf[4], int c) {
+  if (c < 128) buf[0] = (char)c, buf[1] = 0;
+  else buf[0] = (char)(0xC0 | c >> 6), buf[1] = (char)(0x80 | (c & 63)), buf[2] = 0;
+  return buf;
+}
+static int jaxc__ein_count(const jaxc__ein_term *x, int c) {
+  int k = 0;
+  for (int i = 0; i < x->n; i++) k += x->lab[i] == c;
+  return k;
+}
+static int jaxc__ein_find(const jaxc__ein_term *x, int c) {
+  for (int i = 0; i < x->n; i++)
+    if (x->lab[i] == c) return i;
+  return -1;
+}
+
+/* opt_einsum's parse_einsum_input and contract_path's checks, in their order and words: each
+   operand's labels (an ellipsis filled in), the output's, and each label's size. JAX's one other
+   check, an output label twice, is a bare assertion: numpy's words for it. s: room for sub. */
+static bool jaxc__ein_parse(jaxc__ein *e, const char *sub, int n, const jaxc_array *const *ops, char *s) {
+  size_t len = 0;
+  for (const char *p = sub; *p; p++)
+    if (*p != ' ') s[len++] = *p;
+  s[len] = 0;
+  const char *arrow = strstr(s, "->"), *in_end = arrow ? arrow : s + len;
+  int minus = 0, gt = 0, terms = 1, dots = 0;
+  for (const char *p = s; *p; p++) minus += *p == '-', gt += *p == '>', dots += *p == '.';
+  for (const char *p = s; p < in_end; p++) terms += *p == ',';
+  if ((minus || gt) && (minus > 1 || gt > 1 || !arrow)) return jaxc__fail(JAXC_ERR_ARG, "Subscripts can only contain one '->'."), false;
+  if (terms != n) return jaxc__fail(JAXC_ERR_ARG, "Number of einsum subscripts must be equal to the number of operands."), false;
+  int max_nd = 0, cnt[JAXC__EIN_CODES] = {0}, ell[JAXC_MAX_NDIM], longest = 0;
+  bool used[JAXC__EIN_CODES] = {0};
+  for (int j = 0; j < n; j++) max_nd = ops[j]->ndim > max_nd ? ops[j]->ndim : max_nd;
+  for (const char *p = s; *p; p++) used[(unsigned char)*p] = true;
+  for (int i = 0, k = 0; k < max_nd; i++) /* gen_unused_symbols */
+    if (!used[jaxc__ein_symbol(i)]) ell[k++] = jaxc__ein_symbol(i);
+  const char *p = s;
+  for (int j = 0; j < n; j++) { /* each term: letters and at most one "...", which stands for the last ec symbols */
+    jaxc__ein_term *x = &e->t[j];
+    int letters = 0, tdots = 0;
+    x->sub = x->end = p, x->a = (jaxc_array *)ops[j], x->owned = false;
+    for (; x->end < in_end && *x->end != ','; x->end++) {
+      letters += jaxc__ein_letter(*x->end), tdots += *x->end == '.';
+      if (!jaxc__ein_letter(*x->end) && *x->end != '.')
+        return jaxc__fail(JAXC_ERR_ARG, "einsum: invalid subscript '%c' (jaxc's labels are the ASCII letters)", *x->end), false;
+    }
+    const char *at = tdots ? strstr(p, "...") : NULL;
+    if (tdots && (tdots != 3 || !at || at + 3 > x->end)) return jaxc__fail(JAXC_ERR_ARG, "Invalid Ellipses."), false;
+    int ec = tdots && ops[j]->ndim ? ops[j]->ndim - letters : 0;
+    if (ec < 0) return jaxc__fail(JAXC_ERR_ARG, "Ellipses lengths do not match."), false;
+    longest = ec > longest ? ec : longest;
+    x->n = letters + ec;
+    for (int i = 0; i < ec; i++) cnt[ell[max_nd - ec + i]]++;
+    for (const char *q = p; q < x->end; q++) cnt[(unsigned char)*q] += *q != '.';
+    if (x->n == ops[j]->ndim) {
+      int k = 0;
+      for (const char *q = p; q < x->end; q++) {
+        if (*q != '.') {
+          x->lab[k++] = *q;
+          continue;
+        }
+        for (int i = 0; i < ec; i++) x->lab[k++] = ell[max_nd - ec + i];
+        q += 2;
+      }
+    }
+    p = x->end + 1;
+  }
+  /* the output: explicit, its "..." the longest ellipsis; or that ellipsis and the labels seen
+     once, sorted as Python sorts them */
+  e->nout = 0;
+  if (arrow) {
+    for (const char *q = arrow + 2; *q; q++)
+      if (dots && strncmp(q, "...", 3) == 0) {
+        for (int i = 0; i < longest; i++) e->out[e->nout++] = ell[max_nd - longest + i];
+        q += 2;
+      } else if (e->nout < JAXC__EIN_CODES) e->out[e->nout++] = (unsigned char)*q;
+  } else {
+    if (dots)
+      for (int i = 0; i < longest; i++) e->out[e->nout++] = ell[max_nd - longest + i];
+    for (int c = 0; c < JAXC__EIN_CODES; c++) {
+      bool ellipsis = false;
+      for (int i = 0; i < longest; i++) ellipsis = ellipsis || c == ell[max_nd - longest + i];
+      if (cnt[c] == 1 && !ellipsis) e->out[e->nout++] = c;
+    }
+  }
+  char lb[4];
+  for (int i = 0; i < e->nout; i++) {
+    int c = e->out[i];
+    if (!cnt[c]) return jaxc__fail(JAXC_ERR_ARG, "Output character '%s' did not appear in the input", jaxc__ein_label(lb, c)), false;
+    if (e->in_out[c])
+      return jaxc__fail(JAXC_ERR_ARG, "einstein sum subscripts string includes output subscript '%s' multiple times", jaxc__ein_label(lb, c)), false;
+    e->in_out[c] = true;
+  }
+  bool seen[JAXC__EIN_CODES] = {0};
+  for (int j = 0; j < n; j++) { /* contract_path: each term's length, then the sizes */
+    jaxc__ein_term *x = &e->t[j];
+    if (x->n != ops[j]->ndim) {
+      char term[80];
+      int w = 0;
+      for (const char *q = x->sub; q < x->end && w < 72; q++)
+        if (*q != '.') term[w++] = *q;
+      term[w] = 0;
+      return jaxc__fail(JAXC_ERR_SHAPE, "Einstein sum subscript '%s' does not contain the correct number of indices for operand %d.", term, j), false;
+    }
+    for (int i = 0; i < x->n; i++) {
+      int c = x->lab[i];
+      int64_t d = ops[j]->shape[i];
+      if (!seen[c] || e->size[c] == 1) e->size[c] = d, seen[c] = true;
+      else if (d != 1 && d != e->size[c])
+        return jaxc__fail(JAXC_ERR_SHAPE, "Size of label '%s' for operand %d (%lld) does not match previous terms (%lld).", jaxc__ein_label(lb, c), j,
+                          (long long)e->size[c], (long long)d), false;
+    }
+  }
+  return true;
+}
+
+static void jaxc__ein_set(jaxc__ein_term *x, jaxc_array *a) {
+  if (x->owned) jaxc_array_free(x->a);
+  x->a = a, x->owned = true;
+}
+/* x without the axes in mask, which have size 1 or were summed away: its labels, and the shape
+   of its array (made a view first where it is the caller's). */
+static bool jaxc__ein_drop(jaxc__ein_term *x, unsigned mask) {
+  if (!x->owned) {
+    jaxc_array *v = (jaxc_array *)jaxc__malloc(sizeof *v);
+    if (!v) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in einsum"), false;
+    jaxc__view(v, x->a, x->a->ndim, x->a->shape);
+    v->owns_self = true;
+    x->a = v, x->owned = true;
+  }
+  int k = 0;
+  for (int i = 0; i < x->n; i++)
+    if (!(mask >> i & 1u)) x->lab[k] = x->lab[i], x->a->shape[k++] = x->a->shape[i];
+  x->n = x->a->ndim = k;
+  return true;
+}
+/* einsum's sum(x, axes): x converted to the preferred dtype where result_type(x, preferred) is
+   not x's dtype (so strict mode refuses mixed dtypes here), then lax.reduce's add (bool: or) over
+   the axes in mask in x's dtype -- computed as the product with a vector of ones, summed as
+   dot_general sums (integers wrap as lax.reduce's do) -- and their labels dropped. */
+static bool jaxc__ein_sum(jaxc__ein_term *x, unsigned mask, jaxc_dtype pref) {
+  bool x64 = jaxc_x64();
+  jaxc_dtype node = jaxc_result_node(jaxc_promotion(), x64, jaxc__node_of(x->a), pref);
+  if (node == JAXC_DTYPE_INVALID) return jaxc__fail_strict(x->a->dtype, pref), false;
+  if (jaxc_storage_dtype(node, x64) != x->a->dtype) {
+    jaxc_array *c = jaxc_astype(x->a, pref);
+    if (!c) return false;
+    jaxc__ein_set(x, c);
+  }
+  /* the summed axes first (the ones multiply from the left) or last (from the right); moved last
+     otherwise */
+  int nd = x->n, ns = 0, perm[JAXC_MAX_NDIM], np = 0, nk = 0;
+  for (int i = 0; i < nd; i++) ns += mask >> i & 1u;
+  bool first = mask == (1u << ns) - 1u, last = mask == ((1u << ns) - 1u) << (nd - ns);
+  int64_t k = 1, rows = 1, shape[JAXC_MAX_NDIM];
+  for (int i = 0; i < nd; i++)
+    if (!(mask >> i & 1u)) perm[np++] = i, rows *= x->a->shape[i], shape[nk++] = x->a->shape[i];
+    else k *= x->a->shape[i];
+  for (int i = 0; i < nd; i++)
+    if (mask >> i & 1u) perm[np++] = i;
+  jaxc_array *moved = NULL, *ones = jaxc_array_ones(x->a->dtype, 1, &k), *out = NULL;
+  if (ones && !first && !last) moved = jaxc_transpose(x->a, nd, perm);
+  const jaxc_array *a = moved ? moved : x->a;
+  jaxc__dot_types t = {a->dtype, a->dtype == JAXC_F16 ? JAXC_F32 : a->dtype, JAXC_BOOL, false}; /* (dot_general's, of a with a) */
+  t.sum = jaxc__mm_sum_dtype(t.conv);
+  jaxc__mm g = {0};
+  g.batches = 1, g.k = k, g.m = first ? 1 : rows, g.n = first ? rows : 1;
+  if (ones && (first || last || moved))
+    out = jaxc__dot_run(&g, first ? ones : a, first ? a : ones, &t, nk, shape, x->a, NULL, a->dtype == JAXC_BOOL ? "reduce_or" : "reduce_sum");
+  jaxc_array_free(moved), jaxc_array_free(ones);
+  if (!out) return false;
+  jaxc__ein_set(x, out);
+  int kept = 0;
+  for (int i = 0; i < nd; i++)
+    if (!(mask >> i & 1u)) x->lab[kept++] = x->lab[i];
+  x->n = kept;
+  return true;
+}
+/* lax.select(delta(x.shape, axes), x, 0): x with the elements off the diagonal of the axes in
+   mask zeroed. */
+static jaxc_array *jaxc__ein_delta(const jaxc_array *x, unsigned mask) {
+  jaxc_array *r = jaxc__new_array(x->dtype, x->weak, x->ndim, x->shape);
+  if (!r) return NULL;
+  size_t es = jaxc_dtype_size(x->dtype);
+  int64_t c[JAXC_MAX_NDIM] = {0};
+  int f = 0;
+  while (!(mask >> f & 1u)) f++;
+  for (int64_t e = 0; e < x->size; e++) {
+    bool on = true;
+    for (int i = f + 1; i < x->ndim; i++) on = on && (!(mask >> i & 1u) || c[i] == c[f]);
+    if (on) memcpy((char *)r->data + (size_t)e * es, (const char *)x->data + (size_t)e * es, es);
+    else memset((char *)r->data + (size_t)e * es, 0, es);
+    for (int i = x->ndim - 1; i >= 0 && ++c[i] == x->shape[i]; i--) c[i] = 0;
+  }
+  return r;
+}
+/* sum_uniques: the labels of x in gone that appear once in x and not in y, summed in one sum. */
+static bool jaxc__ein_uniques(jaxc__ein_term *x, const jaxc__ein_term *y, const bool *gone, jaxc_dtype pref) {
+  unsigned mask = 0;
+  for (int i = 0; i < x->n; i++)
+    if (gone[x->lab[i]] && jaxc__ein_count(x, x->lab[i]) == 1 && (!y || jaxc__ein_find(y, x->lab[i]) < 0)) mask |= 1u << i;
+  return !mask || jaxc__ein_sum(x, mask, pref);
+}
+/* sum_repeats: each label x repeats (in the order they first appear) masked to its diagonal,
+   then summed over all its axes, or all but the last where keep has it. */
+static bool jaxc__ein_repeats(jaxc__ein_term *x, const bool *keep, jaxc_dtype pref) {
+  int rep[JAXC_MAX_NDIM], nr = 0;
+  for (int i = 0; i < x->n; i++)
+    if (jaxc__ein_find(x, x->lab[i]) == i && jaxc__ein_count(x, x->lab[i]) > 1) rep[nr++] = x->lab[i];
+  for (int r = 0; r < nr; r++) {
+    unsigned mask = 0, top = 0;
+    for (int i = 0; i < x->n; i++)
+      if (x->lab[i] == rep[r]) mask |= 1u << i, top = 1u << i;
+    jaxc_array *d = jaxc__ein_delta(x->a, mask);
+    if (!d) return false;
+    jaxc__ein_set(x, d);
+    if (!jaxc__ein_sum(x, keep[rep[r]] ? mask & ~top : mask, pref)) return false;
+  }
+  return true;
+}
+/* filter_singleton_dims: x's axes of size 1 whose label has another size in y, dropped. */
+static bool jaxc__ein_squeeze(jaxc__ein_term *x, const jaxc__ein_term *y) {
+  unsigned mask = 0;
+  for (int i = 0; i < x->n; i++) {
+    int j = jaxc__ein_find(y, x->lab[i]);
+    if (x->a->shape[i] == 1 && j >= 0 && y->a->shape[j] != 1) mask |= 1u << i;
+  }
+  return !mask || jaxc__ein_drop(x, mask);
+}
+/* x's axes in the order of the labels in ord[0..n) (lax.transpose where they are not already). */
+static bool jaxc__ein_order(jaxc__ein_term *x, int n, const int *ord) {
+  int perm[JAXC_MAX_NDIM];
+  bool moved = false;
+  for (int i = 0; i < n; i++) perm[i] = jaxc__ein_find(x, ord[i]), moved = moved || perm[i] != i;
+  if (moved) {
+    jaxc_array *t = jaxc_transpose(x->a, n, perm);
+    if (!t) return false;
+    jaxc__ein_set(x, t);
+    memcpy(x->lab, ord, (size_t)n * sizeof *ord);
+  }
+  return true;
+}
+/* One step of JAX's _einsum: x alone (y NULL) or x with y (x the earlier operand), the labels in
+   gone contracted. The result, left in x, has the labels of ord (n of them) in that order, or
+   (ord NULL) the order dot_general leaves: batch, x's, y's. */
+static bool jaxc__ein_step(const jaxc__ein *e, jaxc__ein_term *x, jaxc__ein_term *y, const bool *gone, int n, const int *ord) {
+  bool keep[JAXC__EIN_CODES];
+  if (y && (!jaxc__ein_squeeze(x, y) || !jaxc__ein_squeeze(y, x))) return false;
+  if (!jaxc__ein_uniques(x, y, gone, e->pref) || (y && !jaxc__ein_uniques(y, x, gone, e->pref))) return false;
+  for (int c = 0; c < JAXC__EIN_CODES; c++) keep[c] = !gone[c] || (y && jaxc__ein_find(y, c) >= 0);
+  if (!jaxc__ein_repeats(x, keep, e->pref)) return false;
+  if (!y) return jaxc__ein_order(x, n, ord);
+  for (int c = 0; c < JAXC__EIN_CODES; c++) keep[c] = !gone[c] || jaxc__ein_find(x, c) >= 0;
+  if (!jaxc__ein_repeats(y, keep, e->pref)) return false;
+  /* dot_general: the labels in both and kept are batch axes, in both and gone contracted */
+  int nb = 0, nc = 0, bx[JAXC_MAX_NDIM], by[JAXC_MAX_NDIM], cx[JAXC_MAX_NDIM], cy[JAXC_MAX_NDIM], names[2 * JAXC_MAX_NDIM], nn;
+  unsigned mx = 0, my = 0;
+  for (int i = 0; i < (ord ? n : x->n); i++) {
+    int c = ord ? ord[i] : x->lab[i], ix = jaxc__ein_find(x, c), iy = jaxc__ein_find(y, c);
+    if (ix >= 0 && iy >= 0 && !gone[c]) bx[nb] = ix, by[nb] = iy, names[nb++] = c, mx |= 1u << ix, my |= 1u << iy;
+  }
+  for (int c = 0; c < JAXC__EIN_CODES; c++) {
+    int ix = jaxc__ein_find(x, c), iy = jaxc__ein_find(y, c);
+    if (!gone[c] || (ix < 0 && iy < 0)) continue;
+    if (ix < 0 || iy < 0 || x->a->shape[ix] != y->a->shape[iy]) {
+      char s0[160], s1[160];
+      jaxc__format_shape(s0, sizeof s0, x->a);
+      jaxc__format_shape(s1, sizeof s1, y->a);
+      return jaxc__fail(JAXC_ERR_SHAPE, "Incompatible reduction dimensions: lhs.shape=%s rhs.shape=%s", s0, s1), false;
+    }
+    cx[nc] = ix, cy[nc++] = iy, mx |= 1u << ix, my |= 1u << iy;
+  }
+  /* try (y, x) first, as JAX does, where it needs no transpose */
+  bool swap = ord != NULL;
+  nn = nb;
+  for (int i = 0; i < y->n; i++)
+    if (!(my >> i & 1u)) names[nn++] = y->lab[i];
+  for (int i = 0; i < x->n; i++)
+    if (!(mx >> i & 1u)) names[nn++] = x->lab[i];
+  for (int i = 0; swap && i < nn; i++) swap = i < n && names[i] == ord[i];
+  swap = swap && nn == n;
+  if (!swap) {
+    nn = nb;
+    for (int i = 0; i < x->n; i++)
+      if (!(mx >> i & 1u)) names[nn++] = x->lab[i];
+    for (int i = 0; i < y->n; i++)
+      if (!(my >> i & 1u)) names[nn++] = y->lab[i];
+  }
+  const jaxc__ein_term *l = swap ? y : x, *r = swap ? x : y;
+  jaxc__dot_types t;
+  if (nn > JAXC_MAX_NDIM)
+    return jaxc__fail(JAXC_ERR_SHAPE, "einsum: an intermediate of rank %d is past JAXC_MAX_NDIM (%d)", nn, JAXC_MAX_NDIM), false;
+  if (!jaxc__dot_types_of(l->a, r->a, e->pref, &t)) return false;
+  jaxc_array *p = jaxc__dot_general(l->a, r->a, nb, swap ? by : bx, swap ? bx : by, nc, swap ? cy : cx, swap ? cx : cy, &t);
+  if (!p) return false;
+  jaxc__ein_set(x, p);
+  x->n = nn;
+  memcpy(x->lab, names, (size_t)nn * sizeof *names);
+  return !ord || jaxc__ein_order(x, n, ord);
+}
+
+/* The next pair to contract: opt_einsum's greedy choice, simplified -- of the pairs sharing a
+   label, the one whose result is smallest against its inputs; with none, the two smallest. */
+static void jaxc__ein_pick(const jaxc__ein *e, int *pi, int *pj) {
+  double best = HUGE_VAL, size[2] = {HUGE_VAL, HUGE_VAL};
+  *pi = 0, *pj = 1;
+  for (int i = 0; i < e->nt; i++)
+    for (int j = i + 1; j < e->nt; j++) {
+      const jaxc__ein_term *x = &e->t[i], *y = &e->t[j];
+      double sx = 1, sy = 1, sr = 1;
+      bool shared = false;
+      for (int a = 0; a < x->n; a++) sx *= (double)e->size[x->lab[a]], shared = shared || jaxc__ein_find(y, x->lab[a]) >= 0;
+      for (int a = 0; a < y->n; a++) sy *= (double)e->size[y->lab[a]];
+      for (int c = 0; c < JAXC__EIN_CODES; c++) {
+        bool in = jaxc__ein_find(x, c) >= 0 || jaxc__ein_find(y, c) >= 0, kept = e->in_out[c];
+        for (int k = 0; in && !kept && k < e->nt; k++) kept = k != i && k != j && jaxc__ein_find(&e->t[k], c) >= 0;
+        if (in && kept) sr *= (double)e->size[c];
+      }
+      if (shared && sr - sx - sy < best) best = sr - sx - sy, *pi = i, *pj = j;
+    }
+  if (best < HUGE_VAL) return;
+  for (int i = 0; i < e->nt; i++) { /* no pair shares a label: the outer product of the two smallest */
+    double s = 1;
+    for (int a = 0; a < e->t[i].n; a++) s *= (double)e->size[e->t[i].lab[a]];
+    if (s < size[0]) size[1] = size[0], *pj = *pi, size[0] = s, *pi = i;
+    else if (s < size[1]) size[1] = s, *pj = i;
+  }
+  if (*pi > *pj) {
+    int t = *pi;
+    *pi = *pj, *pj = t;
+  }
+}
+/* opt_einsum's "optimal" path, which JAX's optimize="auto" takes for three or four operands: a
+   depth-first search over every order of pairwise contractions (pairs in ascending order, as
+   Python iterates a set of small ints), each pair costing helpers.flop_count -- the size of all
+   its labels, doubled where one is summed away -- and the first path of the fewest flops kept.
+   Terms are named as opt_einsum's ssa ids: the operands 0..n-1, then each result in turn. */
+enum { JAXC__EIN_OPTIMAL = 4 };
+typedef struct jaxc__ein_path {
+  uint64_t set[2 * JAXC__EIN_OPTIMAL], out; /* each term's labels, as bits */
+  double size[64], best;                    /* each bit's label's size */
+  int pair[JAXC__EIN_OPTIMAL][2], cur[JAXC__EIN_OPTIMAL][2];
+} jaxc__ein_path;
+static double jaxc__ein_bits_size(const jaxc__ein_path *p, uint64_t set) {
+  double s = 1;
+  for (int b = 0; b < 64; b++)
+    if (set >> b & 1u) s *= p->size[b];
+  return s;
+}
+static void jaxc__ein_optimal(jaxc__ein_path *p, int steps, unsigned remaining, int next, double flops) {
+  if (!(remaining & (remaining - 1))) { /* one term left: the best path so far */
+    p->best = flops;
+    memcpy(p->pair, p->cur, sizeof p->pair);
+    return;
+  }
+  for (int i = 0; i < next; i++)
+    for (int j = i + 1; j < next; j++) {
+      if (!(remaining >> i & 1u) || !(remaining >> j & 1u)) continue;
+      uint64_t keep = p->out, either = p->set[i] | p->set[j];
+      for (int k = 0; k < next; k++)
+        if (remaining >> k & 1u && k != i && k != j) keep |= p->set[k];
+      double cost = flops + jaxc__ein_bits_size(p, either) * ((p->set[i] & p->set[j] & ~keep) ? 2 : 1);
+      if (cost >= p->best) continue;
+      p->set[next] = either & keep, p->cur[steps][0] = i, p->cur[steps][1] = j;
+      jaxc__ein_optimal(p, steps + 1, (remaining & ~(1u << i) & ~(1u << j)) | 1u << next, next + 1, cost);
+    }
+}
+/* The path of e's three or four terms, as ssa ids. */
+static void jaxc__ein_optimal_path(const jaxc__ein *e, jaxc__ein_path *p) {
+  int bit[JAXC__EIN_CODES], nb = 0;
+  memset(p, 0, sizeof *p);
+  for (int c = 0; c < JAXC__EIN_CODES; c++) bit[c] = -1;
+  for (int k = 0; k < e->nt; k++)
+    for (int i = 0; i < e->t[k].n; i++) {
+      int c = e->t[k].lab[i];
+      if (bit[c] < 0) bit[c] = nb, p->size[nb++] = (double)e->size[c];
+      p->set[k] |= (uint64_t)1 << bit[c];
+    }
+  for (int i = 0; i < e->nout; i++) p->out |= (uint64_t)1 << bit[e->out[i]];
+  p->best = HUGE_VAL;
+  jaxc__ein_optimal(p, 0, (1u << e->nt) - 1u, e->nt, 0);
+}
+/* The steps: pairs until one term is left (one step alone for one operand). */
+static bool jaxc__ein_run(jaxc__ein *e) {
+  bool gone[JAXC__EIN_CODES];
+  jaxc__ein_path path;
+  int ssa[2 * JAXC__EIN_OPTIMAL], step = 0, n = e->nt; /* (the ssa id at each position) */
+  bool optimal = n == 3 || n == 4;
+  if (optimal) jaxc__ein_optimal_path(e, &path);
+  for (int k = 0; optimal && k < n; k++) ssa[k] = k;
+  do {
+    int i = 0, j = e->nt > 1 ? 1 : -1;
+    if (optimal)
+      for (int k = 0; k < e->nt; k++) {
+        if (ssa[k] == path.pair[step][0]) i = k;
+        if (ssa[k] == path.pair[step][1]) j = k;
+      }
+    else if (e->nt > 2) jaxc__ein_pick(e, &i, &j);
+    jaxc__ein_term *x = &e->t[i], *y = j >= 0 ? &e->t[j] : NULL;
+    for (int c = 0; c < JAXC__EIN_CODES; c++) {
+      gone[c] = !e->in_out[c] && (jaxc__ein_find(x, c) >= 0 || (y && jaxc__ein_find(y, c) >= 0));
+      for (int k = 0; gone[c] && k < e->nt; k++) gone[c] = k == i || k == j || jaxc__ein_find(&e->t[k], c) < 0;
+    }
+    bool last = e->nt <= 2;
+    if (!jaxc__ein_step(e, x, y, gone, e->nout, last ? e->out : NULL)) return false;
+    if (!y) break;
+    /* the result goes last, as opt_einsum appends it; i and j leave */
+    jaxc__ein_term r = *x;
+    int w = 0;
+    if (y->owned) jaxc_array_free(y->a);
+    for (int k = 0; k < e->nt; k++)
+      if (k != i && k != j) {
+        if (optimal) ssa[w] = ssa[k];
+        e->t[w++] = e->t[k];
+      }
+    if (optimal) ssa[w] = n + step;
+    e->t[w++] = r;
+    e->nt = w, step++;
+  } while (e->nt > 1);
+  return true;
+}
+
+JAXC_API jaxc_array *jaxc_einsum(const char *subscripts, int n, const jaxc_array *const *operands, jaxc_dtype preferred) {
+  if (!subscripts) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "einsum: the subscripts are NULL");
+  if (n <= 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, n ? "einsum: %d operands" : "No input operands", n);
+  if (!jaxc__operands_ok("einsum", n, operands)) return NULL;
+  jaxc__ein *e = (jaxc__ein *)jaxc__malloc(sizeof *e);
+  char *s = (char *)jaxc__malloc(strlen(subscripts) + 1);
+  jaxc__ein_term *t = (jaxc__ein_term *)jaxc__malloc((size_t)n * sizeof *t);
+  jaxc_array *out = NULL;
+  bool weak = false;
+  if (!e || !s || !t) {
+    jaxc__fail(JAXC_ERR_NOMEM, "out of memory in einsum");
+    goto done;
+  }
+  memset(e, 0, sizeof *e);
+  memset(t, 0, (size_t)n * sizeof *t);
+  e->t = t, e->nt = n;
+  if (!jaxc__ein_parse(e, subscripts, n, operands, s)) goto done;
+  if (preferred == JAXC_DTYPE_NONE) { /* result_type of them all, and its weak flag */
+    jaxc_dtype node = jaxc__join_nodes(n, operands);
+    if (node == JAXC_DTYPE_INVALID) goto done;
+    e->pref = jaxc_storage_dtype(node, jaxc_x64()), weak = jaxc_dtype_is_weak(node);
+  } else if (!jaxc__create_dtype(preferred, JAXC_DTYPE_NONE, &e->pref)) goto done;
+  if (!jaxc__ein_run(e)) goto done;
+  /* lax._convert_element_type(result, preferred, weak) */
+  jaxc__ein_term *r = &e->t[0];
+  if (r->owned && r->a->owns_data && r->a->dtype == e->pref) out = r->a, r->owned = false;
+  else out = jaxc_astype(r->a, e->pref);
+  if (out) out->weak = weak, jaxc__ok();
+done:
+  for (int k = 0; e && t && k < e->nt; k++)
+    if (t[k].owned) jaxc_array_free(t[k].a);
+  jaxc__free(e), jaxc__free(s), jaxc__free(t);
   return out;
 }
 

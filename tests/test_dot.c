@@ -30,24 +30,6 @@
 
 static char golden[2][2][JAXC_NUM_DTYPES][JAXC_NUM_DTYPES][8]; /* [strict][x64][a][b] */
 
-/* dot_general's type_properties (jax/_src/lax/lax.py, XLA's HigherPrecisionType): complex,
-   finfo(component).maxexp and .nmant (-1 for non-floats), the component's bit width (bool 1),
-   signed (not an unsigned integer). */
-static const struct { int cx, maxexp, nmant, bits, sgn; } props[JAXC_NUM_CONCRETE_DTYPES] = {
-    [JAXC_BOOL] = {0, -1, -1, 1, 1},      [JAXC_U8] = {0, -1, -1, 8, 0},        [JAXC_U16] = {0, -1, -1, 16, 0},
-    [JAXC_U32] = {0, -1, -1, 32, 0},      [JAXC_U64] = {0, -1, -1, 64, 0},      [JAXC_I8] = {0, -1, -1, 8, 1},
-    [JAXC_I16] = {0, -1, -1, 16, 1},      [JAXC_I32] = {0, -1, -1, 32, 1},      [JAXC_I64] = {0, -1, -1, 64, 1},
-    [JAXC_BF16] = {0, 128, 7, 16, 1},     [JAXC_F16] = {0, 16, 10, 16, 1},      [JAXC_F32] = {0, 128, 23, 32, 1},
-    [JAXC_F64] = {0, 1024, 52, 64, 1},    [JAXC_C64] = {1, 128, 23, 32, 1},     [JAXC_C128] = {1, 1024, 52, 64, 1},
-};
-/* x > y in that order (lexicographic on the tuples) */
-static bool higher(jaxc_dtype x, jaxc_dtype y) {
-  int a[5] = {props[x].cx, props[x].maxexp, props[x].nmant, props[x].bits, props[x].sgn};
-  int b[5] = {props[y].cx, props[y].maxexp, props[y].nmant, props[y].bits, props[y].sgn};
-  for (int i = 0; i < 5; i++)
-    if (a[i] != b[i]) return a[i] > b[i];
-  return false;
-}
 static bool is_float_kind(jaxc_dtype d) { return jaxc_dtype_kind(d) == JAXC_KIND_FLOAT; }
 static bool is_int_kind(jaxc_dtype d) { return jaxc_dtype_kind(d) == JAXC_KIND_INT || jaxc_dtype_kind(d) == JAXC_KIND_UINT; }
 /* The operands' dtype before the sum, by the rule in the header comment. */
@@ -215,7 +197,7 @@ static void test_preferred(void) {
         jaxc_array *out = jaxc_dot(a, b, P);
         char what[96];
         snprintf(what, sizeof what, "dot %s . %s, preferred %s", jaxc_dtype_name(da), jaxc_dtype_name(db), jaxc_dtype_name(P));
-        bool narrower = r != P && !is_float_kind(r) && props[P].bits < props[r].bits;
+        bool narrower = dot_narrower(da, db, P);
         bool drops_imag = jaxc_dtype_kind(r) == JAXC_KIND_COMPLEX && jaxc_dtype_kind(P) != JAXC_KIND_COMPLEX;
         if (narrower) {
           char msg[200];
@@ -423,15 +405,6 @@ static void test_batched(void) {
 }
 
 static jaxc_array *i32v(int n, const int32_t *v) { return jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){n}, v); }
-static void expect_print(jaxc_array *r, const char *want, const char *what) {
-  const char *got = r ? print_to_string(r) : jaxc_last_error();
-  CHECK_MSG(r && strcmp(got, want) == 0, "%s: got %s", what, got);
-  jaxc_array_free(r);
-}
-static void expect_error(jaxc_array *r, const char *want) {
-  CHECK_MSG(!r && strcmp(jaxc_last_error(), want) == 0, "want \"%s\", got \"%s\"", want, r ? "a result" : jaxc_last_error());
-  jaxc_array_free(r);
-}
 
 /* JAX's docstring examples (jax/_src/numpy/tensor_contractions.py), as printed */
 static void test_examples(void) {

@@ -89,7 +89,44 @@ static inline bool golden_result_ok(const char *g, const jaxc_array *r, const ch
             r ? jaxc_dtype_name(jaxc_array_dtype(r)) : "NULL", r && jaxc_array_is_weak(r) ? "~" : "", g);
   return r != NULL;
 }
+/* r (then freed) printed as JAX prints it, or the error message of a NULL r. */
+static inline void expect_print(jaxc_array *r, const char *want, const char *what) {
+  const char *got = r ? print_to_string(r) : jaxc_last_error();
+  CHECK_MSG(r && strcmp(got, want) == 0, "%s: got %s", what, got);
+  jaxc_array_free(r);
+}
+static inline void expect_error(jaxc_array *r, const char *want) {
+  CHECK_MSG(!r && strcmp(jaxc_last_error(), want) == 0, "want \"%s\", got \"%s\"", want, r ? "a result" : jaxc_last_error());
+  jaxc_array_free(r);
+}
 #endif
+
+/* dot_general's type_properties (jax/_src/lax/lax.py, XLA's HigherPrecisionType): complex,
+   finfo(component).maxexp and .nmant (-1 for non-floats), the component's bit width (bool 1),
+   signed (not an unsigned integer). */
+static inline const int *type_properties(jaxc_dtype d) {
+  static const int p[JAXC_NUM_CONCRETE_DTYPES][5] = {
+      [JAXC_BOOL] = {0, -1, -1, 1, 1},  [JAXC_U8] = {0, -1, -1, 8, 0},    [JAXC_U16] = {0, -1, -1, 16, 0},
+      [JAXC_U32] = {0, -1, -1, 32, 0},  [JAXC_U64] = {0, -1, -1, 64, 0},  [JAXC_I8] = {0, -1, -1, 8, 1},
+      [JAXC_I16] = {0, -1, -1, 16, 1},  [JAXC_I32] = {0, -1, -1, 32, 1},  [JAXC_I64] = {0, -1, -1, 64, 1},
+      [JAXC_BF16] = {0, 128, 7, 16, 1}, [JAXC_F16] = {0, 16, 10, 16, 1},  [JAXC_F32] = {0, 128, 23, 32, 1},
+      [JAXC_F64] = {0, 1024, 52, 64, 1}, [JAXC_C64] = {1, 128, 23, 32, 1}, [JAXC_C128] = {1, 1024, 52, 64, 1},
+  };
+  return p[d];
+}
+/* x > y in that order (lexicographic on the tuples) */
+static inline bool higher(jaxc_dtype x, jaxc_dtype y) {
+  const int *a = type_properties(x), *b = type_properties(y);
+  for (int i = 0; i < 5; i++)
+    if (a[i] != b[i]) return a[i] > b[i];
+  return false;
+}
+/* dot_general's TypeError (_maybe_upcast): a preferred type of fewer bits than the higher operand
+   type, where that is not a real float */
+static inline bool dot_narrower(jaxc_dtype a, jaxc_dtype b, jaxc_dtype preferred) {
+  jaxc_dtype r = higher(a, b) ? a : b;
+  return r != preferred && jaxc_dtype_kind(r) != JAXC_KIND_FLOAT && type_properties(preferred)[3] < type_properties(r)[3];
+}
 
 /* splitmix64 and xorshift64 (the tests' two generators) */
 static uint64_t rng_state = 0x2545F4914F6CDD1Du;
