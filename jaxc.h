@@ -604,6 +604,13 @@ JAXC_API jaxc_array *jaxc_kron(const jaxc_array *a, const jaxc_array *b);
    "Invalid Ellipses.", "Ellipses lengths do not match.", "Subscripts can only contain one
    '->'."), numpy's for an output label twice, dot_general's and strict mode's. */
 JAXC_API jaxc_array *jaxc_einsum(const char *subscripts, int n, const jaxc_array *const *operands, jaxc_dtype preferred);
+/* jnp.einsum_path's path: the pairs jaxc_einsum contracts, in order, as positions in the operand
+   list as it shrinks (the pair leaves, its result is appended): path[2k], path[2k + 1], the first
+   the smaller; one operand is the one step (0, -1). Returns the number of steps (n - 1, or 1:
+   path has room for 2 per step) or -1 with a status (einsum's parse and shape errors). The path
+   is opt_einsum's "optimal" (JAX's optimize="auto") up to four operands, a greedy choice past
+   that (opt_einsum's own searches there may pair differently). */
+JAXC_API int jaxc_einsum_path(const char *subscripts, int n, const jaxc_array *const *operands, int *path);
 
 /* >>create -----------------------------------------------------------------------------------
    Array creation as jax.numpy does it, with its dtype rules. A dtype argument may be
@@ -4863,7 +4870,7 @@ static jaxc_array *jaxc__dot_general(const jaxc_array *a, const jaxc_array *b, i
   bool move_a = false, move_b = false;
   for (int i = 0; i < a->ndim; i++) move_a = move_a || pa[i] != i;
   for (int i = 0; i < b->ndim; i++) move_b = move_b || pb[i] != i;
-  jaxc_array *ta = move_a ? jaxc_transpose(a, a->ndim, pa) : NULL, *tb = move_b ? jaxc_transpose(b, b->ndim, pb) : NULL;
+  jaxc_array *ta = move_a ? jaxc_transpose(a, a->ndim, pa) : NULL, *tb = move_b && (ta || !move_a) ? jaxc_transpose(b, b->ndim, pb) : NULL; /* (not past a failure) */
   jaxc_array *out = (move_a && !ta) || (move_b && !tb) ? NULL : jaxc__dot_run(&g, ta ? ta : a, tb ? tb : b, t, nd, shape, a, b, "dot_general");
   jaxc_array_free(ta), jaxc_array_free(tb);
   return out;
@@ -5028,7 +5035,8 @@ JAXC_API jaxc_array *jaxc_vecdot(const jaxc_array *a, const jaxc_array *b, int a
     return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "axes must match; got shapes %s and %s with axis=%d", s0, s1, axis);
   }
   /* moveaxis(x, axis, -1), then the vdot of each pair of vectors, conj(a) . b */
-  jaxc_array *ma = ia != a->ndim - 1 ? jaxc_moveaxis(a, ia, -1) : NULL, *mb = ib != b->ndim - 1 ? jaxc_moveaxis(b, ib, -1) : NULL;
+  jaxc_array *ma = ia != a->ndim - 1 ? jaxc_moveaxis(a, ia, -1) : NULL;
+  jaxc_array *mb = ib != b->ndim - 1 && (ma || ia == a->ndim - 1) ? jaxc_moveaxis(b, ib, -1) : NULL; /* (not past a failure: its status stays) */
   const jaxc_array *A = ma ? ma : a, *B = mb ? mb : b;
   bool cx = jaxc_dtype_kind(a->dtype) == JAXC_KIND_COMPLEX;
   jaxc_array *ca = NULL, *out = NULL;
@@ -5177,6 +5185,8 @@ typedef struct jaxc__ein {
   int64_t size[JAXC__EIN_CODES]; /* contract_path's size_dict: a label's size (a 1 broadcasts) */
   bool in_out[JAXC__EIN_CODES];
   jaxc_dtype pref; /* preferred_element_type, resolved */
+  int (*pairs)[2]; /* the path */
+  char *buf;       /* the subscripts without spaces */
 } jaxc__ein;
 
 static int jaxc__ein_symbol(int i) { return i < 26 ? 'a' + i : i < 52 ? 'A' + i - 26 : i + 140; }
@@ -5345,8 +5355,7 @@ static bool jaxc__ein_sum(jaxc__ein_term *x, unsigned mask, jaxc_dtype pref) {
   jaxc_array *moved = NULL, *ones = jaxc_array_ones(x->a->dtype, 1, &k), *out = NULL;
   if (ones && !first && !last) moved = jaxc_transpose(x->a, nd, perm);
   const jaxc_array *a = moved ? moved : x->a;
-  jaxc__dot_types t = {a->dtype, a->dtype == JAXC_F16 ? JAXC_F32 : a->dtype, JAXC_BOOL, false}; /* (dot_general's, of a with a) */
-  t.sum = jaxc__mm_sum_dtype(t.conv);
+  jaxc__dot_types t = {a->dtype, a->dtype, jaxc__mm_sum_dtype(a->dtype), false}; /* (dot_general's, of a with a) */
   jaxc__mm g = {0};
   g.batches = 1, g.k = k, g.m = first ? 1 : rows, g.n = first ? rows : 1;
   if (ones && (first || last || moved))
@@ -5483,103 +5492,120 @@ static bool jaxc__ein_step(const jaxc__ein *e, jaxc__ein_term *x, jaxc__ein_term
   return !ord || jaxc__ein_order(x, n, ord);
 }
 
-/* The next pair to contract: opt_einsum's greedy choice, simplified -- of the pairs sharing a
-   label, the one whose result is smallest against its inputs; with none, the two smallest. */
-static void jaxc__ein_pick(const jaxc__ein *e, int *pi, int *pj) {
-  double best = HUGE_VAL, size[2] = {HUGE_VAL, HUGE_VAL};
-  *pi = 0, *pj = 1;
-  for (int i = 0; i < e->nt; i++)
-    for (int j = i + 1; j < e->nt; j++) {
-      const jaxc__ein_term *x = &e->t[i], *y = &e->t[j];
-      double sx = 1, sy = 1, sr = 1;
-      bool shared = false;
-      for (int a = 0; a < x->n; a++) sx *= (double)e->size[x->lab[a]], shared = shared || jaxc__ein_find(y, x->lab[a]) >= 0;
-      for (int a = 0; a < y->n; a++) sy *= (double)e->size[y->lab[a]];
-      for (int c = 0; c < JAXC__EIN_CODES; c++) {
-        bool in = jaxc__ein_find(x, c) >= 0 || jaxc__ein_find(y, c) >= 0, kept = e->in_out[c];
-        for (int k = 0; in && !kept && k < e->nt; k++) kept = k != i && k != j && jaxc__ein_find(&e->t[k], c) >= 0;
-        if (in && kept) sr *= (double)e->size[c];
-      }
-      if (shared && sr - sx - sy < best) best = sr - sx - sy, *pi = i, *pj = j;
-    }
-  if (best < HUGE_VAL) return;
-  for (int i = 0; i < e->nt; i++) { /* no pair shares a label: the outer product of the two smallest */
-    double s = 1;
-    for (int a = 0; a < e->t[i].n; a++) s *= (double)e->size[e->t[i].lab[a]];
-    if (s < size[0]) size[1] = size[0], *pj = *pi, size[0] = s, *pi = i;
-    else if (s < size[1]) size[1] = s, *pj = i;
-  }
-  if (*pi > *pj) {
-    int t = *pi;
-    *pi = *pj, *pj = t;
-  }
-}
-/* opt_einsum's "optimal" path, which JAX's optimize="auto" takes for three or four operands: a
-   depth-first search over every order of pairwise contractions (pairs in ascending order, as
-   Python iterates a set of small ints), each pair costing helpers.flop_count -- the size of all
-   its labels, doubled where one is summed away -- and the first path of the fewest flops kept.
-   Terms are named as opt_einsum's ssa ids: the operands 0..n-1, then each result in turn. */
-enum { JAXC__EIN_OPTIMAL = 4 };
-typedef struct jaxc__ein_path {
-  uint64_t set[2 * JAXC__EIN_OPTIMAL], out; /* each term's labels, as bits */
-  double size[64], best;                    /* each bit's label's size */
-  int pair[JAXC__EIN_OPTIMAL][2], cur[JAXC__EIN_OPTIMAL][2];
-} jaxc__ein_path;
-static double jaxc__ein_bits_size(const jaxc__ein_path *p, uint64_t set) {
+/* --- the contraction path, on the terms' label sets (a bit per label) ------------------------- */
+typedef struct jaxc__ein_sets {
+  int n;              /* terms: the operands, then each pair's result */
+  uint64_t *set, out; /* each term's labels; the output's */
+  double size[64];    /* each label's size */
+} jaxc__ein_sets;
+static double jaxc__ein_bits_size(const jaxc__ein_sets *p, uint64_t set) {
   double s = 1;
   for (int b = 0; b < 64; b++)
     if (set >> b & 1u) s *= p->size[b];
   return s;
 }
-static void jaxc__ein_optimal(jaxc__ein_path *p, int steps, unsigned remaining, int next, double flops) {
-  if (!(remaining & (remaining - 1))) { /* one term left: the best path so far */
-    p->best = flops;
-    memcpy(p->pair, p->cur, sizeof p->pair);
+/* The labels of terms i and j that stay after their pair: those in the output or in another
+   term still in `alive`. */
+static uint64_t jaxc__ein_kept(const jaxc__ein_sets *p, const bool *alive, int i, int j) {
+  uint64_t keep = p->out;
+  for (int k = 0; k < p->n; k++)
+    if (alive[k] && k != i && k != j) keep |= p->set[k];
+  return (p->set[i] | p->set[j]) & keep;
+}
+
+/* opt_einsum's "optimal", which JAX's optimize="auto" runs for three or four operands: a
+   depth-first search over every order of pairwise contractions (pairs in ascending order, as
+   Python iterates a set of small ints), a pair costing helpers.flop_count -- the size of all its
+   labels, doubled where one is summed away -- and the first path of the fewest flops kept. */
+enum { JAXC__EIN_OPTIMAL = 4 };
+typedef struct jaxc__ein_search {
+  double best;
+  int pair[JAXC__EIN_OPTIMAL][2], cur[JAXC__EIN_OPTIMAL][2];
+} jaxc__ein_search;
+static void jaxc__ein_optimal(jaxc__ein_sets *p, jaxc__ein_search *s, bool *alive, int steps, double flops) {
+  int left = 0;
+  for (int k = 0; k < p->n; k++) left += alive[k];
+  if (left == 1) {
+    s->best = flops;
+    memcpy(s->pair, s->cur, sizeof s->pair);
     return;
   }
-  for (int i = 0; i < next; i++)
-    for (int j = i + 1; j < next; j++) {
-      if (!(remaining >> i & 1u) || !(remaining >> j & 1u)) continue;
-      uint64_t keep = p->out, either = p->set[i] | p->set[j];
-      for (int k = 0; k < next; k++)
-        if (remaining >> k & 1u && k != i && k != j) keep |= p->set[k];
-      double cost = flops + jaxc__ein_bits_size(p, either) * ((p->set[i] & p->set[j] & ~keep) ? 2 : 1);
-      if (cost >= p->best) continue;
-      p->set[next] = either & keep, p->cur[steps][0] = i, p->cur[steps][1] = j;
-      jaxc__ein_optimal(p, steps + 1, (remaining & ~(1u << i) & ~(1u << j)) | 1u << next, next + 1, cost);
+  for (int i = 0; i < p->n; i++)
+    for (int j = i + 1; j < p->n; j++) {
+      if (!alive[i] || !alive[j]) continue;
+      uint64_t k12 = jaxc__ein_kept(p, alive, i, j), either = p->set[i] | p->set[j];
+      double cost = flops + jaxc__ein_bits_size(p, either) * ((p->set[i] & p->set[j] & ~k12) ? 2 : 1);
+      if (cost >= s->best) continue;
+      s->cur[steps][0] = i, s->cur[steps][1] = j;
+      p->set[p->n] = k12, alive[i] = alive[j] = false, alive[p->n++] = true;
+      jaxc__ein_optimal(p, s, alive, steps + 1, cost);
+      alive[--p->n] = false, alive[i] = alive[j] = true;
     }
 }
-/* The path of e's three or four terms, as ssa ids. */
-static void jaxc__ein_optimal_path(const jaxc__ein *e, jaxc__ein_path *p) {
-  int bit[JAXC__EIN_CODES], nb = 0;
-  memset(p, 0, sizeof *p);
+/* Otherwise a greedy choice (opt_einsum's own searches differ past four operands): of the pairs
+   sharing a label, the one whose result is smallest against its inputs; with none, the two
+   smallest terms. */
+static void jaxc__ein_greedy(const jaxc__ein_sets *p, const bool *alive, int *pi, int *pj) {
+  double best = HUGE_VAL, small[2] = {HUGE_VAL, HUGE_VAL};
+  int s0 = -1, s1 = -1;
+  for (int i = 0; i < p->n; i++) {
+    if (!alive[i]) continue;
+    double si = jaxc__ein_bits_size(p, p->set[i]);
+    if (si < small[0]) small[1] = small[0], s1 = s0, small[0] = si, s0 = i;
+    else if (si < small[1]) small[1] = si, s1 = i;
+    for (int j = i + 1; j < p->n; j++) {
+      if (!alive[j] || !(p->set[i] & p->set[j])) continue;
+      double cost = jaxc__ein_bits_size(p, jaxc__ein_kept(p, alive, i, j)) - si - jaxc__ein_bits_size(p, p->set[j]);
+      if (cost < best) best = cost, *pi = i, *pj = j;
+    }
+  }
+  if (best == HUGE_VAL) *pi = s0 < s1 ? s0 : s1, *pj = s0 < s1 ? s1 : s0;
+}
+/* The path of e's terms as opt_einsum's linear pairs (positions in the list as it shrinks, each
+   result appended): one (0, -1) step for one operand. false: out of memory. */
+static bool jaxc__ein_path(const jaxc__ein *e, int (*pairs)[2]) {
+  int n = e->nt, bit[JAXC__EIN_CODES], nb = 0;
+  if (n < 3) {
+    pairs[0][0] = 0, pairs[0][1] = n - 1 ? 1 : -1;
+    return true;
+  }
+  jaxc__ein_sets p = {0};
+  p.set = (uint64_t *)jaxc__malloc(2 * (size_t)n * sizeof *p.set);
+  bool *alive = (bool *)jaxc__malloc(2 * (size_t)n * sizeof *alive);
+  int *pos = (int *)jaxc__malloc(2 * (size_t)n * sizeof *pos);
+  if (!p.set || !alive || !pos) {
+    jaxc__free(p.set), jaxc__free(alive), jaxc__free(pos);
+    return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in einsum"), false;
+  }
   for (int c = 0; c < JAXC__EIN_CODES; c++) bit[c] = -1;
-  for (int k = 0; k < e->nt; k++)
+  for (int k = 0; k < 2 * n; k++) p.set[k] = 0, alive[k] = k < n;
+  for (int k = 0; k < n; k++)
     for (int i = 0; i < e->t[k].n; i++) {
       int c = e->t[k].lab[i];
-      if (bit[c] < 0) bit[c] = nb, p->size[nb++] = (double)e->size[c];
-      p->set[k] |= (uint64_t)1 << bit[c];
+      if (bit[c] < 0) bit[c] = nb, p.size[nb++] = (double)e->size[c];
+      p.set[k] |= (uint64_t)1 << bit[c];
     }
-  for (int i = 0; i < e->nout; i++) p->out |= (uint64_t)1 << bit[e->out[i]];
-  p->best = HUGE_VAL;
-  jaxc__ein_optimal(p, 0, (1u << e->nt) - 1u, e->nt, 0);
+  for (int i = 0; i < e->nout; i++) p.out |= (uint64_t)1 << bit[e->out[i]];
+  p.n = n;
+  jaxc__ein_search s = {HUGE_VAL, {{0}}, {{0}}};
+  if (n <= JAXC__EIN_OPTIMAL) jaxc__ein_optimal(&p, &s, alive, 0, 0);
+  for (int step = 0; step < n - 1; step++) { /* (ids to positions: ssa_to_linear) */
+    int i = 0, j = 1, w = 0;
+    if (n <= JAXC__EIN_OPTIMAL) i = s.pair[step][0], j = s.pair[step][1];
+    else jaxc__ein_greedy(&p, alive, &i, &j);
+    for (int k = 0; k < p.n; k++)
+      if (alive[k]) pos[k] = w++;
+    pairs[step][0] = pos[i], pairs[step][1] = pos[j];
+    p.set[p.n] = jaxc__ein_kept(&p, alive, i, j), alive[i] = alive[j] = false, alive[p.n++] = true;
+  }
+  jaxc__free(p.set), jaxc__free(alive), jaxc__free(pos);
+  return true;
 }
-/* The steps: pairs until one term is left (one step alone for one operand). */
-static bool jaxc__ein_run(jaxc__ein *e) {
+/* The steps of the path, the result left in e->t[0]. */
+static bool jaxc__ein_run(jaxc__ein *e, int (*pairs)[2]) {
   bool gone[JAXC__EIN_CODES];
-  jaxc__ein_path path;
-  int ssa[2 * JAXC__EIN_OPTIMAL], step = 0, n = e->nt; /* (the ssa id at each position) */
-  bool optimal = n == 3 || n == 4;
-  if (optimal) jaxc__ein_optimal_path(e, &path);
-  for (int k = 0; optimal && k < n; k++) ssa[k] = k;
-  do {
-    int i = 0, j = e->nt > 1 ? 1 : -1;
-    if (optimal)
-      for (int k = 0; k < e->nt; k++) {
-        if (ssa[k] == path.pair[step][0]) i = k;
-        if (ssa[k] == path.pair[step][1]) j = k;
-      }
-    else if (e->nt > 2) jaxc__ein_pick(e, &i, &j);
+  for (int step = 0;; step++) {
+    int i = pairs[step][0], j = pairs[step][1];
     jaxc__ein_term *x = &e->t[i], *y = j >= 0 ? &e->t[j] : NULL;
     for (int c = 0; c < JAXC__EIN_CODES; c++) {
       gone[c] = !e->in_out[c] && (jaxc__ein_find(x, c) >= 0 || (y && jaxc__ein_find(y, c) >= 0));
@@ -5587,55 +5613,73 @@ static bool jaxc__ein_run(jaxc__ein *e) {
     }
     bool last = e->nt <= 2;
     if (!jaxc__ein_step(e, x, y, gone, e->nout, last ? e->out : NULL)) return false;
-    if (!y) break;
-    /* the result goes last, as opt_einsum appends it; i and j leave */
+    if (!y) return true;
+    /* the result goes last, as opt_einsum appends it */
     jaxc__ein_term r = *x;
     int w = 0;
     if (y->owned) jaxc_array_free(y->a);
     for (int k = 0; k < e->nt; k++)
-      if (k != i && k != j) {
-        if (optimal) ssa[w] = ssa[k];
-        e->t[w++] = e->t[k];
-      }
-    if (optimal) ssa[w] = n + step;
+      if (k != i && k != j) e->t[w++] = e->t[k];
     e->t[w++] = r;
-    e->nt = w, step++;
-  } while (e->nt > 1);
-  return true;
+    if ((e->nt = w) == 1) return true;
+  }
 }
 
-JAXC_API jaxc_array *jaxc_einsum(const char *subscripts, int n, const jaxc_array *const *operands, jaxc_dtype preferred) {
-  if (!subscripts) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "einsum: the subscripts are NULL");
-  if (n <= 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, n ? "einsum: %d operands" : "No input operands", n);
-  if (!jaxc__operands_ok("einsum", n, operands)) return NULL;
+/* einsum's arguments checked and parsed into e, its path into e->pairs (jaxc__ein_close frees
+   what this allocates, whatever it returns). */
+static bool jaxc__ein_open(jaxc__ein *e, const char *name, const char *subscripts, int n, const jaxc_array *const *operands) {
+  memset(e, 0, sizeof *e);
+  if (!subscripts) return jaxc__fail(JAXC_ERR_ARG, "%s: the subscripts are NULL", name), false;
+  if (n <= 0) return n ? jaxc__fail(JAXC_ERR_ARG, "%s: %d operands", name, n) : jaxc__fail(JAXC_ERR_ARG, "No input operands"), false;
+  if (!jaxc__operands_ok(name, n, operands)) return false;
+  e->t = (jaxc__ein_term *)jaxc__malloc((size_t)n * sizeof *e->t);
+  e->buf = (char *)jaxc__malloc(strlen(subscripts) + 1);
+  e->pairs = (int(*)[2])jaxc__malloc((size_t)n * sizeof *e->pairs);
+  if (!e->t || !e->buf || !e->pairs) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in %s", name), false;
+  memset(e->t, 0, (size_t)n * sizeof *e->t);
+  e->nt = n;
+  return jaxc__ein_parse(e, subscripts, n, operands, e->buf) && jaxc__ein_path(e, e->pairs);
+}
+static void jaxc__ein_close(jaxc__ein *e) {
+  for (int k = 0; e->t && k < e->nt; k++)
+    if (e->t[k].owned) jaxc_array_free(e->t[k].a);
+  jaxc__free(e->t), jaxc__free(e->buf), jaxc__free(e->pairs);
+  jaxc__free(e);
+}
+JAXC_API int jaxc_einsum_path(const char *subscripts, int n, const jaxc_array *const *operands, int *path) {
   jaxc__ein *e = (jaxc__ein *)jaxc__malloc(sizeof *e);
-  char *s = (char *)jaxc__malloc(strlen(subscripts) + 1);
-  jaxc__ein_term *t = (jaxc__ein_term *)jaxc__malloc((size_t)n * sizeof *t);
+  int steps = -1;
+  if (!e) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in einsum_path"), -1;
+  if (jaxc__ein_open(e, "einsum_path", subscripts, n, operands)) {
+    if (!path) jaxc__fail(JAXC_ERR_ARG, "einsum_path: path is NULL");
+    else {
+      steps = n > 1 ? n - 1 : 1;
+      memcpy(path, e->pairs, (size_t)steps * sizeof *e->pairs);
+      jaxc__ok();
+    }
+  }
+  jaxc__ein_close(e);
+  return steps;
+}
+JAXC_API jaxc_array *jaxc_einsum(const char *subscripts, int n, const jaxc_array *const *operands, jaxc_dtype preferred) {
+  jaxc__ein *e = (jaxc__ein *)jaxc__malloc(sizeof *e);
   jaxc_array *out = NULL;
   bool weak = false;
-  if (!e || !s || !t) {
-    jaxc__fail(JAXC_ERR_NOMEM, "out of memory in einsum");
-    goto done;
-  }
-  memset(e, 0, sizeof *e);
-  memset(t, 0, (size_t)n * sizeof *t);
-  e->t = t, e->nt = n;
-  if (!jaxc__ein_parse(e, subscripts, n, operands, s)) goto done;
+  if (!e) return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in einsum");
+  if (!jaxc__ein_open(e, "einsum", subscripts, n, operands)) goto done;
   if (preferred == JAXC_DTYPE_NONE) { /* result_type of them all, and its weak flag */
     jaxc_dtype node = jaxc__join_nodes(n, operands);
     if (node == JAXC_DTYPE_INVALID) goto done;
     e->pref = jaxc_storage_dtype(node, jaxc_x64()), weak = jaxc_dtype_is_weak(node);
   } else if (!jaxc__create_dtype(preferred, JAXC_DTYPE_NONE, &e->pref)) goto done;
-  if (!jaxc__ein_run(e)) goto done;
+  if (!jaxc__ein_run(e, e->pairs)) goto done;
   /* lax._convert_element_type(result, preferred, weak) */
   jaxc__ein_term *r = &e->t[0];
   if (r->owned && r->a->owns_data && r->a->dtype == e->pref) out = r->a, r->owned = false;
   else out = jaxc_astype(r->a, e->pref);
   if (out) out->weak = weak, jaxc__ok();
 done:
-  for (int k = 0; e && t && k < e->nt; k++)
-    if (t[k].owned) jaxc_array_free(t[k].a);
-  jaxc__free(e), jaxc__free(s), jaxc__free(t);
+  jaxc__ein_close(e);
   return out;
 }
 

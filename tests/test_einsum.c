@@ -63,7 +63,27 @@ static void test_examples(void) {
   jaxc_array *z = jaxc_array_from_data(JAXC_I32, 2, (int64_t[]){2, 3}, (int32_t[]){2, 4, 6, 3, 5, 7});
   expect_print(ein("ij,jk,kl,lm->im", 4, (jaxc_array *[]){w, x6, y6, z}, JAXC_DTYPE_NONE),
                "Array([[ 481,  831, 1181],\n       [ 651, 1125, 1599]], dtype=int32)", "ij,jk,kl,lm->im");
-  jaxc_array *all[] = {M, x, y, y23, x3, y3, w, x6, y6, z};
+  /* jnp.einsum_path's example, and opt_einsum's for "optimal" (sizes a 1, b 2, c 3, d 4) */
+  int path[8];
+  jaxc_array *p23 = jaxc_array_zeros(JAXC_I32, 2, (int64_t[]){2, 3}), *p3h = jaxc_array_zeros(JAXC_I32, 2, (int64_t[]){3, 100}),
+             *ph5 = jaxc_array_zeros(JAXC_I32, 2, (int64_t[]){100, 5});
+  CHECK(jaxc_einsum_path("ij,jk,kl", 3, (const jaxc_array *const[]){p23, p3h, ph5}, path) == 2 && path[0] == 1 && path[1] == 2 && path[2] == 0 && path[3] == 1);
+  jaxc_array *abd = jaxc_array_zeros(JAXC_F32, 3, (int64_t[]){1, 2, 4}), *ac = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){1, 3}),
+             *bdc = jaxc_array_zeros(JAXC_F32, 3, (int64_t[]){2, 4, 3});
+  CHECK(jaxc_einsum_path("abd,ac,bdc->", 3, (const jaxc_array *const[]){abd, ac, bdc}, path) == 2 && path[0] == 0 && path[1] == 2 && path[2] == 0 && path[3] == 1);
+  /* a tie: the first pair found */
+  jaxc_array *a2 = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){2});
+  CHECK(jaxc_einsum_path("a,a,a->", 3, (const jaxc_array *const[]){a2, a2, a2}, path) == 2 && path[0] == 0 && path[1] == 1 && path[2] == 0 && path[3] == 1);
+  /* past four operands jaxc's greedy choice: a pair sharing a label (here b), not the cheaper
+     product of the two scalars */
+  jaxc_array *s0 = jaxc_array_zeros(JAXC_F32, 0, NULL), *m33 = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){3, 3});
+  CHECK(jaxc_einsum_path(",,ab,bc,cd->abcd", 5, (const jaxc_array *const[]){s0, s0, m33, m33, m33}, path) == 4 && path[0] == 2 && path[1] == 3);
+  jaxc_array_free(s0), jaxc_array_free(m33);
+  CHECK(jaxc_einsum_path("a->", 1, (const jaxc_array *const[]){a2}, path) == 1 && path[0] == 0 && path[1] == -1);
+  CHECK(jaxc_einsum_path("a,b", 2, (const jaxc_array *const[]){a2, a2}, NULL) == -1 && strcmp(jaxc_last_error(), "einsum_path: path is NULL") == 0);
+  CHECK(jaxc_einsum_path("a,b", 1, (const jaxc_array *const[]){a2}, path) == -1 &&
+        strcmp(jaxc_last_error(), "Number of einsum subscripts must be equal to the number of operands.") == 0);
+  jaxc_array *all[] = {M, x, y, y23, x3, y3, w, x6, y6, z, p23, p3h, ph5, abd, ac, bdc, a2};
   for (size_t i = 0; i < sizeof all / sizeof *all; i++) jaxc_array_free(all[i]);
 }
 
@@ -205,6 +225,59 @@ static void reference(const spec *s, jaxc_array *const *ops, int64_t *re, int64_
   for (int j = 0; j < s->n; j++) jaxc_array_free(c[j]);
 }
 
+/* --- the path: opt_einsum's "optimal" as its definition reads: of every order of pairwise
+   contractions (pairs of positions in ascending order, each result appended), the first of the
+   fewest flops, a pair costing the size of all its labels, twice that where a label shared by the
+   two appears nowhere else. */
+typedef struct ref_path {
+  int n, steps, best[8][2], cur[8][2];
+  uint64_t set[8], out;
+  double size[64], best_cost;
+} ref_path;
+static double set_size(const ref_path *p, uint64_t s) {
+  double z = 1;
+  for (int b = 0; b < 64; b++)
+    if (s >> b & 1u) z *= p->size[b];
+  return z;
+}
+static void ref_orders(ref_path *p, uint64_t *set, int n, int step, double cost) {
+  if (n == 1) {
+    if (cost < p->best_cost) p->best_cost = cost, memcpy(p->best, p->cur, sizeof p->best);
+    return;
+  }
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++) {
+      uint64_t rest = p->out, next[8];
+      int m = 0;
+      for (int k = 0; k < n; k++)
+        if (k != i && k != j) rest |= set[k], next[m++] = set[k];
+      uint64_t either = set[i] | set[j];
+      next[m++] = either & rest;
+      p->cur[step][0] = i, p->cur[step][1] = j;
+      ref_orders(p, next, m, step + 1, cost + set_size(p, either) * ((set[i] & set[j] & ~rest) ? 2 : 1));
+    }
+}
+static void check_path(const spec *s, jaxc_array *const *ops) {
+  int path[2 * MAXOPS], steps = jaxc_einsum_path(s->text, s->n, (const jaxc_array *const *)ops, path);
+  CHECK_EQ_INT(steps, s->n > 1 ? s->n - 1 : 1);
+  if (s->n < 3) {
+    CHECK(path[0] == 0 && path[1] == (s->n == 2 ? 1 : -1));
+    return;
+  }
+  if (s->n > 4 || steps != s->n - 1) return; /* (greedy past four operands: its own choice) */
+  ref_path p = {0};
+  p.best_cost = HUGE_VAL;
+  for (int j = 0; j < s->n; j++)
+    for (int i = 0; i < s->rank[j]; i++) p.set[j] |= 1ull << (s->lab[j][i] - 'A');
+  for (int i = 0; i < s->nout; i++) p.out |= 1ull << (s->out[i] - 'A');
+  for (int c = 'A'; c <= 'z'; c++) p.size[c - 'A'] = (double)s->size[c];
+  ref_orders(&p, p.set, s->n, 0, 0);
+  bool same = true;
+  for (int k = 0; k < steps; k++) same = same && path[2 * k] == p.best[k][0] && path[2 * k + 1] == p.best[k][1];
+  CHECK_MSG(same, "einsum_path('%s'): (%d, %d), (%d, %d) ..., want (%d, %d), (%d, %d) ...", s->text, path[0], path[1], path[2], path[3],
+            p.best[0][0], p.best[0][1], p.best[1][0], p.best[1][1]);
+}
+
 static const jaxc_dtype dtypes[] = {JAXC_BOOL, JAXC_U8,  JAXC_U16,  JAXC_U32, JAXC_U64, JAXC_I8,  JAXC_I16, JAXC_I32,
                                     JAXC_I64,  JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
 enum { NDT = sizeof dtypes / sizeof *dtypes };
@@ -262,6 +335,8 @@ static void test_random(void) {
     uint64_t h[MAXOPS];
     for (int j = 0; j < s.n; j++) ops[j] = random_operand(&s, j, d[j], tiny), h[j] = checksum(ops[j]);
     jaxc_array *r = ein(s.text, s.n, ops, pref);
+    char err[256];
+    snprintf(err, sizeof err, "%s", r ? "" : jaxc_last_error());
     cases++;
     int64_t nout = 1, shape[MAXLAB + 4];
     for (int i = 0; i < s.nout; i++) shape[i] = s.size[(int)s.out[i]], nout *= shape[i];
@@ -280,8 +355,9 @@ static void test_random(void) {
     int pbits = (int)jaxc_dtype_bits(want) / (jaxc_dtype_kind(want) == JAXC_KIND_COMPLEX ? 2 : 1);
     for (int j = 0; j < s.n; j++) risky = risky || (is_int(d[j]) && (int)jaxc_dtype_bits(d[j]) > pbits && !is_int(want));
     const char *typeerror = "`preferred_element_type` must not be narrower than the original type";
-    if (!r && risky && strncmp(jaxc_last_error(), typeerror, strlen(typeerror)) == 0) ok = true, narrower++;
+    if (!r && risky && strncmp(err, typeerror, strlen(typeerror)) == 0) ok = true, narrower++;
     for (int j = 0; j < s.n; j++) ok = ok && checksum(ops[j]) == h[j];
+    check_path(&s, ops);
     if (!ok && bad++ < 10) {
       fprintf(stderr, "einsum('%s', ", s.text);
       for (int j = 0; j < s.n; j++) {
@@ -291,7 +367,7 @@ static void test_random(void) {
       }
       fprintf(stderr, "preferred %s): want %s [%s] (", pref == JAXC_DTYPE_NONE ? "None" : jaxc_dtype_name(pref), jaxc_dtype_name(want), s.out);
       for (int i = 0; i < s.nout; i++) fprintf(stderr, "%lld,", (long long)shape[i]);
-      fprintf(stderr, "), got %s %s\n", r ? print_to_string(r) : "NULL", r ? "" : jaxc_last_error());
+      fprintf(stderr, "), got %s %s\n", r ? print_to_string(r) : "NULL", err);
     }
     CHECK(ok);
     for (int j = 0; j < s.n; j++) jaxc_array_free(ops[j]);

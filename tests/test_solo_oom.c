@@ -114,10 +114,24 @@ static jaxc_array *c_tensordot(void) { return jaxc_tensordot_axes(x34, x34, 1, (
 static jaxc_array *c_vdot_c64(void) { return jaxc_vdot(c64v, c64v, JAXC_DTYPE_NONE); }
 static jaxc_array *c_vdot_big(void) { return jaxc_vdot(big, big, JAXC_DTYPE_NONE); }
 static jaxc_array *c_vecdot(void) { return jaxc_vecdot(x34, f32row, -1, JAXC_F64); }
+static jaxc_array *c_vecdot0(void) { return jaxc_vecdot(x34, x34, 0, JAXC_DTYPE_NONE); } /* (both operands' axes moved) */
 static jaxc_array *c_matvec(void) { return jaxc_matvec(x34, f16v); }
 static jaxc_array *c_trace(void) { return jaxc_trace(x34, 1, 0, 1, JAXC_I8); }
 static jaxc_array *c_diag(void) { return jaxc_diag(c64v, -1); }
 static jaxc_array *c_kron(void) { return jaxc_kron(i8col, f32row); }
+static jaxc_array *c_einsum3(void) { /* a sum, a size-1 broadcast, the optimal path, a transpose */
+  return jaxc_einsum("ij,kj,ik->ki", 3, (const jaxc_array *const[]){x34, f32row, i8col}, JAXC_DTYPE_NONE);
+}
+static jaxc_array *c_einsum_diag(void) { /* repeated labels: the diagonal, summed in int32 */
+  jaxc_array *sq = jaxc_einsum("ij,kj->ik", 2, (const jaxc_array *const[]){x34, x34}, JAXC_DTYPE_NONE);
+  jaxc_array *r = sq ? jaxc_einsum("ii,ij->i", 2, (const jaxc_array *const[]){sq, i8col}, JAXC_I32) : NULL;
+  jaxc_array_free(sq);
+  return r;
+}
+static jaxc_array *c_einsum_path(void) {
+  int path[8];
+  return status_call(jaxc_einsum_path("a,a,ij,kj,ik->", 5, (const jaxc_array *const[]){u8v, u8v, x34, f32row, i8col}, path) == 4 ? JAXC_OK : jaxc_last_status());
+}
 
 typedef struct { const char *name; jaxc_array *(*call)(void); } oom_case;
 static const oom_case cases[] = {
@@ -130,8 +144,9 @@ static const oom_case cases[] = {
   {"slice", c_slice}, {"at add", c_at_add}, {"at axis max", c_at_axis}, {"at slice set", c_at_slice},
   {"random bits", c_bits}, {"random normal", c_normal}, {"random randint", c_randint},
   {"random bernoulli", c_bernoulli}, {"random permutation", c_permutation}, {"print", c_print},
-  {"tensordot, preferred bf16", c_tensordot}, {"vdot c64", c_vdot_c64}, {"vdot of 1 M", c_vdot_big}, {"vecdot, preferred f64", c_vecdot},
+  {"tensordot, preferred bf16", c_tensordot}, {"vdot c64", c_vdot_c64}, {"vdot of 1 M", c_vdot_big}, {"vecdot, preferred f64", c_vecdot}, {"vecdot axis 0", c_vecdot0},
   {"matvec f32 f16", c_matvec}, {"trace, dtype int8", c_trace}, {"diag c64", c_diag}, {"kron i8 f32", c_kron},
+  {"einsum of 3", c_einsum3}, {"einsum diagonal", c_einsum_diag}, {"einsum_path of 5", c_einsum_path},
 };
 
 /* --- what a call leaves behind ----------------------------------------------------------------- */
