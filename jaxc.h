@@ -5369,21 +5369,33 @@ static bool jaxc__ein_sum(jaxc__ein_term *x, unsigned mask, jaxc_dtype pref) {
   x->n = kept;
   return true;
 }
-/* lax.select(delta(x.shape, axes), x, 0): x with the elements off the diagonal of the axes in
-   mask zeroed. */
+/* lax.select(delta(x.shape, axes), x, 0) for the axes in mask (one label's), kept only where it
+   is not 0: the first of the axes becomes one of size 1 (what einsum sums over next: 0 + the
+   element), the others but the last leave, and element i along the last is x's with i on every
+   one of the axes, or 0 where one is shorter. */
 static jaxc_array *jaxc__ein_delta(const jaxc_array *x, unsigned mask) {
-  jaxc_array *r = jaxc__new_array(x->dtype, x->weak, x->ndim, x->shape);
+  int first = -1, last = 0, nd = 0, at[JAXC_MAX_NDIM]; /* at: each of x's axes' place in r (-1: gone) */
+  int64_t shape[JAXC_MAX_NDIM], stride[JAXC_MAX_NDIM], c[JAXC_MAX_NDIM] = {0};
+  for (int i = 0; i < x->ndim; i++)
+    if (mask >> i & 1u) last = i, first = first < 0 ? i : first;
+  for (int i = x->ndim - 1; i >= 0; i--) stride[i] = i == x->ndim - 1 ? 1 : stride[i + 1] * x->shape[i + 1];
+  for (int i = 0; i < x->ndim; i++) {
+    at[i] = i == first || i == last || !(mask >> i & 1u) ? nd : -1;
+    if (at[i] >= 0) shape[nd++] = i == first ? 1 : x->shape[i];
+  }
+  jaxc_array *r = jaxc__new_array(x->dtype, x->weak, nd, shape);
   if (!r) return NULL;
   size_t es = jaxc_dtype_size(x->dtype);
-  int64_t c[JAXC_MAX_NDIM] = {0};
-  int f = 0;
-  while (!(mask >> f & 1u)) f++;
-  for (int64_t e = 0; e < x->size; e++) {
-    bool on = true;
-    for (int i = f + 1; i < x->ndim; i++) on = on && (!(mask >> i & 1u) || c[i] == c[f]);
-    if (on) memcpy((char *)r->data + (size_t)e * es, (const char *)x->data + (size_t)e * es, es);
+  for (int64_t e = 0; e < r->size; e++) {
+    int64_t off = 0, d = c[at[last]];
+    bool in = true;
+    for (int i = 0; i < x->ndim; i++) {
+      int64_t k = mask >> i & 1u ? d : c[at[i]];
+      in = in && k < x->shape[i], off += k * stride[i];
+    }
+    if (in) memcpy((char *)r->data + (size_t)e * es, (const char *)x->data + (size_t)off * es, es);
     else memset((char *)r->data + (size_t)e * es, 0, es);
-    for (int i = x->ndim - 1; i >= 0 && ++c[i] == x->shape[i]; i--) c[i] = 0;
+    for (int i = nd - 1; i >= 0 && ++c[i] == r->shape[i]; i--) c[i] = 0;
   }
   return r;
 }
@@ -5395,19 +5407,28 @@ static bool jaxc__ein_uniques(jaxc__ein_term *x, const jaxc__ein_term *y, const 
   return !mask || jaxc__ein_sum(x, mask, pref);
 }
 /* sum_repeats: each label x repeats (in the order they first appear) masked to its diagonal,
-   then summed over all its axes, or all but the last where keep has it. */
+   then summed over all its axes, or all but the last where keep has it (here: the diagonal, then
+   a sum over its size-1 axis, and the last axis too where keep does not have the label). */
 static bool jaxc__ein_repeats(jaxc__ein_term *x, const bool *keep, jaxc_dtype pref) {
   int rep[JAXC_MAX_NDIM], nr = 0;
   for (int i = 0; i < x->n; i++)
     if (jaxc__ein_find(x, x->lab[i]) == i && jaxc__ein_count(x, x->lab[i]) > 1) rep[nr++] = x->lab[i];
   for (int r = 0; r < nr; r++) {
-    unsigned mask = 0, top = 0;
+    unsigned mask = 0;
+    int first = -1, last = 0;
     for (int i = 0; i < x->n; i++)
-      if (x->lab[i] == rep[r]) mask |= 1u << i, top = 1u << i;
+      if (x->lab[i] == rep[r]) mask |= 1u << i, last = i, first = first < 0 ? i : first;
     jaxc_array *d = jaxc__ein_delta(x->a, mask);
     if (!d) return false;
     jaxc__ein_set(x, d);
-    if (!jaxc__ein_sum(x, keep[rep[r]] ? mask & ~top : mask, pref)) return false;
+    unsigned sum = 0; /* the size-1 axis, and the last too where the label is not kept */
+    for (int i = 0, k = 0; i < x->n; i++)
+      if (!(mask >> i & 1u) || i == first || i == last) {
+        if (i == first || (i == last && !keep[rep[r]])) sum |= 1u << k;
+        x->lab[k++] = x->lab[i];
+      }
+    x->n = x->a->ndim;
+    if (!jaxc__ein_sum(x, sum, pref)) return false;
   }
   return true;
 }

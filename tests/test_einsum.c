@@ -478,6 +478,15 @@ static void test_teaching(void) {
   jaxc_array *mz = jaxc_array_from_data(JAXC_F32, 2, (int64_t[]){2, 2}, (float[]){-0.0f, 5, 7, -0.0f});
   expect_print(ein("ii->i", 1, &mz, JAXC_DTYPE_NONE), "Array([0., 0.], dtype=float32)", "einsum('ii->i', -0.)");
   expect_print(jaxc_diagonal(mz, 0, 0, 1), "Array([-0., -0.], dtype=float32)", "diagonal(-0.)");
+  /* a repeated label's sizes may differ where one is 1 (opt_einsum broadcasts it): the mask of
+     lax._delta keeps only the equal coordinates, so (1, 3) gives [5, 0, 0] and (3, 1) [5] */
+  jaxc_array *row = jaxc_array_from_data(JAXC_I32, 2, (int64_t[]){1, 3}, (int32_t[]){5, 6, 7}), *col = jaxc_reshape(row, 2, (int64_t[]){3, 1});
+  expect_print(ein("ii->i", 1, &row, JAXC_DTYPE_NONE), "Array([5, 0, 0], dtype=int32)", "einsum('ii->i', (1, 3))");
+  expect_print(ein("ii->i", 1, &col, JAXC_DTYPE_NONE), "Array([5], dtype=int32)", "einsum('ii->i', (3, 1))");
+  expect_print(ein("ii", 1, &row, JAXC_DTYPE_NONE), "Array(5, dtype=int32)", "einsum('ii', (1, 3))");
+  jaxc_array *x232 = i32a(3, (int64_t[]){2, 3, 2}, 1);
+  expect_print(ein("iji->ij", 1, &x232, JAXC_DTYPE_NONE), "Array([[ 1,  3,  5],\n       [ 8, 10, 12]], dtype=int32)", "einsum('iji->ij')");
+  jaxc_array_free(row), jaxc_array_free(col), jaxc_array_free(x232);
   /* bool sums are any(): or, not add */
   jaxc_array *t = jaxc_array_from_data(JAXC_BOOL, 1, (int64_t[]){3}, (bool[]){0, 1, 1}), *u = jaxc_array_from_data(JAXC_BOOL, 1, (int64_t[]){3}, (bool[]){1, 0, 1});
   expect_print(ein("i->", 1, &t, JAXC_DTYPE_NONE), "Array(True, dtype=bool)", "einsum('i->', bool)");

@@ -411,7 +411,7 @@ static void pick_spec(jaxc_slice_spec *sp) {
 
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 33;
+  uint8_t c = u8() % 34;
   char what[96];
   /* bool views must hold valid bools (0/1): other views may have written any bytes there */
   for (int i = 0; i < npool; i++)
@@ -980,6 +980,33 @@ static void one_call(void) {
     if (r && p != JAXC_DTYPE_NONE && (w < 10 || w == 11) && w != 3 && r->weak) FAIL("%s: weak result with a preferred dtype", names[w]);
     if (r && w == 10 && (r->dtype != a->dtype || r->weak != a->weak)) FAIL("diagonal: dtype or weak flag changed");
     snap_verify(names[w], NULL);
+    keep(r);
+    break;
+  }
+  case 33: { /* einsum and einsum_path: subscripts from a small alphabet (labels, ellipses, arrows, stray bytes) */
+    static const char alphabet[] = "iijjkkaAZ...,,->-> 1";
+    char sub[24];
+    int len = u8() % 20, n = (int)(u8() % 6) - (u8() == 0), path[16];
+    for (int k = 0; k < len; k++) sub[k] = alphabet[u8() % (sizeof alphabet - 1)];
+    sub[len] = 0;
+    const jaxc_array *ops[6];
+    double total = 1;
+    for (int k = 0; k < 6; k++) ops[k] = pick_arr(), total *= ops[k] && ops[k]->size > 1 ? (double)ops[k]->size : 1;
+    jaxc_dtype p = u8() < 128 ? JAXC_DTYPE_NONE : pick_dtype();
+    trace("einsum '%s' n=%d preferred=%d\n", sub, n, (int)p);
+    if (total > (double)(1 << 24)) break; /* (outer products of pool arrays: past the fuzzer's memory) */
+    if (u8() < 32) {
+      int steps = jaxc_einsum_path(u8() < 8 ? NULL : sub, n, u8() < 8 ? NULL : ops, u8() < 8 ? NULL : path);
+      if (steps >= 0 && steps != (n > 1 ? n - 1 : 1)) FAIL("einsum_path: %d steps for %d operands", steps, n);
+      for (int k = 0; k < steps; k++)
+        if (path[2 * k] < 0 || path[2 * k] >= n - k || path[2 * k + 1] >= n - k || (n > 1 && path[2 * k + 1] <= path[2 * k])) FAIL("einsum_path: step %d is (%d, %d)", k, path[2 * k], path[2 * k + 1]);
+      snap_verify("einsum_path", NULL);
+      break;
+    }
+    jaxc_array *r = jaxc_einsum(sub, n, ops, p);
+    check_result_array("einsum", r);
+    if (r && p != JAXC_DTYPE_NONE && r->weak) FAIL("einsum: weak result with a preferred dtype");
+    snap_verify("einsum", NULL);
     keep(r);
     break;
   }
