@@ -4668,35 +4668,38 @@ static void jaxc__dots(const jaxc__mm *g, jaxc_dtype s, const char *A, const cha
   }
 }
 #if JAXC__HAS_OPENMP
-/* One long dot product (vdot, a 1-d dot): k cut into 64 pieces (whatever the thread count, so
-   the result does not depend on it), each summed by the same kernel, then the 64 partial sums
+/* One long row times a matrix of at most 256 bytes a row (vdot, a 1-d dot, a sum over leading
+   axes, vecmat): k cut into 64 pieces (whatever the thread count, so the result does not depend
+   on it), each summed by the same kernel into its own row of partial sums, then the 64 rows
    added in order. */
-enum { JAXC__DOT_PIECES = 64 };
+enum { JAXC__DOT_PIECES = 64, JAXC__DOT_ROW = 256 };
 static void jaxc__dot_split(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C) {
-  size_t es = jaxc_dtype_size(s);
-  union { double d[2]; uint64_t u; } part[JAXC__DOT_PIECES];
+  size_t es = jaxc_dtype_size(s), row = (size_t)g->n * es;
+  union { double d[JAXC__DOT_PIECES * JAXC__DOT_ROW / sizeof(double)]; char c[1]; } parts; /* (aligned for any sum dtype) */
+  char *part = parts.c;
 #  pragma omp parallel for schedule(static)
   for (int c = 0; c < JAXC__DOT_PIECES; c++) {
     jaxc__mm piece = *g;
     int64_t lo = g->k * c / JAXC__DOT_PIECES, hi = g->k * (c + 1) / JAXC__DOT_PIECES;
     piece.k = hi - lo;
-    jaxc__mm_item(&piece, s, A + (size_t)lo * es, B + (size_t)lo * es, (char *)&part[c], 0);
+    jaxc__mm_item(&piece, s, A + (size_t)lo * es, B + (size_t)lo * row, part + (size_t)c * row, 0);
   }
-  for (int c = 1; c < JAXC__DOT_PIECES; c++) {
-    char *p0 = (char *)&part[0], *pc = (char *)&part[c];
-    switch (s) {
-    case JAXC_F32: case JAXC_C64:
-      for (size_t i = 0; i < es / 4; i++) ((float *)(void *)p0)[i] += ((float *)(void *)pc)[i];
-      break;
-    case JAXC_F64: case JAXC_C128:
-      for (size_t i = 0; i < es / 8; i++) ((double *)(void *)p0)[i] += ((double *)(void *)pc)[i];
-      break;
-    case JAXC_BOOL: *p0 = (char)(*p0 | *pc); break;
-    case JAXC_U32: *(uint32_t *)(void *)p0 += *(uint32_t *)(void *)pc; break;
-    default: *(uint64_t *)(void *)p0 += *(uint64_t *)(void *)pc; break;
+  for (int c = 1; c < JAXC__DOT_PIECES; c++)
+    for (int64_t j = 0; j < g->n; j++) {
+      char *p0 = part + (size_t)j * es, *pc = part + (size_t)c * row + (size_t)j * es;
+      switch (s) {
+      case JAXC_F32: case JAXC_C64:
+        for (size_t i = 0; i < es / 4; i++) ((float *)(void *)p0)[i] += ((float *)(void *)pc)[i];
+        break;
+      case JAXC_F64: case JAXC_C128:
+        for (size_t i = 0; i < es / 8; i++) ((double *)(void *)p0)[i] += ((double *)(void *)pc)[i];
+        break;
+      case JAXC_BOOL: *p0 = (char)(*p0 | *pc); break;
+      case JAXC_U32: *(uint32_t *)(void *)p0 += *(uint32_t *)(void *)pc; break;
+      default: *(uint64_t *)(void *)p0 += *(uint64_t *)(void *)pc; break;
+      }
     }
-  }
-  memcpy(C, &part[0], es);
+  memcpy(C, part, row);
 }
 #endif
 /* Items over the threads past a million multiply-adds, handed out in runs of about 64 K
@@ -4706,7 +4709,7 @@ static void jaxc__mm_run(const jaxc__mm *g, jaxc_dtype s, const char *A, const c
   int64_t items = g->batches * ((g->m + JAXC__MM_MB - 1) / JAXC__MM_MB) * ((g->n + JAXC__MM_JB - 1) / JAXC__MM_JB);
 #if JAXC__HAS_OPENMP
   double work = (double)g->batches * (double)g->m * (double)g->n * (double)g->k;
-  if (work > 1e6 && items == 1 && g->m == 1 && g->n == 1) {
+  if (work > 1e6 && items == 1 && g->m == 1 && (size_t)g->n * jaxc_dtype_size(s) <= JAXC__DOT_ROW) {
     jaxc__dot_split(g, s, A, B, C);
     return;
   }

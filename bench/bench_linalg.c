@@ -6,7 +6,8 @@
    contractions: tensordot over a's first axis (a transposed copy, then the product: GFLOP/s
    against NumPy's tensordot), int8 with preferred int32, and the memory-bound vdot, vecdot,
    outer and kron at 2^20-2^26 elements against a same-run copy of the bytes they read or write
-   and NumPy's vdot, einsum('ij,ij->i'), outer and kron. Best of REPS.
+   and NumPy's vdot, einsum('ij,ij->i'), outer and kron; then einsum's row dot products, row and
+   column sums and batched 8x8 products against the copy and NumPy's einsum. Best of REPS.
    Run: make bench (or build/opt/bench_linalg [max_n]) */
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
@@ -66,6 +67,13 @@ static jaxc_array *op_tensordot0(const jaxc_array *a, const jaxc_array *b) {
 static jaxc_array *op_matmul_i32(const jaxc_array *a, const jaxc_array *b) { return jaxc_matmul_preferred(a, b, JAXC_I32); }
 static jaxc_array *op_vdot(const jaxc_array *a, const jaxc_array *b) { return jaxc_vdot(a, b, JAXC_DTYPE_NONE); }
 static jaxc_array *op_vecdot(const jaxc_array *a, const jaxc_array *b) { return jaxc_vecdot(a, b, -1, JAXC_DTYPE_NONE); }
+static jaxc_array *einsum2(const char *sub, const jaxc_array *a, const jaxc_array *b) {
+  return jaxc_einsum(sub, b ? 2 : 1, (const jaxc_array *const[]){a, b}, JAXC_DTYPE_NONE);
+}
+static jaxc_array *op_ein_dot(const jaxc_array *a, const jaxc_array *b) { return einsum2("ij,ij->i", a, b); }
+static jaxc_array *op_ein_rows(const jaxc_array *a, const jaxc_array *b) { return (void)b, einsum2("ij->i", a, NULL); }
+static jaxc_array *op_ein_cols(const jaxc_array *a, const jaxc_array *b) { return (void)b, einsum2("ij->j", a, NULL); }
+static jaxc_array *op_ein_bmm(const jaxc_array *a, const jaxc_array *b) { return einsum2("bij,bjk->bik", a, b); }
 
 /* The contractions: compute-bound ones in GFLOP/s, memory-bound ones against the copy. */
 static int bench_contractions(int64_t max_n) {
@@ -90,31 +98,37 @@ static int bench_contractions(int64_t max_n) {
       fflush(stdout);
       jaxc_array_free(a), jaxc_array_free(b);
     }
-  printf("  %-22s %6s %10s %10s %12s %16s\n", "memory-bound (f32)", "log2 n", "ns/elem", "GB/s", "copy share", "numpy: GB/s jaxc");
-  /* operand shapes: 0 (n,) both; 1 (n/16, 16) both; 2 (sqrt n,) both; 3 (sqrt n / 2, sqrt n / 2) and (2, 2) */
-  static const struct { const char *name, *np; bench_op op; int shapes; bool writes; } ops[] = {
-      {"vdot (n,) (n,)", "np.vdot(z, w)", op_vdot, 0, false},
-      {"vecdot (n/16, 16) x2", "np.einsum('ij,ij->i', z, w)", op_vecdot, 1, false},
-      {"outer (sqrt n) (sqrt n)", "np.outer(z, w)", jaxc_outer, 2, true},
-      {"kron (r/2, r/2) (2, 2)", "np.kron(z, w)", jaxc_kron, 3, true}};
+  printf("  %-26s %6s %10s %10s %12s %16s\n", "memory-bound (f32)", "log2 n", "ns/elem", "GB/s", "copy share", "numpy: GB/s jaxc");
+  /* operand shapes: 0 (n,) both; 1 (n/16, 16) both; 2 (sqrt n,) both; 3 (sqrt n / 2, sqrt n / 2)
+     and (2, 2); 4 (n/64, 8, 8) both. traffic: the elements read or written, in n's */
+  static const struct { const char *name, *np; bench_op op; int shapes, traffic; } ops[] = {
+      {"vdot (n,) (n,)", "np.vdot(z, w)", op_vdot, 0, 2},
+      {"vecdot (n/16, 16) x2", "np.einsum('ij,ij->i', z, w)", op_vecdot, 1, 2},
+      {"outer (sqrt n) (sqrt n)", "np.outer(z, w)", jaxc_outer, 2, 1},
+      {"kron (r/2, r/2) (2, 2)", "np.kron(z, w)", jaxc_kron, 3, 1},
+      {"einsum ij,ij->i (n/16,16)", "np.einsum('ij,ij->i', z, w)", op_ein_dot, 1, 2},
+      {"einsum ij->i (n/16, 16)", "np.einsum('ij->i', z)", op_ein_rows, 1, 1},
+      {"einsum ij->j (n/16, 16)", "np.einsum('ij->j', z)", op_ein_cols, 1, 1},
+      {"einsum bij,bjk->bik 8x8", "np.einsum('bij,bjk->bik', z, w)", op_ein_bmm, 4, 3}};
   for (size_t o = 0; o < sizeof ops / sizeof *ops; o++)
     for (int lg = 20; lg <= 26; lg += 2) {
-      int64_t n = (int64_t)1 << lg, root = (int64_t)1 << (lg / 2), sa[2], sb[2];
-      int nd = ops[o].shapes == 1 || ops[o].shapes == 3 ? 2 : 1, k = ops[o].shapes;
-      sa[0] = k == 0 ? n : k == 1 ? n / 16 : k == 2 ? root : root / 2, sa[1] = k == 1 ? 16 : root / 2;
-      sb[0] = k == 3 ? 2 : sa[0], sb[1] = k == 3 ? 2 : sa[1];
+      int64_t n = (int64_t)1 << lg, root = (int64_t)1 << (lg / 2), sa[3], sb[3];
+      int k = ops[o].shapes, nd = k == 4 ? 3 : k == 1 || k == 3 ? 2 : 1;
+      sa[0] = k == 0 ? n : k == 1 ? n / 16 : k == 2 ? root : k == 3 ? root / 2 : n / 64, sa[1] = k == 1 ? 16 : k == 4 ? 8 : root / 2, sa[2] = 8;
+      sb[0] = k == 3 ? 2 : sa[0], sb[1] = k == 3 ? 2 : sa[1], sb[2] = sa[2];
       jaxc_array *a = jaxc_full(nd, sa, 0.5, JAXC_F32), *b = jaxc_full(nd, sb, 0.25, JAXC_F32);
-      size_t bytes = (size_t)n * 4 * (ops[o].writes ? 1 : 2); /* outer and kron write n; the others read 2n */
+      size_t bytes = (size_t)n * 4 * (size_t)ops[o].traffic;
       double t_op, t_copy;
       if (!a || !b || !time_op(ops[o].op, a, b, bytes, &t_op, &t_copy)) return 1;
       char za[64], zb[64], cmd[700], np_s[40] = "n/a";
-      if (nd == 2) snprintf(za, sizeof za, "(%lld, %lld)", (long long)sa[0], (long long)sa[1]), snprintf(zb, sizeof zb, "(%lld, %lld)", (long long)sb[0], (long long)sb[1]);
+      if (nd == 3) snprintf(za, sizeof za, "(%lld, 8, 8)", (long long)sa[0]), snprintf(zb, sizeof zb, "(%lld, 8, 8)", (long long)sb[0]);
+      else if (nd == 2) snprintf(za, sizeof za, "(%lld, %lld)", (long long)sa[0], (long long)sa[1]), snprintf(zb, sizeof zb, "(%lld, %lld)", (long long)sb[0], (long long)sb[1]);
       else snprintf(za, sizeof za, "%lld", (long long)sa[0]), snprintf(zb, sizeof zb, "%lld", (long long)sb[0]);
       snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c \"import numpy as np, timeit; z = np.full(%s, 0.5, np.float32); w = np.full(%s, 0.25, np.float32); "
                "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null", za, zb, ops[o].np, REPS);
       double tn = bench_command_number(cmd);
       if (tn > 0) snprintf(np_s, sizeof np_s, "%8.1f %6.2fx", (double)bytes / tn / 1e9, tn / t_op);
-      printf("  %-22s %6d %10.3f %10.1f %11.1f%% %16s\n", ops[o].name, lg, t_op * 1e9 / (double)n, (double)bytes / t_op / 1e9,
+      printf("  %-26s %6d %10.3f %10.1f %11.1f%% %16s\n", ops[o].name, lg, t_op * 1e9 / (double)n, (double)bytes / t_op / 1e9,
              100 * t_copy / t_op, np_s);
       fflush(stdout);
       jaxc_array_free(a), jaxc_array_free(b);

@@ -559,6 +559,37 @@ static void test_errors(void) {
   for (size_t i = 0; i < sizeof all / sizeof *all; i++) jaxc_array_free(all[i]);
 }
 
+/* Sums long enough to be cut into 64 pieces over the threads (a row times a matrix of few
+   columns): column sums of int32 (full range: wrapped exactly) and float32 (small integers:
+   exact), against the sums written here; the vector-matrix form with preferred int64. */
+static void test_long_sums(void) {
+  int64_t rows = 1 << 17, cols = 12;
+  jaxc_array *a = jaxc_array_empty(JAXC_I32, 2, (int64_t[]){rows, cols}), *f = jaxc_array_empty(JAXC_F32, 2, (int64_t[]){rows, cols});
+  jaxc_array *v = jaxc_array_empty(JAXC_I16, 1, &rows);
+  int32_t *pa = (int32_t *)a->data;
+  float *pf = (float *)f->data;
+  int16_t *pv = (int16_t *)v->data;
+  int64_t want[12] = {0}, wantf[12] = {0}, wantv[12] = {0};
+  for (int64_t i = 0; i < rows; i++) {
+    pv[i] = (int16_t)(rnd64() >> 48);
+    for (int64_t j = 0; j < cols; j++) {
+      pa[i * cols + j] = (int32_t)(uint32_t)rnd64(), pf[i * cols + j] = (float)(rnd(9) - 4);
+      want[j] += pa[i * cols + j], wantf[j] += (int64_t)pf[i * cols + j], wantv[j] += (int64_t)pv[i] * pa[i * cols + j];
+    }
+  }
+  jaxc_array *r = ein("ij->j", 1, &a, JAXC_DTYPE_NONE), *rf = ein("ij->j", 1, &f, JAXC_DTYPE_NONE);
+  jaxc_set_x64(true);
+  jaxc_array *rv = ein("i,ij->j", 2, (jaxc_array *[]){v, a}, JAXC_I64);
+  jaxc_set_x64(false);
+  bool ok = r && rf && rv && jaxc_array_dtype(r) == JAXC_I32 && jaxc_array_dtype(rf) == JAXC_F32 && jaxc_array_dtype(rv) == JAXC_I64;
+  for (int j = 0; ok && j < cols; j++)
+    ok = ((const int32_t *)r->data)[j] == (int32_t)(uint32_t)want[j] && ((const float *)rf->data)[j] == (float)wantf[j] &&
+         ((const int64_t *)rv->data)[j] == wantv[j];
+  CHECK_MSG(ok, "column sums of %lld rows", (long long)rows);
+  jaxc_array *all[] = {a, f, v, r, rf, rv};
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++) jaxc_array_free(all[i]);
+}
+
 int main(void) {
   int rows = read_golden_promotion(golden);
   CHECK_EQ_INT(rows, 4 * 18 * 18);
@@ -566,6 +597,7 @@ int main(void) {
   test_teaching();
   test_errors();
   test_golden();
+  test_long_sums();
   test_random();
   return check_summary("test_einsum");
 }
