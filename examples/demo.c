@@ -53,6 +53,8 @@ int main(void) {
   jaxc_array *h = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){3}, (int8_t[]){100, 100, 100});
   show("int8 [100 100 100] @ itself (wraps)", jaxc_matmul(h, h));
   show("vdot(h, h, preferred int32)", jaxc_vdot(h, h, JAXC_I32));
+  show("sum(h)  (jnp.sum: int32)", jaxc_sum(h, JAXC_ALL_AXES));
+  show("einsum('i->', h)  (lax.reduce: int8)", jaxc_einsum("i->", 1, (const jaxc_array *[]){h}, JAXC_DTYPE_NONE));
   jaxc_array_free(u), jaxc_array_free(s), jaxc_array_free(w), jaxc_array_free(h);
 
   puts("\n== creation: jnp's dtype rules");

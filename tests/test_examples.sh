@@ -23,6 +23,8 @@ check demo "$demo" "Array([ 1,  2, -1], dtype=int16)"
 check demo "$demo" "Array([2.5], dtype=float32, weak_type=True)"
 check demo "$demo" "Array(48, dtype=int8)"
 check demo "$demo" "Array(30000, dtype=int32)"
+check demo "$demo" "sum(h)  (jnp.sum: int32)               Array(300, dtype=int32)"
+check demo "$demo" "einsum('i->', h)  (lax.reduce: int8)   Array(44, dtype=int8)"
 check demo "$demo" "Array([2, 2, 2], dtype=int32, weak_type=True)"
 check demo "$demo" "Array([0.  , 0.25, 0.5 , 0.75], dtype=float32)"
 # jax.random.uniform(jax.random.key(0), (3,)) from the golden file: 0x1.e5349cp-1 = 0.947667, ...
