@@ -103,16 +103,16 @@ static double libm_seconds(const math_op *m, const jaxc_array *z, const jaxc_arr
   for (int r = 0; r <= REPS; r++) {
     double t0 = bench_now();
     if (dbl && bin) {
-#pragma omp parallel for schedule(static)
+      BENCH_PAR_FOR
       for (ptrdiff_t i = 0; i < n; i++) ((double *)out)[i] = m->libm_d2(((const double *)in)[i], ((const double *)in2)[i]);
     } else if (bin) {
-#pragma omp parallel for schedule(static)
+      BENCH_PAR_FOR
       for (ptrdiff_t i = 0; i < n; i++) ((float *)out)[i] = m->libm_f2(((const float *)in)[i], ((const float *)in2)[i]);
     } else if (dbl) {
-#pragma omp parallel for schedule(static)
+      BENCH_PAR_FOR
       for (ptrdiff_t i = 0; i < n; i++) ((double *)out)[i] = m->libm_d(((const double *)in)[i]);
     } else {
-#pragma omp parallel for schedule(static)
+      BENCH_PAR_FOR
       for (ptrdiff_t i = 0; i < n; i++) ((float *)out)[i] = m->libm_f(((const float *)in)[i]);
     }
     double t = bench_now() - t0;

@@ -16,6 +16,13 @@ static inline double bench_now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* a loop over the threads where there are any (the pragma is no error in a build without OpenMP) */
+#ifdef _OPENMP
+#  define BENCH_PAR_FOR _Pragma("omp parallel for schedule(static)")
+#else
+#  define BENCH_PAR_FOR
+#endif
+
 /* memcpy of `bytes`, one contiguous block per OpenMP thread when it moves more than par_above
    bytes (0: always), as jaxc's loops switch at JAXC_PAR_BYTES. */
 static inline void bench_par_copy(char *dst, const char *src, size_t bytes, size_t par_above) {
