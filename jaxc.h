@@ -5315,8 +5315,8 @@ static void jaxc__ein_set(jaxc__ein_term *x, jaxc_array *a) {
   if (x->owned) jaxc_array_free(x->a);
   x->a = a, x->owned = true;
 }
-/* x without the axes in mask, which have size 1 or were summed away: its labels, and the shape
-   of its array (made a view first where it is the caller's). */
+/* x without its size-1 axes in mask: their labels, and its array's shape (a view of the caller's
+   operand first: the data stays where it is). */
 static bool jaxc__ein_drop(jaxc__ein_term *x, unsigned mask) {
   if (!x->owned) {
     jaxc_array *v = (jaxc_array *)jaxc__malloc(sizeof *v);

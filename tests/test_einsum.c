@@ -230,7 +230,7 @@ static void reference(const spec *s, jaxc_array *const *ops, int64_t *re, int64_
    fewest flops, a pair costing the size of all its labels, twice that where a label shared by the
    two appears nowhere else. */
 typedef struct ref_path {
-  int n, steps, best[8][2], cur[8][2];
+  int best[8][2], cur[8][2];
   uint64_t set[8], out;
   double size[64], best_cost;
 } ref_path;
