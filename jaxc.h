@@ -4782,7 +4782,7 @@ static bool jaxc__dot_types_of(const jaxc_array *a, const jaxc_array *b, jaxc_dt
 }
 
 /* The products of A and B laid out as g says, a result of t->out with shape (nd, shape); a and b
-   are the caller's operands, for the debug check. */
+   are the caller's operands, for the debug check, which names prim. */
 static jaxc_array *jaxc__dot_run(const jaxc__mm *g, const jaxc_array *A, const jaxc_array *B, const jaxc__dot_types *t, int nd,
                                  const int64_t *shape, const jaxc_array *a, const jaxc_array *b, const char *prim) {
   jaxc_array *out = jaxc__new_array(t->out, t->weak, nd, shape);
