@@ -4878,9 +4878,6 @@ static jaxc_array *jaxc__dot_general(const jaxc_array *a, const jaxc_array *b, i
   jaxc_array_free(ta), jaxc_array_free(tb);
   return out;
 }
-static jaxc_array *jaxc__contract(const jaxc_array *a, const jaxc_array *b, int nc, const int *ca, const int *cb, const jaxc__dot_types *t) {
-  return jaxc__dot_general(a, b, 0, NULL, NULL, nc, ca, cb, t);
-}
 
 JAXC_API jaxc_array *jaxc_tensordot_axes(const jaxc_array *a, const jaxc_array *b, int n, const int *axes_a, const int *axes_b,
                                          jaxc_dtype preferred) {
@@ -4899,7 +4896,7 @@ JAXC_API jaxc_array *jaxc_tensordot_axes(const jaxc_array *a, const jaxc_array *
     return NULL;
   for (int i = 0; i < n; i++) /* (distinct axes of each: n <= both ranks) */
     jaxc__canon_axis(axes_a[i], a->ndim, &ca[i]), jaxc__canon_axis(axes_b[i], b->ndim, &cb[i]);
-  return jaxc__contract(a, b, n, ca, cb, &t);
+  return jaxc__dot_general(a, b, 0, NULL, NULL, n, ca, cb, &t);
 }
 JAXC_API jaxc_array *jaxc_tensordot(const jaxc_array *a, const jaxc_array *b, int axes, jaxc_dtype preferred) {
   if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "tensordot: an operand is NULL");
@@ -4913,14 +4910,14 @@ JAXC_API jaxc_array *jaxc_tensordot(const jaxc_array *a, const jaxc_array *b, in
   }
   int n = axes < 0 ? 0 : axes, ca[JAXC_MAX_NDIM], cb[JAXC_MAX_NDIM]; /* range(ndim - axes, ndim), range(axes) */
   for (int i = 0; i < n; i++) ca[i] = a->ndim - n + i, cb[i] = i;
-  return jaxc__contract(a, b, n, ca, cb, &t);
+  return jaxc__dot_general(a, b, 0, NULL, NULL, n, ca, cb, &t);
 }
 JAXC_API jaxc_array *jaxc_dot(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred) {
   if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "dot: an operand is NULL");
   jaxc__dot_types t;
   if (!jaxc__dot_types_of(a, b, preferred, &t)) return NULL;
   int ca = a->ndim - 1, cb = b->ndim == 1 ? 0 : b->ndim - 2;
-  return jaxc__contract(a, b, a->ndim && b->ndim ? 1 : 0, &ca, &cb, &t);
+  return jaxc__dot_general(a, b, 0, NULL, NULL, a->ndim && b->ndim ? 1 : 0, &ca, &cb, &t);
 }
 JAXC_API jaxc_array *jaxc_inner(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred) {
   if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "inner: an operand is NULL");

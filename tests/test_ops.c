@@ -332,11 +332,6 @@ static kind_t kind_of_code(const char *c) {
 }
 
 static char golden[2][2][JAXC_NUM_DTYPES][JAXC_NUM_DTYPES][8]; /* [strict][x64][a][b] */
-static bool load_golden(void) {
-  int rows = read_golden_promotion(golden);
-  CHECK_EQ_INT(rows, 4 * 18 * 18);
-  return rows == 4 * 18 * 18;
-}
 
 static jaxc_array *node_array(jaxc_dtype d) {
   static const unsigned char zero[16];
@@ -396,7 +391,7 @@ static void expected_result(jaxc_op op, const char *g, bool x64, char *out) {
 }
 
 static void test_result_dtypes(void) {
-  if (!load_golden()) return;
+  if (!load_golden_table(golden)) return;
   FOR_EACH_GOLDEN_MODE(strict, x64) {
     for (int op = 0; op < JAXC_NUM_OPS; op++) {
       if (jaxc_op_arity((jaxc_op)op) != JAXC_ARITY_BIN) continue;

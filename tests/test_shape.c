@@ -460,16 +460,11 @@ static void test_broadcast_to(void) {
 
 /* ---- concatenate, stack ---------------------------------------------------------------------- */
 static char golden[2][2][JAXC_NUM_DTYPES][JAXC_NUM_DTYPES][8]; /* [strict][x64][a][b] */
-static bool load_golden(void) {
-  int rows = read_golden_promotion(golden);
-  CHECK_EQ_INT(rows, 4 * 18 * 18);
-  return rows == 4 * 18 * 18;
-}
 
 /* A 1-d array standing for lattice node d: weak nodes are weak scalars made 1-d by reshape. */
 static jaxc_array *node_array(jaxc_dtype d, int64_t n) {
   if (d == JAXC_WEAK_INT || d == JAXC_WEAK_FLOAT || d == JAXC_WEAK_COMPLEX) {
-    jaxc_array *s = d == JAXC_WEAK_INT ? jaxc_weak_int(3) : d == JAXC_WEAK_FLOAT ? jaxc_weak_float(1.5) : jaxc_weak_complex(1, -2);
+    jaxc_array *s = weak_node_scalar(d, false);
     jaxc_array *b = jaxc_broadcast_to(s, 1, &n);
     jaxc_array_free(s);
     return b;
@@ -478,7 +473,7 @@ static jaxc_array *node_array(jaxc_dtype d, int64_t n) {
 }
 
 static void test_concat_dtypes(void) {
-  if (!load_golden()) return;
+  if (!load_golden_table(golden)) return;
   FOR_EACH_GOLDEN_MODE(strict, x64) {
     for (int da = 0; da < JAXC_NUM_DTYPES; da++)
       for (int db = 0; db < JAXC_NUM_DTYPES; db++) {

@@ -89,6 +89,21 @@ static inline bool golden_result_ok(const char *g, const jaxc_array *r, const ch
             r ? jaxc_dtype_name(jaxc_array_dtype(r)) : "NULL", r && jaxc_array_is_weak(r) ? "~" : "", g);
   return r != NULL;
 }
+/* The golden table read into g, checked whole (four modes of 18 x 18 lattice nodes). */
+static inline bool load_golden_table(char g[2][2][JAXC_NUM_DTYPES][JAXC_NUM_DTYPES][8]) {
+  int rows = read_golden_promotion(g);
+  CHECK_EQ_INT(rows, 4 * 18 * 18);
+  return rows == 4 * 18 * 18;
+}
+#endif
+/* The 0-d weak scalar standing for weak node d (i*, f*, c*: a Python int, float or complex), one
+   value or (second) another. */
+static inline jaxc_array *weak_node_scalar(jaxc_dtype d, bool second) {
+  if (d == JAXC_WEAK_INT) return jaxc_weak_int(second ? -2 : 3);
+  if (d == JAXC_WEAK_FLOAT) return jaxc_weak_float(second ? 0.25 : 1.5);
+  return second ? jaxc_weak_complex(0.5, 1) : jaxc_weak_complex(1, -2);
+}
+#ifdef JAXC_TEST_CHECK_H
 /* r (then freed) printed as JAX prints it, or the error message of a NULL r. */
 static inline void expect_print(jaxc_array *r, const char *want, const char *what) {
   const char *got = r ? print_to_string(r) : jaxc_last_error();
