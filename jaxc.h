@@ -608,8 +608,10 @@ JAXC_API jaxc_array *jaxc_einsum(const char *subscripts, int n, const jaxc_array
    list as it shrinks (the pair leaves, its result is appended): path[2k], path[2k + 1], the first
    the smaller; one operand is the one step (0, -1). Returns the number of steps (n - 1, or 1:
    path has room for 2 per step) or -1 with a status (einsum's parse and shape errors). The path
-   is opt_einsum's "optimal" (JAX's optimize="auto") up to four operands, a greedy choice past
-   that (opt_einsum's own searches there may pair differently). */
+   is the one JAX's optimize="auto" takes: opt_einsum's "optimal" up to four operands, branch and
+   bound for five to fourteen (every branch for five or six, the best two for seven or eight, the
+   best one past that), "greedy" beyond, each with its tie-breaks, caches and CPython's set order
+   reproduced (flop counts in doubles: exact below 2^53). */
 JAXC_API int jaxc_einsum_path(const char *subscripts, int n, const jaxc_array *const *operands, int *path);
 
 /* >>create -----------------------------------------------------------------------------------
@@ -5513,11 +5515,127 @@ static bool jaxc__ein_step(const jaxc__ein *e, jaxc__ein_term *x, jaxc__ein_term
   return !ord || jaxc__ein_order(x, n, ord);
 }
 
-/* --- the contraction path, on the terms' label sets (a bit per label) ------------------------- */
+/* --- the contraction path: opt_einsum's searches, as JAX's optimize="auto" picks them ---------
+   opt_einsum.contract_path(optimize="auto") runs "optimal" for up to four operands, branch and
+   bound exploring every candidate for five or six, the best two for seven or eight, the best one
+   for nine to fourteen, and "greedy" past that. Each is reproduced here, its tie-breaks and
+   quirks included, since the path decides which dtypes meet (and so whether dot_general refuses
+   a pair) and the order of the float sums. Flop counts are doubles: exact below 2^53, where
+   Python's are exact ints. */
+
+/* A Python set of small ints, laid out as CPython (3.11-3.13) lays it out: opt_einsum walks its
+   set of remaining terms with itertools.combinations, and branch and bound's running cut-off
+   sees the pairs in that order, which is not ascending once an id reaches the table's size. An
+   int hashes to itself; a slot holds a key, JAXC__PYSET_EMPTY or JAXC__PYSET_DUMMY (deleted). */
+enum { JAXC__PYSET_SLOTS = 64, JAXC__PYSET_EMPTY = -1, JAXC__PYSET_DUMMY = -2 }; /* (14 terms use 32 at most) */
+typedef struct jaxc__pyset {
+  int mask, fill, used; /* fill counts dummies, used does not */
+  short key[JAXC__PYSET_SLOTS];
+} jaxc__pyset;
+static void jaxc__pyset_init(jaxc__pyset *s, int size) {
+  s->mask = size - 1, s->fill = s->used = 0;
+  for (int i = 0; i < size; i++) s->key[i] = JAXC__PYSET_EMPTY;
+}
+/* The first slot on key's probe sequence that `stop` accepts: ten slots in a row where the table
+   has them (LINEAR_PROBES), then i*5 + 1 + perturb (a small int's perturb is 0 after a shift). */
+static int jaxc__pyset_probe(const jaxc__pyset *s, int key, bool (*stop)(int slot, int key)) {
+  size_t mask = (size_t)s->mask, i = (size_t)key & mask, perturb = (size_t)key;
+  for (;;) {
+    size_t run = i + 9 <= mask ? 9 : 0;
+    for (size_t at = i; at <= i + run; at++)
+      if (stop(s->key[at], key)) return (int)at;
+    perturb >>= 5;
+    i = (i * 5 + 1 + perturb) & mask;
+  }
+}
+static bool jaxc__pyset_empty_slot(int slot, int key) { return (void)key, slot == JAXC__PYSET_EMPTY; }
+static bool jaxc__pyset_key_or_empty(int slot, int key) { return slot == key || slot == JAXC__PYSET_EMPTY; }
+/* set_table_resize: the smallest table of more than minused slots, the keys reinserted in slot
+   order (a table of eight without dummies is left as it is). */
+static void jaxc__pyset_resize(jaxc__pyset *s, int minused) {
+  int size = 8;
+  while (size <= minused) size <<= 1;
+  if (size == 8 && s->mask == 7 && s->fill == s->used) return;
+  jaxc__pyset old = *s;
+  JAXC_ASSERT(size <= JAXC__PYSET_SLOTS);
+  jaxc__pyset_init(s, size);
+  s->fill = s->used = old.used;
+  for (int i = 0; i <= old.mask; i++)
+    if (old.key[i] >= 0) s->key[jaxc__pyset_probe(s, old.key[i], jaxc__pyset_empty_slot)] = old.key[i];
+}
+/* set_add_entry, on a table without dummies (the only kind opt_einsum's expressions add to) */
+static void jaxc__pyset_add(jaxc__pyset *s, int key) {
+  int at = jaxc__pyset_probe(s, key, jaxc__pyset_key_or_empty);
+  if (s->key[at] == key) return;
+  s->key[at] = (short)key, s->fill++, s->used++;
+  if (s->fill * 5 >= s->mask * 3) jaxc__pyset_resize(s, s->used * 4);
+}
+/* set_merge of `from` into s: one resize first, then a slot-for-slot copy, a clean reinsertion
+   in `from`'s slot order, or adds, as s is empty and the tables match. */
+static void jaxc__pyset_merge(jaxc__pyset *s, const jaxc__pyset *from) {
+  if (!from->used) return;
+  if ((s->fill + from->used) * 5 >= s->mask * 3) jaxc__pyset_resize(s, (s->used + from->used) * 2);
+  if (s->fill == 0 && s->mask == from->mask && from->fill == from->used) {
+    *s = *from;
+    return;
+  }
+  bool clean = s->fill == 0;
+  if (clean) s->fill = s->used = from->used;
+  for (int i = 0; i <= from->mask; i++) {
+    int key = from->key[i];
+    if (key < 0) continue;
+    if (clean) s->key[jaxc__pyset_probe(s, key, jaxc__pyset_empty_slot)] = (short)key;
+    else jaxc__pyset_add(s, key);
+  }
+}
+/* `(s - {i, j}) | {k}`, as CPython evaluates it: set_difference (for a set of 12 or more, a copy
+   with i and j deleted, the dummies purged past a quarter of the table; else the survivors added
+   to a new set in s's order), then set_or (a copy, then {k} merged in). */
+static void jaxc__pyset_step(const jaxc__pyset *s, int i, int j, int k, jaxc__pyset *out) {
+  jaxc__pyset diff, one;
+  jaxc__pyset_init(&diff, 8);
+  if ((s->used >> 2) > 2) {
+    jaxc__pyset_merge(&diff, s);
+    for (int d = 0; d < 2; d++) {
+      int at = jaxc__pyset_probe(&diff, d ? j : i, jaxc__pyset_key_or_empty);
+      if (diff.key[at] >= 0) diff.key[at] = JAXC__PYSET_DUMMY, diff.used--;
+    }
+    if (diff.fill - diff.used > diff.mask / 4) jaxc__pyset_resize(&diff, diff.used * 4);
+  } else {
+    for (int a = 0; a <= s->mask; a++)
+      if (s->key[a] >= 0 && s->key[a] != i && s->key[a] != j) jaxc__pyset_add(&diff, s->key[a]);
+  }
+  jaxc__pyset_init(&one, 8);
+  jaxc__pyset_add(&one, k);
+  jaxc__pyset_init(out, 8);
+  jaxc__pyset_merge(out, &diff);
+  jaxc__pyset_merge(out, &one);
+}
+/* The keys in iteration order. */
+static int jaxc__pyset_list(const jaxc__pyset *s, int *keys) {
+  int n = 0;
+  for (int a = 0; a <= s->mask; a++)
+    if (s->key[a] >= 0) keys[n++] = s->key[a];
+  return n;
+}
+
+/* The search's state: the terms as label sets (a bit per label), static ids (the operands, then
+   each pair's result), and the cache optimal and branch and bound keep of each pair's result. */
+typedef struct jaxc__ein_memo {
+  uint64_t a, b, k12;
+  double flops, s12; /* flops < 0: an empty slot */
+} jaxc__ein_memo;
 typedef struct jaxc__ein_sets {
-  int n;              /* terms: the operands, then each pair's result */
+  int n;              /* terms so far */
   uint64_t *set, out; /* each term's labels; the output's */
-  double size[64];    /* each label's size */
+  double size[64], *tsize; /* each label's size, each term's */
+  jaxc__ein_memo *memo;
+  size_t cap, used;
+  bool nomem;
+  /* the best path found: its cost (flops, then the largest intermediate), its pairs */
+  double best, best_size, *progress; /* progress: branch and bound's fewest flops at each depth */
+  int nbranch, (*cur)[2], (*pair)[2];
+  struct jaxc__ein_cand *cand;       /* branch and bound's candidates, a row per depth */
 } jaxc__ein_sets;
 static double jaxc__ein_bits_size(const jaxc__ein_sets *p, uint64_t set) {
   double s = 1;
@@ -5525,62 +5643,245 @@ static double jaxc__ein_bits_size(const jaxc__ein_sets *p, uint64_t set) {
     if (set >> b & 1u) s *= p->size[b];
   return s;
 }
-/* The labels of terms i and j that stay after their pair: those in the output or in another
-   term still in `alive`. */
-static uint64_t jaxc__ein_kept(const jaxc__ein_sets *p, const bool *alive, int i, int j) {
-  uint64_t keep = p->out;
-  for (int k = 0; k < p->n; k++)
-    if (alive[k] && k != i && k != j) keep |= p->set[k];
-  return (p->set[i] | p->set[j]) & keep;
+static size_t jaxc__ein_memo_slot(const jaxc__ein_memo *m, size_t cap, uint64_t a, uint64_t b) {
+  size_t h = (size_t)((a * 0x9E3779B97F4A7C15u) ^ (b * 0xC2B2AE3D27D4EB4Fu) ^ (b >> 29)) & (cap - 1);
+  while (m[h].flops >= 0 && (m[h].a != a || m[h].b != b)) h = (h + 1) & (cap - 1);
+  return h;
+}
+static bool jaxc__ein_memo_grow(jaxc__ein_sets *p) {
+  size_t cap = p->cap ? 2 * p->cap : 256;
+  jaxc__ein_memo *m = (jaxc__ein_memo *)jaxc__malloc(cap * sizeof *m);
+  if (!m) return p->nomem = true, false;
+  for (size_t h = 0; h < cap; h++) m[h].flops = -1;
+  for (size_t h = 0; h < p->cap; h++)
+    if (p->memo[h].flops >= 0) m[jaxc__ein_memo_slot(m, cap, p->memo[h].a, p->memo[h].b)] = p->memo[h];
+  jaxc__free(p->memo);
+  p->memo = m, p->cap = cap;
+  return true;
+}
+/* calc_k12_flops of terms i < j: the labels that stay (in the output or a remaining term) and
+   helpers.flop_count, the size of all their labels, doubled where one is summed away; remembered
+   by the pair of label sets, so that a later pair of equal sets gets this answer even where
+   fewer terms remain (opt_einsum's result_cache). NULL: out of memory. */
+static const jaxc__ein_memo *jaxc__ein_pair(jaxc__ein_sets *p, const jaxc__pyset *rem, int i, int j) {
+  uint64_t a = p->set[i], b = p->set[j];
+  if (2 * (p->used + 1) > p->cap && !jaxc__ein_memo_grow(p)) return NULL;
+  jaxc__ein_memo *m = &p->memo[jaxc__ein_memo_slot(p->memo, p->cap, a, b)];
+  if (m->flops < 0) {
+    int ids[JAXC__PYSET_SLOTS], n = jaxc__pyset_list(rem, ids);
+    uint64_t keep = p->out;
+    for (int t = 0; t < n; t++)
+      if (ids[t] != i && ids[t] != j) keep |= p->set[ids[t]];
+    m->a = a, m->b = b, m->k12 = (a | b) & keep, p->used++;
+    m->flops = jaxc__ein_bits_size(p, a | b) * ((a & b & ~keep) ? 2 : 1), m->s12 = jaxc__ein_bits_size(p, m->k12);
+  }
+  return m;
+}
+static void jaxc__ein_found(jaxc__ein_sets *p, int steps, double flops, double size) {
+  p->best = flops, p->best_size = size;
+  memcpy(p->pair, p->cur, (size_t)steps * sizeof *p->cur);
 }
 
-/* opt_einsum's "optimal", which JAX's optimize="auto" runs for three or four operands: a
-   depth-first search over every order of pairwise contractions (pairs in ascending order, as
-   Python iterates a set of small ints), a pair costing helpers.flop_count -- the size of all its
-   labels, doubled where one is summed away -- and the first path of the fewest flops kept. */
-enum { JAXC__EIN_OPTIMAL = 4 };
-typedef struct jaxc__ein_search {
-  double best;
-  int pair[JAXC__EIN_OPTIMAL][2], cur[JAXC__EIN_OPTIMAL][2];
-} jaxc__ein_search;
-static void jaxc__ein_optimal(jaxc__ein_sets *p, jaxc__ein_search *s, bool *alive, int steps, double flops) {
-  int left = 0;
-  for (int k = 0; k < p->n; k++) left += alive[k];
-  if (left == 1) {
-    s->best = flops;
-    memcpy(s->pair, s->cur, sizeof s->pair);
+/* paths.optimal: depth first over every pair of the remaining terms, in the set's order, a branch
+   dropped once its flops reach the best path's; the first path of the fewest flops wins. */
+static void jaxc__ein_optimal(jaxc__ein_sets *p, const jaxc__pyset *rem, int steps, double flops) {
+  if (rem->used == 1) {
+    jaxc__ein_found(p, steps, flops, 0);
     return;
   }
-  for (int i = 0; i < p->n; i++)
-    for (int j = i + 1; j < p->n; j++) {
-      if (!alive[i] || !alive[j]) continue;
-      uint64_t k12 = jaxc__ein_kept(p, alive, i, j), either = p->set[i] | p->set[j];
-      double cost = flops + jaxc__ein_bits_size(p, either) * ((p->set[i] & p->set[j] & ~k12) ? 2 : 1);
-      if (cost >= s->best) continue;
-      s->cur[steps][0] = i, s->cur[steps][1] = j;
-      p->set[p->n] = k12, alive[i] = alive[j] = false, alive[p->n++] = true;
-      jaxc__ein_optimal(p, s, alive, steps + 1, cost);
-      alive[--p->n] = false, alive[i] = alive[j] = true;
+  int ids[JAXC__PYSET_SLOTS], n = jaxc__pyset_list(rem, ids);
+  for (int a = 0; a < n; a++)
+    for (int b = a + 1; b < n; b++) {
+      int i = ids[a] < ids[b] ? ids[a] : ids[b], j = ids[a] ^ ids[b] ^ i;
+      const jaxc__ein_memo *m = jaxc__ein_pair(p, rem, i, j);
+      if (!m) return;
+      double f12 = m->flops;
+      if (flops + f12 >= p->best) continue;
+      jaxc__pyset next;
+      jaxc__pyset_step(rem, i, j, p->n, &next);
+      p->cur[steps][0] = i, p->cur[steps][1] = j, p->set[p->n++] = m->k12;
+      jaxc__ein_optimal(p, &next, steps + 1, flops + f12);
+      p->n--;
     }
 }
-/* Otherwise a greedy choice (opt_einsum's own searches differ past four operands): of the pairs
-   sharing a label, the one whose result is smallest against its inputs; with none, the two
-   smallest terms. */
-static void jaxc__ein_greedy(const jaxc__ein_sets *p, const bool *alive, int *pi, int *pj) {
-  double best = HUGE_VAL, small[2] = {HUGE_VAL, HUGE_VAL};
-  int s0 = -1, s1 = -1;
-  for (int i = 0; i < p->n; i++) {
-    if (!alive[i]) continue;
-    double si = jaxc__ein_bits_size(p, p->set[i]);
-    if (si < small[0]) small[1] = small[0], s1 = s0, small[0] = si, s0 = i;
-    else if (si < small[1]) small[1] = si, s1 = i;
-    for (int j = i + 1; j < p->n; j++) {
-      if (!alive[j] || !(p->set[i] & p->set[j])) continue;
-      double cost = jaxc__ein_bits_size(p, jaxc__ein_kept(p, alive, i, j)) - si - jaxc__ein_bits_size(p, p->set[j]);
-      if (cost < best) best = cost, *pi = i, *pj = j;
-    }
+
+/* paths.BranchBound: at each depth the pairs sharing a label (every pair, where none does or all
+   were sieved) are assessed in the set's order -- dropped unless (flops, size) beats the best
+   path's, or where the flops exceed 4x the fewest seen at this depth (that minimum updated as
+   they go) -- then tried in order of (size12 - size1 - size2, flops12, flops, size, i, j), the
+   first nbranch of them (0: all). */
+typedef struct jaxc__ein_cand {
+  double heur, f12, flops, size;
+  int i, j;
+  uint64_t k12;
+} jaxc__ein_cand;
+static bool jaxc__ein_cand_before(const jaxc__ein_cand *x, const jaxc__ein_cand *y) {
+  if (x->heur != y->heur) return x->heur < y->heur;
+  if (x->f12 != y->f12) return x->f12 < y->f12;
+  if (x->flops != y->flops) return x->flops < y->flops;
+  if (x->size != y->size) return x->size < y->size;
+  return x->i != y->i ? x->i < y->i : x->j < y->j;
+}
+enum { JAXC__EIN_BRANCH_MAX = 14 }; /* opt_einsum's "auto" goes greedy past this */
+static void jaxc__ein_branch(jaxc__ein_sets *p, const jaxc__pyset *rem, int steps, double flops, double size) {
+  if (rem->used == 1) {
+    jaxc__ein_found(p, steps, flops, size);
+    return;
   }
-  if (best == HUGE_VAL) *pi = s0 < s1 ? s0 : s1, *pj = s0 < s1 ? s1 : s0;
+  int ids[JAXC__PYSET_SLOTS], n = jaxc__pyset_list(rem, ids), nc = 0;
+  jaxc__ein_cand *c = p->cand + (size_t)steps * (JAXC__EIN_BRANCH_MAX * (JAXC__EIN_BRANCH_MAX - 1) / 2);
+  for (int outer = 0; outer < 2 && !nc; outer++)
+    for (int a = 0; a < n; a++)
+      for (int b = a + 1; b < n; b++) {
+        int i = ids[a] < ids[b] ? ids[a] : ids[b], j = ids[a] ^ ids[b] ^ i;
+        if (!outer && !(p->set[i] & p->set[j])) continue;
+        const jaxc__ein_memo *m = jaxc__ein_pair(p, rem, i, j);
+        if (!m) return;
+        double s12 = m->s12;
+        jaxc__ein_cand x = {0, m->flops, flops + m->flops, size > s12 ? size : s12, i, j, m->k12};
+        if (!(x.flops < p->best || (x.flops == p->best && x.size < p->best_size))) continue;
+        if (x.flops < p->progress[p->n]) p->progress[p->n] = x.flops;
+        else if (x.flops > 4 * p->progress[p->n]) continue;
+        x.heur = s12 - p->tsize[i] - p->tsize[j];
+        int at = nc++;
+        for (; at > 0 && jaxc__ein_cand_before(&x, &c[at - 1]); at--) c[at] = c[at - 1];
+        c[at] = x;
+      }
+  for (int t = 0; t < nc && (!p->nbranch || t < p->nbranch); t++) {
+    jaxc__pyset next;
+    jaxc__pyset_step(rem, c[t].i, c[t].j, p->n, &next);
+    p->cur[steps][0] = c[t].i, p->cur[steps][1] = c[t].j, p->tsize[p->n] = jaxc__ein_bits_size(p, c[t].k12);
+    p->set[p->n++] = c[t].k12;
+    jaxc__ein_branch(p, &next, steps + 1, c[t].flops, c[t].size);
+    p->n--;
+  }
+}
+
+/* paths.greedy (ssa_greedy_optimize), for its static-id pairs: labels every term has count as
+   output; terms with equal label sets are multiplied first; then, from a queue of candidate
+   pairs ordered by (size12 - size1 - size2, the larger id, the smaller), the cheapest pair whose
+   two label sets are both still present is taken (a candidate is not recomputed when a set
+   returns under a new id), and the result's cheapest partner queued; terms left sharing no label
+   are paired smallest first. */
+typedef struct jaxc__ein_gcand {
+  double cost;
+  int hi, lo; /* the two ids, larger first: the tie-breaks */
+  uint64_t k1, k2, k12;
+} jaxc__ein_gcand;
+typedef struct jaxc__ein_greedy_state {
+  jaxc__ein_sets *p;
+  uint64_t out, *key; /* the terms present, by label set (each set once) */
+  int *id, *tmp, nk, next; /* their ids, scratch, how many, the next id */
+  jaxc__ein_gcand *q;      /* the queue */
+  int nq;
+} jaxc__ein_greedy_state;
+static int jaxc__ein_greedy_find(const jaxc__ein_greedy_state *g, uint64_t key) {
+  for (int t = 0; t < g->nk; t++)
+    if (g->key[t] == key) return t;
+  return -1;
+}
+static bool jaxc__ein_gcand_before(const jaxc__ein_gcand *x, const jaxc__ein_gcand *y) {
+  if (x->cost != y->cost) return x->cost < y->cost;
+  return x->hi != y->hi ? x->hi < y->hi : x->lo < y->lo;
+}
+/* _get_candidate: a label stays if it is output, or shared by the two and by a third term, or
+   in one of them and in another term. */
+static jaxc__ein_gcand jaxc__ein_greedy_cand(const jaxc__ein_greedy_state *g, uint64_t k1, uint64_t k2) {
+  uint64_t twice = 0, thrice = 0;
+  for (int b = 0; b < 64; b++) {
+    int users = 0;
+    for (int t = 0; t < g->nk; t++) users += (int)(g->key[t] >> b & 1u);
+    if (users >= 2) twice |= (uint64_t)1 << b;
+    if (users >= 3) thrice |= (uint64_t)1 << b;
+  }
+  twice &= ~g->out, thrice &= ~g->out;
+  uint64_t either = k1 | k2, two = k1 & k2, k12 = (either & g->out) | (two & thrice) | (either & ~two & twice);
+  int a = g->id[jaxc__ein_greedy_find(g, k1)], b = g->id[jaxc__ein_greedy_find(g, k2)];
+  double cost = jaxc__ein_bits_size(g->p, k12) - jaxc__ein_bits_size(g->p, k1) - jaxc__ein_bits_size(g->p, k2);
+  jaxc__ein_gcand c = {cost, a > b ? a : b, a > b ? b : a, a > b ? k2 : k1, a > b ? k1 : k2, k12};
+  return c;
+}
+/* The cheapest of k1's candidates with the terms at positions with[0..n) queued. */
+static void jaxc__ein_greedy_push(jaxc__ein_greedy_state *g, uint64_t k1, const int *with, int n) {
+  jaxc__ein_gcand best = jaxc__ein_greedy_cand(g, k1, g->key[with[0]]);
+  for (int t = 1; t < n; t++) {
+    jaxc__ein_gcand c = jaxc__ein_greedy_cand(g, k1, g->key[with[t]]);
+    if (jaxc__ein_gcand_before(&c, &best)) best = c;
+  }
+  g->q[g->nq++] = best;
+}
+/* Of the terms left sharing no label, the smaller by (output size, id). */
+static bool jaxc__ein_outer_before(const jaxc__ein_greedy_state *g, int t, int u) {
+  double st = jaxc__ein_bits_size(g->p, g->key[t] & g->out), su = jaxc__ein_bits_size(g->p, g->key[u] & g->out);
+  return st != su ? st < su : g->id[t] < g->id[u];
+}
+static void jaxc__ein_greedy(jaxc__ein_greedy_state *g, int (*ssa)[2]) {
+  jaxc__ein_sets *p = g->p;
+  int steps = 0, *users = g->tmp;
+  uint64_t all = p->set[0];
+  for (int t = 1; t < p->n; t++) all &= p->set[t];
+  g->out = p->out | all, g->nk = 0, g->next = p->n, g->nq = 0;
+  for (int t = 0; t < p->n; t++) { /* equal sets: Hadamard products first */
+    int at = jaxc__ein_greedy_find(g, p->set[t]);
+    if (at < 0) g->key[g->nk] = p->set[t], g->id[g->nk++] = t;
+    else ssa[steps][0] = g->id[at], ssa[steps++][1] = t, g->id[at] = g->next++;
+  }
+  for (int b = 0; b < 64; b++) { /* per label, each user paired with its later users (by id) */
+    int nu = 0;
+    if (g->out >> b & 1u) continue;
+    for (int t = 0; t < g->nk; t++)
+      if (g->key[t] >> b & 1u) users[nu++] = t;
+    for (int x = 1; x < nu; x++)
+      for (int y = x; y > 0 && g->id[users[y]] < g->id[users[y - 1]]; y--) {
+        int swap = users[y];
+        users[y] = users[y - 1], users[y - 1] = swap;
+      }
+    for (int x = 0; x + 1 < nu; x++) jaxc__ein_greedy_push(g, g->key[users[x]], users + x + 1, nu - x - 1);
+  }
+  while (g->nq) {
+    int m = 0;
+    for (int t = 1; t < g->nq; t++)
+      if (jaxc__ein_gcand_before(&g->q[t], &g->q[m])) m = t;
+    jaxc__ein_gcand c = g->q[m];
+    g->q[m] = g->q[--g->nq];
+    int t1 = jaxc__ein_greedy_find(g, c.k1), t2 = jaxc__ein_greedy_find(g, c.k2), w = 0;
+    if (t1 < 0 || t2 < 0) continue; /* stale: a set is gone */
+    ssa[steps][0] = g->id[t1], ssa[steps++][1] = g->id[t2];
+    for (int t = 0; t < g->nk; t++)
+      if (t != t1 && t != t2) g->key[w] = g->key[t], g->id[w++] = g->id[t];
+    g->nk = w;
+    int at = jaxc__ein_greedy_find(g, c.k12), id = g->next++, nw = 0;
+    if (at >= 0) ssa[steps][0] = g->id[at], ssa[steps++][1] = id, g->id[at] = g->next++;
+    else g->key[g->nk] = c.k12, g->id[g->nk++] = id;
+    for (int t = 0; t < g->nk; t++)
+      if (g->key[t] != c.k12 && (g->key[t] & c.k12 & ~g->out)) users[nw++] = t;
+    if (nw) jaxc__ein_greedy_push(g, c.k12, users, nw);
+  }
+  while (g->nk > 1) { /* outer products: the two smallest, their product back in the pool */
+    int m0 = -1, m1 = -1;
+    for (int t = 0; t < g->nk; t++)
+      if (m0 < 0 || jaxc__ein_outer_before(g, t, m0)) m1 = m0, m0 = t;
+      else if (m1 < 0 || jaxc__ein_outer_before(g, t, m1)) m1 = t;
+    int lo = g->id[m0] < g->id[m1] ? g->id[m0] : g->id[m1];
+    ssa[steps][0] = lo, ssa[steps++][1] = g->id[m0] ^ g->id[m1] ^ lo;
+    g->key[m0] = (g->key[m0] | g->key[m1]) & g->out, g->id[m0] = g->next++;
+    g->key[m1] = g->key[--g->nk], g->id[m1] = g->id[g->nk];
+  }
+}
+
+/* ssa_to_linear: static ids to positions in the list as it shrinks (each result appended). */
+static void jaxc__ein_linear(int n, int (*ssa)[2], int (*pairs)[2], int *alive) {
+  for (int k = 0; k < n; k++) alive[k] = k;
+  for (int step = 0, na = n; step < n - 1; step++) {
+    int pos[2];
+    for (int s = 0; s < 2; s++)
+      for (pos[s] = 0; alive[pos[s]] != ssa[step][s]; pos[s]++) {}
+    int lo = pos[0] < pos[1] ? pos[0] : pos[1], hi = pos[0] ^ pos[1] ^ lo;
+    pairs[step][0] = lo, pairs[step][1] = hi;
+    memmove(alive + hi, alive + hi + 1, (size_t)(na - hi - 1) * sizeof *alive), na--;
+    memmove(alive + lo, alive + lo + 1, (size_t)(na - lo - 1) * sizeof *alive), na--;
+    alive[na++] = n + step;
+  }
 }
 /* The path of e's terms as opt_einsum's linear pairs (positions in the list as it shrinks, each
    result appended): one (0, -1) step for one operand. false: out of memory. */
@@ -5590,37 +5891,50 @@ static bool jaxc__ein_path(const jaxc__ein *e, int (*pairs)[2]) {
     pairs[0][0] = 0, pairs[0][1] = n - 1 ? 1 : -1;
     return true;
   }
-  jaxc__ein_sets p = {0};
+  bool branch = n <= JAXC__EIN_BRANCH_MAX;
+  size_t rows = branch ? (size_t)n : 0, row = JAXC__EIN_BRANCH_MAX * (JAXC__EIN_BRANCH_MAX - 1) / 2;
+  jaxc__ein_sets p;
+  memset(&p, 0, sizeof p);
+  jaxc__ein_greedy_state g;
+  memset(&g, 0, sizeof g);
   p.set = (uint64_t *)jaxc__malloc(2 * (size_t)n * sizeof *p.set);
-  bool *alive = (bool *)jaxc__malloc(2 * (size_t)n * sizeof *alive);
-  int *pos = (int *)jaxc__malloc(2 * (size_t)n * sizeof *pos);
-  if (!p.set || !alive || !pos) {
-    jaxc__free(p.set), jaxc__free(alive), jaxc__free(pos);
-    return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in einsum"), false;
-  }
-  for (int c = 0; c < JAXC__EIN_CODES; c++) bit[c] = -1;
-  for (int k = 0; k < 2 * n; k++) p.set[k] = 0, alive[k] = k < n;
-  for (int k = 0; k < n; k++)
-    for (int i = 0; i < e->t[k].n; i++) {
-      int c = e->t[k].lab[i];
-      if (bit[c] < 0) bit[c] = nb, p.size[nb++] = (double)e->size[c];
-      p.set[k] |= (uint64_t)1 << bit[c];
+  p.progress = (double *)jaxc__malloc(2 * (size_t)n * sizeof *p.progress);
+  p.tsize = (double *)jaxc__malloc(2 * (size_t)n * sizeof *p.tsize);
+  p.cur = (int(*)[2])jaxc__malloc((size_t)n * sizeof *p.cur);
+  p.pair = (int(*)[2])jaxc__malloc((size_t)n * sizeof *p.pair);
+  p.cand = (jaxc__ein_cand *)jaxc__malloc((rows * row + 1) * sizeof *p.cand);
+  g.key = (uint64_t *)jaxc__malloc((size_t)n * sizeof *g.key);
+  g.id = (int *)jaxc__malloc(2 * (size_t)n * sizeof *g.id);
+  g.q = (jaxc__ein_gcand *)jaxc__malloc(65 * (size_t)n * sizeof *g.q);
+  bool ok = p.set && p.progress && p.tsize && p.cur && p.pair && p.cand && g.key && g.id && g.q && (!branch || jaxc__ein_memo_grow(&p));
+  if (ok) {
+    for (int c = 0; c < JAXC__EIN_CODES; c++) bit[c] = -1;
+    for (int k = 0; k < 2 * n; k++) p.set[k] = 0, p.progress[k] = HUGE_VAL;
+    for (int k = 0; k < n; k++)
+      for (int i = 0; i < e->t[k].n; i++) {
+        int c = e->t[k].lab[i];
+        if (bit[c] < 0) bit[c] = nb, p.size[nb++] = (double)e->size[c];
+        p.set[k] |= (uint64_t)1 << bit[c];
+      }
+    for (int i = 0; i < e->nout; i++) p.out |= (uint64_t)1 << bit[e->out[i]];
+    for (int k = 0; k < n; k++) p.tsize[k] = jaxc__ein_bits_size(&p, p.set[k]);
+    p.n = n, p.best = p.best_size = HUGE_VAL, p.nbranch = n <= 6 ? 0 : n <= 8 ? 2 : 1;
+    if (branch) {
+      jaxc__pyset all;
+      jaxc__pyset_init(&all, 8);
+      for (int k = 0; k < n; k++) jaxc__pyset_add(&all, k);
+      if (n <= 4) jaxc__ein_optimal(&p, &all, 0, 0);
+      else jaxc__ein_branch(&p, &all, 0, 0, 0);
+    } else {
+      g.p = &p, g.tmp = g.id + n;
+      jaxc__ein_greedy(&g, p.pair);
     }
-  for (int i = 0; i < e->nout; i++) p.out |= (uint64_t)1 << bit[e->out[i]];
-  p.n = n;
-  jaxc__ein_search s = {HUGE_VAL, {{0}}, {{0}}};
-  if (n <= JAXC__EIN_OPTIMAL) jaxc__ein_optimal(&p, &s, alive, 0, 0);
-  for (int step = 0; step < n - 1; step++) { /* (ids to positions: ssa_to_linear) */
-    int i = 0, j = 1, w = 0;
-    if (n <= JAXC__EIN_OPTIMAL) i = s.pair[step][0], j = s.pair[step][1];
-    else jaxc__ein_greedy(&p, alive, &i, &j);
-    for (int k = 0; k < p.n; k++)
-      if (alive[k]) pos[k] = w++;
-    pairs[step][0] = pos[i], pairs[step][1] = pos[j];
-    p.set[p.n] = jaxc__ein_kept(&p, alive, i, j), alive[i] = alive[j] = false, alive[p.n++] = true;
+    ok = !p.nomem;
   }
-  jaxc__free(p.set), jaxc__free(alive), jaxc__free(pos);
-  return true;
+  if (ok) jaxc__ein_linear(n, p.pair, pairs, g.id);
+  jaxc__free(p.set), jaxc__free(p.progress), jaxc__free(p.tsize), jaxc__free(p.cur), jaxc__free(p.pair), jaxc__free(p.cand);
+  jaxc__free(p.memo), jaxc__free(g.key), jaxc__free(g.id), jaxc__free(g.q);
+  return ok || (jaxc__fail(JAXC_ERR_NOMEM, "out of memory in einsum"), false);
 }
 /* The steps of the path, the result left in e->t[0]. */
 static bool jaxc__ein_run(jaxc__ein *e, int (*pairs)[2]) {

@@ -7,7 +7,8 @@
    against NumPy's tensordot), int8 with preferred int32, and the memory-bound vdot, vecdot,
    outer and kron at 2^20-2^26 elements against a same-run copy of the bytes they read or write
    and NumPy's vdot, einsum('ij,ij->i'), outer and kron; then einsum's row dot products, row and
-   column sums and batched 8x8 products against the copy and NumPy's einsum. Best of REPS.
+   column sums and batched 8x8 products against the copy and NumPy's einsum; then einsum_path's
+   search (us a call) for 3-24 operands. Best of REPS.
    Run: make bench (or build/opt/bench_linalg [max_n]) */
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
@@ -135,6 +136,48 @@ static int bench_contractions(int64_t max_n) {
     }
   return 0;
 }
+/* einsum_path's search, µs a call: n operands of 3 labels each (k, k+1, k+3 of n+3 labels, size
+   4), so that each term shares labels with four others: "auto" runs optimal (n <= 4), branch and
+   bound (all branches to 6, two to 8, one to 14), greedy past. NumPy's np.einsum_path (its own
+   greedy, in Python) on the same shapes for scale. */
+static int bench_paths(void) {
+  printf("  %-26s %6s %10s %16s\n", "einsum_path", "n", "us/call", "numpy greedy us");
+  static const int ns[] = {3, 4, 6, 8, 14, 24};
+  for (size_t t = 0; t < sizeof ns / sizeof *ns; t++) {
+    const char *letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    int n = ns[t], L = n + 3, path[64];
+    char sub[256] = "", shapes[1024] = "";
+    const jaxc_array *ops[24];
+    int64_t sh[3] = {4, 4, 4};
+    jaxc_array *x = jaxc_array_zeros(JAXC_F32, 3, sh);
+    if (!x) return 1;
+    for (int k = 0; k < n; k++) {
+      size_t w = strlen(sub);
+      snprintf(sub + w, sizeof sub - w, "%s%c%c%c", k ? "," : "", letters[k % L], letters[(k + 1) % L], letters[(k + 3) % L]);
+      w = strlen(shapes);
+      snprintf(shapes + w, sizeof shapes - w, "%s(4, 4, 4)", k ? ", " : "");
+      ops[k] = x;
+    }
+    int calls = 0;
+    double t0 = bench_now(), best = HUGE_VAL;
+    for (int r = 0; r < REPS; r++, t0 = bench_now()) {
+      for (calls = 0; bench_now() - t0 < 0.05; calls++)
+        if (jaxc_einsum_path(sub, n, ops, path) != n - 1) return 1;
+      double per = (bench_now() - t0) / calls;
+      if (per < best) best = per;
+    }
+    char cmd[1600], np_s[40] = "n/a";
+    snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c \"import numpy as np, timeit; ops = [np.zeros(s, np.float32) for s in [%s]]; "
+             "print(min(timeit.repeat(lambda: np.einsum_path('%s', *ops, optimize='greedy'), number=20, repeat=%d)) / 20)\" 2>/dev/null",
+             shapes, sub, REPS);
+    double tn = bench_command_number(cmd);
+    if (tn > 0) snprintf(np_s, sizeof np_s, "%10.1f", tn * 1e6);
+    printf("  %-26.26s %6d %10.1f %16s\n", sub, n, best * 1e6, np_s);
+    fflush(stdout);
+    jaxc_array_free(x);
+  }
+  return 0;
+}
 int main(int argc, char **argv) {
   int64_t max_n = argc > 1 ? atoll(argv[1]) : 1024;
   int threads = bench_threads();
@@ -173,5 +216,5 @@ int main(int argc, char **argv) {
     fflush(stdout);
     jaxc_array_free(a), jaxc_array_free(vv);
   }
-  return bench_contractions(max_n);
+  return bench_contractions(max_n) || bench_paths();
 }

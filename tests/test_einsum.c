@@ -12,6 +12,8 @@
        labels seen once, sorted uppercase first;
      - the result dtype and weak flag folded pairwise from JAX's golden table, x64 on and off,
        standard and strict (preferred None);
+     - the path: opt_einsum's searches written again in Python (tests/data/gen_einsum_paths.py,
+       checked there against the paths opt_einsum's tests publish), run on CPython's own sets;
      - JAX's docstring examples as printed; what each step's dtype teaches, on values chosen to
        show it; every message; inputs unchanged. */
 #include <math.h>
@@ -225,57 +227,44 @@ static void reference(const spec *s, jaxc_array *const *ops, int64_t *re, int64_
   for (int j = 0; j < s->n; j++) jaxc_array_free(c[j]);
 }
 
-/* --- the path: opt_einsum's "optimal" as its definition reads: of every order of pairwise
-   contractions (pairs of positions in ascending order, each result appended), the first of the
-   fewest flops, a pair costing the size of all its labels, twice that where a label shared by the
-   two appears nowhere else. */
-typedef struct ref_path {
-  int best[8][2], cur[8][2];
-  uint64_t set[8], out;
-  double size[64], best_cost;
-} ref_path;
-static double set_size(const ref_path *p, uint64_t s) {
-  double z = 1;
-  for (int b = 0; b < 64; b++)
-    if (s >> b & 1u) z *= p->size[b];
-  return z;
-}
-static void ref_orders(ref_path *p, uint64_t *set, int n, int step, double cost) {
-  if (n == 1) {
-    if (cost < p->best_cost) p->best_cost = cost, memcpy(p->best, p->cur, sizeof p->best);
-    return;
-  }
-  for (int i = 0; i < n; i++)
-    for (int j = i + 1; j < n; j++) {
-      uint64_t rest = p->out, next[8];
-      int m = 0;
-      for (int k = 0; k < n; k++)
-        if (k != i && k != j) rest |= set[k], next[m++] = set[k];
-      uint64_t either = set[i] | set[j];
-      next[m++] = either & rest;
-      p->cur[step][0] = i, p->cur[step][1] = j;
-      ref_orders(p, next, m, step + 1, cost + set_size(p, either) * ((set[i] & set[j] & ~rest) ? 2 : 1));
-    }
-}
 static void check_path(const spec *s, jaxc_array *const *ops) {
   int path[2 * MAXOPS], steps = jaxc_einsum_path(s->text, s->n, (const jaxc_array *const *)ops, path);
   CHECK_EQ_INT(steps, s->n > 1 ? s->n - 1 : 1);
-  if (s->n < 3) {
-    CHECK(path[0] == 0 && path[1] == (s->n == 2 ? 1 : -1));
-    return;
+  if (s->n < 3) CHECK(path[0] == 0 && path[1] == (s->n == 2 ? 1 : -1)); /* (which pairs past that: test_path_file) */
+}
+
+/* --- the path against tests/data/einsum_paths.txt: what opt_einsum's "auto" picks (optimal,
+   branch-all, branch-2, branch-1, greedy by the number of operands), computed by
+   tests/data/gen_einsum_paths.py in Python on CPython's own sets and exact ints, after that
+   script has reproduced the paths opt_einsum's tests publish. */
+static void test_path_file(void) {
+  FILE *f = fopen("tests/data/einsum_paths.txt", "r");
+  CHECK_MSG(f != NULL, "tests/data/einsum_paths.txt (run from the repository root)");
+  if (!f) return;
+  static char sub[512], shapes[2048], want[512];
+  int lines = 0, by_n[32] = {0};
+  while (fscanf(f, "%511s %2047s %511s", sub, shapes, want) == 3) {
+    jaxc_array *ops[32] = {0};
+    int n = 0;
+    for (char *sh = strtok(shapes, ";"); sh && n < 32; sh = strtok(NULL, ";")) {
+      int64_t dims[JAXC_MAX_NDIM];
+      int nd = 0;
+      for (char *p = sh; *p != '-' && *p && nd < JAXC_MAX_NDIM; p += *p == 'x')
+        dims[nd++] = strtoll(p, &p, 10);
+      ops[n++] = jaxc_array_empty(JAXC_I8, nd, dims);
+    }
+    int path[64], steps = jaxc_einsum_path(sub, n, (const jaxc_array *const *)ops, path);
+    char got[512] = "";
+    for (int k = 0, w = 0; k < steps && w < 480; k++)
+      w += snprintf(got + w, sizeof got - (size_t)w, "%s%d,%d", k ? ";" : "", path[2 * k], path[2 * k + 1]);
+    CHECK_MSG(strcmp(got, want) == 0, "einsum_path('%s') with %d operands: %s, opt_einsum %s (%s)", sub, n, got, want,
+              steps < 0 ? jaxc_last_error() : "");
+    for (int j = 0; j < n; j++) jaxc_array_free(ops[j]);
+    lines++, by_n[n < 31 ? n : 31]++;
   }
-  if (s->n > 4 || steps != s->n - 1) return; /* (greedy past four operands: its own choice) */
-  ref_path p = {0};
-  p.best_cost = HUGE_VAL;
-  for (int j = 0; j < s->n; j++)
-    for (int i = 0; i < s->rank[j]; i++) p.set[j] |= 1ull << (s->lab[j][i] - 'A');
-  for (int i = 0; i < s->nout; i++) p.out |= 1ull << (s->out[i] - 'A');
-  for (int c = 'A'; c <= 'z'; c++) p.size[c - 'A'] = (double)s->size[c];
-  ref_orders(&p, p.set, s->n, 0, 0);
-  bool same = true;
-  for (int k = 0; k < steps; k++) same = same && path[2 * k] == p.best[k][0] && path[2 * k + 1] == p.best[k][1];
-  CHECK_MSG(same, "einsum_path('%s'): (%d, %d), (%d, %d) ..., want (%d, %d), (%d, %d) ...", s->text, path[0], path[1], path[2], path[3],
-            p.best[0][0], p.best[0][1], p.best[1][0], p.best[1][1]);
+  fclose(f);
+  CHECK_MSG(lines > 1900 && by_n[5] > 100 && by_n[8] > 100 && by_n[12] > 50 && by_n[20] > 30,
+            "einsum_paths.txt: %d lines", lines);
 }
 
 static const jaxc_dtype dtypes[] = {JAXC_BOOL, JAXC_U8,  JAXC_U16,  JAXC_U32, JAXC_U64, JAXC_I8,  JAXC_I16, JAXC_I32,
@@ -594,6 +583,7 @@ int main(void) {
   test_errors();
   test_golden();
   test_long_sums();
+  test_path_file();
   test_random();
   return check_summary("test_einsum");
 }

@@ -132,6 +132,12 @@ static jaxc_array *c_einsum_path(void) {
   int path[8];
   return status_call(jaxc_einsum_path("a,a,ij,kj,ik->", 5, (const jaxc_array *const[]){u8v, u8v, x34, f32row, i8col}, path) == 4 ? JAXC_OK : jaxc_last_status());
 }
+static jaxc_array *c_einsum_path16(void) { /* opt_einsum's greedy: every term shares b */
+  const jaxc_array *ops[16];
+  int path[32];
+  for (int k = 0; k < 16; k++) ops[k] = k < 15 ? x34 : f16v;
+  return status_call(jaxc_einsum_path("ab,cb,db,eb,fb,gb,hb,ib,jb,kb,lb,mb,nb,ob,pb,b->", 16, ops, path) == 15 ? JAXC_OK : jaxc_last_status());
+}
 
 typedef struct { const char *name; jaxc_array *(*call)(void); } oom_case;
 static const oom_case cases[] = {
@@ -147,6 +153,7 @@ static const oom_case cases[] = {
   {"tensordot, preferred bf16", c_tensordot}, {"vdot c64", c_vdot_c64}, {"vdot of 1 M", c_vdot_big}, {"vecdot, preferred f64", c_vecdot}, {"vecdot axis 0", c_vecdot0},
   {"matvec f32 f16", c_matvec}, {"trace, dtype int8", c_trace}, {"diag c64", c_diag}, {"kron i8 f32", c_kron},
   {"einsum of 3", c_einsum3}, {"einsum diagonal", c_einsum_diag}, {"einsum_path of 5", c_einsum_path},
+  {"einsum_path of 16", c_einsum_path16},
 };
 
 /* --- what a call leaves behind ----------------------------------------------------------------- */

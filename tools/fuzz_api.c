@@ -985,17 +985,16 @@ static void one_call(void) {
   }
   case 33: { /* einsum and einsum_path: subscripts from a small alphabet (labels, ellipses, arrows, stray bytes) */
     static const char alphabet[] = "iijjkkaAZ...,,->-> 1";
-    char sub[24];
-    int len = u8() % 20, n = (int)(u8() % 6) - (u8() == 0), path[16];
+    char sub[48]; /* (up to 16 operands: optimal, branch and bound, greedy) */
+    int len = u8() % 44, n = (int)(u8() % 17) - (u8() == 0), path[40];
     for (int k = 0; k < len; k++) sub[k] = alphabet[u8() % (sizeof alphabet - 1)];
     sub[len] = 0;
-    const jaxc_array *ops[6];
+    const jaxc_array *ops[16];
     double total = 1;
-    for (int k = 0; k < 6; k++) ops[k] = pick_arr(), total *= ops[k] && ops[k]->size > 1 ? (double)ops[k]->size : 1;
+    for (int k = 0; k < 16; k++) ops[k] = pick_arr(), total *= k < n && ops[k] && ops[k]->size > 1 ? (double)ops[k]->size : 1;
     jaxc_dtype p = u8() < 128 ? JAXC_DTYPE_NONE : pick_dtype();
     trace("einsum '%s' n=%d preferred=%d\n", sub, n, (int)p);
-    if (total > (double)(1 << 24)) break; /* (outer products of pool arrays: past the fuzzer's memory) */
-    if (u8() < 32) {
+    if (u8() < (n > 6 ? 128 : 32)) {
       int steps = jaxc_einsum_path(u8() < 8 ? NULL : sub, n, u8() < 8 ? NULL : ops, u8() < 8 ? NULL : path);
       if (steps >= 0 && steps != (n > 1 ? n - 1 : 1)) FAIL("einsum_path: %d steps for %d operands", steps, n);
       for (int k = 0; k < steps; k++)
@@ -1003,6 +1002,7 @@ static void one_call(void) {
       snap_verify("einsum_path", NULL);
       break;
     }
+    if (total > (double)(1 << 24)) break; /* (outer products of pool arrays: past the fuzzer's memory) */
     jaxc_array *r = jaxc_einsum(sub, n, ops, p);
     check_result_array("einsum", r);
     if (r && p != JAXC_DTYPE_NONE && r->weak) FAIL("einsum: weak result with a preferred dtype");
