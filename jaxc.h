@@ -5711,7 +5711,7 @@ static void jaxc__ein_optimal(jaxc__ein_sets *p, const jaxc__pyset *rem, int ste
    they go) -- then tried in order of (size12 - size1 - size2, flops12, flops, size, i, j), the
    first nbranch of them (0: all). */
 typedef struct jaxc__ein_cand {
-  double heur, f12, flops, size;
+  double heur, f12, flops, size, s12;
   int i, j;
   uint64_t k12;
 } jaxc__ein_cand;
@@ -5738,7 +5738,7 @@ static void jaxc__ein_branch(jaxc__ein_sets *p, const jaxc__pyset *rem, int step
         const jaxc__ein_memo *m = jaxc__ein_pair(p, rem, i, j);
         if (!m) return;
         double s12 = m->s12;
-        jaxc__ein_cand x = {0, m->flops, flops + m->flops, size > s12 ? size : s12, i, j, m->k12};
+        jaxc__ein_cand x = {0, m->flops, flops + m->flops, size > s12 ? size : s12, s12, i, j, m->k12};
         if (!(x.flops < p->best || (x.flops == p->best && x.size < p->best_size))) continue;
         if (x.flops < p->progress[p->n]) p->progress[p->n] = x.flops;
         else if (x.flops > 4 * p->progress[p->n]) continue;
@@ -5750,7 +5750,7 @@ static void jaxc__ein_branch(jaxc__ein_sets *p, const jaxc__pyset *rem, int step
   for (int t = 0; t < nc && (!p->nbranch || t < p->nbranch); t++) {
     jaxc__pyset next;
     jaxc__pyset_step(rem, c[t].i, c[t].j, p->n, &next);
-    p->cur[steps][0] = c[t].i, p->cur[steps][1] = c[t].j, p->tsize[p->n] = jaxc__ein_bits_size(p, c[t].k12);
+    p->cur[steps][0] = c[t].i, p->cur[steps][1] = c[t].j, p->tsize[p->n] = c[t].s12;
     p->set[p->n++] = c[t].k12;
     jaxc__ein_branch(p, &next, steps + 1, c[t].flops, c[t].size);
     p->n--;
@@ -5785,16 +5785,9 @@ static bool jaxc__ein_gcand_before(const jaxc__ein_gcand *x, const jaxc__ein_gca
   return x->hi != y->hi ? x->hi < y->hi : x->lo < y->lo;
 }
 /* _get_candidate: a label stays if it is output, or shared by the two and by a third term, or
-   in one of them and in another term. */
-static jaxc__ein_gcand jaxc__ein_greedy_cand(const jaxc__ein_greedy_state *g, uint64_t k1, uint64_t k2) {
-  uint64_t twice = 0, thrice = 0;
-  for (int b = 0; b < 64; b++) {
-    int users = 0;
-    for (int t = 0; t < g->nk; t++) users += (int)(g->key[t] >> b & 1u);
-    if (users >= 2) twice |= (uint64_t)1 << b;
-    if (users >= 3) thrice |= (uint64_t)1 << b;
-  }
-  twice &= ~g->out, thrice &= ~g->out;
+   in one of them and in another term (twice, thrice: the labels, not output, that two or three
+   terms present have). */
+static jaxc__ein_gcand jaxc__ein_greedy_cand(const jaxc__ein_greedy_state *g, uint64_t twice, uint64_t thrice, uint64_t k1, uint64_t k2) {
   uint64_t either = k1 | k2, two = k1 & k2, k12 = (either & g->out) | (two & thrice) | (either & ~two & twice);
   int a = g->id[jaxc__ein_greedy_find(g, k1)], b = g->id[jaxc__ein_greedy_find(g, k2)];
   double cost = jaxc__ein_bits_size(g->p, k12) - jaxc__ein_bits_size(g->p, k1) - jaxc__ein_bits_size(g->p, k2);
@@ -5803,9 +5796,13 @@ static jaxc__ein_gcand jaxc__ein_greedy_cand(const jaxc__ein_greedy_state *g, ui
 }
 /* The cheapest of k1's candidates with the terms at positions with[0..n) queued. */
 static void jaxc__ein_greedy_push(jaxc__ein_greedy_state *g, uint64_t k1, const int *with, int n) {
-  jaxc__ein_gcand best = jaxc__ein_greedy_cand(g, k1, g->key[with[0]]);
+  uint64_t once = 0, twice = 0, thrice = 0;
+  for (int t = 0; t < g->nk; t++)
+    thrice |= twice & g->key[t], twice |= once & g->key[t], once |= g->key[t];
+  twice &= ~g->out, thrice &= ~g->out;
+  jaxc__ein_gcand best = jaxc__ein_greedy_cand(g, twice, thrice, k1, g->key[with[0]]);
   for (int t = 1; t < n; t++) {
-    jaxc__ein_gcand c = jaxc__ein_greedy_cand(g, k1, g->key[with[t]]);
+    jaxc__ein_gcand c = jaxc__ein_greedy_cand(g, twice, thrice, k1, g->key[with[t]]);
     if (jaxc__ein_gcand_before(&c, &best)) best = c;
   }
   g->q[g->nq++] = best;

@@ -18,7 +18,8 @@ with a value as i:<int>, f:<float.hex()> or n (None). Only lengths up to 100000 
 import math
 import os
 import random
-import sys
+
+from genlib import write_or_check
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TARGET = os.path.join(HERE, "arange_cases.txt")
@@ -116,15 +117,5 @@ def render():
     return "".join(line + "\n" for line in lines)
 
 
-def main():
-    text = render()
-    if "--check" in sys.argv:
-        with open(TARGET) as f:
-            sys.exit(0 if f.read() == text else 1)
-    with open(TARGET, "w") as f:
-        f.write(text)
-    print(f"{TARGET}: {text.count(chr(10))} cases")
-
-
 if __name__ == "__main__":
-    main()
+    write_or_check(TARGET, render())
