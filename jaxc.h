@@ -4532,8 +4532,6 @@ JAXC__GEMM_COMPLEX(jaxc__gemm_c64, float)
 JAXC__GEMM_COMPLEX(jaxc__gemm_c128, double)
 #undef JAXC__GEMM_REAL
 #undef JAXC__GEMM_COMPLEX
-#undef JAXC__MAC_ADD
-#undef JAXC__MAC_OR
 
 /* The dtype the products are summed in for a result of dtype r (as XLA:CPU sums them). */
 static jaxc_dtype jaxc__mm_sum_dtype(jaxc_dtype r) {
@@ -4544,12 +4542,19 @@ static jaxc_dtype jaxc__mm_sum_dtype(jaxc_dtype r) {
   default: return r == JAXC_F64 ? JAXC_F64 : JAXC_F32;
   }
 }
+/* Whether converting x to y keeps every bit: the same dtype, or integers of one width (int32 to
+   uint32 and back wraps, two's complement): such a conversion is skipped. */
+static bool jaxc__same_bits(jaxc_dtype x, jaxc_dtype y) {
+  bool ix = jaxc_dtype_kind(x) == JAXC_KIND_INT || jaxc_dtype_kind(x) == JAXC_KIND_UINT;
+  bool iy = jaxc_dtype_kind(y) == JAXC_KIND_INT || jaxc_dtype_kind(y) == JAXC_KIND_UINT;
+  return x == y || (ix && iy && jaxc_dtype_size(x) == jaxc_dtype_size(y));
+}
 /* x's data in the sum's dtype s: as it is, or converted to the result's dtype r first (XLA
    converts the operands to r: an int32 becomes bfloat16, rounded, before float32 sums it), then
    to s. *tmp holds what was converted. */
 static const void *jaxc__mm_operand(const jaxc_array *x, jaxc_dtype r, jaxc_dtype s, void **tmp) {
   *tmp = NULL;
-  if (x->dtype == s && r == s) return x->data;
+  if (jaxc__same_bits(x->dtype, r) && jaxc__same_bits(r, s)) return x->data;
   size_t n = (size_t)(x->size ? x->size : 1);
   void *conv = jaxc__malloc(n * jaxc_dtype_size(s)), *mid = x->dtype != r && r != s ? jaxc__malloc(n * jaxc_dtype_size(r)) : NULL;
   if (!conv || (x->dtype != r && r != s && !mid)) {
@@ -4635,6 +4640,23 @@ static void jaxc__gemm(jaxc_dtype s, int64_t i0, int64_t i1, int64_t jlo, int64_
   }
 #undef JAXC__MM_CALL
 }
+/* Where batch t's matrices start, in matrices of A and of B, and its batch coordinates: found by
+   division once (jaxc__mm_seek), then stepped batch to batch as an odometer (jaxc__mm_next). */
+typedef struct jaxc__mm_pos { int64_t c[JAXC_MAX_NDIM], ao, bo; } jaxc__mm_pos;
+static void jaxc__mm_seek(const jaxc__mm *g, int64_t t, jaxc__mm_pos *p) {
+  p->ao = p->bo = 0;
+  for (int i = g->nbatch - 1; i >= 0; i--) {
+    p->c[i] = t % g->bshape[i], t /= g->bshape[i];
+    p->ao += p->c[i] * g->ast[i], p->bo += p->c[i] * g->bst[i];
+  }
+}
+static void jaxc__mm_next(const jaxc__mm *g, jaxc__mm_pos *p) {
+  for (int i = g->nbatch - 1; i >= 0; i--) {
+    p->ao += g->ast[i], p->bo += g->bst[i];
+    if (++p->c[i] < g->bshape[i]) return;
+    p->ao -= g->ast[i] * g->bshape[i], p->bo -= g->bst[i] * g->bshape[i], p->c[i] = 0;
+  }
+}
 /* One work item: rows [i0, i1) and one block of columns of one batch's product. */
 static void jaxc__mm_item(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C, int64_t it) {
   size_t es = jaxc_dtype_size(s);
@@ -4642,32 +4664,108 @@ static void jaxc__mm_item(const jaxc__mm *g, jaxc_dtype s, const char *A, const 
   int64_t cb = it % cols, rb = it / cols % rows, t = it / cols / rows;
   int64_t i0 = rb * JAXC__MM_MB, i1 = i0 + JAXC__MM_MB < g->m ? i0 + JAXC__MM_MB : g->m;
   int64_t jlo = cb * JAXC__MM_JB, jhi = jlo + JAXC__MM_JB < g->n ? jlo + JAXC__MM_JB : g->n;
-  int64_t ao = 0, bo = 0, rest = t;
-  for (int i = g->nbatch - 1; i >= 0; i--) {
-    int64_t c = rest % g->bshape[i];
-    rest /= g->bshape[i];
-    ao += c * g->ast[i], bo += c * g->bst[i];
-  }
-  jaxc__gemm(s, i0, i1, jlo, jhi, g->n, g->k, A + (size_t)(ao * g->m * g->k) * es, B + (size_t)(bo * g->k * g->n) * es,
+  jaxc__mm_pos p;
+  jaxc__mm_seek(g, t, &p);
+  jaxc__gemm(s, i0, i1, jlo, jhi, g->n, g->k, A + (size_t)(p.ao * g->m * g->k) * es, B + (size_t)(p.bo * g->k * g->n) * es,
              C + (size_t)(t * g->m * g->n) * es);
 }
-/* Batches [t0, t1) of dot products (m = n = 1: vecdot's short vectors), the operands' offsets
-   stepped batch to batch as an odometer instead of found by division for each. */
+/* Batches [t0, t1) of dot products (m = n = 1: vecdot's short vectors). */
 static void jaxc__dots(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C, int64_t t0, int64_t t1) {
   size_t es = jaxc_dtype_size(s), row = (size_t)g->k * es;
-  int64_t c[JAXC_MAX_NDIM], ao = 0, bo = 0, rest = t0;
-  for (int i = g->nbatch - 1; i >= 0; i--) {
-    c[i] = rest % g->bshape[i], rest /= g->bshape[i];
-    ao += c[i] * g->ast[i], bo += c[i] * g->bst[i];
+  jaxc__mm_pos p;
+  jaxc__mm_seek(g, t0, &p);
+  for (int64_t t = t0; t < t1; t++, jaxc__mm_next(g, &p))
+    jaxc__gemm(s, 0, 1, 0, 1, 1, g->k, A + (size_t)p.ao * row, B + (size_t)p.bo * row, C + (size_t)t * es);
+}
+/* Small products: a row of C fits W = VB / sizeof(T) elements, VB bytes (16 to 128; 2 <= n <= W)
+   and k <= JAXC__MM_SK. B is copied zero-padded to W columns, so each row of C is a vector of W
+   sums taking k full-width multiply-adds whatever n is, four rows at a time, and is stored whole:
+   the lanes past n land on the rows after it, written later (the last W elements of a run,
+   bordering another thread's, are stored exactly). Items [t0, t1) are (batch, block of
+   JAXC__MM_MB rows), stepped in order; B is copied again only when the batch's B changes. (The
+   blocked kernel's loops are n long and its items found by division: batched 2x2 to 16x16
+   products ran there 2-4x slower.) The sums are the blocked kernel's, in its order: the same
+   results, bit for bit. */
+#define JAXC__MM_SK 32
+#define JAXC__MM_SR 4 /* rows of C at a time: four chains of sums in flight */
+#define JAXC__GEMM_SMALL(NAME, T, MAC, VB)                                                                \
+  static void NAME(const jaxc__mm *g, int64_t t0, int64_t t1, const T *A, const T *B, T *C) {           \
+    enum { W = VB / sizeof(T) };                                                                       \
+    struct { _Alignas(64) T v[JAXC__MM_SK * W]; } bp;                                                  \
+    const int64_t m = g->m, n = g->n, k = g->k, rows = (m + JAXC__MM_MB - 1) / JAXC__MM_MB;            \
+    const int64_t cend = (t1 / rows * m + t1 % rows * JAXC__MM_MB) * n;                                 \
+    int64_t tb = t0 / rows, rb = t0 % rows, packed = -1;                                               \
+    jaxc__mm_pos p;                                                                                    \
+    jaxc__mm_seek(g, tb, &p);                                                                          \
+    for (int64_t t = t0; t < t1; t++) {                                                                \
+      if (p.bo != packed) {                                                                            \
+        const T *b = B + p.bo * k * n;                                                                 \
+        for (int64_t kk = 0; kk < k; kk++)                                                             \
+          for (int64_t j = 0; j < W; j++) bp.v[kk * W + j] = j < n ? b[kk * n + j] : (T)0;             \
+        packed = p.bo;                                                                                 \
+      }                                                                                                \
+      int64_t i0 = rb * JAXC__MM_MB, i1 = m - i0 < JAXC__MM_MB ? m : i0 + JAXC__MM_MB;                 \
+      const T *a = A + (p.ao * m + i0) * k;                                                            \
+      for (int64_t i = tb * m + i0, e = tb * m + i1; i < e; i += JAXC__MM_SR, a += JAXC__MM_SR * k) {  \
+        T acc[JAXC__MM_SR][W];                                                                         \
+        const T *ar[JAXC__MM_SR];                                                                      \
+        int64_t nr = e - i < JAXC__MM_SR ? e - i : JAXC__MM_SR;                                        \
+        for (int r = 0; r < JAXC__MM_SR; r++) {                                                        \
+          ar[r] = a + (r < nr ? r : nr - 1) * k; /* (rows past the block repeat its last) */           \
+          for (int64_t j = 0; j < W; j++) acc[r][j] = (T)0;                                            \
+        }                                                                                              \
+        for (int64_t kk = 0; kk < k; kk++)                                                             \
+          for (int r = 0; r < JAXC__MM_SR; r++) {                                                      \
+            const T x = ar[r][kk], *b = bp.v + kk * W;                                                 \
+            JAXC__SIMD for (int64_t j = 0; j < W; j++) MAC(acc[r][j], x, b[j]);                        \
+          }                                                                                            \
+        for (int r = 0; r < nr; r++) {                                                                 \
+          T *c = C + (i + r) * n;                                                                      \
+          if ((i + r) * n + W <= cend)                                                                 \
+            for (int64_t j = 0; j < W; j++) c[j] = acc[r][j];                                          \
+          else                                                                                         \
+            for (int64_t j = 0; j < n; j++) c[j] = acc[r][j];                                          \
+        }                                                                                              \
+      }                                                                                                \
+      if (++rb == rows) rb = 0, tb++, jaxc__mm_next(g, &p);                                            \
+    }                                                                                                  \
   }
-  for (int64_t t = t0; t < t1; t++) {
-    jaxc__gemm(s, 0, 1, 0, 1, 1, g->k, A + (size_t)ao * row, B + (size_t)bo * row, C + (size_t)t * es);
-    for (int i = g->nbatch - 1; i >= 0; i--) {
-      ao += g->ast[i], bo += g->bst[i];
-      if (++c[i] < g->bshape[i]) break;
-      ao -= g->ast[i] * g->bshape[i], bo -= g->bst[i] * g->bshape[i], c[i] = 0;
-    }
+/* one kernel per sum dtype and vector width (16, 32, 64 bytes): the narrowest that holds a row */
+#define JAXC__GEMM_SMALLS(SUF, T, MAC)                       \
+  JAXC__GEMM_SMALL(jaxc__gemm_small16_##SUF, T, MAC, 16)     \
+  JAXC__GEMM_SMALL(jaxc__gemm_small32_##SUF, T, MAC, 32)     \
+  JAXC__GEMM_SMALL(jaxc__gemm_small64_##SUF, T, MAC, 64)     \
+  JAXC__GEMM_SMALL(jaxc__gemm_small128_##SUF, T, MAC, 128)
+JAXC__GEMM_SMALLS(f32, float, JAXC__MAC_ADD)
+JAXC__GEMM_SMALLS(f64, double, JAXC__MAC_ADD)
+JAXC__GEMM_SMALLS(u32, uint32_t, JAXC__MAC_ADD)
+JAXC__GEMM_SMALLS(u64, uint64_t, JAXC__MAC_ADD)
+JAXC__GEMM_SMALLS(bool, uint8_t, JAXC__MAC_OR)
+#undef JAXC__GEMM_SMALLS
+#undef JAXC__GEMM_SMALL
+#undef JAXC__MAC_ADD
+#undef JAXC__MAC_OR
+/* Whether the small kernel takes products of g summed in s (real sums only). */
+static bool jaxc__mm_is_small(const jaxc__mm *g, jaxc_dtype s) {
+  return g->n >= 2 && g->k <= JAXC__MM_SK && (size_t)g->n * jaxc_dtype_size(s) <= 128 && jaxc_dtype_kind(s) != JAXC_KIND_COMPLEX;
+}
+static void jaxc__gemm_small(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C, int64_t t0, int64_t t1) {
+  size_t row = (size_t)g->n * jaxc_dtype_size(s);
+#define JAXC__MM_ARGS(T) g, t0, t1, (const T *)(const void *)A, (const T *)(const void *)B, (T *)(void *)C
+#define JAXC__MM_SMALL(SUF, T)                                                   \
+  (row <= 16   ? jaxc__gemm_small16_##SUF(JAXC__MM_ARGS(T))                     \
+   : row <= 32 ? jaxc__gemm_small32_##SUF(JAXC__MM_ARGS(T))                     \
+   : row <= 64 ? jaxc__gemm_small64_##SUF(JAXC__MM_ARGS(T))                     \
+               : jaxc__gemm_small128_##SUF(JAXC__MM_ARGS(T)))
+  switch (s) {
+  case JAXC_F32: JAXC__MM_SMALL(f32, float); break;
+  case JAXC_F64: JAXC__MM_SMALL(f64, double); break;
+  case JAXC_BOOL: JAXC__MM_SMALL(bool, uint8_t); break;
+  case JAXC_U32: JAXC__MM_SMALL(u32, uint32_t); break;
+  default: JAXC__MM_SMALL(u64, uint64_t); break;
   }
+#undef JAXC__MM_ARGS
+#undef JAXC__MM_SMALL
 }
 #if JAXC__HAS_OPENMP
 /* One long row times a matrix of at most 256 bytes a row (vdot, a 1-d dot, a sum over leading
@@ -4709,6 +4807,7 @@ static void jaxc__dot_split(const jaxc__mm *g, jaxc_dtype s, const char *A, cons
    split along k. */
 static void jaxc__mm_run(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C) {
   int64_t items = g->batches * ((g->m + JAXC__MM_MB - 1) / JAXC__MM_MB) * ((g->n + JAXC__MM_JB - 1) / JAXC__MM_JB);
+  bool small = jaxc__mm_is_small(g, s); /* (then one column block: items are (batch, rows)) */
 #if JAXC__HAS_OPENMP
   double work = (double)g->batches * (double)g->m * (double)g->n * (double)g->k;
   if (work > 1e6 && items == 1 && g->m == 1 && (size_t)g->n * jaxc_dtype_size(s) <= JAXC__DOT_ROW) {
@@ -4721,6 +4820,7 @@ static void jaxc__mm_run(const jaxc__mm *g, jaxc_dtype s, const char *A, const c
     for (int64_t r = 0; r < runs; r++) {
       int64_t end = (r + 1) * per < items ? (r + 1) * per : items;
       if (g->m == 1 && g->n == 1) jaxc__dots(g, s, A, B, C, r * per, end);
+      else if (small) jaxc__gemm_small(g, s, A, B, C, r * per, end);
       else
         for (int64_t it = r * per; it < end; it++) jaxc__mm_item(g, s, A, B, C, it);
     }
@@ -4728,6 +4828,7 @@ static void jaxc__mm_run(const jaxc__mm *g, jaxc_dtype s, const char *A, const c
   }
 #endif
   if (g->m == 1 && g->n == 1) jaxc__dots(g, s, A, B, C, 0, items);
+  else if (small) jaxc__gemm_small(g, s, A, B, C, 0, items);
   else
     for (int64_t it = 0; it < items; it++) jaxc__mm_item(g, s, A, B, C, it);
 }
@@ -4791,7 +4892,7 @@ static jaxc_array *jaxc__dot_run(const jaxc__mm *g, const jaxc_array *A, const j
   if (!out || out->size == 0) return out ? (jaxc__ok(), out) : NULL;
   void *ta, *tb, *tc = NULL;
   const void *pa = jaxc__mm_operand(A, t->conv, t->sum, &ta), *pb = jaxc__mm_operand(B, t->conv, t->sum, &tb);
-  char *pc = t->sum == t->out ? (char *)out->data : (char *)(tc = jaxc__malloc((size_t)out->size * jaxc_dtype_size(t->sum)));
+  char *pc = jaxc__same_bits(t->sum, t->out) ? (char *)out->data : (char *)(tc = jaxc__malloc((size_t)out->size * jaxc_dtype_size(t->sum)));
   if (!pa || !pb || !pc) {
     jaxc__free(ta), jaxc__free(tb), jaxc__free(tc), jaxc_array_free(out);
     return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in dot_general");

@@ -7,7 +7,8 @@
    against NumPy's tensordot), int8 with preferred int32, and the memory-bound vdot, vecdot,
    outer and kron at 2^20-2^26 elements against a same-run copy of the bytes they read or write
    and NumPy's vdot, einsum('ij,ij->i'), outer and kron; then einsum's row dot products, row and
-   column sums and batched 8x8 products against the copy and NumPy's einsum; then einsum_path's
+   column sums and batched 8x8 products against the copy and NumPy's einsum, and batched 2x2,
+   4x4 and 8x8 matmuls and points times a 4x4 matrix against NumPy's matmul; then einsum_path's
    search (us a call) for 3-24 operands. Best of REPS.
    Run: make bench (or build/opt/bench_linalg [max_n]) */
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
@@ -76,6 +77,20 @@ static jaxc_array *op_ein_rows(const jaxc_array *a, const jaxc_array *b) { retur
 static jaxc_array *op_ein_cols(const jaxc_array *a, const jaxc_array *b) { return (void)b, einsum2("ij->j", a, NULL); }
 static jaxc_array *op_ein_bmm(const jaxc_array *a, const jaxc_array *b) { return einsum2("bij,bjk->bik", a, b); }
 
+/* The operands' shapes of kind k (bench_contractions' table) for n elements. */
+static void shapes_of(int k, int64_t n, int *nda, int64_t *sa, int *ndb, int64_t *sb) {
+  int64_t root = (int64_t)1 << (int)(log2((double)n) / 2), side = k == 4 ? 8 : k == 5 ? 2 : 4;
+  *nda = *ndb = k >= 4 && k <= 6 ? 3 : k == 1 || k == 3 || k == 7 ? 2 : 1;
+  sa[0] = k == 0 ? n : k == 1 ? n / 16 : k == 2 ? root : k == 3 ? root / 2 : k == 7 ? n / 4 : n / (side * side);
+  sa[1] = k == 1 ? 16 : k == 3 ? root / 2 : side, sa[2] = side;
+  for (int i = 0; i < 3; i++) sb[i] = k == 3 ? 2 : k == 7 ? 4 : sa[i];
+}
+/* a shape as Python writes it: "(3, 4)", "(5,)" */
+static void shape_str(char *s, size_t cap, int nd, const int64_t *shape) {
+  size_t w = (size_t)snprintf(s, cap, "(");
+  for (int i = 0; i < nd && w < cap; i++) w += (size_t)snprintf(s + w, cap - w, "%lld%s", (long long)shape[i], nd == 1 ? "," : i + 1 < nd ? ", " : "");
+  if (w < cap) snprintf(s + w, cap - w, ")");
+}
 /* The contractions: compute-bound ones in GFLOP/s, memory-bound ones against the copy. */
 static int bench_contractions(int64_t max_n) {
   printf("  %-22s %6s %10s %10s %12s %16s\n", "compute-bound", "n", "ms", "GFLOP/s", "copy share", "numpy: GFLOP/s jaxc");
@@ -100,8 +115,9 @@ static int bench_contractions(int64_t max_n) {
       jaxc_array_free(a), jaxc_array_free(b);
     }
   printf("  %-26s %6s %10s %10s %12s %16s\n", "memory-bound (f32)", "log2 n", "ns/elem", "GB/s", "copy share", "numpy: GB/s jaxc");
-  /* operand shapes: 0 (n,) both; 1 (n/16, 16) both; 2 (sqrt n,) both; 3 (sqrt n / 2, sqrt n / 2)
-     and (2, 2); 4 (n/64, 8, 8) both. traffic: the elements read or written, in n's */
+  /* operand shapes (shapes_of): 0 (n,) both; 1 (n/16, 16) both; 2 (sqrt n,) both; 3 (sqrt n / 2,
+     sqrt n / 2) and (2, 2); 4 (n/64, 8, 8) both; 5 (n/4, 2, 2) both; 6 (n/16, 4, 4) both; 7 (n/4,
+     4) and (4, 4). traffic: the elements read or written, in n's */
   static const struct { const char *name, *np; bench_op op; int shapes, traffic; } ops[] = {
       {"vdot (n,) (n,)", "np.vdot(z, w)", op_vdot, 0, 2},
       {"vecdot (n/16, 16) x2", "np.einsum('ij,ij->i', z, w)", op_vecdot, 1, 2},
@@ -110,21 +126,22 @@ static int bench_contractions(int64_t max_n) {
       {"einsum ij,ij->i (n/16,16)", "np.einsum('ij,ij->i', z, w)", op_ein_dot, 1, 2},
       {"einsum ij->i (n/16, 16)", "np.einsum('ij->i', z)", op_ein_rows, 1, 1},
       {"einsum ij->j (n/16, 16)", "np.einsum('ij->j', z)", op_ein_cols, 1, 1},
-      {"einsum bij,bjk->bik 8x8", "np.einsum('bij,bjk->bik', z, w)", op_ein_bmm, 4, 3}};
+      {"einsum bij,bjk->bik 8x8", "np.einsum('bij,bjk->bik', z, w)", op_ein_bmm, 4, 3},
+      {"matmul (n/4, 2, 2) x2", "np.matmul(z, w)", jaxc_matmul, 5, 3},
+      {"matmul (n/16, 4, 4) x2", "np.matmul(z, w)", jaxc_matmul, 6, 3},
+      {"matmul (n/64, 8, 8) x2", "np.matmul(z, w)", jaxc_matmul, 4, 3},
+      {"matmul (n/4, 4) @ (4, 4)", "np.matmul(z, w)", jaxc_matmul, 7, 2}};
   for (size_t o = 0; o < sizeof ops / sizeof *ops; o++)
     for (int lg = 20; lg <= 26; lg += 2) {
-      int64_t n = (int64_t)1 << lg, root = (int64_t)1 << (lg / 2), sa[3], sb[3];
-      int k = ops[o].shapes, nd = k == 4 ? 3 : k == 1 || k == 3 ? 2 : 1;
-      sa[0] = k == 0 ? n : k == 1 ? n / 16 : k == 2 ? root : k == 3 ? root / 2 : n / 64, sa[1] = k == 1 ? 16 : k == 4 ? 8 : root / 2, sa[2] = 8;
-      sb[0] = k == 3 ? 2 : sa[0], sb[1] = k == 3 ? 2 : sa[1], sb[2] = sa[2];
-      jaxc_array *a = jaxc_full(nd, sa, 0.5, JAXC_F32), *b = jaxc_full(nd, sb, 0.25, JAXC_F32);
+      int64_t n = (int64_t)1 << lg, sa[3], sb[3];
+      int nda, ndb;
+      shapes_of(ops[o].shapes, n, &nda, sa, &ndb, sb);
+      jaxc_array *a = jaxc_full(nda, sa, 0.5, JAXC_F32), *b = jaxc_full(ndb, sb, 0.25, JAXC_F32);
       size_t bytes = (size_t)n * 4 * (size_t)ops[o].traffic;
       double t_op, t_copy;
       if (!a || !b || !time_op(ops[o].op, a, b, bytes, &t_op, &t_copy)) return 1;
       char za[64], zb[64], cmd[700], np_s[40] = "n/a";
-      if (nd == 3) snprintf(za, sizeof za, "(%lld, 8, 8)", (long long)sa[0]), snprintf(zb, sizeof zb, "(%lld, 8, 8)", (long long)sb[0]);
-      else if (nd == 2) snprintf(za, sizeof za, "(%lld, %lld)", (long long)sa[0], (long long)sa[1]), snprintf(zb, sizeof zb, "(%lld, %lld)", (long long)sb[0], (long long)sb[1]);
-      else snprintf(za, sizeof za, "%lld", (long long)sa[0]), snprintf(zb, sizeof zb, "%lld", (long long)sb[0]);
+      shape_str(za, sizeof za, nda, sa), shape_str(zb, sizeof zb, ndb, sb);
       snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c \"import numpy as np, timeit; z = np.full(%s, 0.5, np.float32); w = np.full(%s, 0.25, np.float32); "
                "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null", za, zb, ops[o].np, REPS);
       double tn = bench_command_number(cmd);

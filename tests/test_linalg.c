@@ -232,9 +232,89 @@ static void test_examples_and_errors(void) {
   jaxc_array_free(b3), jaxc_array_free(b5), jaxc_array_free(inf), jaxc_array_free(zero);
 }
 
+/* An array of values whose sums round (floats with full mantissas, in [-8, 8)), integers over
+   their whole range, bools both ways; with `specials`, one in 16 a zero of either sign, an
+   infinity or a NaN. */
+static jaxc_array *random_full(jaxc_dtype d, int nd, const int64_t *shape, bool specials) {
+  jaxc_array *a = jaxc_array_empty(d, nd, shape), flat;
+  int64_t n = jaxc_array_size(a);
+  unsigned char *bytes = (unsigned char *)a->data;
+  if (jaxc_dtype_kind(d) == JAXC_KIND_INT || jaxc_dtype_kind(d) == JAXC_KIND_UINT) {
+    for (size_t i = 0; i < (size_t)n * jaxc_dtype_size(d); i++) bytes[i] = (unsigned char)rnd64();
+    return a;
+  }
+  bool x64 = jaxc_x64();
+  jaxc_set_x64(true);
+  jaxc_array *f = jaxc_array_empty(JAXC_C128, 1, &n);
+  double *p = (double *)jaxc_array_data(f);
+  static const double special[] = {0.0, -0.0, INFINITY, -INFINITY, NAN};
+  for (int64_t i = 0; i < 2 * n; i++) {
+    p[i] = ldexp((double)(rnd64() >> 11) * 0x1p-53 * 2 - 1, (int)(rnd64() % 7) - 3);
+    if (specials && rnd64() % 16 == 0) p[i] = special[rnd64() % 5];
+  }
+  jaxc_array_wrap(&flat, d, 1, &n, a->data);
+  jaxc_astype_into(f, &flat);
+  jaxc_set_x64(x64);
+  jaxc_array_free(f);
+  return a;
+}
+/* Products whose rows fit 128 bytes with k <= 32 take the small kernel, the rest the blocked one;
+   both sum k in order, so their results agree bit for bit. C's column j depends on B's column j
+   alone: a @ b must equal the first n columns of a @ [b | x], x so wide that the blocked kernel
+   takes that product. Over random shapes that split into several row blocks, broadcast either
+   operand's batch, and (the larger ones) go over the threads in runs, whose last rows are
+   stored exactly; every element also against the long double reference (check_matmul). */
+static void test_small_products(void) {
+  static const jaxc_dtype ds[] = {JAXC_F32, JAXC_F64, JAXC_I32, JAXC_I8, JAXC_U64, JAXC_I64, JAXC_BOOL, JAXC_BF16, JAXC_F16, JAXC_U16};
+  jaxc_set_x64(true);
+  int64_t mismatched = 0, cases = 0, small_cases = 0;
+  for (int c = 0; c < 240; c++) {
+    jaxc_dtype d = ds[c % 10];
+    int nbt = (int)(rnd64() % 3), big = c % 12 == 11;
+    int64_t sa[JAXC_MAX_NDIM], sb[JAXC_MAX_NDIM], sw[JAXC_MAX_NDIM];
+    int64_t m = big ? 1 + (int64_t)(rnd64() % 12) : 1 + (int64_t)(rnd64() % 70), k = 1 + (int64_t)(rnd64() % 34);
+    int64_t n = 2 + (int64_t)(rnd64() % (big ? 16 : 40)), w = 130;
+    for (int i = 0; i < nbt; i++) {
+      int64_t e = big && i == 0 ? 200 + (int64_t)(rnd64() % 3000) : 1 + (int64_t)(rnd64() % 3);
+      sa[i] = rnd64() % 4 ? e : 1, sb[i] = rnd64() % 4 ? e : 1;
+    }
+    if (big && nbt == 0) m = 3000 + (int64_t)(rnd64() % 3000); /* (one matrix: its row blocks go over the threads) */
+    sa[nbt] = m, sa[nbt + 1] = k, sb[nbt] = k, sb[nbt + 1] = n;
+    memcpy(sw, sb, sizeof sw), sw[nbt + 1] = w;
+    bool specials = c % 3 == 0 && jaxc_dtype_kind(d) == JAXC_KIND_FLOAT;
+    jaxc_array *a = random_full(d, nbt + 2, sa, specials), *b = random_full(d, nbt + 2, sb, specials), *x = random_full(d, nbt + 2, sw, false);
+    jaxc_array *bx = jaxc_concatenate(2, (const jaxc_array *const[]){b, x}, -1);
+    jaxc_array *r = jaxc_matmul(a, b), *rx = jaxc_matmul(a, bx);
+    CHECK_MSG(r && rx, "small products, case %d: %s", c, jaxc_last_error());
+    if (r && rx) {
+      size_t es = jaxc_dtype_size(jaxc_array_dtype(r));
+      int64_t rows = jaxc_array_size(r) / n;
+      for (int64_t i = 0; i < rows; i++)
+        for (int64_t j = 0; j < n; j++) {
+          const unsigned char *p = (const unsigned char *)r->data + (size_t)(i * n + j) * es, *q = (const unsigned char *)rx->data + (size_t)(i * (n + w) + j) * es;
+          bool nan = jaxc_dtype_kind(d) == JAXC_KIND_FLOAT && jaxc_dtype_size(d) == 4 && isnan(*(const float *)(const void *)p) &&
+                     isnan(*(const float *)(const void *)q);
+          nan = nan || (d == JAXC_F64 && isnan(*(const double *)(const void *)p) && isnan(*(const double *)(const void *)q));
+          mismatched += !nan && memcmp(p, q, es) != 0;
+        }
+      char what[96];
+      snprintf(what, sizeof what, "small products, case %d: %s (%d batch axes, %lld x %lld x %lld)", c, jaxc_dtype_name(d), nbt, (long long)m,
+               (long long)k, (long long)n);
+      if (!specials) check_matmul(a, b, r, what);
+      cases++;
+      small_cases += k <= 32 && n * (int64_t)(d == JAXC_F64 || d == JAXC_U64 || d == JAXC_I64 ? 8 : d == JAXC_BOOL ? 1 : 4) <= 128;
+    }
+    jaxc_array_free(a), jaxc_array_free(b), jaxc_array_free(x), jaxc_array_free(bx), jaxc_array_free(r), jaxc_array_free(rx);
+  }
+  CHECK_MSG(mismatched == 0, "small products: %lld elements differ from the blocked kernel's", (long long)mismatched);
+  CHECK_MSG(small_cases >= cases / 2, "small products: only %lld of %lld cases small", (long long)small_cases, (long long)cases);
+  jaxc_set_x64(false);
+}
+
 int main(void) {
   test_examples_and_errors();
   test_dtypes();
   test_shapes();
+  test_small_products();
   return check_summary("test_linalg");
 }
