@@ -4677,33 +4677,34 @@ static void jaxc__dots(const jaxc__mm *g, jaxc_dtype s, const char *A, const cha
   for (int64_t t = t0; t < t1; t++, jaxc__mm_next(g, &p))
     jaxc__gemm(s, 0, 1, 0, 1, 1, g->k, A + (size_t)p.ao * row, B + (size_t)p.bo * row, C + (size_t)t * es);
 }
-/* Small products: a row of C fits W = VB / sizeof(T) elements, VB bytes (16 to 128; 2 <= n <= W)
-   and k <= JAXC__MM_SK. B is copied zero-padded to W columns, so each row of C is a vector of W
-   sums taking k full-width multiply-adds whatever n is, four rows at a time, and is stored whole:
-   the lanes past n land on the rows after it, written later (the last W elements of a run,
-   bordering another thread's, are stored exactly). Items [t0, t1) are (batch, block of
-   JAXC__MM_MB rows), stepped in order; B is copied again only when the batch's B changes. (The
-   blocked kernel's loops are n long and its items found by division: batched 2x2 to 16x16
-   products ran there 2-4x slower.) The sums are the blocked kernel's, in its order: the same
-   results, bit for bit. */
+/* Small products: a row of C fits W = VB / sizeof(T) elements, VB bytes (16 to 128; 2 <= n <= W).
+   B is copied, JAXC__MM_SK rows at a time, zero-padded to W columns, so each row of C is a vector
+   of W sums taking k full-width multiply-adds whatever n is, four rows at a time, and is stored
+   whole: the lanes past n land on the rows after it, written later (the last W elements of a
+   run, bordering another thread's, are stored exactly). Items [t0, t1) are (batch, block of
+   JAXC__MM_MB rows), stepped in order; B is copied again only when what bp holds changes (once a
+   batch where k <= JAXC__MM_SK). (The blocked kernel's loops are n long and its items found by
+   division: batched 2x2 to 16x16 products ran there 2-4x slower.) The sums are the blocked
+   kernel's, in its order: the same results, bit for bit. */
 #define JAXC__MM_SK 32
 #define JAXC__MM_SR 4 /* rows of C at a time: four chains of sums in flight */
-#define JAXC__GEMM_SMALL(NAME, T, MAC, VB)                                                                \
+#define JAXC__GEMM_SMALL(NAME, T, MAC, VB, CHUNKED)                                                       \
+  /* rows [0, kn) of B (n columns), zero-padded to W */                                                \
+  static void NAME##_pack(T *bp, const T *b, int64_t kn, int64_t n) {                                  \
+    enum { W = VB / sizeof(T) };                                                                       \
+    for (int64_t kk = 0; kk < kn; kk++)                                                                \
+      for (int64_t j = 0; j < W; j++) bp[kk * W + j] = j < n ? b[kk * n + j] : (T)0;                   \
+  }                                                                                                    \
   static void NAME(const jaxc__mm *g, int64_t t0, int64_t t1, const T *A, const T *B, T *C) {           \
     enum { W = VB / sizeof(T) };                                                                       \
     struct { _Alignas(64) T v[JAXC__MM_SK * W]; } bp;                                                  \
     const int64_t m = g->m, n = g->n, k = g->k, rows = (m + JAXC__MM_MB - 1) / JAXC__MM_MB;            \
     const int64_t cend = (t1 / rows * m + t1 % rows * JAXC__MM_MB) * n;                                 \
-    int64_t tb = t0 / rows, rb = t0 % rows, packed = -1;                                               \
+    int64_t tb = t0 / rows, rb = t0 % rows, packed = -1; /* (the batch whose B bp holds) */            \
     jaxc__mm_pos p;                                                                                    \
     jaxc__mm_seek(g, tb, &p);                                                                          \
     for (int64_t t = t0; t < t1; t++) {                                                                \
-      if (p.bo != packed) {                                                                            \
-        const T *b = B + p.bo * k * n;                                                                 \
-        for (int64_t kk = 0; kk < k; kk++)                                                             \
-          for (int64_t j = 0; j < W; j++) bp.v[kk * W + j] = j < n ? b[kk * n + j] : (T)0;             \
-        packed = p.bo;                                                                                 \
-      }                                                                                                \
+      if (!CHUNKED && p.bo != packed) NAME##_pack(bp.v, B + p.bo * k * n, k, n), packed = p.bo;        \
       int64_t i0 = rb * JAXC__MM_MB, i1 = m - i0 < JAXC__MM_MB ? m : i0 + JAXC__MM_MB;                 \
       const T *a = A + (p.ao * m + i0) * k;                                                            \
       for (int64_t i = tb * m + i0, e = tb * m + i1; i < e; i += JAXC__MM_SR, a += JAXC__MM_SR * k) {  \
@@ -4714,11 +4715,15 @@ static void jaxc__dots(const jaxc__mm *g, jaxc_dtype s, const char *A, const cha
           ar[r] = a + (r < nr ? r : nr - 1) * k; /* (rows past the block repeat its last) */           \
           for (int64_t j = 0; j < W; j++) acc[r][j] = (T)0;                                            \
         }                                                                                              \
-        for (int64_t kk = 0; kk < k; kk++)                                                             \
-          for (int r = 0; r < JAXC__MM_SR; r++) {                                                      \
-            const T x = ar[r][kk], *b = bp.v + kk * W;                                                 \
-            JAXC__SIMD for (int64_t j = 0; j < W; j++) MAC(acc[r][j], x, b[j]);                        \
-          }                                                                                            \
+        for (int64_t k0 = 0; k0 < (CHUNKED ? k : 1); k0 += JAXC__MM_SK) {                              \
+          int64_t kn = CHUNKED && k - k0 > JAXC__MM_SK ? JAXC__MM_SK : k - k0;                         \
+          if (CHUNKED) NAME##_pack(bp.v, B + (p.bo * k + k0) * n, kn, n);                              \
+          for (int64_t kk = 0; kk < kn; kk++)                                                          \
+            for (int r = 0; r < JAXC__MM_SR; r++) {                                                    \
+              const T x = ar[r][k0 + kk], *b = bp.v + kk * W;                                          \
+              JAXC__SIMD for (int64_t j = 0; j < W; j++) MAC(acc[r][j], x, b[j]);                      \
+            }                                                                                          \
+        }                                                                                              \
         for (int r = 0; r < nr; r++) {                                                                 \
           T *c = C + (i + r) * n;                                                                      \
           if ((i + r) * n + W <= cend)                                                                 \
@@ -4730,33 +4735,38 @@ static void jaxc__dots(const jaxc__mm *g, jaxc_dtype s, const char *A, const cha
       if (++rb == rows) rb = 0, tb++, jaxc__mm_next(g, &p);                                            \
     }                                                                                                  \
   }
-/* one kernel per sum dtype and vector width (16, 32, 64 bytes): the narrowest that holds a row */
-#define JAXC__GEMM_SMALLS(SUF, T, MAC)                       \
-  JAXC__GEMM_SMALL(jaxc__gemm_small16_##SUF, T, MAC, 16)     \
-  JAXC__GEMM_SMALL(jaxc__gemm_small32_##SUF, T, MAC, 32)     \
-  JAXC__GEMM_SMALL(jaxc__gemm_small64_##SUF, T, MAC, 64)     \
-  JAXC__GEMM_SMALL(jaxc__gemm_small128_##SUF, T, MAC, 128)
+/* one kernel per sum dtype and vector width (16 to 128 bytes: the narrowest that holds a row),
+   and for k past JAXC__MM_SK (B copied a piece at a time for each four rows: a kernel of its own,
+   since the loop over pieces cost small products a third of their speed) */
+#define JAXC__GEMM_SMALL_K(SUF, T, MAC, CH, K)                             \
+  JAXC__GEMM_SMALL(jaxc__gemm_small16##K##_##SUF, T, MAC, 16, CH)          \
+  JAXC__GEMM_SMALL(jaxc__gemm_small32##K##_##SUF, T, MAC, 32, CH)          \
+  JAXC__GEMM_SMALL(jaxc__gemm_small64##K##_##SUF, T, MAC, 64, CH)          \
+  JAXC__GEMM_SMALL(jaxc__gemm_small128##K##_##SUF, T, MAC, 128, CH)
+#define JAXC__GEMM_SMALLS(SUF, T, MAC) JAXC__GEMM_SMALL_K(SUF, T, MAC, 0, ) JAXC__GEMM_SMALL_K(SUF, T, MAC, 1, k)
 JAXC__GEMM_SMALLS(f32, float, JAXC__MAC_ADD)
 JAXC__GEMM_SMALLS(f64, double, JAXC__MAC_ADD)
 JAXC__GEMM_SMALLS(u32, uint32_t, JAXC__MAC_ADD)
 JAXC__GEMM_SMALLS(u64, uint64_t, JAXC__MAC_ADD)
 JAXC__GEMM_SMALLS(bool, uint8_t, JAXC__MAC_OR)
 #undef JAXC__GEMM_SMALLS
+#undef JAXC__GEMM_SMALL_K
 #undef JAXC__GEMM_SMALL
 #undef JAXC__MAC_ADD
 #undef JAXC__MAC_OR
 /* Whether the small kernel takes products of g summed in s (real sums only). */
 static bool jaxc__mm_is_small(const jaxc__mm *g, jaxc_dtype s) {
-  return g->n >= 2 && g->k <= JAXC__MM_SK && (size_t)g->n * jaxc_dtype_size(s) <= 128 && jaxc_dtype_kind(s) != JAXC_KIND_COMPLEX;
+  return g->n >= 2 && (size_t)g->n * jaxc_dtype_size(s) <= 128 && jaxc_dtype_kind(s) != JAXC_KIND_COMPLEX;
 }
 static void jaxc__gemm_small(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C, int64_t t0, int64_t t1) {
   size_t row = (size_t)g->n * jaxc_dtype_size(s);
 #define JAXC__MM_ARGS(T) g, t0, t1, (const T *)(const void *)A, (const T *)(const void *)B, (T *)(void *)C
-#define JAXC__MM_SMALL(SUF, T)                                                   \
-  (row <= 16   ? jaxc__gemm_small16_##SUF(JAXC__MM_ARGS(T))                     \
-   : row <= 32 ? jaxc__gemm_small32_##SUF(JAXC__MM_ARGS(T))                     \
-   : row <= 64 ? jaxc__gemm_small64_##SUF(JAXC__MM_ARGS(T))                     \
-               : jaxc__gemm_small128_##SUF(JAXC__MM_ARGS(T)))
+#define JAXC__MM_SMALL_K(SUF, T, K)                                                 \
+  (row <= 16   ? jaxc__gemm_small16##K##_##SUF(JAXC__MM_ARGS(T))                   \
+   : row <= 32 ? jaxc__gemm_small32##K##_##SUF(JAXC__MM_ARGS(T))                   \
+   : row <= 64 ? jaxc__gemm_small64##K##_##SUF(JAXC__MM_ARGS(T))                   \
+               : jaxc__gemm_small128##K##_##SUF(JAXC__MM_ARGS(T)))
+#define JAXC__MM_SMALL(SUF, T) (g->k > JAXC__MM_SK ? JAXC__MM_SMALL_K(SUF, T, k) : JAXC__MM_SMALL_K(SUF, T, ))
   switch (s) {
   case JAXC_F32: JAXC__MM_SMALL(f32, float); break;
   case JAXC_F64: JAXC__MM_SMALL(f64, double); break;
@@ -4765,6 +4775,7 @@ static void jaxc__gemm_small(const jaxc__mm *g, jaxc_dtype s, const char *A, con
   default: JAXC__MM_SMALL(u64, uint64_t); break;
   }
 #undef JAXC__MM_ARGS
+#undef JAXC__MM_SMALL_K
 #undef JAXC__MM_SMALL
 }
 #if JAXC__HAS_OPENMP

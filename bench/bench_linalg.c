@@ -80,10 +80,11 @@ static jaxc_array *op_ein_bmm(const jaxc_array *a, const jaxc_array *b) { return
 /* The operands' shapes of kind k (bench_contractions' table) for n elements. */
 static void shapes_of(int k, int64_t n, int *nda, int64_t *sa, int *ndb, int64_t *sb) {
   int64_t root = (int64_t)1 << (int)(log2((double)n) / 2), side = k == 4 ? 8 : k == 5 ? 2 : 4;
-  *nda = *ndb = k >= 4 && k <= 6 ? 3 : k == 1 || k == 3 || k == 7 ? 2 : 1;
-  sa[0] = k == 0 ? n : k == 1 ? n / 16 : k == 2 ? root : k == 3 ? root / 2 : k == 7 ? n / 4 : n / (side * side);
-  sa[1] = k == 1 ? 16 : k == 3 ? root / 2 : side, sa[2] = side;
+  *nda = *ndb = k >= 4 && k <= 6 ? 3 : k == 1 || k == 3 || k >= 7 ? 2 : 1;
+  sa[0] = k == 0 ? n : k == 1 ? n / 16 : k == 2 ? root : k == 3 ? root / 2 : k == 7 ? n / 4 : k == 8 ? n / 64 : n / (side * side);
+  sa[1] = k == 1 ? 16 : k == 3 ? root / 2 : k == 8 ? 64 : side, sa[2] = side;
   for (int i = 0; i < 3; i++) sb[i] = k == 3 ? 2 : k == 7 ? 4 : sa[i];
+  if (k == 8) sb[0] = 64, sb[1] = 4;
 }
 /* a shape as Python writes it: "(3, 4)", "(5,)" */
 static void shape_str(char *s, size_t cap, int nd, const int64_t *shape) {
@@ -117,7 +118,8 @@ static int bench_contractions(int64_t max_n) {
   printf("  %-26s %6s %10s %10s %12s %16s\n", "memory-bound (f32)", "log2 n", "ns/elem", "GB/s", "copy share", "numpy: GB/s jaxc");
   /* operand shapes (shapes_of): 0 (n,) both; 1 (n/16, 16) both; 2 (sqrt n,) both; 3 (sqrt n / 2,
      sqrt n / 2) and (2, 2); 4 (n/64, 8, 8) both; 5 (n/4, 2, 2) both; 6 (n/16, 4, 4) both; 7 (n/4,
-     4) and (4, 4). traffic: the elements read or written, in n's */
+     4) and (4, 4); 8 (n/64, 64) and (64, 4). traffic: the elements read or written, in n's (8:
+     a's n, its result's n/16 not counted) */
   static const struct { const char *name, *np; bench_op op; int shapes, traffic; } ops[] = {
       {"vdot (n,) (n,)", "np.vdot(z, w)", op_vdot, 0, 2},
       {"vecdot (n/16, 16) x2", "np.einsum('ij,ij->i', z, w)", op_vecdot, 1, 2},
@@ -130,7 +132,8 @@ static int bench_contractions(int64_t max_n) {
       {"matmul (n/4, 2, 2) x2", "np.matmul(z, w)", jaxc_matmul, 5, 3},
       {"matmul (n/16, 4, 4) x2", "np.matmul(z, w)", jaxc_matmul, 6, 3},
       {"matmul (n/64, 8, 8) x2", "np.matmul(z, w)", jaxc_matmul, 4, 3},
-      {"matmul (n/4, 4) @ (4, 4)", "np.matmul(z, w)", jaxc_matmul, 7, 2}};
+      {"matmul (n/4, 4) @ (4, 4)", "np.matmul(z, w)", jaxc_matmul, 7, 2},
+      {"matmul (n/64,64) @ (64,4)", "np.matmul(z, w)", jaxc_matmul, 8, 1}};
   for (size_t o = 0; o < sizeof ops / sizeof *ops; o++)
     for (int lg = 20; lg <= 26; lg += 2) {
       int64_t n = (int64_t)1 << lg, sa[3], sb[3];
