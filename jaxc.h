@@ -4683,53 +4683,69 @@ static void jaxc__dots(const jaxc__mm *g, jaxc_dtype s, const char *A, const cha
    whole: the lanes past n land on the rows after it, written later (the last W elements of a
    run, bordering another thread's, are stored exactly). Items [t0, t1) are (batch, block of
    JAXC__MM_MB rows), stepped in order; B is copied again only when what bp holds changes (once a
-   batch where k <= JAXC__MM_SK). (The blocked kernel's loops are n long and its items found by
-   division: batched 2x2 to 16x16 products ran there 2-4x slower.) The sums are the blocked
+   batch where k <= JAXC__MM_SK). Complex sums (CX) keep real and imaginary parts in two planes of
+   W each. (The blocked kernel's loops are n long and its items found by division: batched 2x2 to
+   16x16 products ran there 2-4x slower, complex ones 1.2-1.8x.) The sums are the blocked
    kernel's, in its order: the same results, bit for bit. */
 #define JAXC__MM_SK 32
 #define JAXC__MM_SR 4 /* rows of C at a time: four chains of sums in flight */
-#define JAXC__GEMM_SMALL(NAME, T, MAC, VB, CHUNKED)                                                       \
-  /* rows [0, kn) of B (n columns), zero-padded to W */                                                \
+#define JAXC__GEMM_SMALL(NAME, T, MAC, VB, CHUNKED, CX)                                                   \
+  /* rows [0, kn) of B (n columns), zero-padded to W: complex as two planes, real parts first */       \
   static void NAME##_pack(T *bp, const T *b, int64_t kn, int64_t n) {                                  \
-    enum { W = VB / sizeof(T) };                                                                       \
+    enum { E = 1 + CX, W = VB / sizeof(T) / E };                                                       \
     for (int64_t kk = 0; kk < kn; kk++)                                                                \
-      for (int64_t j = 0; j < W; j++) bp[kk * W + j] = j < n ? b[kk * n + j] : (T)0;                   \
+      for (int64_t j = 0; j < W; j++) bp[kk * W + j] = j < n ? b[(kk * n + j) * E] : (T)0;             \
+    if (CX)                                                                                            \
+      for (int64_t kk = 0; kk < kn; kk++)                                                              \
+        for (int64_t j = 0; j < W; j++) bp[(JAXC__MM_SK * CX + kk) * W + j] = j < n ? b[(kk * n + j) * E + 1] : (T)0; \
   }                                                                                                    \
   static void NAME(const jaxc__mm *g, int64_t t0, int64_t t1, const T *A, const T *B, T *C) {           \
-    enum { W = VB / sizeof(T) };                                                                       \
-    struct { _Alignas(64) T v[JAXC__MM_SK * W]; } bp;                                                  \
+    enum { E = 1 + CX, W = VB / sizeof(T) / E }; /* E: T per element, W: elements per row */           \
+    struct { _Alignas(64) T v[JAXC__MM_SK * W * E]; } bp;                                              \
     const int64_t m = g->m, n = g->n, k = g->k, rows = (m + JAXC__MM_MB - 1) / JAXC__MM_MB;            \
     const int64_t cend = (t1 / rows * m + t1 % rows * JAXC__MM_MB) * n;                                 \
     int64_t tb = t0 / rows, rb = t0 % rows, packed = -1; /* (the batch whose B bp holds) */            \
     jaxc__mm_pos p;                                                                                    \
     jaxc__mm_seek(g, tb, &p);                                                                          \
     for (int64_t t = t0; t < t1; t++) {                                                                \
-      if (!CHUNKED && p.bo != packed) NAME##_pack(bp.v, B + p.bo * k * n, k, n), packed = p.bo;        \
+      if (!CHUNKED && p.bo != packed) NAME##_pack(bp.v, B + p.bo * k * n * E, k, n), packed = p.bo;    \
       int64_t i0 = rb * JAXC__MM_MB, i1 = m - i0 < JAXC__MM_MB ? m : i0 + JAXC__MM_MB;                 \
-      const T *a = A + (p.ao * m + i0) * k;                                                            \
-      for (int64_t i = tb * m + i0, e = tb * m + i1; i < e; i += JAXC__MM_SR, a += JAXC__MM_SR * k) {  \
-        T acc[JAXC__MM_SR][W];                                                                         \
+      const T *a = A + (p.ao * m + i0) * k * E;                                                        \
+      for (int64_t i = tb * m + i0, e = tb * m + i1; i < e; i += JAXC__MM_SR, a += JAXC__MM_SR * k * E) { \
+        T acc[JAXC__MM_SR][W], aci[JAXC__MM_SR][W]; /* (aci: imaginary parts) */                       \
         const T *ar[JAXC__MM_SR];                                                                      \
         int64_t nr = e - i < JAXC__MM_SR ? e - i : JAXC__MM_SR;                                        \
         for (int r = 0; r < JAXC__MM_SR; r++) {                                                        \
-          ar[r] = a + (r < nr ? r : nr - 1) * k; /* (rows past the block repeat its last) */           \
-          for (int64_t j = 0; j < W; j++) acc[r][j] = (T)0;                                            \
+          ar[r] = a + (r < nr ? r : nr - 1) * k * E; /* (rows past the block repeat its last) */       \
+          for (int64_t j = 0; j < W; j++) acc[r][j] = aci[r][j] = (T)0;                                \
         }                                                                                              \
         for (int64_t k0 = 0; k0 < (CHUNKED ? k : 1); k0 += JAXC__MM_SK) {                              \
           int64_t kn = CHUNKED && k - k0 > JAXC__MM_SK ? JAXC__MM_SK : k - k0;                         \
-          if (CHUNKED) NAME##_pack(bp.v, B + (p.bo * k + k0) * n, kn, n);                              \
+          if (CHUNKED) NAME##_pack(bp.v, B + (p.bo * k + k0) * n * E, kn, n);                          \
           for (int64_t kk = 0; kk < kn; kk++)                                                          \
             for (int r = 0; r < JAXC__MM_SR; r++) {                                                    \
-              const T x = ar[r][k0 + kk], *b = bp.v + kk * W;                                          \
-              JAXC__SIMD for (int64_t j = 0; j < W; j++) MAC(acc[r][j], x, b[j]);                      \
+              const T x = ar[r][(k0 + kk) * E], *b = bp.v + kk * W;                                    \
+              if (CX) { /* XLA's product (ac - bd, ad + bc), added part by part, as the blocked kernel */ \
+                const T xi = ar[r][(k0 + kk) * E + CX], *bi = b + JAXC__MM_SK * W * CX;                \
+                JAXC__SIMD for (int64_t j = 0; j < W; j++) {                                           \
+                  acc[r][j] += x * b[j] - xi * bi[j];                                                  \
+                  aci[r][j] += x * bi[j] + xi * b[j];                                                  \
+                }                                                                                      \
+              } else                                                                                   \
+                JAXC__SIMD for (int64_t j = 0; j < W; j++) MAC(acc[r][j], x, b[j]);                    \
             }                                                                                          \
         }                                                                                              \
         for (int r = 0; r < nr; r++) {                                                                 \
-          T *c = C + (i + r) * n;                                                                      \
-          if ((i + r) * n + W <= cend)                                                                 \
-            for (int64_t j = 0; j < W; j++) c[j] = acc[r][j];                                          \
+          T *c = C + (i + r) * n * E;                                                                  \
+          int64_t w = (i + r) * n + W <= cend ? W : n;                                                 \
+          if (w == W)                                                                                  \
+            for (int64_t j = 0; j < W; j++) c[j * E] = acc[r][j];                                      \
           else                                                                                         \
-            for (int64_t j = 0; j < n; j++) c[j] = acc[r][j];                                          \
+            for (int64_t j = 0; j < n; j++) c[j * E] = acc[r][j];                                      \
+          if (CX && w == W)                                                                            \
+            for (int64_t j = 0; j < W; j++) c[j * E + CX] = aci[r][j];                                 \
+          else if (CX)                                                                                 \
+            for (int64_t j = 0; j < n; j++) c[j * E + CX] = aci[r][j];                                 \
         }                                                                                              \
       }                                                                                                \
       if (++rb == rows) rb = 0, tb++, jaxc__mm_next(g, &p);                                            \
@@ -4738,25 +4754,27 @@ static void jaxc__dots(const jaxc__mm *g, jaxc_dtype s, const char *A, const cha
 /* one kernel per sum dtype and vector width (16 to 128 bytes: the narrowest that holds a row),
    and for k past JAXC__MM_SK (B copied a piece at a time for each four rows: a kernel of its own,
    since the loop over pieces cost small products a third of their speed) */
-#define JAXC__GEMM_SMALL_K(SUF, T, MAC, CH, K)                             \
-  JAXC__GEMM_SMALL(jaxc__gemm_small16##K##_##SUF, T, MAC, 16, CH)          \
-  JAXC__GEMM_SMALL(jaxc__gemm_small32##K##_##SUF, T, MAC, 32, CH)          \
-  JAXC__GEMM_SMALL(jaxc__gemm_small64##K##_##SUF, T, MAC, 64, CH)          \
-  JAXC__GEMM_SMALL(jaxc__gemm_small128##K##_##SUF, T, MAC, 128, CH)
-#define JAXC__GEMM_SMALLS(SUF, T, MAC) JAXC__GEMM_SMALL_K(SUF, T, MAC, 0, ) JAXC__GEMM_SMALL_K(SUF, T, MAC, 1, k)
-JAXC__GEMM_SMALLS(f32, float, JAXC__MAC_ADD)
-JAXC__GEMM_SMALLS(f64, double, JAXC__MAC_ADD)
-JAXC__GEMM_SMALLS(u32, uint32_t, JAXC__MAC_ADD)
-JAXC__GEMM_SMALLS(u64, uint64_t, JAXC__MAC_ADD)
-JAXC__GEMM_SMALLS(bool, uint8_t, JAXC__MAC_OR)
+#define JAXC__GEMM_SMALL_K(SUF, T, MAC, CH, K, CX)                         \
+  JAXC__GEMM_SMALL(jaxc__gemm_small16##K##_##SUF, T, MAC, 16, CH, CX)      \
+  JAXC__GEMM_SMALL(jaxc__gemm_small32##K##_##SUF, T, MAC, 32, CH, CX)      \
+  JAXC__GEMM_SMALL(jaxc__gemm_small64##K##_##SUF, T, MAC, 64, CH, CX)      \
+  JAXC__GEMM_SMALL(jaxc__gemm_small128##K##_##SUF, T, MAC, 128, CH, CX)
+#define JAXC__GEMM_SMALLS(SUF, T, MAC, CX) JAXC__GEMM_SMALL_K(SUF, T, MAC, 0, , CX) JAXC__GEMM_SMALL_K(SUF, T, MAC, 1, k, CX)
+JAXC__GEMM_SMALLS(f32, float, JAXC__MAC_ADD, 0)
+JAXC__GEMM_SMALLS(f64, double, JAXC__MAC_ADD, 0)
+JAXC__GEMM_SMALLS(u32, uint32_t, JAXC__MAC_ADD, 0)
+JAXC__GEMM_SMALLS(u64, uint64_t, JAXC__MAC_ADD, 0)
+JAXC__GEMM_SMALLS(bool, uint8_t, JAXC__MAC_OR, 0)
+JAXC__GEMM_SMALLS(c64, float, JAXC__MAC_ADD, 1)
+JAXC__GEMM_SMALLS(c128, double, JAXC__MAC_ADD, 1)
 #undef JAXC__GEMM_SMALLS
 #undef JAXC__GEMM_SMALL_K
 #undef JAXC__GEMM_SMALL
 #undef JAXC__MAC_ADD
 #undef JAXC__MAC_OR
-/* Whether the small kernel takes products of g summed in s (real sums only). */
+/* Whether the small kernel takes products of g summed in s. */
 static bool jaxc__mm_is_small(const jaxc__mm *g, jaxc_dtype s) {
-  return g->n >= 2 && (size_t)g->n * jaxc_dtype_size(s) <= 128 && jaxc_dtype_kind(s) != JAXC_KIND_COMPLEX;
+  return g->n >= 2 && (size_t)g->n * jaxc_dtype_size(s) <= 128;
 }
 static void jaxc__gemm_small(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C, int64_t t0, int64_t t1) {
   size_t row = (size_t)g->n * jaxc_dtype_size(s);
@@ -4770,6 +4788,8 @@ static void jaxc__gemm_small(const jaxc__mm *g, jaxc_dtype s, const char *A, con
   switch (s) {
   case JAXC_F32: JAXC__MM_SMALL(f32, float); break;
   case JAXC_F64: JAXC__MM_SMALL(f64, double); break;
+  case JAXC_C64: JAXC__MM_SMALL(c64, float); break;
+  case JAXC_C128: JAXC__MM_SMALL(c128, double); break;
   case JAXC_BOOL: JAXC__MM_SMALL(bool, uint8_t); break;
   case JAXC_U32: JAXC__MM_SMALL(u32, uint32_t); break;
   default: JAXC__MM_SMALL(u64, uint64_t); break;

@@ -266,12 +266,12 @@ static jaxc_array *random_full(jaxc_dtype d, int nd, const int64_t *shape, bool 
    the threads in runs, whose last rows are stored exactly; every element also against the long
    double reference (check_matmul). */
 static void test_small_products(void) {
-  static const jaxc_dtype ds[] = {JAXC_F32, JAXC_F64, JAXC_I32, JAXC_I8, JAXC_U64, JAXC_I64, JAXC_BOOL, JAXC_BF16, JAXC_F16, JAXC_U16};
+  static const jaxc_dtype ds[] = {JAXC_F32, JAXC_F64, JAXC_I32, JAXC_I8, JAXC_U64, JAXC_I64, JAXC_BOOL, JAXC_BF16, JAXC_F16, JAXC_U16, JAXC_C64, JAXC_C128};
   jaxc_set_x64(true);
   int64_t mismatched = 0, cases = 0, small_cases = 0;
   for (int c = 0; c < 240; c++) {
-    jaxc_dtype d = ds[c % 10];
-    int nbt = (int)(rnd64() % 3), big = c % 12 == 11;
+    jaxc_dtype d = ds[c % 12];
+    int nbt = (int)(rnd64() % 3), big = c % 10 == 9;
     int64_t sa[JAXC_MAX_NDIM], sb[JAXC_MAX_NDIM], sw[JAXC_MAX_NDIM];
     int64_t m = big ? 1 + (int64_t)(rnd64() % 12) : 1 + (int64_t)(rnd64() % 70), k = 1 + (int64_t)(rnd64() % (c % 4 ? 34 : 100));
     int64_t n = 2 + (int64_t)(rnd64() % (big ? 16 : 40)), w = 130;
@@ -282,28 +282,31 @@ static void test_small_products(void) {
     if (big && nbt == 0) m = 3000 + (int64_t)(rnd64() % 3000); /* (one matrix: its row blocks go over the threads) */
     sa[nbt] = m, sa[nbt + 1] = k, sb[nbt] = k, sb[nbt + 1] = n;
     memcpy(sw, sb, sizeof sw), sw[nbt + 1] = w;
-    bool specials = c % 3 == 0 && jaxc_dtype_kind(d) == JAXC_KIND_FLOAT;
+    bool specials = c % 3 == 0 && (jaxc_dtype_kind(d) == JAXC_KIND_FLOAT || jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX);
     jaxc_array *a = random_full(d, nbt + 2, sa, specials), *b = random_full(d, nbt + 2, sb, specials), *x = random_full(d, nbt + 2, sw, false);
     jaxc_array *bx = jaxc_concatenate(2, (const jaxc_array *const[]){b, x}, -1);
     jaxc_array *r = jaxc_matmul(a, b), *rx = jaxc_matmul(a, bx);
     CHECK_MSG(r && rx, "small products, case %d: %s", c, jaxc_last_error());
     if (r && rx) {
-      size_t es = jaxc_dtype_size(jaxc_array_dtype(r));
+      jaxc_dtype rd = jaxc_array_dtype(r);
+      size_t es = jaxc_dtype_size(rd), parts = jaxc_dtype_kind(rd) == JAXC_KIND_COMPLEX ? 2 : 1, ps = es / parts;
+      bool inexact = jaxc_dtype_kind(rd) == JAXC_KIND_FLOAT || parts == 2;
       int64_t rows = jaxc_array_size(r) / n;
       for (int64_t i = 0; i < rows; i++)
-        for (int64_t j = 0; j < n; j++) {
-          const unsigned char *p = (const unsigned char *)r->data + (size_t)(i * n + j) * es, *q = (const unsigned char *)rx->data + (size_t)(i * (n + w) + j) * es;
-          bool nan = jaxc_dtype_kind(d) == JAXC_KIND_FLOAT && jaxc_dtype_size(d) == 4 && isnan(*(const float *)(const void *)p) &&
-                     isnan(*(const float *)(const void *)q);
-          nan = nan || (d == JAXC_F64 && isnan(*(const double *)(const void *)p) && isnan(*(const double *)(const void *)q));
-          mismatched += !nan && memcmp(p, q, es) != 0;
-        }
+        for (int64_t j = 0; j < n; j++)
+          for (size_t h = 0; h < parts; h++) { /* (a NaN matches any NaN) */
+            const unsigned char *p = (const unsigned char *)r->data + (size_t)(i * n + j) * es + h * ps;
+            const unsigned char *q = (const unsigned char *)rx->data + (size_t)(i * (n + w) + j) * es + h * ps;
+            double vp = !inexact ? 0 : ps == 4 ? *(const float *)(const void *)p : ps == 8 ? *(const double *)(const void *)p : 0;
+            double vq = !inexact ? 0 : ps == 4 ? *(const float *)(const void *)q : ps == 8 ? *(const double *)(const void *)q : 0;
+            mismatched += !(isnan(vp) && isnan(vq)) && memcmp(p, q, ps) != 0;
+          }
       char what[96];
       snprintf(what, sizeof what, "small products, case %d: %s (%d batch axes, %lld x %lld x %lld)", c, jaxc_dtype_name(d), nbt, (long long)m,
                (long long)k, (long long)n);
       if (!specials) check_matmul(a, b, r, what);
       cases++;
-      small_cases += n * (int64_t)(d == JAXC_F64 || d == JAXC_U64 || d == JAXC_I64 ? 8 : d == JAXC_BOOL ? 1 : 4) <= 128;
+      small_cases += n * (int64_t)(d == JAXC_C128 ? 16 : d == JAXC_F64 || d == JAXC_U64 || d == JAXC_I64 || d == JAXC_C64 ? 8 : d == JAXC_BOOL ? 1 : 4) <= 128;
     }
     jaxc_array_free(a), jaxc_array_free(b), jaxc_array_free(x), jaxc_array_free(bx), jaxc_array_free(r), jaxc_array_free(rx);
   }
