@@ -4689,16 +4689,17 @@ static void jaxc__dots(const jaxc__mm *g, jaxc_dtype s, const char *A, const cha
    kernel's, in its order: the same results, bit for bit. */
 #define JAXC__MM_SK 32
 #define JAXC__MM_SR 4 /* rows of C at a time: four chains of sums in flight */
-#define JAXC__GEMM_SMALL(NAME, T, MAC, VB, CHUNKED, CX)                                                   \
-  /* rows [0, kn) of B (n columns), zero-padded to W: complex as two planes, real parts first */       \
-  static void NAME##_pack(T *bp, const T *b, int64_t kn, int64_t n) {                                  \
+/* rows [0, kn) of B (n columns), zero-padded to W: complex as two planes, real parts first */
+#define JAXC__GEMM_PACK(NAME, T, VB, CX)                                                                  \
+  static void NAME(T *bp, const T *b, int64_t kn, int64_t n) {                                         \
     enum { E = 1 + CX, W = VB / sizeof(T) / E };                                                       \
     for (int64_t kk = 0; kk < kn; kk++)                                                                \
       for (int64_t j = 0; j < W; j++) bp[kk * W + j] = j < n ? b[(kk * n + j) * E] : (T)0;             \
     if (CX)                                                                                            \
       for (int64_t kk = 0; kk < kn; kk++)                                                              \
         for (int64_t j = 0; j < W; j++) bp[(JAXC__MM_SK * CX + kk) * W + j] = j < n ? b[(kk * n + j) * E + 1] : (T)0; \
-  }                                                                                                    \
+  }
+#define JAXC__GEMM_SMALL(NAME, PACK, T, MAC, VB, CHUNKED, CX)                                             \
   static void NAME(const jaxc__mm *g, int64_t t0, int64_t t1, const T *A, const T *B, T *C) {           \
     enum { E = 1 + CX, W = VB / sizeof(T) / E }; /* E: T per element, W: elements per row */           \
     struct { _Alignas(64) T v[JAXC__MM_SK * W * E]; } bp;                                              \
@@ -4708,7 +4709,7 @@ static void jaxc__dots(const jaxc__mm *g, jaxc_dtype s, const char *A, const cha
     jaxc__mm_pos p;                                                                                    \
     jaxc__mm_seek(g, tb, &p);                                                                          \
     for (int64_t t = t0; t < t1; t++) {                                                                \
-      if (!CHUNKED && p.bo != packed) NAME##_pack(bp.v, B + p.bo * k * n * E, k, n), packed = p.bo;    \
+      if (!CHUNKED && p.bo != packed) PACK(bp.v, B + p.bo * k * n * E, k, n), packed = p.bo;           \
       int64_t i0 = rb * JAXC__MM_MB, i1 = m - i0 < JAXC__MM_MB ? m : i0 + JAXC__MM_MB;                 \
       const T *a = A + (p.ao * m + i0) * k * E;                                                        \
       for (int64_t i = tb * m + i0, e = tb * m + i1; i < e; i += JAXC__MM_SR, a += JAXC__MM_SR * k * E) { \
@@ -4721,7 +4722,7 @@ static void jaxc__dots(const jaxc__mm *g, jaxc_dtype s, const char *A, const cha
         }                                                                                              \
         for (int64_t k0 = 0; k0 < (CHUNKED ? k : 1); k0 += JAXC__MM_SK) {                              \
           int64_t kn = CHUNKED && k - k0 > JAXC__MM_SK ? JAXC__MM_SK : k - k0;                         \
-          if (CHUNKED) NAME##_pack(bp.v, B + (p.bo * k + k0) * n * E, kn, n);                          \
+          if (CHUNKED) PACK(bp.v, B + (p.bo * k + k0) * n * E, kn, n);                                 \
           for (int64_t kk = 0; kk < kn; kk++)                                                          \
             for (int r = 0; r < JAXC__MM_SR; r++) {                                                    \
               const T x = ar[r][(k0 + kk) * E], *b = bp.v + kk * W;                                    \
@@ -4754,12 +4755,13 @@ static void jaxc__dots(const jaxc__mm *g, jaxc_dtype s, const char *A, const cha
 /* one kernel per sum dtype and vector width (16 to 128 bytes: the narrowest that holds a row),
    and for k past JAXC__MM_SK (B copied a piece at a time for each four rows: a kernel of its own,
    since the loop over pieces cost small products a third of their speed) */
-#define JAXC__GEMM_SMALL_K(SUF, T, MAC, CH, K, CX)                         \
-  JAXC__GEMM_SMALL(jaxc__gemm_small16##K##_##SUF, T, MAC, 16, CH, CX)      \
-  JAXC__GEMM_SMALL(jaxc__gemm_small32##K##_##SUF, T, MAC, 32, CH, CX)      \
-  JAXC__GEMM_SMALL(jaxc__gemm_small64##K##_##SUF, T, MAC, 64, CH, CX)      \
-  JAXC__GEMM_SMALL(jaxc__gemm_small128##K##_##SUF, T, MAC, 128, CH, CX)
-#define JAXC__GEMM_SMALLS(SUF, T, MAC, CX) JAXC__GEMM_SMALL_K(SUF, T, MAC, 0, , CX) JAXC__GEMM_SMALL_K(SUF, T, MAC, 1, k, CX)
+#define JAXC__GEMM_SMALL_W(SUF, T, MAC, VB, CX)                                                    \
+  JAXC__GEMM_PACK(jaxc__gemm_pack##VB##_##SUF, T, VB, CX)                                            \
+  JAXC__GEMM_SMALL(jaxc__gemm_small##VB##_##SUF, jaxc__gemm_pack##VB##_##SUF, T, MAC, VB, 0, CX)     \
+  JAXC__GEMM_SMALL(jaxc__gemm_small##VB##k_##SUF, jaxc__gemm_pack##VB##_##SUF, T, MAC, VB, 1, CX)
+#define JAXC__GEMM_SMALLS(SUF, T, MAC, CX)                                                            \
+  JAXC__GEMM_SMALL_W(SUF, T, MAC, 16, CX) JAXC__GEMM_SMALL_W(SUF, T, MAC, 32, CX)                  \
+  JAXC__GEMM_SMALL_W(SUF, T, MAC, 64, CX) JAXC__GEMM_SMALL_W(SUF, T, MAC, 128, CX)
 JAXC__GEMM_SMALLS(f32, float, JAXC__MAC_ADD, 0)
 JAXC__GEMM_SMALLS(f64, double, JAXC__MAC_ADD, 0)
 JAXC__GEMM_SMALLS(u32, uint32_t, JAXC__MAC_ADD, 0)
@@ -4768,8 +4770,9 @@ JAXC__GEMM_SMALLS(bool, uint8_t, JAXC__MAC_OR, 0)
 JAXC__GEMM_SMALLS(c64, float, JAXC__MAC_ADD, 1)
 JAXC__GEMM_SMALLS(c128, double, JAXC__MAC_ADD, 1)
 #undef JAXC__GEMM_SMALLS
-#undef JAXC__GEMM_SMALL_K
+#undef JAXC__GEMM_SMALL_W
 #undef JAXC__GEMM_SMALL
+#undef JAXC__GEMM_PACK
 #undef JAXC__MAC_ADD
 #undef JAXC__MAC_OR
 /* Whether the small kernel takes products of g summed in s. */
