@@ -4497,6 +4497,19 @@ JAXC_API jaxc_array *jaxc_stack(int n, const jaxc_array *const *arrays, int axis
 #define JAXC__MM_MB 32 /* rows of C per work item */
 #define JAXC__MAC_ADD(d, x, y) ((d) += (x) * (y))
 #define JAXC__MAC_OR(d, x, y) ((d) |= (uint8_t)((x) & (y)))
+/* The dtypes products are summed in (jaxc__mm_sum_dtype): X(dtype, suffix, C type, multiply-add,
+   complex). Integers sum mod 2^32 (results of 8 to 32 bits) or 2^64, then wrap to the dtype:
+   exact, since wrapping commutes with + and *. Each row gets a blocked kernel, the small ones and
+   a case in both dispatches. (bool's suffix is bool8: `bool` is a macro, which a second
+   expansion would turn into _Bool.) */
+#define JAXC__MM_SUMS(X)                          \
+  X(F32, f32, float, JAXC__MAC_ADD, 0)            \
+  X(F64, f64, double, JAXC__MAC_ADD, 0)           \
+  X(U32, u32, uint32_t, JAXC__MAC_ADD, 0)         \
+  X(U64, u64, uint64_t, JAXC__MAC_ADD, 0)         \
+  X(BOOL, bool8, uint8_t, JAXC__MAC_OR, 0)        \
+  X(C64, c64, float, JAXC__MAC_ADD, 1)            \
+  X(C128, c128, double, JAXC__MAC_ADD, 1)
 #define JAXC__GEMM_REAL(NAME, T, MAC)                                                                     \
   static void NAME(int64_t i0, int64_t i1, int64_t jlo, int64_t jhi, int64_t n, int64_t k, const T *A,  \
                    const T *B, T *C) {                                                                 \
@@ -4530,13 +4543,6 @@ JAXC_API jaxc_array *jaxc_stack(int n, const jaxc_array *const *arrays, int axis
       }                                                                                                \
     }                                                                                                  \
   }
-JAXC__GEMM_REAL(jaxc__gemm_f32, float, JAXC__MAC_ADD)
-JAXC__GEMM_REAL(jaxc__gemm_f64, double, JAXC__MAC_ADD)
-/* integers: sums mod 2^32 (results of 8 to 32 bits) or 2^64, then wrapped to the dtype: exact,
-   since wrapping commutes with + and * */
-JAXC__GEMM_REAL(jaxc__gemm_u32, uint32_t, JAXC__MAC_ADD)
-JAXC__GEMM_REAL(jaxc__gemm_u64, uint64_t, JAXC__MAC_ADD)
-JAXC__GEMM_REAL(jaxc__gemm_bool, uint8_t, JAXC__MAC_OR)
 /* complex: the parts interleaved; XLA's product (ac - bd, ad + bc) added part by part */
 #define JAXC__GEMM_COMPLEX(NAME, T)                                                                       \
   static void NAME(int64_t i0, int64_t i1, int64_t jlo, int64_t jhi, int64_t n, int64_t k, const T *A,  \
@@ -4561,8 +4567,13 @@ JAXC__GEMM_REAL(jaxc__gemm_bool, uint8_t, JAXC__MAC_OR)
       }                                                                                                \
     }                                                                                                  \
   }
-JAXC__GEMM_COMPLEX(jaxc__gemm_c64, float)
-JAXC__GEMM_COMPLEX(jaxc__gemm_c128, double)
+#define JAXC__GEMM_BLOCKED_0(SUF, T, MAC) JAXC__GEMM_REAL(jaxc__gemm_##SUF, T, MAC)
+#define JAXC__GEMM_BLOCKED_1(SUF, T, MAC) JAXC__GEMM_COMPLEX(jaxc__gemm_##SUF, T)
+#define JAXC__GEMM_BLOCKED(E, SUF, T, MAC, CX) JAXC__GEMM_BLOCKED_##CX(SUF, T, MAC)
+JAXC__MM_SUMS(JAXC__GEMM_BLOCKED)
+#undef JAXC__GEMM_BLOCKED
+#undef JAXC__GEMM_BLOCKED_0
+#undef JAXC__GEMM_BLOCKED_1
 #undef JAXC__GEMM_REAL
 #undef JAXC__GEMM_COMPLEX
 
@@ -4661,15 +4672,13 @@ static bool jaxc__mm_shapes(const jaxc_array *a, const jaxc_array *b, jaxc__mm *
 
 /* The kernel of the sum dtype s on rows [i0, i1) and columns [jlo, jhi) of one product. */
 static void jaxc__gemm(jaxc_dtype s, int64_t i0, int64_t i1, int64_t jlo, int64_t jhi, int64_t n, int64_t k, const char *a, const char *b, char *c) {
-#define JAXC__MM_CALL(FN, T) FN(i0, i1, jlo, jhi, n, k, (const T *)(const void *)a, (const T *)(const void *)b, (T *)(void *)c)
+#define JAXC__MM_CALL(E, SUF, T, MAC, CX)                                                                  \
+  case JAXC_##E:                                                                                        \
+    jaxc__gemm_##SUF(i0, i1, jlo, jhi, n, k, (const T *)(const void *)a, (const T *)(const void *)b, (T *)(void *)c); \
+    break;
   switch (s) {
-  case JAXC_F32: JAXC__MM_CALL(jaxc__gemm_f32, float); break;
-  case JAXC_F64: JAXC__MM_CALL(jaxc__gemm_f64, double); break;
-  case JAXC_C64: JAXC__MM_CALL(jaxc__gemm_c64, float); break;
-  case JAXC_C128: JAXC__MM_CALL(jaxc__gemm_c128, double); break;
-  case JAXC_BOOL: JAXC__MM_CALL(jaxc__gemm_bool, uint8_t); break;
-  case JAXC_U32: JAXC__MM_CALL(jaxc__gemm_u32, uint32_t); break;
-  default: JAXC__MM_CALL(jaxc__gemm_u64, uint64_t); break;
+    JAXC__MM_SUMS(JAXC__MM_CALL)
+  default: break; /* (no other sum dtype) */
   }
 #undef JAXC__MM_CALL
 }
@@ -4792,22 +4801,14 @@ static void jaxc__dots(const jaxc__mm *g, jaxc_dtype s, const char *A, const cha
   JAXC__GEMM_PACK(jaxc__gemm_pack##VB##_##SUF, T, VB, CX)                                            \
   JAXC__GEMM_SMALL(jaxc__gemm_small##VB##_##SUF, jaxc__gemm_pack##VB##_##SUF, T, MAC, VB, 0, CX)     \
   JAXC__GEMM_SMALL(jaxc__gemm_small##VB##k_##SUF, jaxc__gemm_pack##VB##_##SUF, T, MAC, VB, 1, CX)
-#define JAXC__GEMM_SMALLS(SUF, T, MAC, CX)                                                            \
+#define JAXC__GEMM_SMALLS(E, SUF, T, MAC, CX)                                                         \
   JAXC__GEMM_SMALL_W(SUF, T, MAC, 16, CX) JAXC__GEMM_SMALL_W(SUF, T, MAC, 32, CX)                  \
   JAXC__GEMM_SMALL_W(SUF, T, MAC, 64, CX) JAXC__GEMM_SMALL_W(SUF, T, MAC, 128, CX)
-JAXC__GEMM_SMALLS(f32, float, JAXC__MAC_ADD, 0)
-JAXC__GEMM_SMALLS(f64, double, JAXC__MAC_ADD, 0)
-JAXC__GEMM_SMALLS(u32, uint32_t, JAXC__MAC_ADD, 0)
-JAXC__GEMM_SMALLS(u64, uint64_t, JAXC__MAC_ADD, 0)
-JAXC__GEMM_SMALLS(bool, uint8_t, JAXC__MAC_OR, 0)
-JAXC__GEMM_SMALLS(c64, float, JAXC__MAC_ADD, 1)
-JAXC__GEMM_SMALLS(c128, double, JAXC__MAC_ADD, 1)
+JAXC__MM_SUMS(JAXC__GEMM_SMALLS)
 #undef JAXC__GEMM_SMALLS
 #undef JAXC__GEMM_SMALL_W
 #undef JAXC__GEMM_SMALL
 #undef JAXC__GEMM_PACK
-#undef JAXC__MAC_ADD
-#undef JAXC__MAC_OR
 /* Whether the small kernel takes products of g summed in s. */
 static bool jaxc__mm_is_small(const jaxc__mm *g, jaxc_dtype s) {
   return g->n >= 2 && (size_t)g->n * jaxc_dtype_size(s) <= 128;
@@ -4820,20 +4821,21 @@ static void jaxc__gemm_small(const jaxc__mm *g, jaxc_dtype s, const char *A, con
    : row <= 32 ? jaxc__gemm_small32##K##_##SUF(JAXC__MM_ARGS(T))                   \
    : row <= 64 ? jaxc__gemm_small64##K##_##SUF(JAXC__MM_ARGS(T))                   \
                : jaxc__gemm_small128##K##_##SUF(JAXC__MM_ARGS(T)))
-#define JAXC__MM_SMALL(SUF, T) (g->k > JAXC__MM_SK ? JAXC__MM_SMALL_K(SUF, T, k) : JAXC__MM_SMALL_K(SUF, T, ))
+#define JAXC__MM_SMALL(E, SUF, T, MAC, CX)                                                             \
+  case JAXC_##E:                                                                                      \
+    (void)(g->k > JAXC__MM_SK ? JAXC__MM_SMALL_K(SUF, T, k) : JAXC__MM_SMALL_K(SUF, T, ));            \
+    break;
   switch (s) {
-  case JAXC_F32: JAXC__MM_SMALL(f32, float); break;
-  case JAXC_F64: JAXC__MM_SMALL(f64, double); break;
-  case JAXC_C64: JAXC__MM_SMALL(c64, float); break;
-  case JAXC_C128: JAXC__MM_SMALL(c128, double); break;
-  case JAXC_BOOL: JAXC__MM_SMALL(bool, uint8_t); break;
-  case JAXC_U32: JAXC__MM_SMALL(u32, uint32_t); break;
-  default: JAXC__MM_SMALL(u64, uint64_t); break;
+    JAXC__MM_SUMS(JAXC__MM_SMALL)
+  default: break; /* (no other sum dtype) */
   }
 #undef JAXC__MM_ARGS
 #undef JAXC__MM_SMALL_K
 #undef JAXC__MM_SMALL
 }
+#undef JAXC__MM_SUMS
+#undef JAXC__MAC_ADD
+#undef JAXC__MAC_OR
 #if JAXC__HAS_OPENMP
 /* One long row times a matrix of at most 256 bytes a row (vdot, a 1-d dot, a sum over leading
    axes, vecmat): k cut into 64 pieces (whatever the thread count, so the result does not depend
