@@ -29,7 +29,9 @@
                jaxc_modf and jaxc_divmod (two results), jaxc_clip, jaxc_angle, jaxc_nan_to_num,
                jaxc_isclose, jaxc_allclose, jaxc_round_decimals
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
-               nanargmax/nanargmin, var/std with ddof, jaxc_sort, jaxc_argsort
+               nanargmax/nanargmin, var/std with ddof
+     sort      jaxc_sort, jaxc_argsort, jaxc_searchsorted, jaxc_digitize, jaxc_unique, jaxc_unique_ex,
+               jaxc_nonzero, flatnonzero, argwhere, count_nonzero, bincount
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
                jaxc_at_update_axis, jaxc_at_update_slice
      shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
@@ -67,7 +69,7 @@
      (read once, at the first query; jaxc_set_* override them).
 
    WHAT IS WHERE (grep the banners)
-     >>types >>status >>config >>arrays >>ops >>reduce >>index >>shape >>linalg >>create >>random
+     >>types >>status >>config >>arrays >>ops >>reduce >>sort >>index >>shape >>linalg >>create >>random
      >>impl */
 #ifndef JAXC_H_INCLUDED
 #define JAXC_H_INCLUDED
@@ -394,13 +396,59 @@ JAXC_API jaxc_dtype jaxc_reduce_result(jaxc_op op, const jaxc_array *a);
 #define JAXC__DECL_RED(OP, name, ar, rule, grp, out, lax) JAXC__DECL_RED_##ar(name)
 JAXC_OPS(JAXC__DECL_RED)
 
-/* --- sorting ------------------------------------------------------------------------------------
+/* >>sort -----------------------------------------------------------------------------------------
    jnp.sort / jnp.argsort (stable) along axis (JAX's default is -1; JAXC_ALL_AXES flattens).
    Order is lax.sort's: -0.0 and 0.0 compare equal (their order is kept), every NaN (either
    sign) sorts last, complex numbers sort by real part, then imaginary part. Values come out
-   bit for bit (a -0.0 stays -0.0). argsort returns the default int. */
+   bit for bit (a -0.0 stays -0.0). argsort returns the default int. An LSD radix sort (bytes
+   by counting), over the threads past JAXC_PAR_BYTES. */
 JAXC_API jaxc_array *jaxc_sort(const jaxc_array *a, int axis);
 JAXC_API jaxc_array *jaxc_argsort(const jaxc_array *a, int axis);
+/* jnp.searchsorted(a, v, side, sorter): where each element of v would go in the 1-D a (a[sorter]
+   when sorter is not NULL: jnp indexing, negatives wrap, others clamp), a and v first promoted
+   together (weak scalars, strict mode), compared in sort's order (NaN last, -0.0 == 0.0, complex
+   lexicographic). LEFT: the first place i with v <= a[i]; RIGHT: with v < a[i]. The result has v's
+   shape and dtype int32 (int64 past 2^31 - 1 elements), x64 or not, as JAX's. It is JAX's default
+   method ('scan'): ceil(log2(n + 1)) halvings of [0, n], so an unsorted a gives what JAX gives.
+   jnp.digitize(x, bins, right): searchsorted on the 1-D bins with the side swapped (RIGHT when
+   right is false: bins[i-1] <= x < bins[i]); bins with bins[-1] >= bins[0] false (decreasing, or
+   a NaN at an end) are searched reversed, n minus the place. No bins: zeros of x's shape. */
+typedef enum jaxc_side { JAXC_SIDE_LEFT, JAXC_SIDE_RIGHT } jaxc_side;
+JAXC_API jaxc_array *jaxc_searchsorted(const jaxc_array *a, const jaxc_array *v, jaxc_side side, const jaxc_array *sorter);
+JAXC_API jaxc_array *jaxc_digitize(const jaxc_array *x, const jaxc_array *bins, bool right);
+/* jnp.unique(a, return_index, return_inverse, return_counts, axis, equal_nan=, size=, fill_value=):
+   the distinct values (or slices along axis; JAXC_ALL_AXES flattens, as axis=None) in sort's
+   order, each the first of its equals in a (-0.0 or 0.0, whichever came first). equal_nan merges
+   the NaNs into the last value (JAX's default; jnp.unique_values, _counts, _inverse and _all pass
+   false: every NaN its own value, in a's order); a complex number with a NaN part becomes nan+0j.
+   Each of indices (the first occurrences), inverse (a's values' places among the values: a's
+   shape when flattened, else 1-D) and counts may be NULL: not computed. They are the default int.
+   size (JAXC_NONE: all) cuts or pads the values (padding: fill_value, converted, or else the
+   smallest value), indices (the smallest's first index) and counts (0). values must not be NULL;
+   the results are all made or, with an error status returned, none. jaxc_unique(a) is
+   jnp.unique(a). */
+JAXC_API jaxc_array *jaxc_unique(const jaxc_array *a);
+JAXC_API int jaxc_unique_ex(const jaxc_array *a, int axis, bool equal_nan, int64_t size, const jaxc_array *fill_value,
+                            jaxc_array **values, jaxc_array **indices, jaxc_array **inverse, jaxc_array **counts);
+/* jnp.nonzero(a, size=, fill_value=): the coordinates of a's nonzero elements (bool: true; NaN
+   and either complex part count, -0.0 does not), row-major, one default-int array per axis into
+   out[0 .. ndim-1]; all made or, with an error status, none. size (JAXC_NONE: as many as there
+   are) cuts or pads with 0 in every coordinate, or with fill_value (a 0-d array or NULL: it is
+   jnp.where's operand, so its dtype promotes: a float fill gives float coordinates), which JAX
+   applies whenever it is given, except to an empty a or a size of 0 (zeros). A 0-d a is
+   refused, as JAX refuses it. jnp.flatnonzero: nonzero of ravel(a), the one array. jnp.argwhere:
+   the coordinates as rows, shape (N, ndim) ((N, 0) for a 0-d a). jnp.count_nonzero: the number
+   along an axis (JAXC_ALL_AXES: all), the default int. */
+JAXC_API int jaxc_nonzero(const jaxc_array *a, int64_t size, const jaxc_array *fill_value, jaxc_array **out);
+JAXC_API jaxc_array *jaxc_flatnonzero(const jaxc_array *a, int64_t size, const jaxc_array *fill_value);
+JAXC_API jaxc_array *jaxc_argwhere(const jaxc_array *a, int64_t size, const jaxc_array *fill_value);
+JAXC_API jaxc_array *jaxc_count_nonzero(const jaxc_array *a, int axis, bool keepdims);
+/* jnp.bincount(x, weights, minlength, length=): x 1-D of integers (bool as int32), zeros(length,
+   weights' dtype or the default int).at[clip(x, 0)].add(weights or 1): negatives count into bin
+   0, values past the end are dropped. length JAXC_NONE: max(minlength, max(0, max(x)) + 1), or
+   minlength for an empty x (a length of 0 for a non-empty x is indexing's "index is out of bounds
+   for axis 0 with size 0", as in JAX). weights NULL: counts. */
+JAXC_API jaxc_array *jaxc_bincount(const jaxc_array *x, const jaxc_array *weights, int64_t minlength, int64_t length);
 
 /* --- indexing -----------------------------------------------------------------------------------
    Out-of-range index handling (contract). DEFAULT means what JAX does with no mode: clip for
@@ -3390,57 +3438,217 @@ JAXC_API jaxc_dtype jaxc_reduce_result(jaxc_op op, const jaxc_array *a) {
 #define JAXC__RDEF(OP, name, ar, rule, grp, out, lax) JAXC__RDEF_##ar(OP, name)
 JAXC_OPS(JAXC__RDEF)
 
-/* --- sorting ----------------------------------------------------------------------------------
-   Each value becomes an unsigned key pair ordered as lax.sort orders it; a stable merge sort of
-   (key, position) then gives the permutation. */
-typedef struct jaxc__skey { uint64_t hi, lo; int64_t pos; } jaxc__skey;
+/* >>sort (implementation) -----------------------------------------------------------------------
+   lax.sort's order as unsigned integers: each value becomes a key that compares as lax.sort
+   compares it (-0 == 0; every NaN last, all equal; complex by the real part, then the imaginary
+   part). A stable LSD radix sort on the key's bytes orders records that hold the key and what
+   the result needs: the value's bits for sort, the position for argsort, or nothing where the key
+   gives the value back (integers). A pass is skipped where every key has the same byte (int8
+   needs one pass; small integers in a wide dtype few); lanes of at most JAXC__SORT_SMALL records
+   use insertion sort; a long lane sorts over the threads with a histogram per thread and pass,
+   many lanes go to the threads whole. */
+#define JAXC__SORT_SMALL 48
+/* Where a record does not fit one uint64_t (a key and a payload of 8 bytes each). */
+typedef struct jaxc__rec { uint64_t k, p; } jaxc__rec;
+#define JAXC__KEY_U64(r) (r)
+#define JAXC__KEY_REC(r) ((r).k)
 
-static uint64_t jaxc__float_key(double v) {
-  if (v != v) return UINT64_MAX; /* every NaN, either sign: last, all equal */
-  if (v == 0) v = 0.0;           /* -0.0 == 0.0 */
-  uint64_t b;
-  memcpy(&b, &v, sizeof b);
-  return (b >> 63) ? ~b : b | ((uint64_t)1 << 63);
+/* For records of type T whose key KEY(r) holds the digits from bit sh on: an insertion sort, the
+   radix sort, and (with OpenMP) the radix sort of one lane over the threads. */
+#define JAXC__RADIX_DEF(SUF, T, KEY)                                                                        \
+  static void jaxc__isort_##SUF(T *a, int64_t n, int sh, uint64_t km) {                                  \
+    for (int64_t i = 1; i < n; i++) {                                                                       \
+      T x = a[i];                                                                                           \
+      uint64_t kx = (KEY(x) >> sh) & km;                                                                    \
+      int64_t j = i;                                                                                        \
+      for (; j > 0 && ((KEY(a[j - 1]) >> sh) & km) > kx; j--) a[j] = a[j - 1];                             \
+      a[j] = x;                                                                                             \
+    }                                                                                                       \
+  }                                                                                                         \
+  /* the sorted records end in a or in tmp: the one returned */                                            \
+  static T *jaxc__radix_##SUF(T *a, T *tmp, int64_t n, int sh, int ndig) {                                  \
+    if (n <= JAXC__SORT_SMALL) {                                                                            \
+      jaxc__isort_##SUF(a, n, sh, ndig == 8 ? UINT64_MAX : ((uint64_t)1 << (8 * ndig)) - 1);                \
+      return a;                                                                                             \
+    }                                                                                                       \
+    int64_t h[8][256];                                                                                      \
+    memset(h, 0, (size_t)ndig * sizeof h[0]); /* (only the rows used: short lanes felt all 16 KiB) */       \
+    for (int64_t i = 0; i < n; i++) {                                                                       \
+      uint64_t k = KEY(a[i]) >> sh;                                                                         \
+      for (int d = 0; d < ndig; d++) h[d][(k >> (8 * d)) & 255]++;                                          \
+    }                                                                                                       \
+    for (int d = 0; d < ndig; d++) {                                                                        \
+      int s = sh + 8 * d;                                                                                   \
+      if (h[d][(KEY(a[0]) >> s) & 255] == n) continue;                                                      \
+      int64_t off[256], sum = 0;                                                                            \
+      for (int v = 0; v < 256; v++) off[v] = sum, sum += h[d][v];                                           \
+      for (int64_t i = 0; i < n; i++) tmp[off[(KEY(a[i]) >> s) & 255]++] = a[i];                           \
+      T *t = a; a = tmp; tmp = t;                                                                           \
+    }                                                                                                       \
+    return a;                                                                                               \
+  }                                                                                                         \
+  JAXC__RADIX_PAR_DEF(SUF, T, KEY)
+#if JAXC__HAS_OPENMP
+#  define JAXC__RADIX_PAR_DEF(SUF, T, KEY)                                                                  \
+  static T *jaxc__radix_par_##SUF(T *a, T *tmp, int64_t n, int sh, int ndig, int64_t (*cnt)[256]) {         \
+    T *sorted = a;                                                                                          \
+    _Pragma("omp parallel")                                                                                 \
+    {                                                                                                       \
+      int t = omp_get_thread_num(), nt = omp_get_num_threads();                                             \
+      int64_t per = (n + nt - 1) / nt, lo = t * per < n ? t * per : n, hi = lo + per < n ? lo + per : n;    \
+      T *src = a, *dst = tmp;                                                                               \
+      for (int d = 0; d < ndig; d++) {                                                                      \
+        int s = sh + 8 * d;                                                                                 \
+        int64_t *c = cnt[t], off[256], base = 0, same = 0, v0 = (int64_t)((KEY(src[0]) >> s) & 255);        \
+        memset(c, 0, 256 * sizeof *c);                                                                      \
+        for (int64_t i = lo; i < hi; i++) c[(KEY(src[i]) >> s) & 255]++;                                    \
+        _Pragma("omp barrier")                                                                              \
+        for (int u = 0; u < nt; u++) same += cnt[u][v0];                                                    \
+        bool moves = same != n; /* every thread sees the same counts, so all skip alike */                 \
+        for (int v = 0; moves && v < 256; v++)                                                              \
+          for (int u = 0; u < nt; u++) {                                                                    \
+            if (u == t) off[v] = base;                                                                      \
+            base += cnt[u][v];                                                                              \
+          }                                                                                                 \
+        for (int64_t i = lo; moves && i < hi; i++) dst[off[(KEY(src[i]) >> s) & 255]++] = src[i];          \
+        _Pragma("omp barrier") /* before the counts are reset and the next pass reads dst */               \
+        if (moves) { T *x = src; src = dst; dst = x; }                                                      \
+      }                                                                                                     \
+      if (t == 0) sorted = src;                                                                             \
+    }                                                                                                       \
+    return sorted;                                                                                          \
+  }
+#else
+#  define JAXC__RADIX_PAR_DEF(SUF, T, KEY)
+#endif
+JAXC__RADIX_DEF(u64, uint64_t, JAXC__KEY_U64)
+JAXC__RADIX_DEF(rec, jaxc__rec, JAXC__KEY_REC)
+
+static uint64_t jaxc__load_bits(const char *p, int w) {
+  uint8_t b; uint16_t h; uint32_t s; uint64_t u;
+  switch (w) {
+  case 1: memcpy(&b, p, 1); return b;
+  case 2: memcpy(&h, p, 2); return h;
+  case 4: memcpy(&s, p, 4); return s;
+  default: memcpy(&u, p, 8); return u;
+  }
 }
-static bool jaxc__skey_le(const jaxc__skey *a, const jaxc__skey *b) {
-  return a->hi != b->hi ? a->hi < b->hi : a->lo <= b->lo;
-}
-static void jaxc__merge_sort(jaxc__skey *k, jaxc__skey *tmp, int64_t n) {
-  for (int64_t w = 1; w < n; w *= 2) {
-    for (int64_t lo = 0; lo < n; lo += 2 * w) {
-      int64_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n, i = lo, j = mid, t = lo;
-      while (i < mid && j < hi) tmp[t++] = jaxc__skey_le(&k[i], &k[j]) ? k[i++] : k[j++];
-      while (i < mid) tmp[t++] = k[i++];
-      while (j < hi) tmp[t++] = k[j++];
-    }
-    memcpy(k, tmp, (size_t)n * sizeof *k);
+static void jaxc__store_bits(char *p, int w, uint64_t u) {
+  uint8_t b = (uint8_t)u; uint16_t h = (uint16_t)u; uint32_t s = (uint32_t)u;
+  switch (w) {
+  case 1: memcpy(p, &b, 1); break;
+  case 2: memcpy(p, &h, 2); break;
+  case 4: memcpy(p, &s, 4); break;
+  default: memcpy(p, &u, 8); break;
   }
 }
 
-/* Keys for one lane (n values, stride s elements, dtype d); wide is a 16-byte-per-value buffer. */
-static void jaxc__lane_keys(const char *p, int64_t n, int64_t s, jaxc_dtype d, unsigned char *wide, jaxc__skey *k) {
-  size_t es = jaxc_dtype_size(d);
-  int kind = jaxc_dtype_kind(d);
-  jaxc_dtype hub = kind == JAXC_KIND_COMPLEX ? JAXC_C128 : kind == JAXC_KIND_FLOAT ? JAXC_F64
-                 : kind == JAXC_KIND_INT ? JAXC_I64 : JAXC_U64;
-  for (int64_t i = 0; i < n; i++) jaxc_kernel_cast_dyn(d, hub, 1, p + (size_t)(i * s) * es, wide + (size_t)i * 16);
-  for (int64_t i = 0; i < n; i++) {
-    const unsigned char *w = wide + (size_t)i * 16;
-    k[i].pos = i;
-    k[i].lo = 0;
-    if (hub == JAXC_C128 || hub == JAXC_F64) {
-      double re, im = 0;
-      memcpy(&re, w, 8);
-      if (hub == JAXC_C128) memcpy(&im, w + 8, 8);
-      k[i].hi = jaxc__float_key(re);
-      k[i].lo = hub == JAXC_C128 ? jaxc__float_key(im) : 0;
-    } else if (hub == JAXC_I64) {
-      int64_t v;
-      memcpy(&v, w, 8);
-      k[i].hi = (uint64_t)v ^ ((uint64_t)1 << 63);
-    } else {
-      memcpy(&k[i].hi, w, 8);
+/* How a dtype's lanes are sorted: the key of a w-byte part (kind, sign bit, the float's infinity),
+   kb key bytes, and the record: packed (key << sh | payload in one uint64_t) or a jaxc__rec. */
+typedef enum jaxc__spay { JAXC__SP_NONE, JAXC__SP_BITS, JAXC__SP_POS } jaxc__spay;
+typedef struct jaxc__splan {
+  int w, pw, kind;     /* value bytes, bytes per key part (a complex number has two), JAXC_KIND_* */
+  uint64_t sign, inf;  /* of a part: its top bit; a float's infinity */
+  int kb, sh;          /* key bytes sorted on; the key's bit offset in a packed record */
+  bool packed, two;    /* two: complex128, sorted by the imaginary parts, then by the real ones */
+  jaxc__spay pay;
+} jaxc__splan;
+
+static jaxc__splan jaxc__sort_plan(jaxc_dtype d, bool arg, int64_t n) {
+  jaxc__splan P;
+  memset(&P, 0, sizeof P);
+  P.w = (int)jaxc_dtype_size(d);
+  P.kind = jaxc_dtype_kind(d);
+  P.pw = P.kind == JAXC_KIND_COMPLEX ? P.w / 2 : P.w;
+  P.sign = (uint64_t)1 << (8 * P.pw - 1);
+  if (P.kind == JAXC_KIND_FLOAT || P.kind == JAXC_KIND_COMPLEX) { /* the part dtype's own infinity */
+    double inf = INFINITY;
+    char b[8];
+    jaxc_kernel_cast_dyn(JAXC_F64, P.kind == JAXC_KIND_FLOAT ? d : P.pw == 4 ? JAXC_F32 : JAXC_F64, 1, &inf, b);
+    P.inf = jaxc__load_bits(b, P.pw);
+  }
+  P.kb = P.w < 8 ? P.w : 8;
+  P.two = P.w == 16;
+  P.pay = arg || P.two ? JAXC__SP_POS : P.kind == JAXC_KIND_FLOAT || P.kind == JAXC_KIND_COMPLEX ? JAXC__SP_BITS : JAXC__SP_NONE;
+  int pb = P.pay == JAXC__SP_POS ? 4 : P.pay == JAXC__SP_BITS ? P.w : 0;
+  P.packed = P.kb + pb <= 8 && (P.pay != JAXC__SP_POS || n <= (int64_t)UINT32_MAX + 1);
+  P.sh = P.packed ? 8 * pb : 0;
+  return P;
+}
+/* one part's bits as an unsigned key in lax.sort's order */
+static uint64_t jaxc__part_key(const jaxc__splan *P, uint64_t u) {
+  if (P->kind == JAXC_KIND_INT) return u ^ P->sign;
+  if (P->kind != JAXC_KIND_FLOAT && P->kind != JAXC_KIND_COMPLEX) return u;
+  uint64_t all = P->sign | (P->sign - 1), mag = u & (P->sign - 1);
+  if (mag > P->inf) return all; /* every NaN, either sign: last, all equal */
+  if (mag == 0) return P->sign; /* -0.0 == 0.0 */
+  return u & P->sign ? ~u & all : u | P->sign;
+}
+/* the key of the value at p: a complex64's is its real part's key, then its imaginary part's */
+static uint64_t jaxc__value_key(const jaxc__splan *P, const char *p) {
+  if (P->kind != JAXC_KIND_COMPLEX) return jaxc__part_key(P, jaxc__load_bits(p, P->w));
+  return jaxc__part_key(P, jaxc__load_bits(p, 4)) << 32 | jaxc__part_key(P, jaxc__load_bits(p + 4, 4));
+}
+
+/* One lane's records (n values, s elements apart, from src), sorted: in scratch (2n records), at
+   its start or its second half, the one returned; cnt (a count row per thread) sorts over the threads. */
+static void *jaxc__sort_records(const jaxc__splan *P, const char *src, int64_t n, int64_t s, void *scratch, int64_t (*cnt)[256]) {
+  size_t step = (size_t)s * (size_t)P->w;
+  (void)cnt;
+  if (P->packed) {
+    uint64_t *r = (uint64_t *)scratch, *t = r + n;
+    for (int64_t i = 0; i < n; i++) {
+      uint64_t u = jaxc__load_bits(src + (size_t)i * step, P->w);
+      r[i] = jaxc__part_key(P, u) << P->sh | (P->pay == JAXC__SP_POS ? (uint64_t)i : P->pay == JAXC__SP_BITS ? u : 0);
     }
+#if JAXC__HAS_OPENMP
+    if (cnt) return jaxc__radix_par_u64(r, t, n, P->sh, P->kb, cnt);
+#endif
+    return jaxc__radix_u64(r, t, n, P->sh, P->kb);
+  }
+  jaxc__rec *r = (jaxc__rec *)scratch, *t = r + n;
+  for (int64_t i = 0; i < n; i++) {
+    const char *v = src + (size_t)i * step;
+    r[i].k = P->two ? jaxc__part_key(P, jaxc__load_bits(v + 8, 8)) : jaxc__value_key(P, v);
+    r[i].p = P->pay == JAXC__SP_POS ? (uint64_t)i : jaxc__load_bits(v, 8);
+  }
+  for (int pass = 0; pass < 1 + P->two; pass++) {
+    if (pass) /* complex128: stable on the real parts after the imaginary ones */
+      for (int64_t i = 0; i < n; i++) r[i].k = jaxc__part_key(P, jaxc__load_bits(src + (size_t)r[i].p * step, 8));
+    jaxc__rec *other = r == (jaxc__rec *)scratch ? t : (jaxc__rec *)scratch;
+#if JAXC__HAS_OPENMP
+    if (cnt) r = jaxc__radix_par_rec(r, other, n, 0, P->kb, cnt);
+    else
+#endif
+      r = jaxc__radix_rec(r, other, n, 0, P->kb);
+  }
+  return r;
+}
+/* Sorts one lane of src into dst (s elements apart), an argsort's positions as od. */
+static void jaxc__sort_lane(const jaxc__splan *P, const char *src, char *dst, int64_t n, int64_t s, jaxc_dtype od,
+                            void *scratch, int64_t (*cnt)[256]) {
+  size_t step = (size_t)s * (size_t)P->w, ostep = (size_t)s * jaxc_dtype_size(od);
+  if (P->pay == JAXC__SP_NONE && P->w == 1) { /* bytes sort by counting */
+    int64_t h[256] = {0}, i = 0;
+    for (int64_t j = 0; j < n; j++) h[jaxc__part_key(P, (unsigned char)src[(size_t)j * step])]++;
+    for (int k = 0; k < 256; k++)
+      for (int64_t c = h[k]; c > 0; c--) ((unsigned char *)dst)[(size_t)i++ * step] = (unsigned char)jaxc__part_key(P, (uint64_t)k);
+    return;
+  }
+  void *sorted = jaxc__sort_records(P, src, n, s, scratch, cnt);
+  if (P->packed) {
+    const uint64_t *r = (const uint64_t *)sorted, low = P->sh ? ((uint64_t)1 << P->sh) - 1 : 0;
+    for (int64_t i = 0; i < n; i++) {
+      if (P->pay == JAXC__SP_POS) jaxc__store_bits(dst + (size_t)i * ostep, (int)jaxc_dtype_size(od), r[i] & low);
+      else jaxc__store_bits(dst + (size_t)i * step, P->w, P->pay == JAXC__SP_BITS ? r[i] & low : jaxc__part_key(P, r[i]));
+    }
+    return;
+  }
+  const jaxc__rec *r = (const jaxc__rec *)sorted;
+  for (int64_t i = 0; i < n; i++) {
+    if (P->pay == JAXC__SP_BITS) jaxc__store_bits(dst + (size_t)i * step, 8, r[i].p);
+    else if (od != JAXC_DTYPE_INVALID) jaxc__store_bits(dst + (size_t)i * ostep, (int)jaxc_dtype_size(od), r[i].p);
+    else memcpy(dst + (size_t)i * step, src + (size_t)r[i].p * step, 16); /* complex128's values */
   }
 }
 
@@ -3462,31 +3670,488 @@ static jaxc_array *jaxc__sort_impl(const jaxc_array *a, int axis, bool arg) {
     for (int i = ax + 1; i < a->ndim; i++) inner *= a->shape[i];
   }
   if (a->size == 0) { jaxc__ok(); return out; }
-  size_t es = jaxc_dtype_size(a->dtype), oes = jaxc_dtype_size(od);
-  jaxc__skey *k = (jaxc__skey *)jaxc__malloc((size_t)n * 2 * sizeof *k);
-  unsigned char *wide = (unsigned char *)jaxc__malloc((size_t)n * 16);
-  if (!k || !wide) {
-    jaxc__free(k); jaxc__free(wide); jaxc_array_free(out);
+  jaxc__splan P = jaxc__sort_plan(a->dtype, arg, n);
+  size_t rs = P.packed ? sizeof(uint64_t) : sizeof(jaxc__rec), es = (size_t)P.w, oes = jaxc_dtype_size(od);
+  int64_t lanes = outer * inner;
+  bool parallel = JAXC__HAS_OPENMP && (size_t)a->size * rs * 2 > JAXC_PAR_BYTES && (lanes > 1 || n > JAXC__SORT_SMALL);
+  int nt = parallel ? jaxc__threads() : 1, copies = parallel && lanes > 1 ? nt : 1;
+  void *scratch = jaxc__malloc((size_t)n * 2 * rs * (size_t)copies);
+  int64_t(*cnt)[256] = parallel && lanes == 1 ? (int64_t(*)[256])jaxc__malloc(sizeof *cnt * (size_t)nt) : NULL;
+  if (!scratch || (parallel && lanes == 1 && !cnt)) {
+    jaxc__free(scratch); jaxc__free(cnt); jaxc_array_free(out);
     return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in %s", name);
   }
-  for (int64_t j = 0; j < outer * inner; j++) {
-    size_t off = (size_t)((j / inner) * n * inner + j % inner);
-    const char *src = (const char *)a->data + off * es;
-    char *dst = (char *)out->data + off * oes;
-    jaxc__lane_keys(src, n, inner, a->dtype, wide, k);
-    jaxc__merge_sort(k, k + n, n);
-    for (int64_t i = 0; i < n; i++) {
-      if (arg) jaxc_kernel_cast_dyn(JAXC_I64, od, 1, &k[i].pos, dst + (size_t)(i * inner) * oes);
-      else memcpy(dst + (size_t)(i * inner) * es, src + (size_t)(k[i].pos * inner) * es, es);
+  jaxc_dtype pos = arg ? od : JAXC_DTYPE_INVALID;
+  if (copies > 1) {
+#if JAXC__HAS_OPENMP
+#  pragma omp parallel for schedule(static)
+    for (int64_t j = 0; j < lanes; j++) {
+      size_t off = (size_t)((j / inner) * n * inner + j % inner);
+      char *mine = (char *)scratch + (size_t)omp_get_thread_num() * (size_t)n * 2 * rs;
+      jaxc__sort_lane(&P, (const char *)a->data + off * es, (char *)out->data + off * oes, n, inner, pos, mine, NULL);
+    }
+#endif
+  } else {
+    for (int64_t j = 0; j < lanes; j++) {
+      size_t off = (size_t)((j / inner) * n * inner + j % inner);
+      jaxc__sort_lane(&P, (const char *)a->data + off * es, (char *)out->data + off * oes, n, inner, pos, scratch, cnt);
     }
   }
-  jaxc__free(k);
-  jaxc__free(wide);
+  jaxc__free(scratch);
+  jaxc__free(cnt);
   jaxc__ok();
   return out;
 }
 JAXC_API jaxc_array *jaxc_sort(const jaxc_array *a, int axis) { return jaxc__sort_impl(a, axis, false); }
 JAXC_API jaxc_array *jaxc_argsort(const jaxc_array *a, int axis) { return jaxc__sort_impl(a, axis, true); }
+
+/* --- searchsorted, digitize ------------------------------------------------------------------- */
+/* a value's key in sort's order as a pair: complex128's real part's key, then its imaginary part's */
+typedef struct jaxc__key2 { uint64_t hi, lo; } jaxc__key2;
+static jaxc__key2 jaxc__key_of(const jaxc__splan *P, const char *p) {
+  jaxc__key2 k = {0, 0};
+  if (P->two) k.hi = jaxc__part_key(P, jaxc__load_bits(p, 8)), k.lo = jaxc__part_key(P, jaxc__load_bits(p + 8, 8));
+  else k.hi = jaxc__value_key(P, p);
+  return k;
+}
+static bool jaxc__key_lt(jaxc__key2 x, jaxc__key2 y) { return x.hi != y.hi ? x.hi < y.hi : x.lo < y.lo; }
+
+typedef struct jaxc__search_job {
+  const void *keys; /* a's keys: uint32_t (values of up to 4 bytes), uint64_t, or jaxc__key2 (complex128) */
+  int64_t n;
+  int levels;
+  bool right, wide;
+  const jaxc__splan *P;
+  const char *v;
+  void *out;
+} jaxc__search_job;
+static uint32_t jaxc__key_u32(const jaxc__splan *P, const char *p) { return (uint32_t)jaxc__value_key(P, p); }
+static uint64_t jaxc__key_u64(const jaxc__splan *P, const char *p) { return jaxc__value_key(P, p); }
+#define JAXC__LT(x, y) ((x) < (y))
+/* JAX's scan for queries i0 .. i0 + g - 1 (g <= 16) side by side, so that their reads of a overlap:
+   ceil(log2(n + 1)) halvings of [0, n], going left where q <= a[mid] (left) or q < a[mid] (right);
+   mid < n always (high only falls to mid, low only rises to mid < high) */
+#define JAXC__BISECT_DEF(SUF, K, KEY, LT)                                                                      \
+  static void jaxc__bisect_##SUF(const jaxc__search_job *j, int64_t i0, int g) {                               \
+    const K *k = (const K *)j->keys;                                                                           \
+    K q[16];                                                                                                   \
+    int64_t low[16], high[16];                                                                                 \
+    for (int t = 0; t < g; t++) q[t] = KEY(j->P, j->v + (size_t)(i0 + t) * (size_t)j->P->w), low[t] = 0, high[t] = j->n; \
+    for (int l = 0; l < j->levels; l++)                                                                        \
+      for (int t = 0; t < g; t++) {                                                                            \
+        int64_t mid = low[t] + (high[t] - low[t]) / 2;                                                         \
+        bool left = j->right ? LT(q[t], k[mid]) : !LT(k[mid], q[t]);                                           \
+        high[t] = left ? mid : high[t];                                                                        \
+        low[t] = left ? low[t] : mid;                                                                          \
+      }                                                                                                        \
+    for (int t = 0; t < g; t++) {                                                                              \
+      if (j->wide) ((int64_t *)j->out)[i0 + t] = high[t];                                                      \
+      else ((int32_t *)j->out)[i0 + t] = (int32_t)high[t];                                                     \
+    }                                                                                                          \
+  }
+JAXC__BISECT_DEF(u32, uint32_t, jaxc__key_u32, JAXC__LT)
+JAXC__BISECT_DEF(u64, uint64_t, jaxc__key_u64, JAXC__LT)
+JAXC__BISECT_DEF(k2, jaxc__key2, jaxc__key_of, jaxc__key_lt)
+static void jaxc__search_range(const jaxc__search_job *j, int64_t lo, int64_t hi) {
+  for (int64_t i = lo; i < hi; i += 16) {
+    int g = hi - i < 16 ? (int)(hi - i) : 16;
+    if (j->n == 0) {
+      for (int t = 0; t < g; t++) {
+        if (j->wide) ((int64_t *)j->out)[i + t] = 0;
+        else ((int32_t *)j->out)[i + t] = 0;
+      }
+    } else if (j->P->two) jaxc__bisect_k2(j, i, g);
+    else if (j->P->w <= 4) jaxc__bisect_u32(j, i, g);
+    else jaxc__bisect_u64(j, i, g);
+  }
+}
+JAXC_API jaxc_array *jaxc_searchsorted(const jaxc_array *a, const jaxc_array *v, jaxc_side side, const jaxc_array *sorter) {
+  if (!a || !v) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "searchsorted: an operand is NULL");
+  if ((unsigned)side > (unsigned)JAXC_SIDE_RIGHT)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%d is an invalid value for keyword 'side'. Expected one of ['left', 'right'].", (int)side);
+  if (a->ndim != 1) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "a should be 1-dimensional");
+  if (sorter && sorter->ndim != 1) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "sorter should be 1-dimensional");
+  jaxc_dtype node = jaxc__join2(a, v);
+  if (node == JAXC_DTYPE_INVALID) return NULL;
+  jaxc_dtype dt = jaxc_storage_dtype(node, jaxc_x64());
+  jaxc_array *sa = sorter ? jaxc_index_take(a, sorter, 0, JAXC_MODE_DEFAULT, NULL) : NULL, *ca = NULL, *cv = NULL, *out = NULL;
+  const jaxc_array *base = sorter ? sa : a;
+  bool ok = base != NULL; /* (each step's failure has set the status) */
+  if (ok && base->dtype != dt) ok = (ca = jaxc__astype_impl(base, dt, NULL)) != NULL;
+  if (ok && v->dtype != dt) ok = (cv = jaxc__astype_impl(v, dt, NULL)) != NULL;
+  const jaxc_array *A = ca ? ca : base, *V = cv ? cv : v;
+  void *keys = NULL;
+  int64_t n = ok ? A->shape[0] : 0;
+  if (ok) out = jaxc__new_array(n <= INT32_MAX ? JAXC_I32 : JAXC_I64, false, v->ndim, v->shape);
+  if (out && n > 0 && !(keys = jaxc__malloc((size_t)n * sizeof(jaxc__key2)))) {
+    jaxc_array_free(out);
+    out = (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in searchsorted");
+  }
+  if (out) {
+    jaxc__splan P = jaxc__sort_plan(dt, false, n);
+    size_t es = jaxc_dtype_size(dt);
+    int levels = 0;
+    while (levels < 63 && ((int64_t)1 << levels) < n + 1) levels++;
+    for (int64_t i = 0; i < n; i++) { /* (keys as narrow as the values: the searches read fewer lines) */
+      const char *p = (const char *)A->data + (size_t)i * es;
+      if (P.two) ((jaxc__key2 *)keys)[i] = jaxc__key_of(&P, p);
+      else if (P.w <= 4) ((uint32_t *)keys)[i] = jaxc__key_u32(&P, p);
+      else ((uint64_t *)keys)[i] = jaxc__key_u64(&P, p);
+    }
+    jaxc__search_job job = {keys, n, levels, side == JAXC_SIDE_RIGHT, out->dtype == JAXC_I64, &P, (const char *)V->data, out->data};
+    int64_t m = V->size;
+#if JAXC__HAS_OPENMP
+    int64_t per = 4096, pieces = (m + per - 1) / per;
+    if ((size_t)m * (size_t)(levels + 1) * 8 > JAXC_PAR_BYTES && pieces > 1) { /* (about the bytes the queries read) */
+#  pragma omp parallel for schedule(static)
+      for (int64_t j = 0; j < pieces; j++) jaxc__search_range(&job, j * per, j * per + per < m ? j * per + per : m);
+    } else
+#endif
+      jaxc__search_range(&job, 0, m);
+    jaxc__ok();
+  }
+  jaxc__free(keys);
+  jaxc_array_free(sa), jaxc_array_free(ca), jaxc_array_free(cv);
+  return out;
+}
+
+static jaxc_array *jaxc__slice_axis(const jaxc_array *x, int ax, int64_t start, int64_t stop);
+JAXC_API jaxc_array *jaxc_digitize(const jaxc_array *x, const jaxc_array *bins, bool right) {
+  if (!x || !bins) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "digitize: an operand is NULL");
+  if (bins->ndim != 1) {
+    char aval[160];
+    jaxc__format_aval(aval, sizeof aval, bins->dtype, bins->ndim, bins->shape);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "digitize: bins must be a 1-dimensional array; got bins=%s", aval);
+  }
+  int64_t n = bins->shape[0];
+  if (n == 0) {
+    if (jaxc__join2(x, bins) == JAXC_DTYPE_INVALID) return NULL; /* (JAX returns before promoting: it never fails here) */
+    jaxc_array *z = jaxc__new_array(JAXC_I32, false, x->ndim, x->shape);
+    if (z) memset(z->data, 0, (size_t)z->size * 4), jaxc__ok();
+    return z;
+  }
+  jaxc_side side = right ? JAXC_SIDE_LEFT : JAXC_SIDE_RIGHT;
+  /* where(bins[-1] >= bins[0], searchsorted(bins, x), n - searchsorted(bins[::-1], x)) */
+  jaxc_array *first = jaxc__slice_axis(bins, 0, 0, 1), *last = first ? jaxc__slice_axis(bins, 0, n - 1, n) : NULL;
+  jaxc_array *up = last ? jaxc_binary(JAXC_OP_GREATER_EQUAL, last, first) : NULL, *r = NULL;
+  if (up) {
+    bool inc = *(const bool *)up->data;
+    jaxc_array *rev = inc ? NULL : jaxc_flip(bins, 0, NULL);
+    jaxc_array *s = inc || rev ? jaxc_searchsorted(inc ? bins : rev, x, side, NULL) : NULL;
+    jaxc_array *nn = s && !inc ? jaxc_weak_int(n) : NULL;
+    r = inc ? s : nn ? jaxc_binary(JAXC_OP_SUBTRACT, nn, s) : NULL;
+    if (!inc) jaxc_array_free(s);
+    jaxc_array_free(rev), jaxc_array_free(nn);
+  }
+  jaxc_array_free(first), jaxc_array_free(last), jaxc_array_free(up);
+  return r;
+}
+
+/* --- unique -------------------------------------------------------------------------------------
+   The values (rows: slices along the axis, moved first) are ordered by a stable sort (the radix
+   engine for single values, a merge sort of row numbers comparing key rows for slices); a group
+   starts where a key differs from the one before, or at a NaN when NaNs are not equal. */
+static bool jaxc__key_nan(const jaxc__splan *P, jaxc__key2 k) {
+  uint64_t all = P->sign | (P->sign - 1); /* a part's NaN key */
+  if (P->kind == JAXC_KIND_FLOAT) return k.hi == all;
+  if (P->kind != JAXC_KIND_COMPLEX) return false;
+  return P->two ? k.hi == all || k.lo == all : (k.hi >> 32) == all || (k.hi & all) == all;
+}
+typedef struct jaxc__rows { const jaxc__key2 *k; int64_t w; } jaxc__rows; /* keys of rows of w values */
+static bool jaxc__row_le(const jaxc__rows *r, int64_t x, int64_t y) {
+  for (int64_t j = 0; j < r->w; j++) {
+    jaxc__key2 a = r->k[x * r->w + j], b = r->k[y * r->w + j];
+    if (jaxc__key_lt(a, b)) return true;
+    if (jaxc__key_lt(b, a)) return false;
+  }
+  return true;
+}
+/* a stable bottom-up merge sort of the row numbers in p (tmp: as many) */
+static int64_t *jaxc__sort_rows(const jaxc__rows *r, int64_t *p, int64_t *tmp, int64_t n) {
+  for (int64_t w = 1; w < n; w *= 2) {
+    for (int64_t lo = 0; lo < n; lo += 2 * w) {
+      int64_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n, i = lo, j = mid, t = lo;
+      while (i < mid && j < hi) tmp[t++] = jaxc__row_le(r, p[i], p[j]) ? p[i++] : p[j++];
+      while (i < mid) tmp[t++] = p[i++];
+      while (j < hi) tmp[t++] = p[j++];
+    }
+    int64_t *x = p; p = tmp; tmp = x;
+  }
+  return p;
+}
+/* jnp.isnan of a complex value is either part's: such values become nan+0j before the sort */
+static void jaxc__unique_complex_nans(jaxc_array *aux, const jaxc__splan *P) {
+  if (P->kind != JAXC_KIND_COMPLEX) return;
+  double nan[2] = {NAN, 0.0};
+  for (int64_t i = 0; i < aux->size; i++) {
+    char *p = (char *)aux->data + (size_t)i * (size_t)P->w;
+    uint64_t all = P->sign | (P->sign - 1);
+    if (jaxc__part_key(P, jaxc__load_bits(p, P->pw)) == all || jaxc__part_key(P, jaxc__load_bits(p + P->pw, P->pw)) == all)
+      jaxc_kernel_cast_dyn(JAXC_C128, aux->dtype, 1, nan, p);
+  }
+}
+/* a sorted record's key (complex128's both parts, from its value) and position */
+static jaxc__key2 jaxc__rec_key(const jaxc__splan *P, const void *recs, int64_t i, const char *src, int64_t *pos) {
+  jaxc__key2 k = {0, 0};
+  if (P->packed) {
+    uint64_t r = ((const uint64_t *)recs)[i];
+    *pos = (int64_t)(r & UINT32_MAX), k.hi = r >> P->sh;
+  } else {
+    const jaxc__rec *r = (const jaxc__rec *)recs + i;
+    *pos = (int64_t)r->p;
+    if (P->two) k = jaxc__key_of(P, src + (size_t)r->p * 16);
+    else k.hi = r->k;
+  }
+  return k;
+}
+/* single values: sorted as records of key and position, the groups read off the keys in order */
+static bool jaxc__unique_values(const jaxc__splan *P, const jaxc_array *aux, int64_t n, bool equal_nan, int64_t *perm,
+                                int64_t *starts, int64_t *nu) {
+  size_t rs = P->packed ? sizeof(uint64_t) : sizeof(jaxc__rec);
+  bool parallel = JAXC__HAS_OPENMP && (size_t)n * rs * 2 > JAXC_PAR_BYTES && n > JAXC__SORT_SMALL;
+  void *scratch = jaxc__malloc((size_t)(n > 0 ? n : 1) * 2 * rs);
+  int64_t(*cnt)[256] = parallel ? (int64_t(*)[256])jaxc__malloc(sizeof *cnt * (size_t)jaxc__threads()) : NULL;
+  if (!scratch || (parallel && !cnt)) return jaxc__free(scratch), jaxc__free(cnt), false;
+  const void *recs = jaxc__sort_records(P, (const char *)aux->data, n, 1, scratch, cnt);
+  jaxc__key2 prev = {0, 0};
+  *nu = 0;
+  for (int64_t i = 0; i < n; i++) {
+    jaxc__key2 k = jaxc__rec_key(P, recs, i, (const char *)aux->data, &perm[i]);
+    if (i == 0 || k.hi != prev.hi || k.lo != prev.lo || (!equal_nan && jaxc__key_nan(P, k))) starts[(*nu)++] = i;
+    prev = k;
+  }
+  jaxc__free(scratch), jaxc__free(cnt);
+  return true;
+}
+/* the sorted order of aux's n rows of w values (w == 0: none, all rows equal) and where its
+   groups start; false when out of memory */
+static bool jaxc__unique_groups(const jaxc_array *aux, int64_t n, int64_t w, bool equal_nan, int64_t *perm, int64_t *starts, int64_t *nu) {
+  jaxc__splan P = jaxc__sort_plan(aux->dtype, true, n);
+  if (w == 1) return jaxc__unique_values(&P, aux, n, equal_nan, perm, starts, nu);
+  jaxc__key2 *k = (jaxc__key2 *)jaxc__malloc((size_t)(n * w > 0 ? n * w : 1) * sizeof *k);
+  int64_t *tmp = (int64_t *)jaxc__malloc((size_t)(n > 0 ? n : 1) * sizeof *tmp);
+  if (!k || !tmp) return jaxc__free(k), jaxc__free(tmp), false;
+  for (int64_t i = 0; i < n * w; i++) k[i] = jaxc__key_of(&P, (const char *)aux->data + (size_t)i * (size_t)P.w);
+  for (int64_t i = 0; i < n; i++) perm[i] = i;
+  jaxc__rows r = {k, w};
+  int64_t *p = jaxc__sort_rows(&r, perm, tmp, n);
+  if (p != perm) memcpy(perm, p, (size_t)n * sizeof *perm);
+  *nu = 0;
+  for (int64_t i = 0; i < n; i++) {
+    bool starts_here = i == 0 || w == 0;
+    for (int64_t j = 0; j < w && !starts_here; j++) {
+      jaxc__key2 x = k[perm[i] * w + j], y = k[perm[i - 1] * w + j];
+      starts_here = x.hi != y.hi || x.lo != y.lo || (!equal_nan && jaxc__key_nan(&P, x));
+    }
+    if (w == 0 && i > 0) break; /* (empty slices are all equal: one group) */
+    if (starts_here) starts[(*nu)++] = i;
+  }
+  jaxc__free(k), jaxc__free(tmp);
+  return true;
+}
+static jaxc_array *jaxc__index_vector(int64_t n) { return jaxc__new_array(jaxc__default_int(), false, 1, &n); }
+static void jaxc__store_index(jaxc_array *r, int64_t i, int64_t v) {
+  jaxc__store_bits((char *)r->data + (size_t)i * jaxc_dtype_size(r->dtype), (int)jaxc_dtype_size(r->dtype), (uint64_t)v);
+}
+
+JAXC_API int jaxc_unique_ex(const jaxc_array *a, int axis, bool equal_nan, int64_t size, const jaxc_array *fill_value,
+                            jaxc_array **values, jaxc_array **indices, jaxc_array **inverse, jaxc_array **counts) {
+  jaxc_array **outs[4] = {values, indices, inverse, counts};
+  for (int j = 0; j < 4; j++)
+    if (outs[j]) *outs[j] = NULL;
+  if (!a || !values) return jaxc__fail(JAXC_ERR_ARG, "unique: %s is NULL", a ? "values" : "the array"), JAXC_ERR_ARG;
+  if (size != JAXC_NONE && size < 0) return jaxc__fail(JAXC_ERR_ARG, "unique: size must be nonnegative, got %lld", (long long)size), JAXC_ERR_ARG;
+  bool flat = axis == JAXC_ALL_AXES;
+  int ax = 0;
+  if (!flat && !jaxc__canon_axis(axis, a->ndim, &ax)) return jaxc_last_status();
+  int64_t n = flat ? a->size : a->shape[ax];
+  if (n == 0 && size != JAXC_NONE && size != 0 && !fill_value)
+    return jaxc__fail(JAXC_ERR_ARG, "jnp.unique: for zero-sized input with nonzero size argument, fill_value must be specified"), JAXC_ERR_ARG;
+  if (fill_value && fill_value->size != 1)
+    return jaxc__fail(JAXC_ERR_SHAPE, "unique: fill_value must be a single value, got %lld values", (long long)fill_value->size), JAXC_ERR_SHAPE;
+  jaxc_array *aux = flat ? jaxc_reshape(a, 1, &n) : jaxc_moveaxis(a, ax, 0), *fill = NULL;
+  if (!aux) return jaxc_last_status();
+  if (fill_value && !(fill = jaxc__astype_impl(fill_value, a->dtype, NULL))) return jaxc_array_free(aux), jaxc_last_status();
+  int64_t w = 1;
+  for (int i = 1; i < aux->ndim; i++) w *= aux->shape[i];
+  jaxc__splan P = jaxc__sort_plan(a->dtype, true, n);
+  jaxc__unique_complex_nans(aux, &P);
+  int64_t *perm = (int64_t *)jaxc__malloc((size_t)(n > 0 ? n : 1) * 2 * sizeof *perm), *starts = perm + n, nu = 0;
+  jaxc_array *res[4] = {NULL, NULL, NULL, NULL};
+  bool ok = perm && jaxc__unique_groups(aux, n, w, equal_nan, perm, starts, &nu);
+  if (!ok) jaxc__fail(JAXC_ERR_NOMEM, "out of memory in unique");
+  /* JAX's shapes: the values cut or padded to size (slices of no values: at most one, padded only
+     with a fill value); indices and counts empty for an empty input; indices of empty slices are
+     perm = zeros(min(n, 1)) */
+  int64_t nv = w == 0 ? (size != JAXC_NONE && fill ? size : (n < 1 ? n : 1)) : size != JAXC_NONE ? size : nu;
+  int64_t ni = n == 0 ? 0 : w == 0 ? 1 : nv; /* (the indices' and the counts' length) */
+  if (ok) {
+    int64_t vs[JAXC_MAX_NDIM];
+    memcpy(vs, aux->shape, sizeof(int64_t) * (size_t)aux->ndim);
+    vs[0] = nv;
+    res[0] = jaxc__new_array(a->dtype, a->weak, aux->ndim, vs);
+    ok = res[0] != NULL;
+  }
+  if (ok && indices) ok = (res[1] = jaxc__index_vector(ni)) != NULL;
+  if (ok && inverse) ok = (res[2] = flat ? jaxc__new_array(jaxc__default_int(), false, a->ndim, a->shape) : jaxc__index_vector(n)) != NULL;
+  if (ok && counts) ok = (res[3] = jaxc__index_vector(ni)) != NULL;
+  if (ok) {
+    size_t row = (size_t)w * (size_t)P.w;
+    for (int64_t j = 0; j < nv && row; j++) {
+      char *dst = (char *)res[0]->data + (size_t)j * row;
+      if (j < nu) memcpy(dst, (const char *)aux->data + (size_t)perm[starts[j]] * row, row);
+      else if (fill) for (int64_t k = 0; k < w; k++) memcpy(dst + (size_t)k * (size_t)P.w, fill->data, (size_t)P.w);
+      else memcpy(dst, (const char *)aux->data + (size_t)perm[0] * row, row);
+    }
+    for (int64_t j = 0; res[1] && j < ni; j++) jaxc__store_index(res[1], j, w == 0 ? 0 : perm[starts[j < nu ? j : 0]]);
+    for (int64_t g = 0, i = 0; res[2] && i < n; i++) {
+      while (w > 0 && g + 1 < nu && starts[g + 1] <= i) g++;
+      jaxc__store_index(res[2], w == 0 ? i : perm[i], w == 0 ? 0 : g);
+    }
+    for (int64_t j = 0; res[3] && j < ni; j++)
+      jaxc__store_index(res[3], j, w == 0 ? n : j >= nu ? 0 : (j + 1 < nu ? starts[j + 1] : n) - starts[j]);
+    if (!flat && ax != 0) { /* the values' slices back where the axis was */
+      jaxc_array *moved = jaxc_moveaxis(res[0], 0, ax);
+      jaxc_array_free(res[0]);
+      ok = (res[0] = moved) != NULL;
+    }
+  }
+  jaxc__free(perm), jaxc_array_free(aux), jaxc_array_free(fill);
+  for (int j = 0; j < 4; j++) {
+    if (ok && outs[j]) *outs[j] = res[j];
+    else jaxc_array_free(res[j]);
+  }
+  if (!ok) return jaxc_last_status() != JAXC_OK ? jaxc_last_status() : JAXC_ERR_NOMEM;
+  jaxc__ok();
+  return JAXC_OK;
+}
+JAXC_API jaxc_array *jaxc_unique(const jaxc_array *a) {
+  jaxc_array *v = NULL;
+  jaxc_unique_ex(a, JAXC_ALL_AXES, true, JAXC_NONE, NULL, &v, NULL, NULL, NULL);
+  return v;
+}
+
+/* --- nonzero, flatnonzero, argwhere, count_nonzero, bincount ------------------------------------ */
+/* a != 0 (a itself when bool): jnp's mask */
+static jaxc_array *jaxc__nonzero_mask(const jaxc_array *a) {
+  if (a->dtype == JAXC_BOOL) return jaxc_reshape(a, a->ndim, a->shape);
+  jaxc_array *zero = jaxc_weak_int(0), *m = zero ? jaxc_binary(JAXC_OP_NOT_EQUAL, a, zero) : NULL;
+  jaxc_array_free(zero);
+  return m;
+}
+JAXC_API int jaxc_nonzero(const jaxc_array *a, int64_t size, const jaxc_array *fill_value, jaxc_array **out) {
+  if (!a || !out) return jaxc__fail(JAXC_ERR_ARG, "nonzero: %s is NULL", a ? "out" : "the array"), JAXC_ERR_ARG;
+  for (int d = 0; d < a->ndim; d++) out[d] = NULL;
+  if (a->ndim == 0)
+    return jaxc__fail(JAXC_ERR_SHAPE, "Calling nonzero on 0d arrays is not allowed. Use jnp.atleast_1d(scalar).nonzero() instead."),
+           JAXC_ERR_SHAPE;
+  if (size != JAXC_NONE && size < 0) return jaxc__fail(JAXC_ERR_ARG, "nonzero: size must be nonnegative, got %lld", (long long)size), JAXC_ERR_ARG;
+  if (fill_value && fill_value->ndim != 0) {
+    char aval[160];
+    jaxc__format_aval(aval, sizeof aval, fill_value->dtype, fill_value->ndim, fill_value->shape);
+    return jaxc__fail(JAXC_ERR_SHAPE, "fill_value must be a scalar or a tuple of length %d; got %s", a->ndim, aval), JAXC_ERR_SHAPE;
+  }
+  jaxc_array *mask = jaxc__nonzero_mask(a), *pad = NULL;
+  if (!mask) return jaxc_last_status();
+  const bool *m = (const bool *)mask->data;
+  int64_t count = 0;
+  for (int64_t i = 0; i < mask->size; i++) count += m[i];
+  int64_t k = size == JAXC_NONE ? count : size;
+  bool ok = true, filled = fill_value && a->size > 0 && k > 0;
+  for (int d = 0; d < a->ndim && ok; d++) ok = (out[d] = jaxc__index_vector(k)) != NULL;
+  if (ok && filled && (ok = (pad = jaxc__new_array(JAXC_BOOL, false, 1, &k)) != NULL))
+    for (int64_t j = 0; j < k; j++) ((bool *)pad->data)[j] = j >= count;
+  if (ok) { /* the j-th true element's coordinates, counted off its flat index; then 0 */
+    int64_t j = 0;
+    for (int64_t i = 0; i < mask->size && j < k; i++) {
+      if (!m[i]) continue;
+      int64_t r = i;
+      for (int d = a->ndim - 1; d >= 0; d--) jaxc__store_index(out[d], j, r % a->shape[d]), r /= a->shape[d];
+      j++;
+    }
+    for (; j < k; j++)
+      for (int d = 0; d < a->ndim; d++) jaxc__store_index(out[d], j, 0);
+  }
+  for (int d = 0; d < a->ndim && ok && filled; d++) { /* where(j >= count, fill_value, coordinate) */
+    jaxc_array *w = jaxc_where(pad, fill_value, out[d]);
+    jaxc_array_free(out[d]);
+    ok = (out[d] = w) != NULL;
+  }
+  jaxc_array_free(mask), jaxc_array_free(pad);
+  if (!ok) {
+    jaxc_status st = jaxc_last_status();
+    for (int d = 0; d < a->ndim; d++) jaxc_array_free(out[d]), out[d] = NULL;
+    return st != JAXC_OK ? st : JAXC_ERR_NOMEM;
+  }
+  jaxc__ok();
+  return JAXC_OK;
+}
+JAXC_API jaxc_array *jaxc_flatnonzero(const jaxc_array *a, int64_t size, const jaxc_array *fill_value) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "flatnonzero: the array is NULL");
+  int64_t n = a->size;
+  jaxc_array *flat = jaxc_reshape(a, 1, &n), *r = NULL;
+  if (flat && jaxc_nonzero(flat, size, fill_value, &r) != JAXC_OK) r = NULL;
+  jaxc_array_free(flat);
+  return r;
+}
+JAXC_API jaxc_array *jaxc_argwhere(const jaxc_array *a, int64_t size, const jaxc_array *fill_value) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "argwhere: the array is NULL");
+  int64_t one = 1;
+  int nd = a->ndim ? a->ndim : 1;
+  jaxc_array *a1 = a->ndim ? NULL : jaxc_reshape(a, 1, &one), *c[JAXC_MAX_NDIM] = {NULL}, *r = NULL;
+  if ((a->ndim || a1) && jaxc_nonzero(a->ndim ? a : a1, size, fill_value, c) == JAXC_OK) {
+    if (a->ndim) {
+      r = jaxc_stack(nd, (const jaxc_array *const *)c, 1); /* transpose(vstack(...)) */
+    } else { /* result[:0].reshape(N, 0) */
+      int64_t shape[2] = {c[0]->size, 0};
+      if ((r = jaxc__new_array(c[0]->dtype, c[0]->weak, 2, shape)) != NULL) jaxc__ok();
+    }
+  }
+  for (int d = 0; d < nd; d++) jaxc_array_free(c[d]);
+  jaxc_array_free(a1);
+  return r;
+}
+JAXC_API jaxc_array *jaxc_count_nonzero(const jaxc_array *a, int axis, bool keepdims) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "count_nonzero: the array is NULL");
+  jaxc_array *m = jaxc__nonzero_mask(a), *r = m ? jaxc_reduce_ex(JAXC_OP_SUM, m, axis, keepdims) : NULL; /* (bool sums: the default int) */
+  jaxc_array_free(m);
+  return r;
+}
+JAXC_API jaxc_array *jaxc_bincount(const jaxc_array *x, const jaxc_array *weights, int64_t minlength, int64_t length) {
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "bincount: the array is NULL");
+  int kind = jaxc_dtype_kind(x->dtype);
+  if (kind != JAXC_KIND_BOOL && kind != JAXC_KIND_INT && kind != JAXC_KIND_UINT)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "x argument to bincount must have an integer type; got %s", jaxc_dtype_name(x->dtype));
+  if (x->ndim != 1) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "only 1-dimensional input supported.");
+  if (weights && (weights->ndim != 1 || weights->shape[0] != x->shape[0]))
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "shape of weights must match shape of x.");
+  if (length == JAXC_NONE) { /* max(minlength, x.size and max(0, x.max()) + 1), read in x's own dtype */
+    int64_t top = 0;
+    jaxc_dtype wide = kind == JAXC_KIND_INT ? JAXC_I64 : JAXC_U64;
+    for (int64_t i = 0; i < x->size; i++) {
+      int64_t v;
+      jaxc_kernel_cast_dyn(x->dtype, wide, 1, (const char *)x->data + (size_t)i * jaxc_dtype_size(x->dtype), &v);
+      if ((wide == JAXC_U64 && v < 0) || v == INT64_MAX) /* (no array that long) */
+        return (jaxc_array *)jaxc__fail(JAXC_ERR_OVERFLOW, "bincount: %llu bins are too many", (unsigned long long)v + 1);
+      top = v > top ? v : top;
+    }
+    length = x->size ? top + 1 : 0;
+    length = minlength > length ? minlength : length;
+  }
+  if (length < 0) return (jaxc_array *)jaxc__fail_negative_dims(1, &length);
+  jaxc_array *xi = x->dtype == JAXC_BOOL ? jaxc__astype_impl(x, JAXC_I32, NULL) : NULL;
+  const jaxc_array *X = x->dtype == JAXC_BOOL ? xi : x;
+  jaxc_array *zero = X ? jaxc_weak_int(0) : NULL, *ix = zero ? jaxc_binary(JAXC_OP_MAXIMUM, X, zero) : NULL; /* clip(x, 0) */
+  jaxc_array *one = ix && !weights ? jaxc_scalar(jaxc__default_int(), 1, 0) : NULL;
+  jaxc_array *base = ix && (weights || one) ? jaxc__new_array(weights ? weights->dtype : jaxc__default_int(), false, 1, &length) : NULL;
+  jaxc_array *r = NULL;
+  if (base) {
+    memset(base->data, 0, (size_t)length * jaxc_dtype_size(base->dtype));
+    r = jaxc_at_update(JAXC_OP_ADD, base, ix, weights ? weights : one, JAXC_MODE_DROP);
+  }
+  jaxc_array_free(xi), jaxc_array_free(zero), jaxc_array_free(ix), jaxc_array_free(one), jaxc_array_free(base);
+  return r;
+}
 
 /* --- indexing ---------------------------------------------------------------------------------
    Every gather and scatter is reduced to a list of element offsets into `a` (one per element of

@@ -169,6 +169,28 @@ static jaxc_array *c_split(void) { /* the pieces, concatenated back into one res
   for (int k = 0; k < 3; k++) jaxc_array_free(out[k]);
   return r;
 }
+static jaxc_array *c_sort_big(void) { return jaxc_argsort(big, 0); } /* one lane over the threads */
+static jaxc_array *c_searchsorted(void) { return jaxc_searchsorted(u8v, f16v, JAXC_SIDE_RIGHT, idx); } /* take, astype */
+static jaxc_array *c_digitize(void) { return jaxc_digitize(x34, f16v, true); } /* a NaN end: flipped, subtracted */
+static jaxc_array *c_unique_axis(void) { /* every output; the values padded with a fill value */
+  jaxc_array *v = NULL, *i = NULL, *inv = NULL, *cnt = NULL, *fill = jaxc_weak_float(-9.5);
+  int st = fill ? jaxc_unique_ex(x34, 1, false, 5, fill, &v, &i, &inv, &cnt) : JAXC_ERR_NOMEM;
+  jaxc_array_free(fill), jaxc_array_free(i), jaxc_array_free(inv), jaxc_array_free(cnt);
+  return st == JAXC_OK ? v : NULL;
+}
+static jaxc_array *c_unique_flat(void) { /* complex, NaNs merged: the inverse as the result */
+  jaxc_array *v = NULL, *inv = NULL;
+  int st = jaxc_unique_ex(c64v, JAXC_ALL_AXES, true, JAXC_NONE, NULL, &v, NULL, &inv, NULL);
+  jaxc_array_free(v);
+  return st == JAXC_OK ? inv : NULL;
+}
+static jaxc_array *c_argwhere(void) { /* nonzero's mask, coordinates and a where per axis */
+  jaxc_array *fill = jaxc_weak_int(-1), *r = fill ? jaxc_argwhere(x34, 11, fill) : NULL;
+  jaxc_array_free(fill);
+  return r;
+}
+static jaxc_array *c_bincount(void) { return jaxc_bincount(u8v, u8v, 3, JAXC_NONE); } /* uint8 weights */
+static jaxc_array *c_count_nonzero(void) { return jaxc_count_nonzero(c64v, 0, true); }
 
 typedef struct { const char *name; jaxc_array *(*call)(void); } oom_case;
 static const oom_case cases[] = {
@@ -187,7 +209,9 @@ static const oom_case cases[] = {
   {"einsum_path of 16", c_einsum_path16}, {"flip", c_flip}, {"roll", c_roll}, {"tile", c_tile},
   {"repeat_each, total", c_repeat_each}, {"pad constants", c_pad_constants}, {"pad reflect odd", c_pad_odd},
   {"pad linear_ramp", c_pad_ramp}, {"pad mean", c_pad_mean}, {"pad median", c_pad_median}, {"rot90", c_rot90},
-  {"array_split", c_split},
+  {"array_split", c_split}, {"argsort of 1 M", c_sort_big}, {"searchsorted, sorter", c_searchsorted},
+  {"digitize", c_digitize}, {"unique along an axis", c_unique_axis}, {"unique c64", c_unique_flat},
+  {"argwhere, size, fill", c_argwhere}, {"bincount, weights", c_bincount}, {"count_nonzero c64", c_count_nonzero},
 };
 
 /* --- what a call leaves behind ----------------------------------------------------------------- */

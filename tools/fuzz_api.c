@@ -233,6 +233,16 @@ static void check_int_ret(const char *what, int ret) {
   if (ret == 0) check_msg_ok(what); else check_msg_err(what);
 }
 
+/* the arrays a status-returning call fills: none left after a failure, each a valid result after
+   a success (the unfilled ones NULL) */
+static void check_results(const char *what, int ret, jaxc_array *const *out, int n) {
+  check_int_ret(what, ret);
+  for (int k = 0; k < n; k++) {
+    if (ret != 0 && out[k]) FAIL("%s: a result left after a failure", what);
+    if (out[k]) check_result_array(what, out[k]);
+  }
+}
+
 /* any NaN (nan_only) or any NaN/inf in a float/complex array */
 static bool nonfinite(const jaxc_array *a, bool nan_only) {
   if (!a) return false;
@@ -411,7 +421,7 @@ static void pick_spec(jaxc_slice_spec *sp) {
 
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 35;
+  uint8_t c = u8() % 36;
   char what[96];
   /* bool views must hold valid bools (0/1): other views may have written any bytes there */
   for (int i = 0; i < npool; i++)
@@ -1027,7 +1037,7 @@ static void one_call(void) {
     case 2: r = jaxc_roll_axes(a, nv, u8() < 8 ? NULL : v, naxes, u8() < 64 ? NULL : axes); break;
     case 3: r = jaxc_tile(a, nv < 5 ? nv : 5, u8() < 8 ? NULL : v); break;
     case 4: r = jaxc_repeat(a, v[0], u8() < 64 ? JAXC_ALL_AXES : axes[0]); break;
-    case 5: r = jaxc_repeat_each(a, nv, u8() < 8 ? NULL : v, u8() < 64 ? JAXC_ALL_AXES : axes[0], u8() < 128 ? JAXC_NONE : v[1] * 3); break;
+    case 5: r = jaxc_repeat_each(a, nv, u8() < 8 ? NULL : v, u8() < 64 ? JAXC_ALL_AXES : axes[0], u8() < 128 ? JAXC_NONE : v[1] < INT64_MAX / 3 ? v[1] * 3 : v[1]); break;
     case 6: {
       jaxc_pad_mode mode = (jaxc_pad_mode)(u8() % (JAXC_NUM_PAD_MODES + 1));
       if (u8() & 1) { r = jaxc_pad(a, nv, u8() < 8 ? NULL : v, mode, u8() < 128 ? NULL : pick_arr()); break; }
@@ -1042,10 +1052,8 @@ static void one_call(void) {
       int ret = w == 7 ? jaxc_split(a, sec, axes[0], u8() < 8 ? NULL : out)
               : w == 8 ? jaxc_array_split(a, sec, axes[0], u8() < 8 ? NULL : out)
                        : jaxc_split_at(a, nv < 9 ? nv : 9, u8() < 8 ? NULL : v, axes[0], u8() < 8 ? NULL : out);
-      check_int_ret(names[w], ret);
+      check_results(names[w], ret, out, 10);
       for (int k = 0; k < 10; k++) {
-        if (ret != 0 && out[k]) FAIL("%s: a piece left after a failure", names[w]);
-        check_result_array(names[w], out[k]);
         if (out[k] && (out[k]->dtype != a->dtype || out[k]->weak != a->weak)) FAIL("%s: dtype or weak flag changed", names[w]);
         jaxc_array_free(out[k]);
       }
@@ -1056,6 +1064,59 @@ static void one_call(void) {
     if (w < 7 || w == 10) {
       check_result_array(names[w], r);
       if (r && w != 5 && (r->dtype != a->dtype || r->weak != a->weak)) FAIL("%s: dtype or weak flag changed", names[w]);
+      snap_verify(names[w], NULL);
+      keep(r);
+    }
+    break;
+  }
+  case 35: { /* sort, argsort, searchsorted, digitize, unique: any operands, sides, axes, sizes */
+    const jaxc_array *a = pick_arr(), *b = pick_arr();
+    static const char *const names[] = {"sort", "argsort", "searchsorted", "digitize", "unique_ex", "unique", "nonzero",
+                                        "flatnonzero", "argwhere", "count_nonzero", "bincount"};
+    int w = u8() % 11, axis = u8() < 64 ? JAXC_ALL_AXES : pick_axis();
+    int64_t size = u8() < 128 ? JAXC_NONE : (int64_t)(u8() % 12) - 2;
+    jaxc_array *r = NULL, *o[4] = {NULL, NULL, NULL, NULL};
+    trace("%s axis=%d\n", names[w], axis);
+    switch (w) {
+    case 0: r = jaxc_sort(a, axis); break;
+    case 1: r = jaxc_argsort(a, axis); break;
+    case 2: r = jaxc_searchsorted(a, b, (jaxc_side)(u8() % 3), u8() < 128 ? NULL : pick_arr()); break;
+    case 3: r = jaxc_digitize(a, b, u8() & 1); break;
+    case 5: r = jaxc_unique(a); break;
+    case 6: {
+      jaxc_array *c[JAXC_MAX_NDIM] = {NULL};
+      int ret = jaxc_nonzero(a, size, u8() < 128 ? NULL : b, u8() < 8 ? NULL : c);
+      check_results("nonzero", ret, c, JAXC_MAX_NDIM);
+      for (int k = 0; k < JAXC_MAX_NDIM; k++) jaxc_array_free(c[k]);
+      snap_verify("nonzero", NULL);
+      break;
+    }
+    case 7: r = jaxc_flatnonzero(a, size, u8() < 128 ? NULL : b); break;
+    case 8: r = jaxc_argwhere(a, size, u8() < 128 ? NULL : b); break;
+    case 9: r = jaxc_count_nonzero(a, axis, u8() & 1); break;
+    case 10: { /* (length None only where the bins fit the fuzzer's memory) */
+      bool small = a && a->ndim == 1 && (jaxc_dtype_kind(a->dtype) == JAXC_KIND_INT || jaxc_dtype_kind(a->dtype) == JAXC_KIND_UINT);
+      for (int64_t k = 0; small && k < a->size; k++) {
+        double x;
+        jaxc_kernel_cast_dyn(a->dtype, JAXC_F64, 1, (const char *)a->data + (size_t)k * jaxc_dtype_size(a->dtype), &x);
+        small = x < (double)(1 << 22);
+      }
+      int64_t length = small && u8() < 128 ? JAXC_NONE : size == JAXC_NONE ? 5 : size;
+      r = jaxc_bincount(a, u8() < 128 ? NULL : b, (int64_t)(u8() % 9) - 2, length);
+      break;
+    }
+    default: {
+      int ret = jaxc_unique_ex(a, axis, u8() & 1, size, u8() < 128 ? NULL : b, u8() < 8 ? NULL : &o[0], u8() & 1 ? &o[1] : NULL,
+                               u8() & 1 ? &o[2] : NULL, u8() & 1 ? &o[3] : NULL);
+      check_results("unique_ex", ret, o, 4);
+      for (int k = 0; k < 4; k++) jaxc_array_free(o[k]);
+      snap_verify("unique_ex", NULL);
+      break;
+    }
+    }
+    if (w != 4 && w != 6) {
+      check_result_array(names[w], r);
+      if (r && (w == 0 || w == 5) && r->dtype != a->dtype) FAIL("%s: dtype changed", names[w]);
       snap_verify(names[w], NULL);
       keep(r);
     }

@@ -1,0 +1,135 @@
+/* bench_sort.c — sort, argsort, searchsorted and unique against a same-run copy of the same bytes
+   and NumPy's same call (np.sort(kind='stable') and np.argsort(kind='stable'), as jnp's sorts
+   are stable; np.searchsorted; np.unique).
+   GB/s = bytes read + written once; copy: a 2-thread memcpy of as many bytes, and jaxc's speed as
+   a share of it (sorting is not a one-pass op: the share says how many copies' time it takes).
+   Inputs are random, drawn alike here and in NumPy: floats uniform in [0, 1), integers over
+   their whole range (searchsorted: the sorted array of n values and n queries; unique: n values
+   from n/16 distinct ones). ns/elem: jaxc's, the buffer cache on (the steady state of a loop),
+   best of REPS; numpy: its GB/s and jaxc's speed as a multiple of it.
+   Run: make bench (or build/opt/bench_sort [min_log2 max_log2 [rows whose name contains this]],
+   default 20 26, every row) */
+#define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
+#define JAXC_IMPLEMENTATION
+#include "jaxc.h"
+#include "bench_util.h" /* (with the C headers and omp.h the benches use) */
+
+enum { REPS = 5 };
+typedef enum { SORT, ARGSORT, SORT_ROWS, SEARCH, UNIQUE } kind;
+typedef struct {
+  const char *name, *np; /* NumPy's call on z (and q, the queries) */
+  kind k;
+  jaxc_dtype d;
+} row;
+static const row rows[] = {
+    {"sort f32", "np.sort(z, kind='stable')", SORT, JAXC_F32},
+    {"sort f64", "np.sort(z, kind='stable')", SORT, JAXC_F64},
+    {"sort i8", "np.sort(z, kind='stable')", SORT, JAXC_I8},
+    {"sort i32", "np.sort(z, kind='stable')", SORT, JAXC_I32},
+    {"sort bf16", "", SORT, JAXC_BF16},
+    {"argsort f32", "np.argsort(z, kind='stable')", ARGSORT, JAXC_F32},
+    {"argsort i64", "np.argsort(z, kind='stable')", ARGSORT, JAXC_I64},
+    {"sort f32 rows of 64", "np.sort(z, axis=1, kind='stable')", SORT_ROWS, JAXC_F32},
+    {"searchsorted f32", "np.searchsorted(zs, q)", SEARCH, JAXC_F32},
+    {"unique f32", "np.unique(z)", UNIQUE, JAXC_F32},
+    {"unique i32 +counts", "np.unique(z, return_counts=True)", UNIQUE, JAXC_I32},
+};
+
+static uint64_t rs = 0x9E3779B97F4A7C15u;
+static uint64_t next(void) { rs ^= rs << 13; rs ^= rs >> 7; rs ^= rs << 17; return rs; }
+/* floats uniform in [0, 1) (through float64), integers over their range; `distinct` > 0: k *
+   7919 mod 2^16 - 2^15 for k drawn from [0, distinct), floats divided by 2^15 */
+static jaxc_array *input(jaxc_dtype d, int nd, const int64_t *s, int64_t distinct) {
+  jaxc_array *a = jaxc_array_empty(d, nd, s);
+  if (!a) return NULL;
+  int64_t n = jaxc_array_size(a);
+  size_t es = jaxc_dtype_size(d);
+  char *p = (char *)jaxc_array_data(a);
+  for (int64_t i = 0; i < n; i++) {
+    uint64_t u = next();
+    if (distinct) {
+      double v = (double)((int64_t)((u % (uint64_t)distinct) * 7919 % 65536) - 32768);
+      if (jaxc_dtype_kind(d) == JAXC_KIND_FLOAT) v /= 32768;
+      jaxc_kernel_cast_dyn(JAXC_F64, d, 1, &v, p + (size_t)i * es);
+    } else if (jaxc_dtype_kind(d) == JAXC_KIND_FLOAT) {
+      double v = (double)(u >> 11) * 0x1p-53;
+      jaxc_kernel_cast_dyn(JAXC_F64, d, 1, &v, p + (size_t)i * es);
+    } else {
+      memcpy(p + (size_t)i * es, &u, es); /* (little-endian: the low bytes) */
+    }
+  }
+  return a;
+}
+static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array *q) {
+  jaxc_array *v = NULL, *c = NULL;
+  switch (r->k) {
+  case SEARCH: return jaxc_searchsorted(z, q, JAXC_SIDE_LEFT, NULL);
+  case UNIQUE:
+    jaxc_unique_ex(z, JAXC_ALL_AXES, true, JAXC_NONE, NULL, &v, NULL, NULL, r->d == JAXC_I32 ? &c : NULL);
+    jaxc_array_free(c);
+    return v;
+  case ARGSORT: return jaxc_argsort(z, 0);
+  case SORT_ROWS: return jaxc_sort(z, 1);
+  default: return jaxc_sort(z, 0);
+  }
+}
+typedef struct timed { const row *r; const jaxc_array *z, *q; } timed;
+static bool time_once(void *ctx) { /* (the free is timed too: a large result goes to the buffer cache) */
+  const timed *c = (const timed *)ctx;
+  jaxc_array *res = run_once(c->r, c->z, c->q);
+  jaxc_array_free(res);
+  return res != NULL;
+}
+static double numpy_seconds(const row *r, int nd, const int64_t *zs, int64_t distinct) {
+  if (!*r->np) return -1;
+  char cmd[1200], shape[64] = "";
+  for (int k = 0; k < nd; k++) snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%lld,", (long long)zs[k]);
+  const char *make = distinct ? "((g.integers(0, %lld, s) * 7919 %% 65536 - 32768) / (32768 if d[0] == 'f' else 1)).astype(d)"
+                   : jaxc_dtype_kind(r->d) == JAXC_KIND_FLOAT ? "g.random(s).astype(d)"
+                   : "g.integers(np.iinfo(d).min, np.iinfo(d).max, s, dtype=d, endpoint=True)";
+  char made[200];
+  snprintf(made, sizeof made, make, (long long)distinct);
+  snprintf(cmd, sizeof cmd,
+           "/usr/bin/python3 -c \"import numpy as np, timeit; g = np.random.default_rng(1); s = (%s); d = '%s'; z = %s; "
+           "zs = np.sort(z); q = g.random(s).astype(d); print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
+           shape, jaxc_dtype_name(r->d), made, r->np, REPS);
+  return bench_command_number(cmd);
+}
+
+static int bench_row(const row *r, int lg) {
+  if (r->k == SEARCH && lg > 24) return 0; /* (NumPy's 2^26 random searches take minutes) */
+  int64_t n = (int64_t)1 << lg, zs[2] = {n, 1};
+  int nd = 1;
+  if (r->k == SORT_ROWS) zs[0] = n / 64, zs[1] = 64, nd = 2;
+  int64_t distinct = r->k == UNIQUE ? n / 16 : 0;
+  jaxc_array *z = input(r->d, nd, zs, distinct), *q = NULL;
+  if (r->k == SEARCH) { /* the sorted values, and as many random queries */
+    jaxc_array *s = jaxc_sort(z, 0);
+    jaxc_array_free(z), z = s, q = input(r->d, nd, zs, 0);
+  }
+  jaxc_array *probe = z ? run_once(r, z, q) : NULL;
+  if (!probe) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
+  size_t bytes = (size_t)n * (jaxc_dtype_size(r->d) * (r->k == SEARCH ? 2 : 1)) +
+                 (size_t)jaxc_array_size(probe) * jaxc_dtype_size(jaxc_array_dtype(probe));
+  jaxc_array_free(probe);
+  timed call = {r, z, q};
+  double t, t_copy;
+  if (!bench_best_with_copy(time_once, &call, bytes, REPS, &t, &t_copy)) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
+  double tn = numpy_seconds(r, nd, zs, distinct);
+  char np_s[40] = "n/a";
+  if (tn > 0) snprintf(np_s, sizeof np_s, "%7.2f %6.1fx", (double)bytes / tn / 1e9, tn / t);
+  printf("  %-22s %5d %8.3f %8.2f %8.2f %5.1f%% %16s\n", r->name, lg, t / (double)n * 1e9, (double)bytes / t_copy / 1e9,
+         (double)bytes / t / 1e9, 100 * t_copy / t, np_s);
+  fflush(stdout);
+  jaxc_array_free(z), jaxc_array_free(q);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  bench_range range = bench_args(argc, argv);
+  jaxc_set_x64(true);
+  printf("bench_sort: best of %d, %d thread(s); GB/s = bytes read + written; NumPy: 1 thread\n", REPS, bench_threads());
+  printf("  %-22s %5s %8s %8s %8s %6s %16s\n", "op", "log2n", "ns/elem", "copy", "GB/s", "copy", "numpy: GB/s jaxc");
+  BENCH_EACH_ROW(rows, range, bench_row);
+  return 0;
+}
