@@ -3824,8 +3824,7 @@ JAXC_API jaxc_array *jaxc_digitize(const jaxc_array *x, const jaxc_array *bins, 
     return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "digitize: bins must be a 1-dimensional array; got bins=%s", aval);
   }
   int64_t n = bins->shape[0];
-  if (n == 0) {
-    if (jaxc__join2(x, bins) == JAXC_DTYPE_INVALID) return NULL; /* (JAX returns before promoting: it never fails here) */
+  if (n == 0) { /* zeros_like(x, int32), before any promotion (strict mode has nothing to refuse) */
     jaxc_array *z = jaxc__new_array(JAXC_I32, false, x->ndim, x->shape);
     if (z) memset(z->data, 0, (size_t)z->size * 4), jaxc__ok();
     return z;
