@@ -439,6 +439,14 @@ static void test_digitize(void) {
   r = jaxc_digitize(x, none, true); /* no bins: zeros of x's shape */
   CHECK(r && jaxc_array_dtype(r) == JAXC_I32 && jaxc_array_size(r) == 4 && index_at(r, 0) == 0 && index_at(r, 3) == 0);
   jaxc_array_free(r);
+  jaxc_array *i8x = jaxc_astype(x, JAXC_I8);
+  jaxc_set_promotion(JAXC_RULES_JAX_STRICT); /* (JAX returns zeros_like(x) before promoting x with the bins) */
+  r = jaxc_digitize(i8x, none, false);
+  CHECK(r && jaxc_array_size(r) == 4 && index_at(r, 2) == 0);
+  jaxc_array_free(r);
+  CHECK(!jaxc_digitize(i8x, b, false)); /* (with bins, searchsorted promotes: strict mode refuses int8 beside float32) */
+  jaxc_set_promotion(JAXC_RULES_JAX);
+  jaxc_array_free(i8x);
   expect_error(jaxc_digitize(x, m2, false), "digitize: bins must be a 1-dimensional array; got bins=int32[1,2]");
   jaxc_array_free(x), jaxc_array_free(b), jaxc_array_free(rbins), jaxc_array_free(none), jaxc_array_free(m2);
 }
