@@ -3652,6 +3652,19 @@ static void jaxc__sort_lane(const jaxc__splan *P, const char *src, char *dst, in
   }
 }
 
+/* The scratch of a sort of `lanes` lanes of n values: 2n records for each thread that sorts lanes
+   whole (*copies of them), and with one long lane the per-thread count rows that sort it over the
+   threads (*cnt, else NULL); false (nothing held) when out of memory. */
+static bool jaxc__sort_buffers(const jaxc__splan *P, int64_t n, int64_t lanes, void **scratch, int64_t (**cnt)[256], int *copies) {
+  size_t rs = P->packed ? sizeof(uint64_t) : sizeof(jaxc__rec);
+  bool parallel = JAXC__HAS_OPENMP && (size_t)(n * lanes) * rs * 2 > JAXC_PAR_BYTES && (lanes > 1 || n > JAXC__SORT_SMALL);
+  *copies = parallel && lanes > 1 ? jaxc__threads() : 1;
+  *scratch = jaxc__malloc((size_t)(n > 0 ? n : 1) * 2 * rs * (size_t)*copies);
+  *cnt = parallel && lanes == 1 ? (int64_t(*)[256])jaxc__malloc(sizeof **cnt * (size_t)jaxc__threads()) : NULL;
+  if (*scratch && (!parallel || lanes > 1 || *cnt)) return true;
+  jaxc__free(*scratch), jaxc__free(*cnt);
+  return false;
+}
 static jaxc_array *jaxc__sort_impl(const jaxc_array *a, int axis, bool arg) {
   const char *name = arg ? "argsort" : "sort";
   if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", name);
@@ -3671,14 +3684,13 @@ static jaxc_array *jaxc__sort_impl(const jaxc_array *a, int axis, bool arg) {
   }
   if (a->size == 0) { jaxc__ok(); return out; }
   jaxc__splan P = jaxc__sort_plan(a->dtype, arg, n);
-  size_t rs = P.packed ? sizeof(uint64_t) : sizeof(jaxc__rec), es = (size_t)P.w, oes = jaxc_dtype_size(od);
+  size_t es = (size_t)P.w, oes = jaxc_dtype_size(od);
   int64_t lanes = outer * inner;
-  bool parallel = JAXC__HAS_OPENMP && (size_t)a->size * rs * 2 > JAXC_PAR_BYTES && (lanes > 1 || n > JAXC__SORT_SMALL);
-  int nt = parallel ? jaxc__threads() : 1, copies = parallel && lanes > 1 ? nt : 1;
-  void *scratch = jaxc__malloc((size_t)n * 2 * rs * (size_t)copies);
-  int64_t(*cnt)[256] = parallel && lanes == 1 ? (int64_t(*)[256])jaxc__malloc(sizeof *cnt * (size_t)nt) : NULL;
-  if (!scratch || (parallel && lanes == 1 && !cnt)) {
-    jaxc__free(scratch); jaxc__free(cnt); jaxc_array_free(out);
+  void *scratch;
+  int64_t(*cnt)[256];
+  int copies;
+  if (!jaxc__sort_buffers(&P, n, lanes, &scratch, &cnt, &copies)) {
+    jaxc_array_free(out);
     return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in %s", name);
   }
   jaxc_dtype pos = arg ? od : JAXC_DTYPE_INVALID;
@@ -3687,7 +3699,7 @@ static jaxc_array *jaxc__sort_impl(const jaxc_array *a, int axis, bool arg) {
 #  pragma omp parallel for schedule(static)
     for (int64_t j = 0; j < lanes; j++) {
       size_t off = (size_t)((j / inner) * n * inner + j % inner);
-      char *mine = (char *)scratch + (size_t)omp_get_thread_num() * (size_t)n * 2 * rs;
+      char *mine = (char *)scratch + (size_t)omp_get_thread_num() * (size_t)n * 2 * (P.packed ? sizeof(uint64_t) : sizeof(jaxc__rec));
       jaxc__sort_lane(&P, (const char *)a->data + off * es, (char *)out->data + off * oes, n, inner, pos, mine, NULL);
     }
 #endif
@@ -3726,7 +3738,10 @@ typedef struct jaxc__search_job {
   void *out;
 } jaxc__search_job;
 static uint32_t jaxc__key_u32(const jaxc__splan *P, const char *p) { return (uint32_t)jaxc__value_key(P, p); }
-static uint64_t jaxc__key_u64(const jaxc__splan *P, const char *p) { return jaxc__value_key(P, p); }
+static void jaxc__search_store(const jaxc__search_job *j, int64_t i, int64_t place) {
+  if (j->wide) ((int64_t *)j->out)[i] = place;
+  else ((int32_t *)j->out)[i] = (int32_t)place;
+}
 #define JAXC__LT(x, y) ((x) < (y))
 /* JAX's scan for queries i0 .. i0 + g - 1 (g <= 16) side by side, so that their reads of a overlap:
    ceil(log2(n + 1)) halvings of [0, n], going left where q <= a[mid] (left) or q < a[mid] (right);
@@ -3744,23 +3759,17 @@ static uint64_t jaxc__key_u64(const jaxc__splan *P, const char *p) { return jaxc
         high[t] = left ? mid : high[t];                                                                        \
         low[t] = left ? low[t] : mid;                                                                          \
       }                                                                                                        \
-    for (int t = 0; t < g; t++) {                                                                              \
-      if (j->wide) ((int64_t *)j->out)[i0 + t] = high[t];                                                      \
-      else ((int32_t *)j->out)[i0 + t] = (int32_t)high[t];                                                     \
-    }                                                                                                          \
+    for (int t = 0; t < g; t++) jaxc__search_store(j, i0 + t, high[t]);                                        \
   }
 JAXC__BISECT_DEF(u32, uint32_t, jaxc__key_u32, JAXC__LT)
-JAXC__BISECT_DEF(u64, uint64_t, jaxc__key_u64, JAXC__LT)
+JAXC__BISECT_DEF(u64, uint64_t, jaxc__value_key, JAXC__LT)
 JAXC__BISECT_DEF(k2, jaxc__key2, jaxc__key_of, jaxc__key_lt)
 static void jaxc__search_range(const jaxc__search_job *j, int64_t lo, int64_t hi) {
   for (int64_t i = lo; i < hi; i += 16) {
     int g = hi - i < 16 ? (int)(hi - i) : 16;
-    if (j->n == 0) {
-      for (int t = 0; t < g; t++) {
-        if (j->wide) ((int64_t *)j->out)[i + t] = 0;
-        else ((int32_t *)j->out)[i + t] = 0;
-      }
-    } else if (j->P->two) jaxc__bisect_k2(j, i, g);
+    if (j->n == 0)
+      for (int t = 0; t < g; t++) jaxc__search_store(j, i + t, 0);
+    else if (j->P->two) jaxc__bisect_k2(j, i, g);
     else if (j->P->w <= 4) jaxc__bisect_u32(j, i, g);
     else jaxc__bisect_u64(j, i, g);
   }
@@ -3783,12 +3792,13 @@ JAXC_API jaxc_array *jaxc_searchsorted(const jaxc_array *a, const jaxc_array *v,
   void *keys = NULL;
   int64_t n = ok ? A->shape[0] : 0;
   if (ok) out = jaxc__new_array(n <= INT32_MAX ? JAXC_I32 : JAXC_I64, false, v->ndim, v->shape);
-  if (out && n > 0 && !(keys = jaxc__malloc((size_t)n * sizeof(jaxc__key2)))) {
+  jaxc__splan P = jaxc__sort_plan(dt, false, n);
+  size_t kw = P.two ? sizeof(jaxc__key2) : P.w <= 4 ? sizeof(uint32_t) : sizeof(uint64_t);
+  if (out && n > 0 && !(keys = jaxc__malloc((size_t)n * kw))) {
     jaxc_array_free(out);
     out = (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in searchsorted");
   }
   if (out) {
-    jaxc__splan P = jaxc__sort_plan(dt, false, n);
     size_t es = jaxc_dtype_size(dt);
     int levels = 0;
     while (levels < 63 && ((int64_t)1 << levels) < n + 1) levels++;
@@ -3796,7 +3806,7 @@ JAXC_API jaxc_array *jaxc_searchsorted(const jaxc_array *a, const jaxc_array *v,
       const char *p = (const char *)A->data + (size_t)i * es;
       if (P.two) ((jaxc__key2 *)keys)[i] = jaxc__key_of(&P, p);
       else if (P.w <= 4) ((uint32_t *)keys)[i] = jaxc__key_u32(&P, p);
-      else ((uint64_t *)keys)[i] = jaxc__key_u64(&P, p);
+      else ((uint64_t *)keys)[i] = jaxc__value_key(&P, p);
     }
     jaxc__search_job job = {keys, n, levels, side == JAXC_SIDE_RIGHT, out->dtype == JAXC_I64, &P, (const char *)V->data, out->data};
     int64_t m = V->size;
@@ -3906,11 +3916,10 @@ static jaxc__key2 jaxc__rec_key(const jaxc__splan *P, const void *recs, int64_t 
 /* single values: sorted as records of key and position, the groups read off the keys in order */
 static bool jaxc__unique_values(const jaxc__splan *P, const jaxc_array *aux, int64_t n, bool equal_nan, int64_t *perm,
                                 int64_t *starts, int64_t *nu) {
-  size_t rs = P->packed ? sizeof(uint64_t) : sizeof(jaxc__rec);
-  bool parallel = JAXC__HAS_OPENMP && (size_t)n * rs * 2 > JAXC_PAR_BYTES && n > JAXC__SORT_SMALL;
-  void *scratch = jaxc__malloc((size_t)(n > 0 ? n : 1) * 2 * rs);
-  int64_t(*cnt)[256] = parallel ? (int64_t(*)[256])jaxc__malloc(sizeof *cnt * (size_t)jaxc__threads()) : NULL;
-  if (!scratch || (parallel && !cnt)) return jaxc__free(scratch), jaxc__free(cnt), false;
+  void *scratch;
+  int64_t(*cnt)[256];
+  int copies;
+  if (!jaxc__sort_buffers(P, n, 1, &scratch, &cnt, &copies)) return false; /* (copies: 1, one lane) */
   const void *recs = jaxc__sort_records(P, (const char *)aux->data, n, 1, scratch, cnt);
   jaxc__key2 prev = {0, 0};
   *nu = 0;
