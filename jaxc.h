@@ -31,7 +31,9 @@
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
                nanargmax/nanargmin, var/std with ddof
      sort      jaxc_sort, jaxc_argsort, jaxc_searchsorted, jaxc_digitize, jaxc_unique, jaxc_unique_ex,
-               jaxc_nonzero, flatnonzero, argwhere, count_nonzero, bincount
+               jaxc_nonzero, flatnonzero, argwhere, count_nonzero, bincount; jaxc_quantile,
+               nanquantile, percentile, nanpercentile (JAXC_QUANTILE_...), quantile_ex (axis
+               tuples), median, nanmedian, histogram, histogram_bin_edges, diff, ediff1d
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
                jaxc_at_update_axis, jaxc_at_update_slice
      shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
@@ -63,6 +65,8 @@
      JAXC_BUFFER_CACHE_BYTES      default size of the cache of freed large buffers (512 MiB)
      JAXC_PAR_BYTES               traffic above which elementwise loops go parallel (2 MiB)
      JAXC_STREAM_BYTES            output size above which stores stream past the cache (256 MiB)
+     JAXC_SELECT_MIN              one lane at least this long is radix-selected for quantiles,
+                                  not sorted (4096)
 
    ENVIRONMENT
      JAXC_ENABLE_X64=1, JAXC_DEBUG_NANS=1, JAXC_DEBUG_INFS=1 set the defaults of the switches
@@ -449,6 +453,87 @@ JAXC_API jaxc_array *jaxc_count_nonzero(const jaxc_array *a, int axis, bool keep
    minlength for an empty x (a length of 0 for a non-empty x is indexing's "index is out of bounds
    for axis 0 with size 0", as in JAX). weights NULL: counts. */
 JAXC_API jaxc_array *jaxc_bincount(const jaxc_array *x, const jaxc_array *weights, int64_t minlength, int64_t length);
+/* --- quantiles ----------------------------------------------------------------------------------
+   jnp.quantile, nanquantile, percentile, nanpercentile (a, q, axis, method, keepdims), one row
+   each of JAXC_QUANTILE_FNS, and jnp.median / nanmedian (quantile 0.5, midpoint). a is made
+   inexact (ints and bool -> float32, int64 -> float64, as jnp.mean), complex is refused; each lane
+   is sorted (NaN last), then, as JAX computes it, in q's dtype (a C double is a weak float: float32,
+   float64 with x64): t = q * (n - 1) (nan*: n is the lane's count of non-NaN values), low =
+   floor(t) and high = ceil(t) clamped to [0, n - 1], weight = t - low; lane values are taken at
+   low and high and combined by the method:
+     LINEAR    low_value * (1 - weight) + high_value * weight, both converted to q's dtype
+     LOWER, HIGHER  the value at low, at high
+     MIDPOINT  (low_value + high_value) * 0.5 in a's dtype (median's method)
+     NEAREST   the value at low when weight <= 0.5, else at high (JAX's rule: ties go low;
+               NumPy rounds the index half to even)
+   then converted to a's (inexact) dtype; the result is strong. q is a scalar or 1-D (its axis
+   first in the result); a q outside [0, 1] gives the lane's end (the index is clamped), a NaN q
+   gives NaN (LINEAR) or the first value. percentile divides q by 100 in q's dtype, after making it
+   inexact (an int q is allowed there, as in JAX; quantile's q must be a float: floor's error).
+   quantile: a lane with a NaN gives NaN; nanquantile: NaNs are skipped, an all-NaN lane gives
+   NaN. axis: one axis, JAXC_ALL_AXES for all (axis=None); jaxc_quantile_ex takes several (an
+   axis tuple: axes NULL means None, naxes 0 the empty tuple), keepdims keeps them as size 1.
+   Errors are JAX's: "method can only be 'linear', 'lower', 'higher', 'midpoint', or 'nearest'",
+   "quantile does not support complex input, as the operation is poorly defined.", "repeated
+   axis", "q must be have rank <= 1, got shape (2, 2)", "floor does not accept dtype int32.
+   Accepted dtypes are subtypes of floating.", and for an empty lane lax.gather's "Slice size at
+   index 0 in gather op is out of range, must be within [0, 0 + 1), got 1." (nan*: indexing's
+   "index is out of bounds for axis 0 with size 0"). */
+#define JAXC_QUANTILE_METHODS(X) X(LINEAR, "linear") X(LOWER, "lower") X(HIGHER, "higher") \
+  X(MIDPOINT, "midpoint") X(NEAREST, "nearest")
+#define JAXC__QM_ENUM(E, name) JAXC_QUANTILE_##E,
+typedef enum jaxc_quantile_method { JAXC_QUANTILE_METHODS(JAXC__QM_ENUM) JAXC_NUM_QUANTILE_METHODS } jaxc_quantile_method;
+#undef JAXC__QM_ENUM
+/* the four functions: name, q in percent, NaNs skipped */
+#define JAXC_QUANTILE_FNS(X) X(QUANTILE, quantile, 0, 0) X(NANQUANTILE, nanquantile, 0, 1) \
+  X(PERCENTILE, percentile, 1, 0) X(NANPERCENTILE, nanpercentile, 1, 1)
+#define JAXC__QF_ENUM(E, name, percent, skip_nan) JAXC_FN_##E,
+typedef enum jaxc_quantile_fn { JAXC_QUANTILE_FNS(JAXC__QF_ENUM) JAXC_NUM_QUANTILE_FNS } jaxc_quantile_fn;
+#undef JAXC__QF_ENUM
+JAXC_API jaxc_array *jaxc_quantile_ex(jaxc_quantile_fn fn, const jaxc_array *a, jaxc_operand q, int naxes,
+                                      const int *axes, jaxc_quantile_method method, bool keepdims);
+#define JAXC__QF_DECL(E, name, percent, skip_nan)                                                   \
+  JAXC_API jaxc_array *jaxc_##name##_operand(const jaxc_array *a, jaxc_operand q, int axis,          \
+                                             jaxc_quantile_method method, bool keepdims);
+JAXC_QUANTILE_FNS(JAXC__QF_DECL)
+#undef JAXC__QF_DECL
+JAXC_API jaxc_array *jaxc_median(const jaxc_array *a, int axis, bool keepdims);
+JAXC_API jaxc_array *jaxc_nanmedian(const jaxc_array *a, int axis, bool keepdims);
+#ifndef __cplusplus
+/* q: a C scalar (weak) or an array, as jaxc_add's operands */
+#  define jaxc_quantile(a, q, axis, method, keepdims) jaxc_quantile_operand(a, JAXC_OPERAND(q), axis, method, keepdims)
+#  define jaxc_nanquantile(a, q, axis, method, keepdims) \
+    jaxc_nanquantile_operand(a, JAXC_OPERAND(q), axis, method, keepdims)
+#  define jaxc_percentile(a, q, axis, method, keepdims) \
+    jaxc_percentile_operand(a, JAXC_OPERAND(q), axis, method, keepdims)
+#  define jaxc_nanpercentile(a, q, axis, method, keepdims) \
+    jaxc_nanpercentile_operand(a, JAXC_OPERAND(q), axis, method, keepdims)
+#endif
+/* --- histograms, differences ---------------------------------------------------------------------
+   jaxc_histogram_bin_edges(a, nbins, edges, range): jnp.histogram_bin_edges. edges (1-D, or NULL)
+   are converted to to_inexact(a's dtype); else nbins + 1 points of jnp.linspace from range[0] to
+   range[1] (range NULL: a's min and max; a range whose max - min is 0 widened by 0.5 each side) in
+   that dtype.
+   jaxc_histogram(a, nbins, edges, range, weights, density, &counts, &bin_edges): jnp.histogram. a
+   (any shape) and weights (a's shape; NULL: ones) made inexact together; a value's bin is
+   searchsorted(edges, x, RIGHT) - 1, a value equal to the last edge in the last bin, values below
+   the first or above the last edge and NaN dropped; counts: the weights' sums, in their dtype;
+   density: divided by the bin widths and by the counts' total. bin_edges may be NULL (not
+   returned); both are made or, with an error status returned, neither.
+   jaxc_diff(a, n, axis, prepend, append): jnp.diff, the n-th differences along axis (bool: !=) of
+   a with prepend and append (NULL: none; a 0-d one broadcast to one slice) concatenated, promoting.
+   jaxc_ediff1d(a, to_end, to_begin): jnp.ediff1d, lax.sub of ravel(a)'s neighbours (bool refused,
+   as lax.sub refuses it), to_begin and to_end (NULL: none) converted to a's dtype, raveled and put
+   before and after.
+   Errors are JAX's: "weights should have the same shape as a.", "order must be non-negative but
+   got -1", "diff requires input that is at least one dimensional; got 5", linspace's "Number of
+   samples, -1, must be non-negative.", and reductions' for the min of an empty a. */
+JAXC_API jaxc_array *jaxc_histogram_bin_edges(const jaxc_array *a, int64_t nbins, const jaxc_array *edges,
+                                              const double *range);
+JAXC_API int jaxc_histogram(const jaxc_array *a, int64_t nbins, const jaxc_array *edges, const double *range,
+                            const jaxc_array *weights, bool density, jaxc_array **counts, jaxc_array **bin_edges);
+JAXC_API jaxc_array *jaxc_diff(const jaxc_array *a, int n, int axis, const jaxc_array *prepend, const jaxc_array *append);
+JAXC_API jaxc_array *jaxc_ediff1d(const jaxc_array *a, const jaxc_array *to_end, const jaxc_array *to_begin);
 
 /* --- indexing -----------------------------------------------------------------------------------
    Out-of-range index handling (contract). DEFAULT means what JAX does with no mode: clip for
@@ -4161,6 +4246,706 @@ JAXC_API jaxc_array *jaxc_bincount(const jaxc_array *x, const jaxc_array *weight
   return r;
 }
 
+/* --- quantiles -----------------------------------------------------------------------------------
+   jnp's _quantile: the lanes sorted (in a's own dtype: converting ints to float keeps their order,
+   so only the picked values are converted), then JAX's index arithmetic per q (and per lane for
+   nan*, whose n is the lane's count of non-NaN values), every step rounded in q's dtype. */
+#define JAXC__QF_PERCENT(E, name, percent, skip_nan) percent,
+#define JAXC__QF_SKIP(E, name, percent, skip_nan) skip_nan,
+static const bool jaxc__qfn_percent[] = {JAXC_QUANTILE_FNS(JAXC__QF_PERCENT)};
+static const bool jaxc__qfn_skip_nan[] = {JAXC_QUANTILE_FNS(JAXC__QF_SKIP)};
+#undef JAXC__QF_PERCENT
+#undef JAXC__QF_SKIP
+
+/* Steps are rounded with jaxc__round_to: a double holds every value of the narrower floats, and
+   one +, -, * or / of two of them rounded to double, then to the float, rounds as the float would
+   (53 >= 2 * 24 + 2). */
+/* lax.min: NaN wins */
+static double jaxc__nan_min(double x, double y) { return x != x || y != y ? NAN : x < y ? x : y; }
+
+/* convert_element_type(v, int) as XLA converts (NaN -> 0, saturating at the default int's range),
+   then clamped into [0, n) as a gather clamps its start index */
+static int64_t jaxc__gather_at(double v, int64_t n) {
+  if (!(v > 0)) return 0;
+  bool x64 = jaxc_x64();
+  int64_t i = v >= (x64 ? 9223372036854775807.0 : 2147483647.0) ? (x64 ? INT64_MAX : INT32_MAX) : (int64_t)v;
+  return i < n ? i : n - 1;
+}
+
+/* where quantile q reads a lane of len values, n of them counted, and the weights of the two */
+typedef struct jaxc__qpick { int64_t lo, hi; double wlo, whi; } jaxc__qpick;
+static jaxc__qpick jaxc__quantile_pick(jaxc_dtype qt, double q, int64_t n, int64_t len) {
+  double last = jaxc__round_to(qt, jaxc__round_to(qt, (double)n) - 1), t = jaxc__round_to(qt, q * last);
+  double low = floor(t), high = ceil(t);
+  jaxc__qpick p;
+  p.whi = t - low; /* (exact: the fraction of a float is a float) */
+  p.wlo = jaxc__round_to(qt, 1 - p.whi);
+  /* JAX's max(0, min(low, n - 1)); the max is gather_at's (a NaN or a negative index reads 0) */
+  p.lo = jaxc__gather_at(jaxc__nan_min(low, last), len);
+  p.hi = jaxc__gather_at(jaxc__nan_min(high, last), len);
+  return p;
+}
+
+/* the method's value from the two picked values (doubles holding values of a's dtype ad) */
+static double jaxc__quantile_value(jaxc_quantile_method m, jaxc_dtype qt, jaxc_dtype ad, double lo, double hi,
+                                   const jaxc__qpick *p) {
+  switch (m) {
+  case JAXC_QUANTILE_LINEAR:
+    return jaxc__round_to(qt, jaxc__round_to(qt, jaxc__round_to(qt, lo) * p->wlo) +
+                                  jaxc__round_to(qt, jaxc__round_to(qt, hi) * p->whi));
+  case JAXC_QUANTILE_LOWER: return lo;
+  case JAXC_QUANTILE_HIGHER: return hi;
+  case JAXC_QUANTILE_NEAREST: return p->whi <= 0.5 ? lo : hi;
+  default: return jaxc__round_to(ad, jaxc__round_to(ad, lo + hi) * 0.5);
+  }
+}
+
+/* element i of a sorted lane in dtype sd, as a value of a's inexact dtype ad (a NaN: JAX's
+   where(isnan, nan, a) made it the positive quiet NaN) */
+static double jaxc__lane_value(jaxc_dtype sd, jaxc_dtype ad, const char *lane, int64_t i) {
+  _Alignas(8) unsigned char buf[8];
+  const void *p = lane + (size_t)i * jaxc_dtype_size(sd);
+  double v = 0;
+  if (sd != ad) jaxc_kernel_cast_dyn(sd, ad, 1, p, buf), p = buf;
+  jaxc_kernel_cast_dyn(ad, JAXC_F64, 1, p, &v);
+  return v != v ? NAN : v;
+}
+/* the number of values before the first NaN of a sorted lane (NaNs sort last) */
+static int64_t jaxc__count_numbers(jaxc_dtype sd, const char *lane, int64_t len) {
+  if (jaxc_dtype_kind(sd) != JAXC_KIND_FLOAT) return len;
+  int64_t lo = 0, hi = len;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    double v = jaxc__lane_value(sd, sd, lane, mid);
+    if (v != v) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/* The lanes: a's reduced axes (red[]) moved last and merged into one of length *len; *rows lanes.
+   The order within a lane is JAX's, so that ties of -0.0 and 0.0 resolve as there: one axis or
+   all in place; a tuple through jnp's permutation (the i-th kept axis swapped to place i, which
+   can reverse the reduced ones). *t: the transposed copy, or NULL when the permutation is the
+   identity and a's own data are the lanes; false: out of memory. */
+static bool jaxc__lanes(const jaxc_array *a, const bool *red, bool tuple, int64_t *rows, int64_t *len, jaxc_array **t) {
+  int perm[JAXC_MAX_NDIM], k = 0, nd = a->ndim;
+  int64_t shape[2] = {1, 1};
+  for (int d = 0; d < nd; d++) perm[d] = d;
+  for (int d = 0; d < nd; d++) {
+    if (red[d]) continue;
+    if (tuple) perm[d] = perm[k], perm[k] = d; /* dimensions[i], dimensions[s] = dimensions[s], dimensions[i] */
+    k++;
+  }
+  if (!tuple) /* the kept axes in order, then the reduced ones in order */
+    for (int d = 0, kk = 0, rr = k; d < nd; d++) perm[red[d] ? rr++ : kk++] = d;
+  bool in_place = true;
+  for (int d = 0; d < nd; d++) in_place &= perm[d] == d, shape[d >= k] *= a->shape[perm[d]];
+  *rows = shape[0], *len = shape[1];
+  *t = in_place ? NULL : jaxc_transpose(a, nd, perm);
+  return in_place || *t;
+}
+
+/* --- radix select --------------------------------------------------------------------------------
+   One long lane (a 1-D array, axis=None) is not sorted: the keys in sort's order are counted by
+   their top 11 bits in one pass (over the threads when large), the buckets holding the ranks the
+   quantiles read are gathered in a second, and each rank's bucket is narrowed by the next 11 bits,
+   and the next, to the key at that rank. -0.0 and 0.0 share a key: the one at a rank is the
+   stable sort's, found by counting zeros in the lane's order. */
+#ifndef JAXC_SELECT_MIN
+#  define JAXC_SELECT_MIN 4096 /* lanes at least this long are selected in rather than sorted */
+#endif
+enum { JAXC__SEL_BITS = 11, JAXC__SEL_SMALL = 32 };
+typedef struct jaxc__rsel {
+  jaxc__splan P;
+  jaxc_dtype sd;     /* the lane's dtype */
+  const char *lane;
+  int64_t len, nan;  /* NaNs: the largest key, all equal */
+  int shift;         /* of the top digit */
+  uint64_t all;      /* every key bit: the NaN key */
+  int nt;            /* threads that counted, each a part of the lane; their counts (nt > 1) */
+  int64_t *tcnt;
+  int64_t cnt[1 << JAXC__SEL_BITS];
+} jaxc__rsel;
+/* thread t's part [*lo, *hi) of the lane, of nt parts */
+static void jaxc__rsel_part(const jaxc__rsel *S, int t, int nt, int64_t *lo, int64_t *hi) {
+  int64_t per = (S->len + nt - 1) / nt;
+  *lo = t * per < S->len ? t * per : S->len, *hi = *lo + per < S->len ? *lo + per : S->len;
+}
+/* jaxc__part_key without branches on the value (a random sign would mispredict them) */
+static uint64_t jaxc__rsel_key(const jaxc__rsel *S, uint64_t u) {
+  uint64_t sign = S->P.sign;
+  if (S->P.kind == JAXC_KIND_INT) return u ^ sign;
+  if (S->P.kind != JAXC_KIND_FLOAT) return u;
+  uint64_t mag = u & (sign - 1), k = u ^ ((u & sign ? S->all : 0) | sign);
+  k = mag == 0 ? sign : k;
+  return mag > S->P.inf ? S->all : k;
+}
+/* the lane's keys from i0 to i1, each passed to BODY(k) (the element type by width, so that the
+   load is not a call) */
+#define JAXC__RSEL_EACH(S, i0, i1, BODY)                                                             \
+  switch ((S)->P.w) {                                                                                \
+  case 1: { const uint8_t *q_ = (const uint8_t *)(const void *)(S)->lane;                           \
+    for (int64_t i_ = (i0); i_ < (i1); i_++) { uint64_t k = jaxc__rsel_key(S, q_[i_]); BODY; } break; } \
+  case 2: { const uint16_t *q_ = (const uint16_t *)(const void *)(S)->lane;                         \
+    for (int64_t i_ = (i0); i_ < (i1); i_++) { uint64_t k = jaxc__rsel_key(S, q_[i_]); BODY; } break; } \
+  case 4: { const uint32_t *q_ = (const uint32_t *)(const void *)(S)->lane;                         \
+    for (int64_t i_ = (i0); i_ < (i1); i_++) { uint64_t k = jaxc__rsel_key(S, q_[i_]); BODY; } break; } \
+  default: { const uint64_t *q_ = (const uint64_t *)(const void *)(S)->lane;                        \
+    for (int64_t i_ = (i0); i_ < (i1); i_++) { uint64_t k = jaxc__rsel_key(S, q_[i_]); BODY; } break; } \
+  }
+static void jaxc__rsel_count(const jaxc__rsel *S, int64_t from, int64_t to, int64_t *cnt, int64_t *nan) {
+  int64_t nans = 0;
+  int sh = S->shift;
+  JAXC__RSEL_EACH(S, from, to, (cnt[k >> sh]++, nans += k == S->all))
+  *nan += S->P.kind == JAXC_KIND_FLOAT ? nans : 0;
+}
+/* the top digit's counts (over the threads past JAXC_REDUCE_PAR_BYTES); false: out of memory */
+static bool jaxc__rsel_begin(jaxc__rsel *S, jaxc_dtype d, const char *lane, int64_t len) {
+  S->P = jaxc__sort_plan(d, false, len), S->sd = d, S->lane = lane, S->len = len, S->nan = 0, S->tcnt = NULL;
+  S->all = S->P.sign | (S->P.sign - 1);
+  int bits = 8 * S->P.w, digits = bits < JAXC__SEL_BITS ? bits : JAXC__SEL_BITS;
+  S->shift = bits - digits;
+  memset(S->cnt, 0, sizeof S->cnt);
+  int nt = S->nt = (size_t)len * (size_t)S->P.w > JAXC_REDUCE_PAR_BYTES ? jaxc__threads() : 1;
+  if (nt == 1) return jaxc__rsel_count(S, 0, len, S->cnt, &S->nan), true;
+  int64_t *c = S->tcnt = (int64_t *)jaxc__malloc(sizeof S->cnt * (size_t)nt), nan = 0;
+  if (!c) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in quantile"), false;
+  memset(c, 0, sizeof S->cnt * (size_t)nt);
+#if JAXC__HAS_OPENMP
+#  pragma omp parallel num_threads(nt) reduction(+ : nan)
+  {
+    int t = omp_get_thread_num();
+    int64_t lo, hi;
+    jaxc__rsel_part(S, t, nt, &lo, &hi);
+    jaxc__rsel_count(S, lo, hi, c + (size_t)t * (1 << JAXC__SEL_BITS), &nan);
+  }
+#endif
+  for (int t = 0; t < nt; t++)
+    for (int b = 0; b < 1 << JAXC__SEL_BITS; b++) S->cnt[b] += c[(size_t)t * (1 << JAXC__SEL_BITS) + (size_t)b];
+  S->nan = nan;
+  return true;
+}
+/* thread t's gathering of the needed buckets' keys: next[b], its first place in v for bucket b (-1:
+   not needed) */
+static void jaxc__rsel_gather(const jaxc__rsel *S, int t, const int64_t *first, uint64_t *v) {
+  enum { NB = 1 << JAXC__SEL_BITS };
+  int64_t next[NB], lo, hi;
+  for (int b = 0; b < NB; b++) {
+    next[b] = first[b];
+    for (int u = 0; u < t && first[b] >= 0; u++) next[b] += S->tcnt[(size_t)u * NB + (size_t)b];
+  }
+  jaxc__rsel_part(S, t, S->nt, &lo, &hi);
+  int sh = S->shift;
+  JAXC__RSEL_EACH(S, lo, hi, if (next[k >> sh] >= 0) v[next[k >> sh]++] = k)
+}
+/* the key at rank k of the n keys v[] that agree above bit shift (v is reordered); when every bit
+   is read, more than JAXC__SEL_SMALL keys left are all equal (insertion sort passes them in O(n)) */
+static uint64_t jaxc__rsel_narrow(uint64_t *v, int64_t n, int shift, int64_t k) {
+  int64_t c[1 << JAXC__SEL_BITS];
+  while (n > JAXC__SEL_SMALL && shift > 0) {
+    int digits = shift < JAXC__SEL_BITS ? shift : JAXC__SEL_BITS;
+    uint64_t mask = ((uint64_t)1 << digits) - 1;
+    shift -= digits;
+    memset(c, 0, sizeof(int64_t) << digits);
+    for (int64_t i = 0; i < n; i++) c[(v[i] >> shift) & mask]++;
+    uint64_t b = 0;
+    while (k >= c[b]) k -= c[b++];
+    int64_t m = 0;
+    for (int64_t i = 0; i < n; i++)
+      if (((v[i] >> shift) & mask) == b) v[m++] = v[i];
+    n = m;
+  }
+  for (int64_t i = 1; i < n; i++) {
+    uint64_t x = v[i];
+    int64_t j = i;
+    for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+    v[j] = x;
+  }
+  return v[k];
+}
+/* the value at a key, as a double of a's inexact dtype ad; below: how many keys are smaller */
+static double jaxc__rsel_value(const jaxc__rsel *S, jaxc_dtype ad, uint64_t key, int64_t k, int64_t below) {
+  const jaxc__splan *P = &S->P;
+  uint64_t u;
+  if (P->kind == JAXC_KIND_INT) u = key ^ P->sign;
+  else if (P->kind != JAXC_KIND_FLOAT) u = key;
+  else if (key == S->all) return NAN;
+  else if (key == P->sign) { /* a zero: the (k - below)-th zero in the lane's order */
+    int64_t i = 0, seen = -1;
+    for (; i < S->len; i++) {
+      uint64_t x = jaxc__load_bits(S->lane + (size_t)i * (size_t)P->w, P->w);
+      if ((x & (P->sign - 1)) == 0 && ++seen == k - below) break;
+    }
+    u = jaxc__load_bits(S->lane + (size_t)i * (size_t)P->w, P->w);
+  } else {
+    u = key & P->sign ? key & ~P->sign : ~key & S->all;
+  }
+  _Alignas(8) char buf[8];
+  jaxc__store_bits(buf, P->w, u);
+  return jaxc__lane_value(S->sd, ad, buf, 0);
+}
+/* the values at ranks[0..m), into out[]: the buckets holding them gathered in one pass, then
+   each rank narrowed in a copy of its bucket. false: out of memory */
+static bool jaxc__rsel_values(const jaxc__rsel *S, jaxc_dtype ad, int64_t m, const int64_t *ranks, double *out) {
+  enum { NB = 1 << JAXC__SEL_BITS };
+  int64_t start[NB + 1], at[NB], total = 0, widest = 0;
+  int32_t slot[NB]; /* a needed bucket's place in the gathered keys: its start there, or -1 */
+  start[0] = 0;
+  for (int b = 0; b < NB; b++) start[b + 1] = start[b] + S->cnt[b], slot[b] = -1;
+  for (int64_t r = 0; r < m; r++) {
+    int b = 0;
+    while (start[b + 1] <= ranks[r]) b++;
+    if (slot[b] < 0) slot[b] = 1, at[b] = total, total += S->cnt[b], widest = S->cnt[b] > widest ? S->cnt[b] : widest;
+  }
+  uint64_t *v = (uint64_t *)jaxc__malloc(sizeof(uint64_t) * (size_t)(total + widest));
+  if (!v) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in quantile"), false;
+  int64_t first[NB];
+  for (int b = 0; b < NB; b++) first[b] = slot[b] < 0 ? -1 : at[b];
+  if (S->nt > 1) {
+#if JAXC__HAS_OPENMP
+#  pragma omp parallel num_threads(S->nt)
+    jaxc__rsel_gather(S, omp_get_thread_num(), first, v);
+#endif
+  } else {
+    jaxc__rsel_gather(S, 0, first, v);
+  }
+  for (int64_t r = 0; r < m; r++) {
+    int b = 0;
+    while (start[b + 1] <= ranks[r]) b++;
+    uint64_t *work = v + total;
+    memcpy(work, v + first[b], sizeof(uint64_t) * (size_t)S->cnt[b]);
+    uint64_t key = jaxc__rsel_narrow(work, S->cnt[b], S->shift, ranks[r] - start[b]);
+    /* (start[b] counts every smaller key for the zero key, the one it is read for: no smaller
+       key shares its bucket) */
+    out[r] = jaxc__rsel_value(S, ad, key, ranks[r], start[b]);
+  }
+  jaxc__free(v);
+  return true;
+}
+
+/* q[i] in q's dtype qt (percentile's divided by 100 there) */
+static double jaxc__quantile_q(jaxc_quantile_fn fn, const jaxc_array *qa, jaxc_dtype qt, int64_t i) {
+  double qv = jaxc__lane_value(qa->dtype, qt, (const char *)qa->data, i);
+  return jaxc__qfn_percent[fn] ? jaxc__round_to(qt, qv / 100) : qv;
+}
+/* every q of one selected lane, its ranks read in one gathering pass; false: out of memory */
+static bool jaxc__quantile_selected(const jaxc__rsel *S, jaxc_quantile_fn fn, const jaxc_array *qa, jaxc_dtype qt,
+                                    jaxc_quantile_method method, jaxc_dtype ad, char *out) {
+  int64_t nq = qa->ndim ? qa->shape[0] : 1, len = S->len, n = len - S->nan;
+  bool skip_nan = jaxc__qfn_skip_nan[fn], all_nan = !skip_nan && n < len; /* quantile: one NaN makes all NaN */
+  jaxc__qpick *p = (jaxc__qpick *)jaxc__malloc(sizeof(jaxc__qpick) * (size_t)nq + (sizeof(int64_t) + sizeof(double)) * 2 * (size_t)nq);
+  if (!p) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in quantile"), false;
+  int64_t *ranks = (int64_t *)(void *)(p + nq);
+  double *val = (double *)(void *)(ranks + 2 * nq);
+  for (int64_t i = 0; i < nq; i++) {
+    p[i] = jaxc__quantile_pick(qt, jaxc__quantile_q(fn, qa, qt, i), skip_nan ? n : len, len);
+    ranks[2 * i] = p[i].lo, ranks[2 * i + 1] = p[i].hi;
+  }
+  bool ok = all_nan || jaxc__rsel_values(S, ad, 2 * nq, ranks, val);
+  for (int64_t i = 0; i < nq && ok; i++) {
+    double v = all_nan ? NAN : jaxc__quantile_value(method, qt, ad, val[2 * i], val[2 * i + 1], &p[i]);
+    jaxc_kernel_cast_dyn(JAXC_F64, ad, 1, &v, out + (size_t)i * jaxc_dtype_size(ad));
+  }
+  jaxc__free(p);
+  return ok;
+}
+
+/* nanquantile's gather on an empty axis (a[tuple(index)] with an index per axis): one 0-d index
+   per axis is basic indexing's error, index arrays are lax.gather's, at the first empty axis */
+static void *jaxc__quantile_empty_index(int nd, const int64_t *shape, bool scalar_index) {
+  int i = 0;
+  while (i < nd - 1 && shape[i] != 0) i++;
+  if (scalar_index) return jaxc__fail(JAXC_ERR_INDEX, "index is out of bounds for axis %d with size 0", i);
+  return jaxc__fail(JAXC_ERR_SHAPE, "Slice size at index %d in gather op is out of range, must be within [0, 0 + 1), "
+                                    "got 1.", i);
+}
+
+/* tuple: the axes were a tuple (the reduced axes merged last, as JAX reshapes them) */
+static jaxc_array *jaxc__quantile(jaxc_quantile_fn fn, const jaxc_array *a, jaxc_operand q, int naxes,
+                                  const int *axes, bool tuple, jaxc_quantile_method method, bool keepdims) {
+  if ((unsigned)fn >= JAXC_NUM_QUANTILE_FNS) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "invalid quantile function %d", (int)fn);
+  jaxc_array qst;
+  _Alignas(16) unsigned char qbuf[16];
+  const jaxc_array *qa;
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "quantile: the array is NULL");
+  if (!jaxc__operand_resolve(&q, &qst, qbuf, &qa)) return NULL;
+  if (!qa) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "quantile: q is NULL");
+  bool x64 = jaxc_x64(), skip_nan = jaxc__qfn_skip_nan[fn];
+  if ((unsigned)method >= JAXC_NUM_QUANTILE_METHODS)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "method can only be 'linear', 'lower', 'higher', 'midpoint', or 'nearest'");
+  jaxc_dtype ad = jaxc_storage_dtype(jaxc__to_inexact(jaxc__node_of(a)), x64);
+  if (jaxc_dtype_kind(ad) == JAXC_KIND_COMPLEX)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "quantile does not support complex input, as the operation is poorly defined.");
+  int nd = a->ndim, at = 0; /* at: the lane's axis in the array JAX gathers from */
+  bool red[JAXC_MAX_NDIM] = {false};
+  if (!axes) {
+    for (int d = 0; d < nd; d++) red[d] = true;
+  } else {
+    if (naxes < 0 || naxes > nd) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "quantile: %d axes for an array of rank %d", naxes, nd);
+    for (int i = 0; i < naxes; i++) {
+      int ax;
+      if (!jaxc__canon_axis(axes[i], nd, &ax)) return NULL;
+      if (red[ax]) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "repeated axis");
+      red[ax] = true, at = ax;
+    }
+    if (tuple) at = nd - naxes;
+  }
+  if (qa->ndim > 1) {
+    char s[64];
+    jaxc__format_shape(s, sizeof s, qa);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "q must be have rank <= 1, got shape %s", s);
+  }
+  jaxc_dtype qt = jaxc__qfn_percent[fn] ? jaxc_storage_dtype(jaxc__to_inexact(jaxc__node_of(qa)), x64) : qa->dtype;
+  if (jaxc_dtype_kind(qt) != JAXC_KIND_FLOAT)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "floor does not accept dtype %s. Accepted dtypes are subtypes of floating.",
+                                    jaxc_dtype_name(qt));
+  /* the result: q's axis, then a's kept axes (reduced ones as 1 with keepdims) */
+  int64_t oshape[JAXC_MAX_NDIM + 1], gshape[JAXC_MAX_NDIM], len = 1;
+  int on = 0, gn = 0;
+  if (qa->ndim) oshape[on++] = qa->shape[0];
+  for (int d = 0; d < nd; d++) {
+    if (!red[d] || keepdims) oshape[on++] = red[d] ? 1 : a->shape[d];
+    if (!red[d] || !tuple) gshape[gn++] = a->shape[d];
+    if (red[d]) len *= a->shape[d];
+  }
+  if (!axes) gn = 0;
+  if (!axes || tuple) gshape[gn++] = len;
+  if (len == 0 && !skip_nan)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "Slice size at index %d in gather op is out of range, must be "
+                                    "within [0, 0 + 1), got 1.", at);
+  for (int d = 0; d < gn && skip_nan; d++)
+    if (gshape[d] == 0) return (jaxc_array *)jaxc__quantile_empty_index(gn, gshape, on == 0);
+  jaxc_array *r = jaxc__new_array(ad, false, on, oshape), *t = NULL, *s = NULL;
+  int64_t rows, nq = qa->ndim ? qa->shape[0] : 1;
+  if (!r || !jaxc__lanes(a, red, tuple, &rows, &len, &t)) return jaxc_array_free(r), NULL;
+  jaxc_array view, *lanes = jaxc_array_wrap(&view, a->dtype, 2, (int64_t[]){rows, len}, (t ? t : a)->data);
+  jaxc__rsel *S = NULL; /* one long lane: selected in, not sorted */
+  bool ok = true;
+  if (rows == 1 && len >= JAXC_SELECT_MIN) {
+    S = (jaxc__rsel *)jaxc__malloc(sizeof *S);
+    ok = S && jaxc__rsel_begin(S, a->dtype, (const char *)lanes->data, len);
+    if (!S) jaxc__fail(JAXC_ERR_NOMEM, "out of memory in quantile");
+    if (ok) ok = jaxc__quantile_selected(S, fn, qa, qt, method, ad, (char *)r->data);
+  } else {
+    ok = (s = jaxc_sort(lanes, 1)) != NULL;
+  }
+  size_t es = jaxc_dtype_size(a->dtype), os = jaxc_dtype_size(ad);
+  for (int64_t i = 0; i < nq && s; i++) {
+    double qv = jaxc__quantile_q(fn, qa, qt, i);
+    for (int64_t b = 0; b < rows; b++) {
+      const char *lane = (const char *)s->data + (size_t)(b * len) * es;
+      int64_t n = jaxc__count_numbers(a->dtype, lane, len);
+      jaxc__qpick p = jaxc__quantile_pick(qt, qv, skip_nan ? n : len, len);
+      double v = !skip_nan && n < len ? NAN /* quantile: a lane with a NaN is all NaN */
+                 : jaxc__quantile_value(method, qt, ad, jaxc__lane_value(a->dtype, ad, lane, p.lo),
+                                        jaxc__lane_value(a->dtype, ad, lane, p.hi), &p);
+      jaxc_kernel_cast_dyn(JAXC_F64, ad, 1, &v, (char *)r->data + (size_t)(i * rows + b) * os);
+    }
+  }
+  if (S) jaxc__free(S->tcnt);
+  jaxc_array_free(s), jaxc_array_free(t), jaxc__free(S);
+  if (!ok) jaxc_array_free(r), r = NULL;
+  return r;
+}
+
+JAXC_API jaxc_array *jaxc_quantile_ex(jaxc_quantile_fn fn, const jaxc_array *a, jaxc_operand q, int naxes,
+                                      const int *axes, jaxc_quantile_method method, bool keepdims) {
+  return jaxc__quantile(fn, a, q, naxes, axes, true, method, keepdims);
+}
+#define JAXC__QF_DEF(E, name, percent, skip_nan)                                                    \
+  JAXC_API jaxc_array *jaxc_##name##_operand(const jaxc_array *a, jaxc_operand q, int axis,         \
+                                             jaxc_quantile_method method, bool keepdims) {          \
+    return jaxc__quantile(JAXC_FN_##E, a, q, 1, axis == JAXC_ALL_AXES ? NULL : &axis, false, method, keepdims); \
+  }
+JAXC_QUANTILE_FNS(JAXC__QF_DEF)
+#undef JAXC__QF_DEF
+JAXC_API jaxc_array *jaxc_median(const jaxc_array *a, int axis, bool keepdims) {
+  return jaxc_quantile_operand(a, jaxc__opnd_float(0.5), axis, JAXC_QUANTILE_MIDPOINT, keepdims);
+}
+JAXC_API jaxc_array *jaxc_nanmedian(const jaxc_array *a, int axis, bool keepdims) {
+  return jaxc_nanquantile_operand(a, jaxc__opnd_float(0.5), axis, JAXC_QUANTILE_MIDPOINT, keepdims);
+}
+
+/* --- histograms, differences ---------------------------------------------------------------------
+   Composed of jaxc's ops as jax.numpy composes them, so dtypes, NaNs and weak types come out as
+   JAX's. */
+static void jaxc__free_arrays(size_t n, jaxc_array **x) {
+  for (size_t i = 0; i < n; i++) jaxc_array_free(x[i]);
+}
+#define JAXC__FREE_ARRAYS(...)                                                                       \
+  do {                                                                                               \
+    jaxc_array *jaxc__fa[] = {__VA_ARGS__};                                                          \
+    jaxc__free_arrays(sizeof jaxc__fa / sizeof jaxc__fa[0], jaxc__fa);                               \
+  } while (0)
+
+JAXC_API jaxc_array *jaxc_histogram_bin_edges(const jaxc_array *a, int64_t nbins, const jaxc_array *edges,
+                                              const double *range) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "histogram_bin_edges: the array is NULL");
+  jaxc_dtype dt = jaxc_storage_dtype(jaxc__to_inexact(a->dtype), jaxc_x64());
+  if (edges) {
+    if (edges->ndim == 1) return jaxc__astype_impl(edges, dt, NULL);
+    char aval[160];
+    jaxc__format_aval(aval, sizeof aval, edges->dtype, edges->ndim, edges->shape);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "histogram_bin_edges: bins must be a 1-dimensional array of edges; got bins=%s", aval);
+  }
+  if (nbins == INT64_MAX) return (jaxc_array *)jaxc__fail(JAXC_ERR_OVERFLOW, "histogram_bin_edges: too many bins");
+  /* range = asarray(range or [a.min(), a.max()], dtype); widened where ptp(range) == 0 */
+  jaxc_array *m0 = range ? NULL : jaxc_reduce(JAXC_OP_MIN, a, JAXC_ALL_AXES);
+  jaxc_array *m1 = range || !m0 ? NULL : jaxc_reduce(JAXC_OP_MAX, a, JAXC_ALL_AXES);
+  jaxc_array *lo = range ? jaxc_scalar(dt, range[0], 0) : m1 ? jaxc__astype_impl(m0, dt, NULL) : NULL;
+  jaxc_array *hi = !lo ? NULL : range ? jaxc_scalar(dt, range[1], 0) : jaxc__astype_impl(m1, dt, NULL);
+  jaxc_array *top = hi ? jaxc_binary(JAXC_OP_MAXIMUM, lo, hi) : NULL, *bot = top ? jaxc_binary(JAXC_OP_MINIMUM, lo, hi) : NULL;
+  jaxc_array *ptp = bot ? jaxc_binary(JAXC_OP_SUBTRACT, top, bot) : NULL, *zero = ptp ? jaxc_weak_int(0) : NULL;
+  jaxc_array *flat = zero ? jaxc_binary(JAXC_OP_EQUAL, ptp, zero) : NULL, *half = flat ? jaxc_weak_float(0.5) : NULL;
+  jaxc_array *lo5 = half ? jaxc_binary(JAXC_OP_SUBTRACT, lo, half) : NULL, *hi5 = lo5 ? jaxc_binary(JAXC_OP_ADD, hi, half) : NULL;
+  jaxc_array *start = hi5 ? jaxc_where(flat, lo5, lo) : NULL, *stop = start ? jaxc_where(flat, hi5, hi) : NULL, *r = NULL;
+  if (stop) r = jaxc_linspace_operands(jaxc__opnd_array(start), jaxc__opnd_array(stop), nbins + 1, true, dt, 0, NULL);
+  JAXC__FREE_ARRAYS(m0, m1, lo, hi, top, bot, ptp, zero, flat, half, lo5, hi5, start, stop);
+  return r;
+}
+
+/* counts = zeros(len(edges), dtype).at[bin].add(weights)[1:], bin = searchsorted(edges, x, 'right')
+   except where x == edges[-1]: len(edges) - 1 */
+static jaxc_array *jaxc__histogram_counts(const jaxc_array *x, const jaxc_array *w, const jaxc_array *edges) {
+  int64_t n = edges->shape[0];
+  jaxc_array *at = jaxc__slice_axis(edges, 0, n - 1, n), *last = at ? jaxc_reshape(at, 0, NULL) : NULL;
+  jaxc_array *eq = last ? jaxc_binary(JAXC_OP_EQUAL, x, last) : NULL, *place = eq ? jaxc_weak_int(n - 1) : NULL;
+  jaxc_array *found = place ? jaxc_searchsorted(edges, x, JAXC_SIDE_RIGHT, NULL) : NULL;
+  jaxc_array *bin = found ? jaxc_where(eq, place, found) : NULL, *one = bin && !w ? jaxc_scalar(x->dtype, 1, 0) : NULL;
+  jaxc_array *base = bin && (w || one) ? jaxc_array_zeros(x->dtype, 1, &n) : NULL;
+  jaxc_array *sums = base ? jaxc_at_update(JAXC_OP_ADD, base, bin, w ? w : one, JAXC_MODE_DROP) : NULL;
+  jaxc_array *r = sums ? jaxc__slice_axis(sums, 0, 1, JAXC_NONE) : NULL;
+  JAXC__FREE_ARRAYS(at, last, eq, place, found, bin, one, base, sums);
+  return r;
+}
+/* density: counts / diff(edges) / counts.sum() */
+static jaxc_array *jaxc__histogram_density(jaxc_array *counts, const jaxc_array *edges) {
+  jaxc_array *width = jaxc_diff(edges, 1, 0, NULL, NULL), *total = width ? jaxc_reduce(JAXC_OP_SUM, counts, JAXC_ALL_AXES) : NULL;
+  jaxc_array *per = total ? jaxc_binary(JAXC_OP_TRUE_DIVIDE, counts, width) : NULL;
+  jaxc_array *r = per ? jaxc_binary(JAXC_OP_TRUE_DIVIDE, per, total) : NULL;
+  JAXC__FREE_ARRAYS(counts, width, total, per);
+  return r;
+}
+
+/* The unweighted histogram in one pass, for edges that ascend (no NaN): a value's place is the
+   number of edges <= it (searchsorted's 'right'), the last edge closing the last bin; counts per
+   thread, then as the sequential float adds of .at[].add give them: n ones add up to
+   min(n, 2^digits) (2^digits + 1 rounds back to 2^digits). */
+typedef struct jaxc__hist {
+  const char *x;
+  jaxc_dtype dt;
+  int64_t n, nb;
+  const double *e;   /* the nb + 1 edges */
+  double e0, scale;  /* linspace's edges: place ~ (x - e0) * scale, then a step or two; 0: bisect */
+} jaxc__hist;
+static double jaxc__load_real(jaxc_dtype d, const char *p, int64_t i) {
+  switch (d) {
+  case JAXC_F32: return ((const float *)(const void *)p)[i];
+  case JAXC_F64: return ((const double *)(const void *)p)[i];
+  case JAXC_F16: return jaxc_f16_to_f32(((const jaxc_f16 *)(const void *)p)[i]);
+  default: return jaxc_bf16_to_f32(((const jaxc_bf16 *)(const void *)p)[i]);
+  }
+}
+static int64_t jaxc__edges_at_or_below(const jaxc__hist *H, double x) {
+  const double *e = H->e;
+  if (H->scale > 0) {
+    double g = (x - H->e0) * H->scale;
+    int64_t k = g >= (double)H->nb ? H->nb : g > 0 ? (int64_t)g : 0;
+    while (k <= H->nb && e[k] <= x) k++;
+    while (k > 0 && e[k - 1] > x) k--;
+    return k;
+  }
+  int64_t lo = 0, hi = H->nb + 1;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (e[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+static void jaxc__hist_count(const jaxc__hist *H, int64_t from, int64_t to, int64_t *c) {
+  double last = H->e[H->nb];
+  for (int64_t i = from; i < to; i++) {
+    double x = jaxc__load_real(H->dt, H->x, i);
+    if (x != x) continue; /* NaN: past every edge */
+    int64_t k = x == last ? H->nb : jaxc__edges_at_or_below(H, x);
+    if (k >= 1 && k <= H->nb) c[k - 1]++;
+  }
+}
+/* 1: counts made; 0: the edges do not ascend (the composition handles them); -1: out of memory */
+static int jaxc__histogram_fast(const jaxc_array *x, const jaxc_array *edges, bool uniform, jaxc_array **counts) {
+  int64_t nb = edges->shape[0] - 1;
+  jaxc__hist H = {(const char *)x->data, x->dtype, x->size, nb, NULL, 0, 0};
+  double *e = (double *)jaxc__malloc(sizeof(double) * (size_t)(nb + 1));
+  if (!e) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in histogram"), -1;
+  for (int64_t k = 0; k <= nb; k++) {
+    e[k] = jaxc__load_real(edges->dtype, (const char *)edges->data, k);
+    if (e[k] != e[k] || (k && e[k] < e[k - 1])) return jaxc__free(e), 0;
+  }
+  H.e = e, H.e0 = e[0], H.scale = uniform ? (double)nb / (e[nb] - e[0]) : 0;
+  if (!(H.scale < INFINITY)) H.scale = 0;
+  int nt = (size_t)x->size * jaxc_dtype_size(x->dtype) > JAXC_PAR_BYTES ? jaxc__threads() : 1;
+  int64_t *c = (int64_t *)jaxc__malloc(sizeof(int64_t) * (size_t)nb * (size_t)nt);
+  jaxc_array *r = c ? jaxc__new_array(x->dtype, false, 1, &nb) : (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in histogram");
+  if (!r) return jaxc__free(e), jaxc__free(c), -1;
+  memset(c, 0, sizeof(int64_t) * (size_t)nb * (size_t)nt);
+  if (nt > 1) {
+#if JAXC__HAS_OPENMP
+#  pragma omp parallel num_threads(nt)
+    {
+      int t = omp_get_thread_num(), m = omp_get_num_threads();
+      int64_t per = (H.n + m - 1) / m, lo = t * per < H.n ? t * per : H.n, hi = lo + per < H.n ? lo + per : H.n;
+      jaxc__hist_count(&H, lo, hi, c + (size_t)t * (size_t)nb);
+    }
+#endif
+  } else {
+    jaxc__hist_count(&H, 0, H.n, c);
+  }
+  int digits = x->dtype == JAXC_F64 ? 53 : x->dtype == JAXC_F32 ? 24 : x->dtype == JAXC_F16 ? 11 : 8;
+  for (int64_t k = 0; k < nb; k++) {
+    int64_t sum = 0;
+    for (int t = 0; t < nt; t++) sum += c[(size_t)t * (size_t)nb + (size_t)k];
+    double v = fmin((double)sum, ldexp(1.0, digits));
+    jaxc_kernel_cast_dyn(JAXC_F64, x->dtype, 1, &v, (char *)r->data + (size_t)k * jaxc_dtype_size(x->dtype));
+  }
+  jaxc__free(e), jaxc__free(c);
+  *counts = r;
+  return 1;
+}
+
+JAXC_API int jaxc_histogram(const jaxc_array *a, int64_t nbins, const jaxc_array *edges, const double *range,
+                            const jaxc_array *weights, bool density, jaxc_array **counts, jaxc_array **bin_edges) {
+  if (counts) *counts = NULL;
+  if (bin_edges) *bin_edges = NULL;
+  if (!a || !counts) return jaxc__fail(JAXC_ERR_ARG, "histogram: %s is NULL", a ? "counts" : "the array"), JAXC_ERR_ARG;
+  if (weights && (weights->ndim != a->ndim || memcmp(weights->shape, a->shape, sizeof(int64_t) * (size_t)a->ndim)))
+    return jaxc__fail(JAXC_ERR_SHAPE, "weights should have the same shape as a."), JAXC_ERR_SHAPE;
+  jaxc_dtype node = weights ? jaxc__join2(a, weights) : jaxc__node_of(a); /* promote_dtypes_inexact(a, weights) */
+  if (node == JAXC_DTYPE_INVALID) return jaxc_last_status();
+  jaxc_dtype dt = jaxc_storage_dtype(jaxc__to_inexact(node), jaxc_x64());
+  jaxc_array *x = jaxc__astype_impl(a, dt, NULL), *w = x && weights ? jaxc__astype_impl(weights, dt, NULL) : NULL;
+  jaxc_array *e = x && (w || !weights) ? jaxc_histogram_bin_edges(x, nbins, edges, range) : NULL, *c = NULL;
+  int fast = 0;
+  if (e && e->shape[0] == 0) jaxc__fail(JAXC_ERR_INDEX, "index -1 is out of bounds for axis 0 with size 0"); /* edges[-1] */
+  else if (e && !w && (fast = jaxc__histogram_fast(x, e, !edges, &c)) == 0) c = jaxc__histogram_counts(x, w, e);
+  else if (e && w) c = jaxc__histogram_counts(x, w, e);
+  if (c && density) c = jaxc__histogram_density(c, e);
+  jaxc_array_free(x), jaxc_array_free(w);
+  if (!c) return jaxc_array_free(e), jaxc_last_status();
+  *counts = c;
+  if (bin_edges) *bin_edges = e;
+  else jaxc_array_free(e);
+  jaxc__ok();
+  return JAXC_OK;
+}
+
+/* op(x[1:], x[:-1]) along ax; a contiguous view of each side when no axis comes before ax */
+static jaxc_array *jaxc__diff_once(const jaxc_array *x, int ax, jaxc_op op) {
+  int64_t n = x->shape[ax], m = n > 0 ? n - 1 : 0, outer = 1, inner = 1;
+  for (int d = 0; d < x->ndim; d++)
+    if (d < ax) outer *= x->shape[d];
+    else if (d > ax) inner *= x->shape[d];
+  if (outer == 1) {
+    int64_t shape[JAXC_MAX_NDIM];
+    memcpy(shape, x->shape, sizeof(int64_t) * (size_t)x->ndim);
+    shape[ax] = m;
+    jaxc_array hi, lo;
+    char *p = (char *)x->data;
+    jaxc_array_wrap(&hi, x->dtype, x->ndim, shape, p + (size_t)inner * jaxc_dtype_size(x->dtype));
+    jaxc_array_wrap(&lo, x->dtype, x->ndim, shape, p);
+    hi.weak = lo.weak = x->weak;
+    return jaxc_binary(op, &hi, &lo);
+  }
+  jaxc_array *hi = jaxc__slice_axis(x, ax, 1, JAXC_NONE), *lo = hi ? jaxc__slice_axis(x, ax, 0, -1) : NULL;
+  jaxc_array *r = lo ? jaxc_binary(op, hi, lo) : NULL;
+  jaxc_array_free(hi), jaxc_array_free(lo);
+  return r;
+}
+
+/* f"{a}" of a 0-d array, for diff's message: Python's str of its one value */
+static void jaxc__scalar_str(char *buf, size_t cap, const jaxc_array *a) {
+  jaxc_c128 z = jaxc__c128_make(0, 0);
+  jaxc_kernel_cast_dyn(a->dtype, JAXC_C128, 1, a->data, &z);
+  double re = jaxc__re_jaxc_c128(z), im = jaxc__im_jaxc_c128(z);
+  switch (jaxc_dtype_kind(a->dtype)) {
+  case JAXC_KIND_BOOL: snprintf(buf, cap, "%s", re != 0 ? "True" : "False"); return;
+  case JAXC_KIND_INT: { int64_t i; jaxc_kernel_cast_dyn(a->dtype, JAXC_I64, 1, a->data, &i); snprintf(buf, cap, "%lld", (long long)i); return; }
+  case JAXC_KIND_UINT: { uint64_t u; jaxc_kernel_cast_dyn(a->dtype, JAXC_U64, 1, a->data, &u); snprintf(buf, cap, "%llu", (unsigned long long)u); return; }
+  case JAXC_KIND_FLOAT: snprintf(buf, cap, "%.*g", a->dtype == JAXC_F64 ? 17 : 9, re); return;
+  default: snprintf(buf, cap, "(%.*g%+.*gj)", a->dtype == JAXC_C128 ? 17 : 9, re, a->dtype == JAXC_C128 ? 17 : 9, im); return;
+  }
+}
+
+/* jnp.diff's prepend/append: a 0-d one broadcast to a's shape with the axis 1 long (*made, to
+   free), any other used as it is */
+static const jaxc_array *jaxc__diff_edge(const jaxc_array *a, int ax, const jaxc_array *e, jaxc_array **made) {
+  if (!e || e->ndim) return e;
+  int64_t shape[JAXC_MAX_NDIM];
+  memcpy(shape, a->shape, sizeof(int64_t) * (size_t)a->ndim);
+  shape[ax] = 1;
+  return *made = jaxc_broadcast_to(e, a->ndim, shape);
+}
+
+JAXC_API jaxc_array *jaxc_diff(const jaxc_array *a, int n, int axis, const jaxc_array *prepend, const jaxc_array *append) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "diff: the array is NULL");
+  if (n == 0) return jaxc_reshape(a, a->ndim, a->shape);
+  if (n < 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "order must be non-negative but got %d", n);
+  if (a->ndim == 0) {
+    char s[96];
+    jaxc__scalar_str(s, sizeof s, a);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "diff requires input that is at least one dimensional; got %s", s);
+  }
+  int ax;
+  if (!jaxc__canon_axis(axis, a->ndim, &ax)) return NULL;
+  jaxc_array *made[2] = {NULL, NULL}, *joined = NULL;
+  const jaxc_array *pre = jaxc__diff_edge(a, ax, prepend, &made[0]);
+  const jaxc_array *app = !prepend || pre ? jaxc__diff_edge(a, ax, append, &made[1]) : NULL;
+  if ((prepend && !pre) || (append && !app)) return jaxc__free_arrays(2, made), NULL;
+  if (pre || app) {
+    const jaxc_array *parts[3];
+    int k = 0;
+    if (pre) parts[k++] = pre;
+    parts[k++] = a;
+    if (app) parts[k++] = app;
+    joined = jaxc_concatenate(k, parts, ax);
+    jaxc__free_arrays(2, made);
+    if (!joined) return NULL;
+  }
+  const jaxc_array *x = joined ? joined : a;
+  jaxc_op op = x->dtype == JAXC_BOOL ? JAXC_OP_NOT_EQUAL : JAXC_OP_SUBTRACT;
+  jaxc_array *r = NULL;
+  for (int i = 0; i < n && x; i++) {
+    r = jaxc__diff_once(x, ax, op);
+    if (x != a) jaxc_array_free((jaxc_array *)x);
+    x = r;
+  }
+  return r;
+}
+
+JAXC_API jaxc_array *jaxc_ediff1d(const jaxc_array *a, const jaxc_array *to_end, const jaxc_array *to_begin) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "ediff1d: the array is NULL");
+  if (a->dtype == JAXC_BOOL) return (jaxc_array *)jaxc__fail_dtype(JAXC_OP_SUBTRACT, JAXC_BOOL); /* lax.sub's */
+  jaxc_array flat;
+  jaxc_array_wrap(&flat, a->dtype, 1, &a->size, a->data);
+  flat.weak = a->weak;
+  jaxc_array *d = jaxc__diff_once(&flat, 0, JAXC_OP_SUBTRACT);
+  jaxc_array *b = d && to_begin ? jaxc__astype_impl(to_begin, a->dtype, NULL) : NULL;
+  jaxc_array *e = d && (b || !to_begin) && to_end ? jaxc__astype_impl(to_end, a->dtype, NULL) : NULL, *r = NULL;
+  if (d && (b || !to_begin) && (e || !to_end)) {
+    jaxc_array bf, ef;
+    const jaxc_array *parts[3];
+    int k = 0;
+    if (b) parts[k++] = jaxc_array_wrap(&bf, b->dtype, 1, &b->size, b->data);
+    parts[k++] = d;
+    if (e) parts[k++] = jaxc_array_wrap(&ef, e->dtype, 1, &e->size, e->data);
+    r = k == 1 ? d : jaxc_concatenate(k, parts, 0);
+    if (r == d) d = NULL;
+  }
+  JAXC__FREE_ARRAYS(d, b, e);
+  return r;
+}
+
 /* --- indexing ---------------------------------------------------------------------------------
    Every gather and scatter is reduced to a list of element offsets into `a` (one per element of
    the indexed shape, row-major; -1: out of range, to fill or drop), then copied or combined in
@@ -5881,30 +6666,6 @@ static jaxc_array *jaxc__pad_ramp(const jaxc_array *x, int ax, int64_t w, double
 typedef enum jaxc__pad_build {
   JAXC__PAD_GATHER, JAXC__PAD_ODD, JAXC__PAD_RAMP, JAXC__PAD_MAX, JAXC__PAD_MEAN, JAXC__PAD_MIN, JAXC__PAD_MEDIAN
 } jaxc__pad_build;
-/* jnp.median(x, axis, keepdims=True): quantile's midpoint in x's inexact dtype, a lane with a NaN
-   all NaN, then (low + high) * 0.5 of the sorted lane's middle elements, rounded per operation
-   (float16 stays float16, as in JAX). An empty lane is lax.gather's error in JAX. */
-static jaxc_array *jaxc__median_keep(const jaxc_array *x, int ax) {
-  int64_t n = x->shape[ax];
-  if (n == 0)
-    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "Slice size at index %d in gather op is out of range, must be within "
-                                    "[0, 0 + 1), got 1.", ax);
-  jaxc_array *f = jaxc__astype_impl(x, jaxc__to_inexact(x->dtype), NULL), *isn = NULL, *any = NULL, *nan = NULL;
-  jaxc_array *w = NULL, *sorted = NULL, *lo = NULL, *hi = NULL, *sum = NULL, *half = NULL, *r = NULL;
-  if (f) isn = jaxc_unary(JAXC_OP_ISNAN, f);
-  if (isn) any = jaxc_reduce_ex(JAXC_OP_ANY, isn, ax, true);
-  if (any) nan = jaxc_weak_float(NAN);
-  if (nan) w = jaxc_where(any, nan, f);
-  if (w) sorted = jaxc_sort(w, ax);
-  if (sorted) lo = jaxc__slice_axis(sorted, ax, (n - 1) / 2, (n - 1) / 2 + 1);
-  if (lo) hi = jaxc__slice_axis(sorted, ax, n / 2, n / 2 + 1);
-  if (hi) sum = jaxc_binary(JAXC_OP_ADD, lo, hi);
-  if (sum) half = jaxc_scalar(f->dtype, 0.5, 0.0);
-  if (half) r = jaxc_binary(JAXC_OP_MULTIPLY, sum, half);
-  jaxc_array *tmp[] = {f, isn, any, nan, w, sorted, lo, hi, sum, half};
-  for (size_t j = 0; j < sizeof tmp / sizeof tmp[0]; j++) jaxc_array_free(tmp[j]);
-  return r;
-}
 /* _pad_stats' side: the statistic along the axis (of its first or last `len` elements, len 0 for
    all), integers rounded half to even, converted to x's dtype and weak flag, repeated w times */
 static jaxc_array *jaxc__pad_stat(const jaxc_array *x, int ax, jaxc__pad_build build, int64_t w, int64_t len, bool before) {
@@ -5913,7 +6674,7 @@ static jaxc_array *jaxc__pad_stat(const jaxc_array *x, int ax, jaxc__pad_build b
   jaxc_array *part = len == 0 ? NULL : before ? jaxc__slice_axis(x, ax, 0, len) : jaxc__slice_axis(x, ax, -len, JAXC_NONE);
   if (len != 0 && !part) return NULL;
   jaxc_op op = build == JAXC__PAD_MAX ? JAXC_OP_MAX : build == JAXC__PAD_MIN ? JAXC_OP_MIN : JAXC_OP_MEAN;
-  jaxc_array *st = build == JAXC__PAD_MEDIAN ? jaxc__median_keep(part ? part : x, ax) : jaxc_reduce_ex(op, part ? part : x, ax, true), *r = NULL;
+  jaxc_array *st = build == JAXC__PAD_MEDIAN ? jaxc_median(part ? part : x, ax, true) : jaxc_reduce_ex(op, part ? part : x, ax, true), *r = NULL;
   jaxc_array_free(part);
   if (st && jaxc__is_integral(x->dtype) && x->dtype != JAXC_BOOL) {
     jaxc_array *t = jaxc_unary(JAXC_OP_ROUND, st);

@@ -1,6 +1,7 @@
-/* bench_sort.c — sort, argsort, searchsorted and unique against a same-run copy of the same bytes
-   and NumPy's same call (np.sort(kind='stable') and np.argsort(kind='stable'), as jnp's sorts
-   are stable; np.searchsorted; np.unique).
+/* bench_sort.c — sort, argsort, searchsorted, unique, quantiles, histogram and diff against a
+   same-run copy of the same bytes and NumPy's same call (np.sort(kind='stable') and
+   np.argsort(kind='stable'), as jnp's sorts are stable; np.searchsorted; np.unique; np.median,
+   np.quantile, np.nanmedian; np.histogram; np.diff).
    GB/s = bytes read + written once; copy: a 2-thread memcpy of as many bytes, and jaxc's speed as
    a share of it (sorting is not a one-pass op: the share says how many copies' time it takes).
    Inputs are random, drawn alike here and in NumPy: floats uniform in [0, 1), integers over
@@ -15,7 +16,7 @@
 #include "bench_util.h" /* (with the C headers and omp.h the benches use) */
 
 enum { REPS = 5 };
-typedef enum { SORT, ARGSORT, SORT_ROWS, SEARCH, UNIQUE } kind;
+typedef enum { SORT, ARGSORT, SORT_ROWS, SEARCH, UNIQUE, MEDIAN, QUANTILE3, NANMEDIAN, MEDIAN_ROWS, HISTOGRAM, DIFF } kind;
 typedef struct {
   const char *name, *np; /* NumPy's call on z (and q, the queries) */
   kind k;
@@ -33,6 +34,12 @@ static const row rows[] = {
     {"searchsorted f32", "np.searchsorted(zs, q)", SEARCH, JAXC_F32},
     {"unique f32", "np.unique(z)", UNIQUE, JAXC_F32},
     {"unique i32 +counts", "np.unique(z, return_counts=True)", UNIQUE, JAXC_I32},
+    {"median f32", "np.median(z)", MEDIAN, JAXC_F32},
+    {"quantile f32 3 q", "np.quantile(z, [0.25, 0.5, 0.75])", QUANTILE3, JAXC_F32},
+    {"nanmedian f32", "np.nanmedian(z)", NANMEDIAN, JAXC_F32},
+    {"median f32 rows of 64", "np.median(z, axis=1)", MEDIAN_ROWS, JAXC_F32},
+    {"histogram f32 100 bins", "np.histogram(z, 100)", HISTOGRAM, JAXC_F32},
+    {"diff f32", "np.diff(z)", DIFF, JAXC_F32},
 };
 
 static uint64_t rs = 0x9E3779B97F4A7C15u;
@@ -63,6 +70,15 @@ static jaxc_array *input(jaxc_dtype d, int nd, const int64_t *s, int64_t distinc
 static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array *q) {
   jaxc_array *v = NULL, *c = NULL;
   switch (r->k) {
+  case MEDIAN: return jaxc_median(z, JAXC_ALL_AXES, false);
+  case QUANTILE3: return jaxc_quantile(z, q, JAXC_ALL_AXES, JAXC_QUANTILE_LINEAR, false);
+  case NANMEDIAN: return jaxc_nanmedian(z, JAXC_ALL_AXES, false);
+  case MEDIAN_ROWS: return jaxc_median(z, 1, false);
+  case HISTOGRAM:
+    jaxc_histogram(z, 100, NULL, NULL, NULL, false, &v, &c);
+    jaxc_array_free(c);
+    return v;
+  case DIFF: return jaxc_diff(z, 1, 0, NULL, NULL);
   case SEARCH: return jaxc_searchsorted(z, q, JAXC_SIDE_LEFT, NULL);
   case UNIQUE:
     jaxc_unique_ex(z, JAXC_ALL_AXES, true, JAXC_NONE, NULL, &v, NULL, NULL, r->d == JAXC_I32 ? &c : NULL);
@@ -100,17 +116,22 @@ static int bench_row(const row *r, int lg) {
   if (r->k == SEARCH && lg > 24) return 0; /* (NumPy's 2^26 random searches take minutes) */
   int64_t n = (int64_t)1 << lg, zs[2] = {n, 1};
   int nd = 1;
-  if (r->k == SORT_ROWS) zs[0] = n / 64, zs[1] = 64, nd = 2;
+  if (r->k == SORT_ROWS || r->k == MEDIAN_ROWS) zs[0] = n / 64, zs[1] = 64, nd = 2;
   int64_t distinct = r->k == UNIQUE ? n / 16 : 0;
   jaxc_array *z = input(r->d, nd, zs, distinct), *q = NULL;
   if (r->k == SEARCH) { /* the sorted values, and as many random queries */
     jaxc_array *s = jaxc_sort(z, 0);
     jaxc_array_free(z), z = s, q = input(r->d, nd, zs, 0);
   }
+  if (r->k == QUANTILE3) { /* q = [0.25, 0.5, 0.75] */
+    int64_t three = 3;
+    float qv[3] = {0.25f, 0.5f, 0.75f};
+    q = jaxc_array_from_data(JAXC_F32, 1, &three, qv);
+  }
   jaxc_array *probe = z ? run_once(r, z, q) : NULL;
   if (!probe) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
   size_t bytes = (size_t)n * (jaxc_dtype_size(r->d) * (r->k == SEARCH ? 2 : 1)) +
-                 (size_t)jaxc_array_size(probe) * jaxc_dtype_size(jaxc_array_dtype(probe));
+                 (size_t)jaxc_array_size(probe) * jaxc_dtype_size(jaxc_array_dtype(probe)); /* (a quantile: the input) */
   jaxc_array_free(probe);
   timed call = {r, z, q};
   double t, t_copy;

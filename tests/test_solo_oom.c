@@ -191,6 +191,28 @@ static jaxc_array *c_argwhere(void) { /* nonzero's mask, coordinates and a where
 }
 static jaxc_array *c_bincount(void) { return jaxc_bincount(u8v, u8v, 3, JAXC_NONE); } /* uint8 weights */
 static jaxc_array *c_count_nonzero(void) { return jaxc_count_nonzero(c64v, 0, true); }
+static jaxc_array *c_quantile_big(void) { return jaxc_quantile(big, f16v, JAXC_ALL_AXES, JAXC_QUANTILE_LINEAR, false); } /* select */
+static jaxc_array *c_nanpercentile_axes(void) { /* a tuple of axes: transposed, sorted */
+  return jaxc_quantile_ex(JAXC_FN_NANPERCENTILE, x34, jaxc__opnd_int(40), 2, (int[]){1, 0}, JAXC_QUANTILE_NEAREST, true);
+}
+static jaxc_array *c_median_axis(void) { return jaxc_median(x34, 0, false); }
+static jaxc_array *c_histogram(void) { /* the one-pass count, and the density's composition */
+  jaxc_array *c = NULL, *e = NULL;
+  int st = jaxc_histogram(x34, 5, NULL, NULL, NULL, true, &c, &e);
+  jaxc_array_free(e);
+  return st == JAXC_OK ? c : NULL;
+}
+static jaxc_array *c_histogram_weighted(void) { /* .at[].add of the weights */
+  jaxc_array *c = NULL;
+  int st = jaxc_histogram(u8v, 3, NULL, (const double[]){0, 100}, u8v, false, &c, NULL);
+  return st == JAXC_OK ? c : NULL;
+}
+static jaxc_array *c_diff(void) { /* a 0-d prepend broadcast, concatenated, differenced twice */
+  jaxc_array *p = jaxc_weak_float(0.5), *r = p ? jaxc_diff(x34, 2, 0, p, x34) : NULL;
+  jaxc_array_free(p);
+  return r;
+}
+static jaxc_array *c_ediff1d(void) { return jaxc_ediff1d(x34, f16v, u8v); }
 
 typedef struct { const char *name; jaxc_array *(*call)(void); } oom_case;
 static const oom_case cases[] = {
@@ -212,6 +234,8 @@ static const oom_case cases[] = {
   {"array_split", c_split}, {"argsort of 1 M", c_sort_big}, {"searchsorted, sorter", c_searchsorted},
   {"digitize", c_digitize}, {"unique along an axis", c_unique_axis}, {"unique c64", c_unique_flat},
   {"argwhere, size, fill", c_argwhere}, {"bincount, weights", c_bincount}, {"count_nonzero c64", c_count_nonzero},
+  {"quantile of 1 M", c_quantile_big}, {"nanpercentile, axes", c_nanpercentile_axes}, {"median axis 0", c_median_axis},
+  {"histogram, density", c_histogram}, {"histogram, weights", c_histogram_weighted}, {"diff", c_diff}, {"ediff1d", c_ediff1d},
 };
 
 /* --- what a call leaves behind ----------------------------------------------------------------- */

@@ -421,7 +421,7 @@ static void pick_spec(jaxc_slice_spec *sp) {
 
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 36;
+  uint8_t c = u8() % 37;
   char what[96];
   /* bool views must hold valid bools (0/1): other views may have written any bytes there */
   for (int i = 0; i < npool; i++)
@@ -1117,6 +1117,41 @@ static void one_call(void) {
     if (w != 4 && w != 6) {
       check_result_array(names[w], r);
       if (r && (w == 0 || w == 5) && r->dtype != a->dtype) FAIL("%s: dtype changed", names[w]);
+      snap_verify(names[w], NULL);
+      keep(r);
+    }
+    break;
+  }
+  case 36: { /* quantiles, histograms, diff: any operands, q, methods (invalid ones too), axes, bins */
+    const jaxc_array *a = pick_arr(), *b = pick_arr();
+    static const char *const names[] = {"quantile", "quantile_ex", "median", "nanmedian", "histogram_bin_edges", "histogram",
+                                        "diff", "ediff1d"};
+    int w = u8() % 8, axis = u8() < 64 ? JAXC_ALL_AXES : pick_axis(), axes[3] = {pick_axis(), pick_axis(), pick_axis()};
+    jaxc_quantile_fn fn = (jaxc_quantile_fn)(u8() % (JAXC_NUM_QUANTILE_FNS + 1));
+    jaxc_quantile_method m = (jaxc_quantile_method)(u8() % (JAXC_NUM_QUANTILE_METHODS + 1));
+    int64_t nbins = (int64_t)(u8() % 40) - 3;
+    double range[2] = {(double)(int8_t)u8() / 8, (double)(int8_t)u8() / 8};
+    jaxc_array *r = NULL, *o[2] = {NULL, NULL};
+    trace("%s fn=%d method=%d axis=%d nbins=%lld\n", names[w], (int)fn, (int)m, axis, (long long)nbins);
+    switch (w) {
+    case 0: r = jaxc_quantile_ex(fn, a, u8() & 1 ? jaxc__opnd_float((double)u8() / 200) : jaxc__opnd_array(b), 1, &axis, m, u8() & 1); break;
+    case 1: r = jaxc_quantile_ex(fn, a, jaxc__opnd_array(b), u8() % 4, u8() < 32 ? NULL : axes, m, u8() & 1); break;
+    case 2: r = jaxc_median(a, axis, u8() & 1); break;
+    case 3: r = jaxc_nanmedian(a, axis, u8() & 1); break;
+    case 4: r = jaxc_histogram_bin_edges(a, nbins, u8() < 128 ? NULL : b, u8() & 1 ? range : NULL); break;
+    case 5: {
+      int ret = jaxc_histogram(a, nbins, u8() < 192 ? NULL : b, u8() & 1 ? range : NULL, u8() < 128 ? NULL : pick_arr(), u8() & 1,
+                               u8() < 8 ? NULL : &o[0], u8() & 1 ? &o[1] : NULL);
+      check_results("histogram", ret, o, 2);
+      for (int k = 0; k < 2; k++) jaxc_array_free(o[k]);
+      snap_verify("histogram", NULL);
+      break;
+    }
+    case 6: r = jaxc_diff(a, (int)(u8() % 6) - 1, axis == JAXC_ALL_AXES ? -1 : axis, u8() < 160 ? NULL : b, u8() < 160 ? NULL : pick_arr()); break;
+    default: r = jaxc_ediff1d(a, u8() < 128 ? NULL : b, u8() < 128 ? NULL : pick_arr()); break;
+    }
+    if (w != 5) {
+      check_result_array(names[w], r);
       snap_verify(names[w], NULL);
       keep(r);
     }
