@@ -4749,14 +4749,15 @@ static double jaxc__load_real(jaxc_dtype d, const char *p, int64_t i) {
 }
 static int64_t jaxc__edges_at_or_below(const jaxc__hist *H, double x) {
   const double *e = H->e;
-  if (H->scale > 0) {
+  int64_t nb = H->nb;
+  if (H->scale > 0) { /* the guess is nearly always right: both walks stop at once, predictably */
     double g = (x - H->e0) * H->scale;
-    int64_t k = g >= (double)H->nb ? H->nb : g > 0 ? (int64_t)g : 0;
-    while (k <= H->nb && e[k] <= x) k++;
+    int64_t k = (g >= (double)nb ? nb : g > 0 ? (int64_t)g : 0) + 1;
+    while (k <= nb && e[k] <= x) k++;
     while (k > 0 && e[k - 1] > x) k--;
     return k;
   }
-  int64_t lo = 0, hi = H->nb + 1;
+  int64_t lo = 0, hi = nb + 1;
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;
     if (e[mid] <= x) lo = mid + 1;
@@ -4824,14 +4825,16 @@ JAXC_API int jaxc_histogram(const jaxc_array *a, int64_t nbins, const jaxc_array
   jaxc_dtype node = weights ? jaxc__join2(a, weights) : jaxc__node_of(a); /* promote_dtypes_inexact(a, weights) */
   if (node == JAXC_DTYPE_INVALID) return jaxc_last_status();
   jaxc_dtype dt = jaxc_storage_dtype(jaxc__to_inexact(node), jaxc_x64());
-  jaxc_array *x = jaxc__astype_impl(a, dt, NULL), *w = x && weights ? jaxc__astype_impl(weights, dt, NULL) : NULL;
-  jaxc_array *e = x && (w || !weights) ? jaxc_histogram_bin_edges(x, nbins, edges, range) : NULL, *c = NULL;
+  jaxc_array *made = a->dtype == dt ? NULL : jaxc__astype_impl(a, dt, NULL), *w = NULL, *e = NULL, *c = NULL;
+  const jaxc_array *x = a->dtype == dt ? a : made;
+  if (x && weights) w = jaxc__astype_impl(weights, dt, NULL);
+  if (x && (w || !weights)) e = jaxc_histogram_bin_edges(x, nbins, edges, range);
   int fast = 0;
   if (e && e->shape[0] == 0) jaxc__fail(JAXC_ERR_INDEX, "index -1 is out of bounds for axis 0 with size 0"); /* edges[-1] */
   else if (e && !w && (fast = jaxc__histogram_fast(x, e, !edges, &c)) == 0) c = jaxc__histogram_counts(x, w, e);
   else if (e && w) c = jaxc__histogram_counts(x, w, e);
   if (c && density) c = jaxc__histogram_density(c, e);
-  jaxc_array_free(x), jaxc_array_free(w);
+  jaxc_array_free(made), jaxc_array_free(w);
   if (!c) return jaxc_array_free(e), jaxc_last_status();
   *counts = c;
   if (bin_edges) *bin_edges = e;
