@@ -457,10 +457,10 @@ JAXC_API jaxc_array *jaxc_bincount(const jaxc_array *x, const jaxc_array *weight
    jnp.quantile, nanquantile, percentile, nanpercentile (a, q, axis, method, keepdims), one row
    each of JAXC_QUANTILE_FNS, and jnp.median / nanmedian (quantile 0.5, midpoint). a is made
    inexact (ints and bool -> float32, int64 -> float64, as jnp.mean), complex is refused; each lane
-   is sorted (NaN last), then, as JAX computes it, in q's dtype (a C double is a weak float: float32,
-   float64 with x64): t = q * (n - 1) (nan*: n is the lane's count of non-NaN values), low =
-   floor(t) and high = ceil(t) clamped to [0, n - 1], weight = t - low; lane values are taken at
-   low and high and combined by the method:
+   is ordered (NaN last; sorted, or one long lane radix-selected), then, as JAX computes it, in
+   q's dtype (a C double is a weak float: float32, float64 with x64): t = q * (n - 1) (nan*: n is
+   the lane's count of non-NaN values), low = floor(t) and high = ceil(t) clamped to [0, n - 1],
+   weight = t - low; lane values are taken at low and high and combined by the method:
      LINEAR    low_value * (1 - weight) + high_value * weight, both converted to q's dtype
      LOWER, HIGHER  the value at low, at high
      MIDPOINT  (low_value + high_value) * 0.5 in a's dtype (median's method)
@@ -4257,9 +4257,6 @@ static const bool jaxc__qfn_skip_nan[] = {JAXC_QUANTILE_FNS(JAXC__QF_SKIP)};
 #undef JAXC__QF_PERCENT
 #undef JAXC__QF_SKIP
 
-/* Steps are rounded with jaxc__round_to: a double holds every value of the narrower floats, and
-   one +, -, * or / of two of them rounded to double, then to the float, rounds as the float would
-   (53 >= 2 * 24 + 2). */
 /* lax.min: NaN wins */
 static double jaxc__nan_min(double x, double y) { return x != x || y != y ? NAN : x < y ? x : y; }
 
@@ -4272,7 +4269,10 @@ static int64_t jaxc__gather_at(double v, int64_t n) {
   return i < n ? i : n - 1;
 }
 
-/* where quantile q reads a lane of len values, n of them counted, and the weights of the two */
+/* where quantile q reads a lane of len values, n of them counted, and the weights of the two.
+   Steps are rounded with jaxc__round_to: a double holds every value of the narrower floats, and
+   one +, -, * or / of two of them rounded to double, then to the float, rounds as the float would
+   (53 >= 2 * 24 + 2). */
 typedef struct jaxc__qpick { int64_t lo, hi; double wlo, whi; } jaxc__qpick;
 static jaxc__qpick jaxc__quantile_pick(jaxc_dtype qt, double q, int64_t n, int64_t len) {
   double last = jaxc__round_to(qt, jaxc__round_to(qt, (double)n) - 1), t = jaxc__round_to(qt, q * last);
@@ -4489,19 +4489,16 @@ static double jaxc__rsel_value(const jaxc__rsel *S, jaxc_dtype ad, uint64_t key,
    each rank narrowed in a copy of its bucket. false: out of memory */
 static bool jaxc__rsel_values(const jaxc__rsel *S, jaxc_dtype ad, int64_t m, const int64_t *ranks, double *out) {
   enum { NB = 1 << JAXC__SEL_BITS };
-  int64_t start[NB + 1], at[NB], total = 0, widest = 0;
-  int32_t slot[NB]; /* a needed bucket's place in the gathered keys: its start there, or -1 */
+  int64_t start[NB + 1], first[NB], total = 0, widest = 0; /* first: a needed bucket's place in v, or -1 */
   start[0] = 0;
-  for (int b = 0; b < NB; b++) start[b + 1] = start[b] + S->cnt[b], slot[b] = -1;
+  for (int b = 0; b < NB; b++) start[b + 1] = start[b] + S->cnt[b], first[b] = -1;
   for (int64_t r = 0; r < m; r++) {
     int b = 0;
     while (start[b + 1] <= ranks[r]) b++;
-    if (slot[b] < 0) slot[b] = 1, at[b] = total, total += S->cnt[b], widest = S->cnt[b] > widest ? S->cnt[b] : widest;
+    if (first[b] < 0) first[b] = total, total += S->cnt[b], widest = S->cnt[b] > widest ? S->cnt[b] : widest;
   }
   uint64_t *v = (uint64_t *)jaxc__malloc(sizeof(uint64_t) * (size_t)(total + widest));
   if (!v) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in quantile"), false;
-  int64_t first[NB];
-  for (int b = 0; b < NB; b++) first[b] = slot[b] < 0 ? -1 : at[b];
   if (S->nt > 1) {
 #if JAXC__HAS_OPENMP
 #  pragma omp parallel num_threads(S->nt)
@@ -4582,7 +4579,7 @@ static jaxc_array *jaxc__quantile(jaxc_quantile_fn fn, const jaxc_array *a, jaxc
   if (!axes) {
     for (int d = 0; d < nd; d++) red[d] = true;
   } else {
-    if (naxes < 0 || naxes > nd) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "quantile: %d axes for an array of rank %d", naxes, nd);
+    if (naxes < 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "quantile: %d axes", naxes);
     for (int i = 0; i < naxes; i++) {
       int ax;
       if (!jaxc__canon_axis(axes[i], nd, &ax)) return NULL;

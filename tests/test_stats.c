@@ -448,6 +448,10 @@ static void test_quantile_errors(void) {
                "method can only be 'linear', 'lower', 'higher', 'midpoint', or 'nearest'");
   expect_error(jaxc_quantile(c, 0.5, 0, JAXC_QUANTILE_LINEAR, false), "quantile does not support complex input, as the operation is poorly defined.");
   expect_error(jaxc_median(a, 2, false), "axis 2 is out of bounds for array of dimension 2");
+  jaxc_array *s0 = jaxc_weak_float(2.5);
+  expect_error(jaxc_median(s0, 0, false), "axis 0 is out of bounds for array of dimension 0");
+  expect_print(jaxc_median(s0, JAXC_ALL_AXES, false), "Array(2.5, dtype=float32)", "median of a weak scalar: strong");
+  jaxc_array_free(s0);
   int rep[2] = {1, -1};
   expect_error(jaxc_quantile_ex(JAXC_FN_QUANTILE, a, jaxc__opnd_float(0.5), 2, rep, JAXC_QUANTILE_LINEAR, false), "repeated axis");
   expect_error(jaxc_quantile(a, q2, 0, JAXC_QUANTILE_LINEAR, false), "q must be have rank <= 1, got shape (2, 3)");
