@@ -65,7 +65,7 @@
      JAXC_BUFFER_CACHE_BYTES      default size of the cache of freed large buffers (512 MiB)
      JAXC_PAR_BYTES               traffic above which elementwise loops go parallel (2 MiB)
      JAXC_STREAM_BYTES            output size above which stores stream past the cache (256 MiB)
-     JAXC_SELECT_MIN              one lane at least this long is radix-selected for quantiles,
+     JAXC_SELECT_MIN              lanes at least this long are radix-selected for quantiles,
                                   not sorted (4096)
 
    ENVIRONMENT
@@ -457,7 +457,7 @@ JAXC_API jaxc_array *jaxc_bincount(const jaxc_array *x, const jaxc_array *weight
    jnp.quantile, nanquantile, percentile, nanpercentile (a, q, axis, method, keepdims), one row
    each of JAXC_QUANTILE_FNS, and jnp.median / nanmedian (quantile 0.5, midpoint). a is made
    inexact (ints and bool -> float32, int64 -> float64, as jnp.mean), complex is refused; each lane
-   is ordered (NaN last; sorted, or one long lane radix-selected), then, as JAX computes it, in
+   is ordered (NaN last; sorted, or radix-selected when long), then, as JAX computes it, in
    q's dtype (a C double is a weak float: float32, float64 with x64): t = q * (n - 1) (nan*: n is
    the lane's count of non-NaN values), low = floor(t) and high = ceil(t) clamped to [0, n - 1],
    weight = t - low; lane values are taken at low and high and combined by the method:
@@ -4347,7 +4347,7 @@ static bool jaxc__lanes(const jaxc_array *a, const bool *red, bool tuple, int64_
 }
 
 /* --- radix select --------------------------------------------------------------------------------
-   One long lane (a 1-D array, axis=None) is not sorted: the keys in sort's order are counted by
+   A long lane (JAXC_SELECT_MIN values or more) is not sorted: the keys in sort's order are counted by
    their top 11 bits in one pass (over the threads when large), the buckets holding the ranks the
    quantiles read are gathered in a second, and each rank's bucket is narrowed by the next 11 bits,
    and the next, to the key at that rank. -0.0 and 0.0 share a key: the one at a rank is the
@@ -4526,9 +4526,10 @@ static double jaxc__quantile_q(jaxc_quantile_fn fn, const jaxc_array *qa, jaxc_d
   double qv = jaxc__lane_value(qa->dtype, qt, (const char *)qa->data, i);
   return jaxc__qfn_percent[fn] ? jaxc__round_to(qt, qv / 100) : qv;
 }
-/* every q of one selected lane, its ranks read in one gathering pass; false: out of memory */
+/* every q of one selected lane, its ranks read in one gathering pass, q i's value at out + i *
+   stride; false: out of memory */
 static bool jaxc__quantile_selected(const jaxc__rsel *S, jaxc_quantile_fn fn, const jaxc_array *qa, jaxc_dtype qt,
-                                    jaxc_quantile_method method, jaxc_dtype ad, char *out) {
+                                    jaxc_quantile_method method, jaxc_dtype ad, char *out, size_t stride) {
   int64_t nq = qa->ndim ? qa->shape[0] : 1, len = S->len, n = len - S->nan;
   bool skip_nan = jaxc__qfn_skip_nan[fn], all_nan = !skip_nan && n < len; /* quantile: one NaN makes all NaN */
   jaxc__qpick *p = (jaxc__qpick *)jaxc__malloc(sizeof(jaxc__qpick) * (size_t)nq + (sizeof(int64_t) + sizeof(double)) * 2 * (size_t)nq);
@@ -4542,7 +4543,7 @@ static bool jaxc__quantile_selected(const jaxc__rsel *S, jaxc_quantile_fn fn, co
   bool ok = all_nan || jaxc__rsel_values(S, ad, 2 * nq, ranks, val);
   for (int64_t i = 0; i < nq && ok; i++) {
     double v = all_nan ? NAN : jaxc__quantile_value(method, qt, ad, val[2 * i], val[2 * i + 1], &p[i]);
-    jaxc_kernel_cast_dyn(JAXC_F64, ad, 1, &v, out + (size_t)i * jaxc_dtype_size(ad));
+    jaxc_kernel_cast_dyn(JAXC_F64, ad, 1, &v, out + (size_t)i * stride);
   }
   jaxc__free(p);
   return ok;
@@ -4617,17 +4618,20 @@ static jaxc_array *jaxc__quantile(jaxc_quantile_fn fn, const jaxc_array *a, jaxc
   int64_t rows, nq = qa->ndim ? qa->shape[0] : 1;
   if (!r || !jaxc__lanes(a, red, tuple, &rows, &len, &t)) return jaxc_array_free(r), NULL;
   jaxc_array view, *lanes = jaxc_array_wrap(&view, a->dtype, 2, (int64_t[]){rows, len}, (t ? t : a)->data);
-  jaxc__rsel *S = NULL; /* one long lane: selected in, not sorted */
+  jaxc__rsel *S = NULL;
   bool ok = true;
-  if (rows == 1 && len >= JAXC_SELECT_MIN) {
+  size_t es = jaxc_dtype_size(a->dtype), os = jaxc_dtype_size(ad);
+  if (len >= JAXC_SELECT_MIN) { /* long lanes: selected in, one after another, not sorted */
     S = (jaxc__rsel *)jaxc__malloc(sizeof *S);
-    ok = S && jaxc__rsel_begin(S, a->dtype, (const char *)lanes->data, len);
-    if (!S) jaxc__fail(JAXC_ERR_NOMEM, "out of memory in quantile");
-    if (ok) ok = jaxc__quantile_selected(S, fn, qa, qt, method, ad, (char *)r->data);
+    if (!S) ok = false, jaxc__fail(JAXC_ERR_NOMEM, "out of memory in quantile");
+    for (int64_t b = 0; b < rows && ok; b++) {
+      ok = jaxc__rsel_begin(S, a->dtype, (const char *)lanes->data + (size_t)(b * len) * es, len) &&
+           jaxc__quantile_selected(S, fn, qa, qt, method, ad, (char *)r->data + (size_t)b * os, (size_t)rows * os);
+      jaxc__free(S->tcnt), S->tcnt = NULL;
+    }
   } else {
     ok = (s = jaxc_sort(lanes, 1)) != NULL;
   }
-  size_t es = jaxc_dtype_size(a->dtype), os = jaxc_dtype_size(ad);
   for (int64_t i = 0; i < nq && s; i++) {
     double qv = jaxc__quantile_q(fn, qa, qt, i);
     for (int64_t b = 0; b < rows; b++) {
@@ -4640,7 +4644,6 @@ static jaxc_array *jaxc__quantile(jaxc_quantile_fn fn, const jaxc_array *a, jaxc
       jaxc_kernel_cast_dyn(JAXC_F64, ad, 1, &v, (char *)r->data + (size_t)(i * rows + b) * os);
     }
   }
-  if (S) jaxc__free(S->tcnt);
   jaxc_array_free(s), jaxc_array_free(t), jaxc__free(S);
   if (!ok) jaxc_array_free(r), r = NULL;
   return r;

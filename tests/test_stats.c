@@ -339,9 +339,9 @@ static void test_quantile_large(void) {
   jaxc_array_free(l1), jaxc_array_free(l2), jaxc_array_free(qb), jaxc_array_free(qh);
 }
 
-/* one lane of 4096 or more values: the radix select, not the sort; every dtype, ties, signed
-   zeros only (which zero a rank holds is the stable sort's), all equal, mostly NaN, and lanes
-   that are transposed first (a tuple of axes, reversed) */
+/* lanes of 4096 or more values: the radix select, not the sort; every dtype, ties, signed zeros
+   only (which zero a rank holds is the stable sort's), all equal, mostly NaN, lanes that are
+   transposed first (a tuple of axes, reversed), several lanes (along axis 0 of 2-4 columns) */
 static void test_quantile_select(void) {
   static const jaxc_dtype dts[] = {JAXC_BOOL, JAXC_U8, JAXC_U16, JAXC_U32, JAXC_U64, JAXC_I8, JAXC_I16, JAXC_I32, JAXC_I64,
                                    JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64};
@@ -349,10 +349,11 @@ static void test_quantile_select(void) {
     jaxc_set_x64(trial % 2);
     jaxc_dtype d = dts[rnd64() % (sizeof dts / sizeof dts[0])];
     int64_t len = 4096 + (int64_t)(rnd64() % 6000), shape[3] = {len, 1, 1};
-    unsigned form = (unsigned)(rnd64() % 3), fill = (unsigned)(rnd64() % 5);
+    unsigned form = (unsigned)(rnd64() % 4), fill = (unsigned)(rnd64() % 5);
     int nd = 1;
     if (form == 1) nd = 2, shape[0] = 1, shape[1] = len;                         /* (1, n) along axis 1 */
     if (form == 2) nd = 3, shape[0] = len / 7, shape[1] = 7, len = shape[0] * 7; /* axes (0, 1): lanes read transposed */
+    if (form == 3) nd = 2, shape[0] = len, shape[1] = 2 + (int64_t)(rnd64() % 3); /* rows > 1: along axis 0 */
     jaxc_array *a = random_data(d, nd, shape, is_float(d) ? (fill == 3 ? 90 : 10) : 0);
     jaxc_dtype st = jaxc_array_dtype(a);
     for (int64_t i = 0; i < jaxc_array_size(a) && (fill == 1 || fill == 2); i++) /* all equal; or zeros of either sign */
