@@ -2893,6 +2893,11 @@ static int jaxc__threads(void) {
 #endif
 }
 static jaxc_dtype jaxc__default_int(void) { return jaxc_x64() ? JAXC_I64 : JAXC_I32; }
+/* part t of nt near-equal parts of [0, n): [*lo, *hi) (empty past the end) */
+static void jaxc__thread_part(int64_t n, int t, int nt, int64_t *lo, int64_t *hi) {
+  int64_t per = (n + nt - 1) / nt;
+  *lo = t * per < n ? t * per : n, *hi = *lo + per < n ? *lo + per : n;
+}
 
 /* axis in [-ndim, ndim) -> [0, ndim); numpy's AxisError wording, which JAX repeats. */
 static bool jaxc__canon_axis(int axis, int ndim, int *out) {
@@ -3580,7 +3585,8 @@ typedef struct jaxc__rec { uint64_t k, p; } jaxc__rec;
     _Pragma("omp parallel")                                                                                 \
     {                                                                                                       \
       int t = omp_get_thread_num(), nt = omp_get_num_threads();                                             \
-      int64_t per = (n + nt - 1) / nt, lo = t * per < n ? t * per : n, hi = lo + per < n ? lo + per : n;    \
+      int64_t lo, hi;                                                                                       \
+      jaxc__thread_part(n, t, nt, &lo, &hi);                                                                \
       T *src = a, *dst = tmp;                                                                               \
       for (int d = 0; d < ndig; d++) {                                                                      \
         int s = sh + 8 * d;                                                                                 \
@@ -4367,11 +4373,6 @@ typedef struct jaxc__rsel {
   int64_t *tcnt;
   int64_t cnt[1 << JAXC__SEL_BITS];
 } jaxc__rsel;
-/* thread t's part [*lo, *hi) of the lane, of nt parts */
-static void jaxc__rsel_part(const jaxc__rsel *S, int t, int nt, int64_t *lo, int64_t *hi) {
-  int64_t per = (S->len + nt - 1) / nt;
-  *lo = t * per < S->len ? t * per : S->len, *hi = *lo + per < S->len ? *lo + per : S->len;
-}
 /* jaxc__part_key without branches on the value (a random sign would mispredict them) */
 static uint64_t jaxc__rsel_key(const jaxc__rsel *S, uint64_t u) {
   uint64_t sign = S->P.sign;
@@ -4414,10 +4415,9 @@ static bool jaxc__rsel_begin(jaxc__rsel *S, jaxc_dtype d, const char *lane, int6
   memset(c, 0, sizeof S->cnt * (size_t)nt);
 #if JAXC__HAS_OPENMP
 #  pragma omp parallel num_threads(nt) reduction(+ : nan)
-  {
-    int t = omp_get_thread_num();
+  for (int t = omp_get_thread_num(); t < nt; t += omp_get_num_threads()) { /* (every part, threads granted or not) */
     int64_t lo, hi;
-    jaxc__rsel_part(S, t, nt, &lo, &hi);
+    jaxc__thread_part(len, t, nt, &lo, &hi);
     jaxc__rsel_count(S, lo, hi, c + (size_t)t * (1 << JAXC__SEL_BITS), &nan);
   }
 #endif
@@ -4435,7 +4435,7 @@ static void jaxc__rsel_gather(const jaxc__rsel *S, int t, const int64_t *first, 
     next[b] = first[b];
     for (int u = 0; u < t && first[b] >= 0; u++) next[b] += S->tcnt[(size_t)u * NB + (size_t)b];
   }
-  jaxc__rsel_part(S, t, S->nt, &lo, &hi);
+  jaxc__thread_part(S->len, t, S->nt, &lo, &hi);
   int sh = S->shift;
   JAXC__RSEL_EACH(S, lo, hi, if (next[k >> sh] >= 0) v[next[k >> sh]++] = k)
 }
@@ -4502,7 +4502,7 @@ static bool jaxc__rsel_values(const jaxc__rsel *S, jaxc_dtype ad, int64_t m, con
   if (S->nt > 1) {
 #if JAXC__HAS_OPENMP
 #  pragma omp parallel num_threads(S->nt)
-    jaxc__rsel_gather(S, omp_get_thread_num(), first, v);
+    for (int t = omp_get_thread_num(); t < S->nt; t += omp_get_num_threads()) jaxc__rsel_gather(S, t, first, v);
 #endif
   } else {
     jaxc__rsel_gather(S, 0, first, v);
@@ -4632,12 +4632,11 @@ static jaxc_array *jaxc__quantile(jaxc_quantile_fn fn, const jaxc_array *a, jaxc
   } else {
     ok = (s = jaxc_sort(lanes, 1)) != NULL;
   }
-  for (int64_t i = 0; i < nq && s; i++) {
-    double qv = jaxc__quantile_q(fn, qa, qt, i);
-    for (int64_t b = 0; b < rows; b++) {
-      const char *lane = (const char *)s->data + (size_t)(b * len) * es;
-      int64_t n = jaxc__count_numbers(a->dtype, lane, len);
-      jaxc__qpick p = jaxc__quantile_pick(qt, qv, skip_nan ? n : len, len);
+  for (int64_t b = 0; b < rows && s; b++) {
+    const char *lane = (const char *)s->data + (size_t)(b * len) * es;
+    int64_t n = jaxc__count_numbers(a->dtype, lane, len); /* (once a lane) */
+    for (int64_t i = 0; i < nq; i++) {
+      jaxc__qpick p = jaxc__quantile_pick(qt, jaxc__quantile_q(fn, qa, qt, i), skip_nan ? n : len, len);
       double v = !skip_nan && n < len ? NAN /* quantile: a lane with a NaN is all NaN */
                  : jaxc__quantile_value(method, qt, ad, jaxc__lane_value(a->dtype, ad, lane, p.lo),
                                         jaxc__lane_value(a->dtype, ad, lane, p.hi), &p);
@@ -4794,9 +4793,9 @@ static int jaxc__histogram_fast(const jaxc_array *x, const jaxc_array *edges, bo
   if (nt > 1) {
 #if JAXC__HAS_OPENMP
 #  pragma omp parallel num_threads(nt)
-    {
-      int t = omp_get_thread_num(), m = omp_get_num_threads();
-      int64_t per = (H.n + m - 1) / m, lo = t * per < H.n ? t * per : H.n, hi = lo + per < H.n ? lo + per : H.n;
+    for (int t = omp_get_thread_num(); t < nt; t += omp_get_num_threads()) {
+      int64_t lo, hi;
+      jaxc__thread_part(H.n, t, nt, &lo, &hi);
       jaxc__hist_count(&H, lo, hi, c + (size_t)t * (size_t)nb);
     }
 #endif
@@ -8631,8 +8630,8 @@ static void jaxc__fill(void *dst, int64_t n, size_t es, const void *v) {
   if ((size_t)n * es > JAXC_PAR_BYTES) {
 #  pragma omp parallel
     {
-      int t = omp_get_thread_num(), nt = omp_get_num_threads();
-      int64_t per = (n + nt - 1) / nt, lo = t * per, hi = lo + per < n ? lo + per : n;
+      int64_t lo, hi;
+      jaxc__thread_part(n, omp_get_thread_num(), omp_get_num_threads(), &lo, &hi);
       if (lo < hi) jaxc__fill_range(dst, lo, hi, es, v);
     }
     return;
