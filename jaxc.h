@@ -29,7 +29,8 @@
                jaxc_modf and jaxc_divmod (two results), jaxc_clip, jaxc_angle, jaxc_nan_to_num,
                jaxc_isclose, jaxc_allclose, jaxc_round_decimals
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
-               nanargmax/nanargmin, var/std with ddof
+               the nan reductions jaxc_nansum ... jaxc_nancumprod, nanargmax/nanargmin, var/std
+               and nanvar/nanstd with ddof
      sort      jaxc_sort, jaxc_argsort, jaxc_searchsorted, jaxc_digitize, jaxc_unique, jaxc_unique_ex,
                jaxc_nonzero, flatnonzero, argwhere, count_nonzero, bincount; jaxc_quantile,
                nanquantile, percentile, nanpercentile (JAXC_QUANTILE_...), quantile_ex (axis
@@ -363,8 +364,10 @@ JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_opera
    updates and sorting, with jax.numpy 0.11's dtypes and edge cases. */
 /* --- reductions -------------------------------------------------------------------------------
    jaxc_reduce(op, a, axis) for op SUM PROD MEAN MAX MIN ARGMAX ARGMIN ANY ALL VAR STD CUMSUM
-   CUMPROD; axis JAXC_ALL_AXES reduces (cumulative ops: flatten) everything, a negative axis
-   counts from the end. Result dtypes are jax.numpy's:
+   CUMPROD and the nan reductions NANSUM NANPROD NANMEAN NANMAX NANMIN NANVAR NANSTD NANCUMSUM
+   NANCUMPROD (JAXC_NAN_REDUCTIONS in jaxc_kernels.h); axis JAXC_ALL_AXES reduces (cumulative
+   ops: flatten) everything, a negative axis counts from the end. Result dtypes are jax.numpy's
+   (a nan reduction's are its reduction's):
      sum, prod     bool and ints narrower than the default int -> default int (int32, int64 with
                    x64); unsigned narrower than the default uint -> uint32 (uint64); f16/bf16
                    stay f16/bf16 but are accumulated wider and rounded once
@@ -378,15 +381,25 @@ JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_opera
                    jitted, so even a Python scalar is a 0-d array there); float partials come
                    from a left-to-right scan, not XLA:CPU's blocked order, so their last bits
                    can differ from JAX's (README, "Cumulative sums and products")
-   Floats are summed in double with pairwise blocks; integer sums wrap in the result's width.
-   Empty: sum 0, prod 1, mean/var NaN, any false, all true; max/min/argmax/argmin of an empty
-   axis are errors (JAX's "zero-size array to reduction operation max which has no identity",
-   "attempt to get argmax of an empty sequence"). Results are strongly typed. */
+   Floats are summed in double with pairwise blocks; integer sums wrap in the result's width;
+   std is sqrt of var's result rounded to the dtype (jnp.std is lax.sqrt of jnp.var).
+   The nan reductions are jax's _nan_reduction: a NaN (a complex value with a NaN part) counts
+   as 0 (nansum, nancumsum), 1 (nanprod, nancumprod), -inf (nanmax) or +inf (nanmin); a lane of
+   NaNs only is NaN for nanmax/nanmin/nanmean/nanvar. nanmean is jnp.nanmean's nansum / count,
+   each rounded to the result dtype first (bfloat16 counts 257 values as 256); nanvar divides by
+   the count less ddof. Lanes without NaN give their reduction's result bit for bit (nanmean
+   aside). Bool and integer inputs hold no NaN: their reduction's result.
+   Empty: sum 0, prod 1, mean/var NaN, any false, all true; max/min/argmax/argmin (and nanmax/
+   nanmin) of an empty axis are errors (JAX's "zero-size array to reduction operation max which
+   has no identity", "attempt to get argmax of an empty sequence"). Results are strongly typed. */
 JAXC_API jaxc_array *jaxc_reduce(jaxc_op op, const jaxc_array *a, int axis);
 JAXC_API jaxc_array *jaxc_reduce_ex(jaxc_op op, const jaxc_array *a, int axis, bool keepdims);
 /* var/std with NumPy's ddof (divisor n - ddof; NaN when that is <= 0). */
 JAXC_API jaxc_array *jaxc_var_ddof(const jaxc_array *a, int axis, bool keepdims, double ddof);
 JAXC_API jaxc_array *jaxc_std_ddof(const jaxc_array *a, int axis, bool keepdims, double ddof);
+/* jnp.nanvar/nanstd with ddof: the divisor is the count of non-NaN values minus ddof. */
+JAXC_API jaxc_array *jaxc_nanvar_ddof(const jaxc_array *a, int axis, bool keepdims, double ddof);
+JAXC_API jaxc_array *jaxc_nanstd_ddof(const jaxc_array *a, int axis, bool keepdims, double ddof);
 /* jnp.nanargmax/nanargmin: NaNs are ignored (compared as -inf/+inf); an all-NaN lane gives -1. */
 JAXC_API jaxc_array *jaxc_nanargmax(const jaxc_array *a, int axis, bool keepdims);
 JAXC_API jaxc_array *jaxc_nanargmin(const jaxc_array *a, int axis, bool keepdims);
@@ -2935,9 +2948,22 @@ typedef void (*jaxc__lane_fn)(const void *p, int64_t n, int64_t s, const jaxc__a
 #define JAXC__IS_CPX_KI 0
 #define JAXC__IS_CPX_KF 0
 #define JAXC__IS_CPX_KC 1
+/* Whether a compute-type value is NaN (a complex one when either part is), and the sum's or the
+   product's identity, for the nan reductions (bool and integers hold no NaN). */
+#define JAXC__CT_NAN_KB(T, v) 0
+#define JAXC__CT_NAN_KU JAXC__CT_NAN_KB
+#define JAXC__CT_NAN_KI JAXC__CT_NAN_KB
+#define JAXC__CT_NAN_KF(T, v) ((v) != (v))
+#define JAXC__CT_NAN_KC(T, v) (jaxc__re_##T(v) != jaxc__re_##T(v) || jaxc__im_##T(v) != jaxc__im_##T(v))
+#define JAXC__CT_UNIT_KB(T, CT, prod) ((CT)(prod))
+#define JAXC__CT_UNIT_KU JAXC__CT_UNIT_KB
+#define JAXC__CT_UNIT_KI JAXC__CT_UNIT_KB
+#define JAXC__CT_UNIT_KF JAXC__CT_UNIT_KB
+#define JAXC__CT_UNIT_KC(T, CT, prod) jaxc__mk_##T((prod) ? 1 : 0, 0)
+enum { JAXC__CUM_PROD = 1, JAXC__CUM_NAN = 2 }; /* the cumulative kernels' mode bits */
 
 /* Pairwise sums in double: leaves of <= 128 elements with 8 accumulators (vectorised), halves
-   above. VAL(x) is the summand; cre/cim the centre for squared deviations. */
+   above. VAL(E, x) is the summand; cre/cim the centre for squared deviations. */
 #define JAXC__PW_LEAF 128
 #define JAXC__DEF_PW(E, sfx, T, VAL)                                                                 \
   static double jaxc__pw_##sfx##_##E(const T *x, int64_t n, int64_t s, double cre, double cim) {     \
@@ -2950,11 +2976,11 @@ typedef void (*jaxc__lane_fn)(const void *p, int64_t n, int64_t s, const jaxc__a
     int64_t i = 0;                                                                                   \
     if (s == 1) {                                                                                    \
       for (; i + 8 <= n; i += 8) {                                                                   \
-        a0 += VAL(x[i]); a1 += VAL(x[i + 1]); a2 += VAL(x[i + 2]); a3 += VAL(x[i + 3]);              \
-        a4 += VAL(x[i + 4]); a5 += VAL(x[i + 5]); a6 += VAL(x[i + 6]); a7 += VAL(x[i + 7]);          \
+        a0 += VAL(E, x[i]); a1 += VAL(E, x[i + 1]); a2 += VAL(E, x[i + 2]); a3 += VAL(E, x[i + 3]);  \
+        a4 += VAL(E, x[i + 4]); a5 += VAL(E, x[i + 5]); a6 += VAL(E, x[i + 6]); a7 += VAL(E, x[i + 7]); \
       }                                                                                              \
     }                                                                                                \
-    for (; i < n; i++) a0 += VAL(x[i * s]);                                                          \
+    for (; i < n; i++) a0 += VAL(E, x[i * s]);                                                       \
     return ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7));                                        \
   }
 
@@ -2984,28 +3010,70 @@ typedef void (*jaxc__lane_fn)(const void *p, int64_t n, int64_t s, const jaxc__a
   JAXC__LANE_ARG_##K(E, T, CT, LD)                                                                   \
   JAXC__LANE_INT_##K(E, T)                                                                           \
   JAXC__LANE_FPROD_##K(E, T, CT, LD)                                                                 \
+  JAXC__LANE_NAN_##K(E, T)                                                                           \
+  JAXC__LANE_EXT_##K(E, T)                                                                           \
   /* A left-to-right running sum/product, each partial rounded to the dtype. Exact for the        \
      integers. For floats it is NOT XLA:CPU's order: jax lowers cumsum/cumprod to a reduce_window  \
      whose window is the whole axis, and XLA's ReduceWindowRewriter (base length 16 on CPU) turns  \
      axes longer than 16 into a blocked two-level scan; its reducers also carry LLVM's `reassoc`   \
      flag, so the association inside a window is LLVM's to choose. Float partials can therefore    \
      differ from JAX's in the last bits (see README, "Cumulative sums and products"). */          \
-  static void jaxc__cum_##E(const void *src, void *dst, int64_t n, int64_t s, bool prod) {           \
+  /* mode: JAXC__CUM_PROD, JAXC__CUM_NAN (a NaN counts as the identity: nancumsum, nancumprod) */ \
+  static void jaxc__cum_##E(const void *src, void *dst, int64_t n, int64_t s, int mode) {            \
     const T *x = (const T *)src;                                                                     \
     T *y = (T *)dst;                                                                                 \
+    bool prod = (mode & JAXC__CUM_PROD) != 0, skip = (mode & JAXC__CUM_NAN) != 0;                    \
     CT acc = LD(x[0]);                                                                               \
     y[0] = x[0];                                                                                     \
+    if (skip && JAXC__CT_NAN_##K(T, acc)) y[0] = jaxc__st_##E(acc = JAXC__CT_UNIT_##K(T, CT, prod)); \
     for (int64_t i = 1; i < n; i++) {                                                                \
-      acc = prod ? jaxc__f_multiply_##E(acc, LD(x[i * s])) : jaxc__f_add_##E(acc, LD(x[i * s]));     \
+      CT v = LD(x[i * s]);                                                                           \
+      if (skip && JAXC__CT_NAN_##K(T, v)) v = JAXC__CT_UNIT_##K(T, CT, prod); /* -0 + 0 is +0 */   \
+      acc = prod ? jaxc__f_multiply_##E(acc, v) : jaxc__f_add_##E(acc, v);                           \
       y[i * s] = jaxc__st_##E(acc);                                                                  \
       acc = LD(y[i * s]); /* each partial rounded to the dtype */                                    \
     }                                                                                                \
   }
 
 #define JAXC__PW_VALS(E, T, K, LD)                                                                   \
-  JAXC__DEF_PW(E, re, T, JAXC__PWV_RE_##E)                                                           \
-  JAXC__DEF_PW(E, im, T, JAXC__PWV_IM_##E)                                                           \
-  JAXC__DEF_PW(E, sq, T, JAXC__PWV_SQ_##E)
+  JAXC__DEF_PW(E, re, T, JAXC__PWV_RE)                                                               \
+  JAXC__DEF_PW(E, im, T, JAXC__PWV_IM)                                                               \
+  JAXC__DEF_PW(E, sq, T, JAXC__PWV_SQ)
+/* The summands by name: the real part, the imaginary part, the squared deviation; and for the nan
+   reductions the same with NaN values (a complex one when either part is) as 0, and 1 for each
+   value that is not NaN (the count). */
+#define JAXC__PWV_RE(E, x) JAXC__PWV_RE_##E(x)
+#define JAXC__PWV_IM(E, x) JAXC__PWV_IM_##E(x)
+#define JAXC__PWV_SQ(E, x) JAXC__PWV_SQ_##E(x)
+#define JAXC__PWV_NRE(E, x) jaxc__dmask(JAXC__PWV_RE_##E(x), jaxc__notnan_##E(x))
+#define JAXC__PWV_NIM(E, x) jaxc__dmask(JAXC__PWV_IM_##E(x), jaxc__notnan_##E(x))
+#define JAXC__PWV_NSQ(E, x) jaxc__dmask(JAXC__PWV_SQ_##E(x), jaxc__notnan_##E(x))
+#define JAXC__PWV_NCNT(E, x) jaxc__dmask(1.0, jaxc__notnan_##E(x))
+/* The NaN test and the masking in integers: a float compare with a select is not if-converted
+   (so not vectorised) under the default -ftrapping-math, and branches on random NaNs mispredict.
+   X(E, bits type, bits of +inf, parts): a value is NaN when a part's bits, sign cleared, exceed
+   +inf's. */
+#define JAXC__NAN_BITS(X)                                                                            \
+  X(BF16, uint16_t, 0x7f80u, 1) X(F16, uint16_t, 0x7c00u, 1) X(F32, uint32_t, 0x7f800000u, 1)      \
+  X(F64, uint64_t, 0x7ff0000000000000u, 1) X(C64, uint32_t, 0x7f800000u, 2) X(C128, uint64_t, 0x7ff0000000000000u, 2)
+#define JAXC__NOTNAN_DEF(E, U, INF, PARTS)                                                          \
+  typedef U jaxc__bits_##E;                                                                          \
+  static inline uint64_t jaxc__notnan_##E(jaxc__T_##E x) {                                           \
+    U b[PARTS];                                                                                      \
+    uint64_t ok = 1;                                                                                 \
+    memcpy(b, &x, sizeof b);                                                                         \
+    for (int k = 0; k < PARTS; k++) ok &= (U)(b[k] & (U)((U)~(U)0 >> 1)) <= (U)INF;                  \
+    return ok;                                                                                       \
+  }
+JAXC__NAN_BITS(JAXC__NOTNAN_DEF)
+/* v where ok is 1, +0.0 where it is 0 */
+static inline double jaxc__dmask(double v, uint64_t ok) {
+  uint64_t b;
+  memcpy(&b, &v, sizeof b);
+  b &= (uint64_t)0 - ok;
+  memcpy(&v, &b, sizeof v);
+  return v;
+}
 /* The summands, one macro per dtype so that the generic leaf loop stays a plain expression. */
 #define JAXC__PWV_RE_BOOL(x) ((double)(x))
 #define JAXC__PWV_RE_U8(x) ((double)(x))
@@ -3154,23 +3222,138 @@ typedef void (*jaxc__lane_fn)(const void *p, int64_t n, int64_t s, const jaxc__a
 #define JAXC__LANE_FPROD_KB(E, T, CT, LD)
 #define JAXC__LANE_FPROD_KU(E, T, CT, LD)
 #define JAXC__LANE_FPROD_KI(E, T, CT, LD)
+/* mode 1 (nanprod): a NaN counts as 1. */
 #define JAXC__LANE_FPROD_KF(E, T, CT, LD)                                                            \
   static void jaxc__lane_fprod_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
     const T *x = (const T *)p;                                                                       \
-    (void)c; (void)mode;                                                                             \
+    (void)c;                                                                                         \
     CT acc = 1;                                                                                      \
-    for (int64_t i = 0; i < n; i++) acc *= LD(x[i * s]);                                             \
+    if (mode) {                                                                                      \
+      for (int64_t i = 0; i < n; i++) { CT v = LD(x[i * s]); acc *= v != v ? (CT)1 : v; }            \
+    } else {                                                                                         \
+      for (int64_t i = 0; i < n; i++) acc *= LD(x[i * s]);                                           \
+    }                                                                                                \
     o->re = (double)acc;                                                                             \
     o->im = 0;                                                                                       \
   }
 #define JAXC__LANE_FPROD_KC(E, T, CT, LD)                                                            \
   static void jaxc__lane_fprod_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
     const T *x = (const T *)p;                                                                       \
-    (void)c; (void)mode;                                                                             \
-    CT acc = jaxc__mk_##T(1, 0);                                                                     \
-    for (int64_t i = 0; i < n; i++) acc = jaxc__f_multiply_##E(acc, x[i * s]);                       \
+    (void)c;                                                                                         \
+    CT acc = jaxc__mk_##T(1, 0), one = acc;                                                          \
+    for (int64_t i = 0; i < n; i++) {                                                                \
+      CT v = x[i * s];                                                                               \
+      acc = jaxc__f_multiply_##E(acc, mode && JAXC__CT_NAN_KC(T, v) ? one : v);                      \
+    }                                                                                                \
     o->re = jaxc__re_##T(acc);                                                                       \
     o->im = jaxc__im_##T(acc);                                                                       \
+  }
+
+/* max/min (and nanmax/nanmin) of real dtypes, by order keys that vectorise: integers are their own
+   keys; a float's bits become an unsigned key, negatives' bits flipped and positives' sign bit set,
+   so that keys order as XLA's maximum and minimum order the values, -0 below +0 (-NaNs fall below
+   -inf and +NaNs above +inf, but NaNs are handled apart). mode bit 0: min; bit 1 (nanmax/nanmin):
+   a NaN takes the key no value has, below every key for max (0) and above for min (all ones), so
+   a lane of NaNs only gives that key back, a NaN value. The extreme value's bytes go to u; for
+   max/min, a lane with a NaN gives the first NaN's place in idx (a second pass, only then). */
+#define JAXC__EXT_LOOPS(E, K, KEY, KEEP, better, SEEN)                                               \
+  do {                                                                                               \
+    if (s == 1) {                                                                                    \
+      for (int64_t i = 1; i < n; i++) { K k_ = KEEP(KEY(x[i]), x[i]); best = better(k_, best) ? k_ : best; SEEN(E, x[i]); } \
+    } else {                                                                                         \
+      for (int64_t i = 1; i < n; i++) { K k_ = KEEP(KEY(x[i * s]), x[i * s]); best = better(k_, best) ? k_ : best; SEEN(E, x[i * s]); } \
+    }                                                                                                \
+  } while (0)
+#define JAXC__EXT_NONE(E, v) (void)0
+/* the largest magnitude's bits seen (a NaN's exceed +inf's): NaN tracking in the keys' width */
+#define JAXC__EXT_AMAX(E, v) amax = jaxc__amax_##E(amax, v)
+#define JAXC__EXT_GT(a, b) ((a) > (b))
+#define JAXC__EXT_LT(a, b) ((a) < (b))
+#define JAXC__EXT_ID(v) (v)
+#define JAXC__EXT_SAME(k, v) (k)
+#define JAXC__LANE_EXT_KB(E, T) JAXC__LANE_EXT_INT(E, T)
+#define JAXC__LANE_EXT_KU(E, T) JAXC__LANE_EXT_INT(E, T)
+#define JAXC__LANE_EXT_KI(E, T) JAXC__LANE_EXT_INT(E, T)
+#define JAXC__LANE_EXT_KC(E, T)
+#define JAXC__LANE_EXT_INT(E, T)                                                                     \
+  static void jaxc__lane_ext_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
+    const T *x = (const T *)p;                                                                       \
+    (void)c;                                                                                         \
+    T best = x[0];                                                                                   \
+    if (mode & 1) JAXC__EXT_LOOPS(E, T, JAXC__EXT_ID, JAXC__EXT_SAME, JAXC__EXT_LT, JAXC__EXT_NONE); \
+    else JAXC__EXT_LOOPS(E, T, JAXC__EXT_ID, JAXC__EXT_SAME, JAXC__EXT_GT, JAXC__EXT_NONE);          \
+    memcpy(&o->u, &best, sizeof best);                                                               \
+    o->idx = -1;                                                                                     \
+    o->flag = true;                                                                                  \
+  }
+#define JAXC__LANE_EXT_KF(E, T)                                                                      \
+  static inline jaxc__bits_##E jaxc__fkey_##E(T v) {                                                 \
+    jaxc__bits_##E b, top = (jaxc__bits_##E)((jaxc__bits_##E)1 << (sizeof b * 8 - 1));              \
+    memcpy(&b, &v, sizeof b);                                                                        \
+    return (jaxc__bits_##E)(b ^ ((jaxc__bits_##E)((jaxc__bits_##E)0 - (jaxc__bits_##E)(b >> (sizeof b * 8 - 1))) | top)); \
+  }                                                                                                  \
+  static inline jaxc__bits_##E jaxc__amax_##E(jaxc__bits_##E m, T v) {                              \
+    jaxc__bits_##E b;                                                                                \
+    memcpy(&b, &v, sizeof b);                                                                        \
+    b = (jaxc__bits_##E)(b & (jaxc__bits_##E)((jaxc__bits_##E)~(jaxc__bits_##E)0 >> 1));           \
+    return b > m ? b : m;                                                                            \
+  }                                                                                                  \
+  static inline jaxc__bits_##E jaxc__nanlo_##E(jaxc__bits_##E k, T v) { /* a NaN's key: 0 */        \
+    return (jaxc__bits_##E)(k & (jaxc__bits_##E)((jaxc__bits_##E)0 - (jaxc__bits_##E)jaxc__notnan_##E(v))); \
+  }                                                                                                  \
+  static inline jaxc__bits_##E jaxc__nanhi_##E(jaxc__bits_##E k, T v) { /* a NaN's key: all ones */ \
+    return (jaxc__bits_##E)(k | (jaxc__bits_##E)((jaxc__bits_##E)jaxc__notnan_##E(v) - (jaxc__bits_##E)1)); \
+  }                                                                                                  \
+  static void jaxc__lane_ext_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
+    const T *x = (const T *)p;                                                                       \
+    (void)c;                                                                                         \
+    typedef jaxc__bits_##E K;                                                                        \
+    const K top = (K)((K)1 << (sizeof(K) * 8 - 1));                                                  \
+    bool min = (mode & 1) != 0;                                                                      \
+    K best = jaxc__fkey_##E(x[0]), amax = jaxc__amax_##E(0, x[0]);                                   \
+    if (mode & 2) {                                                                                  \
+      if (!jaxc__notnan_##E(x[0])) best = min ? (K)~(K)0 : 0;                                        \
+      if (min) JAXC__EXT_LOOPS(E, K, jaxc__fkey_##E, jaxc__nanhi_##E, JAXC__EXT_LT, JAXC__EXT_NONE); \
+      else JAXC__EXT_LOOPS(E, K, jaxc__fkey_##E, jaxc__nanlo_##E, JAXC__EXT_GT, JAXC__EXT_NONE);     \
+    } else {                                                                                         \
+      if (min) JAXC__EXT_LOOPS(E, K, jaxc__fkey_##E, JAXC__EXT_SAME, JAXC__EXT_LT, JAXC__EXT_AMAX);  \
+      else JAXC__EXT_LOOPS(E, K, jaxc__fkey_##E, JAXC__EXT_SAME, JAXC__EXT_GT, JAXC__EXT_AMAX);      \
+    }                                                                                                \
+    T amax_value;                                                                                    \
+    memcpy(&amax_value, &amax, sizeof amax);                                                         \
+    K b = (best & top) ? (K)(best ^ top) : (K)~best; /* the key's value */                           \
+    memcpy(&o->u, &b, sizeof b);                                                                     \
+    o->idx = -1;                                                                                     \
+    o->flag = true;                                                                                  \
+    if (!(mode & 2) && !jaxc__notnan_##E(amax_value)) /* max/min: the first NaN wins */              \
+      for (int64_t i = 0; i < n; i++)                                                                \
+        if (!jaxc__notnan_##E(x[i * s])) { o->idx = i; break; }                                      \
+  }
+
+/* The sums of the nan reductions, with jaxc__pw_re's blocks and accumulators over the values
+   with NaNs as 0, so that a lane without NaN sums bit for bit as sum and var do. mode 0: the sum
+   into re, im; 1: that and the count of values that are not NaN into u (a pass of its own);
+   2: the squared deviations from the centre into re. */
+#define JAXC__LANE_NAN_KB(E, T)
+#define JAXC__LANE_NAN_KU(E, T)
+#define JAXC__LANE_NAN_KI(E, T)
+#define JAXC__LANE_NAN_KF(E, T) JAXC__LANE_NAN_DEF(E, T, 0)
+#define JAXC__LANE_NAN_KC(E, T) JAXC__LANE_NAN_DEF(E, T, 1)
+#define JAXC__LANE_NAN_DEF(E, T, cpx)                                                                \
+  JAXC__DEF_PW(E, nre, T, JAXC__PWV_NRE)                                                             \
+  JAXC__DEF_PW(E, nim, T, JAXC__PWV_NIM)                                                             \
+  JAXC__DEF_PW(E, nsq, T, JAXC__PWV_NSQ)                                                             \
+  JAXC__DEF_PW(E, ncnt, T, JAXC__PWV_NCNT)                                                           \
+  static void jaxc__lane_nan_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
+    const T *x = (const T *)p;                                                                       \
+    if (mode == 2) {                                                                                 \
+      o->re = jaxc__pw_nsq_##E(x, n, s, c->re, c->im);                                               \
+      o->im = 0;                                                                                     \
+      return;                                                                                        \
+    }                                                                                                \
+    o->re = jaxc__pw_nre_##E(x, n, s, 0, 0);                                                         \
+    o->im = cpx ? jaxc__pw_nim_##E(x, n, s, 0, 0) : 0.0;                                             \
+    if (mode == 1) o->u = (uint64_t)jaxc__pw_ncnt_##E(x, n, s, 0, 0);                                \
   }
 JAXC__ARITH(JAXC__LANES_ROW, ~)
 
@@ -3179,18 +3362,24 @@ JAXC__ARITH(JAXC__LANES_ROW, ~)
 #define JAXC__LTAB_INT(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_INTB_##K([JAXC_##E] = jaxc__lane_int_##E,)
 #define JAXC__LTAB_FPR(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_INX_##K([JAXC_##E] = jaxc__lane_fprod_##E,)
 #define JAXC__CTAB(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_ALL_##K([JAXC_##E] = jaxc__cum_##E,)
+#define JAXC__LTAB_NAN(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_INX_##K([JAXC_##E] = jaxc__lane_nan_##E,)
+#define JAXC__LTAB_EXT(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_NOC_##K([JAXC_##E] = jaxc__lane_ext_##E,)
 static const jaxc__lane_fn jaxc__lane_fsum_tab[JAXC_NUM_CONCRETE_DTYPES] = {JAXC__ARITH(JAXC__LTAB_ANY, fsum)};
 static const jaxc__lane_fn jaxc__lane_truth_tab[JAXC_NUM_CONCRETE_DTYPES] = {JAXC__ARITH(JAXC__LTAB_ANY, truth)};
 static const jaxc__lane_fn jaxc__lane_arg_tab[JAXC_NUM_CONCRETE_DTYPES] = {JAXC__ARITH(JAXC__LTAB_ANY, arg)};
 static const jaxc__lane_fn jaxc__lane_int_tab[JAXC_NUM_CONCRETE_DTYPES] = {JAXC__ARITH(JAXC__LTAB_INT, ~)};
 static const jaxc__lane_fn jaxc__lane_fprod_tab[JAXC_NUM_CONCRETE_DTYPES] = {JAXC__ARITH(JAXC__LTAB_FPR, ~)};
-typedef void (*jaxc__cum_fn)(const void *src, void *dst, int64_t n, int64_t s, bool prod);
+static const jaxc__lane_fn jaxc__lane_nan_tab[JAXC_NUM_CONCRETE_DTYPES] = {JAXC__ARITH(JAXC__LTAB_NAN, ~)};
+static const jaxc__lane_fn jaxc__lane_ext_tab[JAXC_NUM_CONCRETE_DTYPES] = {JAXC__ARITH(JAXC__LTAB_EXT, ~)};
+typedef void (*jaxc__cum_fn)(const void *src, void *dst, int64_t n, int64_t s, int mode);
 static const jaxc__cum_fn jaxc__cum_tab[JAXC_NUM_CONCRETE_DTYPES] = {JAXC__ARITH(JAXC__CTAB, ~)};
 
 /* --- the reduction driver ---------------------------------------------------------------------- */
 typedef enum jaxc__rkind {
   JAXC__RK_ISUM, JAXC__RK_IPROD, JAXC__RK_FSUM, JAXC__RK_FPROD, JAXC__RK_MEAN, JAXC__RK_VAR,
-  JAXC__RK_STD, JAXC__RK_ARG, JAXC__RK_VAL, JAXC__RK_ANY, JAXC__RK_ALL
+  JAXC__RK_STD, JAXC__RK_ARG, JAXC__RK_VAL, JAXC__RK_ANY, JAXC__RK_ALL,
+  JAXC__RK_NMEAN, JAXC__RK_NVAR, JAXC__RK_NSTD, /* over the values that are not NaN, counted */
+  JAXC__RK_EXT    /* max/min of real dtypes by order keys (complex ones: JAXC__RK_VAL) */
 } jaxc__rkind;
 
 typedef struct jaxc__rplan {
@@ -3199,7 +3388,21 @@ typedef struct jaxc__rplan {
   jaxc__lane_fn fn;
   int mode;       /* the lane function's mode */
   double ddof;
+  bool skip;      /* a nan reduction of a float or complex dtype: NaNs skipped */
 } jaxc__rplan;
+
+static bool jaxc__is_cumulative(jaxc_op op) {
+  jaxc_op b = jaxc__nan_base(op);
+  return b == JAXC_OP_CUMSUM || b == JAXC_OP_CUMPROD;
+}
+/* Reductions whose second pass sums squared deviations from the lane's mean. */
+static bool jaxc__rk_centred(jaxc__rkind k) {
+  return k == JAXC__RK_VAR || k == JAXC__RK_STD || k == JAXC__RK_NVAR || k == JAXC__RK_NSTD;
+}
+/* Reductions that divide by the count of non-NaN values rather than the lane's length. */
+static bool jaxc__rk_counted(jaxc__rkind k) {
+  return k == JAXC__RK_NMEAN || k == JAXC__RK_NVAR || k == JAXC__RK_NSTD;
+}
 
 static const char *jaxc__red_name(jaxc_op op, int argmode) {
   if (argmode == 2) return "nanargmax";
@@ -3207,34 +3410,42 @@ static const char *jaxc__red_name(jaxc_op op, int argmode) {
   return jaxc_op_name(op);
 }
 
-/* Result dtype and kernels for op on dtype d. argmode >= 2 selects nanargmax/nanargmin. */
+/* Result dtype and kernels for op on dtype d. argmode >= 2 selects nanargmax/nanargmin. A nan
+   reduction plans as its reduction; on a float or complex dtype it skips NaNs (p->skip). */
 static bool jaxc__plan_reduce(jaxc_op op, jaxc_dtype d, int argmode, jaxc__rplan *p) {
   bool intlike = jaxc__is_integral(d);
+  jaxc_op base = jaxc__nan_base(op);
+  p->skip = base != op && !intlike;
   p->mode = 0;
   p->fn = NULL;
   p->out = jaxc_reduce_output_dtype(op, d, jaxc_x64());
-  switch (op) {
+  switch (base) {
   case JAXC_OP_SUM: case JAXC_OP_PROD: {
-    bool sum = op == JAXC_OP_SUM;
+    bool sum = base == JAXC_OP_SUM;
     if (intlike) {
       p->kind = sum ? JAXC__RK_ISUM : JAXC__RK_IPROD;
       p->fn = jaxc__lane_int_tab[d];
       p->mode = (sum ? 0 : 2) + (jaxc_dtype_bits(p->out) == 64);
     } else {
       p->kind = sum ? JAXC__RK_FSUM : JAXC__RK_FPROD;
-      p->fn = sum ? jaxc__lane_fsum_tab[d] : jaxc__lane_fprod_tab[d];
+      p->fn = sum ? (p->skip ? jaxc__lane_nan_tab[d] : jaxc__lane_fsum_tab[d]) : jaxc__lane_fprod_tab[d];
+      p->mode = !sum && p->skip;
     }
     break;
   }
   case JAXC_OP_MEAN: case JAXC_OP_VAR: case JAXC_OP_STD:
-    p->kind = op == JAXC_OP_MEAN ? JAXC__RK_MEAN : op == JAXC_OP_VAR ? JAXC__RK_VAR : JAXC__RK_STD;
-    p->fn = jaxc__lane_fsum_tab[d];
+    p->kind = base == JAXC_OP_MEAN ? JAXC__RK_MEAN : base == JAXC_OP_VAR ? JAXC__RK_VAR : JAXC__RK_STD;
+    if (p->skip) p->kind = base == JAXC_OP_MEAN ? JAXC__RK_NMEAN : base == JAXC_OP_VAR ? JAXC__RK_NVAR : JAXC__RK_NSTD;
+    p->fn = p->skip ? jaxc__lane_nan_tab[d] : jaxc__lane_fsum_tab[d];
+    p->mode = p->skip; /* (the nan lanes' mode 1 counts too) */
     break;
-  case JAXC_OP_MAX: case JAXC_OP_MIN:
-    p->kind = JAXC__RK_VAL;
-    p->fn = jaxc__lane_arg_tab[d];
-    p->mode = (op == JAXC_OP_MIN) | JAXC__ARG_VALUE;
+  case JAXC_OP_MAX: case JAXC_OP_MIN: {
+    bool cpx = jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX;
+    p->kind = cpx ? JAXC__RK_VAL : JAXC__RK_EXT;
+    p->fn = cpx ? jaxc__lane_arg_tab[d] : jaxc__lane_ext_tab[d];
+    p->mode = (base == JAXC_OP_MIN) | (cpx ? JAXC__ARG_VALUE : 0) | (p->skip ? 2 : 0);
     break;
+  }
   case JAXC_OP_ARGMAX: case JAXC_OP_ARGMIN:
     p->kind = JAXC__RK_ARG;
     p->fn = jaxc__lane_arg_tab[d];
@@ -3332,6 +3543,20 @@ static void jaxc__combine(const jaxc_array *a, const jaxc__rgeom *g, const jaxc_
   case JAXC__RK_ALL:
     for (int64_t c = 1; c < chunks; c++) r->flag = r->flag && r[c].flag;
     break;
+  case JAXC__RK_EXT: { /* the first chunk's NaN, or the extreme of the chunks' extremes */
+    size_t es = jaxc_dtype_size(a->dtype);
+    _Alignas(16) unsigned char buf[256 * 16];
+    int64_t m = 0;
+    for (int64_t c = 0; c < chunks; c++) {
+      if (!r[c].flag) continue; /* (an empty chunk) */
+      if (r[c].idx >= 0) { r->idx = r[c].idx; r->flag = true; return; }
+      memcpy(buf + (size_t)m++ * es, &r[c].u, es);
+    }
+    jaxc__acc best = {0, 0, 0, -1, false};
+    if (m > 0) p->fn(buf, m, 1, NULL, p->mode, &best);
+    *r = best;
+    break;
+  }
   case JAXC__RK_ARG: case JAXC__RK_VAL: {
     /* the candidates, in lane order, re-judged by the same lane rule */
     size_t es = jaxc_dtype_size(a->dtype);
@@ -3351,12 +3576,40 @@ static void jaxc__combine(const jaxc_array *a, const jaxc__rgeom *g, const jaxc_
     r->flag = seen;
     break;
   }
-  default: /* float sums: a handful of partials, summed in order */
-    for (int64_t c = 1; c < chunks; c++) { r->re += r[c].re; r->im += r[c].im; }
+  default: /* float sums: a handful of partials, summed in order (and the nan reductions' counts) */
+    for (int64_t c = 1; c < chunks; c++) { r->re += r[c].re; r->im += r[c].im; r->u += r[c].u; }
     break;
   }
 }
 
+/* nanmean, as jnp.nanmean divides: nansum and the count of non-NaN values, each in the result's
+   dtype (a float16 count past 2048 rounds), then lax.div in that dtype (complex: XLA's complex
+   division by count + 0i). */
+static void jaxc__store_nanmean(jaxc_dtype out, const jaxc__acc *r, char *d) {
+  double n = (double)r->u;
+  if (out == JAXC_C64) {
+    jaxc_c64 q = jaxc__f_true_divide_C64(jaxc__mk_jaxc_c64((float)r->re, (float)r->im), jaxc__mk_jaxc_c64((float)n, 0.0f));
+    memcpy(d, &q, sizeof q);
+  } else if (out == JAXC_C128) {
+    jaxc_c128 q = jaxc__f_true_divide_C128(jaxc__mk_jaxc_c128(r->re, r->im), jaxc__mk_jaxc_c128(n, 0.0));
+    memcpy(d, &q, sizeof q);
+  } else {
+    double v = jaxc__round_to(out, jaxc__round_to(out, r->re) / jaxc__round_to(out, n));
+    jaxc_kernel_cast_dyn(JAXC_F64, out, 1, &v, d);
+  }
+}
+static bool jaxc__nan_at(jaxc_dtype dt, const char *d) {
+  jaxc_c128 z;
+  jaxc_kernel_cast_dyn(dt, JAXC_C128, 1, d, &z);
+  return jaxc__re_jaxc_c128(z) != jaxc__re_jaxc_c128(z) || jaxc__im_jaxc_c128(z) != jaxc__im_jaxc_c128(z);
+}
+/* nanmax/nanmin: NaNs compared as -inf/+inf (jnp's where(isnan(a), -inf, a)), so an extreme that
+   is a NaN stands for that infinity; a lane of NaNs only (!seen) is NaN (complex: nan + 0j). */
+static void jaxc__store_nanextreme(jaxc_dtype out, bool seen, bool min, char *d) {
+  if (seen && !jaxc__nan_at(out, d)) return;
+  jaxc_c128 z = jaxc__c128_make(!seen ? NAN : min ? INFINITY : -INFINITY, 0.0);
+  jaxc_kernel_cast_dyn(JAXC_C128, out, 1, &z, d);
+}
 /* Store output j from its combined accumulator. */
 static void jaxc__store(const jaxc_array *a, const jaxc__rgeom *g, const jaxc__rplan *p, int64_t j,
                         const jaxc__acc *r, const jaxc__acc *center, char *dst) {
@@ -3372,10 +3625,14 @@ static void jaxc__store(const jaxc_array *a, const jaxc__rgeom *g, const jaxc__r
     jaxc_kernel_cast_dyn(JAXC_C128, p->out, 1, &v, d);
     break;
   }
-  case JAXC__RK_VAR: case JAXC__RK_STD: {
-    double den = (double)g->n - p->ddof;
+  case JAXC__RK_NMEAN:
+    jaxc__store_nanmean(p->out, r, d);
+    break;
+  case JAXC__RK_VAR: case JAXC__RK_STD: case JAXC__RK_NVAR: case JAXC__RK_NSTD: {
+    double den = (jaxc__rk_counted(p->kind) ? (double)center->u : (double)g->n) - p->ddof;
     double v = den > 0 ? r->re / den : NAN;
-    if (p->kind == JAXC__RK_STD) v = sqrt(v);
+    /* jnp.std is lax.sqrt of var's result, in the result's dtype */
+    if (p->kind == JAXC__RK_STD || p->kind == JAXC__RK_NSTD) v = sqrt(jaxc__round_to(p->out, v));
     jaxc_kernel_cast_dyn(JAXC_F64, p->out, 1, &v, d);
     break;
   }
@@ -3388,13 +3645,20 @@ static void jaxc__store(const jaxc_array *a, const jaxc__rgeom *g, const jaxc__r
   case JAXC__RK_VAL: {
     int64_t o = j / g->inner, i = j % g->inner;
     memcpy(d, (const char *)a->data + (size_t)((o * g->n + r->idx) * g->inner + i) * es, es);
+    if (p->skip) jaxc__store_nanextreme(p->out, r->flag, (p->mode & 1) != 0, d);
+    break;
+  }
+  case JAXC__RK_EXT: { /* (nanmax: a NaN value here is a lane of NaNs only) */
+    int64_t o = j / g->inner, i = j % g->inner;
+    if (r->idx >= 0) memcpy(d, (const char *)a->data + (size_t)((o * g->n + r->idx) * g->inner + i) * es, es);
+    else memcpy(d, &r->u, es);
+    if (p->skip && jaxc__nan_at(p->out, d)) jaxc__store_nanextreme(p->out, false, false, d);
     break;
   }
   case JAXC__RK_ANY: case JAXC__RK_ALL:
     *(bool *)d = r->flag;
     break;
   }
-  (void)center;
 }
 
 static jaxc_array *jaxc__reduce_impl(jaxc_op op, const jaxc_array *a, int axis, bool keepdims, int argmode, double ddof) {
@@ -3407,9 +3671,9 @@ static jaxc_array *jaxc__reduce_impl(jaxc_op op, const jaxc_array *a, int axis, 
   jaxc__rgeom g;
   if (!jaxc__reduce_geom(a, axis, keepdims, &g)) return NULL;
   if (g.n == 0 && g.nout > 0) {
-    if (p.kind == JAXC__RK_VAL)
+    if (p.kind == JAXC__RK_VAL || p.kind == JAXC__RK_EXT) /* (nanmax calls jnp.max: JAX names max) */
       return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "zero-size array to reduction operation %s which has no identity",
-                                      jaxc_op_name(op));
+                                      jaxc_op_name(jaxc__nan_base(op)));
     if (p.kind == JAXC__RK_ARG)
       return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "attempt to get %s of an empty sequence",
                                       (p.mode & 1) ? "argmin" : "argmax");
@@ -3429,19 +3693,19 @@ static jaxc_array *jaxc__reduce_impl(jaxc_op op, const jaxc_array *a, int axis, 
   }
   jaxc__acc *part = (jaxc__acc *)jaxc__malloc((size_t)(g.nout * chunks) * sizeof(jaxc__acc));
   jaxc__acc *centers = NULL;
-  if (p.kind == JAXC__RK_VAR || p.kind == JAXC__RK_STD)
-    centers = (jaxc__acc *)jaxc__malloc((size_t)g.nout * sizeof(jaxc__acc));
-  if (!part || ((p.kind == JAXC__RK_VAR || p.kind == JAXC__RK_STD) && !centers)) {
+  if (jaxc__rk_centred(p.kind)) centers = (jaxc__acc *)jaxc__malloc((size_t)g.nout * sizeof(jaxc__acc));
+  if (!part || (jaxc__rk_centred(p.kind) && !centers)) {
     jaxc__free(part); jaxc__free(centers); jaxc_array_free(out);
     return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in %s", jaxc_op_name(op));
   }
   if (centers) { /* two passes: the mean, then the squared deviations from it */
-    jaxc__run_lanes(a, &g, &p, 0, NULL, chunks, part, parallel);
+    jaxc__run_lanes(a, &g, &p, p.mode, NULL, chunks, part, parallel);
     for (int64_t j = 0; j < g.nout; j++) {
       jaxc__combine(a, &g, &p, j, chunks, part);
       centers[j] = part[j * chunks];
-      centers[j].re /= (double)g.n;
-      centers[j].im /= (double)g.n;
+      double count = jaxc__rk_counted(p.kind) ? (double)centers[j].u : (double)g.n;
+      centers[j].re /= count;
+      centers[j].im /= count;
     }
   }
   jaxc__run_lanes(a, &g, &p, centers ? 2 : p.mode, centers, chunks, part, parallel);
@@ -3454,10 +3718,13 @@ static jaxc_array *jaxc__reduce_impl(jaxc_op op, const jaxc_array *a, int axis, 
   return jaxc__checked(jaxc__op_lax[op], out, a, NULL);
 }
 
-/* cumsum / cumprod: bool counts in the default int; every other dtype keeps its own. */
+/* cumsum / cumprod (and nancumsum / nancumprod): bool counts in the default int; every other
+   dtype keeps its own. */
 static jaxc_array *jaxc__cumulative(jaxc_op op, const jaxc_array *a, int axis) {
   if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", jaxc_op_name(op));
   jaxc_dtype od = a->dtype == JAXC_BOOL ? jaxc__default_int() : a->dtype;
+  int mode = (jaxc__nan_base(op) == JAXC_OP_CUMPROD ? JAXC__CUM_PROD : 0) |
+             (jaxc__nan_base(op) != op && !jaxc__is_integral(od) ? JAXC__CUM_NAN : 0);
   if (!jaxc__cum_tab[od])
     return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "%s does not support dtype %s in this build", jaxc_op_name(op), jaxc_dtype_name(od));
   int ax = 0;
@@ -3484,14 +3751,14 @@ static jaxc_array *jaxc__cumulative(jaxc_op op, const jaxc_array *a, int axis) {
 #endif
   for (int64_t j = 0; j < lanes; j++) {
     char *lane = d + (size_t)((j / inner) * n * inner + j % inner) * es;
-    fn(lane, lane, n, inner, op == JAXC_OP_CUMPROD);
+    fn(lane, lane, n, inner, mode);
   }
   (void)parallel;
   return jaxc__checked(jaxc__op_lax[op], out, a, NULL);
 }
 
 JAXC_API jaxc_array *jaxc_reduce_ex(jaxc_op op, const jaxc_array *a, int axis, bool keepdims) {
-  if (op == JAXC_OP_CUMSUM || op == JAXC_OP_CUMPROD) return jaxc__cumulative(op, a, axis);
+  if (jaxc__is_cumulative(op)) return jaxc__cumulative(op, a, axis);
   return jaxc__reduce_impl(op, a, axis, keepdims, 0, 0.0);
 }
 JAXC_API jaxc_array *jaxc_reduce(jaxc_op op, const jaxc_array *a, int axis) { return jaxc_reduce_ex(op, a, axis, false); }
@@ -3500,6 +3767,12 @@ JAXC_API jaxc_array *jaxc_var_ddof(const jaxc_array *a, int axis, bool keepdims,
 }
 JAXC_API jaxc_array *jaxc_std_ddof(const jaxc_array *a, int axis, bool keepdims, double ddof) {
   return jaxc__reduce_impl(JAXC_OP_STD, a, axis, keepdims, 0, ddof);
+}
+JAXC_API jaxc_array *jaxc_nanvar_ddof(const jaxc_array *a, int axis, bool keepdims, double ddof) {
+  return jaxc__reduce_impl(JAXC_OP_NANVAR, a, axis, keepdims, 0, ddof);
+}
+JAXC_API jaxc_array *jaxc_nanstd_ddof(const jaxc_array *a, int axis, bool keepdims, double ddof) {
+  return jaxc__reduce_impl(JAXC_OP_NANSTD, a, axis, keepdims, 0, ddof);
 }
 JAXC_API jaxc_array *jaxc_nanargmax(const jaxc_array *a, int axis, bool keepdims) {
   return jaxc__reduce_impl(JAXC_OP_ARGMAX, a, axis, keepdims, 2, 0.0);
@@ -3511,7 +3784,7 @@ JAXC_API jaxc_dtype jaxc_reduce_result(jaxc_op op, const jaxc_array *a) {
   if (!a) return (jaxc__fail(JAXC_ERR_ARG, "the array is NULL"), JAXC_DTYPE_INVALID);
   if (!jaxc__op_is(op, JAXC_ARITY_RED))
     return (jaxc__fail(JAXC_ERR_ARG, "op %d (%s) is not a reduction", (int)op, jaxc_op_name(op)), JAXC_DTYPE_INVALID);
-  if (op == JAXC_OP_CUMSUM || op == JAXC_OP_CUMPROD) {
+  if (jaxc__is_cumulative(op)) {
     jaxc__ok();
     return a->dtype == JAXC_BOOL ? jaxc__default_int() : a->dtype;
   }
@@ -5566,7 +5839,7 @@ static jaxc_array *jaxc__reshaped_copy(const jaxc_array *a, int nd, const int64_
 
 JAXC_API jaxc_array *jaxc_reshape(const jaxc_array *a, int ndim, const int64_t *shape) {
   if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "reshape: the array is NULL");
-  int64_t s[JAXC_MAX_NDIM];
+  int64_t s[JAXC_MAX_NDIM] = {0}; /* (gcc -O3's flow warning cannot see that a success fills it) */
   if (!jaxc__reshape_shape(a, ndim, shape, s)) return NULL;
   return jaxc__reshaped_copy(a, ndim, s);
 }

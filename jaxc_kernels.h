@@ -893,10 +893,35 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
   X(STD,           std,           RED, INEXACT, ALL,  SAME, std)              \
   X(CUMSUM,        cumsum,        RED, SAME,    ALL,  SAME, cumsum)              \
   X(CUMPROD,       cumprod,       RED, SAME,    ALL,  SAME, cumprod)              \
+  X(NANSUM,        nansum,        RED, SAME,    ALL,  SAME, reduce_sum)              \
+  X(NANPROD,       nanprod,       RED, SAME,    ALL,  SAME, reduce_prod)              \
+  X(NANMEAN,       nanmean,       RED, INEXACT, ALL,  SAME, div)              \
+  X(NANMAX,        nanmax,        RED, SAME,    ALL,  SAME, reduce_max)              \
+  X(NANMIN,        nanmin,        RED, SAME,    ALL,  SAME, reduce_min)              \
+  X(NANVAR,        nanvar,        RED, INEXACT, ALL,  SAME, div)              \
+  X(NANSTD,        nanstd,        RED, INEXACT, ALL,  SAME, div)              \
+  X(NANCUMSUM,     nancumsum,     RED, SAME,    ALL,  SAME, cumsum)              \
+  X(NANCUMPROD,    nancumprod,    RED, SAME,    ALL,  SAME, cumprod)              \
   X(SET,           set,           UPD, SAME,    ALL,  SAME, scatter)
 
 #define JAXC__OP_ENUM(OP, name, ar, rule, grp, out, lax) JAXC_OP_##OP,
 typedef enum jaxc_op { JAXC_OPS(JAXC__OP_ENUM) JAXC_NUM_OPS } jaxc_op;
+/* jnp's nan reductions, each the reduction of its row with NaNs skipped (jax's _nan_reduction
+   and _cumulative_reduction(fill_nan=True)): X(NAN_OP, OP). A NaN counts as the op's identity
+   (0, 1, -inf for max, +inf for min; a complex value is NaN when either part is); nanmax/nanmin
+   of a lane of NaNs only are NaN; nanmean divides nansum by the count of non-NaNs, both rounded
+   to the result dtype. On bool and integers, which hold no NaN, each is its row's op. */
+#define JAXC_NAN_REDUCTIONS(X)                                                                   \
+  X(NANSUM, SUM) X(NANPROD, PROD) X(NANMEAN, MEAN) X(NANMAX, MAX) X(NANMIN, MIN) X(NANVAR, VAR) \
+  X(NANSTD, STD) X(NANCUMSUM, CUMSUM) X(NANCUMPROD, CUMPROD)
+#define JAXC__NAN_BASE_CASE(NOP, OP) case JAXC_OP_##NOP: return JAXC_OP_##OP;
+/* The reduction a nan reduction skips NaNs of; any other op itself. */
+JAXC__INLINE jaxc_op jaxc__nan_base(jaxc_op op) {
+  switch (op) {
+  JAXC_NAN_REDUCTIONS(JAXC__NAN_BASE_CASE)
+  default: return op;
+  }
+}
 typedef enum jaxc_arity { JAXC_ARITY_BIN, JAXC_ARITY_UN, JAXC_ARITY_RED, JAXC_ARITY_UPD } jaxc_arity;
 typedef enum jaxc_result_rule {
   JAXC_RULE_SAME, JAXC_RULE_NUMERIC, JAXC_RULE_INEXACT, JAXC_RULE_CMP, JAXC_RULE_LOGICAL,
@@ -1019,6 +1044,7 @@ JAXC__INLINE bool jaxc__ldexp_accepts(jaxc_dtype a, jaxc_dtype b) {
    _var_promote_types), var/std of complex its real dtype; arg* give the default int. */
 JAXC__INLINE jaxc_dtype jaxc_reduce_output_dtype(jaxc_op op, jaxc_dtype d, bool x64) {
   int kind = jaxc_dtype_kind(d), bits = jaxc_dtype_bits(d);
+  op = jaxc__nan_base(op); /* a nan reduction returns what its reduction returns */
   jaxc_dtype dint = x64 ? JAXC_I64 : JAXC_I32, duint = x64 ? JAXC_U64 : JAXC_U32;
   switch (op) {
   case JAXC_OP_SUM: case JAXC_OP_PROD:

@@ -1,91 +1,107 @@
-/* bench_reduce.c — full reductions (jnp.sum) against a same-run memcpy of the same bytes and,
-   when /usr/bin/python3 has NumPy, NumPy's np.sum on the same sizes.
-   Build: gcc -std=c11 -O3 -march=native -fopenmp -I. bench/bench_reduce.c -o build/bench_reduce -lm
-   Run:   ./build/bench_reduce
-   GB/s = bytes moved / time: a reduction reads its input once; the copy (2 OpenMP threads, like
-   the reduction) reads and writes the same number of bytes, counted both ways as in bench_ops.
-   Best of REPS runs on warm buffers. */
-#define _POSIX_C_SOURCE 200809L
+/* bench_reduce.c — reductions (sum, max, var and the nan reductions, whole arrays and along an
+   axis, nancumsum) against a same-run copy of the same bytes and NumPy's same call (np.sum,
+   np.nansum, np.nanmean, np.nanmax, np.nanvar, np.nancumsum, ...).
+   GB/s = bytes read + written once; copy: a 2-thread memcpy of as many bytes, and jaxc's speed as
+   a share of it (a reduction reads its input once: near 100% it runs at the memory's speed).
+   Inputs: floats uniform in [0, 1) with NaN at the row's rate, int8 over its range, drawn alike
+   here and in NumPy. ns/elem: jaxc's, best of REPS with the buffer cache on; numpy: its GB/s
+   and jaxc's speed as a multiple of it.
+   Run: make bench (or build/opt/bench_reduce [min_log2 max_log2 [rows whose name contains this]],
+   default 20 26, every row) */
+#define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
 #include "bench_util.h" /* (with the C headers and omp.h the benches use) */
 
 enum { REPS = 9 };
+typedef struct {
+  const char *name, *np; /* NumPy's call on z */
+  jaxc_op op;
+  jaxc_dtype d;
+  double nan_rate;
+  int cols; /* 0: the whole array; k: axis 0 of (n / k, k) when k < 64, axis 1 of (n / k, k) else */
+} row;
+static const row rows[] = {
+    {"sum i8 -> i32", "z.sum()", JAXC_OP_SUM, JAXC_I8, 0, 0},
+    {"sum f32", "z.sum()", JAXC_OP_SUM, JAXC_F32, 0, 0},
+    {"nansum f32", "np.nansum(z)", JAXC_OP_NANSUM, JAXC_F32, 0.1, 0},
+    {"nanmean f32", "np.nanmean(z)", JAXC_OP_NANMEAN, JAXC_F32, 0.1, 0},
+    {"max f32", "z.max()", JAXC_OP_MAX, JAXC_F32, 0, 0},
+    {"nanmax f32", "np.nanmax(z)", JAXC_OP_NANMAX, JAXC_F32, 0.1, 0},
+    {"var f32", "z.var()", JAXC_OP_VAR, JAXC_F32, 0, 0},
+    {"nanvar f32", "np.nanvar(z)", JAXC_OP_NANVAR, JAXC_F32, 0.1, 0},
+    {"nancumsum f32", "np.nancumsum(z)", JAXC_OP_NANCUMSUM, JAXC_F32, 0.1, 0},
+    {"nanmean f32 axis 0 (n/8, 8)", "np.nanmean(z, axis=0)", JAXC_OP_NANMEAN, JAXC_F32, 0.1, 8},
+    {"nansum f32 rows of 64", "np.nansum(z, axis=1)", JAXC_OP_NANSUM, JAXC_F32, 0.1, 64},
+};
 
-static double best_sum(const jaxc_array *a) {
-  double best = 1e30;
-  for (int r = 0; r <= REPS; r++) { /* r == 0 warms up */
-    double t0 = bench_now();
-    jaxc_array *s = jaxc_reduce(JAXC_OP_SUM, a, JAXC_ALL_AXES);
-    double t = bench_now() - t0;
-    if (!s) { fprintf(stderr, "sum failed: %s\n", jaxc_last_error()); exit(1); }
-    jaxc_array_free(s);
-    if (r && t < best) best = t;
+static uint64_t rs = 0x9E3779B97F4A7C15u;
+static uint64_t next(void) { rs ^= rs << 13; rs ^= rs >> 7; rs ^= rs << 17; return rs; }
+static jaxc_array *input(const row *r, int nd, const int64_t *s) {
+  jaxc_array *a = jaxc_array_empty(r->d, nd, s);
+  if (!a) return NULL;
+  int64_t n = jaxc_array_size(a);
+  size_t es = jaxc_dtype_size(r->d);
+  char *p = (char *)jaxc_array_data(a);
+  for (int64_t i = 0; i < n; i++) {
+    uint64_t u = next();
+    if (jaxc_dtype_kind(r->d) == JAXC_KIND_FLOAT) {
+      double v = (double)(u >> 11) * 0x1p-53;
+      if ((double)(next() >> 11) * 0x1p-53 < r->nan_rate) v = NAN;
+      jaxc_kernel_cast_dyn(JAXC_F64, r->d, 1, &v, p + (size_t)i * es);
+    } else {
+      memcpy(p + (size_t)i * es, &u, es); /* (little-endian: the low bytes) */
+    }
   }
-  return best;
+  return a;
 }
-static double best_memcpy(char *dst, const char *src, size_t bytes) {
-  double best = 1e30;
-  for (int r = 0; r <= REPS; r++) {
-    double t0 = bench_now();
-    bench_par_copy(dst, src, bytes, 0);
-    double t = bench_now() - t0;
-    if (r && t < best) best = t;
-  }
-  return best;
+typedef struct timed { const row *r; const jaxc_array *z; int axis; } timed;
+static jaxc_array *run_once(const timed *c) { return jaxc_reduce(c->r->op, c->z, c->axis); }
+static bool time_once(void *ctx) { /* (the free is timed too: a large result goes to the buffer cache) */
+  jaxc_array *res = run_once((const timed *)ctx);
+  jaxc_array_free(res);
+  return res != NULL;
 }
-
-/* NumPy's np.sum on the same dtype and size, GB/s of input; < 0 when NumPy is not there. */
-static double numpy_gbps(const char *dtype, size_t n) {
-#if defined(__unix__) || defined(__APPLE__)
-  if (system("/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1") != 0) return -1;
-  char cmd[512];
+static double numpy_seconds(const row *r, int nd, const int64_t *zs) {
+  char cmd[1200], shape[64] = "";
+  for (int k = 0; k < nd; k++) snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%lld,", (long long)zs[k]);
+  char made[200];
+  if (jaxc_dtype_kind(r->d) == JAXC_KIND_FLOAT) snprintf(made, sizeof made, "g.random(s).astype(d); z[g.random(s) < %g] = np.nan", r->nan_rate);
+  else snprintf(made, sizeof made, "g.integers(np.iinfo(d).min, np.iinfo(d).max, s, dtype=d, endpoint=True)");
   snprintf(cmd, sizeof cmd,
-           "/usr/bin/python3 -c \"import numpy as np, timeit; a = np.ones(%zu, dtype='%s'); "
-           "t = min(timeit.repeat(lambda: a.sum(), number=1, repeat=%d)); print(a.nbytes / t / 1e9)\" 2>/dev/null",
-           n, dtype, REPS);
+           "/usr/bin/python3 -c \"import numpy as np, timeit; g = np.random.default_rng(1); s = (%s); d = '%s'; z = %s; "
+           "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
+           shape, jaxc_dtype_name(r->d), made, r->np, REPS);
   return bench_command_number(cmd);
-#else
-  (void)dtype; (void)n;
-  return -1;
-#endif
 }
 
-int main(void) {
-  int threads = bench_threads();
-  const int lgs[3] = {20, 24, 26};
-  size_t maxn = (size_t)1 << 26;
-  char *buf = (char *)malloc(maxn * 4), *dst = (char *)malloc(maxn * 4);
-  if (!buf || !dst) return 1;
-  memset(dst, 1, maxn * 4);
-  uint64_t x = 88172645463325252u;
-  printf("bench_reduce: jaxc_reduce(SUM, all axes), best of %d; GB/s = bytes moved / time (copy: read + write); %d threads\n", REPS, threads);
-  printf("  %-16s %10s %10s %10s %10s %8s\n", "case", "n", "jaxc GB/s", "memcpy", "numpy", "vs copy");
-  for (int dt = 0; dt < 2; dt++) {
-    jaxc_dtype d = dt == 0 ? JAXC_I8 : JAXC_F32;
-    size_t es = dt == 0 ? 1 : 4;
-    for (size_t i = 0; i < maxn; i++) {
-      x ^= x << 13; x ^= x >> 7; x ^= x << 17;
-      if (dt == 0) ((int8_t *)buf)[i] = (int8_t)x;
-      else ((float *)(void *)buf)[i] = (float)(x >> 40) * 0x1p-24f;
-    }
-    for (int k = 0; k < 3; k++) {
-      size_t n = (size_t)1 << lgs[k];
-      int64_t shape = (int64_t)n;
-      jaxc_array view;
-      jaxc_array_wrap(&view, d, 1, &shape, buf);
-      double t = best_sum(&view), tc = best_memcpy(dst, buf, n * es);
-      double gb = (double)(n * es) / 1e9;
-      double np_g = numpy_gbps(dt == 0 ? "int8" : "float32", n);
-      char npbuf[32];
-      if (np_g < 0) snprintf(npbuf, sizeof npbuf, "%10s", "n/a");
-      else snprintf(npbuf, sizeof npbuf, "%10.2f", np_g);
-      printf("  %-16s %10s %10.2f %10.2f %s %7.2fx\n", dt == 0 ? "sum i8 -> i32" : "sum f32", lgs[k] == 20 ? "2^20" : lgs[k] == 24 ? "2^24" : "2^26",
-             gb / t, 2 * gb / tc, npbuf, (gb / t) / (2 * gb / tc));
-    }
-  }
+static int bench_row(const row *r, int lg) {
+  int64_t n = (int64_t)1 << lg, zs[2] = {n, 1};
+  int nd = 1, axis = JAXC_ALL_AXES;
+  if (r->cols) zs[0] = n / r->cols, zs[1] = r->cols, nd = 2, axis = r->cols < 64 ? 0 : 1;
+  jaxc_array *z = input(r, nd, zs);
+  timed call = {r, z, axis};
+  jaxc_array *probe = z ? run_once(&call) : NULL;
+  if (!probe) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
+  size_t bytes = (size_t)n * jaxc_dtype_size(r->d) + (size_t)jaxc_array_size(probe) * jaxc_dtype_size(jaxc_array_dtype(probe));
+  jaxc_array_free(probe);
+  double t, t_copy;
+  if (!bench_best_with_copy(time_once, &call, bytes, REPS, &t, &t_copy)) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
+  double tn = numpy_seconds(r, nd, zs);
+  char np_s[40] = "n/a";
+  if (tn > 0) snprintf(np_s, sizeof np_s, "%7.2f %6.1fx", (double)bytes / tn / 1e9, tn / t);
+  printf("  %-28s %5d %8.3f %8.2f %8.2f %5.1f%% %16s\n", r->name, lg, t / (double)n * 1e9, (double)bytes / t_copy / 1e9,
+         (double)bytes / t / 1e9, 100 * t_copy / t, np_s);
+  fflush(stdout);
+  jaxc_array_free(z);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  bench_range range = bench_args(argc, argv);
+  printf("bench_reduce: best of %d, %d thread(s); GB/s = bytes read + written; NumPy: 1 thread\n", REPS, bench_threads());
+  printf("  %-28s %5s %8s %8s %8s %6s %16s\n", "op", "log2n", "ns/elem", "copy", "GB/s", "copy", "numpy: GB/s jaxc");
+  BENCH_EACH_ROW(rows, range, bench_row);
   if (system("/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1") != 0) printf("  (numpy: not available to /usr/bin/python3, skipped)\n");
-  free(buf);
-  free(dst);
   return 0;
 }

@@ -233,7 +233,7 @@ static void fuzz_reduce(void) {
   if (r && k == 0 && a) { /* a reduction (cumulative ops keep the shape or flatten) */
     shp s = shape_of(a), want = {0, {0}};
     int ax = norm_axis(axis, s.nd);
-    if (op == JAXC_OP_CUMSUM || op == JAXC_OP_CUMPROD) { /* keep the shape, or flatten (keepdims ignored) */
+    if (op == JAXC_OP_CUMSUM || op == JAXC_OP_CUMPROD || op == JAXC_OP_NANCUMSUM || op == JAXC_OP_NANCUMPROD) { /* keep the shape, or flatten (keepdims ignored) */
       if (axis == JAXC_ALL_AXES) want.nd = 1, want.d[0] = jaxc_array_size(a);
       else want = s;
     } else if (axis == JAXC_ALL_AXES) {

@@ -117,22 +117,6 @@ static void test_dtypes(void) {
 /* --- 2. values over every axis, against brute force ---------------------------------------------- */
 typedef struct ref { long double re, im; uint64_t u; int64_t idx; bool flag, nan; } ref;
 
-/* Tolerance in units of the result dtype's epsilon, scaled by the magnitude of the terms. */
-static long double eps_of(jaxc_dtype d) {
-  switch (d) {
-  case JAXC_BF16: return 0x1p-8L;
-  case JAXC_F16: return 0x1p-11L;
-  case JAXC_F32: case JAXC_C64: return 0x1p-24L;
-  default: return 0x1p-53L;
-  }
-}
-static bool close_to(long double got, long double want, long double scale, jaxc_dtype d) {
-  if (isnanl_(want)) return isnanl_(got);
-  if (isinf(want)) return got == want;
-  if (scale != scale) scale = 0;
-  return fabsl(got - want) <= 4 * eps_of(d) * (fabsl(want) + scale) + 1e-300L;
-}
-
 /* Reference for one lane (n elements at base, stride s) of op; mode 2/3: nanargmax/nanargmin. */
 static ref brute(jaxc_op op, int mode, const jaxc_array *a, int64_t base, int64_t n, int64_t s, jaxc_dtype out) {
   ref r = {0, 0, 0, -1, false, false};
@@ -204,14 +188,9 @@ static void check_reduce_case(jaxc_op op, int mode, const jaxc_array *a, int axi
                             : jaxc_reduce_ex(op, a, axis, keepdims);
   CHECK_EQ_INT(checksum(a), before);
   int nd = jaxc_array_ndim(a);
-  const int64_t *sh = jaxc_array_shape(a);
   int ax = axis == JAXC_ALL_AXES ? -1 : (axis < 0 ? axis + nd : axis);
-  int64_t outer = 1, n = jaxc_array_size(a), inner = 1;
-  if (ax >= 0) {
-    n = sh[ax];
-    for (int i = 0; i < ax; i++) outer *= sh[i];
-    for (int i = ax + 1; i < nd; i++) inner *= sh[i];
-  }
+  lane_geom lg = lanes_of(a, axis);
+  int64_t outer = lg.outer, n = lg.n, inner = lg.inner;
   bool needs_elems = op == JAXC_OP_MAX || op == JAXC_OP_MIN || op == JAXC_OP_ARGMAX || op == JAXC_OP_ARGMIN;
   if (needs_elems && n == 0 && outer * inner > 0) {
     CHECK_MSG(r == NULL, "%s of an empty axis must fail", jaxc_op_name(op));

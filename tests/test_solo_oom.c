@@ -213,6 +213,10 @@ static jaxc_array *c_diff(void) { /* a 0-d prepend broadcast, concatenated, diff
   return r;
 }
 static jaxc_array *c_ediff1d(void) { return jaxc_ediff1d(x34, f16v, u8v); }
+static jaxc_array *c_nanmean_big(void) { return jaxc_nanmean(big, JAXC_ALL_AXES); } /* chunks over the threads */
+static jaxc_array *c_nanvar(void) { return jaxc_nanvar_ddof(f16v, 0, true, 1.0); } /* centres, then squares */
+static jaxc_array *c_nanmax_c64(void) { return jaxc_nanmax(c64v, 0); }
+static jaxc_array *c_nancumprod(void) { return jaxc_nancumprod(f16v, JAXC_ALL_AXES); }
 
 typedef struct { const char *name; jaxc_array *(*call)(void); } oom_case;
 static const oom_case cases[] = {
@@ -236,6 +240,7 @@ static const oom_case cases[] = {
   {"argwhere, size, fill", c_argwhere}, {"bincount, weights", c_bincount}, {"count_nonzero c64", c_count_nonzero},
   {"quantile of 1 M", c_quantile_big}, {"nanpercentile, axes", c_nanpercentile_axes}, {"median axis 0", c_median_axis},
   {"histogram, density", c_histogram}, {"histogram, weights", c_histogram_weighted}, {"diff", c_diff}, {"ediff1d", c_ediff1d},
+  {"nanmean of 1 M", c_nanmean_big}, {"nanvar f16, ddof", c_nanvar}, {"nanmax c64", c_nanmax_c64}, {"nancumprod f16", c_nancumprod},
 };
 
 /* --- what a call leaves behind ----------------------------------------------------------------- */

@@ -266,6 +266,38 @@ static inline jaxc_array *small_random_array(jaxc_dtype d, int nd, const int64_t
   jaxc_set_x64(x64);
   return a;
 }
+/* The unit roundoff of a result dtype (float32's for complex64, float64's for complex128), and
+   whether got is within 4 of them of want, relative to |want| plus the terms' magnitude (NaN
+   matches NaN, an infinity only itself). */
+static inline long double eps_of(jaxc_dtype d) {
+  switch (d) {
+  case JAXC_BF16: return 0x1p-8L;
+  case JAXC_F16: return 0x1p-11L;
+  case JAXC_F32: case JAXC_C64: return 0x1p-24L;
+  default: return 0x1p-53L;
+  }
+}
+static inline bool close_to(long double got, long double want, long double scale, jaxc_dtype d) {
+  if (want != want) return got != got;
+  if (isinf(want)) return got == want;
+  if (scale != scale) scale = 0;
+  return fabsl(got - want) <= 4 * eps_of(d) * (fabsl(want) + scale) + 1e-300L;
+}
+/* A reduction's lanes over axis (JAXC_ALL_AXES: one lane of everything): lane j has n elements
+   from (j / inner) * n * inner + j % inner, stride inner. */
+typedef struct lane_geom { int64_t outer, n, inner; } lane_geom;
+static inline lane_geom lanes_of(const jaxc_array *a, int axis) {
+  int nd = jaxc_array_ndim(a);
+  const int64_t *sh = jaxc_array_shape(a);
+  int ax = axis == JAXC_ALL_AXES ? -1 : (axis < 0 ? axis + nd : axis);
+  lane_geom g = {1, jaxc_array_size(a), 1};
+  if (ax >= 0) {
+    g.n = sh[ax];
+    for (int i = 0; i < ax; i++) g.outer *= sh[i];
+    for (int i = ax + 1; i < nd; i++) g.inner *= sh[i];
+  }
+  return g;
+}
 /* the spacing of d's floats at |v| (float32's for complex64, float64's for complex128) */
 static inline double ulp_of(jaxc_dtype d, long double v) {
   int man = d == JAXC_BF16 ? 7 : d == JAXC_F16 ? 10 : d == JAXC_F32 || d == JAXC_C64 ? 23 : 52;

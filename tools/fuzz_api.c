@@ -546,7 +546,7 @@ static void one_call(void) {
     break;
   }
   case 10: case 11: { /* reductions */
-    jaxc_op op = u8() < 230 ? (jaxc_op)(JAXC_OP_SUM + u8() % (JAXC_OP_CUMPROD - JAXC_OP_SUM + 1)) : pick_op();
+    jaxc_op op = u8() < 230 ? (jaxc_op)(JAXC_OP_SUM + u8() % (JAXC_OP_NANCUMPROD - JAXC_OP_SUM + 1)) : pick_op();
     const jaxc_array *a = pick_arr();
     int axis = pick_axis();
     uint8_t f = u8() % 3;
@@ -568,12 +568,13 @@ static void one_call(void) {
     const jaxc_array *a = pick_arr();
     int axis = pick_axis();
     bool kd = u8() & 1;
-    uint8_t w = u8() % 4;
+    uint8_t w = u8() % 6;
     double ddof = fspecial[u8() % NFS];
     snprintf(what, sizeof what, "varstd/nanarg(%d axis=%d kd=%d)", w, axis, kd);
     trace("%s\n", what);
     jaxc_array *r = w == 0 ? jaxc_var_ddof(a, axis, kd, ddof) : w == 1 ? jaxc_std_ddof(a, axis, kd, ddof)
-                  : w == 2 ? jaxc_nanargmax(a, axis, kd) : jaxc_nanargmin(a, axis, kd);
+                  : w == 2 ? jaxc_nanargmax(a, axis, kd) : w == 3 ? jaxc_nanargmin(a, axis, kd)
+                  : w == 4 ? jaxc_nanvar_ddof(a, axis, kd, ddof) : jaxc_nanstd_ddof(a, axis, kd, ddof);
     check_result_array(what, r);
     if (isfinite(ddof)) debug_check(what, r, a, NULL, NULL);
     snap_verify(what, NULL);
