@@ -2979,6 +2979,12 @@ enum { JAXC__CUM_PROD = 1, JAXC__CUM_NAN = 2 }; /* the cumulative kernels' mode 
         a0 += VAL(E, x[i]); a1 += VAL(E, x[i + 1]); a2 += VAL(E, x[i + 2]); a3 += VAL(E, x[i + 3]);  \
         a4 += VAL(E, x[i + 4]); a5 += VAL(E, x[i + 5]); a6 += VAL(E, x[i + 6]); a7 += VAL(E, x[i + 7]); \
       }                                                                                              \
+    } else { /* the same accumulators over a strided lane: 8 adds in flight, and the same sum */     \
+      for (; i + 8 <= n; i += 8) {                                                                   \
+        a0 += VAL(E, x[i * s]); a1 += VAL(E, x[(i + 1) * s]); a2 += VAL(E, x[(i + 2) * s]);         \
+        a3 += VAL(E, x[(i + 3) * s]); a4 += VAL(E, x[(i + 4) * s]); a5 += VAL(E, x[(i + 5) * s]);   \
+        a6 += VAL(E, x[(i + 6) * s]); a7 += VAL(E, x[(i + 7) * s]);                                  \
+      }                                                                                              \
     }                                                                                                \
     for (; i < n; i++) a0 += VAL(E, x[i * s]);                                                       \
     return ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7));                                        \
@@ -3106,7 +3112,10 @@ static inline double jaxc__dmask(double v, uint64_t ok) {
 #define JAXC__PWV_IM_F64 JAXC__PWV_IM_BOOL
 #define JAXC__PWV_IM_C64(x) ((double)jaxc__im_jaxc_c64(x))
 #define JAXC__PWV_IM_C128(x) jaxc__im_jaxc_c128(x)
-#define JAXC__SQD(d) ((d) * (d))
+/* (a function, so that no compiler fuses the square into the sum as an FMA -- clang does within an
+   expression by default -- and var's terms stay those of nanvar, whose squares are masked) */
+static inline double jaxc__sqd(double d) { return d * d; }
+#define JAXC__SQD(d) jaxc__sqd(d)
 #define JAXC__PWV_SQ_BOOL(x) JAXC__SQD(JAXC__PWV_RE_BOOL(x) - cre)
 #define JAXC__PWV_SQ_U8(x) JAXC__SQD(JAXC__PWV_RE_U8(x) - cre)
 #define JAXC__PWV_SQ_U16(x) JAXC__SQD(JAXC__PWV_RE_U16(x) - cre)
@@ -3229,7 +3238,7 @@ static inline double jaxc__dmask(double v, uint64_t ok) {
     (void)c;                                                                                         \
     CT acc = 1;                                                                                      \
     if (mode) {                                                                                      \
-      for (int64_t i = 0; i < n; i++) { CT v = LD(x[i * s]); acc *= v != v ? (CT)1 : v; }            \
+      for (int64_t i = 0; i < n; i++) { CT v = LD(x[i * s]); acc *= JAXC__CT_NAN_KF(T, v) ? (CT)1 : v; } \
     } else {                                                                                         \
       for (int64_t i = 0; i < n; i++) acc *= LD(x[i * s]);                                           \
     }                                                                                                \

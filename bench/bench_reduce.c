@@ -31,6 +31,7 @@ static const row rows[] = {
     {"var f32", "z.var()", JAXC_OP_VAR, JAXC_F32, 0, 0},
     {"nanvar f32", "np.nanvar(z)", JAXC_OP_NANVAR, JAXC_F32, 0.1, 0},
     {"nancumsum f32", "np.nancumsum(z)", JAXC_OP_NANCUMSUM, JAXC_F32, 0.1, 0},
+    {"sum f32 axis 0 (n/8, 8)", "z.sum(axis=0)", JAXC_OP_SUM, JAXC_F32, 0, 8},
     {"nanmean f32 axis 0 (n/8, 8)", "np.nanmean(z, axis=0)", JAXC_OP_NANMEAN, JAXC_F32, 0.1, 8},
     {"nansum f32 rows of 64", "np.nansum(z, axis=1)", JAXC_OP_NANSUM, JAXC_F32, 0.1, 64},
 };

@@ -719,8 +719,39 @@ static void test_where_layouts(void) {
   jaxc_set_x64(false);
 }
 
+/* --- a lane sums the same whether its elements are adjacent or strided ------------------------------
+   (the pairwise blocks and 8 accumulators are the same for both): sum, mean, var and the nan
+   reductions along axis 0 of a against axis 1 of its transpose, bit for bit. */
+static void test_stride_invariance(void) {
+  static const jaxc_dtype dts[] = {JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
+  static const jaxc_op ops[] = {JAXC_OP_SUM, JAXC_OP_MEAN, JAXC_OP_VAR, JAXC_OP_STD, JAXC_OP_NANSUM, JAXC_OP_NANMEAN, JAXC_OP_NANVAR};
+  static const int64_t rows[] = {7, 8, 9, 131, 1000};
+  jaxc_set_x64(true);
+  for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++)
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+      int64_t sh[2] = {rows[r], 5};
+      jaxc_array *a = random_array(dts[d], 2, sh, 0.05), *t = jaxc_transpose(a, 2, (const int[]){1, 0});
+      for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
+        jaxc_array *x = jaxc_reduce(ops[o], a, 0), *y = jaxc_reduce(ops[o], t, 1);
+        bool ok = x && y && jaxc_array_size(x) == 5 && jaxc_array_size(y) == 5;
+        size_t es = x ? jaxc_dtype_size(jaxc_array_dtype(x)) : 0;
+        for (int64_t j = 0; ok && j < 5; j++) {
+          long double xr = val(x, j), yr = val(y, j);
+          ok = (isnanl_(xr) && isnanl_(yr)) || memcmp((const char *)jaxc_array_data(x) + j * es, (const char *)jaxc_array_data(y) + j * es, es) == 0;
+        }
+        CHECK_MSG(ok, "%s of %s (%lld, 5): axis 0 and the transpose's axis 1 differ", jaxc_op_name(ops[o]),
+                  jaxc_dtype_name(dts[d]), (long long)rows[r]);
+        jaxc_array_free(x), jaxc_array_free(y);
+        n_value++;
+      }
+      jaxc_array_free(a), jaxc_array_free(t);
+    }
+  jaxc_set_x64(false);
+}
+
 int main(void) {
   rng = 0x9E3779B97F4A7C15u; /* this test's inputs */
+  test_stride_invariance();
   test_dtypes();
   test_values();
   test_special();
