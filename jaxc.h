@@ -31,8 +31,9 @@
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
                the nan reductions jaxc_nansum ... jaxc_nancumprod, nanargmax/nanargmin, var/std
                and nanvar/nanstd with ddof
-     sort      jaxc_sort, jaxc_argsort, jaxc_searchsorted, jaxc_digitize, jaxc_unique, jaxc_unique_ex,
-               jaxc_nonzero, flatnonzero, argwhere, count_nonzero, bincount; jaxc_quantile,
+     sort      jaxc_sort, jaxc_argsort, jaxc_sort_ex/argsort_ex (descending, stable), jaxc_lexsort,
+               jaxc_top_k (lax.top_k), jaxc_partition, jaxc_argpartition, jaxc_searchsorted,
+               jaxc_digitize, jaxc_unique, jaxc_unique_ex, jaxc_nonzero, flatnonzero, argwhere, count_nonzero, bincount; jaxc_quantile,
                nanquantile, percentile, nanpercentile (JAXC_QUANTILE_...), quantile_ex (axis
                tuples), median, nanmedian, histogram, histogram_bin_edges, diff, ediff1d
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
@@ -67,7 +68,7 @@
      JAXC_PAR_BYTES               traffic above which elementwise loops go parallel (2 MiB)
      JAXC_STREAM_BYTES            output size above which stores stream past the cache (256 MiB)
      JAXC_SELECT_MIN              lanes at least this long are radix-selected for quantiles,
-                                  not sorted (4096)
+                                  top_k and argpartition, not sorted whole (4096)
 
    ENVIRONMENT
      JAXC_ENABLE_X64=1, JAXC_DEBUG_NANS=1, JAXC_DEBUG_INFS=1 set the defaults of the switches
@@ -421,6 +422,30 @@ JAXC_OPS(JAXC__DECL_RED)
    by counting), over the threads past JAXC_PAR_BYTES. */
 JAXC_API jaxc_array *jaxc_sort(const jaxc_array *a, int axis);
 JAXC_API jaxc_array *jaxc_argsort(const jaxc_array *a, int axis);
+/* jnp.sort / jnp.argsort with their keywords. descending: lax.rev of the ascending sort for sort
+   (the values reversed: NaNs first, a 0.0 before a -0.0 that preceded it), and for argsort JAX's
+   stable descending order (a reversed, sorted, the positions reversed back), in which equal values
+   keep a's order. stable: jaxc always sorts stably (an order an unstable sort may give too).
+   jnp.lexsort(keys, axis): the stable order of the lanes by keys[nkeys - 1] (the primary key),
+   ties by keys[nkeys - 2], ..., each key compared in sort's order in its own dtype (no
+   promotion); all keys of one shape; 0-d keys give the 0-d index 0; the default int. */
+JAXC_API jaxc_array *jaxc_sort_ex(const jaxc_array *a, int axis, bool stable, bool descending);
+JAXC_API jaxc_array *jaxc_argsort_ex(const jaxc_array *a, int axis, bool stable, bool descending);
+JAXC_API jaxc_array *jaxc_lexsort(int nkeys, const jaxc_array *const *keys, int axis);
+/* lax.top_k(a, k, axis=): the k largest along axis in XLA's total order (-NaN < -inf < ... < -0.0 <
+   0.0 < ... < inf < NaN, NaNs by payload), largest first, equal values lower index first; values
+   (a's dtype) and int32 indices, a's shape with k along axis; either output may be NULL (not
+   made); all made or, with an error status returned, none. Complex is refused, as lax refuses it.
+   jnp.partition(a, kth, axis) as JAX composes it of two lax.top_k calls: the kth + 1 smallest of
+   each lane in ascending order, chosen as top_k(-a) chooses them, then the n - kth - 1 largest
+   in descending order (lax.top_k(a)). -x wraps, so a signed integer's minimum (its own negative)
+   counts as the largest in the first part, and can appear in both parts while another value
+   drops out, exactly as in JAX; unsigned use -(x + 1) as JAX does. jnp.argpartition: the first
+   part's indices, then every other index in increasing order; int32. kth is checked as an axis
+   of the lane's length (JAX's canonicalize_axis). bool (-a) and complex are refused. */
+JAXC_API int jaxc_top_k(const jaxc_array *a, int64_t k, int axis, jaxc_array **values, jaxc_array **indices);
+JAXC_API jaxc_array *jaxc_partition(const jaxc_array *a, int64_t kth, int axis);
+JAXC_API jaxc_array *jaxc_argpartition(const jaxc_array *a, int64_t kth, int axis);
 /* jnp.searchsorted(a, v, side, sorter): where each element of v would go in the 1-D a (a[sorter]
    when sorter is not NULL: jnp indexing, negatives wrap, others clamp), a and v first promoted
    together (weak scalars, strict mode), compared in sort's order (NaN last, -0.0 == 0.0, complex
@@ -3820,6 +3845,11 @@ JAXC_OPS(JAXC__RDEF)
    use insertion sort; a long lane sorts over the threads with a histogram per thread and pass,
    many lanes go to the threads whole. */
 #define JAXC__SORT_SMALL 48
+#ifndef JAXC_SELECT_MIN
+#  define JAXC_SELECT_MIN 4096 /* lanes at least this long are selected in rather than sorted
+                             (quantiles, top_k, argpartition) */
+#endif
+enum { JAXC__SEL_BITS = 11, JAXC__SEL_SMALL = 32 };
 /* Where a record does not fit one uint64_t (a key and a payload of 8 bytes each). */
 typedef struct jaxc__rec { uint64_t k, p; } jaxc__rec;
 #define JAXC__KEY_U64(r) (r)
@@ -3925,6 +3955,10 @@ typedef struct jaxc__splan {
   int kb, sh;          /* key bytes sorted on; the key's bit offset in a packed record */
   bool packed, two;    /* two: complex128, sorted by the imaginary parts, then by the real ones */
   jaxc__spay pay;
+  /* orders of positions only (their keys give no value back), all off for sort's: XLA's total
+     order (lax.top_k's: -NaN first, +NaN last, NaNs by payload, -0.0 < 0.0), the key of -x
+     (jnp.negative's, wrapping; unsigned: jnp.partition's -(x + 1)), a descending order */
+  bool total, neg, desc;
 } jaxc__splan;
 
 static jaxc__splan jaxc__sort_plan(jaxc_dtype d, bool arg, int64_t n) {
@@ -3948,14 +3982,22 @@ static jaxc__splan jaxc__sort_plan(jaxc_dtype d, bool arg, int64_t n) {
   P.sh = P.packed ? 8 * pb : 0;
   return P;
 }
-/* one part's bits as an unsigned key in lax.sort's order */
+/* one part's bits as an unsigned key in lax.sort's order (or the plan's other order) */
 static uint64_t jaxc__part_key(const jaxc__splan *P, uint64_t u) {
-  if (P->kind == JAXC_KIND_INT) return u ^ P->sign;
-  if (P->kind != JAXC_KIND_FLOAT && P->kind != JAXC_KIND_COMPLEX) return u;
-  uint64_t all = P->sign | (P->sign - 1), mag = u & (P->sign - 1);
-  if (mag > P->inf) return all; /* every NaN, either sign: last, all equal */
-  if (mag == 0) return P->sign; /* -0.0 == 0.0 */
-  return u & P->sign ? ~u & all : u | P->sign;
+  uint64_t all = P->sign | (P->sign - 1), flip = P->desc ? all : 0;
+  if (P->neg) u = P->kind == JAXC_KIND_FLOAT ? u ^ P->sign : P->kind == JAXC_KIND_UINT ? ~u & all : (0 - u) & all;
+  if (P->kind == JAXC_KIND_INT) return u ^ P->sign ^ flip;
+  if (P->kind != JAXC_KIND_FLOAT && P->kind != JAXC_KIND_COMPLEX) return u ^ flip;
+  uint64_t mag = u & (P->sign - 1);
+  if (!P->total && mag > P->inf) return all ^ flip; /* every NaN, either sign: last, all equal */
+  if (!P->total && mag == 0) return P->sign ^ flip; /* -0.0 == 0.0 */
+  return (u & P->sign ? ~u & all : u | P->sign) ^ flip;
+}
+/* the plan of an order of positions (see jaxc__splan's total, neg, desc) */
+static jaxc__splan jaxc__order_plan(jaxc_dtype d, int64_t n, bool total, bool neg, bool desc) {
+  jaxc__splan P = jaxc__sort_plan(d, true, n);
+  P.total = total, P.neg = neg, P.desc = desc;
+  return P;
 }
 /* the key of the value at p: a complex64's is its real part's key, then its imaginary part's */
 static uint64_t jaxc__value_key(const jaxc__splan *P, const char *p) {
@@ -3963,16 +4005,18 @@ static uint64_t jaxc__value_key(const jaxc__splan *P, const char *p) {
   return jaxc__part_key(P, jaxc__load_bits(p, 4)) << 32 | jaxc__part_key(P, jaxc__load_bits(p + 4, 4));
 }
 
-/* One lane's records (n values, s elements apart, from src), sorted: in scratch (2n records), at
-   its start or its second half, the one returned; cnt (a count row per thread) sorts over the threads. */
-static void *jaxc__sort_records(const jaxc__splan *P, const char *src, int64_t n, int64_t s, void *scratch, int64_t (*cnt)[256]) {
+/* One lane's records (n values, s elements apart, from src; in the order perm gives, when not
+   NULL, its positions carried), sorted: in scratch (2n records), at its start or its second half,
+   the one returned; cnt (a count row per thread) sorts over the threads. */
+static void *jaxc__sort_records(const jaxc__splan *P, const char *src, int64_t n, int64_t s, const int64_t *perm,
+                                void *scratch, int64_t (*cnt)[256]) {
   size_t step = (size_t)s * (size_t)P->w;
   (void)cnt;
   if (P->packed) {
     uint64_t *r = (uint64_t *)scratch, *t = r + n;
     for (int64_t i = 0; i < n; i++) {
-      uint64_t u = jaxc__load_bits(src + (size_t)i * step, P->w);
-      r[i] = jaxc__part_key(P, u) << P->sh | (P->pay == JAXC__SP_POS ? (uint64_t)i : P->pay == JAXC__SP_BITS ? u : 0);
+      uint64_t j = perm ? (uint64_t)perm[i] : (uint64_t)i, u = jaxc__load_bits(src + (size_t)j * step, P->w);
+      r[i] = jaxc__part_key(P, u) << P->sh | (P->pay == JAXC__SP_POS ? j : P->pay == JAXC__SP_BITS ? u : 0);
     }
 #if JAXC__HAS_OPENMP
     if (cnt) return jaxc__radix_par_u64(r, t, n, P->sh, P->kb, cnt);
@@ -3981,9 +4025,10 @@ static void *jaxc__sort_records(const jaxc__splan *P, const char *src, int64_t n
   }
   jaxc__rec *r = (jaxc__rec *)scratch, *t = r + n;
   for (int64_t i = 0; i < n; i++) {
-    const char *v = src + (size_t)i * step;
+    uint64_t j = perm ? (uint64_t)perm[i] : (uint64_t)i;
+    const char *v = src + (size_t)j * step;
     r[i].k = P->two ? jaxc__part_key(P, jaxc__load_bits(v + 8, 8)) : jaxc__value_key(P, v);
-    r[i].p = P->pay == JAXC__SP_POS ? (uint64_t)i : jaxc__load_bits(v, 8);
+    r[i].p = P->pay == JAXC__SP_POS ? j : jaxc__load_bits(v, 8);
   }
   for (int pass = 0; pass < 1 + P->two; pass++) {
     if (pass) /* complex128: stable on the real parts after the imaginary ones */
@@ -3997,18 +4042,19 @@ static void *jaxc__sort_records(const jaxc__splan *P, const char *src, int64_t n
   }
   return r;
 }
-/* Sorts one lane of src into dst (s elements apart), an argsort's positions as od. */
-static void jaxc__sort_lane(const jaxc__splan *P, const char *src, char *dst, int64_t n, int64_t s, jaxc_dtype od,
-                            void *scratch, int64_t (*cnt)[256]) {
-  size_t step = (size_t)s * (size_t)P->w, ostep = (size_t)s * jaxc_dtype_size(od);
+/* Sorts one lane of src (s elements apart) into dst (os apart): the values, or (od valid) an
+   argsort's positions as od; perm as jaxc__sort_records takes it. */
+static void jaxc__sort_lane(const jaxc__splan *P, const char *src, char *dst, int64_t n, int64_t s, int64_t os, jaxc_dtype od,
+                            const int64_t *perm, void *scratch, int64_t (*cnt)[256]) {
+  size_t step = (size_t)os * (size_t)P->w, ostep = (size_t)os * jaxc_dtype_size(od);
   if (P->pay == JAXC__SP_NONE && P->w == 1) { /* bytes sort by counting */
     int64_t h[256] = {0}, i = 0;
-    for (int64_t j = 0; j < n; j++) h[jaxc__part_key(P, (unsigned char)src[(size_t)j * step])]++;
+    for (int64_t j = 0; j < n; j++) h[jaxc__part_key(P, (unsigned char)src[(size_t)j * (size_t)s])]++;
     for (int k = 0; k < 256; k++)
       for (int64_t c = h[k]; c > 0; c--) ((unsigned char *)dst)[(size_t)i++ * step] = (unsigned char)jaxc__part_key(P, (uint64_t)k);
     return;
   }
-  void *sorted = jaxc__sort_records(P, src, n, s, scratch, cnt);
+  void *sorted = jaxc__sort_records(P, src, n, s, perm, scratch, cnt);
   if (P->packed) {
     const uint64_t *r = (const uint64_t *)sorted, low = P->sh ? ((uint64_t)1 << P->sh) - 1 : 0;
     for (int64_t i = 0; i < n; i++) {
@@ -4021,74 +4067,410 @@ static void jaxc__sort_lane(const jaxc__splan *P, const char *src, char *dst, in
   for (int64_t i = 0; i < n; i++) {
     if (P->pay == JAXC__SP_BITS) jaxc__store_bits(dst + (size_t)i * step, 8, r[i].p);
     else if (od != JAXC_DTYPE_INVALID) jaxc__store_bits(dst + (size_t)i * ostep, (int)jaxc_dtype_size(od), r[i].p);
-    else memcpy(dst + (size_t)i * step, src + (size_t)r[i].p * step, 16); /* complex128's values */
+    else memcpy(dst + (size_t)i * step, src + (size_t)r[i].p * (size_t)s * 16, 16); /* complex128's values */
   }
 }
 
-/* The scratch of a sort of `lanes` lanes of n values: 2n records for each thread that sorts lanes
-   whole (*copies of them), and with one long lane the per-thread count rows that sort it over the
-   threads (*cnt, else NULL); false (nothing held) when out of memory. */
-static bool jaxc__sort_buffers(const jaxc__splan *P, int64_t n, int64_t lanes, void **scratch, int64_t (**cnt)[256], int *copies) {
-  size_t rs = P->packed ? sizeof(uint64_t) : sizeof(jaxc__rec);
-  bool parallel = JAXC__HAS_OPENMP && (size_t)(n * lanes) * rs * 2 > JAXC_PAR_BYTES && (lanes > 1 || n > JAXC__SORT_SMALL);
+/* The scratch of a sort of `lanes` lanes of n values: 2n records and `extra` bytes (16-aligned)
+   for each thread that sorts lanes whole (*copies of them), and with one long lane the per-thread
+   count rows that sort it over the threads (*cnt, else NULL); false (nothing held) when out of memory. */
+static size_t jaxc__records_bytes(const jaxc__splan *P, int64_t n) {
+  return (size_t)(n > 0 ? n : 1) * 2 * (P->packed ? sizeof(uint64_t) : sizeof(jaxc__rec));
+}
+static size_t jaxc__scratch_bytes(const jaxc__splan *P, int64_t n, size_t extra) {
+  return jaxc__records_bytes(P, n) + (extra + 15) / 16 * 16;
+}
+static bool jaxc__sort_buffers(const jaxc__splan *P, int64_t n, int64_t lanes, size_t extra, void **scratch, int64_t (**cnt)[256], int *copies) {
+  bool parallel = JAXC__HAS_OPENMP && jaxc__records_bytes(P, n) * (size_t)lanes > JAXC_PAR_BYTES && (lanes > 1 || n > JAXC__SORT_SMALL);
   *copies = parallel && lanes > 1 ? jaxc__threads() : 1;
-  *scratch = jaxc__malloc((size_t)(n > 0 ? n : 1) * 2 * rs * (size_t)*copies);
+  *scratch = jaxc__malloc(jaxc__scratch_bytes(P, n, extra) * (size_t)*copies);
   *cnt = parallel && lanes == 1 ? (int64_t(*)[256])jaxc__malloc(sizeof **cnt * (size_t)jaxc__threads()) : NULL;
   if (*scratch && (!parallel || lanes > 1 || *cnt)) return true;
   jaxc__free(*scratch), jaxc__free(*cnt);
   return false;
 }
-static jaxc_array *jaxc__sort_impl(const jaxc_array *a, int axis, bool arg) {
-  const char *name = arg ? "argsort" : "sort";
-  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", name);
-  bool flatten = axis == JAXC_ALL_AXES;
-  int ax = 0;
-  if (!flatten && a->ndim == 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "axis %d is out of bounds for array of dimension 0", axis);
-  if (!flatten && !jaxc__canon_axis(axis, a->ndim, &ax)) return NULL;
-  int64_t flat = a->size;
-  jaxc_dtype od = arg ? jaxc__default_int() : a->dtype;
-  jaxc_array *out = flatten ? jaxc__new_array(od, false, 1, &flat) : jaxc__new_array(od, false, a->ndim, a->shape);
-  if (!out) return NULL;
-  int64_t outer = 1, n = a->size, inner = 1;
-  if (!flatten) {
-    n = a->shape[ax];
-    for (int i = 0; i < ax; i++) outer *= a->shape[i];
-    for (int i = ax + 1; i < a->ndim; i++) inner *= a->shape[i];
-  }
-  if (a->size == 0) { jaxc__ok(); return out; }
-  jaxc__splan P = jaxc__sort_plan(a->dtype, arg, n);
-  size_t es = (size_t)P.w, oes = jaxc_dtype_size(od);
-  int64_t lanes = outer * inner;
+
+/* The lanes of a sort-like op over an axis (outer * inner lanes of n values, inner apart), each
+   handed to fn with lane j's first element's place and a scratch of 2n records followed by
+   `extra` bytes (and the count rows when one long lane sorts over the threads); lanes go to the
+   threads whole when there are several with enough bytes. False (status set) when out of memory. */
+typedef struct jaxc__lane_pass {
+  const jaxc__splan *P; /* the widest records the lanes need */
+  int64_t n, inner;
+  void *ctx;
+  void (*fn)(const struct jaxc__lane_pass *L, int64_t j, int64_t start, void *scratch, void *extra, int64_t (*cnt)[256]);
+} jaxc__lane_pass;
+static int64_t jaxc__lane_start(int64_t j, int64_t n, int64_t inner) { return (j / inner) * n * inner + j % inner; }
+static bool jaxc__for_lanes(const jaxc__lane_pass *L, int64_t lanes, size_t extra, const char *name) {
   void *scratch;
   int64_t(*cnt)[256];
   int copies;
-  if (!jaxc__sort_buffers(&P, n, lanes, &scratch, &cnt, &copies)) {
-    jaxc_array_free(out);
-    return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in %s", name);
-  }
-  jaxc_dtype pos = arg ? od : JAXC_DTYPE_INVALID;
+  if (!jaxc__sort_buffers(L->P, L->n, lanes, extra, &scratch, &cnt, &copies))
+    return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in %s", name), false;
+  size_t rb = jaxc__records_bytes(L->P, L->n);
   if (copies > 1) {
 #if JAXC__HAS_OPENMP
+    size_t per = jaxc__scratch_bytes(L->P, L->n, extra);
 #  pragma omp parallel for schedule(static)
     for (int64_t j = 0; j < lanes; j++) {
-      size_t off = (size_t)((j / inner) * n * inner + j % inner);
-      char *mine = (char *)scratch + (size_t)omp_get_thread_num() * (size_t)n * 2 * (P.packed ? sizeof(uint64_t) : sizeof(jaxc__rec));
-      jaxc__sort_lane(&P, (const char *)a->data + off * es, (char *)out->data + off * oes, n, inner, pos, mine, NULL);
+      char *mine = (char *)scratch + (size_t)omp_get_thread_num() * per;
+      L->fn(L, j, jaxc__lane_start(j, L->n, L->inner), mine, mine + rb, NULL);
     }
 #endif
   } else {
-    for (int64_t j = 0; j < lanes; j++) {
-      size_t off = (size_t)((j / inner) * n * inner + j % inner);
-      jaxc__sort_lane(&P, (const char *)a->data + off * es, (char *)out->data + off * oes, n, inner, pos, scratch, cnt);
-    }
+    for (int64_t j = 0; j < lanes; j++) L->fn(L, j, jaxc__lane_start(j, L->n, L->inner), scratch, (char *)scratch + rb, cnt);
   }
   jaxc__free(scratch);
   jaxc__free(cnt);
+  return true;
+}
+
+/* a sort's lanes: a's into out's, values reversed after for a descending sort (lax.rev) */
+typedef struct jaxc__sort_job { const jaxc_array *a; jaxc_array *out; jaxc_dtype pos; bool rev; } jaxc__sort_job;
+static void jaxc__sort_one(const jaxc__lane_pass *L, int64_t j, int64_t start, void *scratch, void *extra, int64_t (*cnt)[256]) {
+  const jaxc__sort_job *J = (const jaxc__sort_job *)L->ctx;
+  size_t es = jaxc_dtype_size(J->a->dtype), oes = jaxc_dtype_size(J->out->dtype);
+  char *dst = (char *)J->out->data + (size_t)start * oes;
+  (void)j, (void)extra;
+  jaxc__sort_lane(L->P, (const char *)J->a->data + (size_t)start * es, dst, L->n, L->inner, L->inner, J->pos, NULL, scratch, cnt);
+  for (int64_t i = 0, k = L->n - 1; J->rev && i < k; i++, k--) {
+    char t[16], *x = dst + (size_t)(i * L->inner) * oes, *y = dst + (size_t)(k * L->inner) * oes;
+    memcpy(t, x, oes), memcpy(x, y, oes), memcpy(y, t, oes);
+  }
+}
+/* Where a sort-like op's lanes lie: flattened (JAXC_ALL_AXES; if allowed) or along axis; false
+   (status set) when the axis is out of bounds. */
+static bool jaxc__lane_geometry(const jaxc_array *a, int axis, bool flatten_ok, int64_t *outer, int64_t *n, int64_t *inner, int *ax) {
+  *outer = 1, *n = a->size, *inner = 1, *ax = 0;
+  if (flatten_ok && axis == JAXC_ALL_AXES) return true;
+  if (!jaxc__canon_axis(axis, a->ndim, ax)) return false;
+  *n = a->shape[*ax];
+  for (int i = 0; i < *ax; i++) *outer *= a->shape[i];
+  for (int i = *ax + 1; i < a->ndim; i++) *inner *= a->shape[i];
+  return true;
+}
+static jaxc_array *jaxc__sort_impl(const jaxc_array *a, int axis, bool arg, bool desc) {
+  const char *name = arg ? "argsort" : "sort";
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", name);
+  int64_t outer, n, inner;
+  int ax;
+  if (!jaxc__lane_geometry(a, axis, true, &outer, &n, &inner, &ax)) return NULL;
+  int64_t flat = a->size;
+  jaxc_dtype od = arg ? jaxc__default_int() : a->dtype;
+  jaxc_array *out = axis == JAXC_ALL_AXES ? jaxc__new_array(od, false, 1, &flat) : jaxc__new_array(od, false, a->ndim, a->shape);
+  if (!out) return NULL;
+  if (a->size == 0) { jaxc__ok(); return out; }
+  /* a descending argsort orders by inverted keys, equal values in a's order as JAX's stable one
+     (which reverses a, sorts, and reverses the positions); a descending sort reverses the values */
+  jaxc__splan P = arg ? jaxc__order_plan(a->dtype, n, false, false, desc) : jaxc__sort_plan(a->dtype, false, n);
+  jaxc__sort_job J = {a, out, arg ? od : JAXC_DTYPE_INVALID, desc && !arg};
+  jaxc__lane_pass L = {&P, n, inner, &J, jaxc__sort_one};
+  if (!jaxc__for_lanes(&L, outer * inner, 0, name)) return jaxc_array_free(out), NULL;
   jaxc__ok();
   return out;
 }
-JAXC_API jaxc_array *jaxc_sort(const jaxc_array *a, int axis) { return jaxc__sort_impl(a, axis, false); }
-JAXC_API jaxc_array *jaxc_argsort(const jaxc_array *a, int axis) { return jaxc__sort_impl(a, axis, true); }
+JAXC_API jaxc_array *jaxc_sort(const jaxc_array *a, int axis) { return jaxc__sort_impl(a, axis, false, false); }
+JAXC_API jaxc_array *jaxc_argsort(const jaxc_array *a, int axis) { return jaxc__sort_impl(a, axis, true, false); }
+JAXC_API jaxc_array *jaxc_sort_ex(const jaxc_array *a, int axis, bool stable, bool descending) {
+  (void)stable; /* (a stable order is one an unstable sort may give) */
+  return jaxc__sort_impl(a, axis, false, descending);
+}
+JAXC_API jaxc_array *jaxc_argsort_ex(const jaxc_array *a, int axis, bool stable, bool descending) {
+  (void)stable;
+  return jaxc__sort_impl(a, axis, true, descending);
+}
+
+/* --- lexsort, top_k, partition, argpartition ---------------------------------------------------- */
+/* lexsort's lanes: positions ordered by keys[0], then stably by each next key (LSD over the keys:
+   each sort reads its keys in the order the last one left, carrying the positions). Neighbouring
+   keys of 64 bits or fewer together sort as one key, their sort keys side by side (a second sort
+   would read its key through the positions, at random). */
+typedef struct jaxc__lex_job { int nkeys; const jaxc_array *const *keys; const jaxc__splan *plans; jaxc_array *out; } jaxc__lex_job;
+/* the keys from k that sort as one (>= 1), and their bits */
+static int jaxc__lex_group(const jaxc__lex_job *J, int k, int *bits) {
+  int k1 = k;
+  *bits = 0;
+  while (k1 < J->nkeys && !J->plans[k1].two && *bits + 8 * J->plans[k1].w <= 64) *bits += 8 * J->plans[k1++].w;
+  return k1 > k ? k1 - k : 1;
+}
+static void jaxc__lex_one(const jaxc__lane_pass *L, int64_t j, int64_t start, void *scratch, void *extra, int64_t (*cnt)[256]) {
+  const jaxc__lex_job *J = (const jaxc__lex_job *)L->ctx;
+  int64_t *perm = (int64_t *)extra, n = L->n;
+  int ow = (int)jaxc_dtype_size(J->out->dtype);
+  (void)j;
+  for (int k = 0, g, bits; k < J->nkeys; k += g) {
+    g = jaxc__lex_group(J, k, &bits);
+    if (g == 1) {
+      const jaxc_array *key = J->keys[k];
+      jaxc__sort_lane(&J->plans[k], (const char *)key->data + (size_t)start * jaxc_dtype_size(key->dtype), (char *)perm, n,
+                      L->inner, 1, JAXC_I64, k ? perm : NULL, scratch, cnt);
+      continue;
+    }
+    jaxc__rec *r = (jaxc__rec *)scratch, *t = r + n;
+    for (int64_t i = 0; i < n; i++) {
+      uint64_t at = k ? (uint64_t)perm[i] : (uint64_t)i, key = 0;
+      for (int q = k + g - 1; q >= k; q--) { /* the last key of the group the most significant */
+        const jaxc__splan *P = &J->plans[q];
+        key = key << (8 * P->w) | jaxc__value_key(P, (const char *)J->keys[q]->data + (size_t)(start + (int64_t)at * L->inner) * (size_t)P->w);
+      }
+      r[i].k = key, r[i].p = at;
+    }
+#if JAXC__HAS_OPENMP
+    if (cnt) r = jaxc__radix_par_rec(r, t, n, 0, bits / 8, cnt);
+    else
+#endif
+      r = jaxc__radix_rec(r, t, n, 0, bits / 8);
+    for (int64_t i = 0; i < n; i++) perm[i] = (int64_t)r[i].p;
+  }
+  for (int64_t i = 0; i < L->n; i++) jaxc__store_bits((char *)J->out->data + (size_t)(start + i * L->inner) * (size_t)ow, ow, (uint64_t)perm[i]);
+}
+JAXC_API jaxc_array *jaxc_lexsort(int nkeys, const jaxc_array *const *keys, int axis) {
+  if (nkeys < 0 || (nkeys > 0 && !keys)) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "lexsort: %s", nkeys < 0 ? "a negative number of keys" : "keys is NULL");
+  if (nkeys == 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "need sequence of keys with len > 0 in lexsort");
+  for (int k = 0; k < nkeys; k++) {
+    if (!keys[k]) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "lexsort: key %d is NULL", k);
+    if (keys[k]->ndim != keys[0]->ndim || memcmp(keys[k]->shape, keys[0]->shape, sizeof(int64_t) * (size_t)keys[0]->ndim))
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "all keys need to be the same shape");
+  }
+  const jaxc_array *a = keys[0];
+  if (a->ndim == 0) { /* JAX's early return: the index 0 */
+    jaxc_array *z = jaxc__new_array(jaxc__default_int(), false, 0, NULL);
+    if (z) memset(z->data, 0, jaxc_dtype_size(z->dtype)), jaxc__ok();
+    return z;
+  }
+  int64_t outer, n, inner;
+  int ax;
+  if (!jaxc__lane_geometry(a, axis, false, &outer, &n, &inner, &ax)) return NULL;
+  jaxc_array *out = jaxc__new_array(jaxc__default_int(), false, a->ndim, a->shape);
+  jaxc__splan *plans = (jaxc__splan *)jaxc__malloc(sizeof *plans * (size_t)nkeys);
+  if (!out || !plans) {
+    jaxc_array_free(out), jaxc__free(plans);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in lexsort");
+  }
+  int widest = 0;
+  for (int k = 0; k < nkeys; k++) {
+    plans[k] = jaxc__order_plan(keys[k]->dtype, n, false, false, false);
+    if (jaxc__records_bytes(&plans[k], n) > jaxc__records_bytes(&plans[widest], n)) widest = k;
+  }
+  jaxc__lex_job J = {nkeys, keys, plans, out};
+  jaxc__splan room = plans[widest]; /* (the scratch's size: a group of keys sorts jaxc__recs) */
+  for (int k = 0, g = 1, bits; k < nkeys; k += g)
+    if ((g = jaxc__lex_group(&J, k, &bits)) > 1) room.packed = false;
+  jaxc__lane_pass L = {&room, n, inner, &J, jaxc__lex_one};
+  bool ok = a->size == 0 || jaxc__for_lanes(&L, outer * inner, (size_t)n * sizeof(int64_t), "lexsort");
+  jaxc__free(plans);
+  if (!ok) return jaxc_array_free(out), NULL;
+  jaxc__ok();
+  return out;
+}
+
+/* lax.top_k's checks in its words, for an axis already canonical (shape printed as a list) */
+static bool jaxc__top_k_check(const jaxc_array *a, int ax, int64_t k) {
+  char shape[24 * JAXC_MAX_NDIM + 8];
+  jaxc__format_dims(shape, sizeof shape, a->ndim, a->shape);
+  if (a->shape[ax] > (int64_t)INT32_MAX + 1)
+    return jaxc__fail(JAXC_ERR_SHAPE, "top_k returns int32 indices, which will overflow for array dimensions larger than the "
+                      "maximum int32 (2147483647). Got operand.shape=%s", shape), false;
+  if (a->shape[ax] >= k) return true;
+  size_t len = strlen(shape); /* (the tuple's parentheses as a list's brackets, without (5,)'s comma) */
+  if (len >= 2) shape[0] = '[', shape[len - 1] = ']';
+  if (a->ndim == 1 && len >= 3) shape[len - 2] = ']', shape[len - 1] = 0;
+  return jaxc__fail(JAXC_ERR_SHAPE, "k argument to top_k must be no larger than size along axis; got k=%lld with shape=%s and axis=%d",
+                    (long long)k, shape, ax), false;
+}
+/* top_k's lanes (and partition's, argpartition's): the positions of a lane in the plan's order */
+typedef struct jaxc__topk_job {
+  const jaxc_array *a;
+  int64_t k;               /* top_k: how many; partition: kth */
+  jaxc__splan vhigh, high; /* lax.top_k(a)'s order; the values' ascending total order (the lanes'
+                              plan: top_k's order, lax.top_k(-a)'s for partition) */
+  jaxc_array *vals, *idx;  /* either may be NULL */
+  int mode;                /* 0 top_k, 1 partition, 2 argpartition */
+} jaxc__topk_job;
+/* the key at rank k of the n keys v[] that agree above bit shift (v is reordered); when every bit
+   is read, more than JAXC__SEL_SMALL keys left are all equal (insertion sort passes them in O(n)) */
+static uint64_t jaxc__rsel_narrow(uint64_t *v, int64_t n, int shift, int64_t k) {
+  int64_t c[1 << JAXC__SEL_BITS];
+  while (n > JAXC__SEL_SMALL && shift > 0) {
+    int digits = shift < JAXC__SEL_BITS ? shift : JAXC__SEL_BITS;
+    uint64_t mask = ((uint64_t)1 << digits) - 1;
+    shift -= digits;
+    memset(c, 0, sizeof(int64_t) << digits);
+    for (int64_t i = 0; i < n; i++) c[(v[i] >> shift) & mask]++;
+    uint64_t b = 0;
+    while (k >= c[b]) k -= c[b++];
+    int64_t m = 0;
+    for (int64_t i = 0; i < n; i++)
+      if (((v[i] >> shift) & mask) == b) v[m++] = v[i];
+    n = m;
+  }
+  for (int64_t i = 1; i < n; i++) {
+    uint64_t x = v[i];
+    int64_t j = i;
+    for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+    v[j] = x;
+  }
+  return v[k];
+}
+/* jaxc__part_key of a total-order plan (no NaN or zero made one key), without branches on the
+   value, from a copy of the plan's constants (which the select's stores cannot alias) */
+typedef struct jaxc__tkey { uint64_t sign, all, flip; int w; bool flt, sgn, neg, uns; } jaxc__tkey;
+static jaxc__tkey jaxc__tkey_of(const jaxc__splan *P) {
+  jaxc__tkey T = {P->sign, P->sign | (P->sign - 1), 0, P->w, P->kind == JAXC_KIND_FLOAT, false, P->neg, P->kind == JAXC_KIND_UINT};
+  T.sgn = T.flt || P->kind == JAXC_KIND_INT, T.flip = P->desc ? T.all : 0;
+  return T;
+}
+static inline uint64_t jaxc__tkey_at(jaxc__tkey T, const char *p) {
+  uint64_t u = jaxc__load_bits(p, T.w);
+  if (T.neg) u = T.flt ? u ^ T.sign : T.uns ? ~u & T.all : (0 - u) & T.all;
+  uint64_t below = T.flt ? (0 - (uint64_t)((u & T.sign) != 0)) & T.all : 0; /* a negative float: every bit flips */
+  return (T.sgn ? u ^ (below | T.sign) : u) ^ T.flip;
+}
+/* The first m positions of a lane (n values s elements apart) in P's order, into pos (room for n).
+   Where m is at most 3/4 of a long lane, the key at rank m - 1 is found first (the keys' top
+   JAXC__SEL_BITS bits counted, that bucket's keys gathered and narrowed), and only the positions
+   of smaller keys and of the first equal ones are sorted (in the lane's order, which equal keys
+   keep). */
+static void jaxc__first_positions(const jaxc__splan *P, const char *src, int64_t n, int64_t s, int64_t m, int64_t *pos,
+                                  void *scratch, int64_t (*cnt)[256]) {
+  enum { NB = 1 << JAXC__SEL_BITS };
+  JAXC_ASSERT(P->total && P->pay == JAXC__SP_POS && P->kind != JAXC_KIND_COMPLEX);
+  int64_t *c = m <= n / 4 * 3 && n >= JAXC_SELECT_MIN ? (int64_t *)jaxc__malloc(sizeof(int64_t) * NB) : NULL;
+  if (!c) { /* (short lanes, most of a lane, or no room to count: all sorted) */
+    jaxc__sort_lane(P, src, (char *)pos, n, s, 1, JAXC_I64, NULL, scratch, cnt);
+    return;
+  }
+  int bits = 8 * P->w, sh = bits > JAXC__SEL_BITS ? bits - JAXC__SEL_BITS : 0;
+  size_t step = (size_t)s * (size_t)P->w;
+  jaxc__tkey T = jaxc__tkey_of(P);
+  int64_t below = 0, b = 0, nb = 0, got = 0, ties;
+  memset(c, 0, sizeof(int64_t) * NB);
+  for (int64_t i = 0; i < n; i++) c[jaxc__tkey_at(T, src + (size_t)i * step) >> sh]++;
+  while (below + c[b] < m) below += c[b++];
+  uint64_t *v = (uint64_t *)scratch; /* (the records' room: 2n of 8 bytes at least) */
+  for (int64_t i = 0; i < n; i++) { /* (a store whether or not it is kept: a quarter of a float lane may be) */
+    uint64_t k = jaxc__tkey_at(T, src + (size_t)i * step);
+    v[nb] = k, nb += (int64_t)(k >> sh) == b;
+  }
+  memcpy(v + nb, v, (size_t)nb * sizeof *v); /* (narrowed in a copy: the smaller ones counted after) */
+  uint64_t t = jaxc__rsel_narrow(v + nb, nb, sh, m - 1 - below); /* the key at rank m - 1 */
+  jaxc__free(c);
+  ties = m - below; /* how many keys equal to t come in: m minus the smaller ones */
+  for (int64_t i = 0; i < nb; i++) ties -= v[i] < t;
+  for (int64_t i = 0; i < n && got < m; i++) {
+    uint64_t k = jaxc__tkey_at(T, src + (size_t)i * step);
+    if (k < t || (k == t && ties-- > 0)) pos[got++] = i;
+  }
+  jaxc__sort_lane(P, src, (char *)pos, got, s, 1, JAXC_I64, pos, scratch, (size_t)got * (size_t)P->w > JAXC_PAR_BYTES ? cnt : NULL);
+}
+/* whether a lane holds the signed integer whose negative is itself (jnp.partition's two top_k
+   calls then disagree) */
+static bool jaxc__lane_has_int_min(const jaxc__splan *P, const char *src, int64_t n, int64_t s) {
+  if (P->kind != JAXC_KIND_INT) return false;
+  for (int64_t i = 0; i < n; i++)
+    if (jaxc__load_bits(src + (size_t)(i * s) * (size_t)P->w, P->w) == P->sign) return true;
+  return false;
+}
+static void jaxc__topk_one(const jaxc__lane_pass *L, int64_t j, int64_t start, void *scratch, void *extra, int64_t (*cnt)[256]) {
+  const jaxc__topk_job *J = (const jaxc__topk_job *)L->ctx;
+  int64_t n = L->n, inner = L->inner, *pos = (int64_t *)extra, first = J->mode ? J->k + 1 : J->k;
+  size_t es = jaxc_dtype_size(J->a->dtype), ostart = (size_t)jaxc__lane_start(j, J->mode ? n : J->k, inner);
+  const char *src = (const char *)J->a->data + (size_t)start * es;
+  char *vo = J->vals ? (char *)J->vals->data + ostart * es : NULL, *io = J->idx ? (char *)J->idx->data + ostart * 4 : NULL;
+#define JAXC__TOPK_PUT(i, p)                                                                          \
+  do {                                                                                                \
+    if (vo) memcpy(vo + (size_t)((i) * inner) * es, src + (size_t)((p) * inner) * es, es);            \
+    if (io) jaxc__store_bits(io + (size_t)((i) * inner) * 4, 4, (uint64_t)(p));                       \
+  } while (0)
+  if (J->mode == 1 && !jaxc__lane_has_int_min(L->P, src, n, inner)) {
+    /* partition: top_k(-a)'s order is a's ascending total order, and top_k(a)'s values are those
+       of its tail reversed (equal keys, equal bits): one sort of the values */
+    jaxc__sort_lane(&J->high, src, vo, n, inner, inner, JAXC_DTYPE_INVALID, NULL, scratch, cnt);
+    for (int64_t i = first, k = n - 1; i < k; i++, k--) {
+      char *x = vo + (size_t)(i * inner) * es, *y = vo + (size_t)(k * inner) * es;
+      uint64_t t = jaxc__load_bits(x, (int)es);
+      jaxc__store_bits(x, (int)es, jaxc__load_bits(y, (int)es)), jaxc__store_bits(y, (int)es, t);
+    }
+    return;
+  }
+  jaxc__first_positions(L->P, src, n, inner, first, pos, scratch, cnt);
+  for (int64_t i = 0; i < first; i++) JAXC__TOPK_PUT(i, pos[i]);
+  if (J->mode == 1) { /* partition: then lax.top_k(a)'s n - kth - 1 values */
+    jaxc__sort_lane(&J->vhigh, src, (char *)pos, n, inner, 1, JAXC_I64, NULL, scratch, cnt);
+    for (int64_t i = 0; i < n - first; i++) JAXC__TOPK_PUT(first + i, pos[i]);
+  } else if (J->mode == 2) { /* argpartition: then the other positions in order (top_k of JAX's 0/1 proxy) */
+    unsigned char *taken = (unsigned char *)(pos + n);
+    memset(taken, 0, (size_t)n);
+    for (int64_t i = 0; i < first; i++) taken[pos[i]] = 1;
+    for (int64_t p = 0, i = first; p < n; p++)
+      if (!taken[p]) {
+        JAXC__TOPK_PUT(i, p);
+        i++;
+      }
+  }
+#undef JAXC__TOPK_PUT
+}
+static bool jaxc__topk_run(jaxc__topk_job *J, int ax, bool neg) {
+  int64_t outer, n, inner;
+  jaxc__lane_geometry(J->a, ax, false, &outer, &n, &inner, &ax);
+  jaxc__splan P = jaxc__order_plan(J->a->dtype, n, true, neg, true);
+  J->vhigh = jaxc__order_plan(J->a->dtype, n, true, false, true);
+  J->high = jaxc__sort_plan(J->a->dtype, false, n);
+  J->high.total = true;
+  jaxc__lane_pass L = {&P, n, inner, J, jaxc__topk_one};
+  static const char *const names[] = {"top_k", "partition", "argpartition"};
+  /* the positions (and argpartition's marks); partition needs them only where a lane may hold a
+     signed minimum */
+  size_t extra = (size_t)n * (J->mode == 2 ? sizeof(int64_t) + 1 : J->mode == 1 && P.kind != JAXC_KIND_INT ? 0 : sizeof(int64_t));
+  return J->a->size == 0 || (J->mode ? n : J->k) == 0 || jaxc__for_lanes(&L, outer * inner, extra, names[J->mode]);
+}
+JAXC_API int jaxc_top_k(const jaxc_array *a, int64_t k, int axis, jaxc_array **values, jaxc_array **indices) {
+  if (values) *values = NULL;
+  if (indices) *indices = NULL;
+  int ax;
+  if (!a) return jaxc__fail(JAXC_ERR_ARG, "top_k: the operand is NULL"), JAXC_ERR_ARG;
+  if (k < 0) return jaxc__fail(JAXC_ERR_ARG, "k argument to top_k must be nonnegative, got %lld", (long long)k), JAXC_ERR_ARG;
+  if (!jaxc__canon_axis(axis, a->ndim, &ax)) return jaxc_last_status();
+  if (jaxc_dtype_kind(a->dtype) == JAXC_KIND_COMPLEX)
+    return jaxc__fail(JAXC_ERR_DTYPE, "top_k is not compatible with complex inputs."), JAXC_ERR_DTYPE;
+  if (!jaxc__top_k_check(a, ax, k)) return jaxc_last_status();
+  int64_t shape[JAXC_MAX_NDIM];
+  memcpy(shape, a->shape, sizeof(int64_t) * (size_t)a->ndim);
+  shape[ax] = k;
+  jaxc__topk_job J = {a, k, {0}, {0}, NULL, NULL, 0};
+  bool ok = (!values || (J.vals = jaxc__new_array(a->dtype, a->weak, a->ndim, shape))) &&
+            (!indices || (J.idx = jaxc__new_array(JAXC_I32, false, a->ndim, shape))) && jaxc__topk_run(&J, ax, false);
+  if (!ok) {
+    jaxc_array_free(J.vals), jaxc_array_free(J.idx);
+    return jaxc_last_status() != JAXC_OK ? jaxc_last_status() : JAXC_ERR_NOMEM;
+  }
+  if (values) *values = J.vals;
+  if (indices) *indices = J.idx;
+  jaxc__ok();
+  return JAXC_OK;
+}
+static jaxc_array *jaxc__partition_impl(const jaxc_array *a, int64_t kth, int axis, bool arg) {
+  const char *name = arg ? "argpartition" : "partition";
+  int ax;
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", name);
+  if (jaxc_dtype_kind(a->dtype) == JAXC_KIND_COMPLEX)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "jnp.%s for complex dtype is not implemented.", name);
+  if (!jaxc__canon_axis(axis, a->ndim, &ax)) return NULL;
+  int64_t n = a->shape[ax];
+  if (kth < -n || kth >= n) /* (kth goes through canonicalize_axis too) */
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "axis %lld is out of bounds for array of dimension %lld", (long long)kth, (long long)n);
+  if (a->dtype == JAXC_BOOL) return (jaxc_array *)jaxc__fail_dtype(JAXC_OP_NEGATIVE, a->dtype); /* (-a) */
+  if (!jaxc__top_k_check(a, ax, kth < 0 ? kth + n + 1 : kth + 1)) return NULL;
+  jaxc__topk_job J = {a, kth < 0 ? kth + n : kth, {0}, {0}, NULL, NULL, arg ? 2 : 1};
+  jaxc_array *out = jaxc__new_array(arg ? JAXC_I32 : a->dtype, arg ? false : a->weak, a->ndim, a->shape);
+  if (!out) return NULL;
+  *(arg ? &J.idx : &J.vals) = out;
+  if (!jaxc__topk_run(&J, ax, true)) return jaxc_array_free(out), NULL;
+  jaxc__ok();
+  return out;
+}
+JAXC_API jaxc_array *jaxc_partition(const jaxc_array *a, int64_t kth, int axis) { return jaxc__partition_impl(a, kth, axis, false); }
+JAXC_API jaxc_array *jaxc_argpartition(const jaxc_array *a, int64_t kth, int axis) { return jaxc__partition_impl(a, kth, axis, true); }
 
 /* --- searchsorted, digitize ------------------------------------------------------------------- */
 /* a value's key in sort's order as a pair: complex128's real part's key, then its imaginary part's */
@@ -4292,8 +4674,8 @@ static bool jaxc__unique_values(const jaxc__splan *P, const jaxc_array *aux, int
   void *scratch;
   int64_t(*cnt)[256];
   int copies;
-  if (!jaxc__sort_buffers(P, n, 1, &scratch, &cnt, &copies)) return false; /* (copies: 1, one lane) */
-  const void *recs = jaxc__sort_records(P, (const char *)aux->data, n, 1, scratch, cnt);
+  if (!jaxc__sort_buffers(P, n, 1, 0, &scratch, &cnt, &copies)) return false; /* (copies: 1, one lane) */
+  const void *recs = jaxc__sort_records(P, (const char *)aux->data, n, 1, NULL, scratch, cnt);
   jaxc__key2 prev = {0, 0};
   *nu = 0;
   for (int64_t i = 0; i < n; i++) {
@@ -4640,10 +5022,6 @@ static bool jaxc__lanes(const jaxc_array *a, const bool *red, bool tuple, int64_
    quantiles read are gathered in a second, and each rank's bucket is narrowed by the next 11 bits,
    and the next, to the key at that rank. -0.0 and 0.0 share a key: the one at a rank is the
    stable sort's, found by counting zeros in the lane's order. */
-#ifndef JAXC_SELECT_MIN
-#  define JAXC_SELECT_MIN 4096 /* lanes at least this long are selected in rather than sorted */
-#endif
-enum { JAXC__SEL_BITS = 11, JAXC__SEL_SMALL = 32 };
 typedef struct jaxc__rsel {
   jaxc__splan P;
   jaxc_dtype sd;     /* the lane's dtype */
@@ -4720,31 +5098,6 @@ static void jaxc__rsel_gather(const jaxc__rsel *S, int t, const int64_t *first, 
   jaxc__thread_part(S->len, t, S->nt, &lo, &hi);
   int sh = S->shift;
   JAXC__RSEL_EACH(S, lo, hi, if (next[k >> sh] >= 0) v[next[k >> sh]++] = k)
-}
-/* the key at rank k of the n keys v[] that agree above bit shift (v is reordered); when every bit
-   is read, more than JAXC__SEL_SMALL keys left are all equal (insertion sort passes them in O(n)) */
-static uint64_t jaxc__rsel_narrow(uint64_t *v, int64_t n, int shift, int64_t k) {
-  int64_t c[1 << JAXC__SEL_BITS];
-  while (n > JAXC__SEL_SMALL && shift > 0) {
-    int digits = shift < JAXC__SEL_BITS ? shift : JAXC__SEL_BITS;
-    uint64_t mask = ((uint64_t)1 << digits) - 1;
-    shift -= digits;
-    memset(c, 0, sizeof(int64_t) << digits);
-    for (int64_t i = 0; i < n; i++) c[(v[i] >> shift) & mask]++;
-    uint64_t b = 0;
-    while (k >= c[b]) k -= c[b++];
-    int64_t m = 0;
-    for (int64_t i = 0; i < n; i++)
-      if (((v[i] >> shift) & mask) == b) v[m++] = v[i];
-    n = m;
-  }
-  for (int64_t i = 1; i < n; i++) {
-    uint64_t x = v[i];
-    int64_t j = i;
-    for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
-    v[j] = x;
-  }
-  return v[k];
 }
 /* the value at a key, as a double of a's inexact dtype ad; below: how many keys are smaller */
 static double jaxc__rsel_value(const jaxc__rsel *S, jaxc_dtype ad, uint64_t key, int64_t k, int64_t below) {

@@ -16,7 +16,8 @@
 #include "bench_util.h" /* (with the C headers and omp.h the benches use) */
 
 enum { REPS = 5 };
-typedef enum { SORT, ARGSORT, SORT_ROWS, SEARCH, UNIQUE, MEDIAN, QUANTILE3, NANMEDIAN, MEDIAN_ROWS, HISTOGRAM, DIFF } kind;
+typedef enum { SORT, ARGSORT, SORT_ROWS, SEARCH, UNIQUE, MEDIAN, QUANTILE3, NANMEDIAN, MEDIAN_ROWS, HISTOGRAM, DIFF,
+               ARGSORT_DESC, LEXSORT2, TOP_K, PARTITION, ARGPARTITION } kind;
 typedef struct {
   const char *name, *np; /* NumPy's call on z (and q, the queries) */
   kind k;
@@ -30,6 +31,11 @@ static const row rows[] = {
     {"sort bf16", "", SORT, JAXC_BF16},
     {"argsort f32", "np.argsort(z, kind='stable')", ARGSORT, JAXC_F32},
     {"argsort i64", "np.argsort(z, kind='stable')", ARGSORT, JAXC_I64},
+    {"argsort f32 descending", "np.argsort(-z, kind='stable')", ARGSORT_DESC, JAXC_F32},
+    {"lexsort f32 2 keys", "np.lexsort((z, q))", LEXSORT2, JAXC_F32},
+    {"top_k f32 k=100", "np.argpartition(-z, 100)", TOP_K, JAXC_F32},
+    {"partition f32 n/2", "np.partition(z, len(z) // 2)", PARTITION, JAXC_F32},
+    {"argpartition f32 n/2", "np.argpartition(z, len(z) // 2)", ARGPARTITION, JAXC_F32},
     {"sort f32 rows of 64", "np.sort(z, axis=1, kind='stable')", SORT_ROWS, JAXC_F32},
     {"searchsorted f32", "np.searchsorted(zs, q)", SEARCH, JAXC_F32},
     {"unique f32", "np.unique(z)", UNIQUE, JAXC_F32},
@@ -85,6 +91,14 @@ static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array 
     jaxc_array_free(c);
     return v;
   case ARGSORT: return jaxc_argsort(z, 0);
+  case ARGSORT_DESC: return jaxc_argsort_ex(z, 0, true, true);
+  case LEXSORT2: return jaxc_lexsort(2, (const jaxc_array *const[]){z, q}, 0);
+  case TOP_K:
+    jaxc_top_k(z, 100, 0, &v, &c);
+    jaxc_array_free(v);
+    return c;
+  case PARTITION: return jaxc_partition(z, jaxc_array_size(z) / 2, 0);
+  case ARGPARTITION: return jaxc_argpartition(z, jaxc_array_size(z) / 2, 0);
   case SORT_ROWS: return jaxc_sort(z, 1);
   default: return jaxc_sort(z, 0);
   }
@@ -119,6 +133,7 @@ static int bench_row(const row *r, int lg) {
   if (r->k == SORT_ROWS || r->k == MEDIAN_ROWS) zs[0] = n / 64, zs[1] = 64, nd = 2;
   int64_t distinct = r->k == UNIQUE ? n / 16 : 0;
   jaxc_array *z = input(r->d, nd, zs, distinct), *q = NULL;
+  if (r->k == LEXSORT2) q = input(r->d, nd, zs, 0); /* the second key */
   if (r->k == SEARCH) { /* the sorted values, and as many random queries */
     jaxc_array *s = jaxc_sort(z, 0);
     jaxc_array_free(z), z = s, q = input(r->d, nd, zs, 0);
@@ -130,7 +145,7 @@ static int bench_row(const row *r, int lg) {
   }
   jaxc_array *probe = z ? run_once(r, z, q) : NULL;
   if (!probe) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
-  size_t bytes = (size_t)n * (jaxc_dtype_size(r->d) * (r->k == SEARCH ? 2 : 1)) +
+  size_t bytes = (size_t)n * (jaxc_dtype_size(r->d) * (r->k == SEARCH || r->k == LEXSORT2 ? 2 : 1)) +
                  (size_t)jaxc_array_size(probe) * jaxc_dtype_size(jaxc_array_dtype(probe)); /* (a quantile: the input) */
   jaxc_array_free(probe);
   timed call = {r, z, q};

@@ -34,42 +34,10 @@ static const jaxc_dtype all_dtypes[] = {JAXC_BOOL, JAXC_U8,   JAXC_U16, JAXC_U32
                                         JAXC_I32,  JAXC_I64,  JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
 #define NDT ((int)(sizeof all_dtypes / sizeof all_dtypes[0]))
 
-/* ---- lax.sort's order on decoded values --------------------------------------------------------- */
-typedef struct dval { int cls; uint64_t u; int64_t i; double re, im; } dval; /* cls 0 uint, 1 int, 2 float */
-static dval decode(jaxc_dtype d, const void *p) {
-  dval v = {0, 0, 0, 0, 0};
-  switch (d) {
-  case JAXC_BOOL: case JAXC_U8: v.u = *(const uint8_t *)p; break;
-  case JAXC_U16: v.u = *(const uint16_t *)p; break;
-  case JAXC_U32: v.u = *(const uint32_t *)p; break;
-  case JAXC_U64: v.u = *(const uint64_t *)p; break;
-  case JAXC_I8: v.cls = 1, v.i = *(const int8_t *)p; break;
-  case JAXC_I16: v.cls = 1, v.i = *(const int16_t *)p; break;
-  case JAXC_I32: v.cls = 1, v.i = *(const int32_t *)p; break;
-  case JAXC_I64: v.cls = 1, v.i = *(const int64_t *)p; break;
-  case JAXC_BF16: v.cls = 2, v.re = dec16(BF16F, *(const uint16_t *)p); break;
-  case JAXC_F16: v.cls = 2, v.re = dec16(F16F, *(const uint16_t *)p); break;
-  case JAXC_F32: v.cls = 2, v.re = *(const float *)p; break;
-  case JAXC_F64: v.cls = 2, v.re = *(const double *)p; break;
-  case JAXC_C64: v.cls = 2, v.re = ((const float *)p)[0], v.im = ((const float *)p)[1]; break;
-  default: v.cls = 2, v.re = ((const double *)p)[0], v.im = ((const double *)p)[1]; break;
-  }
-  return v;
-}
-static int fcmp(double a, double b) { /* NaN last and equal to NaN; -0 == 0 */
-  if (a != a || b != b) return (a != a) - (b != b);
-  return (a > b) - (a < b);
-}
-static int dcmp(dval a, dval b) {
-  if (a.cls == 0) return (a.u > b.u) - (a.u < b.u);
-  if (a.cls == 1) return (a.i > b.i) - (a.i < b.i);
-  int c = fcmp(a.re, b.re);
-  return c ? c : fcmp(a.im, b.im);
-}
-typedef struct item { dval v; int64_t pos; } item;
+typedef struct item { ordval v; int64_t pos; } item;
 static int item_cmp(const void *x, const void *y) {
   const item *a = x, *b = y;
-  int c = dcmp(a->v, b->v);
+  int c = order_cmp(a->v, b->v);
   return c ? c : (a->pos > b->pos) - (a->pos < b->pos);
 }
 static int64_t index_at(const jaxc_array *r, int64_t k) {
@@ -120,33 +88,6 @@ static void check_sort_axis(const jaxc_array *a, int axis) {
   CHECK(checksum(a) == before);
   jaxc_array_free(s);
   jaxc_array_free(i);
-}
-
-/* values that exercise the radix passes: kind 0 random bits, 1 few distinct values, 2 small
-   integers (wide dtypes: the high bytes all equal, their passes skipped), 3 all equal, 4 random
-   bits with -0.0, 0.0, -NaN, NaN and infinities planted, 5 all equal but one (each byte of its
-   key shared by all the others but one) */
-static jaxc_array *sort_input(jaxc_dtype d, int nd, const int64_t *shape, int kind) {
-  jaxc_array *a = random_bytes_array(d, nd, shape);
-  if (!a) return NULL;
-  jaxc_dtype st = jaxc_array_dtype(a);
-  size_t es = jaxc_dtype_size(st);
-  int64_t n = jaxc_array_size(a);
-  char *p = (char *)jaxc_array_data(a);
-  double pick[4] = {-3.0, 0.5, 7.0, 1e3};
-  for (int64_t i = 0; kind && kind != 4 && i < n; i++) {
-    if (kind == 5 && i == n / 3) continue; /* the one left random */
-    double v[2] = {kind == 1 ? pick[rnd64() % 4] : kind == 2 ? (double)(int)(rnd64() % 200) - (jaxc_dtype_kind(st) == JAXC_KIND_UINT ? 0 : 100) : 5.0,
-                   kind == 1 ? pick[rnd64() % 2] : 0.0};
-    if (st == JAXC_BOOL) v[0] = (double)(kind >= 3 || (rnd64() & 1));
-    jaxc_kernel_cast_dyn(JAXC_C128, st, 1, v, p + (size_t)i * es);
-  }
-  if (kind == 4 && (jaxc_dtype_kind(st) == JAXC_KIND_FLOAT || jaxc_dtype_kind(st) == JAXC_KIND_COMPLEX)) {
-    double planted[7][2] = {{-0.0, 0.0}, {0.0, -0.0}, {-NAN, 1.0}, {NAN, NAN}, {INFINITY, -0.0}, {-INFINITY, 2.0}, {1.0, -NAN}};
-    for (int64_t i = 0; i < n; i += 1 + (int64_t)(rnd64() % 5))
-      jaxc_kernel_cast_dyn(JAXC_C128, st, 1, planted[rnd64() % 7], p + (size_t)i * es);
-  }
-  return a;
 }
 
 static void test_sort_lanes(void) {
@@ -239,22 +180,22 @@ static void test_sort_examples(void) {
 /* ---- searchsorted, digitize ------------------------------------------------------------------- */
 /* JAX's scan on decoded values: ceil(log2(n + 1)) halvings of [0, n], left where q <= a[mid]
    (left) or q < a[mid] (right), a[n] read as a[n - 1] */
-static int64_t ref_bisect(const dval *a, int64_t n, dval q, bool right) {
+static int64_t ref_bisect(const ordval *a, int64_t n, ordval q, bool right) {
   if (n == 0) return 0;
   int levels = 0;
   while (((int64_t)1 << levels) < n + 1) levels++;
   int64_t low = 0, high = n;
   for (int l = 0; l < levels; l++) {
     int64_t mid = (low + high) / 2;
-    int c = dcmp(q, a[mid < n ? mid : n - 1]);
+    int c = order_cmp(q, a[mid < n ? mid : n - 1]);
     if (right ? c < 0 : c <= 0) high = mid;
     else low = mid;
   }
   return high;
 }
-static dval *decode_all(const jaxc_array *a) {
+static ordval *decode_all(const jaxc_array *a) {
   int64_t n = jaxc_array_size(a);
-  dval *v = malloc(sizeof *v * (size_t)(n ? n : 1));
+  ordval *v = malloc(sizeof *v * (size_t)(n ? n : 1));
   size_t es = jaxc_dtype_size(jaxc_array_dtype(a));
   for (int64_t i = 0; i < n; i++) v[i] = decode(jaxc_array_dtype(a), (const char *)jaxc_array_data(a) + (size_t)i * es);
   return v;
@@ -267,9 +208,9 @@ static void check_search(const jaxc_array *a, const jaxc_array *v, bool sorted) 
   bool weak;
   jaxc_dtype dt = jaxc_binary_result(JAXC_OP_ADD, a, v, &weak);
   jaxc_array *pa = jaxc_astype(a, dt), *pv = jaxc_astype(v, dt);
-  dval *A = decode_all(pa), *V = decode_all(pv);
+  ordval *A = decode_all(pa), *V = decode_all(pv);
   int64_t n = jaxc_array_size(a), m = jaxc_array_size(v);
-  for (int64_t k = 1; k < n; k++) sorted = sorted && dcmp(A[k - 1], A[k]) <= 0; /* (x64 off, uint32 -> int32 wraps) */
+  for (int64_t k = 1; k < n; k++) sorted = sorted && order_cmp(A[k - 1], A[k]) <= 0; /* (x64 off, uint32 -> int32 wraps) */
   for (int side = 0; side < 2; side++) {
     jaxc_array *r = jaxc_searchsorted(a, v, (jaxc_side)side, NULL);
     CHECK_MSG(r && jaxc_array_dtype(r) == JAXC_I32 && !jaxc_array_is_weak(r) && jaxc_array_ndim(r) == jaxc_array_ndim(v) &&
@@ -281,7 +222,7 @@ static void check_search(const jaxc_array *a, const jaxc_array *v, bool sorted) 
       int64_t want = ref_bisect(A, n, V[i], side);
       if (sorted) {
         int64_t cnt = 0;
-        for (int64_t k = 0; k < n; k++) cnt += side ? dcmp(A[k], V[i]) <= 0 : dcmp(A[k], V[i]) < 0;
+        for (int64_t k = 0; k < n; k++) cnt += side ? order_cmp(A[k], V[i]) <= 0 : order_cmp(A[k], V[i]) < 0;
         CHECK_MSG(cnt == want, "the reference's bisect and count differ (%lld, %lld): %s in %s, n %lld", (long long)want, (long long)cnt,
                   jaxc_dtype_name(jaxc_array_dtype(v)), jaxc_dtype_name(jaxc_array_dtype(a)), (long long)n);
       }
@@ -384,19 +325,19 @@ static void test_search_cases(void) {
 
 /* digitize from its definition: increasing bins, i with bins[i-1] <= x < bins[i] (right: bins[i-1]
    < x <= bins[i]); decreasing ones mirrored; the order is sort's (NaN last) */
-static int64_t ref_digitize(const dval *b, int64_t n, dval x, bool right) {
+static int64_t ref_digitize(const ordval *b, int64_t n, ordval x, bool right) {
   bool nan_end = b[0].cls == 2 && (b[0].re != b[0].re || b[n - 1].re != b[n - 1].re);
   if (nan_end) { /* bins[-1] >= bins[0] is false: n - searchsorted(bins[::-1], x), whatever the order */
-    dval *r = malloc(sizeof *r * (size_t)n);
+    ordval *r = malloc(sizeof *r * (size_t)n);
     for (int64_t k = 0; k < n; k++) r[k] = b[n - 1 - k];
     int64_t p = n - ref_bisect(r, n, x, !right);
     free(r);
     return p;
   }
-  bool inc = dcmp(b[n - 1], b[0]) >= 0;
+  bool inc = order_cmp(b[n - 1], b[0]) >= 0;
   int64_t c = 0;
   for (int64_t k = 0; k < n; k++) {
-    int cm = dcmp(b[k], x);
+    int cm = order_cmp(b[k], x);
     c += inc ? (right ? cm < 0 : cm <= 0) : (right ? cm >= 0 : cm > 0);
   }
   return c;
@@ -410,7 +351,7 @@ static void test_digitize(void) {
       jaxc_array *raw = sort_input(dts[d], 1, &nb, trial % 3 ? 2 : 4), *s = jaxc_sort(raw, 0);
       jaxc_array *bins = trial % 2 ? jaxc_flip(s, 0, NULL) : jaxc_sort(s, 0);
       jaxc_array *x = queries(dts[d], 1, &nx, bins);
-      dval *B = decode_all(bins), *X = decode_all(x);
+      ordval *B = decode_all(bins), *X = decode_all(x);
       for (int right = 0; right < 2; right++) {
         jaxc_array *r = jaxc_digitize(x, bins, right);
         int64_t bad = -1;
@@ -452,20 +393,20 @@ static void test_digitize(void) {
 }
 
 /* ---- unique ------------------------------------------------------------------------------------ */
-static bool dnan(dval v) { return v.cls == 2 && (v.re != v.re || v.im != v.im); }
+static bool dnan(ordval v) { return v.cls == 2 && (v.re != v.re || v.im != v.im); }
 /* rows of w decoded values: lexicographic in sort's order, then by position */
-typedef struct urow { const dval *v; int64_t w, pos; } urow;
+typedef struct urow { const ordval *v; int64_t w, pos; } urow;
 static int urow_cmp(const void *x, const void *y) {
   const urow *a = x, *b = y;
   for (int64_t j = 0; j < a->w; j++) {
-    int c = dcmp(a->v[j], b->v[j]);
+    int c = order_cmp(a->v[j], b->v[j]);
     if (c) return c;
   }
   return (a->pos > b->pos) - (a->pos < b->pos);
 }
 static bool urow_same(const urow *a, const urow *b, bool equal_nan) { /* lax.ne, NaNs equal or not */
   for (int64_t j = 0; j < a->w; j++)
-    if (dcmp(a->v[j], b->v[j]) != 0 || (!equal_nan && dnan(a->v[j]))) return false;
+    if (order_cmp(a->v[j], b->v[j]) != 0 || (!equal_nan && dnan(a->v[j]))) return false;
   return true;
 }
 /* unique_ex(a, axis, equal_nan, size, fill) against its definition, element by element */
@@ -486,7 +427,7 @@ static void check_unique(const jaxc_array *a, int axis, bool equal_nan, int64_t 
     for (int k = 0; k < nd; k++) w *= k == ax ? 1 : sh[k];
     for (int k = ax + 1; k < nd; k++) inner *= sh[k];
   }
-  dval *dv = malloc(sizeof *dv * (size_t)(n * w + 1));
+  ordval *dv = malloc(sizeof *dv * (size_t)(n * w + 1));
   urow *rows = malloc(sizeof *rows * (size_t)(n + 1));
   int64_t *elem = malloc(sizeof *elem * (size_t)(n * w + 1)); /* the flat index of row i's value j */
   for (int64_t i = 0; i < n; i++) {
@@ -609,21 +550,21 @@ static void test_unique(void) {
 }
 
 /* ---- nonzero, flatnonzero, argwhere, count_nonzero, bincount ----------------------------------- */
-static bool dnonzero(dval v) { /* x != 0: NaN counts, -0.0 does not, either complex part */
+static bool dnonzero(ordval v) { /* x != 0: NaN counts, -0.0 does not, either complex part */
   if (v.cls == 0) return v.u != 0;
   if (v.cls == 1) return v.i != 0;
   return v.re != 0 || v.im != 0; /* (NaN != 0 is true) */
 }
 static long n_nonzero;
 static double num_at(const jaxc_array *r, int64_t k) { /* element k as a double, whatever the dtype */
-  dval v = decode(jaxc_array_dtype(r), (const char *)jaxc_array_data(r) + (size_t)k * jaxc_dtype_size(jaxc_array_dtype(r)));
+  ordval v = decode(jaxc_array_dtype(r), (const char *)jaxc_array_data(r) + (size_t)k * jaxc_dtype_size(jaxc_array_dtype(r)));
   return v.cls == 0 ? (double)v.u : v.cls == 1 ? (double)v.i : v.re;
 }
 static void check_nonzero(const jaxc_array *a, int64_t size, const jaxc_array *fill) {
   uint64_t before = checksum(a);
   int nd = jaxc_array_ndim(a);
   int64_t n = jaxc_array_size(a), count = 0;
-  dval *v = decode_all(a);
+  ordval *v = decode_all(a);
   for (int64_t i = 0; i < n; i++) count += dnonzero(v[i]);
   int64_t k = size == JAXC_NONE ? count : size;
   bool filled = fill && n > 0 && k > 0;
@@ -720,7 +661,7 @@ static void test_bincount(void) {
         int64_t n = (int64_t)(rnd64() % 60), minlength = (int64_t)(rnd64() % 8), length = trial % 3 ? JAXC_NONE : (int64_t)(rnd64() % 12);
         jaxc_array *x = small_random_array(xs[d], 1, &n), *wts = trial % 2 ? small_random_array(JAXC_F32, 1, &n) : NULL;
         if (trial % 5 == 0) { jaxc_array *y = jaxc_multiply(x, 3); jaxc_array_free(x); x = y; } /* (wider values) */
-        dval *xv = decode_all(x), *wv = wts ? decode_all(wts) : NULL;
+        ordval *xv = decode_all(x), *wv = wts ? decode_all(wts) : NULL;
         int64_t top = 0;
         for (int64_t i = 0; i < n; i++) {
           int64_t v = xv[i].cls == 1 ? xv[i].i : (int64_t)xv[i].u;

@@ -191,6 +191,16 @@ static jaxc_array *c_argwhere(void) { /* nonzero's mask, coordinates and a where
 }
 static jaxc_array *c_bincount(void) { return jaxc_bincount(u8v, u8v, 3, JAXC_NONE); } /* uint8 weights */
 static jaxc_array *c_count_nonzero(void) { return jaxc_count_nonzero(c64v, 0, true); }
+static jaxc_array *c_top_k_big(void) { /* counted, the first buckets' records sorted */
+  jaxc_array *v = NULL, *i = NULL;
+  int st = jaxc_top_k(big, 100, 0, &v, &i);
+  jaxc_array_free(i);
+  return st == JAXC_OK ? v : NULL;
+}
+static jaxc_array *c_argpartition_big(void) { return jaxc_argpartition(big, NBIG / 3, -1); }
+static jaxc_array *c_partition(void) { return jaxc_partition(i8col, -1, 0); }
+static jaxc_array *c_lexsort(void) { return jaxc_lexsort(3, (const jaxc_array *const[]){x34, out34, x34}, 1); } /* a group */
+static jaxc_array *c_argsort_desc(void) { return jaxc_argsort_ex(c64v, 0, true, true); }
 static jaxc_array *c_quantile_big(void) { return jaxc_quantile(big, f16v, JAXC_ALL_AXES, JAXC_QUANTILE_LINEAR, false); } /* select */
 static jaxc_array *c_nanpercentile_axes(void) { /* a tuple of axes: transposed, sorted */
   return jaxc_quantile_ex(JAXC_FN_NANPERCENTILE, x34, jaxc__opnd_int(40), 2, (int[]){1, 0}, JAXC_QUANTILE_NEAREST, true);
@@ -240,6 +250,8 @@ static const oom_case cases[] = {
   {"argwhere, size, fill", c_argwhere}, {"bincount, weights", c_bincount}, {"count_nonzero c64", c_count_nonzero},
   {"quantile of 1 M", c_quantile_big}, {"nanpercentile, axes", c_nanpercentile_axes}, {"median axis 0", c_median_axis},
   {"histogram, density", c_histogram}, {"histogram, weights", c_histogram_weighted}, {"diff", c_diff}, {"ediff1d", c_ediff1d},
+  {"top_k of 1 M", c_top_k_big}, {"argpartition of 1 M", c_argpartition_big}, {"partition", c_partition},
+  {"lexsort, 3 keys", c_lexsort}, {"argsort c64 descending", c_argsort_desc},
   {"nanmean of 1 M", c_nanmean_big}, {"nanvar f16, ddof", c_nanvar}, {"nanmax c64", c_nanmax_c64}, {"nancumprod f16", c_nancumprod},
 };
 

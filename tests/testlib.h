@@ -307,4 +307,63 @@ static inline double ulp_of(jaxc_dtype d, long double v) {
   return ldexp(1.0, e - 1 - man);
 }
 
+/* ---- lax.sort's order on decoded values (test_search, test_order) ----------------------------- */
+typedef struct ordval { int cls; uint64_t u; int64_t i; double re, im; } ordval; /* cls 0 uint, 1 int, 2 float */
+static inline ordval decode(jaxc_dtype d, const void *p) {
+  ordval v = {0, 0, 0, 0, 0};
+  switch (d) {
+  case JAXC_BOOL: case JAXC_U8: v.u = *(const uint8_t *)p; break;
+  case JAXC_U16: v.u = *(const uint16_t *)p; break;
+  case JAXC_U32: v.u = *(const uint32_t *)p; break;
+  case JAXC_U64: v.u = *(const uint64_t *)p; break;
+  case JAXC_I8: v.cls = 1, v.i = *(const int8_t *)p; break;
+  case JAXC_I16: v.cls = 1, v.i = *(const int16_t *)p; break;
+  case JAXC_I32: v.cls = 1, v.i = *(const int32_t *)p; break;
+  case JAXC_I64: v.cls = 1, v.i = *(const int64_t *)p; break;
+  case JAXC_BF16: v.cls = 2, v.re = dec16(BF16F, *(const uint16_t *)p); break;
+  case JAXC_F16: v.cls = 2, v.re = dec16(F16F, *(const uint16_t *)p); break;
+  case JAXC_F32: v.cls = 2, v.re = *(const float *)p; break;
+  case JAXC_F64: v.cls = 2, v.re = *(const double *)p; break;
+  case JAXC_C64: v.cls = 2, v.re = ((const float *)p)[0], v.im = ((const float *)p)[1]; break;
+  default: v.cls = 2, v.re = ((const double *)p)[0], v.im = ((const double *)p)[1]; break;
+  }
+  return v;
+}
+static inline int order_fcmp(double a, double b) { /* NaN last and equal to NaN; -0 == 0 */
+  if (a != a || b != b) return (a != a) - (b != b);
+  return (a > b) - (a < b);
+}
+static inline int order_cmp(ordval a, ordval b) {
+  if (a.cls == 0) return (a.u > b.u) - (a.u < b.u);
+  if (a.cls == 1) return (a.i > b.i) - (a.i < b.i);
+  int c = order_fcmp(a.re, b.re);
+  return c ? c : order_fcmp(a.im, b.im);
+}
+/* values that exercise the radix passes: kind 0 random bits, 1 few distinct values, 2 small
+   integers (wide dtypes: the high bytes all equal, their passes skipped), 3 all equal, 4 random
+   bits with -0.0, 0.0, -NaN, NaN and infinities planted, 5 all equal but one (each byte of its
+   key shared by all the others but one) */
+static inline jaxc_array *sort_input(jaxc_dtype d, int nd, const int64_t *shape, int kind) {
+  jaxc_array *a = random_bytes_array(d, nd, shape);
+  if (!a) return NULL;
+  jaxc_dtype st = jaxc_array_dtype(a);
+  size_t es = jaxc_dtype_size(st);
+  int64_t n = jaxc_array_size(a);
+  char *p = (char *)jaxc_array_data(a);
+  double pick[4] = {-3.0, 0.5, 7.0, 1e3};
+  for (int64_t i = 0; kind && kind != 4 && i < n; i++) {
+    if (kind == 5 && i == n / 3) continue; /* the one left random */
+    double v[2] = {kind == 1 ? pick[rnd64() % 4] : kind == 2 ? (double)(int)(rnd64() % 200) - (jaxc_dtype_kind(st) == JAXC_KIND_UINT ? 0 : 100) : 5.0,
+                   kind == 1 ? pick[rnd64() % 2] : 0.0};
+    if (st == JAXC_BOOL) v[0] = (double)(kind >= 3 || (rnd64() & 1));
+    jaxc_kernel_cast_dyn(JAXC_C128, st, 1, v, p + (size_t)i * es);
+  }
+  if (kind == 4 && (jaxc_dtype_kind(st) == JAXC_KIND_FLOAT || jaxc_dtype_kind(st) == JAXC_KIND_COMPLEX)) {
+    double planted[7][2] = {{-0.0, 0.0}, {0.0, -0.0}, {-NAN, 1.0}, {NAN, NAN}, {INFINITY, -0.0}, {-INFINITY, 2.0}, {1.0, -NAN}};
+    for (int64_t i = 0; i < n; i += 1 + (int64_t)(rnd64() % 5))
+      jaxc_kernel_cast_dyn(JAXC_C128, st, 1, planted[rnd64() % 7], p + (size_t)i * es);
+  }
+  return a;
+}
+
 #endif

@@ -421,7 +421,7 @@ static void pick_spec(jaxc_slice_spec *sp) {
 
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 37;
+  uint8_t c = u8() % 38;
   char what[96];
   /* bool views must hold valid bools (0/1): other views may have written any bytes there */
   for (int i = 0; i < npool; i++)
@@ -1153,6 +1153,41 @@ static void one_call(void) {
     }
     if (w != 5) {
       check_result_array(names[w], r);
+      snap_verify(names[w], NULL);
+      keep(r);
+    }
+    break;
+  }
+  case 37: { /* sort keywords, lexsort, top_k, partition, argpartition: any operands, axes, k, kth */
+    const jaxc_array *keys[4] = {pick_arr(), pick_arr(), pick_arr(), pick_arr()};
+    static const char *const names[] = {"sort_ex", "argsort_ex", "lexsort", "top_k", "partition", "argpartition"};
+    int w = u8() % 6, axis = u8() < 32 ? JAXC_ALL_AXES : pick_axis(), nk = (int)(u8() % 6) - 1;
+    int64_t k = (int64_t)(u8() % 14) - 4;
+    jaxc_array *r = NULL, *o[2] = {NULL, NULL};
+    trace("%s axis=%d nkeys=%d k=%lld\n", names[w], axis, nk, (long long)k);
+    switch (w) {
+    case 0: r = jaxc_sort_ex(keys[0], axis, u8() & 1, u8() & 1); break;
+    case 1: r = jaxc_argsort_ex(keys[0], axis, u8() & 1, u8() & 1); break;
+    case 2: { /* (same-shape keys mostly: a's dtype changed) */
+      jaxc_array *conv[4] = {NULL};
+      for (int q = 1; q < 4 && keys[0] && u8() < 192; q++) keys[q] = conv[q] = jaxc_astype(keys[0], (jaxc_dtype)(u8() % JAXC_NUM_CONCRETE_DTYPES));
+      r = jaxc_lexsort(nk, u8() < 8 ? NULL : keys, axis);
+      for (int q = 0; q < 4; q++) jaxc_array_free(conv[q]);
+      break;
+    }
+    case 3: {
+      int ret = jaxc_top_k(keys[0], k, axis, u8() < 32 ? NULL : &o[0], u8() < 32 ? NULL : &o[1]);
+      check_results("top_k", ret, o, 2);
+      for (int q = 0; q < 2; q++) jaxc_array_free(o[q]);
+      snap_verify("top_k", NULL);
+      break;
+    }
+    case 4: r = jaxc_partition(keys[0], k, axis); break;
+    default: r = jaxc_argpartition(keys[0], k, axis); break;
+    }
+    if (w != 3) {
+      check_result_array(names[w], r);
+      if (r && (w == 0 || w == 4) && r->dtype != keys[0]->dtype) FAIL("%s: dtype changed", names[w]);
       snap_verify(names[w], NULL);
       keep(r);
     }
