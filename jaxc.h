@@ -4125,6 +4125,13 @@ static bool jaxc__for_lanes(const jaxc__lane_pass *L, int64_t lanes, size_t extr
   return true;
 }
 
+/* n elements of es bytes, stride elements apart, reversed in place (lax.rev of a lane) */
+static void jaxc__reverse_run(char *p, int64_t n, int64_t stride, size_t es) {
+  for (int64_t i = 0, k = n - 1; i < k; i++, k--) {
+    char t[16], *x = p + (size_t)(i * stride) * es, *y = p + (size_t)(k * stride) * es;
+    memcpy(t, x, es), memcpy(x, y, es), memcpy(y, t, es);
+  }
+}
 /* a sort's lanes: a's into out's, values reversed after for a descending sort (lax.rev) */
 typedef struct jaxc__sort_job { const jaxc_array *a; jaxc_array *out; jaxc_dtype pos; bool rev; } jaxc__sort_job;
 static void jaxc__sort_one(const jaxc__lane_pass *L, int64_t j, int64_t start, void *scratch, void *extra, int64_t (*cnt)[256]) {
@@ -4133,10 +4140,7 @@ static void jaxc__sort_one(const jaxc__lane_pass *L, int64_t j, int64_t start, v
   char *dst = (char *)J->out->data + (size_t)start * oes;
   (void)j, (void)extra;
   jaxc__sort_lane(L->P, (const char *)J->a->data + (size_t)start * es, dst, L->n, L->inner, L->inner, J->pos, NULL, scratch, cnt);
-  for (int64_t i = 0, k = L->n - 1; J->rev && i < k; i++, k--) {
-    char t[16], *x = dst + (size_t)(i * L->inner) * oes, *y = dst + (size_t)(k * L->inner) * oes;
-    memcpy(t, x, oes), memcpy(x, y, oes), memcpy(y, t, oes);
-  }
+  if (J->rev) jaxc__reverse_run(dst, L->n, L->inner, oes);
 }
 /* Where a sort-like op's lanes lie: flattened (JAXC_ALL_AXES; if allowed) or along axis; false
    (status set) when the axis is out of bounds. */
@@ -4387,11 +4391,7 @@ static void jaxc__topk_one(const jaxc__lane_pass *L, int64_t j, int64_t start, v
     /* partition: top_k(-a)'s order is a's ascending total order, and top_k(a)'s values are those
        of its tail reversed (equal keys, equal bits): one sort of the values */
     jaxc__sort_lane(&J->high, src, vo, n, inner, inner, JAXC_DTYPE_INVALID, NULL, scratch, cnt);
-    for (int64_t i = first, k = n - 1; i < k; i++, k--) {
-      char *x = vo + (size_t)(i * inner) * es, *y = vo + (size_t)(k * inner) * es;
-      uint64_t t = jaxc__load_bits(x, (int)es);
-      jaxc__store_bits(x, (int)es, jaxc__load_bits(y, (int)es)), jaxc__store_bits(y, (int)es, t);
-    }
+    jaxc__reverse_run(vo + (size_t)(first * inner) * es, n - first, inner, es);
     return;
   }
   jaxc__first_positions(L->P, src, n, inner, first, pos, scratch, cnt);
