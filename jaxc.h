@@ -652,8 +652,8 @@ JAXC_API jaxc_array *jaxc_at_update_slice(jaxc_op op, const jaxc_array *a, int n
    Shape manipulation as jax.numpy does it. Every result is a new contiguous array (JAX's arrays
    have no views) with a's dtype and weak flag (lax's reshape, transpose, broadcast_in_dim,
    squeeze and expand_dims keep weak_type); concatenate and stack promote their operands together
-   (jnp's promote_dtypes: the join of all, weak only when every operand is weak). Errors are
-   JAX's, in its words.
+   (jnp's promote_dtypes: the join of all, weak where that join is a weak type, as for
+   jaxc_binary: int8 with a weak float is a weak float32). Errors are JAX's, in its words.
      jaxc_reshape(a, ndim, shape)   C order; one entry may be -1, inferred from the size
      jaxc_ravel(a)                  reshape(a, (-1,))
      jaxc_transpose(a, naxes, axes) axes: a permutation of the axes (negative ones count from the
@@ -751,6 +751,40 @@ JAXC_API jaxc_array *jaxc_pad_ex(const jaxc_array *a, int npad, const int64_t *p
 JAXC_API int jaxc_split(const jaxc_array *a, int64_t sections, int axis, jaxc_array **out);
 JAXC_API int jaxc_array_split(const jaxc_array *a, int64_t sections, int axis, jaxc_array **out);
 JAXC_API int jaxc_split_at(const jaxc_array *a, int nindices, const int64_t *indices, int axis, jaxc_array **out);
+/* jnp.delete, jnp.insert and jnp.append (jax/_src/numpy/lax_numpy.py). axis JAXC_ALL_AXES works
+   on the flattened array (axis=None). delete and insert keep a's dtype and weak flag.
+     jaxc_delete(a, obj, axis, assume_unique_indices)  obj, an index array, names what goes:
+         0-d integer   jnp.delete(a, i): i counts from the end when negative; outside the axis,
+                       JAX's "axis 7 is out of bounds for array of dimension 5"
+         integer       every position named, any shape, repeats allowed (negative ones count from
+                       the end once; outside the axis: NumPy's IndexError, as JAX runs NumPy here)
+         integer, assume_unique_indices  JAX's jit-able arithmetic: positions counted from the
+                       end once, clipped to [0, n], sorted; the result is n - m long and, where
+                       the positions repeat or fall outside, what that arithmetic gives (JAX's
+                       garbage, reproduced: not the complement of the positions)
+         bool          a mask of the axis' length; its true places go
+     jaxc_delete_slice(a, obj, axis)  obj JAXC_S(start, stop, step): a[start:stop:step] goes;
+                       JAXC_I(i): as a 0-d integer
+     jaxc_insert(a, obj, values, axis)  values, converted to a's dtype as XLA converts and given
+                       leading 1s up to a's rank, go before the positions of obj, a 1-d (or 0-d)
+                       integer array: negative positions count from the end once, all are then
+                       clipped to [0, n], and equal positions keep values' order. values broadcast
+                       to a's shape with obj's length on the axis; an obj of one element is
+                       repeated for every value along the axis, and a 0-d one first moves values'
+                       first axis to `axis` (so insert(x, 1, [7, 8]) puts 7 and 8 at 1 on a 1-d x,
+                       and one column on a 2-d x with axis 1)
+     jaxc_insert_slice(a, obj, values, axis)  positions arange(n)[obj]; JAXC_I(i): a 0-d obj
+     jaxc_append(a, values, axis)     concatenate((a, values), axis), promoting; JAXC_ALL_AXES
+                       ravels both first
+   As in JAX, the positions are computed in obj's dtype (a slice's: the default int): the axis
+   length must fit it ("Python int 200 too large to convert to int8"), and where insert's result
+   positions pass its largest value they wrap, and JAX's scatters place what they place (zeros
+   where nothing lands, the last of repeated writes winning). */
+JAXC_API jaxc_array *jaxc_delete(const jaxc_array *a, const jaxc_array *obj, int axis, bool assume_unique_indices);
+JAXC_API jaxc_array *jaxc_delete_slice(const jaxc_array *a, jaxc_slice_spec obj, int axis);
+JAXC_API jaxc_array *jaxc_insert(const jaxc_array *a, const jaxc_array *obj, const jaxc_array *values, int axis);
+JAXC_API jaxc_array *jaxc_insert_slice(const jaxc_array *a, jaxc_slice_spec obj, const jaxc_array *values, int axis);
+JAXC_API jaxc_array *jaxc_append(const jaxc_array *a, const jaxc_array *values, int axis);
 
 /* >>linalg ------------------------------------------------------------------------------------
    jnp.matmul(a, b) (a @ b): a (..., m, k) or (k,), b (..., k, n) or (k,); the leading (batch)
@@ -5652,6 +5686,18 @@ static int64_t jaxc__resolve_ix(int64_t raw, jaxc_dtype dt, int64_t n, jaxc_inde
   return jaxc__mode_ix(v, n, mode, sem);
 }
 
+/* The largest value of an integer dtype (a uint64's: INT64_MAX, past every length). */
+static int64_t jaxc__ix_max(jaxc_dtype dt) {
+  int bits = (int)jaxc_dtype_bits(dt);
+  if (bits >= 64) return INT64_MAX;
+  return jaxc_dtype_kind(dt) == JAXC_KIND_INT ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
+}
+/* A Python int v meeting an integer array of dtype dt (i + n): JAX's error where it does not fit. */
+static bool jaxc__python_int_ok(int64_t v, jaxc_dtype dt) {
+  if (jaxc__int_fits(v, dt)) return true;
+  jaxc__fail(JAXC_ERR_OVERFLOW, "Python int %lld too large to convert to %s", (long long)v, jaxc_dtype_name(dt));
+  return false;
+}
 /* The axis size as a constant of the index dtype: JAX raises where it does not fit (jnp.take's
    fill mode: indices + n, JAX's "Python int ... too large to convert to ..."; its wrap mode and
    x[idx] / .at[idx] for a signed index: np.array(n, index dtype), NumPy's "Python integer ... out
@@ -5664,14 +5710,9 @@ static bool jaxc__axis_fits_index(const jaxc_array *ix, int64_t n, jaxc_index_mo
   bool take_wrap = sem == JAXC__IX_TAKE && mode == JAXC_MODE_WRAP;
   bool get_norm = sem != JAXC__IX_TAKE && kind == JAXC_KIND_INT;
   if (!take_fill && !take_wrap && !get_norm) return true;
-  int bits = (int)jaxc_dtype_bits(dt);
-  if (bits >= 64) return true;
-  int64_t max = kind == JAXC_KIND_INT ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
-  if (n <= max) return true;
-  if (take_fill)
-    jaxc__fail(JAXC_ERR_OVERFLOW, "Python int %lld too large to convert to %s", (long long)n, jaxc_dtype_name(dt));
-  else
-    jaxc__fail(JAXC_ERR_OVERFLOW, "Python integer %lld out of bounds for %s", (long long)n, jaxc_dtype_name(dt));
+  if (n <= jaxc__ix_max(dt)) return true;
+  if (take_fill) return jaxc__python_int_ok(n, dt);
+  jaxc__fail(JAXC_ERR_OVERFLOW, "Python integer %lld out of bounds for %s", (long long)n, jaxc_dtype_name(dt));
   return false;
 }
 
@@ -5705,6 +5746,11 @@ static bool jaxc__check_wrap(jaxc_index_mode mode, jaxc__ixsem sem, jaxc__sel *s
   return true;
 }
 
+/* An integer (or bool) index array's values as int64_t; a uint64's bits as they are. */
+static void jaxc__index_values(const jaxc_array *ix, int64_t *iv) {
+  if (ix->dtype == JAXC_U64) memcpy(iv, ix->data, (size_t)ix->size * sizeof(int64_t));
+  else jaxc_kernel_cast_dyn(ix->dtype, JAXC_I64, (size_t)ix->size, ix->data, iv);
+}
 /* Array index on one axis: shape a.shape[:ax] + ix.shape + a.shape[ax+1:]. */
 static bool jaxc__select_take(const jaxc_array *a, int ax, const jaxc_array *ix, jaxc_index_mode mode,
                               jaxc__ixsem sem, jaxc__sel *s) {
@@ -5727,8 +5773,7 @@ static bool jaxc__select_take(const jaxc_array *a, int ax, const jaxc_array *ix,
     jaxc__free(s->off); jaxc__free(iv);
     return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in indexing"), false;
   }
-  if (ix->dtype == JAXC_U64) memcpy(iv, ix->data, (size_t)ix->size * sizeof(int64_t)); /* the bits */
-  else jaxc_kernel_cast_dyn(ix->dtype, JAXC_I64, (size_t)ix->size, ix->data, iv);
+  jaxc__index_values(ix, iv);
   bool conv32 = true;
   for (int i = 0; i < a->ndim; i++) conv32 = conv32 && a->shape[i] <= INT32_MAX;
   if (n > 0)
@@ -5741,6 +5786,23 @@ static bool jaxc__select_take(const jaxc_array *a, int ax, const jaxc_array *ix,
   return jaxc__check_wrap(mode, sem, s);
 }
 
+/* Python's slice.indices(n) for a JAXC_S spec: the first index, the step and the count. */
+static bool jaxc__slice_range(jaxc_slice_spec sp, int64_t n, int64_t *first, int64_t *step, int64_t *cnt) {
+  int64_t st = sp.step == JAXC_NONE ? 1 : sp.step;
+  if (st == 0) return jaxc__fail(JAXC_ERR_ARG, "slice step cannot be zero"), false;
+  int64_t lo = sp.start, hi = sp.stop;
+  if (st > 0) {
+    lo = lo == JAXC_NONE ? 0 : lo < 0 ? (lo + n < 0 ? 0 : lo + n) : (lo > n ? n : lo);
+    hi = hi == JAXC_NONE ? n : hi < 0 ? (hi + n < 0 ? 0 : hi + n) : (hi > n ? n : hi);
+    *cnt = hi > lo ? 1 + (hi - lo - 1) / st : 0; /* not (hi - lo + st - 1): st may be near INT64_MAX */
+  } else {
+    lo = lo == JAXC_NONE ? n - 1 : lo < 0 ? (lo + n < 0 ? -1 : lo + n) : (lo >= n ? n - 1 : lo);
+    hi = hi == JAXC_NONE ? -1 : hi < 0 ? (hi + n < 0 ? -1 : hi + n) : (hi >= n ? n - 1 : hi);
+    *cnt = lo > hi ? 1 + (lo - hi - 1) / -st : 0;
+  }
+  *first = lo, *step = st;
+  return true;
+}
 /* Basic indexing's geometry: per axis of a, a first index, a step and a count; integer specs
    drop their axis from the view's shape (s->ndim, s->shape); *dropped when an integer index is
    out of range in a mode that drops it. */
@@ -5765,19 +5827,7 @@ static bool jaxc__slice_geometry(const jaxc_array *a, int nspec, const jaxc_slic
       first[ax] = v; step[ax] = 1; cnt[ax] = 1;
       continue;
     }
-    int64_t st = sp.step == JAXC_NONE ? 1 : sp.step;
-    if (st == 0) return jaxc__fail(JAXC_ERR_ARG, "slice step cannot be zero"), false;
-    int64_t lo = sp.start, hi = sp.stop;
-    if (st > 0) {
-      lo = lo == JAXC_NONE ? 0 : lo < 0 ? (lo + n < 0 ? 0 : lo + n) : (lo > n ? n : lo);
-      hi = hi == JAXC_NONE ? n : hi < 0 ? (hi + n < 0 ? 0 : hi + n) : (hi > n ? n : hi);
-      cnt[ax] = hi > lo ? 1 + (hi - lo - 1) / st : 0; /* not (hi - lo + st - 1): st may be near INT64_MAX */
-    } else {
-      lo = lo == JAXC_NONE ? n - 1 : lo < 0 ? (lo + n < 0 ? -1 : lo + n) : (lo >= n ? n - 1 : lo);
-      hi = hi == JAXC_NONE ? -1 : hi < 0 ? (hi + n < 0 ? -1 : hi + n) : (hi >= n ? n - 1 : hi);
-      cnt[ax] = lo > hi ? 1 + (lo - hi - 1) / -st : 0;
-    }
-    first[ax] = lo; step[ax] = st;
+    if (!jaxc__slice_range(sp, n, &first[ax], &step[ax], &cnt[ax])) return false;
     s->shape[s->ndim++] = cnt[ax];
   }
   g->dropped = dropped;
@@ -6652,10 +6702,11 @@ static jaxc_array *jaxc__concat_views(int n, const jaxc_array *const *x, int ax,
 JAXC_API jaxc_array *jaxc_concatenate(int n, const jaxc_array *const *arrays, int axis) {
   if (n < 0 || !jaxc__operands_ok("concatenate", n, arrays)) return n < 0 ? (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "concatenate: negative array count %d", n) : NULL;
   if (n == 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Need at least one array to concatenate.");
+  if (axis == JAXC_ALL_AXES) return jaxc__concat_views(n, arrays, 0, true, -1); /* (raveled: 0-d ones too) */
   if (arrays[0]->ndim == 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "Zero-dimensional arrays cannot be concatenated.");
-  int ax = 0;
-  if (axis != JAXC_ALL_AXES && !jaxc__canon_axis(axis, arrays[0]->ndim, &ax)) return NULL;
-  return jaxc__concat_views(n, arrays, ax, axis == JAXC_ALL_AXES, -1);
+  int ax;
+  if (!jaxc__canon_axis(axis, arrays[0]->ndim, &ax)) return NULL;
+  return jaxc__concat_views(n, arrays, ax, false, -1);
 }
 JAXC_API jaxc_array *jaxc_stack(int n, const jaxc_array *const *arrays, int axis) {
   if (n < 0 || !jaxc__operands_ok("stack", n, arrays)) return n < 0 ? (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "stack: negative array count %d", n) : NULL;
@@ -6675,20 +6726,23 @@ JAXC_API jaxc_array *jaxc_stack(int n, const jaxc_array *const *arrays, int axis
    Each of these sends the result's coordinate i on axis k to a's coordinate f_k(i), or to a fill
    value (pad's constants), with f_k one of a few maps of x = i - off: the identity (x outside
    [0, n) filling), edge (clamped), wrap (x mod n), reflect and symmetric (period 2n - 2 and 2n:
-   what JAX's chunked reflections make), reverse (n - 1 - i), repeat (i / r) and a table (repeat's
-   counts). The copy walks each result row as runs along which f steps by +1 (memcpy), by -1 (a
+   what JAX's chunked reflections make), reverse (n - 1 - i), repeat (i / r), a table (repeat's
+   counts) and runs (delete's and insert's: stretches of consecutive elements and holes). The copy walks each result row as runs along which f steps by +1 (memcpy), by -1 (a
    reversed copy) or by 0 (one unit repeated), or fills. Untouched trailing axes are merged into
    the unit (flip of (n, 2) along axis 0 moves 2-element units), so short rows are not walked
    element by element. */
 typedef enum jaxc__map_kind {
   JAXC__MAP_CONST, JAXC__MAP_EDGE, JAXC__MAP_WRAP, JAXC__MAP_REFLECT, JAXC__MAP_SYMMETRIC,
-  JAXC__MAP_REVERSE, JAXC__MAP_REPEAT, JAXC__MAP_TABLE
+  JAXC__MAP_REVERSE, JAXC__MAP_REPEAT, JAXC__MAP_TABLE, JAXC__MAP_RUNS
 } jaxc__map_kind;
 typedef struct jaxc__axis_map {
   jaxc__map_kind kind;
   int64_t n, len, off;  /* a's length, the result's, x = i - off */
   int64_t r;            /* REPEAT: copies of each element */
-  const int64_t *ends;  /* TABLE: ends[j], the result index past element j's copies (n of them) */
+  const int64_t *ends;  /* TABLE: ends[j], the result index past element j's copies (n of them);
+                           RUNS: the result index past run j (nrun of them, the last is len) */
+  const int64_t *first; /* RUNS: a's index of run j's first element, or -1 for a hole (zeros) */
+  int64_t nrun;
 } jaxc__axis_map;
 #define JAXC__FILL_BEFORE (-1)
 #define JAXC__FILL_AFTER (-2)
@@ -6698,11 +6752,20 @@ static int64_t jaxc__floor_mod(int64_t x, int64_t n) {
   return m < 0 ? m + n : m;
 }
 static jaxc__axis_map jaxc__map_identity(int64_t n) {
-  jaxc__axis_map m = {JAXC__MAP_CONST, n, n, 0, 1, NULL};
+  jaxc__axis_map m = {JAXC__MAP_CONST, n, n, 0, 1, NULL, NULL, 0};
   return m;
 }
 static bool jaxc__map_is_identity(const jaxc__axis_map *m) {
   return m->kind == JAXC__MAP_CONST && m->off == 0 && m->len == m->n;
+}
+/* RUNS: the run holding result index i (< len) */
+static int64_t jaxc__run_at(const jaxc__axis_map *m, int64_t i) {
+  int64_t lo = 0, hi = m->nrun - 1;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (m->ends[mid] > i) hi = mid; else lo = mid + 1;
+  }
+  return lo;
 }
 /* The run at result index i (< len): its first source index *s (or a JAXC__FILL_ side), its step
    *d (+1, -1 or 0), and its length (>= 1; the caller clips it to the row). */
@@ -6736,6 +6799,11 @@ static int64_t jaxc__map_run(const jaxc__axis_map *m, int64_t i, int64_t *s, int
     return *s = n - 1 - i, *d = -1, n - i;
   case JAXC__MAP_REPEAT:
     return *s = i / m->r, *d = 0, m->r - i % m->r;
+  case JAXC__MAP_RUNS: {
+    int64_t j = jaxc__run_at(m, i);
+    if (m->first[j] < 0) return *s = JAXC__FILL_BEFORE, *d = 0, m->ends[j] - i;
+    return *s = m->first[j] + i - (j ? m->ends[j - 1] : 0), m->ends[j] - i;
+  }
   default: { /* TABLE: the first element whose copies end past i (zero counts are passed over) */
     int64_t lo = 0, hi = n;
     while (lo < hi) {
@@ -6814,6 +6882,30 @@ static void jaxc__repeat_units(char *d, const char *s, size_t unit, int64_t r, i
   d += (size_t)((j1 - j0) * r) * unit;
   for (q = j1 * r > q ? j1 * r : q; q < q1; q++, d += unit) memcpy(d, s + (size_t)(q / r) * unit, unit);
 }
+/* len units from s to d: one load and store where a run is one unit (delete(x, ::2) has only such) */
+static void jaxc__copy_units(char *d, const char *s, size_t unit, int64_t len) {
+  if (len == 1) switch (unit) {
+#define JAXC__UNIT_CASE(B) case B: memcpy(d, s, B); return;
+    JAXC__UNIT_CASE(1) JAXC__UNIT_CASE(2) JAXC__UNIT_CASE(4) JAXC__UNIT_CASE(8) JAXC__UNIT_CASE(16)
+#undef JAXC__UNIT_CASE
+    default: break;
+    }
+  memcpy(d, s, (size_t)len * unit);
+}
+/* Result units [q0, q1) of a row along a RUNS map: the run holding q0 is searched for once, the
+   others follow in order (a search per run cost more than the copy where runs are short). */
+static void jaxc__runs_units(char *out, const char *row, const jaxc__remap *g, int64_t q0, int64_t q1) {
+  const jaxc__axis_map *m = &g->map[g->nd - 1];
+  for (int64_t j = jaxc__run_at(m, q0), q = q0; q < q1; j++) {
+    int64_t end = m->ends[j] < q1 ? m->ends[j] : q1, len = end - q;
+    if (m->first[j] < 0)
+      jaxc__splat(out, jaxc__fill_of(g, g->nd - 1, JAXC__FILL_BEFORE), g->es, len * (int64_t)(g->unit / g->es));
+    else
+      jaxc__copy_units(out, row + (size_t)(m->first[j] + q - (j ? m->ends[j - 1] : 0)) * g->unit, g->unit, len);
+    out += (size_t)len * g->unit;
+    q = end;
+  }
+}
 /* Result units [q0, q1) of row r (its outer coordinates decoded from r). */
 static void jaxc__remap_row(const jaxc__remap *g, int64_t r, int64_t q0, int64_t q1) {
   int last = g->nd - 1, d;
@@ -6831,6 +6923,10 @@ static void jaxc__remap_row(const jaxc__remap *g, int64_t r, int64_t q0, int64_t
   const char *row = g->src + (size_t)so * g->unit;
   if (g->map[last].kind == JAXC__MAP_REPEAT && !rowfill && g->map[last].r <= 64) {
     jaxc__repeat_units(out, row, g->unit, g->map[last].r, q0, q1);
+    return;
+  }
+  if (g->map[last].kind == JAXC__MAP_RUNS && !rowfill) {
+    jaxc__runs_units(out, row, g, q0, q1);
     return;
   }
   for (int64_t q = q0; q < q1;) {
@@ -7100,7 +7196,7 @@ static jaxc_array *jaxc__repeat_impl(const jaxc_array *a, int nrep, const int64_
     if (len < 0) return (jaxc_array *)jaxc__fail_negative_dims(1, &len);
     jaxc_array one;
     jaxc__view(&one, v, 1, (int64_t[]){1});
-    jaxc__axis_map m = {JAXC__MAP_REPEAT, 1, len, 0, len > 0 ? len : 1, NULL};
+    jaxc__axis_map m = {JAXC__MAP_REPEAT, 1, len, 0, len > 0 ? len : 1, NULL, NULL, 0};
     return jaxc__remapped(&one, &m, NULL);
   }
   if (fast) { /* jnp.repeat canonicalises the axis on this path only */
@@ -7495,6 +7591,405 @@ JAXC_API int jaxc_split_at(const jaxc_array *a, int nindices, const int64_t *ind
 #else
   return jaxc__fail(JAXC_ERR_ARG, "Sizes passed to split must be nonnegative"), JAXC_ERR_ARG;
 #endif
+}
+/* --- delete, insert, append ------------------------------------------------------------------------
+   jnp.delete and jnp.insert rebuild one axis: the result's positions along it are runs of a's
+   consecutive elements and holes, copied by the remap walk above (a JAXC__MAP_RUNS map), and
+   insert's values are then written into their holes. JAX computes the positions in the index
+   array's dtype. Where that arithmetic is exact (delete's unique, in-range indices; insert's
+   result axis within the dtype's range) the runs are read off the sorted indices; elsewhere JAX's
+   steps are followed position by position, wrapping in the dtype as XLA does. */
+typedef struct jaxc__splice {
+  int64_t len;                  /* the result axis' length */
+  int64_t nrun, *ends, *first;  /* the runs, as a RUNS map holds them */
+  int64_t nval, *vpos, *vidx;   /* insert: value vidx[t] goes to position vpos[t] */
+} jaxc__splice;
+static void jaxc__splice_free(jaxc__splice *sp) {
+  jaxc__free(sp->ends), jaxc__free(sp->first), jaxc__free(sp->vpos), jaxc__free(sp->vidx);
+}
+static bool jaxc__splice_alloc(jaxc__splice *sp, int64_t maxrun, int64_t nval) {
+  size_t r = (size_t)(maxrun > 0 ? maxrun : 1) * sizeof(int64_t), v = (size_t)(nval > 0 ? nval : 1) * sizeof(int64_t);
+  sp->len = sp->nrun = sp->nval = 0;
+  sp->ends = (int64_t *)jaxc__malloc(r), sp->first = (int64_t *)jaxc__malloc(r);
+  sp->vpos = (int64_t *)jaxc__malloc(v), sp->vidx = (int64_t *)jaxc__malloc(v);
+  if (sp->ends && sp->first && sp->vpos && sp->vidx) return true;
+  jaxc__splice_free(sp);
+  return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in delete/insert"), false;
+}
+/* count more result positions taken from a's index src on (-1: a hole), joining the last run
+   where they continue it */
+static void jaxc__splice_push(jaxc__splice *sp, int64_t src, int64_t count) {
+  if (count <= 0) return;
+  int64_t j = sp->nrun - 1;
+  if (j >= 0) {
+    int64_t len = sp->ends[j] - (j ? sp->ends[j - 1] : 0);
+    if (src < 0 ? sp->first[j] < 0 : sp->first[j] >= 0 && sp->first[j] + len == src) {
+      sp->ends[j] += count;
+      return;
+    }
+  }
+  sp->first[++j] = src < 0 ? -1 : src;
+  sp->ends[j] = (j ? sp->ends[j - 1] : 0) + count;
+  sp->nrun = j + 1;
+}
+/* a's axis of n without the sorted, distinct positions del[0 .. m) */
+static bool jaxc__splice_deleted(int64_t n, const int64_t *del, int64_t m, jaxc__splice *sp) {
+  if (!jaxc__splice_alloc(sp, m + 1, 0)) return false;
+  int64_t from = 0;
+  for (int64_t k = 0; k < m; k++) jaxc__splice_push(sp, from, del[k] - from), from = del[k] + 1;
+  jaxc__splice_push(sp, from, n - from);
+  sp->len = n - m;
+  return true;
+}
+/* a's axis of n with m values before the sorted positions pos[] (in [0, n]); value who[k] goes
+   before element pos[k] (so to pos[k] + k) */
+static bool jaxc__splice_inserted(int64_t n, const int64_t *pos, const int64_t *who, int64_t m, jaxc__splice *sp) {
+  if (!jaxc__splice_alloc(sp, 2 * m + 1, m)) return false;
+  int64_t from = 0;
+  for (int64_t k = 0; k < m; k++) {
+    jaxc__splice_push(sp, from, pos[k] - from), from = pos[k];
+    jaxc__splice_push(sp, -1, 1);
+    sp->vpos[k] = pos[k] + k, sp->vidx[k] = who[k];
+  }
+  jaxc__splice_push(sp, from, n - from);
+  sp->len = n + m, sp->nval = m;
+  return true;
+}
+/* The result axis position by position: src[p] >= 0 is a's element, -1 a zero, -2 - j value j. */
+static bool jaxc__splice_sources(const int64_t *src, int64_t len, int64_t nval, jaxc__splice *sp) {
+  if (!jaxc__splice_alloc(sp, len, nval)) return false;
+  for (int64_t p = 0; p < len; p++) {
+    jaxc__splice_push(sp, src[p] >= 0 ? src[p] : -1, 1);
+    if (src[p] <= -2) sp->vpos[sp->nval] = p, sp->vidx[sp->nval++] = -2 - src[p];
+  }
+  sp->len = len;
+  return true;
+}
+
+/* values (x's dtype, contiguous, x's shape but for the axis) into their places in out */
+static void jaxc__splice_values(jaxc_array *out, int ax, const jaxc_array *v, const jaxc__splice *sp) {
+  int64_t outer = 1, inner = 1, len = sp->len, nv = v->shape[ax];
+  for (int k = 0; k < ax; k++) outer *= out->shape[k];
+  for (int k = ax + 1; k < out->ndim; k++) inner *= out->shape[k];
+  size_t unit = (size_t)inner * jaxc_dtype_size(out->dtype);
+  char *d = (char *)out->data;
+  const char *s = (const char *)v->data;
+#if JAXC__HAS_OPENMP
+  if ((size_t)(outer * sp->nval) * unit > JAXC_PAR_BYTES && outer > 1) {
+#  pragma omp parallel for schedule(static)
+    for (int64_t o = 0; o < outer; o++)
+      for (int64_t t = 0; t < sp->nval; t++)
+        jaxc__copy_units(d + (size_t)(o * len + sp->vpos[t]) * unit, s + (size_t)(o * nv + sp->vidx[t]) * unit, unit, 1);
+    return;
+  }
+#endif
+  for (int64_t o = 0; o < outer; o++)
+    for (int64_t t = 0; t < sp->nval; t++)
+      jaxc__copy_units(d + (size_t)(o * len + sp->vpos[t]) * unit, s + (size_t)(o * nv + sp->vidx[t]) * unit, unit, 1);
+}
+/* x with its axis ax rebuilt as sp says (values: insert's, broadcast, or NULL); sp is freed */
+static jaxc_array *jaxc__spliced(const jaxc_array *x, int ax, jaxc__splice *sp, const jaxc_array *values) {
+  static const unsigned char zeros[JAXC_MAX_NDIM * 2 * 16];
+  int64_t shape[JAXC_MAX_NDIM];
+  jaxc__axis_map maps[JAXC_MAX_NDIM];
+  memcpy(shape, x->shape, sizeof(int64_t) * (size_t)x->ndim);
+  shape[ax] = sp->len;
+  jaxc_array *out = jaxc__new_array(x->dtype, x->weak, x->ndim, shape);
+  if (out) {
+    jaxc__maps_identity(x, maps);
+    maps[ax].kind = JAXC__MAP_RUNS, maps[ax].len = sp->len;
+    maps[ax].ends = sp->ends, maps[ax].first = sp->first, maps[ax].nrun = sp->nrun;
+    jaxc__remap_into(out, x, maps, zeros);
+    if (values && out->size) jaxc__splice_values(out, ax, values, sp);
+    jaxc__ok();
+  }
+  jaxc__splice_free(sp);
+  return out;
+}
+
+/* i wrapped to an integer dtype's width (a uint64's bits as int64_t), as XLA's arithmetic wraps */
+static int64_t jaxc__ix_wrap(uint64_t i, jaxc_dtype dt) {
+  int bits = (int)jaxc_dtype_bits(dt);
+  if (bits >= 64) return (int64_t)i;
+  i &= ((uint64_t)1 << bits) - 1;
+  bool neg = jaxc_dtype_kind(dt) == JAXC_KIND_INT && (i >> (bits - 1));
+  return neg ? (int64_t)i - ((int64_t)1 << bits) : (int64_t)i;
+}
+/* an index value's place in its dtype's order, as an unsigned key */
+static uint64_t jaxc__ix_key(int64_t v, jaxc_dtype dt) {
+  return dt == JAXC_U64 ? (uint64_t)v : (uint64_t)v ^ ((uint64_t)1 << 63);
+}
+/* JAX's where(i < 0, i + n, i) then clip(i, 0, n) */
+static int64_t jaxc__ix_clip(int64_t v, jaxc_dtype dt, int64_t n) {
+  if (dt == JAXC_U64 && v < 0) return n; /* (past INT64_MAX) */
+  if (v < 0) v += n;
+  return v < 0 ? 0 : v > n ? n : v;
+}
+/* v[0 .. m) sorted ascending (each in [0, max]); with who (or NULL) carried along, stably */
+static bool jaxc__sort_positions(int64_t *v, int64_t *who, int64_t m, int64_t max) {
+  int ndig = 1;
+  while (ndig < 8 && ((uint64_t)max >> (8 * ndig))) ndig++;
+  jaxc__rec *r = (jaxc__rec *)jaxc__malloc((size_t)(2 * m + 1) * sizeof *r);
+  if (!r) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in delete/insert"), false;
+  for (int64_t k = 0; k < m; k++) r[k].k = (uint64_t)v[k], r[k].p = who ? (uint64_t)who[k] : 0;
+  jaxc__rec *sorted = jaxc__radix_rec(r, r + m, m, 0, ndig);
+  for (int64_t k = 0; k < m; k++) {
+    v[k] = (int64_t)sorted[k].k;
+    if (who) who[k] = (int64_t)sorted[k].p;
+  }
+  jaxc__free(r);
+  return true;
+}
+
+/* The axis to work on: a's own, or (JAXC_ALL_AXES) the only one of a flattened view. */
+static bool jaxc__splice_axis(const char *name, const jaxc_array *a, int axis, jaxc_array *flat, const jaxc_array **x,
+                              int *ax) {
+  if (!a) return jaxc__fail(JAXC_ERR_ARG, "%s: an operand is NULL", name), false;
+  if (axis != JAXC_ALL_AXES) return *x = a, jaxc__canon_axis(axis, a->ndim, ax);
+  int64_t n = a->size;
+  jaxc__view(flat, a, 1, &n);
+  *x = flat, *ax = 0;
+  return true;
+}
+static bool jaxc__fits_int32_axes(const jaxc_array *x, int ax, int64_t len) {
+  bool ok = len <= INT32_MAX;
+  for (int k = 0; k < x->ndim; k++) ok = ok && (k == ax || x->shape[k] <= INT32_MAX);
+  return ok;
+}
+
+/* jnp.delete's assume_unique_indices arithmetic: positions counted from the end once, clipped
+   to [0, n] and sorted (s), then s_k - k; the result's element j is a's j + #{k : j >= s_k - k},
+   gathered as x[idx] gathers (clamped). Where the positions are distinct and inside the axis
+   this deletes exactly them; elsewhere the arithmetic runs in the index dtype, as in JAX. */
+static jaxc_array *jaxc__delete_unique(const jaxc_array *x, int ax, const int64_t *iv, int64_t m, jaxc_dtype dt) {
+  int64_t n = x->shape[ax], len = n - m > 0 ? n - m : 0;
+  if (!jaxc__python_int_ok(n, dt)) return NULL;
+  int64_t *s = (int64_t *)jaxc__malloc((size_t)(m + len + 1) * sizeof(int64_t));
+  if (!s) return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in delete");
+  for (int64_t k = 0; k < m; k++) s[k] = jaxc__ix_clip(iv[k], dt, n);
+  if (!jaxc__sort_positions(s, NULL, m, n)) { jaxc__free(s); return NULL; }
+  bool exact = true, ok;
+  for (int64_t k = 0; exact && k < m; k++) exact = s[k] < n && (k == 0 || s[k] > s[k - 1]);
+  jaxc__splice sp;
+  if (exact) {
+    ok = jaxc__splice_deleted(n, s, m, &sp);
+  } else {
+    uint64_t *t = (uint64_t *)s; /* s_k - k in the dtype, as keys in its order, sorted */
+    for (int64_t k = 0; k < m; k++) t[k] = jaxc__ix_key(jaxc__ix_wrap((uint64_t)s[k] - (uint64_t)k, dt), dt);
+    int64_t *src = s + m;
+    bool sorted = true;
+    for (int64_t k = 1; k < m; k++) sorted = sorted && t[k] >= t[k - 1];
+    if (!sorted) { /* (an insertion sort: wrapped keys only where indices broke the promise) */
+      for (int64_t k = 1; k < m; k++) {
+        uint64_t v = t[k];
+        int64_t j = k;
+        for (; j > 0 && t[j - 1] > v; j--) t[j] = t[j - 1];
+        t[j] = v;
+      }
+    }
+    bool conv32 = jaxc__fits_int32_axes(x, ax, n);
+    for (int64_t j = 0, c = 0; j < len; j++) {
+      while (c < m && t[c] <= jaxc__ix_key(j, dt)) c++;
+      src[j] = jaxc__resolve_ix(jaxc__ix_wrap((uint64_t)j + (uint64_t)c, dt), dt, n, JAXC_MODE_DEFAULT, JAXC__IX_GET, conv32);
+    }
+    ok = jaxc__splice_sources(src, len, 0, &sp);
+  }
+  jaxc__free(s);
+  return ok ? jaxc__spliced(x, ax, &sp, NULL) : NULL;
+}
+/* The positions NumPy's mask[obj] = False clears (a negative one counted from the end once;
+   one outside the axis is NumPy's IndexError), or a bool mask's true places: sorted, distinct. */
+static int64_t *jaxc__delete_positions(const jaxc_array *obj, const int64_t *iv, int64_t n, int64_t *m) {
+  int64_t *p = (int64_t *)jaxc__malloc((size_t)(obj->size + 1) * sizeof(int64_t)), c = 0;
+  if (!p) return (int64_t *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in delete");
+  for (int64_t k = 0; k < obj->size; k++) {
+    if (obj->dtype == JAXC_BOOL) {
+      if (iv[k]) p[c++] = k;
+      continue;
+    }
+    bool big = obj->dtype == JAXC_U64 && iv[k] < 0;
+    if (big || iv[k] >= n || iv[k] < -n) {
+      if (big) jaxc__fail(JAXC_ERR_INDEX, "index %llu is out of bounds for axis 0 with size %lld", (unsigned long long)iv[k], (long long)n);
+      else jaxc__fail(JAXC_ERR_INDEX, "index %lld is out of bounds for axis 0 with size %lld", (long long)iv[k], (long long)n);
+      jaxc__free(p);
+      return NULL;
+    }
+    p[c++] = iv[k] < 0 ? iv[k] + n : iv[k];
+  }
+  if (!jaxc__sort_positions(p, NULL, c, n)) { jaxc__free(p); return NULL; }
+  int64_t u = 0;
+  for (int64_t k = 0; k < c; k++)
+    if (u == 0 || p[k] != p[u - 1]) p[u++] = p[k];
+  *m = u;
+  return p;
+}
+
+JAXC_API jaxc_array *jaxc_delete(const jaxc_array *a, const jaxc_array *obj, int axis, bool assume_unique_indices) {
+  jaxc_array flat;
+  const jaxc_array *x;
+  int ax;
+  if (!obj) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "delete: an operand is NULL");
+  if (!jaxc__splice_axis("delete", a, axis, &flat, &x, &ax)) return NULL;
+  int64_t n = x->shape[ax], m = 0;
+  int kind = jaxc_dtype_kind(obj->dtype);
+  bool integer = kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT;
+  if (!integer && kind != JAXC_KIND_BOOL)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "np.delete(arr, obj): got obj.dtype=%s; must be integer or bool.",
+                                    jaxc_dtype_name(obj->dtype));
+  if (kind == JAXC_KIND_BOOL && (obj->ndim != 1 || obj->shape[0] != n))
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "np.delete(arr, obj): for boolean indices, obj must be one-dimensional "
+                                                    "with length matching specified axis.");
+  int64_t *iv = (int64_t *)jaxc__malloc((size_t)(obj->size + 1) * sizeof(int64_t));
+  if (!iv) return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in delete");
+  jaxc__index_values(obj, iv);
+  jaxc_array *r = NULL;
+  if (integer && obj->ndim == 0) { /* jnp.delete(a, i): operator.index, then canonicalize_axis(i, n) */
+    bool big = obj->dtype == JAXC_U64 && iv[0] < 0;
+    if (big || iv[0] >= n || iv[0] < -n) {
+      if (big) jaxc__fail(JAXC_ERR_ARG, "axis %llu is out of bounds for array of dimension %lld", (unsigned long long)iv[0], (long long)n);
+      else jaxc__fail(JAXC_ERR_ARG, "axis %lld is out of bounds for array of dimension %lld", (long long)iv[0], (long long)n);
+    } else {
+      int64_t p = iv[0] < 0 ? iv[0] + n : iv[0];
+      jaxc__splice sp;
+      if (jaxc__splice_deleted(n, &p, 1, &sp)) r = jaxc__spliced(x, ax, &sp, NULL);
+    }
+  } else if (integer && assume_unique_indices) {
+    r = jaxc__delete_unique(x, ax, iv, obj->size, obj->dtype);
+  } else {
+    int64_t *p = jaxc__delete_positions(obj, iv, n, &m);
+    jaxc__splice sp;
+    if (p && jaxc__splice_deleted(n, p, m, &sp)) r = jaxc__spliced(x, ax, &sp, NULL);
+    jaxc__free(p);
+  }
+  jaxc__free(iv);
+  return r;
+}
+/* jnp.delete with a slice (arange(n)[obj], distinct positions) or one index (JAXC_I). */
+JAXC_API jaxc_array *jaxc_delete_slice(const jaxc_array *a, jaxc_slice_spec obj, int axis) {
+  jaxc_array flat;
+  const jaxc_array *x;
+  int ax;
+  if (!jaxc__splice_axis("delete", a, axis, &flat, &x, &ax)) return NULL;
+  int64_t n = x->shape[ax], first, step, cnt;
+  if (obj.index) {
+    if (obj.start >= n || obj.start < -n)
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "axis %lld is out of bounds for array of dimension %lld", (long long)obj.start, (long long)n);
+    first = obj.start < 0 ? obj.start + n : obj.start, step = 1, cnt = 1;
+  } else {
+    if (!jaxc__slice_range(obj, n, &first, &step, &cnt)) return NULL;
+    if (!jaxc__python_int_ok(n, jaxc_x64() ? JAXC_I64 : JAXC_I32)) return NULL; /* (arange's default int) */
+  }
+  int64_t *p = (int64_t *)jaxc__malloc((size_t)(cnt + 1) * sizeof(int64_t));
+  if (!p) return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in delete");
+  for (int64_t k = 0; k < cnt; k++) p[step > 0 ? k : cnt - 1 - k] = first + k * step;
+  jaxc__splice sp;
+  bool ok = jaxc__splice_deleted(n, p, cnt, &sp);
+  jaxc__free(p);
+  return ok ? jaxc__spliced(x, ax, &sp, NULL) : NULL;
+}
+
+/* jnp.insert after its obj is read: iv[0 .. m) positions of dtype dt (scalar: a 0-d obj). */
+static jaxc_array *jaxc__insert_impl(const jaxc_array *x, int ax, int64_t *iv, int64_t m, jaxc_dtype dt, bool scalar,
+                                     const jaxc_array *values) {
+  int nd = x->ndim;
+  int64_t n = x->shape[ax];
+  /* values_arr = array(values, ndmin=a.ndim, dtype=a.dtype); a 0-d obj moves its first axis */
+  jaxc_array *vc = jaxc__astype_impl(values, x->dtype, NULL), *moved = NULL, *vb = NULL, *r = NULL;
+  if (!vc) return NULL;
+  int vnd = values->ndim < nd ? nd : values->ndim;
+  int64_t vshape[JAXC_MAX_NDIM], shape[JAXC_MAX_NDIM], size;
+  for (int k = 0; k < vnd; k++) vshape[k] = k < vnd - values->ndim ? 1 : values->shape[k - (vnd - values->ndim)];
+  jaxc_array view;
+  jaxc__view(&view, vc, vnd, vshape);
+  const jaxc_array *v = &view;
+  if (m == 1 && scalar && !(v = moved = jaxc_moveaxis(&view, 0, ax))) goto done;
+  int64_t nv = v->shape[ax], mi = m == 1 ? nv : m, ni = mi;
+  if (mi != nv && nv != 1) {
+    jaxc__fail(JAXC_ERR_SHAPE, "Incompatible shapes for broadcasting: shapes=[(%lld,), (%lld,)]", (long long)mi, (long long)nv);
+    goto done;
+  }
+  memcpy(shape, x->shape, sizeof(int64_t) * (size_t)nd);
+  shape[ax] = ni;
+  if (n > INT64_MAX - ni) { jaxc__fail(JAXC_ERR_OVERFLOW, "array of this shape is too large: the element count overflows"); goto done; }
+  if (!jaxc__python_int_ok(n, dt)) goto done; /* where(indices < 0, indices + n_input, indices) */
+  if (!jaxc__check_shape(nd, shape, &size)) goto done;
+  if (size > 0 && !(vb = jaxc_broadcast_to(v, nd, shape))) goto done; /* (an empty scatter looks at nothing) */
+  int64_t len = n + ni, *pos = (int64_t *)jaxc__malloc((size_t)(2 * ni + 1) * sizeof(int64_t)), *who = pos + ni;
+  if (!pos) { jaxc__fail(JAXC_ERR_NOMEM, "out of memory in insert"); goto done; }
+  for (int64_t k = 0; k < ni; k++) pos[k] = jaxc__ix_clip(iv[m == 1 ? 0 : k], dt, n), who[k] = k;
+  jaxc__splice sp;
+  bool ok = jaxc__sort_positions(pos, who, ni, n); /* argsort(indices), stable */
+  if (ok && len - 1 <= jaxc__ix_max(dt)) {
+    ok = jaxc__splice_inserted(n, pos, who, ni, &sp);
+  } else if (ok) {
+    /* values_ind = indices.at[argsort].add(arange) wraps: JAX's scatters, position by position */
+    int64_t *src = (int64_t *)jaxc__malloc((size_t)(len + ni) * sizeof(int64_t)), *at = src + len;
+    ok = src != NULL;
+    if (!ok) jaxc__fail(JAXC_ERR_NOMEM, "out of memory in insert");
+    bool conv32 = jaxc__fits_int32_axes(x, ax, len);
+    for (int64_t p = 0; ok && p < len; p++) src[p] = -1;
+    for (int64_t k = 0; ok && k < ni; k++)
+      at[who[k]] = jaxc__resolve_ix(jaxc__ix_wrap((uint64_t)pos[k] + (uint64_t)k, dt), dt, len, JAXC_MODE_DEFAULT, JAXC__IX_UPDATE, conv32);
+    for (int64_t j = 0; ok && j < ni; j++) /* out.at[values_ind].set(values): the last one wins */
+      if (at[j] >= 0) src[at[j]] = -2 - j;
+    for (int64_t p = 0, i = 0; ok && i < n; p++) /* arr_ind: where(mask, size=n) pads with 0 */
+      if (p >= len || src[p] == -1) src[p < len ? p : 0] = i++;
+    if (ok) ok = jaxc__splice_sources(src, len, ni, &sp);
+    jaxc__free(src);
+  }
+  jaxc__free(pos);
+  if (ok) r = jaxc__spliced(x, ax, &sp, vb);
+done:
+  jaxc_array_free(vc), jaxc_array_free(moved), jaxc_array_free(vb);
+  return r;
+}
+JAXC_API jaxc_array *jaxc_insert(const jaxc_array *a, const jaxc_array *obj, const jaxc_array *values, int axis) {
+  jaxc_array flat;
+  const jaxc_array *x;
+  int ax;
+  if (!obj || !values) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "insert: an operand is NULL");
+  if (!jaxc__splice_axis("insert", a, axis, &flat, &x, &ax)) return NULL;
+  char aval[32 + 24 * JAXC_MAX_NDIM];
+  int kind = jaxc_dtype_kind(obj->dtype);
+  if (obj->ndim > 1 || (kind != JAXC_KIND_INT && kind != JAXC_KIND_UINT)) { /* (JAX prints obj; here its type) */
+    int at = snprintf(aval, sizeof aval, "%s[", jaxc_dtype_name(obj->dtype));
+    for (int k = 0; k < obj->ndim && at < (int)sizeof aval; k++)
+      at += snprintf(aval + at, sizeof aval - (size_t)at, "%s%lld", k ? "," : "", (long long)obj->shape[k]);
+    if (at < (int)sizeof aval) snprintf(aval + at, sizeof aval - (size_t)at, "]");
+    if (obj->ndim > 1)
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "jnp.insert(): obj must be a slice, a one-dimensional array, or a scalar; got %s", aval);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "jnp.insert(): index array must be integer typed; got %s", aval);
+  }
+  int64_t *iv = (int64_t *)jaxc__malloc((size_t)(obj->size + 1) * sizeof(int64_t));
+  if (!iv) return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in insert");
+  jaxc__index_values(obj, iv);
+  jaxc_array *r = jaxc__insert_impl(x, ax, iv, obj->size, obj->dtype, obj->ndim == 0, values);
+  jaxc__free(iv);
+  return r;
+}
+/* jnp.insert with a slice (positions arange(*obj.indices(n))) or one Python int (JAXC_I). */
+JAXC_API jaxc_array *jaxc_insert_slice(const jaxc_array *a, jaxc_slice_spec obj, const jaxc_array *values, int axis) {
+  jaxc_array flat;
+  const jaxc_array *x;
+  int ax;
+  if (!values) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "insert: an operand is NULL");
+  if (!jaxc__splice_axis("insert", a, axis, &flat, &x, &ax)) return NULL;
+  jaxc_dtype dt = jaxc_x64() ? JAXC_I64 : JAXC_I32;
+  int64_t first = obj.start, step = 1, cnt = 1;
+  if (obj.index && !jaxc__python_int_ok(obj.start, dt)) return NULL; /* asarray(i) */
+  if (!obj.index && !jaxc__slice_range(obj, x->shape[ax], &first, &step, &cnt)) return NULL;
+  int64_t *iv = (int64_t *)jaxc__malloc((size_t)(cnt + 1) * sizeof(int64_t));
+  if (!iv) return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in insert");
+  for (int64_t k = 0; k < cnt; k++) iv[k] = first + k * step;
+  jaxc_array *r = jaxc__insert_impl(x, ax, iv, cnt, dt, obj.index, values);
+  jaxc__free(iv);
+  return r;
+}
+/* jnp.append: concatenate((a, values), axis), both raveled for axis=None. */
+JAXC_API jaxc_array *jaxc_append(const jaxc_array *a, const jaxc_array *values, int axis) {
+  if (!a || !values) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "append: an operand is NULL");
+  const jaxc_array *both[2] = {a, values};
+  return jaxc_concatenate(2, both, axis);
 }
 /* >>linalg (implementation) ------------------------------------------------ */
 /* C (m x n) = A (m x k) B (k x n), row-major, in the sum's type, for rows [i0, i1) and columns

@@ -601,6 +601,12 @@ static void test_concat_errors(void) {
   jaxc_array *st = jaxc_stack(2, (const jaxc_array *[]){s, s}, -1);
   CHECK(st && jaxc_array_ndim(st) == 1 && jaxc_array_shape(st)[0] == 2 && jaxc_array_is_weak(st));
   jaxc_array_free(st);
+  /* axis=None ravels first, so 0-d operands join (jnp.concatenate([3, float32(2.5)], axis=None)) */
+  jaxc_array *h25 = jaxc_scalar(JAXC_F32, 2.5, 0), *cn = jaxc_concatenate(2, (const jaxc_array *[]){s, h25}, JAXC_ALL_AXES);
+  CHECK(cn && jaxc_array_ndim(cn) == 1 && jaxc_array_shape(cn)[0] == 2 && jaxc_array_dtype(cn) == JAXC_F32 &&
+        !jaxc_array_is_weak(cn) && ((float *)jaxc_array_data(cn))[0] == 1.0f && ((float *)jaxc_array_data(cn))[1] == 2.5f);
+  jaxc_array_free(cn);
+  jaxc_array_free(h25);
   CHECK(jaxc_concatenate(2, (const jaxc_array *[]){a, NULL}, 0) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
   CHECK(jaxc_concatenate(-1, NULL, 0) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
   CHECK(jaxc_concatenate(2, NULL, 0) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
