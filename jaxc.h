@@ -40,7 +40,8 @@
                jaxc_at_update_axis, jaxc_at_update_slice
      shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
                broadcast_to, concatenate, stack, flip, fliplr, flipud, rot90, roll, tile,
-               repeat, pad (JAXC_PAD_...), split, array_split, split_at
+               repeat, pad (JAXC_PAD_...), split, array_split, split_at, delete,
+               delete_slice, insert, insert_slice, append
      linalg    jaxc_matmul (a @ b), jaxc_dot, vdot, inner, outer, tensordot, vecdot, matvec,
                vecmat, matmul_preferred (preferred_element_type), diagonal, trace, diag,
                diagflat, kron
@@ -6727,22 +6728,23 @@ JAXC_API jaxc_array *jaxc_stack(int n, const jaxc_array *const *arrays, int axis
    value (pad's constants), with f_k one of a few maps of x = i - off: the identity (x outside
    [0, n) filling), edge (clamped), wrap (x mod n), reflect and symmetric (period 2n - 2 and 2n:
    what JAX's chunked reflections make), reverse (n - 1 - i), repeat (i / r), a table (repeat's
-   counts) and runs (delete's and insert's: stretches of consecutive elements and holes). The copy walks each result row as runs along which f steps by +1 (memcpy), by -1 (a
+   counts), runs (insert's and delete's: stretches of consecutive elements and holes) and skip
+   (delete of a slice: every r-th element from off on, nrun of them, left out). The copy walks each result row as runs along which f steps by +1 (memcpy), by -1 (a
    reversed copy) or by 0 (one unit repeated), or fills. Untouched trailing axes are merged into
    the unit (flip of (n, 2) along axis 0 moves 2-element units), so short rows are not walked
    element by element. */
 typedef enum jaxc__map_kind {
   JAXC__MAP_CONST, JAXC__MAP_EDGE, JAXC__MAP_WRAP, JAXC__MAP_REFLECT, JAXC__MAP_SYMMETRIC,
-  JAXC__MAP_REVERSE, JAXC__MAP_REPEAT, JAXC__MAP_TABLE, JAXC__MAP_RUNS
+  JAXC__MAP_REVERSE, JAXC__MAP_REPEAT, JAXC__MAP_TABLE, JAXC__MAP_RUNS, JAXC__MAP_SKIP
 } jaxc__map_kind;
 typedef struct jaxc__axis_map {
   jaxc__map_kind kind;
   int64_t n, len, off;  /* a's length, the result's, x = i - off */
-  int64_t r;            /* REPEAT: copies of each element */
+  int64_t r;            /* REPEAT: copies of each element; SKIP: the step between left-out elements */
   const int64_t *ends;  /* TABLE: ends[j], the result index past element j's copies (n of them);
                            RUNS: the result index past run j (nrun of them, the last is len) */
   const int64_t *first; /* RUNS: a's index of run j's first element, or -1 for a hole (zeros) */
-  int64_t nrun;
+  int64_t nrun;         /* RUNS: the runs; SKIP: the elements left out (from off on, r apart) */
 } jaxc__axis_map;
 #define JAXC__FILL_BEFORE (-1)
 #define JAXC__FILL_AFTER (-2)
@@ -6799,6 +6801,12 @@ static int64_t jaxc__map_run(const jaxc__axis_map *m, int64_t i, int64_t *s, int
     return *s = n - 1 - i, *d = -1, n - i;
   case JAXC__MAP_REPEAT:
     return *s = i / m->r, *d = 0, m->r - i % m->r;
+  case JAXC__MAP_SKIP: { /* before off; between the left-out ones, r - 1 at a time; after them */
+    int64_t u = i - m->off, mid = (m->nrun - 1) * (m->r - 1);
+    if (u < 0) return *s = i, -u;
+    if (u < mid) return *s = m->off + u / (m->r - 1) * m->r + 1 + u % (m->r - 1), m->r - 1 - u % (m->r - 1);
+    return *s = i + m->nrun, m->len - i;
+  }
   case JAXC__MAP_RUNS: {
     int64_t j = jaxc__run_at(m, i);
     if (m->first[j] < 0) return *s = JAXC__FILL_BEFORE, *d = 0, m->ends[j] - i;
@@ -6906,6 +6914,26 @@ static void jaxc__runs_units(char *out, const char *row, const jaxc__remap *g, i
     q = end;
   }
 }
+/* Result units [q0, q1) of a row along a SKIP map with short runs (delete(x, ::2): one unit
+   each): between the left-out elements unit by unit, the source counted along, not divided out. */
+static void jaxc__skip_units(char *out, const char *row, const jaxc__remap *g, int64_t q0, int64_t q1) {
+  const jaxc__axis_map *m = &g->map[g->nd - 1];
+  int64_t block = m->r - 1, mid_end = m->off + (m->nrun - 1) * block, src, q = q0;
+  int d;
+  while (q < q1) {
+    int64_t len = jaxc__map_run(m, q, &src, &d), e = mid_end < q1 ? mid_end : q1;
+    if (q < m->off || q >= e) { /* the head or the tail: one run */
+      if (len > q1 - q) len = q1 - q;
+      jaxc__copy_units(out, row + (size_t)src * g->unit, g->unit, len);
+      out += (size_t)len * g->unit, q += len;
+      continue;
+    }
+    for (int64_t w = block - len; q < e; q++, out += g->unit) {
+      jaxc__copy_units(out, row + (size_t)src * g->unit, g->unit, 1);
+      if (++w == block) w = 0, src += 2; else src++;
+    }
+  }
+}
 /* Result units [q0, q1) of row r (its outer coordinates decoded from r). */
 static void jaxc__remap_row(const jaxc__remap *g, int64_t r, int64_t q0, int64_t q1) {
   int last = g->nd - 1, d;
@@ -6927,6 +6955,10 @@ static void jaxc__remap_row(const jaxc__remap *g, int64_t r, int64_t q0, int64_t
   }
   if (g->map[last].kind == JAXC__MAP_RUNS && !rowfill) {
     jaxc__runs_units(out, row, g, q0, q1);
+    return;
+  }
+  if (g->map[last].kind == JAXC__MAP_SKIP && !rowfill && g->map[last].r <= 8) {
+    jaxc__skip_units(out, row, g, q0, q1);
     return;
   }
   for (int64_t q = q0; q < q1;) {
@@ -7687,6 +7719,21 @@ static void jaxc__splice_values(jaxc_array *out, int ax, const jaxc_array *v, co
     for (int64_t t = 0; t < sp->nval; t++)
       jaxc__copy_units(d + (size_t)(o * len + sp->vpos[t]) * unit, s + (size_t)(o * nv + sp->vidx[t]) * unit, unit, 1);
 }
+/* x without c elements of axis ax, from f on, every s-th (s >= 1) */
+static jaxc_array *jaxc__skipped(const jaxc_array *x, int ax, int64_t f, int64_t s, int64_t c) {
+  int64_t shape[JAXC_MAX_NDIM];
+  jaxc__axis_map maps[JAXC_MAX_NDIM];
+  memcpy(shape, x->shape, sizeof(int64_t) * (size_t)x->ndim);
+  shape[ax] -= c;
+  jaxc_array *out = jaxc__new_array(x->dtype, x->weak, x->ndim, shape);
+  if (!out) return NULL;
+  jaxc__maps_identity(x, maps);
+  maps[ax].kind = JAXC__MAP_SKIP, maps[ax].len = shape[ax];
+  maps[ax].off = c ? f : x->shape[ax], maps[ax].r = c ? s : 1, maps[ax].nrun = c;
+  jaxc__remap_into(out, x, maps, NULL);
+  jaxc__ok();
+  return out;
+}
 /* x with its axis ax rebuilt as sp says (values: insert's, broadcast, or NULL); sp is freed */
 static jaxc_array *jaxc__spliced(const jaxc_array *x, int ax, jaxc__splice *sp, const jaxc_array *values) {
   static const unsigned char zeros[JAXC_MAX_NDIM * 2 * 16];
@@ -7849,9 +7896,7 @@ JAXC_API jaxc_array *jaxc_delete(const jaxc_array *a, const jaxc_array *obj, int
       if (big) jaxc__fail(JAXC_ERR_ARG, "axis %llu is out of bounds for array of dimension %lld", (unsigned long long)iv[0], (long long)n);
       else jaxc__fail(JAXC_ERR_ARG, "axis %lld is out of bounds for array of dimension %lld", (long long)iv[0], (long long)n);
     } else {
-      int64_t p = iv[0] < 0 ? iv[0] + n : iv[0];
-      jaxc__splice sp;
-      if (jaxc__splice_deleted(n, &p, 1, &sp)) r = jaxc__spliced(x, ax, &sp, NULL);
+      r = jaxc__skipped(x, ax, iv[0] < 0 ? iv[0] + n : iv[0], 1, 1);
     }
   } else if (integer && assume_unique_indices) {
     r = jaxc__delete_unique(x, ax, iv, obj->size, obj->dtype);
@@ -7879,13 +7924,8 @@ JAXC_API jaxc_array *jaxc_delete_slice(const jaxc_array *a, jaxc_slice_spec obj,
     if (!jaxc__slice_range(obj, n, &first, &step, &cnt)) return NULL;
     if (!jaxc__python_int_ok(n, jaxc_x64() ? JAXC_I64 : JAXC_I32)) return NULL; /* (arange's default int) */
   }
-  int64_t *p = (int64_t *)jaxc__malloc((size_t)(cnt + 1) * sizeof(int64_t));
-  if (!p) return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in delete");
-  for (int64_t k = 0; k < cnt; k++) p[step > 0 ? k : cnt - 1 - k] = first + k * step;
-  jaxc__splice sp;
-  bool ok = jaxc__splice_deleted(n, p, cnt, &sp);
-  jaxc__free(p);
-  return ok ? jaxc__spliced(x, ax, &sp, NULL) : NULL;
+  if (step < 0 && cnt > 0) first += (cnt - 1) * step, step = -step; /* (the same elements, ascending) */
+  return jaxc__skipped(x, ax, first, step, cnt);
 }
 
 /* jnp.insert after its obj is read: iv[0 .. m) positions of dtype dt (scalar: a 0-d obj). */
@@ -7932,8 +7972,8 @@ static jaxc_array *jaxc__insert_impl(const jaxc_array *x, int ax, int64_t *iv, i
       at[who[k]] = jaxc__resolve_ix(jaxc__ix_wrap((uint64_t)pos[k] + (uint64_t)k, dt), dt, len, JAXC_MODE_DEFAULT, JAXC__IX_UPDATE, conv32);
     for (int64_t j = 0; ok && j < ni; j++) /* out.at[values_ind].set(values): the last one wins */
       if (at[j] >= 0) src[at[j]] = -2 - j;
-    for (int64_t p = 0, i = 0; ok && i < n; p++) /* arr_ind: where(mask, size=n) pads with 0 */
-      if (p >= len || src[p] == -1) src[p < len ? p : 0] = i++;
+    for (int64_t p = 0, i = 0; ok && i < n; p++) /* arr_ind: where(mask, size=n); at least n are left */
+      if (src[p] == -1) src[p] = i++;
     if (ok) ok = jaxc__splice_sources(src, len, ni, &sp);
     jaxc__free(src);
   }

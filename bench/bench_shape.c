@@ -1,5 +1,5 @@
 /* bench_shape.c — slices, reshape, transpose, concatenate, stack, broadcast_to, flip, rot90,
-   roll, tile, repeat and pad against a same-run copy of the same bytes and NumPy's same call made
+   roll, tile, repeat, pad, delete, insert and append against a same-run copy of the same bytes and NumPy's same call made
    to return a new array (jnp's results are arrays of their own, NumPy's reshape, transpose,
    broadcast_to, flip and rot90 are views: .copy() / ascontiguousarray).
    GB/s = bytes read + written once; copy: a 2-thread memcpy of as many bytes, and jaxc's speed
@@ -17,7 +17,8 @@
 
 enum { REPS = 7 };
 typedef enum { SLICE_STEP, SLICE_REV, RESHAPE, TRANSPOSE_SQ, TRANSPOSE_SKINNY, TRANSPOSE_3D, CONCAT0, CONCAT1, STACK, BROADCAST,
-               FLIP, FLIP_ROWS, ROT90, ROLL, TILE, REPEAT, PAD_CONST, PAD_REFLECT } kind;
+               FLIP, FLIP_ROWS, ROT90, ROLL, TILE, REPEAT, PAD_CONST, PAD_REFLECT, DELETE_FEW, DELETE_STEP, DELETE_COLS,
+               INSERT_FEW, APPEND } kind;
 typedef struct {
   const char *name, *np; /* NumPy's call on z and w (shapes as jaxc's row has them) */
   kind k;
@@ -46,6 +47,12 @@ static const row rows[] = {
     {"repeat f32 x2", "np.repeat(z, 2)", REPEAT, JAXC_F32, JAXC_F32},
     {"pad f32 constant", "np.pad(z, ((0, 0), (16, 16)))", PAD_CONST, JAXC_F32, JAXC_F32},
     {"pad f32 reflect", "np.pad(z, ((0, 0), (16, 16)), 'reflect')", PAD_REFLECT, JAXC_F32, JAXC_F32},
+    /* positions: every (size // 1000)-th from 7, as jaxc's w holds them */
+    {"delete f32 1000 at", "np.delete(z, np.arange(7, z.size, z.size // 1000))", DELETE_FEW, JAXC_F32, JAXC_I32},
+    {"delete f32 ::2", "np.delete(z, slice(None, None, 2))", DELETE_STEP, JAXC_F32, JAXC_F32},
+    {"delete f32 16 cols", "np.delete(z, np.arange(0, 1024, 64), axis=1)", DELETE_COLS, JAXC_F32, JAXC_F32},
+    {"insert f32 1000 at", "np.insert(z, np.arange(7, z.size, z.size // 1000), 1.5)", INSERT_FEW, JAXC_F32, JAXC_I32},
+    {"append f32,f32", "np.append(z, w)", APPEND, JAXC_F32, JAXC_F32},
 };
 
 /* the operands' shapes for n result elements: z (nd, zs), w (nd, ws) */
@@ -59,7 +66,9 @@ static int shapes(kind k, int lg, int64_t *zs, int64_t *ws) {
   case TRANSPOSE_3D: zs[0] = 64, zs[1] = n / 64 / 256, zs[2] = 256; return 3;
   case CONCAT0: zs[0] = ws[0] = n / 2; return 1;
   case CONCAT1: zs[0] = ws[0] = 1024, zs[1] = ws[1] = n / 2048; return 2;
-  case STACK: zs[0] = ws[0] = n / 2; return 1;
+  case STACK: case APPEND: zs[0] = ws[0] = n / 2; return 1;
+  case DELETE_FEW: case DELETE_STEP: case INSERT_FEW: zs[0] = n; return 1;
+  case DELETE_COLS: zs[0] = n / 1024, zs[1] = 1024; return 2;
   case FLIP: case ROLL: zs[0] = n; return 1;
   case FLIP_ROWS: zs[0] = n / 1024, zs[1] = 1024; return 2;
   case TILE: case REPEAT: zs[0] = n / 2; return 1;
@@ -100,16 +109,34 @@ static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array 
   case REPEAT: return jaxc_repeat(z, 2, JAXC_ALL_AXES);
   case PAD_CONST: return jaxc_pad(z, 4, (int64_t[]){0, 0, 16, 16}, JAXC_PAD_CONSTANT, NULL);
   case PAD_REFLECT: return jaxc_pad(z, 4, (int64_t[]){0, 0, 16, 16}, JAXC_PAD_REFLECT, NULL);
+  case DELETE_FEW: return jaxc_delete(z, w, 0, false);
+  case DELETE_STEP: return jaxc_delete_slice(z, JAXC_S(JAXC_NONE, JAXC_NONE, 2), 0);
+  case DELETE_COLS: return jaxc_delete_slice(z, JAXC_S(0, 1024, 64), 1);
+  case INSERT_FEW: {
+    jaxc_array *v = jaxc_weak_float(1.5), *r = jaxc_insert(z, w, v, 0);
+    jaxc_array_free(v);
+    return r;
+  }
+  case APPEND: return jaxc_append(z, w, JAXC_ALL_AXES);
   default: return jaxc_broadcast_to(z, 2, (int64_t[]){side, side});
   }
 }
+
+/* delete's and insert's positions: every (n / 1000)-th from 7 */
+static jaxc_array *positions(int64_t n) {
+  int64_t step = n / 1000, m = (n - 7 + step - 1) / step;
+  jaxc_array *p = jaxc_array_empty(JAXC_I32, 1, &m);
+  for (int64_t k = 0; p && k < m; k++) ((int32_t *)jaxc_array_data(p))[k] = (int32_t)(7 + k * step);
+  return p;
+}
+static bool two_operands(kind k) { return (k >= CONCAT0 && k <= STACK) || k == APPEND; }
 
 /* NumPy's best seconds per call on the same values; < 0 without it */
 static double numpy_seconds(const row *r, int nd, const int64_t *zs, const int64_t *ws) {
   char cmd[1400], zshape[96] = "", wshape[96] = "";
   for (int k = 0; k < nd; k++) {
     snprintf(zshape + strlen(zshape), sizeof zshape - strlen(zshape), "%lld,", (long long)zs[k]);
-    snprintf(wshape + strlen(wshape), sizeof wshape - strlen(wshape), "%lld,", (long long)(r->k >= CONCAT0 && r->k <= STACK ? ws[k] : zs[k]));
+    snprintf(wshape + strlen(wshape), sizeof wshape - strlen(wshape), "%lld,", (long long)(two_operands(r->k) ? ws[k] : zs[k]));
   }
   snprintf(cmd, sizeof cmd,
            "/usr/bin/python3 -c \"import numpy as np, timeit; f = lambda s, d: ((np.arange(np.prod(s), dtype=np.uint64) "
@@ -122,8 +149,9 @@ static double numpy_seconds(const row *r, int nd, const int64_t *zs, const int64
 static int bench_row(const row *r, int lg) {
   int64_t zs[3], ws[3];
   int nd = shapes(r->k, lg, zs, ws);
-  bool two = r->k >= CONCAT0 && r->k <= STACK;
+  bool two = two_operands(r->k);
   jaxc_array *z = input(r->a, nd, zs), *w = two ? input(r->b, nd, ws) : NULL;
+  if (r->k == DELETE_FEW || r->k == INSERT_FEW) w = positions(zs[0]); /* (not counted in the bytes) */
   jaxc_array *probe = z && (!two || w) ? run_once(r, z, w) : NULL;
   if (!probe) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
   int64_t n = jaxc_array_size(probe);

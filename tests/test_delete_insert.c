@@ -287,7 +287,7 @@ static void check_insert_wrap(jaxc_dtype a_dt, jaxc_dtype d, int64_t n, int64_t 
   }
   int64_t i = 0;
   for (int64_t t = 0; t < L && i < n; t++) if (mask[t]) map[t] = i++; /* arr_ind = where(mask, size=n) */
-  for (; i < n; i++) map[0] = i;                                          /* (its padding: 0) */
+  CHECK(i == n); /* (values clear at most ni places: where's padding is never needed) */
   jaxc_array *obj = index_array(d, 1, ni, p), *r = jaxc_insert(a, obj, vals, 0);
   CHECK_MSG(matches_map(r, a, 0, map, L, vals, false), "insert wrap %s n %lld ni %lld: %s", jaxc_dtype_name(d), (long long)n,
             (long long)ni, r ? "wrong" : jaxc_last_error());
@@ -450,6 +450,19 @@ static void test_big(void) {
   jaxc_array *r = jaxc_delete_slice(a, JAXC_S(JAXC_NONE, JAXC_NONE, 2), 0);
   CHECK_MSG(matches_map(r, a, 0, map, len, NULL, false), "delete ::2 of 2^21");
   jaxc_array_free(r);
+  /* other steps: short blocks (unit by unit), long ones (a run each), negative, a stretch */
+  const int64_t sl[][3] = {{5, JAXC_NONE, 3}, {-7, 100, -5}, {11, -3, 8}, {0, JAXC_NONE, 9}, {1000, 900000, 1}, {3, 1 << 20, 64}};
+  for (int t = 0; t < 6; t++) {
+    memset(gone, 0, (size_t)n);
+    int64_t st = sl[t][2], b = sl[t][0] < 0 ? sl[t][0] + n : sl[t][0], e = sl[t][1] == JAXC_NONE ? n : sl[t][1] < 0 ? sl[t][1] + n : sl[t][1];
+    if (st > 0) for (int64_t i = b; i < e; i += st) gone[i] = true;
+    else for (int64_t i = b; i > e; i += st) gone[i] = true;
+    len = kept_map(gone, n, map);
+    r = jaxc_delete_slice(a, JAXC_S(sl[t][0], sl[t][1], st), JAXC_ALL_AXES);
+    CHECK_MSG(matches_map(r, a, 0, map, len, NULL, false), "delete %lld:%lld:%lld of 2^21", (long long)sl[t][0],
+              (long long)sl[t][1], (long long)st);
+    jaxc_array_free(r);
+  }
   CHECK_FAILS(jaxc_insert_slice(a, JAXC_S(JAXC_NONE, JAXC_NONE, 3), vals, 0),
               "Incompatible shapes for broadcasting: shapes=[(699051,), (1000,)]");
   jaxc_array_free(obj), jaxc_array_free(vals), jaxc_array_free(a);
@@ -465,6 +478,15 @@ static void test_big(void) {
     int64_t vs[2] = {ax == 0 ? 40 : 1200, ax == 0 ? 1500 : 40};
     jaxc_array *vv = random_bytes_array(JAXC_I16, 2, vs);
     check_insert(b, ax, JAXC_I32, q, 40, false, vv, "40 into 1200 x 1500");
+    for (int st = 2; st <= 10; st += 4) { /* a slice of every st-th row or column */
+      bool g2[1500] = {false};
+      int64_t m2[1500], n2 = ax ? 1500 : 1200;
+      for (int64_t i = 1; i < n2; i += st) g2[i] = true;
+      int64_t l2 = kept_map(g2, n2, m2);
+      jaxc_array *r2 = jaxc_delete_slice(b, JAXC_S(1, JAXC_NONE, st), ax);
+      CHECK_MSG(matches_map(r2, b, ax, m2, l2, NULL, false), "delete 1::%d of 1200 x 1500 along %d", st, ax);
+      jaxc_array_free(r2);
+    }
     jaxc_array_free(vv), jaxc_array_free(o);
   }
   jaxc_array_free(b);
@@ -561,6 +583,83 @@ static void test_arithmetic(void) {
   jaxc_set_x64(false);
 }
 
+/* ---- cases the mutation runs asked for: edges the random sweeps rarely meet ------------------ */
+static jaxc_array *filled(jaxc_dtype d, int nd, const int64_t *shape, double v) {
+  jaxc_array *a = jaxc_array_empty(d, nd, shape);
+  for (int64_t i = 0; i < jaxc_array_size(a); i++) {
+    if (d == JAXC_F64) ((double *)jaxc_array_data(a))[i] = v;
+    else ((float *)jaxc_array_data(a))[i] = (float)v;
+  }
+  return a;
+}
+static void test_edges(void) {
+  jaxc_array *x = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){5}, (int32_t[]){0, 1, 2, 3, 4}), *w9 = jaxc_weak_int(9);
+  jaxc_array *five = jaxc_scalar(JAXC_I32, 5, 0);
+  CHECK_FAILS(jaxc_delete(x, five, 0, false), "axis 5 is out of bounds for array of dimension 5");
+  /* assume_unique with repeats: s - arange wraps, and a uint64's wrap is huge, an int8's negative:
+     u64 [0, 0] -> s - k = [0, 2^64 - 1], only the 0 counts: [1, 2, 3]; int8 [0, 0, 0] -> [0, -1, -2],
+     all count: [3, 4]; uint8 [0, 0, 0] -> [0, 255, 254]: [1, 2] */
+  jaxc_set_x64(true);
+  jaxc_array *u0 = jaxc_array_from_data(JAXC_U64, 1, (int64_t[]){2}, (uint64_t[]){0, 0});
+  expect_i32(jaxc_delete(x, u0, 0, true), 3, (int32_t[]){1, 2, 3}, "delete(x, u64[0, 0], assume_unique)");
+  jaxc_array *i0 = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){3}, (int8_t[]){0, 0, 0});
+  expect_i32(jaxc_delete(x, i0, 0, true), 2, (int32_t[]){3, 4}, "delete(x, i8[0, 0, 0], assume_unique)");
+  jaxc_array *b0 = jaxc_array_from_data(JAXC_U8, 1, (int64_t[]){3}, (uint8_t[]){0, 0, 0});
+  expect_i32(jaxc_delete(x, b0, 0, true), 2, (int32_t[]){1, 2}, "delete(x, u8[0, 0, 0], assume_unique)");
+  /* a uint64 past 2^63 clips to n; a Python int past int32 is fine with x64 */
+  jaxc_array *ub = jaxc_array_from_data(JAXC_U64, 1, (int64_t[]){1}, (uint64_t[]){UINT64_MAX});
+  expect_i32(jaxc_insert(x, ub, w9, 0), 6, (int32_t[]){0, 1, 2, 3, 4, 9}, "insert(x, u64[2^64 - 1], 9)");
+  expect_i32(jaxc_insert_slice(x, JAXC_I(INT64_C(3000000000)), w9, 0), 6, (int32_t[]){0, 1, 2, 3, 4, 9}, "insert(x, 3e9, 9), x64");
+  jaxc_set_x64(false);
+  /* int8 positions [127, 127] into arange(127): the second value's 128 wraps to -128, slot 1 */
+  int32_t a127[127], want[129];
+  for (int i = 0; i < 127; i++) a127[i] = i;
+  want[0] = 0, want[1] = -2, want[127] = -1, want[128] = 126;
+  for (int i = 2; i < 127; i++) want[i] = i - 1;
+  jaxc_array *A = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){127}, a127);
+  jaxc_array *p8 = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){2}, (int8_t[]){127, 127});
+  jaxc_array *v2 = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){2}, (int32_t[]){-1, -2});
+  expect_i32(jaxc_insert(A, p8, v2, 0), 129, want, "insert(arange(127), i8[127, 127], [-1, -2])");
+  /* the threaded value pass: (3000, 10) float64, 100 values at columns 5, 6, 7 */
+  jaxc_set_x64(true);
+  jaxc_array *B = filled(JAXC_F64, 2, (int64_t[]){3000, 10}, 0), *V = filled(JAXC_F64, 2, (int64_t[]){3000, 100}, 0);
+  double *vd = (double *)jaxc_array_data(V);
+  for (int64_t i = 0; i < 3000 * 100; i++) vd[i] = (double)(i + 1);
+  int32_t pos[100];
+  for (int k = 0; k < 100; k++) pos[k] = 5 + k % 3;
+  jaxc_array *P = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){100}, pos), *r = jaxc_insert(B, P, V, 1);
+  bool ok = r && jaxc_array_shape(r)[1] == 110;
+  for (int64_t o = 0; ok && o < 3000; o++) {
+    const double *d = (const double *)jaxc_array_data(r) + o * 110;
+    int64_t c = 5;
+    for (int q = 5; q <= 7; q++) {
+      for (int k = 0; k < 100; k++)
+        if (5 + k % 3 == q) ok = ok && d[c++] == vd[o * 100 + k];
+      ok = ok && d[c++] == 0;
+    }
+  }
+  CHECK_MSG(ok, "threaded insert, (3000, 10) float64, 100 values along axis 1");
+  jaxc_array_free(r);
+  jaxc_set_x64(false);
+  /* holes left as zeros on a 2-d axis (units of 3): uint8 positions [0 x 10, 250 x 10] into ones
+     (250, 3) wrap to 4 .. 13, so rows 264 .. 269 get nothing; freed junk first so a skipped fill shows */
+  jaxc_array *C = filled(JAXC_F32, 2, (int64_t[]){250, 3}, 1), *CV = filled(JAXC_F32, 2, (int64_t[]){20, 3}, 1);
+  uint8_t pu[20];
+  for (int k = 0; k < 20; k++) pu[k] = k < 10 ? 0 : 250;
+  jaxc_array *PU = jaxc_array_from_data(JAXC_U8, 1, (int64_t[]){20}, pu);
+  for (int rep = 0; rep < 5; rep++) {
+    jaxc_array *junk = filled(JAXC_F32, 2, (int64_t[]){270, 3}, 7);
+    jaxc_array_free(junk);
+    r = jaxc_insert(C, PU, CV, 0);
+    ok = r && jaxc_array_shape(r)[0] == 270;
+    for (int i = 0; ok && i < 270 * 3; i++) ok = ((const float *)jaxc_array_data(r))[i] == (i >= 264 * 3 ? 0.0f : 1.0f);
+    CHECK_MSG(ok, "2-d wrapped insert: rows 264 .. 269 zero, the rest one");
+    jaxc_array_free(r);
+  }
+  jaxc_array *list[] = {x, w9, five, u0, i0, b0, ub, A, p8, v2, B, V, P, C, CV, PU};
+  for (size_t k = 0; k < sizeof list / sizeof list[0]; k++) jaxc_array_free(list[k]);
+}
+
 /* ---- errors, in JAX's words ---------------------------------------------------------------- */
 static void test_errors(void) {
   jaxc_array *a = random_bytes_array(JAXC_F32, 2, (int64_t[]){2, 5}), *s = jaxc_weak_float(1.0);
@@ -616,6 +715,7 @@ static void test_errors(void) {
 int main(void) {
   test_examples();
   test_errors();
+  test_edges();
   test_delete_sweep();
   test_insert_sweep();
   test_arithmetic();
