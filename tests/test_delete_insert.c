@@ -450,6 +450,14 @@ static void test_big(void) {
   jaxc_array *r = jaxc_delete_slice(a, JAXC_S(JAXC_NONE, JAXC_NONE, 2), 0);
   CHECK_MSG(matches_map(r, a, 0, map, len, NULL, false), "delete ::2 of 2^21");
   jaxc_array_free(r);
+  /* masks: a few places (runs), a random half (compressed over the threads' pieces) */
+  for (int dense = 0; dense < 2; dense++) {
+    bool *mk = malloc((size_t)n);
+    for (int64_t i = 0; i < n; i++) mk[i] = dense ? rnd64() % 2 : rnd64() % 20000 == 0;
+    jaxc_array *mo = jaxc_array_from_data(JAXC_BOOL, 1, &n, mk);
+    check_delete(a, 0, mo, mk, dense ? "a random half of 2^21" : "a few of 2^21");
+    jaxc_array_free(mo), free(mk);
+  }
   /* other steps: short blocks (unit by unit), long ones (a run each), negative, a stretch */
   const int64_t sl[][3] = {{5, JAXC_NONE, 3}, {-7, 100, -5}, {11, -3, 8}, {0, JAXC_NONE, 9}, {1000, 900000, 1}, {3, 1 << 20, 64}};
   for (int t = 0; t < 6; t++) {
@@ -656,7 +664,25 @@ static void test_edges(void) {
     CHECK_MSG(ok, "2-d wrapped insert: rows 264 .. 269 zero, the rest one");
     jaxc_array_free(r);
   }
-  jaxc_array *list[] = {x, w9, five, u0, i0, b0, ub, A, p8, v2, B, V, P, C, CV, PU};
+  /* a float64 array made while x64 was on keeps its dtype when x64 is off: values converted to it */
+  jaxc_set_x64(true);
+  jaxc_array *d64 = jaxc_array_zeros(JAXC_F64, 2, (int64_t[]){2, 40});
+  jaxc_set_x64(false);
+  jaxc_array *f3 = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){40}, (float[40]){1.5f, 2.25f, -3.0f});
+  r = jaxc_insert_slice(d64, JAXC_I(1), f3, 0);
+  ok = r && jaxc_array_dtype(r) == JAXC_F64 && jaxc_array_shape(r)[0] == 3;
+  for (int i = 0; ok && i < 120; i++)
+    ok = ((const double *)jaxc_array_data(r))[i] == (i == 40 ? 1.5 : i == 41 ? 2.25 : i == 42 ? -3.0 : 0.0);
+  CHECK_MSG(ok, "insert into a float64 array with x64 off");
+  jaxc_array_free(r);
+  /* 200000 repeated zeros under assume_unique: s - k = -k, every one counts, so a[m:] (a sort, not
+     an insertion sort: the fuzzer's 400k took 56 s) */
+  int64_t nz = 300000, mz = 200000;
+  jaxc_array *big = random_bytes_array(JAXC_I32, 1, &nz), *zs = jaxc_array_zeros(JAXC_I32, 1, &mz);
+  r = jaxc_delete(big, zs, 0, true);
+  CHECK(r && jaxc_array_size(r) == nz - mz && memcmp(jaxc_array_data(r), elem(big, mz), (size_t)(nz - mz) * 4) == 0);
+  jaxc_array_free(r);
+  jaxc_array *list[] = {x, w9, five, u0, i0, b0, ub, A, p8, v2, B, V, P, C, CV, PU, d64, f3, big, zs};
   for (size_t k = 0; k < sizeof list / sizeof list[0]; k++) jaxc_array_free(list[k]);
 }
 

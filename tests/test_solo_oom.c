@@ -228,6 +228,64 @@ static jaxc_array *c_nanvar(void) { return jaxc_nanvar_ddof(f16v, 0, true, 1.0);
 static jaxc_array *c_nanmax_c64(void) { return jaxc_nanmax(c64v, 0); }
 static jaxc_array *c_nancumprod(void) { return jaxc_nancumprod(f16v, JAXC_ALL_AXES); }
 
+static jaxc_array *c_delete(void) { /* repeats and a negative position: NumPy's mask */
+  jaxc_array *o = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){4}, (int32_t[]){3, -1, 0, 3});
+  jaxc_array *r = o ? jaxc_delete(x34, o, 1, false) : NULL;
+  jaxc_array_free(o);
+  return r;
+}
+static jaxc_array *c_delete_unique(void) { /* distinct, inside: the promise kept */
+  jaxc_array *o = jaxc_array_from_data(JAXC_I16, 1, (int64_t[]){2}, (int16_t[]){2, 0});
+  jaxc_array *r = o ? jaxc_delete(x34, o, 1, true) : NULL;
+  jaxc_array_free(o);
+  return r;
+}
+static jaxc_array *c_delete_unique_repeats(void) { /* the promise broken: JAX's arithmetic, position by position */
+  jaxc_array *o = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){4}, (int8_t[]){3, 3, -2, 20});
+  jaxc_array *r = o ? jaxc_delete(x34, o, JAXC_ALL_AXES, true) : NULL;
+  jaxc_array_free(o);
+  return r;
+}
+static jaxc_array *c_delete_mask(void) {
+  jaxc_array *o = jaxc_array_from_data(JAXC_BOOL, 1, (int64_t[]){4}, (bool[]){true, false, false, true});
+  jaxc_array *r = o ? jaxc_delete(x34, o, -1, false) : NULL;
+  jaxc_array_free(o);
+  return r;
+}
+static jaxc_array *c_delete_slice(void) { return jaxc_delete_slice(x34, JAXC_S(-2, JAXC_NONE, -3), JAXC_ALL_AXES); }
+static jaxc_array *c_insert(void) { /* positions of both signs, clipped; values (3, 1) broadcast to (3, 4) */
+  jaxc_array *o = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){4}, (int32_t[]){1, -1, 0, 9});
+  jaxc_array *r = o ? jaxc_insert(x34, o, i8col, 1) : NULL;
+  jaxc_array_free(o);
+  return r;
+}
+static jaxc_array *c_insert_scalar(void) { /* a 0-d obj: the values' first axis moved to the axis, broadcast */
+  jaxc_array *o = jaxc_array_from_data(JAXC_U8, 0, NULL, (uint8_t[]){2});
+  jaxc_array *r = o ? jaxc_insert(x34, o, i8col, 1) : NULL;
+  jaxc_array_free(o);
+  return r;
+}
+static jaxc_array *c_insert_wrap(void) { /* int8 positions past 127: the wrapped scatters, position by position */
+  float v[240];
+  int8_t at[40];
+  for (int k = 0; k < 240; k++) v[k] = (float)k;
+  for (int k = 0; k < 40; k++) at[k] = (int8_t)(k < 30 ? 120 : 100 + k);
+  jaxc_array *a = jaxc_array_from_data(JAXC_F32, 2, (int64_t[]){2, 120}, v);
+  jaxc_array *o = a ? jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){40}, at) : NULL;
+  jaxc_array *val = o ? jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){40}, v + 200) : NULL;
+  jaxc_array *r = val ? jaxc_insert(a, o, val, 1) : NULL;
+  jaxc_array_free(a), jaxc_array_free(o), jaxc_array_free(val);
+  return r;
+}
+static jaxc_array *c_insert_slice(void) { /* positions 1 and 3; values (2,) broadcast to (3, 2) */
+  jaxc_array *val = jaxc_array_from_data(JAXC_I16, 1, (int64_t[]){2}, (int16_t[]){5, -6});
+  jaxc_array *r = val ? jaxc_insert_slice(x34, JAXC_S(1, JAXC_NONE, 2), val, 1) : NULL;
+  jaxc_array_free(val);
+  return r;
+}
+static jaxc_array *c_append(void) { return jaxc_append(x34, i8col, 1); }
+static jaxc_array *c_append_flat(void) { return jaxc_append(u8v, c64v, JAXC_ALL_AXES); } /* raveled, promoted */
+
 typedef struct { const char *name; jaxc_array *(*call)(void); } oom_case;
 static const oom_case cases[] = {
   {"from_data", c_from_data}, {"weak_complex", c_weak}, {"zeros", c_zeros}, {"add broadcast", c_add_bcast},
@@ -253,6 +311,10 @@ static const oom_case cases[] = {
   {"top_k of 1 M", c_top_k_big}, {"argpartition of 1 M", c_argpartition_big}, {"partition", c_partition},
   {"lexsort, 3 keys", c_lexsort}, {"argsort c64 descending", c_argsort_desc},
   {"nanmean of 1 M", c_nanmean_big}, {"nanvar f16, ddof", c_nanvar}, {"nanmax c64", c_nanmax_c64}, {"nancumprod f16", c_nancumprod},
+  {"delete, repeats", c_delete}, {"delete, assume_unique", c_delete_unique}, {"delete, assume_unique broken", c_delete_unique_repeats},
+  {"delete, bool mask", c_delete_mask}, {"delete_slice, step -3", c_delete_slice}, {"insert, broadcast", c_insert},
+  {"insert, 0-d obj", c_insert_scalar}, {"insert, int8 wrapping", c_insert_wrap}, {"insert_slice", c_insert_slice},
+  {"append", c_append}, {"append, axis None", c_append_flat},
 };
 
 /* --- what a call leaves behind ----------------------------------------------------------------- */

@@ -5,7 +5,9 @@
    The input bytes are a small program: create 1-4 arrays (from_data, wrap views into one shared
    buffer, weak scalars, jaxc_scalar, zeros), then up to 32 calls chosen by bytes. After each call
    the contract is checked: status/message consistency, inputs unchanged, failed _into leaves the
-   output untouched, _into agrees bit for bit with the allocating form. Abort on a violation. */
+   output untouched, _into agrees bit for bit with the allocating form. Abort on a violation.
+   FUZZ_CASE=N makes every call case N (but a quarter creating or freeing arrays); FUZZ_TRACE=1
+   prints the calls. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
@@ -419,9 +421,202 @@ static void pick_spec(jaxc_slice_spec *sp) {
 #undef V
 }
 
+/* ------------------------------------------------------------------ delete / insert operands */
+/* arrays made for one delete/insert call (not in the pool: each with a copy of its bytes, to
+   check it is left as it was, and freed after the call) */
+typedef struct { jaxc_array *a; unsigned char *bytes; } made_t;
+static const jaxc_array *made_keep(made_t *md, jaxc_array *a) {
+  md->a = a, md->bytes = NULL;
+  if (a && arr_bytes(a)) md->bytes = malloc(arr_bytes(a)), memcpy(md->bytes, a->data, arr_bytes(a));
+  return a;
+}
+static void made_check_free(const char *what, made_t *md, int n) {
+  for (int k = 0; k < n; k++) {
+    if (md[k].bytes && memcmp(md[k].bytes, md[k].a->data, arr_bytes(md[k].a)) != 0) FAIL("%s: made operand %d changed", what, k);
+    free(md[k].bytes), jaxc_array_free(md[k].a);
+    md[k].a = NULL, md[k].bytes = NULL;
+  }
+}
+/* the length of the axis delete/insert works on (-1: none) */
+static int64_t splice_len(const jaxc_array *a, int axis) {
+  if (!a) return -1;
+  if (axis == JAXC_ALL_AXES) return a->size;
+  return axis >= -a->ndim && axis < a->ndim ? a->shape[axis < 0 ? axis + a->ndim : axis] : -1;
+}
+/* "dtype[d0,d1,...]" for the trace */
+static const char *shape_str(char *buf, const jaxc_array *a) {
+  if (!a) return "NULL";
+  int at = snprintf(buf, 96, "%s%s[", jaxc_dtype_name(a->dtype), a->weak ? "(weak)" : "");
+  for (int k = 0; k < a->ndim && at < 80; k++) at += snprintf(buf + at, (size_t)(96 - at), "%s%lld", k ? "," : "", (long long)a->shape[k]);
+  snprintf(buf + at, (size_t)(96 - at), "]");
+  return buf;
+}
+/* an index: small of both signs, inside the axis (n: its length) from either end, just past
+   its ends, a repeat of the one before, or a special value (the dtypes' extremes) */
+static int64_t pick_ix(int64_t n, int64_t prev) {
+  uint64_t m = n >= 0 ? (uint64_t)n + 1 : 1;
+  switch (u8() % 8) {
+  case 0: case 1: return (int64_t)(u8() % 13) - 6;
+  case 2: return (int64_t)(u32() % m);
+  case 3: return -1 - (int64_t)(u32() % m);
+  case 4: return prev;
+  case 5: return (n >= 0 ? n : 0) * (u8() & 1 ? 1 : -1) + (int64_t)(u8() % 5) - 2;
+  default: return (int64_t)ispecial[u8() % NIS];
+  }
+}
+/* an obj for delete/insert: every integer dtype, bool (mostly a mask of the axis' length) and
+   float, sometimes any dtype; 0-d, 1-d or 2-d (rarely 3-d) */
+static jaxc_array *make_index(int64_t n) {
+  static const jaxc_dtype dts[] = {JAXC_I8, JAXC_I16, JAXC_I32, JAXC_I64, JAXC_U8, JAXC_U16, JAXC_U32, JAXC_U64,
+                                   JAXC_BOOL, JAXC_BOOL, JAXC_F32, JAXC_F16};
+  uint8_t b = u8();
+  jaxc_dtype dt = b < 240 ? dts[b % 12] : pick_dtype();
+  int64_t shape[3] = {1, 1, 1}, sz = 1, v[4096];
+  uint8_t s = u8();
+  int nd = s < 250 ? s % 3 : 3;
+  for (int k = 0; k < nd; k++) shape[k] = nd == 1 ? (u8() < 200 ? u8() % 9 : u8() % 48) : u8() % 4;
+  if (dt == JAXC_BOOL && nd == 1 && n >= 0 && n <= 4096 && u8() < 220) shape[0] = n;
+  for (int k = 0; k < nd; k++) sz *= shape[k];
+  if (sz > 4096) return NULL;
+  for (int64_t k = 0; k < sz; k++) v[k] = dt == JAXC_BOOL ? u8() & 1 : pick_ix(n, k ? v[k - 1] : 0);
+  if (!JAXC_DTYPE_VALID(dt) || JAXC_DTYPE_IS_WEAK(dt)) {
+    jaxc_array *r = jaxc_array_from_data(dt, nd, shape, v);
+    check_result_array("array_from_data(bad index dtype)", r);
+    return r;
+  }
+  _Alignas(16) unsigned char buf[4096 * 16];
+  jaxc_kernel_cast_dyn(JAXC_I64, dt, (size_t)sz, v, buf);
+  jaxc_array *r = jaxc_array_from_data(dt, nd, shape, buf);
+  check_result_array("array_from_data(index)", r);
+  return r;
+}
+/* values for insert/append: dims aligned to a's from the right, each 1, a's, the number of
+   positions m, or small; any dtype (mostly valid) */
+static jaxc_array *make_values(const jaxc_array *a, int64_t m) {
+  int an = a ? a->ndim : 1, nd = (int)(u8() % (unsigned)(an + 2));
+  if (nd > JAXC_MAX_NDIM) nd = JAXC_MAX_NDIM;
+  int64_t shape[JAXC_MAX_NDIM], sz = 1;
+  for (int k = 0; k < nd; k++) {
+    int ak = a ? a->ndim - nd + k : -1;
+    int64_t own = ak >= 0 ? a->shape[ak] : 1;
+    switch (u8() % 5) {
+    case 0: shape[k] = 1; break;
+    case 1: case 2: shape[k] = own; break;
+    case 3: shape[k] = m >= 0 && m < 64 ? m : 1; break;
+    default: shape[k] = u8() % 5; break;
+    }
+    if (shape[k] < 0 || shape[k] > 4096) shape[k] = 1;
+    sz *= shape[k];
+    if (sz > 4096) shape[k] = 1, sz = 1; /* (kept small) */
+  }
+  sz = 1;
+  for (int k = 0; k < nd; k++) sz *= shape[k];
+  jaxc_dtype dt = u8() < 64 && a ? a->dtype : pick_dtype();
+  if (!JAXC_DTYPE_VALID(dt) || JAXC_DTYPE_IS_WEAK(dt)) return NULL;
+  size_t es = jaxc_dtype_size(dt);
+  unsigned char *buf = malloc((size_t)sz * es + 1);
+  for (int64_t k = 0; k < sz; k++) put_elem(dt, buf + (size_t)k * es, 1);
+  jaxc_array *r = jaxc_array_from_data(dt, nd, shape, buf);
+  check_result_array("array_from_data(values)", r);
+  free(buf);
+  return r;
+}
+/* a long axis (100 .. 355; 1-d, or 2-d with it first or last) holding 0, 1, 2, ... in a dtype:
+   insert's positions wrap in int8/uint8 there */
+static jaxc_array *make_long(void) {
+  jaxc_dtype dt = pick_dtype();
+  if (!JAXC_DTYPE_VALID(dt) || JAXC_DTYPE_IS_WEAK(dt)) dt = JAXC_I16;
+  int64_t len = 100 + u8(), shape[2];
+  int nd = 1 + (u8() % 3 != 0);
+  shape[0] = nd == 2 && (u8() & 1) ? 2 : len, shape[1] = shape[0] == 2 ? len : 2;
+  int64_t sz = nd == 2 ? 2 * len : len, v[2 * 356];
+  for (int64_t k = 0; k < sz; k++) v[k] = k;
+  _Alignas(16) unsigned char buf[2 * 356 * 16];
+  jaxc_kernel_cast_dyn(JAXC_I64, dt, (size_t)sz, v, buf);
+  jaxc_array *r = jaxc_array_from_data(dt, nd, shape, buf);
+  check_result_array("array_from_data(long)", r);
+  return r;
+}
+/* an integer array's element k as int64 (*big: a uint64 past INT64_MAX) */
+static int64_t ix_at(const jaxc_array *o, int64_t k, bool *big) {
+  const char *p = (const char *)o->data + (size_t)k * jaxc_dtype_size(o->dtype);
+  int64_t v;
+  if (o->dtype == JAXC_U64) memcpy(&v, p, 8), *big = v < 0;
+  else jaxc_kernel_cast_dyn(o->dtype, JAXC_I64, 1, p, &v), *big = false;
+  return v;
+}
+static int cmp_i64(const void *x, const void *y) {
+  int64_t u = *(const int64_t *)x, v = *(const int64_t *)y;
+  return (u > v) - (u < v);
+}
+static int64_t ix_max(jaxc_dtype d) {
+  switch (d) {
+  case JAXC_I8: return INT8_MAX;
+  case JAXC_U8: return UINT8_MAX;
+  case JAXC_I16: return INT16_MAX;
+  case JAXC_U16: return UINT16_MAX;
+  case JAXC_I32: return INT32_MAX;
+  case JAXC_U32: return UINT32_MAX;
+  default: return INT64_MAX;
+  }
+}
+/* Python's slice(start, stop, step).indices(n), walked: the positions it names marked in
+   gone[0 .. n) (and listed in at[], in the slice's order, when at is not NULL); false: step 0 */
+static bool slice_marks(jaxc_slice_spec sp, int64_t n, bool *gone, int64_t *at, int64_t *cnt) {
+  int64_t st = sp.step == JAXC_NONE ? 1 : sp.step, lo = sp.start, hi = sp.stop;
+  *cnt = 0;
+  if (st == 0) return false;
+  if (lo == JAXC_NONE) lo = st < 0 ? n - 1 : 0;
+  else if (lo < 0) { lo += n; if (lo < 0) lo = st < 0 ? -1 : 0; }
+  else if (lo >= n) lo = st < 0 ? n - 1 : n;
+  if (hi == JAXC_NONE) hi = st < 0 ? -1 : n;
+  else if (hi < 0) { hi += n; if (hi < 0) hi = st < 0 ? -1 : 0; }
+  else if (hi >= n) hi = st < 0 ? n - 1 : n;
+  for (int64_t i = lo; st > 0 ? i < hi : i > hi;) {
+    if (gone) gone[i] = true;
+    if (at) at[*cnt] = i;
+    ++*cnt;
+    if (st > 0 ? hi - i <= st : i - hi <= -st) break;
+    i += st;
+  }
+  return true;
+}
+/* r against a (raveled for JAXC_ALL_AXES) spliced on the axis: walking r's axis (len), the
+   places isval names hold inserted values, the others a's elements in order, skipping those
+   gone names; r's other axes are a's. (dtype and weak flag checked by the caller) */
+static void check_splice(const char *what, const jaxc_array *a, int axis, const bool *gone, const bool *isval,
+                         int64_t len, const jaxc_array *r) {
+  bool flat = axis == JAXC_ALL_AXES;
+  int nd = flat ? 1 : a->ndim, ax = flat ? 0 : axis < 0 ? axis + a->ndim : axis;
+  const int64_t *shape = flat ? &a->size : a->shape;
+  int64_t n = shape[ax], outer = 1, inner = 1, from_a = 0;
+  for (int k = 0; k < ax; k++) outer *= shape[k];
+  for (int k = ax + 1; k < nd; k++) inner *= shape[k];
+  if (r->ndim != nd) FAIL("%s: result ndim %d, want %d", what, r->ndim, nd);
+  for (int k = 0; k < nd; k++)
+    if (r->shape[k] != (k == ax ? len : shape[k])) FAIL("%s: result dim %d is %lld, want %lld", what, k, (long long)r->shape[k], (long long)(k == ax ? len : shape[k]));
+  for (int64_t p = 0; p < len; p++) from_a += !(isval && isval[p]);
+  int64_t kept = 0;
+  for (int64_t i = 0; i < n; i++) kept += !(gone && gone[i]);
+  if (from_a != kept) FAIL("%s: %lld places for a's %lld elements", what, (long long)from_a, (long long)kept);
+  size_t unit = (size_t)inner * jaxc_dtype_size(a->dtype);
+  if (!unit || !outer || !kept) return;
+  for (int64_t o = 0; o < outer; o++)
+    for (int64_t p = 0, i = 0; p < len; p++) {
+      if (isval && isval[p]) continue;
+      while (gone && gone[i]) i++;
+      if (memcmp((const char *)r->data + (size_t)(o * len + p) * unit, (const char *)a->data + (size_t)(o * n + i) * unit, unit) != 0)
+        FAIL("%s: result place %lld (outer %lld) is not a's element %lld", what, (long long)p, (long long)o, (long long)i);
+      i++;
+    }
+}
+
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 38;
+  uint8_t c = u8() % 39;
+  static int only = -2; /* FUZZ_CASE=N: every call case N, but a quarter creating or freeing arrays (29) */
+  if (only == -2) only = getenv("FUZZ_CASE") ? atoi(getenv("FUZZ_CASE")) : -1;
+  if (only >= 0) c = c % 4 == 0 ? 29 : (uint8_t)only;
   char what[96];
   /* bool views must hold valid bools (0/1): other views may have written any bytes there */
   for (int i = 0; i < npool; i++)
@@ -1191,6 +1386,125 @@ static void one_call(void) {
       snap_verify(names[w], NULL);
       keep(r);
     }
+    break;
+  }
+  case 38: { /* delete, delete_slice, insert, insert_slice, append: index arrays of every integer dtype, bool and float (0-d to 2-d;
+                negative, out of range, repeated), slices, axes, values of assorted shapes; delete against a mask of the axis,
+                insert's and append's places of a's elements (where the positions do not wrap) */
+    static const char *const names[] = {"delete", "delete_slice", "insert", "insert_slice", "append"};
+    made_t md[3] = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
+    int w = u8() % 5, axis = u8() < 48 ? JAXC_ALL_AXES : pick_axis();
+    bool unique = u8() & 1;
+    const jaxc_array *a = u8() < 32 ? made_keep(&md[0], make_long()) : pick_arr();
+    int64_t n = splice_len(a, axis);
+    const jaxc_array *obj = u8() < 200 ? made_keep(&md[1], make_index(n)) : pick_arr();
+    jaxc_slice_spec sp;
+    pick_spec(&sp);
+    const jaxc_array *vals = u8() < 160 ? made_keep(&md[2], make_values(a, obj ? obj->size : -1)) : pick_arr();
+    /* (insert's result: a's outer axes times the values' count; past the fuzzer's memory: skipped) */
+    double na = a ? (double)a->size : 0, nv = vals ? (double)vals->size : 0, no = obj ? (double)obj->size : 0;
+    if ((w >= 2 && na * (1 + (nv > no ? nv : no)) > (double)(1 << 24)) || (w == 0 && no > (double)(1 << 16))) {
+      made_check_free(names[w], md, 3);
+      break;
+    }
+    char sa[96], so[96], sv[96];
+    trace("%s axis=%d unique=%d slice=(%lld,%lld,%lld,%d) a=%s obj=%s values=%s\n", names[w], axis, unique, (long long)sp.start,
+          (long long)sp.stop, (long long)sp.step, sp.index, shape_str(sa, a), shape_str(so, obj), shape_str(sv, vals));
+    jaxc_array *r = NULL;
+    switch (w) {
+    case 0: r = jaxc_delete(a, obj, axis, unique); break;
+    case 1: r = jaxc_delete_slice(a, sp, axis); break;
+    case 2: r = jaxc_insert(a, obj, vals, axis); break;
+    case 3: r = jaxc_insert_slice(a, sp, vals, axis); break;
+    default: r = jaxc_append(a, vals, axis); break;
+    }
+    check_result_array(names[w], r);
+    if (r && w < 4 && (r->dtype != a->dtype || r->weak != a->weak)) FAIL("%s: dtype or weak flag changed", names[w]);
+    int nd = axis == JAXC_ALL_AXES ? 1 : a ? a->ndim : 0, ax = axis == JAXC_ALL_AXES ? 0 : axis < 0 ? axis + nd : axis;
+    if (r && r->ndim != nd) FAIL("%s: result ndim %d, want %d", names[w], r->ndim, nd);
+    /* (the references below walk the axis: only where it is short, not an empty array's 2^41) */
+    int64_t rlen = r ? r->shape[ax] : 0;
+    if (n > (1 << 22) || rlen > (1 << 22)) {
+    } else if (w <= 1) { /* what goes, as NumPy marks it: expect 1 must succeed, 0 must fail, -1 either (assume_unique's promise) */
+      bool *gone = calloc((size_t)(n > 0 ? n : 0) + 1, 1), exact = true;
+      int expect = n >= 0;
+      int64_t cnt = 0;
+      if (expect && w == 1 && sp.index) {
+        expect = sp.start >= -n && sp.start < n;
+        if (expect) gone[sp.start < 0 ? sp.start + n : sp.start] = true;
+      } else if (expect && w == 1) {
+        expect = slice_marks(sp, n, gone, NULL, &cnt);
+      } else if (expect) {
+        int kind = obj ? jaxc_dtype_kind(obj->dtype) : -1;
+        if (kind == JAXC_KIND_BOOL) {
+          expect = obj->ndim == 1 && obj->shape[0] == n;
+          for (int64_t k = 0; expect && k < n; k++) gone[k] = ((const unsigned char *)obj->data)[k] != 0;
+        } else if (kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT) {
+          bool out = false;
+          for (int64_t k = 0; k < obj->size; k++) {
+            bool big;
+            int64_t v = ix_at(obj, k, &big);
+            if (big || v >= n || v < -n) { out = true, exact = false; continue; }
+            int64_t p = v < 0 ? v + n : v;
+            exact = exact && !gone[p], gone[p] = true;
+          }
+          /* out of range: NumPy's IndexError (repeats are fine); with the promise, JAX's arithmetic */
+          expect = unique && obj->ndim > 0 ? -1 : !out;
+        } else {
+          expect = 0;
+        }
+      }
+      if (expect == 1 && !r && jaxc_last_status() != JAXC_ERR_NOMEM) FAIL("%s: failed on valid operands: %s", names[w], jaxc_last_error());
+      if (expect == 0 && r) FAIL("%s: succeeded on invalid operands", names[w]);
+      if (r && (expect == 1 || exact)) {
+        int64_t kept = 0;
+        for (int64_t k = 0; k < n; k++) kept += !gone[k];
+        check_splice(names[w], a, axis, gone, NULL, kept, r);
+      }
+      free(gone);
+    } else if (r && w <= 3) { /* insert: the values' places (positions clipped, sorted, each moved by those before it) */
+      int64_t len = r->shape[ax], ni = len - n, m = 0, *pos = NULL;
+      jaxc_dtype dt = jaxc_x64() ? JAXC_I64 : JAXC_I32;
+      if (w == 2) {
+        m = obj->size, dt = obj->dtype, pos = malloc((size_t)(m + 1) * sizeof *pos);
+        for (int64_t k = 0; k < m; k++) {
+          bool big;
+          int64_t v = ix_at(obj, k, &big);
+          pos[k] = big ? n : v;
+        }
+      } else if (sp.index) {
+        m = 1, pos = malloc(sizeof *pos), pos[0] = sp.start;
+      } else {
+        pos = malloc((size_t)(n + 1) * sizeof *pos);
+        if (!slice_marks(sp, n, NULL, pos, &m)) FAIL("insert_slice: step 0 succeeded");
+      }
+      if (m != 1 && ni != m) FAIL("%s: %lld values placed for %lld positions", names[w], (long long)ni, (long long)m);
+      if (len - 1 <= ix_max(dt)) {
+        bool *isval = calloc((size_t)len + 1, 1);
+        for (int64_t k = 0; k < m; k++) pos[k] = pos[k] < 0 ? (pos[k] + n < 0 ? 0 : pos[k] + n) : pos[k] > n ? n : pos[k];
+        if (m == 1) {
+          for (int64_t j = 0; j < ni; j++) isval[pos[0] + j] = true;
+        } else {
+          qsort(pos, (size_t)m, sizeof *pos, cmp_i64);
+          for (int64_t j = 0; j < m; j++) isval[pos[j] + j] = true;
+        }
+        check_splice(names[w], a, axis, NULL, isval, len, r);
+        free(isval);
+      }
+      free(pos);
+    } else if (r) { /* append: a's elements first where the result keeps a's dtype */
+      int64_t len = axis == JAXC_ALL_AXES ? a->size + vals->size : a->shape[ax] + vals->shape[ax];
+      if (r->shape[ax] != len) FAIL("append: %lld along the axis, want %lld", (long long)r->shape[ax], (long long)len);
+      if (r->dtype == a->dtype) {
+        bool *isval = calloc((size_t)len + 1, 1);
+        for (int64_t p = n; p < len; p++) isval[p] = true;
+        check_splice("append", a, axis, NULL, isval, len, r);
+        free(isval);
+      }
+    }
+    snap_verify(names[w], NULL);
+    made_check_free(names[w], md, 3);
+    keep(r);
     break;
   }
   default: /* 29: create another array, or free one */
