@@ -7889,7 +7889,36 @@ static void jaxc__compress_piece(char *d, const char *s, const unsigned char *go
   }
 }
 enum { JAXC__COMPRESS_PIECE = 1 << 16 };
-static jaxc_array *jaxc__compressed(const jaxc_array *x, int ax, const unsigned char *gone, int64_t m) {
+/* the nonzero bytes of g[i0 .. i1), eight at a time */
+static int64_t jaxc__count_marked(const unsigned char *g, int64_t i0, int64_t i1) {
+  int64_t c = 0, i = i0;
+  for (; i + 8 <= i1; i += 8) {
+    uint64_t w;
+    memcpy(&w, g + i, 8);
+    w |= w >> 4, w |= w >> 2, w |= w >> 1;
+    c += (int64_t)(((w & 0x0101010101010101u) * 0x0101010101010101u) >> 56);
+  }
+  for (; i < i1; i++) c += g[i] != 0;
+  return c;
+}
+/* start[c]: the kept units before piece c of the axis (pieces + 1 of them); the marked count */
+static void jaxc__piece_kept(const unsigned char *gone, int64_t n, int64_t c, int64_t *start) {
+  int64_t i0 = c * JAXC__COMPRESS_PIECE, i1 = i0 + JAXC__COMPRESS_PIECE < n ? i0 + JAXC__COMPRESS_PIECE : n;
+  start[c + 1] = (i1 - i0) - jaxc__count_marked(gone, i0, i1);
+}
+static int64_t jaxc__piece_starts(const unsigned char *gone, int64_t n, int64_t pieces, int64_t *start) {
+#if JAXC__HAS_OPENMP
+  if ((size_t)n > JAXC_PAR_BYTES && pieces > 1) {
+#  pragma omp parallel for schedule(static)
+    for (int64_t c = 0; c < pieces; c++) jaxc__piece_kept(gone, n, c, start);
+  } else
+#endif
+    for (int64_t c = 0; c < pieces; c++) jaxc__piece_kept(gone, n, c, start);
+  start[0] = 0;
+  for (int64_t c = 0; c < pieces; c++) start[c + 1] += start[c];
+  return n - start[pieces];
+}
+static jaxc_array *jaxc__compressed(const jaxc_array *x, int ax, const unsigned char *gone, int64_t m, const int64_t *start) {
   int64_t shape[JAXC_MAX_NDIM], n = x->shape[ax], outer = 1, inner = 1;
   memcpy(shape, x->shape, sizeof(int64_t) * (size_t)x->ndim);
   shape[ax] = n - m;
@@ -7897,19 +7926,9 @@ static jaxc_array *jaxc__compressed(const jaxc_array *x, int ax, const unsigned 
   if (!out) return NULL;
   for (int k = 0; k < ax; k++) outer *= x->shape[k];
   for (int k = ax + 1; k < x->ndim; k++) inner *= x->shape[k];
-  int64_t pieces = (n + JAXC__COMPRESS_PIECE - 1) / JAXC__COMPRESS_PIECE, *start = NULL;
-  if (out->size && !(start = (int64_t *)jaxc__malloc((size_t)(pieces + 1) * sizeof(int64_t)))) {
-    jaxc_array_free(out);
-    return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in delete");
-  }
+  int64_t pieces = (n + JAXC__COMPRESS_PIECE - 1) / JAXC__COMPRESS_PIECE;
   if (out->size) {
     size_t unit = (size_t)inner * jaxc_dtype_size(x->dtype);
-    start[0] = 0;
-    for (int64_t c = 0; c < pieces; c++) { /* the kept units before each piece */
-      int64_t i1 = (c + 1) * JAXC__COMPRESS_PIECE < n ? (c + 1) * JAXC__COMPRESS_PIECE : n, kept = 0;
-      for (int64_t i = c * JAXC__COMPRESS_PIECE; i < i1; i++) kept += !gone[i];
-      start[c + 1] = start[c] + kept;
-    }
     const char *src = (const char *)x->data;
     char *dst = (char *)out->data;
     int64_t items = outer * pieces;
@@ -7930,20 +7949,19 @@ static jaxc_array *jaxc__compressed(const jaxc_array *x, int ax, const unsigned 
                            c * JAXC__COMPRESS_PIECE, i1);
     }
   }
-  jaxc__free(start);
   jaxc__ok();
   return out;
 }
 /* NumPy's delete by a bool mask, or by positions iv[] marking one: few deletions as runs of a
    (a memcpy each), many by compressing. */
 static jaxc_array *jaxc__delete_marked(const jaxc_array *x, int ax, const jaxc_array *obj, int64_t *iv) {
-  int64_t n = x->shape[ax], m = obj->size;
+  int64_t n = x->shape[ax], m = obj->size, pieces = (n + JAXC__COMPRESS_PIECE - 1) / JAXC__COMPRESS_PIECE;
   const unsigned char *mask = iv ? NULL : (const unsigned char *)obj->data;
-  if (mask) {
-    m = 0;
-    for (int64_t k = 0; k < n; k++) m += mask[k] != 0;
-  }
+  int64_t *start = (int64_t *)jaxc__malloc((size_t)(pieces + 1) * sizeof(int64_t));
+  if (!start) return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in delete");
+  if (mask) m = jaxc__piece_starts(mask, n, pieces, start);
   if (m * 32 < n) { /* sorted, distinct positions */
+    jaxc__free(start);
     int64_t u = 0, *own = NULL;
     if (mask && !(iv = own = (int64_t *)jaxc__malloc((size_t)(m + 1) * sizeof(int64_t))))
       return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in delete");
@@ -7961,14 +7979,17 @@ static jaxc_array *jaxc__delete_marked(const jaxc_array *x, int ax, const jaxc_a
   const unsigned char *gone = mask;
   unsigned char *marks = NULL;
   if (!mask) {
-    if (!(marks = (unsigned char *)jaxc__malloc((size_t)n))) return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in delete");
+    if (!(marks = (unsigned char *)jaxc__malloc((size_t)n))) {
+      jaxc__free(start);
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in delete");
+    }
     memset(marks, 0, (size_t)n);
-    m = 0;
-    for (int64_t k = 0; k < obj->size; k++) m += !marks[iv[k]], marks[iv[k]] = 1;
+    for (int64_t k = 0; k < obj->size; k++) marks[iv[k]] = 1;
+    m = jaxc__piece_starts(marks, n, pieces, start);
     gone = marks;
   }
-  jaxc_array *r = jaxc__compressed(x, ax, gone, m);
-  jaxc__free(marks);
+  jaxc_array *r = jaxc__compressed(x, ax, gone, m, start);
+  jaxc__free(marks), jaxc__free(start);
   return r;
 }
 

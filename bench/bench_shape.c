@@ -18,7 +18,7 @@
 enum { REPS = 7 };
 typedef enum { SLICE_STEP, SLICE_REV, RESHAPE, TRANSPOSE_SQ, TRANSPOSE_SKINNY, TRANSPOSE_3D, CONCAT0, CONCAT1, STACK, BROADCAST,
                FLIP, FLIP_ROWS, ROT90, ROLL, TILE, REPEAT, PAD_CONST, PAD_REFLECT, DELETE_FEW, DELETE_STEP, DELETE_COLS,
-               INSERT_FEW, APPEND } kind;
+               DELETE_MASK, INSERT_FEW, APPEND } kind;
 typedef struct {
   const char *name, *np; /* NumPy's call on z and w (shapes as jaxc's row has them) */
   kind k;
@@ -51,6 +51,7 @@ static const row rows[] = {
     {"delete f32 1000 at", "np.delete(z, np.arange(7, z.size, z.size // 1000))", DELETE_FEW, JAXC_F32, JAXC_I32},
     {"delete f32 ::2", "np.delete(z, slice(None, None, 2))", DELETE_STEP, JAXC_F32, JAXC_F32},
     {"delete f32 16 cols", "np.delete(z, np.arange(0, 1024, 64), axis=1)", DELETE_COLS, JAXC_F32, JAXC_F32},
+    {"delete f32 z>49 (mask)", "np.delete(z, z > 49)", DELETE_MASK, JAXC_F32, JAXC_F32}, /* (the mask made in the call) */
     {"insert f32 1000 at", "np.insert(z, np.arange(7, z.size, z.size // 1000), 1.5)", INSERT_FEW, JAXC_F32, JAXC_I32},
     {"append f32,f32", "np.append(z, w)", APPEND, JAXC_F32, JAXC_F32},
 };
@@ -67,7 +68,7 @@ static int shapes(kind k, int lg, int64_t *zs, int64_t *ws) {
   case CONCAT0: zs[0] = ws[0] = n / 2; return 1;
   case CONCAT1: zs[0] = ws[0] = 1024, zs[1] = ws[1] = n / 2048; return 2;
   case STACK: case APPEND: zs[0] = ws[0] = n / 2; return 1;
-  case DELETE_FEW: case DELETE_STEP: case INSERT_FEW: zs[0] = n; return 1;
+  case DELETE_FEW: case DELETE_STEP: case DELETE_MASK: case INSERT_FEW: zs[0] = n; return 1;
   case DELETE_COLS: zs[0] = n / 1024, zs[1] = 1024; return 2;
   case FLIP: case ROLL: zs[0] = n; return 1;
   case FLIP_ROWS: zs[0] = n / 1024, zs[1] = 1024; return 2;
@@ -112,6 +113,11 @@ static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array 
   case DELETE_FEW: return jaxc_delete(z, w, 0, false);
   case DELETE_STEP: return jaxc_delete_slice(z, JAXC_S(JAXC_NONE, JAXC_NONE, 2), 0);
   case DELETE_COLS: return jaxc_delete_slice(z, JAXC_S(0, 1024, 64), 1);
+  case DELETE_MASK: {
+    jaxc_array *m = jaxc_greater(z, 49), *r = m ? jaxc_delete(z, m, 0, false) : NULL;
+    jaxc_array_free(m);
+    return r;
+  }
   case INSERT_FEW: {
     jaxc_array *v = jaxc_weak_float(1.5), *r = jaxc_insert(z, w, v, 0);
     jaxc_array_free(v);

@@ -280,7 +280,7 @@ static void check_insert_wrap(jaxc_dtype a_dt, jaxc_dtype d, int64_t n, int64_t 
   for (int64_t k = 0; k < ni; k++) vind[order[k]] = wrap_to(d, s[order[k]] + k); /* .at[argsort].add(arange) */
   for (int64_t t = 0; t < L; t++) map[t] = -1;                                    /* zeros */
   bool *mask = malloc((size_t)L);
-  memset(mask, 1, (size_t)L);
+  for (int64_t t = 0; t < L; t++) mask[t] = true;
   for (int64_t j = 0; j < ni; j++) { /* out.at[values_ind].set(values): negative from the end, outside dropped */
     int64_t q = vind[j] < 0 ? vind[j] + L : vind[j];
     if (q >= 0 && q < L) map[q] = -2 - j, mask[q] = false;
