@@ -664,6 +664,15 @@ static void test_edges(void) {
     CHECK_MSG(ok, "2-d wrapped insert: rows 264 .. 269 zero, the rest one");
     jaxc_array_free(r);
   }
+  /* a 0-d array with axis=None is raveled first: delete(int32(5), 0) is [], insert(int32(5), 0, 7)
+     [7, 5]; with an axis it has none */
+  jaxc_array *s5 = jaxc_scalar(JAXC_I32, 5, 0), *w7 = jaxc_weak_int(7), *z0 = jaxc_scalar(JAXC_I32, 0, 0);
+  r = jaxc_delete(s5, z0, JAXC_ALL_AXES, false);
+  CHECK(r && jaxc_array_ndim(r) == 1 && jaxc_array_size(r) == 0 && jaxc_array_dtype(r) == JAXC_I32);
+  jaxc_array_free(r);
+  expect_i32(jaxc_insert(s5, z0, w7, JAXC_ALL_AXES), 2, (int32_t[]){7, 5}, "insert(int32(5), 0, 7)");
+  CHECK_FAILS(jaxc_insert(s5, z0, w7, 0), "axis 0 is out of bounds for array of dimension 0");
+  jaxc_array_free(s5), jaxc_array_free(w7), jaxc_array_free(z0);
   /* a float64 array made while x64 was on keeps its dtype when x64 is off: values converted to it */
   jaxc_set_x64(true);
   jaxc_array *d64 = jaxc_array_zeros(JAXC_F64, 2, (int64_t[]){2, 40});
