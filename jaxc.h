@@ -7643,12 +7643,14 @@ JAXC_API int jaxc_split_at(const jaxc_array *a, int nindices, const int64_t *ind
 #endif
 }
 /* --- delete, insert, append ------------------------------------------------------------------------
-   jnp.delete and jnp.insert rebuild one axis: the result's positions along it are runs of a's
-   consecutive elements and holes, copied by the remap walk above (a JAXC__MAP_RUNS map), and
-   insert's values are then written into their holes. JAX computes the positions in the index
-   array's dtype. Where that arithmetic is exact (delete's unique, in-range indices; insert's
-   result axis within the dtype's range) the runs are read off the sorted indices; elsewhere JAX's
-   steps are followed position by position, wrapping in the dtype as XLA does. */
+   jnp.delete and jnp.insert rebuild one axis, in one pass over memory by one of three walks:
+   runs of a's consecutive elements and holes (a JAXC__MAP_RUNS map in the remap walk above;
+   insert's values are then written into their holes), every r-th element left out (a
+   JAXC__MAP_SKIP map: a slice or one index deleted), or a mask compressed (many deletions). JAX
+   computes the positions in the index array's dtype. Where that arithmetic is exact (delete's
+   unique, in-range indices; insert's result axis within the dtype's range) the runs are read off
+   the sorted indices; elsewhere JAX's steps are followed position by position, wrapping in the
+   dtype as XLA does. */
 typedef struct jaxc__splice {
   int64_t len;                  /* the result axis' length */
   int64_t nrun, *ends, *first;  /* the runs, as a RUNS map holds them */
