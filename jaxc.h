@@ -7828,8 +7828,10 @@ static bool jaxc__fits_int32_axes(const jaxc_array *x, int ax, int64_t len) {
    to [0, n] and sorted (s), then s_k - k; the result's element j is a's j + #{k : j >= s_k - k},
    gathered as x[idx] gathers (clamped). Where the positions are distinct and inside the axis
    this deletes exactly them; elsewhere the arithmetic runs in the index dtype, as in JAX. */
-static jaxc_array *jaxc__delete_unique(const jaxc_array *x, int ax, const int64_t *iv, int64_t m, jaxc_dtype dt) {
-  int64_t n = x->shape[ax], len = n - m > 0 ? n - m : 0;
+static jaxc_array *jaxc__delete_marked(const jaxc_array *x, int ax, const jaxc_array *obj, int64_t *iv);
+static jaxc_array *jaxc__delete_unique(const jaxc_array *x, int ax, const jaxc_array *obj, const int64_t *iv) {
+  int64_t m = obj->size, n = x->shape[ax], len = n - m > 0 ? n - m : 0;
+  jaxc_dtype dt = obj->dtype;
   if (!jaxc__python_int_ok(n, dt)) return NULL;
   int64_t *s = (int64_t *)jaxc__malloc((size_t)(2 * m + len + 1) * sizeof(int64_t));
   if (!s) return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in delete");
@@ -7838,6 +7840,11 @@ static jaxc_array *jaxc__delete_unique(const jaxc_array *x, int ax, const int64_
   bool exact = true, ok;
   for (int64_t k = 0; exact && k < m; k++) exact = s[k] < n && (k == 0 || s[k] > s[k - 1]);
   jaxc__splice sp;
+  if (exact && m * 32 >= n) { /* (many: compressed, as without the promise) */
+    jaxc_array *r = jaxc__delete_marked(x, ax, obj, s);
+    jaxc__free(s);
+    return r;
+  }
   if (exact) {
     ok = jaxc__splice_deleted(n, s, m, &sp);
   } else {
@@ -8024,7 +8031,7 @@ JAXC_API jaxc_array *jaxc_delete(const jaxc_array *a, const jaxc_array *obj, int
       r = jaxc__skipped(x, ax, iv[0] < 0 ? iv[0] + n : iv[0], 1, 1);
     }
   } else if (assume_unique_indices) {
-    r = jaxc__delete_unique(x, ax, iv, obj->size, obj->dtype);
+    r = jaxc__delete_unique(x, ax, obj, iv);
   } else if (jaxc__delete_in_range(obj, iv, n)) {
     r = jaxc__delete_marked(x, ax, obj, iv);
   }
