@@ -27,18 +27,6 @@ static const jaxc_dtype index_dtypes[] = {JAXC_I8, JAXC_U8, JAXC_I16, JAXC_U16, 
 
 static size_t esz(const jaxc_array *a) { return jaxc_dtype_size(jaxc_array_dtype(a)); }
 static const char *elem(const jaxc_array *a, int64_t k) { return (const char *)jaxc_array_data(a) + (size_t)k * esz(a); }
-static const char *msg_is(const char *want) {
-  static char buf[600];
-  snprintf(buf, sizeof buf, "message \"%s\", want \"%s\"", jaxc_last_error(), want);
-  return buf;
-}
-#define CHECK_FAILS(expr, want)                                                      \
-  do {                                                                               \
-    jaxc_array *r_ = (expr);                                                         \
-    CHECK_MSG(r_ == NULL && jaxc_last_status() != JAXC_OK, "%s should fail", #expr); \
-    CHECK_MSG(strcmp(jaxc_last_error(), want) == 0, "%s", msg_is(want));             \
-    jaxc_array_free(r_);                                                             \
-  } while (0)
 
 /* ---- index arithmetic of a dtype, written from two's complement ------------------------------ */
 static int dt_bits(jaxc_dtype d) { return (int)jaxc_dtype_size(d) * 8; }

@@ -30,18 +30,6 @@ static bool same_shape(const jaxc_array *a, int nd, const int64_t *shape) {
     if (jaxc_array_shape(a)[k] != shape[k]) return false;
   return true;
 }
-static const char *msg_is(const char *want) {
-  static char buf[512];
-  snprintf(buf, sizeof buf, "message \"%s\", want \"%s\"", jaxc_last_error(), want);
-  return buf;
-}
-#define CHECK_FAILS(expr, want)                                                        \
-  do {                                                                                 \
-    jaxc_array *r_ = (expr);                                                           \
-    CHECK_MSG(r_ == NULL && jaxc_last_status() != JAXC_OK, "%s should fail", #expr);   \
-    CHECK_MSG(strcmp(jaxc_last_error(), want) == 0, "%s", msg_is(want));               \
-    jaxc_array_free(r_);                                                               \
-  } while (0)
 
 /* ---- transpose ------------------------------------------------------------------------------ */
 /* out = transpose(a, perm), checked element by element: out[c] = a[c permuted back]. */

@@ -366,4 +366,17 @@ static inline jaxc_array *sort_input(jaxc_dtype d, int nd, const int64_t *shape,
   return a;
 }
 
+/* A call that must fail with JAX's message `want` (NULL result, a status, the exact text). */
+static inline const char *msg_is(const char *want) {
+  static char buf[600];
+  snprintf(buf, sizeof buf, "message \"%s\", want \"%s\"", jaxc_last_error(), want);
+  return buf;
+}
+#define CHECK_FAILS(expr, want)                                                        \
+  do {                                                                                 \
+    jaxc_array *r_ = (expr);                                                           \
+    CHECK_MSG(r_ == NULL && jaxc_last_status() != JAXC_OK, "%s should fail", #expr);   \
+    CHECK_MSG(strcmp(jaxc_last_error(), want) == 0, "%s", msg_is(want));               \
+    jaxc_array_free(r_);                                                               \
+  } while (0)
 #endif
