@@ -473,6 +473,37 @@ JAXC_API jaxc_array *jaxc_digitize(const jaxc_array *x, const jaxc_array *bins, 
 JAXC_API jaxc_array *jaxc_unique(const jaxc_array *a);
 JAXC_API int jaxc_unique_ex(const jaxc_array *a, int axis, bool equal_nan, int64_t size, const jaxc_array *fill_value,
                             jaxc_array **values, jaxc_array **indices, jaxc_array **inverse, jaxc_array **counts);
+/* Set operations (jax/_src/numpy/setops.py). Values compare with ==, in promote_dtypes' dtype of
+   the two operands (strict mode refuses mixed dtypes): -0.0 equals 0.0 and a NaN equals nothing,
+   itself included. Operands of any shape are flattened; results are 1-D and sorted (lax.sort's
+   order: NaNs last), except setdiff1d with assume_unique, which keeps a's order.
+     jaxc_isin(element, test_elements, invert)  bool, element's shape: is each element among the
+       test elements (invert: is it not). JAX's four methods give this same answer; its
+       assume_unique only changes how, so neither is taken.
+     jaxc_intersect1d(a, b, assume_unique, size, fill_value, &values, &a_indices, &b_indices)
+       the values in both; a_indices / b_indices (may be NULL: return_indices=False) are where
+       each first occurs in a and in b (the default int; int32 with assume_unique and no size).
+       Where values tie, a's is returned (-0.0 from a, 0.0 from b gives -0.0).
+     jaxc_union1d(a, b, size, fill_value)  unique(concatenate((a, b), axis=None)).
+     jaxc_setdiff1d(a, b, assume_unique, size, fill_value)  a's values not in b, in a's dtype.
+     jaxc_setxor1d(a, b, assume_unique, size, fill_value)  the values in exactly one of them.
+   assume_unique promises that neither operand repeats a value; a broken promise gives JAX's
+   answer for it (a value repeated in a and in b comes out of intersect1d twice). size (JAXC_NONE:
+   as many as there are) keeps the first size results and pads the rest with fill_value; without
+   one the padding is JAX's: the smallest result (or NaN where one is NaN, 0 where there is none)
+   for intersect1d and setxor1d, 0 for setdiff1d, the smallest value for union1d; intersect1d pads
+   its indices with the operands' sizes. As in JAX, intersect1d's and setxor1d's fill_value is
+   jnp.where's operand (its dtype promotes: a float fill gives a float result), setdiff1d's and
+   union1d's is converted. intersect1d makes all its results or, with an error status, none. */
+JAXC_API jaxc_array *jaxc_isin(const jaxc_array *element, const jaxc_array *test_elements, bool invert);
+JAXC_API int jaxc_intersect1d(const jaxc_array *a, const jaxc_array *b, bool assume_unique, int64_t size,
+                              const jaxc_array *fill_value, jaxc_array **values, jaxc_array **a_indices,
+                              jaxc_array **b_indices);
+JAXC_API jaxc_array *jaxc_union1d(const jaxc_array *a, const jaxc_array *b, int64_t size, const jaxc_array *fill_value);
+JAXC_API jaxc_array *jaxc_setdiff1d(const jaxc_array *a, const jaxc_array *b, bool assume_unique, int64_t size,
+                                    const jaxc_array *fill_value);
+JAXC_API jaxc_array *jaxc_setxor1d(const jaxc_array *a, const jaxc_array *b, bool assume_unique, int64_t size,
+                                   const jaxc_array *fill_value);
 /* jnp.nonzero(a, size=, fill_value=): the coordinates of a's nonzero elements (bool: true; NaN
    and either complex part count, -0.0 does not), row-major, one default-int array per axis into
    out[0 .. ndim-1]; all made or, with an error status, none. size (JAXC_NONE: as many as there
@@ -4518,6 +4549,23 @@ static jaxc__key2 jaxc__key_of(const jaxc__splan *P, const char *p) {
   return k;
 }
 static bool jaxc__key_lt(jaxc__key2 x, jaxc__key2 y) { return x.hi != y.hi ? x.hi < y.hi : x.lo < y.lo; }
+static bool jaxc__key_eq(jaxc__key2 x, jaxc__key2 y) { return x.hi == y.hi && x.lo == y.lo; }
+static jaxc__key2 jaxc__key_wide(uint64_t k) {
+  jaxc__key2 r = {k, 0};
+  return r;
+}
+static jaxc__key2 jaxc__key_same(jaxc__key2 k) { return k; }
+/* the key of a NaN (a complex number with a NaN part): sort's keys make every NaN equal, == none */
+static bool jaxc__key_nan(const jaxc__splan *P, jaxc__key2 k) {
+  uint64_t all = P->sign | (P->sign - 1); /* a part's NaN key */
+  if (P->kind == JAXC_KIND_FLOAT) return k.hi == all;
+  if (P->kind != JAXC_KIND_COMPLEX) return false;
+  return P->two ? k.hi == all || k.lo == all : (k.hi >> 32) == all || (k.hi & all) == all;
+}
+/* == on keys: zeros' keys are equal already, a NaN equals nothing */
+static bool jaxc__key_equal_values(const jaxc__splan *P, jaxc__key2 x, jaxc__key2 y) {
+  return jaxc__key_eq(x, y) && !jaxc__key_nan(P, x);
+}
 
 typedef struct jaxc__search_job {
   const void *keys; /* a's keys: uint32_t (values of up to 4 bytes), uint64_t, or jaxc__key2 (complex128) */
@@ -4527,17 +4575,22 @@ typedef struct jaxc__search_job {
   const jaxc__splan *P;
   const char *v;
   void *out;
+  bool member, invert; /* isin: out is bool, whether the query equals a value (!= with invert) */
 } jaxc__search_job;
 static uint32_t jaxc__key_u32(const jaxc__splan *P, const char *p) { return (uint32_t)jaxc__value_key(P, p); }
 static void jaxc__search_store(const jaxc__search_job *j, int64_t i, int64_t place) {
   if (j->wide) ((int64_t *)j->out)[i] = place;
   else ((int32_t *)j->out)[i] = (int32_t)place;
 }
+/* isin's answer for query i, whose key is q: the left place's value is the only one it can equal */
+static void jaxc__member_store(const jaxc__search_job *j, int64_t i, bool same_key, jaxc__key2 q) {
+  ((bool *)j->out)[i] = (same_key && !jaxc__key_nan(j->P, q)) != j->invert;
+}
 #define JAXC__LT(x, y) ((x) < (y))
 /* JAX's scan for queries i0 .. i0 + g - 1 (g <= 16) side by side, so that their reads of a overlap:
    ceil(log2(n + 1)) halvings of [0, n], going left where q <= a[mid] (left) or q < a[mid] (right);
    mid < n always (high only falls to mid, low only rises to mid < high) */
-#define JAXC__BISECT_DEF(SUF, K, KEY, LT)                                                                      \
+#define JAXC__BISECT_DEF(SUF, K, KEY, LT, WIDE)                                                                \
   static void jaxc__bisect_##SUF(const jaxc__search_job *j, int64_t i0, int g) {                               \
     const K *k = (const K *)j->keys;                                                                           \
     K q[16];                                                                                                   \
@@ -4550,20 +4603,56 @@ static void jaxc__search_store(const jaxc__search_job *j, int64_t i, int64_t pla
         high[t] = left ? mid : high[t];                                                                        \
         low[t] = left ? low[t] : mid;                                                                          \
       }                                                                                                        \
-    for (int t = 0; t < g; t++) jaxc__search_store(j, i0 + t, high[t]);                                        \
+    for (int t = 0; t < g; t++) {                                                                              \
+      if (!j->member) jaxc__search_store(j, i0 + t, high[t]);                                                  \
+      else jaxc__member_store(j, i0 + t, high[t] < j->n && jaxc__key_eq(WIDE(k[high[t]]), WIDE(q[t])), WIDE(q[t])); \
+    }                                                                                                          \
   }
-JAXC__BISECT_DEF(u32, uint32_t, jaxc__key_u32, JAXC__LT)
-JAXC__BISECT_DEF(u64, uint64_t, jaxc__value_key, JAXC__LT)
-JAXC__BISECT_DEF(k2, jaxc__key2, jaxc__key_of, jaxc__key_lt)
+JAXC__BISECT_DEF(u32, uint32_t, jaxc__key_u32, JAXC__LT, jaxc__key_wide)
+JAXC__BISECT_DEF(u64, uint64_t, jaxc__value_key, JAXC__LT, jaxc__key_wide)
+JAXC__BISECT_DEF(k2, jaxc__key2, jaxc__key_of, jaxc__key_lt, jaxc__key_same)
 static void jaxc__search_range(const jaxc__search_job *j, int64_t lo, int64_t hi) {
   for (int64_t i = lo; i < hi; i += 16) {
     int g = hi - i < 16 ? (int)(hi - i) : 16;
     if (j->n == 0)
-      for (int t = 0; t < g; t++) jaxc__search_store(j, i + t, 0);
+      for (int t = 0; t < g; t++) {
+        if (j->member) ((bool *)j->out)[i + t] = j->invert;
+        else jaxc__search_store(j, i + t, 0);
+      }
     else if (j->P->two) jaxc__bisect_k2(j, i, g);
     else if (j->P->w <= 4) jaxc__bisect_u32(j, i, g);
     else jaxc__bisect_u64(j, i, g);
   }
+}
+/* the keys of the n sorted values at a, as narrow as the values (the searches read fewer lines);
+   NULL when out of memory */
+static void *jaxc__search_keys(const jaxc__splan *P, const char *a, int64_t n) {
+  size_t kw = P->two ? sizeof(jaxc__key2) : P->w <= 4 ? sizeof(uint32_t) : sizeof(uint64_t);
+  void *keys = jaxc__malloc((size_t)(n > 0 ? n : 1) * kw);
+  for (int64_t i = 0; keys && i < n; i++) {
+    const char *p = a + (size_t)i * (size_t)P->w;
+    if (P->two) ((jaxc__key2 *)keys)[i] = jaxc__key_of(P, p);
+    else if (P->w <= 4) ((uint32_t *)keys)[i] = jaxc__key_u32(P, p);
+    else ((uint64_t *)keys)[i] = jaxc__value_key(P, p);
+  }
+  return keys;
+}
+static int jaxc__search_levels(int64_t n) {
+  int levels = 0;
+  while (levels < 63 && ((int64_t)1 << levels) < n + 1) levels++;
+  return levels;
+}
+/* the job's m queries, over the threads when they read enough */
+static void jaxc__search_run(const jaxc__search_job *job, int64_t m) {
+#if JAXC__HAS_OPENMP
+  int64_t per = 4096, pieces = (m + per - 1) / per;
+  if ((size_t)m * (size_t)(job->levels + 1) * 8 > JAXC_PAR_BYTES && pieces > 1) { /* (about the bytes the queries read) */
+#  pragma omp parallel for schedule(static)
+    for (int64_t j = 0; j < pieces; j++) jaxc__search_range(job, j * per, j * per + per < m ? j * per + per : m);
+    return;
+  }
+#endif
+  jaxc__search_range(job, 0, m);
 }
 JAXC_API jaxc_array *jaxc_searchsorted(const jaxc_array *a, const jaxc_array *v, jaxc_side side, const jaxc_array *sorter) {
   if (!a || !v) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "searchsorted: an operand is NULL");
@@ -4584,31 +4673,14 @@ JAXC_API jaxc_array *jaxc_searchsorted(const jaxc_array *a, const jaxc_array *v,
   int64_t n = ok ? A->shape[0] : 0;
   if (ok) out = jaxc__new_array(n <= INT32_MAX ? JAXC_I32 : JAXC_I64, false, v->ndim, v->shape);
   jaxc__splan P = jaxc__sort_plan(dt, false, n);
-  size_t kw = P.two ? sizeof(jaxc__key2) : P.w <= 4 ? sizeof(uint32_t) : sizeof(uint64_t);
-  if (out && n > 0 && !(keys = jaxc__malloc((size_t)n * kw))) {
+  if (out && !(keys = jaxc__search_keys(&P, (const char *)A->data, n))) {
     jaxc_array_free(out);
     out = (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in searchsorted");
   }
   if (out) {
-    size_t es = jaxc_dtype_size(dt);
-    int levels = 0;
-    while (levels < 63 && ((int64_t)1 << levels) < n + 1) levels++;
-    for (int64_t i = 0; i < n; i++) { /* (keys as narrow as the values: the searches read fewer lines) */
-      const char *p = (const char *)A->data + (size_t)i * es;
-      if (P.two) ((jaxc__key2 *)keys)[i] = jaxc__key_of(&P, p);
-      else if (P.w <= 4) ((uint32_t *)keys)[i] = jaxc__key_u32(&P, p);
-      else ((uint64_t *)keys)[i] = jaxc__value_key(&P, p);
-    }
-    jaxc__search_job job = {keys, n, levels, side == JAXC_SIDE_RIGHT, out->dtype == JAXC_I64, &P, (const char *)V->data, out->data};
-    int64_t m = V->size;
-#if JAXC__HAS_OPENMP
-    int64_t per = 4096, pieces = (m + per - 1) / per;
-    if ((size_t)m * (size_t)(levels + 1) * 8 > JAXC_PAR_BYTES && pieces > 1) { /* (about the bytes the queries read) */
-#  pragma omp parallel for schedule(static)
-      for (int64_t j = 0; j < pieces; j++) jaxc__search_range(&job, j * per, j * per + per < m ? j * per + per : m);
-    } else
-#endif
-      jaxc__search_range(&job, 0, m);
+    jaxc__search_job job = {keys, n, jaxc__search_levels(n), side == JAXC_SIDE_RIGHT, out->dtype == JAXC_I64, &P,
+                            (const char *)V->data, out->data, false, false};
+    jaxc__search_run(&job, V->size);
     jaxc__ok();
   }
   jaxc__free(keys);
@@ -4651,12 +4723,6 @@ JAXC_API jaxc_array *jaxc_digitize(const jaxc_array *x, const jaxc_array *bins, 
    The values (rows: slices along the axis, moved first) are ordered by a stable sort (the radix
    engine for single values, a merge sort of row numbers comparing key rows for slices); a group
    starts where a key differs from the one before, or at a NaN when NaNs are not equal. */
-static bool jaxc__key_nan(const jaxc__splan *P, jaxc__key2 k) {
-  uint64_t all = P->sign | (P->sign - 1); /* a part's NaN key */
-  if (P->kind == JAXC_KIND_FLOAT) return k.hi == all;
-  if (P->kind != JAXC_KIND_COMPLEX) return false;
-  return P->two ? k.hi == all || k.lo == all : (k.hi >> 32) == all || (k.hi & all) == all;
-}
 typedef struct jaxc__rows { const jaxc__key2 *k; int64_t w; } jaxc__rows; /* keys of rows of w values */
 static bool jaxc__row_le(const jaxc__rows *r, int64_t x, int64_t y) {
   for (int64_t j = 0; j < r->w; j++) {
@@ -4828,6 +4894,278 @@ JAXC_API jaxc_array *jaxc_unique(const jaxc_array *a) {
   jaxc_array *v = NULL;
   jaxc_unique_ex(a, JAXC_ALL_AXES, true, JAXC_NONE, NULL, &v, NULL, NULL, NULL);
   return v;
+}
+
+/* --- isin, intersect1d, union1d, setdiff1d, setxor1d --------------------------------------------
+   jax/_src/numpy/setops.py. isin sorts the test elements and looks each element up (bisection: the
+   only value it can equal is at its left place). The set ops sort each operand stably (the radix
+   engine; unique's groups unless assume_unique) and merge the two lists, a's first where keys tie:
+   that is the stable sort of the concatenation which JAX runs, and what they keep is read off
+   neighbours in it. */
+
+/* a in dtype dt: a itself, or a converted copy held in *own (NULL, status set, when that fails) */
+static const jaxc_array *jaxc__in_dtype(const jaxc_array *a, jaxc_dtype dt, jaxc_array **own) {
+  *own = a->dtype == dt ? NULL : jaxc__astype_impl(a, dt, NULL);
+  return a->dtype == dt ? a : *own;
+}
+/* out[i] = (E's element i == one of T's) != invert; E and T of one dtype */
+static bool jaxc__member_mask(const jaxc_array *E, const jaxc_array *T, bool invert, bool *out) {
+  jaxc_array *sorted = jaxc_sort(T, JAXC_ALL_AXES);
+  if (!sorted) return false;
+  jaxc__splan P = jaxc__sort_plan(T->dtype, false, T->size);
+  void *keys = jaxc__search_keys(&P, (const char *)sorted->data, T->size);
+  jaxc_array_free(sorted);
+  if (!keys) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in isin"), false;
+  jaxc__search_job job = {keys, T->size, jaxc__search_levels(T->size), false, false, &P, (const char *)E->data, out, true, invert};
+  jaxc__search_run(&job, E->size);
+  jaxc__free(keys);
+  return true;
+}
+JAXC_API jaxc_array *jaxc_isin(const jaxc_array *element, const jaxc_array *test_elements, bool invert) {
+  if (!element || !test_elements) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "isin: an operand is NULL");
+  jaxc_dtype node = jaxc__join2(element, test_elements); /* (promote_dtypes: strict mode refuses here) */
+  if (node == JAXC_DTYPE_INVALID) return NULL;
+  jaxc_dtype dt = jaxc_storage_dtype(node, jaxc_x64());
+  jaxc_array *out = jaxc__new_array(JAXC_BOOL, false, element->ndim, element->shape), *e_own = NULL, *t_own = NULL;
+  const jaxc_array *E = out ? jaxc__in_dtype(element, dt, &e_own) : NULL, *T = E ? jaxc__in_dtype(test_elements, dt, &t_own) : NULL;
+  if (!T || !jaxc__member_mask(E, T, invert, (bool *)out->data)) jaxc_array_free(out), out = NULL;
+  jaxc_array_free(e_own), jaxc_array_free(t_own);
+  if (out) jaxc__ok();
+  return out;
+}
+
+/* One operand of a set op, flattened, in the op's dtype (v): its positions in lax.sort's stable
+   order (with uniq only each group's first: unique's values and return_index), and their keys. */
+typedef struct jaxc__set_side {
+  const jaxc_array *v;
+  jaxc_array *own;
+  int64_t *ord, n;
+  jaxc__key2 *key;
+} jaxc__set_side;
+static void jaxc__set_side_free(jaxc__set_side *s) { jaxc_array_free(s->own), jaxc__free(s->ord), jaxc__free(s->key); }
+static bool jaxc__set_side_make(const jaxc_array *a, jaxc_dtype dt, bool uniq, jaxc__set_side *s) {
+  memset(s, 0, sizeof *s);
+  int64_t n = a->size, nu = 0;
+  jaxc__splan P = jaxc__sort_plan(dt, true, n);
+  bool canon = uniq && P.kind == JAXC_KIND_COMPLEX; /* (unique makes a complex NaN nan+0j: a copy to change) */
+  if (a->dtype != dt || canon) {
+    if (!(s->own = jaxc__astype_impl(a, dt, NULL))) return false;
+    if (canon) jaxc__unique_complex_nans(s->own, &P);
+  }
+  s->v = s->own ? s->own : a;
+  s->ord = (int64_t *)jaxc__malloc((size_t)(n > 0 ? n : 1) * 2 * sizeof *s->ord);
+  s->key = (jaxc__key2 *)jaxc__malloc((size_t)(n > 0 ? n : 1) * sizeof *s->key);
+  int64_t *starts = s->ord + n;
+  if (!s->ord || !s->key || !jaxc__unique_values(&P, s->v, n, true, s->ord, starts, &nu))
+    return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in a set operation"), false;
+  if (uniq)
+    for (int64_t j = 0; j < nu; j++) s->ord[j] = s->ord[starts[j]]; /* (starts[j] >= j) */
+  s->n = uniq ? nu : n;
+  for (int64_t i = 0; i < s->n; i++) s->key[i] = jaxc__key_of(&P, (const char *)s->v->data + (size_t)s->ord[i] * (size_t)P.w);
+  return true;
+}
+/* Both operands sorted and merged: the stable sort of their concatenation (a's na values, then
+   b's), as positions in it (pos) with keys; the count of entries in *N */
+typedef struct jaxc__set_pair {
+  jaxc__set_side a, b;
+  int64_t na, N, *pos;
+  jaxc__key2 *key;
+  jaxc__splan P;
+} jaxc__set_pair;
+static void jaxc__set_pair_free(jaxc__set_pair *m) {
+  jaxc__set_side_free(&m->a), jaxc__set_side_free(&m->b), jaxc__free(m->pos), jaxc__free(m->key);
+}
+static bool jaxc__set_pair_make(const jaxc_array *a, const jaxc_array *b, jaxc_dtype dt, bool uniq, jaxc__set_pair *m) {
+  memset(m, 0, sizeof *m);
+  if (!jaxc__set_side_make(a, dt, uniq, &m->a) || !jaxc__set_side_make(b, dt, uniq, &m->b)) return false;
+  m->na = a->size, m->N = m->a.n + m->b.n, m->P = jaxc__sort_plan(dt, false, m->N);
+  m->pos = (int64_t *)jaxc__malloc((size_t)(m->N > 0 ? m->N : 1) * sizeof *m->pos);
+  m->key = (jaxc__key2 *)jaxc__malloc((size_t)(m->N > 0 ? m->N : 1) * sizeof *m->key);
+  if (!m->pos || !m->key) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in a set operation"), false;
+  const jaxc__set_side *A = &m->a, *B = &m->b;
+  for (int64_t i = 0, j = 0, t = 0; t < m->N; t++) {
+    bool from_a = j == B->n || (i < A->n && !jaxc__key_lt(B->key[j], A->key[i]));
+    if (from_a) m->pos[t] = A->ord[i], m->key[t] = A->key[i++];
+    else m->pos[t] = m->na + B->ord[j], m->key[t] = B->key[j++];
+  }
+  return true;
+}
+static const char *jaxc__set_value(const jaxc__set_pair *m, int64_t p) {
+  const jaxc_array *v = p < m->na ? m->a.v : m->b.v;
+  return (const char *)v->data + (size_t)(p < m->na ? p : p - m->na) * (size_t)m->P.w;
+}
+
+/* The values at the picked places of the merged list (pick[0 .. np)): all, or (size) the first
+   size of them, padded as _intersect1d_size and _setxor1d_size pad: jnp.where(valid, vals,
+   fill_value), or the smallest result laundered through the largest (0 where there is none) */
+static jaxc_array *jaxc__set_values(const jaxc__set_pair *m, const int64_t *pick, int64_t np, jaxc_dtype dt, bool weak,
+                                    int64_t size, const jaxc_array *fill) {
+  int64_t len = size == JAXC_NONE ? np : size, w = m->P.w;
+  if (size != JAXC_NONE && m->na + m->b.v->size == 0) weak = false; /* (JAX's zeros(size, aux.dtype)) */
+  jaxc_array *out = jaxc__new_array(dt, weak, 1, &len);
+  if (!out) return NULL;
+  int64_t kept = np < len ? np : len;
+  for (int64_t j = 0; j < kept; j++) memcpy((char *)out->data + (size_t)j * (size_t)w, jaxc__set_value(m, m->pos[pick[j]]), (size_t)w);
+  memset((char *)out->data + (size_t)kept * (size_t)w, 0, (size_t)(len - kept) * (size_t)w);
+  if (size == JAXC_NONE || len == 0) return out;
+  if (fill) {
+    jaxc_array *valid = jaxc__new_array(JAXC_BOOL, false, 1, &len), *r = NULL;
+    if (valid) {
+      for (int64_t j = 0; j < len; j++) ((bool *)valid->data)[j] = j < np;
+      r = jaxc_where(valid, out, fill);
+    }
+    jaxc_array_free(valid), jaxc_array_free(out);
+    return r;
+  }
+  for (int op = 0; op < 2 && kept < len; op++) { /* where(valid, vals, vals.max()), then the same with min() */
+    jaxc_array *x = jaxc_reduce(op ? JAXC_OP_MIN : JAXC_OP_MAX, out, JAXC_ALL_AXES);
+    if (!x) return jaxc_array_free(out), NULL;
+    for (int64_t j = kept; j < len; j++) memcpy((char *)out->data + (size_t)j * (size_t)w, x->data, (size_t)w);
+    jaxc_array_free(x);
+  }
+  return out;
+}
+/* a set op's operands checked and their dtype found; false (status set) when they cannot be */
+static bool jaxc__set_args(const char *name, const jaxc_array *a, const jaxc_array *b, int64_t size, jaxc_dtype *dt, bool *weak) {
+  if (!a || !b) return jaxc__fail(JAXC_ERR_ARG, "%s: an operand is NULL", name), false;
+  if (size != JAXC_NONE && size < 0) return jaxc__fail(JAXC_ERR_ARG, "%s: size must be nonnegative, got %lld", name, (long long)size), false;
+  jaxc_dtype node = jaxc__join2(a, b);
+  if (node == JAXC_DTYPE_INVALID) return false;
+  *dt = jaxc_storage_dtype(node, jaxc_x64()), *weak = jaxc_dtype_is_weak(node);
+  return true;
+}
+
+JAXC_API int jaxc_intersect1d(const jaxc_array *a, const jaxc_array *b, bool assume_unique, int64_t size,
+                              const jaxc_array *fill_value, jaxc_array **values, jaxc_array **a_indices,
+                              jaxc_array **b_indices) {
+  jaxc_array **outs[3] = {values, a_indices, b_indices}, *res[3] = {NULL, NULL, NULL};
+  for (int j = 0; j < 3; j++)
+    if (outs[j]) *outs[j] = NULL;
+  if (!values) return jaxc__fail(JAXC_ERR_ARG, "intersect1d: values is NULL"), JAXC_ERR_ARG;
+  jaxc_dtype dt;
+  bool weak;
+  if (!jaxc__set_args("intersect1d", a, b, size, &dt, &weak)) return jaxc_last_status();
+  jaxc__set_pair m;
+  int64_t *pick = NULL, np = 0;
+  bool ok = jaxc__set_pair_make(a, b, dt, !assume_unique, &m);
+  if (ok && !(pick = (int64_t *)jaxc__malloc((size_t)(m.N > 0 ? m.N : 1) * sizeof *pick)))
+    ok = (jaxc__fail(JAXC_ERR_NOMEM, "out of memory in intersect1d"), false);
+  for (int64_t t = 0; ok && t + 1 < m.N; t++) /* aux[:-1][aux[1:] == aux[:-1]] */
+    if (jaxc__key_equal_values(&m.P, m.key[t], m.key[t + 1])) pick[np++] = t;
+  ok = ok && (res[0] = jaxc__set_values(&m, pick, np, dt, weak, size, fill_value)) != NULL;
+  if (ok && (a_indices || b_indices)) {
+    /* the positions of a pair's entries in the concatenation, b's less a's count (in JAX's unique
+       path these are first occurrences); padded with the operands' sizes */
+    int64_t na = a->size, nb = b->size, len = size == JAXC_NONE ? np : na + nb == 0 ? 0 : size;
+    jaxc_dtype it = size != JAXC_NONE || !assume_unique ? jaxc__default_int() : na + nb <= INT32_MAX ? JAXC_I32 : JAXC_I64;
+    for (int j = 1; j < 3 && ok; j++) {
+      if (!outs[j]) continue;
+      if (!(res[j] = jaxc__new_array(it, false, 1, &len))) ok = false;
+      for (int64_t i = 0; ok && i < len; i++)
+        jaxc__store_index(res[j], i, i >= np ? (j == 1 ? na : nb) : j == 1 ? m.pos[pick[i]] : m.pos[pick[i] + 1] - na);
+    }
+  }
+  jaxc__set_pair_free(&m), jaxc__free(pick);
+  for (int j = 0; j < 3; j++) {
+    if (ok && outs[j]) *outs[j] = res[j];
+    else jaxc_array_free(res[j]);
+  }
+  if (!ok) return jaxc_last_status() != JAXC_OK ? jaxc_last_status() : JAXC_ERR_NOMEM;
+  jaxc__ok();
+  return JAXC_OK;
+}
+
+JAXC_API jaxc_array *jaxc_setxor1d(const jaxc_array *a, const jaxc_array *b, bool assume_unique, int64_t size,
+                                   const jaxc_array *fill_value) {
+  jaxc_dtype dt;
+  bool weak;
+  if (!jaxc__set_args("setxor1d", a, b, size, &dt, &weak)) return NULL;
+  jaxc__set_pair m;
+  int64_t *pick = NULL, np = 0;
+  jaxc_array *out = NULL;
+  bool ok = jaxc__set_pair_make(a, b, dt, !assume_unique, &m);
+  if (ok && !(pick = (int64_t *)jaxc__malloc((size_t)(m.N > 0 ? m.N : 1) * sizeof *pick)))
+    ok = (jaxc__fail(JAXC_ERR_NOMEM, "out of memory in setxor1d"), false);
+  for (int64_t t = 0; ok && t < m.N; t++) /* aux[flag[1:] & flag[:-1]], flag: aux differs from its neighbour */
+    if ((t == 0 || !jaxc__key_equal_values(&m.P, m.key[t - 1], m.key[t])) &&
+        (t + 1 == m.N || !jaxc__key_equal_values(&m.P, m.key[t], m.key[t + 1])))
+      pick[np++] = t;
+  if (ok) out = jaxc__set_values(&m, pick, np, dt, weak, size, fill_value);
+  jaxc__set_pair_free(&m), jaxc__free(pick);
+  if (out) jaxc__ok();
+  return out;
+}
+
+JAXC_API jaxc_array *jaxc_union1d(const jaxc_array *a, const jaxc_array *b, int64_t size, const jaxc_array *fill_value) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "union1d: an operand is NULL");
+  const jaxc_array *both[2] = {a, b};
+  jaxc_array *cat = jaxc_concatenate(2, both, JAXC_ALL_AXES), *out = NULL;
+  if (cat) jaxc_unique_ex(cat, JAXC_ALL_AXES, true, size, fill_value, &out, NULL, NULL, NULL);
+  jaxc_array_free(cat);
+  return out;
+}
+
+/* setdiff1d's fill: full_like(a, fill_value, shape=()), a 0-d array of a's dtype and weak type */
+static jaxc_array *jaxc__setdiff_fill(const jaxc_array *a, const jaxc_array *fill_value) {
+  if (fill_value && fill_value->ndim != 0) {
+    char s[96];
+    jaxc__format_shape(s, sizeof s, fill_value);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "full must be called with scalar fill_value, got fill_value.shape %s.", s);
+  }
+  jaxc_array *f = fill_value ? jaxc__astype_impl(fill_value, a->dtype, NULL) : jaxc__new_array(a->dtype, false, 0, NULL);
+  if (f && !fill_value) memset(f->data, 0, jaxc_dtype_size(a->dtype));
+  if (f) f->weak = a->weak;
+  return f;
+}
+JAXC_API jaxc_array *jaxc_setdiff1d(const jaxc_array *a, const jaxc_array *b, bool assume_unique, int64_t size,
+                                    const jaxc_array *fill_value) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "setdiff1d: an operand is NULL");
+  if (size != JAXC_NONE && size < 0)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "setdiff1d: size must be nonnegative, got %lld", (long long)size);
+  jaxc_array *fill = jaxc__setdiff_fill(a, fill_value);
+  if (!fill) return NULL;
+  int64_t len = size == JAXC_NONE ? 0 : size, w = (int64_t)jaxc_dtype_size(a->dtype);
+  jaxc_array *out = NULL;
+  if (a->size == 0 || size == 0) { /* JAX returns before it promotes */
+    if ((out = jaxc__new_array(a->dtype, a->weak, 1, &len)))
+      for (int64_t j = 0; j < len; j++) memcpy((char *)out->data + (size_t)j * (size_t)w, fill->data, (size_t)w);
+    jaxc_array_free(fill);
+    if (out) jaxc__ok();
+    return out;
+  }
+  jaxc_dtype dt;
+  bool weak, ok = jaxc__set_args("setdiff1d", a, b, size, &dt, &weak);
+  jaxc__set_side A;
+  memset(&A, 0, sizeof A);
+  jaxc_array *e_own = NULL, *t_own = NULL, *in_b = NULL;
+  const jaxc_array *E = ok ? jaxc__in_dtype(a, dt, &e_own) : NULL, *T = E ? jaxc__in_dtype(b, dt, &t_own) : NULL;
+  ok = T && (in_b = jaxc__new_array(JAXC_BOOL, false, 1, &a->size)) && jaxc__member_mask(E, T, false, (bool *)in_b->data);
+  /* a's unique values in their own dtype (or a as it is); the kept ones are gathered in place */
+  if (ok && !assume_unique) ok = jaxc__set_side_make(a, a->dtype, true, &A);
+  if (ok && assume_unique) {
+    A.v = a, A.n = a->size;
+    if (!(A.ord = (int64_t *)jaxc__malloc((size_t)a->size * sizeof *A.ord))) ok = (jaxc__fail(JAXC_ERR_NOMEM, "out of memory in setdiff1d"), false);
+    for (int64_t i = 0; ok && i < a->size; i++) A.ord[i] = i;
+  }
+  int64_t nk = 0;
+  for (int64_t j = 0; ok && j < A.n; j++)
+    if (!((const bool *)in_b->data)[A.ord[j]]) A.ord[nk++] = A.ord[j];
+  /* with size, JAX counts unique's values as a.size + 1 - (values == values[0]).sum() over its
+     padded list: a list of NaNs counts none equal, so its padding (more NaNs) is kept as well */
+  jaxc__splan Pa = jaxc__sort_plan(a->dtype, false, 0);
+  bool all_nan = ok && size != JAXC_NONE && !assume_unique && A.n > 0 && jaxc__key_nan(&Pa, A.key[0]);
+  if (all_nan) nk = a->size;
+  if (ok) {
+    int64_t n_out = size == JAXC_NONE ? nk : len;
+    out = jaxc__new_array(a->dtype, a->weak, 1, &n_out);
+    for (int64_t j = 0; out && j < n_out; j++) {
+      const char *src = j >= nk ? (const char *)fill->data : (const char *)A.v->data + (size_t)A.ord[all_nan ? 0 : j] * (size_t)w;
+      memcpy((char *)out->data + (size_t)j * (size_t)w, src, (size_t)w);
+    }
+  }
+  jaxc__set_side_free(&A), jaxc_array_free(fill), jaxc_array_free(e_own), jaxc_array_free(t_own), jaxc_array_free(in_b);
+  if (out) jaxc__ok();
+  return out;
 }
 
 /* --- nonzero, flatnonzero, argwhere, count_nonzero, bincount ------------------------------------ */
