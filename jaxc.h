@@ -4908,18 +4908,125 @@ static const jaxc_array *jaxc__in_dtype(const jaxc_array *a, jaxc_dtype dt, jaxc
   *own = a->dtype == dt ? NULL : jaxc__astype_impl(a, dt, NULL);
   return a->dtype == dt ? a : *own;
 }
-/* out[i] = (E's element i == one of T's) != invert; E and T of one dtype */
+/* the j-th of a set's sorted keys (jaxc__search_keys') as a pair */
+static jaxc__key2 jaxc__search_key_at(const jaxc__splan *P, const void *keys, int64_t j) {
+  if (P->two) return ((const jaxc__key2 *)keys)[j];
+  return jaxc__key_wide(P->w <= 4 ? ((const uint32_t *)keys)[j] : ((const uint64_t *)keys)[j]);
+}
+/* isin's ways, one job: the set's m sorted keys (P's), the elements E, the answers out */
+typedef struct jaxc__member_job {
+  const jaxc__splan *P;
+  const void *keys;
+  int64_t m;
+  const jaxc_array *E;
+  bool invert, *out;
+  const uint64_t *bits; /* table: a bit for each value from lo on, span of them */
+  uint64_t lo, span;
+  const jaxc__splan *Q; /* merge: the elements' records, sorted, with their places */
+  const void *recs;
+} jaxc__member_job;
+typedef void (*jaxc__member_fn)(const jaxc__member_job *J, int64_t i0, int64_t i1);
+/* elements [0, n) in pieces, over the threads when the pass moves more than JAXC_PAR_BYTES */
+static void jaxc__member_run(const jaxc__member_job *J, jaxc__member_fn fn, int64_t n, size_t bytes_each) {
+#if JAXC__HAS_OPENMP
+  int64_t pieces = jaxc__threads();
+  if ((size_t)n * bytes_each > JAXC_PAR_BYTES && pieces > 1) {
+#  pragma omp parallel for schedule(static)
+    for (int64_t t = 0; t < pieces; t++) fn(J, n * t / pieces, n * (t + 1) / pieces);
+    return;
+  }
+#endif
+  (void)bytes_each;
+  fn(J, 0, n);
+}
+/* integers whose set spans few values: a bit for each value of the span (NumPy's 'table' kind) */
+static void jaxc__member_table_range(const jaxc__member_job *J, int64_t i0, int64_t i1) {
+  const char *e = (const char *)J->E->data;
+  for (int64_t i = i0; i < i1; i++) {
+    uint64_t k = jaxc__value_key(J->P, e + (size_t)i * (size_t)J->P->w) - J->lo; /* (below lo: wraps past span) */
+    J->out[i] = (k < J->span && (J->bits[k >> 6] >> (k & 63) & 1)) != J->invert;
+  }
+}
+/* many elements against a large set: the elements' records sorted, walked beside the set's keys,
+   each answer stored at the element's place; a piece finds its start in the set by bisection */
+static void jaxc__member_merge_range(const jaxc__member_job *J, int64_t i0, int64_t i1) {
+  const char *src = (const char *)J->E->data;
+  int64_t pos, j = 0, hi = J->m;
+  if (i0 < i1) {
+    jaxc__key2 k = jaxc__rec_key(J->Q, J->recs, i0, src, &pos);
+    while (j < hi) {
+      int64_t mid = j + (hi - j) / 2;
+      if (jaxc__key_lt(jaxc__search_key_at(J->P, J->keys, mid), k)) j = mid + 1;
+      else hi = mid;
+    }
+  }
+  for (int64_t i = i0; i < i1; i++) {
+    jaxc__key2 k = jaxc__rec_key(J->Q, J->recs, i, src, &pos);
+    while (j < J->m && jaxc__key_lt(jaxc__search_key_at(J->P, J->keys, j), k)) j++;
+    bool same = j < J->m && jaxc__key_eq(jaxc__search_key_at(J->P, J->keys, j), k);
+    J->out[pos] = (same && !jaxc__key_nan(J->P, k)) != J->invert;
+  }
+}
+/* the table of a set T of integers, when it spans fewer values than 8 bits an element of the
+   operands (plus 4096): NULL (no status) when it does not, or when out of memory */
+static uint64_t *jaxc__member_bits(jaxc__member_job *J, const jaxc_array *T, int64_t n) {
+  const jaxc__splan *P = J->P;
+  const char *t = (const char *)T->data;
+  if (T->size == 0 || !(P->kind == JAXC_KIND_INT || P->kind == JAXC_KIND_UINT || P->kind == JAXC_KIND_BOOL)) return NULL;
+  uint64_t lo = UINT64_MAX, hi = 0;
+  for (int64_t j = 0; j < T->size; j++) {
+    uint64_t k = jaxc__value_key(P, t + (size_t)j * (size_t)P->w);
+    lo = k < lo ? k : lo, hi = k > hi ? k : hi;
+  }
+  if (hi - lo >= 8 * (uint64_t)(n + T->size) + 4096) return NULL;
+  uint64_t *bits = (uint64_t *)jaxc__malloc((size_t)((hi - lo) / 64 + 1) * 8);
+  if (!bits) return NULL;
+  memset(bits, 0, (size_t)((hi - lo) / 64 + 1) * 8);
+  for (int64_t j = 0; j < T->size; j++) {
+    uint64_t k = jaxc__value_key(P, t + (size_t)j * (size_t)P->w) - lo;
+    bits[k >> 6] |= (uint64_t)1 << (k & 63);
+  }
+  J->bits = bits, J->lo = lo, J->span = hi - lo + 1;
+  return bits;
+}
+/* out[i] = (E's element i == one of T's) != invert, E and T of one dtype: integers spanning few
+   values by a table, few elements or a small set (its keys in cache) by bisection, else by
+   sorting the elements too and merging */
 static bool jaxc__member_mask(const jaxc_array *E, const jaxc_array *T, bool invert, bool *out) {
+  int64_t n = E->size, m = T->size;
+  jaxc__splan P = jaxc__sort_plan(T->dtype, false, m);
+  jaxc__member_job J = {&P, NULL, m, E, invert, out, NULL, 0, 0, NULL, NULL};
+  uint64_t *bits = jaxc__member_bits(&J, T, n);
+  if (bits) {
+    jaxc__member_run(&J, jaxc__member_table_range, n, (size_t)P.w + 1);
+    jaxc__free(bits);
+    return true;
+  }
   jaxc_array *sorted = jaxc_sort(T, JAXC_ALL_AXES);
   if (!sorted) return false;
-  jaxc__splan P = jaxc__sort_plan(T->dtype, false, T->size);
-  void *keys = jaxc__search_keys(&P, (const char *)sorted->data, T->size);
+  void *keys = jaxc__search_keys(&P, (const char *)sorted->data, m);
   jaxc_array_free(sorted);
   if (!keys) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in isin"), false;
-  jaxc__search_job job = {keys, T->size, jaxc__search_levels(T->size), false, false, &P, (const char *)E->data, out, true, invert};
-  jaxc__search_run(&job, E->size);
+  J.keys = keys;
+  int levels = jaxc__search_levels(m);
+  bool ok = true;
+  if (m <= 8192 || (double)n * levels * 4 < (double)m) {
+    jaxc__search_job job = {keys, m, levels, false, false, &P, (const char *)E->data, out, true, invert};
+    jaxc__search_run(&job, n);
+  } else {
+    jaxc__splan Q = jaxc__sort_plan(E->dtype, true, n);
+    void *scratch;
+    int64_t(*cnt)[256];
+    int copies;
+    if ((ok = jaxc__sort_buffers(&Q, n, 1, 0, &scratch, &cnt, &copies))) {
+      J.Q = &Q, J.recs = jaxc__sort_records(&Q, (const char *)E->data, n, 1, NULL, scratch, cnt);
+      jaxc__member_run(&J, jaxc__member_merge_range, n, 32);
+      jaxc__free(scratch), jaxc__free(cnt);
+    }
+  }
   jaxc__free(keys);
-  return true;
+  if (!ok) jaxc__fail(JAXC_ERR_NOMEM, "out of memory in isin");
+  return ok;
 }
 JAXC_API jaxc_array *jaxc_isin(const jaxc_array *element, const jaxc_array *test_elements, bool invert) {
   if (!element || !test_elements) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "isin: an operand is NULL");

@@ -1,12 +1,13 @@
-/* bench_sort.c — sort, argsort, searchsorted, unique, quantiles, histogram and diff against a
-   same-run copy of the same bytes and NumPy's same call (np.sort(kind='stable') and
-   np.argsort(kind='stable'), as jnp's sorts are stable; np.searchsorted; np.unique; np.median,
-   np.quantile, np.nanmedian; np.histogram; np.diff).
+/* bench_sort.c — sort, argsort, searchsorted, unique, set operations, quantiles, histogram and
+   diff against a same-run copy of the same bytes and NumPy's same call (np.sort(kind='stable') and
+   np.argsort(kind='stable'), as jnp's sorts are stable; np.searchsorted; np.unique; np.isin,
+   np.intersect1d, ...; np.median, np.quantile, np.nanmedian; np.histogram; np.diff).
    GB/s = bytes read + written once; copy: a 2-thread memcpy of as many bytes, and jaxc's speed as
    a share of it (sorting is not a one-pass op: the share says how many copies' time it takes).
    Inputs are random, drawn alike here and in NumPy: floats uniform in [0, 1), integers over
    their whole range (searchsorted: the sorted array of n values and n queries; unique: n values
-   from n/16 distinct ones). ns/elem: jaxc's, the buffer cache on (the steady state of a loop),
+   from n/16 distinct ones; set operations: two such operands, w drawn after z, isin's small set
+   w's first 1000). ns/elem: jaxc's, the buffer cache on (the steady state of a loop),
    best of REPS; numpy: its GB/s and jaxc's speed as a multiple of it.
    Run: make bench (or build/opt/bench_sort [min_log2 max_log2 [rows whose name contains this]],
    default 20 26, every row) */
@@ -17,7 +18,8 @@
 
 enum { REPS = 5 };
 typedef enum { SORT, ARGSORT, SORT_ROWS, SEARCH, UNIQUE, MEDIAN, QUANTILE3, NANMEDIAN, MEDIAN_ROWS, HISTOGRAM, DIFF,
-               ARGSORT_DESC, LEXSORT2, TOP_K, PARTITION, ARGPARTITION } kind;
+               ARGSORT_DESC, LEXSORT2, TOP_K, PARTITION, ARGPARTITION, ISIN, ISIN_SMALL, INTERSECT, UNION, SETDIFF, SETXOR } kind;
+#define IS_SETOP(k) ((k) >= ISIN)
 typedef struct {
   const char *name, *np; /* NumPy's call on z (and q, the queries) */
   kind k;
@@ -40,6 +42,14 @@ static const row rows[] = {
     {"searchsorted f32", "np.searchsorted(zs, q)", SEARCH, JAXC_F32},
     {"unique f32", "np.unique(z)", UNIQUE, JAXC_F32},
     {"unique i32 +counts", "np.unique(z, return_counts=True)", UNIQUE, JAXC_I32},
+    {"isin i32", "np.isin(z, w)", ISIN, JAXC_I32},
+    {"isin f32", "np.isin(z, w)", ISIN, JAXC_F32},
+    {"isin i32 in 1000", "np.isin(z, w[:1000])", ISIN_SMALL, JAXC_I32},
+    {"intersect1d i32", "np.intersect1d(z, w)", INTERSECT, JAXC_I32},
+    {"intersect1d f32 +ind", "np.intersect1d(z, w, return_indices=True)", INTERSECT, JAXC_F32},
+    {"union1d f32", "np.union1d(z, w)", UNION, JAXC_F32},
+    {"setdiff1d i32", "np.setdiff1d(z, w)", SETDIFF, JAXC_I32},
+    {"setxor1d i32", "np.setxor1d(z, w)", SETXOR, JAXC_I32},
     {"median f32", "np.median(z)", MEDIAN, JAXC_F32},
     {"quantile f32 3 q", "np.quantile(z, [0.25, 0.5, 0.75])", QUANTILE3, JAXC_F32},
     {"nanmedian f32", "np.nanmedian(z)", NANMEDIAN, JAXC_F32},
@@ -100,6 +110,14 @@ static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array 
   case PARTITION: return jaxc_partition(z, jaxc_array_size(z) / 2, 0);
   case ARGPARTITION: return jaxc_argpartition(z, jaxc_array_size(z) / 2, 0);
   case SORT_ROWS: return jaxc_sort(z, 1);
+  case ISIN: case ISIN_SMALL: return jaxc_isin(z, q, false);
+  case INTERSECT:
+    jaxc_intersect1d(z, q, false, JAXC_NONE, NULL, &v, r->d == JAXC_F32 ? &c : NULL, NULL);
+    jaxc_array_free(c);
+    return v;
+  case UNION: return jaxc_union1d(z, q, JAXC_NONE, NULL);
+  case SETDIFF: return jaxc_setdiff1d(z, q, false, JAXC_NONE, NULL);
+  case SETXOR: return jaxc_setxor1d(z, q, false, JAXC_NONE, NULL);
   default: return jaxc_sort(z, 0);
   }
 }
@@ -121,8 +139,8 @@ static double numpy_seconds(const row *r, int nd, const int64_t *zs, int64_t dis
   snprintf(made, sizeof made, make, (long long)distinct);
   snprintf(cmd, sizeof cmd,
            "/usr/bin/python3 -c \"import numpy as np, timeit; g = np.random.default_rng(1); s = (%s); d = '%s'; z = %s; "
-           "zs = np.sort(z); q = g.random(s).astype(d); print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
-           shape, jaxc_dtype_name(r->d), made, r->np, REPS);
+           "zs = np.sort(z); q = g.random(s).astype(d); w = %s; print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
+           shape, jaxc_dtype_name(r->d), made, IS_SETOP(r->k) ? made : "z", r->np, REPS);
   return bench_command_number(cmd);
 }
 
@@ -131,9 +149,10 @@ static int bench_row(const row *r, int lg) {
   int64_t n = (int64_t)1 << lg, zs[2] = {n, 1};
   int nd = 1;
   if (r->k == SORT_ROWS || r->k == MEDIAN_ROWS) zs[0] = n / 64, zs[1] = 64, nd = 2;
-  int64_t distinct = r->k == UNIQUE ? n / 16 : 0;
+  int64_t distinct = r->k == UNIQUE || IS_SETOP(r->k) ? n / 16 : 0;
   jaxc_array *z = input(r->d, nd, zs, distinct), *q = NULL;
   if (r->k == LEXSORT2) q = input(r->d, nd, zs, 0); /* the second key */
+  if (IS_SETOP(r->k)) q = input(r->d, nd, r->k == ISIN_SMALL ? (int64_t[]){1000} : zs, distinct);
   if (r->k == SEARCH) { /* the sorted values, and as many random queries */
     jaxc_array *s = jaxc_sort(z, 0);
     jaxc_array_free(z), z = s, q = input(r->d, nd, zs, 0);
@@ -146,6 +165,7 @@ static int bench_row(const row *r, int lg) {
   jaxc_array *probe = z ? run_once(r, z, q) : NULL;
   if (!probe) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
   size_t bytes = (size_t)n * (jaxc_dtype_size(r->d) * (r->k == SEARCH || r->k == LEXSORT2 ? 2 : 1)) +
+                 (q && IS_SETOP(r->k) ? (size_t)jaxc_array_size(q) * jaxc_dtype_size(r->d) : 0) +
                  (size_t)jaxc_array_size(probe) * jaxc_dtype_size(jaxc_array_dtype(probe)); /* (a quantile: the input) */
   jaxc_array_free(probe);
   timed call = {r, z, q};

@@ -377,53 +377,93 @@ static void test_exhaustive_isin(void) {
   }
 }
 
-/* large operands (over the threads) against presence tables: uint16 values (every one counted)
-   and int32 values drawn from a range of 2^21 */
+/* large operands (over the threads) against presence tables: values f(w) for w drawn from a range,
+   f increasing: uint16 w (every value counted; isin's table), int32 w - 2^20 (the table), float32
+   (w - 2^20) / 2 and int32 (w - 2^20) * 1000 (too wide a span for the table: sorted and merged) */
+static double big_value(int k, int64_t w) {
+  return k == 0 ? (double)w : k == 1 ? (double)(w - (1 << 20)) : k == 2 ? (double)(w - (1 << 20)) / 2 : (double)(w - (1 << 20)) * 1000;
+}
+static double big_at(const jaxc_array *x, int64_t j) {
+  switch (jaxc_array_dtype(x)) {
+  case JAXC_U16: return ((const uint16_t *)jaxc_array_data(x))[j];
+  case JAXC_I32: return ((const int32_t *)jaxc_array_data(x))[j];
+  default: return ((const float *)jaxc_array_data(x))[j];
+  }
+}
 static void test_big(void) {
   int64_t n = INT64_C(1) << 20, m = (INT64_C(1) << 20) + 77;
-  for (int k = 0; k < 2; k++) {
-    jaxc_dtype d = k ? JAXC_I32 : JAXC_U16;
-    int64_t range = k ? INT64_C(1) << 21 : 65536, lo = k ? -(INT64_C(1) << 20) : 0;
+  for (int k = 0; k < 4; k++) {
+    jaxc_dtype d = k == 0 ? JAXC_U16 : k == 2 ? JAXC_F32 : JAXC_I32;
+    int64_t range = k ? INT64_C(1) << 21 : 65536;
     jaxc_array *a = jaxc_array_empty(d, 1, &n), *b = jaxc_array_empty(d, 1, &m);
     unsigned char *in_a = calloc((size_t)range, 1), *in_b = calloc((size_t)range, 1);
-    int64_t *first_a = malloc((size_t)range * 8), *first_b = malloc((size_t)range * 8);
+    int64_t *first_a = malloc((size_t)range * 8), *first_b = malloc((size_t)range * 8), *wa = malloc((size_t)n * 8);
     for (int64_t i = 0; i < n + m; i++) {
-      int64_t v = lo + (int64_t)(rnd64() % (uint64_t)(k ? range : 40000)) + (i >= n ? (k ? 0 : 20000) : 0);
-      if (v - lo >= range) v -= range;
+      int64_t w = (int64_t)(rnd64() % (uint64_t)(k ? range : 40000)) + (i >= n && !k ? 20000 : 0);
       jaxc_array *x = i < n ? a : b;
       int64_t at = i < n ? i : i - n;
-      if (k) ((int32_t *)jaxc_array_data(x))[at] = (int32_t)v;
-      else ((uint16_t *)jaxc_array_data(x))[at] = (uint16_t)v;
+      jaxc_kernel_cast_dyn(JAXC_F64, d, 1, (double[]){big_value(k, w)}, (char *)jaxc_array_data(x) + (size_t)at * esz(x));
       unsigned char *in = i < n ? in_a : in_b;
-      if (!in[v - lo]) in[v - lo] = 1, (i < n ? first_a : first_b)[v - lo] = at;
+      if (i < n) wa[i] = w;
+      if (!in[w]) in[w] = 1, (i < n ? first_a : first_b)[w] = at;
     }
     jaxc_array *v = NULL, *i1 = NULL, *i2 = NULL, *x = jaxc_setxor1d(a, b, false, JAXC_NONE, NULL);
     jaxc_array *u = jaxc_union1d(a, b, JAXC_NONE, NULL), *df = jaxc_setdiff1d(a, b, false, JAXC_NONE, NULL);
-    jaxc_array *in = jaxc_isin(a, b, false);
+    jaxc_array *in = jaxc_isin(a, b, false), *out = jaxc_isin(a, b, true);
     CHECK(jaxc_intersect1d(a, b, false, JAXC_NONE, NULL, &v, &i1, &i2) == JAXC_OK);
     int64_t pv = 0, px = 0, pu = 0, pd = 0;
     long bad = 0;
     for (int64_t w = 0; w < range; w++) {
-      int64_t val = lo + w;
-#define AT(arr, j) (k ? (int64_t)((const int32_t *)jaxc_array_data(arr))[j] : (int64_t)((const uint16_t *)jaxc_array_data(arr))[j])
+      double val = big_value(k, w);
       if (in_a[w] && in_b[w]) {
-        bad += !(pv < jaxc_array_size(v) && AT(v, pv) == val && ((const int32_t *)jaxc_array_data(i1))[pv] == first_a[w] &&
+        bad += !(pv < jaxc_array_size(v) && big_at(v, pv) == val && ((const int32_t *)jaxc_array_data(i1))[pv] == first_a[w] &&
                  ((const int32_t *)jaxc_array_data(i2))[pv] == first_b[w]);
         pv++;
       }
-      if (in_a[w] != in_b[w]) bad += !(px < jaxc_array_size(x) && AT(x, px) == val), px++;
-      if (in_a[w] || in_b[w]) bad += !(pu < jaxc_array_size(u) && AT(u, pu) == val), pu++;
-      if (in_a[w] && !in_b[w]) bad += !(pd < jaxc_array_size(df) && AT(df, pd) == val), pd++;
+      if (in_a[w] != in_b[w]) bad += !(px < jaxc_array_size(x) && big_at(x, px) == val), px++;
+      if (in_a[w] || in_b[w]) bad += !(pu < jaxc_array_size(u) && big_at(u, pu) == val), pu++;
+      if (in_a[w] && !in_b[w]) bad += !(pd < jaxc_array_size(df) && big_at(df, pd) == val), pd++;
     }
-    for (int64_t i = 0; i < n; i++) bad += ((const bool *)jaxc_array_data(in))[i] != in_b[AT(a, i) - lo];
-#undef AT
+    for (int64_t i = 0; i < n; i++)
+      bad += ((const bool *)jaxc_array_data(in))[i] != in_b[wa[i]] || ((const bool *)jaxc_array_data(out))[i] == in_b[wa[i]];
     CHECK_MSG(bad == 0 && pv == jaxc_array_size(v) && px == jaxc_array_size(x) && pu == jaxc_array_size(u) && pd == jaxc_array_size(df),
-              "2^20 %s operands: %ld wrong", jaxc_dtype_name(d), bad);
+              "2^20 %s operands (%d): %ld wrong", jaxc_dtype_name(d), k, bad);
     CHECK(pv > 1000 && px > 1000 && pd > 1000); /* (the draws overlap and differ) */
     jaxc_array_free(a), jaxc_array_free(b), jaxc_array_free(v), jaxc_array_free(i1), jaxc_array_free(i2);
-    jaxc_array_free(x), jaxc_array_free(u), jaxc_array_free(df), jaxc_array_free(in);
-    free(in_a), free(in_b), free(first_a), free(first_b);
+    jaxc_array_free(x), jaxc_array_free(u), jaxc_array_free(df), jaxc_array_free(in), jaxc_array_free(out);
+    free(in_a), free(in_b), free(first_a), free(first_b), free(wa);
   }
+}
+
+/* isin's merge with specials: 20000 elements against 20000 test values of a small pool (NaNs of
+   both signs, -0.0, infinities; int64 spread by 2^40 so that no table is made), against the
+   distinct test values compared with == here */
+static void test_isin_merge(void) {
+  const jaxc_dtype ds[] = {JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128, JAXC_I64, JAXC_U64};
+  jaxc_set_x64(true);
+  for (size_t k = 0; k < sizeof ds / sizeof ds[0]; k++) {
+    int64_t n = 20000 + (int64_t)k, m = 20011;
+    jaxc_array *e = pool_array(ds[k], 1, &n), *t = pool_array(ds[k], 1, &m);
+    if (ds[k] == JAXC_I64 || ds[k] == JAXC_U64)
+      for (int sd = 0; sd < 2; sd++) {
+        jaxc_array *x = sd ? t : e;
+        for (int64_t i = 0; i < jaxc_array_size(x); i++) ((int64_t *)jaxc_array_data(x))[i] *= INT64_C(1) << 40;
+      }
+    item *dist = items_of(t, 0);
+    int64_t nd = unique_items(dist, m, ds[k]); /* (distinct by lax.sort's order; == decides below, a NaN equal to none) */
+    jaxc_array *r = jaxc_isin(e, t, false);
+    long bad = 0;
+    for (int64_t i = 0; r && i < n; i++) {
+      ordval v = decode(ds[k], elem(e, i));
+      bool in = false;
+      for (int64_t j = 0; j < nd && !in; j++) in = val_eq(v, dist[j].v);
+      bad += ((const bool *)jaxc_array_data(r))[i] != in;
+    }
+    CHECK_MSG(r && bad == 0, "isin %s, 20000 in 20011: %ld wrong", jaxc_dtype_name(ds[k]), bad);
+    free(dist);
+    jaxc_array_free(e), jaxc_array_free(t), jaxc_array_free(r);
+  }
+  jaxc_set_x64(false);
 }
 
 /* JAX's docstring examples and its sharper corners, printed as JAX prints them */
@@ -539,6 +579,7 @@ int main(void) {
   test_exhaustive_isin();
   test_pairs();
   test_same_dtype();
+  test_isin_merge();
   test_big();
   printf("operand pairs checked against the references: %ld\n", n_cases);
   return check_summary("test_setops");
