@@ -285,6 +285,24 @@ static jaxc_array *c_insert_slice(void) { /* positions 1 and 3; values (2,) broa
 }
 static jaxc_array *c_append(void) { return jaxc_append(x34, i8col, 1); }
 static jaxc_array *c_append_flat(void) { return jaxc_append(u8v, c64v, JAXC_ALL_AXES); } /* raveled, promoted */
+static jaxc_array *c_isin(void) { return jaxc_isin(x34, i8col, false); }     /* promoted to float32, bisected */
+static jaxc_array *c_isin_table(void) { return jaxc_isin(u8v, idx, true); }  /* int32 spanning few values: the table */
+static jaxc_array *c_isin_big(void) { return jaxc_isin(big, big, false); }   /* sorted and merged over the threads */
+static jaxc_array *c_intersect(void) { /* indices, a size, a weak float fill (jnp.where's) */
+  jaxc_array *v = NULL, *i1 = NULL, *i2 = NULL, *fill = jaxc_weak_float(0.5);
+  int st = fill ? jaxc_intersect1d(x34, i8col, false, 6, fill, &v, &i1, &i2) : JAXC_ERR_NOMEM;
+  jaxc_array_free(fill), jaxc_array_free(i1), jaxc_array_free(v);
+  return st == JAXC_OK ? i2 : NULL;
+}
+static jaxc_array *c_intersect_big(void) {
+  jaxc_array *v = NULL, *i1 = NULL;
+  int st = jaxc_intersect1d(big, x34, true, JAXC_NONE, NULL, &v, &i1, NULL);
+  jaxc_array_free(i1);
+  return st == JAXC_OK ? v : NULL;
+}
+static jaxc_array *c_union(void) { return jaxc_union1d(u8v, c64v, 7, NULL); }
+static jaxc_array *c_setdiff(void) { return jaxc_setdiff1d(c64v, x34, false, 4, NULL); } /* complex NaNs canonical */
+static jaxc_array *c_setxor(void) { return jaxc_setxor1d(f16v, x34, false, 9, NULL); }  /* the padding laundered */
 
 typedef struct { const char *name; jaxc_array *(*call)(void); } oom_case;
 static const oom_case cases[] = {
@@ -315,6 +333,9 @@ static const oom_case cases[] = {
   {"delete, bool mask", c_delete_mask}, {"delete_slice, step -3", c_delete_slice}, {"insert, broadcast", c_insert},
   {"insert, 0-d obj", c_insert_scalar}, {"insert, int8 wrapping", c_insert_wrap}, {"insert_slice", c_insert_slice},
   {"append", c_append}, {"append, axis None", c_append_flat},
+  {"isin", c_isin}, {"isin, table", c_isin_table}, {"isin of 1 M", c_isin_big}, {"intersect1d, size, fill", c_intersect},
+  {"intersect1d of 1 M", c_intersect_big}, {"union1d, size", c_union}, {"setdiff1d c64, size", c_setdiff},
+  {"setxor1d f16, size", c_setxor},
 };
 
 /* --- what a call leaves behind ----------------------------------------------------------------- */
