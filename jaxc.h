@@ -33,7 +33,8 @@
                and nanvar/nanstd with ddof
      sort      jaxc_sort, jaxc_argsort, jaxc_sort_ex/argsort_ex (descending, stable), jaxc_lexsort,
                jaxc_top_k (lax.top_k), jaxc_partition, jaxc_argpartition, jaxc_searchsorted,
-               jaxc_digitize, jaxc_unique, jaxc_unique_ex, jaxc_nonzero, flatnonzero, argwhere, count_nonzero, bincount; jaxc_quantile,
+               jaxc_digitize, jaxc_unique, jaxc_unique_ex, jaxc_isin, intersect1d, union1d, setdiff1d, setxor1d,
+               jaxc_nonzero, flatnonzero, argwhere, count_nonzero, bincount; jaxc_quantile,
                nanquantile, percentile, nanpercentile (JAXC_QUANTILE_...), quantile_ex (axis
                tuples), median, nanmedian, histogram, histogram_bin_edges, diff, ediff1d
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
@@ -5061,13 +5062,14 @@ static bool jaxc__set_side_make(const jaxc_array *a, jaxc_dtype dt, bool uniq, j
   }
   s->v = s->own ? s->own : a;
   s->ord = (int64_t *)jaxc__malloc((size_t)(n > 0 ? n : 1) * 2 * sizeof *s->ord);
-  s->key = (jaxc__key2 *)jaxc__malloc((size_t)(n > 0 ? n : 1) * sizeof *s->key);
   int64_t *starts = s->ord + n;
-  if (!s->ord || !s->key || !jaxc__unique_values(&P, s->v, n, true, s->ord, starts, &nu))
+  if (!s->ord || !jaxc__unique_values(&P, s->v, n, true, s->ord, starts, &nu))
     return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in a set operation"), false;
   if (uniq)
     for (int64_t j = 0; j < nu; j++) s->ord[j] = s->ord[starts[j]]; /* (starts[j] >= j) */
   s->n = uniq ? nu : n;
+  if (!(s->key = (jaxc__key2 *)jaxc__malloc((size_t)(s->n > 0 ? s->n : 1) * sizeof *s->key)))
+    return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in a set operation"), false;
   for (int64_t i = 0; i < s->n; i++) s->key[i] = jaxc__key_of(&P, (const char *)s->v->data + (size_t)s->ord[i] * (size_t)P.w);
   return true;
 }
