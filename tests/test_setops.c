@@ -543,6 +543,52 @@ static void test_examples(void) {
   jaxc_array_free(q), jaxc_array_free(r), jaxc_array_free(i8), jaxc_array_free(u8), jaxc_array_free(cx), jaxc_array_free(cy);
 }
 
+/* the corners a mutation run found unchecked: empty weak operands (JAX's zeros(size) is not weak),
+   size 0 with a fill (no jnp.where: the dtype stays), both operands empty with a size (indices
+   empty), setdiff1d's fill converted (not 0), its early return's fill and weak flag, NaNs of both
+   signs padded by unique with the first one's bits */
+static void test_corners(void) {
+  jaxc_array *w = jaxc_weak_float(1.5), *ew = jaxc_broadcast_to(w, 1, (int64_t[]){0}), *v = NULL, *i1 = NULL, *i2 = NULL;
+  CHECK(ew && jaxc_array_is_weak(ew) && jaxc_array_size(ew) == 0);
+  CHECK(jaxc_intersect1d(ew, ew, false, 2, NULL, &v, NULL, NULL) == JAXC_OK);
+  expect_print(v, "Array([0., 0.], dtype=float32)", "intersect1d of empty weak operands, size 2");
+  expect_print(jaxc_setxor1d(ew, ew, false, 2, NULL), "Array([0., 0.], dtype=float32)", "setxor1d of empty weak operands, size 2");
+  CHECK(jaxc_intersect1d(ew, ew, false, JAXC_NONE, NULL, &v, NULL, NULL) == JAXC_OK);
+  expect_print(v, "Array([], shape=(0,), dtype=float32, weak_type=True)", "intersect1d of empty weak operands");
+  expect_print(jaxc_setxor1d(ew, ew, true, JAXC_NONE, NULL), "Array([], shape=(0,), dtype=float32, weak_type=True)", "setxor1d of empty weak operands");
+  jaxc_array *a = ints(JAXC_I32, 2, (int64_t[]){1, 2}), *b = ints(JAXC_I32, 1, (int64_t[]){2}), *half = jaxc_weak_float(0.5);
+  CHECK(jaxc_intersect1d(a, b, false, 0, half, &v, NULL, NULL) == JAXC_OK);
+  expect_print(v, "Array([], shape=(0,), dtype=int32)", "intersect1d size 0 with a float fill");
+  expect_print(jaxc_setxor1d(a, b, false, 0, half), "Array([], shape=(0,), dtype=int32)", "setxor1d size 0 with a float fill");
+  jaxc_array *e = ints(JAXC_I32, 0, NULL);
+  CHECK(jaxc_intersect1d(e, e, false, 3, NULL, &v, &i1, &i2) == JAXC_OK);
+  expect_print(v, "Array([0, 0, 0], dtype=int32)", "intersect1d of nothing, size 3");
+  expect_print(i1, "Array([], shape=(0,), dtype=int32)", "intersect1d of nothing: a indices");
+  expect_print(i2, "Array([], shape=(0,), dtype=int32)", "intersect1d of nothing: b indices");
+  jaxc_array *seven = jaxc_weak_int(7), *nine = jaxc_weak_int(9), *three = jaxc_weak_int(3);
+  jaxc_array *p = ints(JAXC_I32, 4, (int64_t[]){1, 2, 3, 4}), *q = ints(JAXC_I32, 4, (int64_t[]){3, 4, 5, 6});
+  expect_print(jaxc_setdiff1d(e, b, false, 2, seven), "Array([7, 7], dtype=int32)", "setdiff1d of nothing, fill 7");
+  expect_print(jaxc_setdiff1d(p, q, false, 4, nine), "Array([1, 2, 9, 9], dtype=int32)", "setdiff1d fill 9");
+  expect_print(jaxc_setdiff1d(p, q, true, 3, nine), "Array([1, 2, 9], dtype=int32)", "setdiff1d assume_unique fill 9");
+  expect_print(jaxc_setdiff1d(three, b, false, 0, NULL), "Array([], shape=(0,), dtype=int32, weak_type=True)", "setdiff1d size 0 keeps a's weak flag");
+  expect_print(jaxc_setdiff1d(three, b, false, 2, NULL), "Array([3, 0], dtype=int32, weak_type=True)", "setdiff1d of a weak scalar");
+  uint32_t bits[2] = {0x7fc00000u, 0xffc00000u}, one = 0x3f800000u;
+  jaxc_array *nn = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){2}, bits), *o = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){1}, &one);
+  jaxc_array *r = jaxc_setdiff1d(nn, o, false, 3, NULL);
+  CHECK(r && jaxc_array_size(r) == 3);
+  for (int j = 0; r && j < 3; j++) CHECK(((const uint32_t *)jaxc_array_data(r))[j] == (j < 2 ? 0x7fc00000u : 0u));
+  jaxc_array_free(r);
+  uint32_t bits3[3] = {0xffc00000u, 0x7fc00001u, 0x7fc00000u};
+  jaxc_array *n3 = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){3}, bits3);
+  r = jaxc_setdiff1d(n3, o, false, 4, NULL); /* the first NaN's bits, three times, then 0 */
+  CHECK(r && jaxc_array_size(r) == 4);
+  for (int j = 0; r && j < 4; j++) CHECK(((const uint32_t *)jaxc_array_data(r))[j] == (j < 3 ? 0xffc00000u : 0u));
+  jaxc_array_free(r);
+  jaxc_array_free(w), jaxc_array_free(ew), jaxc_array_free(a), jaxc_array_free(b), jaxc_array_free(half), jaxc_array_free(e);
+  jaxc_array_free(seven), jaxc_array_free(nine), jaxc_array_free(three), jaxc_array_free(p), jaxc_array_free(q);
+  jaxc_array_free(nn), jaxc_array_free(o), jaxc_array_free(n3);
+}
+
 static void test_errors(void) {
   jaxc_array *a = ints(JAXC_I8, 3, (int64_t[]){1, 2, 3}), *b = ints(JAXC_I32, 2, (int64_t[]){2, 9}), *v = NULL, *i1 = NULL;
   jaxc_array *empty = ints(JAXC_I32, 0, NULL), *fill2 = ints(JAXC_I8, 2, (int64_t[]){0, 0});
@@ -575,6 +621,7 @@ int main(void) {
   if (!load_golden_table(golden)) return check_summary("test_setops");
   test_examples();
   test_errors();
+  test_corners();
   test_int8_pairs();
   test_exhaustive_isin();
   test_pairs();
