@@ -2530,6 +2530,14 @@ static jaxc_array *jaxc__astype_impl(const jaxc_array *a, jaxc_dtype dtype, jaxc
   return jaxc__finish("convert_element_type", out, into, a, NULL); /* 1e300 -> float32 inf */
 }
 JAXC_API jaxc_array *jaxc_astype(const jaxc_array *a, jaxc_dtype dtype) { return jaxc__astype_impl(a, dtype, NULL); }
+/* a converted to dtype d itself, where astype would narrow it: a 64-bit d with x64 off is the
+   dtype of an array made (or wrapped) while x64 was on, whose companions must match it */
+static jaxc_array *jaxc__astype_exact(const jaxc_array *a, jaxc_dtype d) {
+  if (jaxc_storage_dtype(d, jaxc_x64()) == d) return jaxc__astype_impl(a, d, NULL);
+  jaxc_array *r = jaxc__new_array(d, false, a->ndim, a->shape);
+  if (r) jaxc_kernel_cast_dyn(a->dtype, d, (size_t)a->size, a->data, r->data);
+  return r;
+}
 JAXC_API jaxc_array *jaxc_astype_into(const jaxc_array *a, jaxc_array *out) {
   if (!out) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "output array is NULL");
   return jaxc__astype_impl(a, out->dtype, out);
@@ -5057,7 +5065,7 @@ static bool jaxc__set_side_make(const jaxc_array *a, jaxc_dtype dt, bool uniq, j
   jaxc__splan P = jaxc__sort_plan(dt, true, n);
   bool canon = uniq && P.kind == JAXC_KIND_COMPLEX; /* (unique makes a complex NaN nan+0j: a copy to change) */
   if (a->dtype != dt || canon) {
-    if (!(s->own = jaxc__astype_impl(a, dt, NULL))) return false;
+    if (!(s->own = jaxc__astype_exact(a, dt))) return false;
     if (canon) jaxc__unique_complex_nans(s->own, &P);
   }
   s->v = s->own ? s->own : a;
@@ -5221,7 +5229,7 @@ static jaxc_array *jaxc__setdiff_fill(const jaxc_array *a, const jaxc_array *fil
     jaxc__format_shape(s, sizeof s, fill_value);
     return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "full must be called with scalar fill_value, got fill_value.shape %s.", s);
   }
-  jaxc_array *f = fill_value ? jaxc__astype_impl(fill_value, a->dtype, NULL) : jaxc__new_array(a->dtype, false, 0, NULL);
+  jaxc_array *f = fill_value ? jaxc__astype_exact(fill_value, a->dtype) : jaxc__new_array(a->dtype, false, 0, NULL);
   if (f && !fill_value) memset(f->data, 0, jaxc_dtype_size(a->dtype));
   if (f) f->weak = a->weak;
   return f;
@@ -8510,10 +8518,7 @@ static jaxc_array *jaxc__insert_impl(const jaxc_array *x, int ax, int64_t *iv, i
   int nd = x->ndim;
   int64_t n = x->shape[ax];
   /* values_arr = array(values, ndmin=a.ndim, dtype=a.dtype); a 0-d obj moves its first axis */
-  jaxc_array *vc, *moved = NULL, *vb = NULL, *r = NULL;
-  if (jaxc_storage_dtype(x->dtype, jaxc_x64()) == x->dtype) vc = jaxc__astype_impl(values, x->dtype, NULL);
-  else if ((vc = jaxc__new_array(x->dtype, false, values->ndim, values->shape))) /* (a 64-bit a made with x64 on) */
-    jaxc_kernel_cast_dyn(values->dtype, x->dtype, (size_t)values->size, values->data, vc->data);
+  jaxc_array *vc = jaxc__astype_exact(values, x->dtype), *moved = NULL, *vb = NULL, *r = NULL;
   if (!vc) return NULL;
   int vnd = values->ndim < nd ? nd : values->ndim;
   int64_t vshape[JAXC_MAX_NDIM], shape[JAXC_MAX_NDIM], size;

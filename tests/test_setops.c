@@ -584,6 +584,20 @@ static void test_corners(void) {
   CHECK(r && jaxc_array_size(r) == 4);
   for (int j = 0; r && j < 4; j++) CHECK(((const uint32_t *)jaxc_array_data(r))[j] == (j < 3 ? 0xffc00000u : 0u));
   jaxc_array_free(r);
+  /* 64-bit arrays wrapped with x64 off (made while it was on): setdiff1d keeps their dtype, its
+     copies and its fill must be that dtype too (the fuzzer found the narrowed copy read wide) */
+  double cv[6] = {0, 0, 1, 0, NAN, 1}, fv[3] = {1, 2, 3};
+  jaxc_array cst, fst, *cw = jaxc_array_wrap(&cst, JAXC_C128, 1, (int64_t[]){3}, cv), *fw = jaxc_array_wrap(&fst, JAXC_F64, 1, (int64_t[]){3}, fv);
+  jaxc_array *two = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){1}, (float[]){2.0f}), *fill = jaxc_weak_float(1.5);
+  r = jaxc_setdiff1d(cw, cw, false, JAXC_NONE, NULL);
+  CHECK(r && jaxc_array_dtype(r) == JAXC_C128 && jaxc_array_size(r) == 1 && isnan(((const double *)jaxc_array_data(r))[0]) &&
+        ((const double *)jaxc_array_data(r))[1] == 0.0);
+  jaxc_array_free(r);
+  r = jaxc_setdiff1d(fw, two, false, 5, fill);
+  const double want[5] = {1, 3, 1.5, 1.5, 1.5};
+  CHECK(r && jaxc_array_dtype(r) == JAXC_F64 && jaxc_array_size(r) == 5);
+  for (int j = 0; r && j < 5; j++) CHECK(((const double *)jaxc_array_data(r))[j] == want[j]);
+  jaxc_array_free(r), jaxc_array_free(two), jaxc_array_free(fill);
   jaxc_array_free(w), jaxc_array_free(ew), jaxc_array_free(a), jaxc_array_free(b), jaxc_array_free(half), jaxc_array_free(e);
   jaxc_array_free(seven), jaxc_array_free(nine), jaxc_array_free(three), jaxc_array_free(p), jaxc_array_free(q);
   jaxc_array_free(nn), jaxc_array_free(o), jaxc_array_free(n3);

@@ -611,9 +611,85 @@ static void check_splice(const char *what, const jaxc_array *a, int axis, const 
     }
 }
 
+/* ------------------------------------------------------------------ set operations (case 39) */
+/* an operand for a set op: any dtype (mostly valid), 0-d, 1-d (up to 3000) or 2-d, its values
+   drawn (a seeded generator) from a window of a small pool, so that operands overlap and repeat
+   (NaNs, -0.0 and 0.0, infinities, the integer dtypes' extremes wrapped) */
+static jaxc_array *make_set_operand(void) {
+  static const double fpool[16] = {0.0, -0.0, 1.0, -1.0, 2.0, NAN, 0.5, 3.0, -NAN, INFINITY, -INFINITY, 7.0, 1e30, -2.5, 65504.0, 5e-324};
+  static const int64_t ipool[16] = {0, 1, -1, 2, 3, -2, 7, 127, -128, 255, 256, 65535, INT32_MIN, INT64_MAX, INT64_MIN, -7};
+  jaxc_dtype dt = pick_dtype();
+  uint8_t l = u8();
+  int64_t n = l < 96 ? l % 10 : l < 192 ? u8() % 100 : l < 252 ? 100 + (int64_t)(u32() % 2900) : 1, shape[2];
+  int nd = l >= 252 ? 0 : 1;
+  if (nd == 1 && u8() % 8 == 7) nd = 2, shape[0] = 1 + u8() % 4, shape[1] = n / shape[0], n = shape[0] * shape[1];
+  else shape[0] = n;
+  uint32_t w = 16 - u8() % 16, o = u8() % 16, s = (u32() ^ 0x9E3779B9u) | 1; /* (zero bytes: the whole pool) */
+  if (!JAXC_DTYPE_VALID(dt) || JAXC_DTYPE_IS_WEAK(dt)) {
+    jaxc_array *r = jaxc_array_from_data(dt, nd, shape, shared);
+    check_result_array("array_from_data(bad set operand dtype)", r);
+    return r;
+  }
+  int kind = jaxc_dtype_kind(dt);
+  double *v = malloc((size_t)(n > 0 ? n : 1) * 2 * sizeof *v);
+  unsigned char *buf = malloc((size_t)(n > 0 ? n : 1) * 16);
+  int64_t *iv = (int64_t *)v;
+  for (int64_t k = 0; k < n; k++) {
+    s ^= s << 13, s ^= s >> 17, s ^= s << 5;
+    uint32_t i0 = (o + s % w) % 16, i1 = (o + (s >> 8) % w) % 16;
+    if (kind == JAXC_KIND_COMPLEX) v[2 * k] = fpool[i0], v[2 * k + 1] = (s >> 20) % 4 ? 0.0 : fpool[i1];
+    else if (kind == JAXC_KIND_FLOAT) v[k] = fpool[i0];
+    else iv[k] = ipool[i0];
+  }
+  jaxc_kernel_cast_dyn(kind == JAXC_KIND_COMPLEX ? JAXC_C128 : kind == JAXC_KIND_FLOAT ? JAXC_F64 : JAXC_I64, dt, (size_t)n, v, buf);
+  jaxc_array *r = jaxc_array_from_data(dt, nd, shape, buf);
+  check_result_array("array_from_data(set operand)", r);
+  free(v), free(buf);
+  return r;
+}
+/* an element, read exactly: bool/uint as uint64, int as int64, float/complex as two doubles */
+typedef struct { int kind; int64_t i; uint64_t u; double re, im; } sv_t;
+static sv_t sv_at(const jaxc_array *x, int64_t j) {
+  sv_t v = {jaxc_dtype_kind(x->dtype), 0, 0, 0.0, 0.0};
+  const char *p = (const char *)x->data + (size_t)j * jaxc_dtype_size(x->dtype);
+  double c[2];
+  if (v.kind == JAXC_KIND_INT) jaxc_kernel_cast_dyn(x->dtype, JAXC_I64, 1, p, &v.i);
+  else if (v.kind == JAXC_KIND_UINT || v.kind == JAXC_KIND_BOOL) jaxc_kernel_cast_dyn(x->dtype, JAXC_U64, 1, p, &v.u);
+  else jaxc_kernel_cast_dyn(x->dtype, JAXC_C128, 1, p, c), v.re = c[0], v.im = c[1];
+  return v;
+}
+static bool sv_nan(sv_t v) { return isnan(v.re) || isnan(v.im); }
+static bool sv_eq(sv_t a, sv_t b) { /* (==: -0.0 is 0.0, a NaN equals nothing) */
+  return a.kind == JAXC_KIND_INT ? a.i == b.i : a.kind == JAXC_KIND_UINT || a.kind == JAXC_KIND_BOOL ? a.u == b.u : a.re == b.re && a.im == b.im;
+}
+static bool sv_lt(sv_t a, sv_t b) { return a.kind == JAXC_KIND_INT ? a.i < b.i : a.kind == JAXC_KIND_UINT || a.kind == JAXC_KIND_BOOL ? a.u < b.u : a.re < b.re; }
+static bool sv_in(sv_t v, const jaxc_array *x) {
+  for (int64_t j = 0; j < x->size; j++) if (sv_eq(v, sv_at(x, j))) return true;
+  return false;
+}
+/* a 1-d set-op result without size: sorted as lax.sort sorts (NaNs last; complex: no order
+   checked), neighbours not equal (strict) or at most equal; NaN-free where nan_ok is false */
+static void check_set_sorted(const char *what, const jaxc_array *r, bool strict, bool nan_ok) {
+  bool cplx = jaxc_dtype_kind(r->dtype) == JAXC_KIND_COMPLEX, seen_nan = false;
+  for (int64_t j = 0; j < r->size; j++) {
+    sv_t v = sv_at(r, j);
+    if (sv_nan(v)) {
+      if (!nan_ok) FAIL("%s: NaN at %lld of its result", what, (long long)j);
+      seen_nan = true;
+      continue;
+    }
+    if (seen_nan && !cplx) FAIL("%s: %g after a NaN (at %lld)", what, v.re, (long long)j);
+    if (j == 0) continue;
+    sv_t u = sv_at(r, j - 1);
+    if (sv_nan(u)) continue;
+    if (strict && sv_eq(u, v)) FAIL("%s: result elements %lld and %lld are equal", what, (long long)j - 1, (long long)j);
+    if (!cplx && sv_lt(v, u)) FAIL("%s: result elements %lld and %lld out of order", what, (long long)j - 1, (long long)j);
+  }
+}
+
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 39;
+  uint8_t c = u8() % 40;
   static int only = -2; /* FUZZ_CASE=N: every call case N, but a quarter creating or freeing arrays (29) */
   if (only == -2) only = getenv("FUZZ_CASE") ? atoi(getenv("FUZZ_CASE")) : -1;
   if (only >= 0) c = c % 4 == 0 ? 29 : (uint8_t)only;
@@ -1504,6 +1580,133 @@ static void one_call(void) {
     }
     snap_verify(names[w], NULL);
     made_check_free(names[w], md, 3);
+    keep(r);
+    break;
+  }
+  case 39: { /* isin, intersect1d (values, indices), union1d, setdiff1d, setxor1d: operands of any dtype and shape (made
+                from a small pool of values, so that they overlap; or the pool's), sizes of every sign, fills of any shape;
+                where the operands are short: isin against a reference, and the results' order, membership and
+                completeness (without size), their lengths (with it) */
+    static const char *const names[] = {"isin", "intersect1d", "union1d", "setdiff1d", "setxor1d"};
+    /* (sizes past 2^20 but under 2^59 are skipped: the library would allocate them) */
+    static const int64_t odd[] = {INT64_MAX, INT64_MIN + 1, (int64_t)1 << 59, (int64_t)1 << 62, -1, (int64_t)1 << 20, (int64_t)1 << 16, JAXC_NONE};
+    made_t md[3] = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
+    int w = u8() % 5;
+    bool unique = u8() & 1, invert = u8() & 1;
+    const jaxc_array *a = u8() < 176 ? made_keep(&md[0], make_set_operand()) : pick_arr();
+    uint8_t bb = u8();
+    const jaxc_array *b = bb < 24 ? a : bb < 200 ? made_keep(&md[1], make_set_operand()) : pick_arr();
+    uint8_t sb = u8(), fb = u8();
+    int64_t size = sb < 112 ? JAXC_NONE : sb < 160 ? (int64_t)(u8() % 12) : sb < 200 ? (int64_t)(u32() % ((1u << 16) + 1))
+                 : sb < 216 ? 0 : sb < 232 ? -(int64_t)(1 + u8() % 3) : odd[u8() % 8];
+    const jaxc_array *fill = NULL;
+    if (fb >= 128 && fb < 176) fill = pick_arr();
+    else if (fb >= 176 && fb < 232) {
+      jaxc_dtype fd = pick_dtype();
+      double re = fspecial[u8() % NFS], im = u8() < 192 ? 0.0 : fspecial[u8() % NFS];
+      jaxc_array *f = jaxc_scalar(fd, re, im);
+      check_result_array("jaxc_scalar(fill)", f);
+      fill = made_keep(&md[2], f);
+    } else if (fb >= 232) fill = made_keep(&md[2], make_set_operand());
+    char sa[96], sbs[96], sf[96];
+    trace("%s assume_unique=%d invert=%d size=%lld a=%s b=%s%s fill=%s\n", names[w], unique, invert, (long long)size, shape_str(sa, a),
+          shape_str(sbs, b), b == a && a ? "(=a)" : "", shape_str(sf, fill));
+    jaxc_array *r = NULL, *o[3] = {NULL, NULL, NULL};
+    int ret = 0;
+    bool want_ix = false, no_values = false;
+    switch (w) {
+    case 0: r = jaxc_isin(a, b, invert); break;
+    case 1: {
+      no_values = u8() < 8;
+      want_ix = u8() < 160;
+      ret = jaxc_intersect1d(a, b, unique, size, fill, no_values ? NULL : &o[0], want_ix ? &o[1] : NULL, want_ix && u8() < 224 ? &o[2] : NULL);
+      check_results("intersect1d", ret, o, 3);
+      if (no_values && ret != JAXC_ERR_ARG) FAIL("intersect1d: values NULL returned %d", ret);
+      if (ret == 0 && !o[0]) FAIL("intersect1d: success without values");
+      if (ret == 0 && want_ix && !o[1]) FAIL("intersect1d: success without a_indices");
+      r = o[0];
+      break;
+    }
+    case 2: r = jaxc_union1d(a, b, size, fill); break;
+    case 3: r = jaxc_setdiff1d(a, b, unique, size, fill); break;
+    default: r = jaxc_setxor1d(a, b, unique, size, fill); break;
+    }
+    if (w != 1) check_result_array(names[w], r);
+    jaxc_status st = jaxc_last_status();
+    bool bad_args = !a || !b || (w != 0 && size != JAXC_NONE && size < 0) || no_values;
+    if (r && bad_args) FAIL("%s: succeeded with a NULL operand or size %lld", names[w], (long long)size);
+    /* plain calls (both operands one dtype and weak flag, no fill, a sane size) must succeed; but union1d of two empty
+       operands with a size wants a fill (jnp.unique's error) */
+    if (!r && !bad_args && a->dtype == b->dtype && a->weak == b->weak && !fill && size <= (1 << 20) && st != JAXC_ERR_NOMEM &&
+        !(w == 2 && a->size + b->size == 0 && size > 0))
+      FAIL("%s: failed on plain operands (%s, size %lld): %s", names[w], jaxc_dtype_name(a->dtype), (long long)size, jaxc_last_error());
+    snap_verify(names[w], NULL);
+    if (r) {
+      jaxc_dtype dt = jaxc_storage_dtype(jaxc__join2(a, b), jaxc_x64());
+      if (w == 0) {
+        if (r->dtype != JAXC_BOOL || !same_shape(r, a)) FAIL("isin: result %s, want bool of element's shape", shape_str(sa, r));
+      } else {
+        /* (intersect1d's and setxor1d's fill is jnp.where's operand: with size, it broadcasts) */
+        bool where_fill = (w == 1 || w == 4) && fill && size != JAXC_NONE;
+        if (r->ndim != 1 && !where_fill) FAIL("%s: result ndim %d", names[w], r->ndim);
+        if (w == 3 && (r->dtype != a->dtype || r->weak != a->weak)) FAIL("setdiff1d: result %s, a %s", shape_str(sf, r), shape_str(sa, a));
+        if ((w == 2 || ((w == 1 || w == 4) && (!fill || size == JAXC_NONE))) && r->dtype != dt)
+          FAIL("%s: result dtype %s, operands promote to %s", names[w], jaxc_dtype_name(r->dtype), jaxc_dtype_name(dt));
+        if (size != JAXC_NONE && !where_fill && r->shape[0] != size) FAIL("%s: %lld results for size %lld", names[w], (long long)r->shape[0], (long long)size);
+      }
+      if (w == 1 && want_ix) {
+        int64_t ilen = size == JAXC_NONE ? r->size : a->size + b->size == 0 ? 0 : size;
+        for (int j = 1; j < 3; j++)
+          if (o[j] && (o[j]->ndim != 1 || o[j]->shape[0] != ilen || jaxc_dtype_kind(o[j]->dtype) != JAXC_KIND_INT))
+            FAIL("intersect1d: indices %d are %s, want %lld of an int dtype", j, shape_str(sa, o[j]), (long long)ilen);
+      }
+      /* references, where the operands are short: everything compared in the promoted dtype */
+      bool short_ops = a->size <= 2000 && b->size <= 2000 && (double)a->size * (double)b->size <= (double)(1 << 18) &&
+                       (double)r->size * (double)(a->size + b->size) <= (double)(1 << 19);
+      jaxc_array *A = short_ops && dt != JAXC_DTYPE_INVALID ? jaxc_astype(a, dt) : NULL, *B = A ? jaxc_astype(b, dt) : NULL;
+      jaxc_array *V = B && w != 0 ? jaxc_astype(r, dt) : NULL; /* (setdiff1d's values are in a's dtype) */
+      if (B && w == 0) {
+        for (int64_t j = 0; j < a->size; j++)
+          if (((const unsigned char *)r->data)[j] != (sv_in(sv_at(A, j), B) != invert))
+            FAIL("isin: element %lld is %d (invert %d), the reference disagrees", (long long)j, ((const unsigned char *)r->data)[j], invert);
+      } else if (V && size == JAXC_NONE) {
+        if (w != 3 || !unique) check_set_sorted(names[w], w == 3 ? r : V, !(w == 1 && unique), w != 1); /* (setdiff1d: in a's dtype) */
+        for (int64_t j = 0; j < V->size; j++) { /* each value where it belongs */
+          sv_t v = sv_at(V, j);
+          if (sv_nan(v)) continue;
+          bool ia = sv_in(v, A), ib = sv_in(v, B);
+          bool ok = w == 1 ? ia && ib : w == 2 ? ia || ib : w == 3 ? ia && !ib : ia != ib;
+          if (!ok && !(w == 1 && unique)) FAIL("%s: result element %lld is in a: %d, in b: %d", names[w], (long long)j, ia, ib);
+        }
+        for (int side = 0; side < 2 && !(w == 1 && unique); side++) { /* and every value that belongs there */
+          const jaxc_array *X = side ? B : A, *Y = side ? A : B;
+          if (side && (w == 1 || w == 3)) break;
+          for (int64_t j = 0; j < X->size; j++) {
+            sv_t v = sv_at(X, j);
+            if (sv_nan(v)) continue;
+            bool iy = sv_in(v, Y), want = w == 1 ? iy : w == 2 ? true : w == 3 ? !iy : !unique && !iy;
+            if (want && !sv_in(v, V)) FAIL("%s: %s's element %lld missing from the result", names[w], side ? "b" : "a", (long long)j);
+          }
+        }
+        if (w == 1 && want_ix && !unique) /* indices: in range, the value's first place in a (and a place in b) */
+          for (int j = 1; j < 3; j++) {
+            if (!o[j]) continue;
+            const jaxc_array *X = j == 1 ? A : B;
+            for (int64_t k = 0; k < o[j]->size; k++) {
+              bool big;
+              int64_t ix = ix_at(o[j], k, &big);
+              if (big || ix < 0 || ix >= X->size) FAIL("intersect1d: index %d[%lld] = %lld out of [0, %lld)", j, (long long)k, (long long)ix, (long long)X->size);
+              sv_t v = sv_at(V, k);
+              if (!sv_eq(sv_at(X, ix), v)) FAIL("intersect1d: index %d[%lld] = %lld does not hold the value", j, (long long)k, (long long)ix);
+              for (int64_t q = 0; q < ix; q++)
+                if (sv_eq(sv_at(X, q), v)) FAIL("intersect1d: index %d[%lld] = %lld, not the first place (%lld)", j, (long long)k, (long long)ix, (long long)q);
+            }
+          }
+      }
+      jaxc_array_free(A), jaxc_array_free(B), jaxc_array_free(V);
+    }
+    made_check_free(names[w], md, 3);
+    for (int j = 1; j < 3; j++) jaxc_array_free(o[j]);
     keep(r);
     break;
   }
