@@ -4948,14 +4948,27 @@ static void jaxc__member_run(const jaxc__member_job *J, jaxc__member_fn fn, int6
   (void)bytes_each;
   fn(J, 0, n);
 }
-/* integers whose set spans few values: a bit for each value of the span (NumPy's 'table' kind) */
+/* integers whose set spans few values: a bit for each value of the span (NumPy's 'table' kind);
+   an integer's key is its bits with the sign bit flipped (signed) or as they are, so a loop per
+   width reads them without the generic key's calls */
+#define JAXC__TABLE_LOOKUP(T)                                                                      \
+  do {                                                                                             \
+    const T *e = (const T *)J->E->data;                                                            \
+    for (int64_t i = i0; i < i1; i++) {                                                            \
+      uint64_t k = (uint64_t)(((uint64_t)e[i] & mask) ^ flip) - J->lo; /* (below lo: wraps past span) */ \
+      J->out[i] = (k < J->span && (J->bits[k >> 6] >> (k & 63) & 1)) != J->invert;                \
+    }                                                                                              \
+  } while (0)
 static void jaxc__member_table_range(const jaxc__member_job *J, int64_t i0, int64_t i1) {
-  const char *e = (const char *)J->E->data;
-  for (int64_t i = i0; i < i1; i++) {
-    uint64_t k = jaxc__value_key(J->P, e + (size_t)i * (size_t)J->P->w) - J->lo; /* (below lo: wraps past span) */
-    J->out[i] = (k < J->span && (J->bits[k >> 6] >> (k & 63) & 1)) != J->invert;
+  uint64_t flip = J->P->kind == JAXC_KIND_INT ? J->P->sign : 0, mask = J->P->sign | (J->P->sign - 1);
+  switch (J->P->w) {
+  case 1: JAXC__TABLE_LOOKUP(uint8_t); break;
+  case 2: JAXC__TABLE_LOOKUP(uint16_t); break;
+  case 4: JAXC__TABLE_LOOKUP(uint32_t); break;
+  default: JAXC__TABLE_LOOKUP(uint64_t); break;
   }
 }
+#undef JAXC__TABLE_LOOKUP
 /* many elements against a large set: the elements' records sorted, walked beside the set's keys,
    each answer stored at the element's place; a piece finds its start in the set by bisection */
 static void jaxc__member_merge_range(const jaxc__member_job *J, int64_t i0, int64_t i1) {
@@ -4978,26 +4991,47 @@ static void jaxc__member_merge_range(const jaxc__member_job *J, int64_t i0, int6
 }
 /* the table of a set T of integers, when it spans fewer values than 8 bits an element of the
    operands (plus 4096): NULL (no status) when it does not, or when out of memory */
-static uint64_t *jaxc__member_bits(jaxc__member_job *J, const jaxc_array *T, int64_t n) {
+#define JAXC__TABLE_SPAN(T)                                                  \
+  do {                                                                       \
+    const T *t = (const T *)T_->data;                                        \
+    for (int64_t j = 0; j < T_->size; j++) {                                 \
+      uint64_t k = ((uint64_t)t[j] & mask) ^ flip;                           \
+      lo = k < lo ? k : lo, hi = k > hi ? k : hi;                            \
+    }                                                                        \
+  } while (0)
+#define JAXC__TABLE_FILL(T)                                                  \
+  do {                                                                       \
+    const T *t = (const T *)T_->data;                                        \
+    for (int64_t j = 0; j < T_->size; j++) {                                 \
+      uint64_t k = (((uint64_t)t[j] & mask) ^ flip) - lo;                    \
+      bits[k >> 6] |= (uint64_t)1 << (k & 63);                               \
+    }                                                                        \
+  } while (0)
+static uint64_t *jaxc__member_bits(jaxc__member_job *J, const jaxc_array *T_, int64_t n) {
   const jaxc__splan *P = J->P;
-  const char *t = (const char *)T->data;
-  if (T->size == 0 || !(P->kind == JAXC_KIND_INT || P->kind == JAXC_KIND_UINT || P->kind == JAXC_KIND_BOOL)) return NULL;
-  uint64_t lo = UINT64_MAX, hi = 0;
-  for (int64_t j = 0; j < T->size; j++) {
-    uint64_t k = jaxc__value_key(P, t + (size_t)j * (size_t)P->w);
-    lo = k < lo ? k : lo, hi = k > hi ? k : hi;
+  if (T_->size == 0 || !(P->kind == JAXC_KIND_INT || P->kind == JAXC_KIND_UINT || P->kind == JAXC_KIND_BOOL)) return NULL;
+  uint64_t lo = UINT64_MAX, hi = 0, flip = P->kind == JAXC_KIND_INT ? P->sign : 0, mask = P->sign | (P->sign - 1);
+  switch (P->w) {
+  case 1: JAXC__TABLE_SPAN(uint8_t); break;
+  case 2: JAXC__TABLE_SPAN(uint16_t); break;
+  case 4: JAXC__TABLE_SPAN(uint32_t); break;
+  default: JAXC__TABLE_SPAN(uint64_t); break;
   }
-  if (hi - lo >= 8 * (uint64_t)(n + T->size) + 4096) return NULL;
+  if (hi - lo >= 8 * (uint64_t)(n + T_->size) + 4096) return NULL;
   uint64_t *bits = (uint64_t *)jaxc__malloc((size_t)((hi - lo) / 64 + 1) * 8);
   if (!bits) return NULL;
   memset(bits, 0, (size_t)((hi - lo) / 64 + 1) * 8);
-  for (int64_t j = 0; j < T->size; j++) {
-    uint64_t k = jaxc__value_key(P, t + (size_t)j * (size_t)P->w) - lo;
-    bits[k >> 6] |= (uint64_t)1 << (k & 63);
+  switch (P->w) {
+  case 1: JAXC__TABLE_FILL(uint8_t); break;
+  case 2: JAXC__TABLE_FILL(uint16_t); break;
+  case 4: JAXC__TABLE_FILL(uint32_t); break;
+  default: JAXC__TABLE_FILL(uint64_t); break;
   }
   J->bits = bits, J->lo = lo, J->span = hi - lo + 1;
   return bits;
 }
+#undef JAXC__TABLE_SPAN
+#undef JAXC__TABLE_FILL
 /* out[i] = (E's element i == one of T's) != invert, E and T of one dtype: integers spanning few
    values by a table, few elements or a small set (its keys in cache) by bisection, else by
    sorting the elements too and merging */
