@@ -4906,8 +4906,10 @@ JAXC_API jaxc_array *jaxc_unique(const jaxc_array *a) {
 }
 
 /* --- isin, intersect1d, union1d, setdiff1d, setxor1d --------------------------------------------
-   jax/_src/numpy/setops.py. isin sorts the test elements and looks each element up (bisection: the
-   only value it can equal is at its left place). The set ops sort each operand stably (the radix
+   jax/_src/numpy/setops.py. isin looks each element up in a bit table (integers spanning few
+   values), by bisection in the sorted test elements (a small set: the only value an element can
+   equal is at its left place), or sorts the elements too and merges. The set ops sort each
+   operand stably (the radix
    engine; unique's groups unless assume_unique) and merge the two lists, a's first where keys tie:
    that is the stable sort of the concatenation which JAX runs, and what they keep is read off
    neighbours in it. */
@@ -4951,16 +4953,16 @@ static void jaxc__member_run(const jaxc__member_job *J, jaxc__member_fn fn, int6
 /* integers whose set spans few values: a bit for each value of the span (NumPy's 'table' kind);
    an integer's key is its bits with the sign bit flipped (signed) or as they are, so a loop per
    width reads them without the generic key's calls */
-#define JAXC__TABLE_LOOKUP(T)                                                                      \
+#define JAXC__TABLE_LOOKUP(U)                                                                      \
   do {                                                                                             \
-    const T *e = (const T *)J->E->data;                                                            \
+    const U *e = (const U *)J->E->data;                                                            \
     for (int64_t i = i0; i < i1; i++) {                                                            \
-      uint64_t k = (uint64_t)(((uint64_t)e[i] & mask) ^ flip) - J->lo; /* (below lo: wraps past span) */ \
+      uint64_t k = ((uint64_t)e[i] ^ flip) - J->lo; /* (below lo: wraps past span) */              \
       J->out[i] = (k < J->span && (J->bits[k >> 6] >> (k & 63) & 1)) != J->invert;                \
     }                                                                                              \
   } while (0)
 static void jaxc__member_table_range(const jaxc__member_job *J, int64_t i0, int64_t i1) {
-  uint64_t flip = J->P->kind == JAXC_KIND_INT ? J->P->sign : 0, mask = J->P->sign | (J->P->sign - 1);
+  uint64_t flip = J->P->kind == JAXC_KIND_INT ? J->P->sign : 0;
   switch (J->P->w) {
   case 1: JAXC__TABLE_LOOKUP(uint8_t); break;
   case 2: JAXC__TABLE_LOOKUP(uint16_t); break;
@@ -4989,35 +4991,35 @@ static void jaxc__member_merge_range(const jaxc__member_job *J, int64_t i0, int6
     J->out[pos] = (same && !jaxc__key_nan(J->P, k)) != J->invert;
   }
 }
-/* the table of a set T of integers, when it spans fewer values than 8 bits an element of the
+/* the table of a set of integers, when it spans fewer values than 8 bits an element of the
    operands (plus 4096): NULL (no status) when it does not, or when out of memory */
-#define JAXC__TABLE_SPAN(T)                                                  \
+#define JAXC__TABLE_SPAN(U)                                                  \
   do {                                                                       \
-    const T *t = (const T *)T_->data;                                        \
-    for (int64_t j = 0; j < T_->size; j++) {                                 \
-      uint64_t k = ((uint64_t)t[j] & mask) ^ flip;                           \
+    const U *t = (const U *)set->data;                                        \
+    for (int64_t j = 0; j < set->size; j++) {                                 \
+      uint64_t k = (uint64_t)t[j] ^ flip;                                    \
       lo = k < lo ? k : lo, hi = k > hi ? k : hi;                            \
     }                                                                        \
   } while (0)
-#define JAXC__TABLE_FILL(T)                                                  \
+#define JAXC__TABLE_FILL(U)                                                  \
   do {                                                                       \
-    const T *t = (const T *)T_->data;                                        \
-    for (int64_t j = 0; j < T_->size; j++) {                                 \
-      uint64_t k = (((uint64_t)t[j] & mask) ^ flip) - lo;                    \
+    const U *t = (const U *)set->data;                                        \
+    for (int64_t j = 0; j < set->size; j++) {                                 \
+      uint64_t k = ((uint64_t)t[j] ^ flip) - lo;                             \
       bits[k >> 6] |= (uint64_t)1 << (k & 63);                               \
     }                                                                        \
   } while (0)
-static uint64_t *jaxc__member_bits(jaxc__member_job *J, const jaxc_array *T_, int64_t n) {
+static uint64_t *jaxc__member_bits(jaxc__member_job *J, const jaxc_array *set, int64_t n) {
   const jaxc__splan *P = J->P;
-  if (T_->size == 0 || !(P->kind == JAXC_KIND_INT || P->kind == JAXC_KIND_UINT || P->kind == JAXC_KIND_BOOL)) return NULL;
-  uint64_t lo = UINT64_MAX, hi = 0, flip = P->kind == JAXC_KIND_INT ? P->sign : 0, mask = P->sign | (P->sign - 1);
+  if (set->size == 0 || !(P->kind == JAXC_KIND_INT || P->kind == JAXC_KIND_UINT || P->kind == JAXC_KIND_BOOL)) return NULL;
+  uint64_t lo = UINT64_MAX, hi = 0, flip = P->kind == JAXC_KIND_INT ? P->sign : 0;
   switch (P->w) {
   case 1: JAXC__TABLE_SPAN(uint8_t); break;
   case 2: JAXC__TABLE_SPAN(uint16_t); break;
   case 4: JAXC__TABLE_SPAN(uint32_t); break;
   default: JAXC__TABLE_SPAN(uint64_t); break;
   }
-  if (hi - lo >= 8 * (uint64_t)(n + T_->size) + 4096) return NULL;
+  if (hi - lo >= 8 * (uint64_t)(n + set->size) + 4096) return NULL;
   uint64_t *bits = (uint64_t *)jaxc__malloc((size_t)((hi - lo) / 64 + 1) * 8);
   if (!bits) return NULL;
   memset(bits, 0, (size_t)((hi - lo) / 64 + 1) * 8);
