@@ -4828,11 +4828,26 @@ static void jaxc__store_index(jaxc_array *r, int64_t i, int64_t v) {
   jaxc__store_bits((char *)r->data + (size_t)i * jaxc_dtype_size(r->dtype), (int)jaxc_dtype_size(r->dtype), (uint64_t)v);
 }
 
+/* A call with several results (the wanted ones: outs[j] not NULL) makes all or none: they start
+   NULL, and at the end each is handed out (ok) or freed, and the status returned. */
+static void jaxc__outs_clear(int n, jaxc_array **const *outs) {
+  for (int j = 0; j < n; j++)
+    if (outs[j]) *outs[j] = NULL;
+}
+static int jaxc__outs_hand(int n, jaxc_array **const *outs, jaxc_array **res, bool ok) {
+  for (int j = 0; j < n; j++) {
+    if (ok && outs[j]) *outs[j] = res[j];
+    else jaxc_array_free(res[j]);
+  }
+  if (!ok) return jaxc_last_status() != JAXC_OK ? jaxc_last_status() : JAXC_ERR_NOMEM;
+  jaxc__ok();
+  return JAXC_OK;
+}
+
 JAXC_API int jaxc_unique_ex(const jaxc_array *a, int axis, bool equal_nan, int64_t size, const jaxc_array *fill_value,
                             jaxc_array **values, jaxc_array **indices, jaxc_array **inverse, jaxc_array **counts) {
   jaxc_array **outs[4] = {values, indices, inverse, counts};
-  for (int j = 0; j < 4; j++)
-    if (outs[j]) *outs[j] = NULL;
+  jaxc__outs_clear(4, outs);
   if (!a || !values) return jaxc__fail(JAXC_ERR_ARG, "unique: %s is NULL", a ? "values" : "the array"), JAXC_ERR_ARG;
   if (size != JAXC_NONE && size < 0) return jaxc__fail(JAXC_ERR_ARG, "unique: size must be nonnegative, got %lld", (long long)size), JAXC_ERR_ARG;
   bool flat = axis == JAXC_ALL_AXES;
@@ -4891,13 +4906,7 @@ JAXC_API int jaxc_unique_ex(const jaxc_array *a, int axis, bool equal_nan, int64
     }
   }
   jaxc__free(perm), jaxc_array_free(aux), jaxc_array_free(fill);
-  for (int j = 0; j < 4; j++) {
-    if (ok && outs[j]) *outs[j] = res[j];
-    else jaxc_array_free(res[j]);
-  }
-  if (!ok) return jaxc_last_status() != JAXC_OK ? jaxc_last_status() : JAXC_ERR_NOMEM;
-  jaxc__ok();
-  return JAXC_OK;
+  return jaxc__outs_hand(4, outs, res, ok);
 }
 JAXC_API jaxc_array *jaxc_unique(const jaxc_array *a) {
   jaxc_array *v = NULL;
@@ -5178,22 +5187,28 @@ static jaxc_array *jaxc__set_values(const jaxc__set_pair *m, const int64_t *pick
   }
   return out;
 }
-/* a set op's operands checked and their dtype found; false (status set) when they cannot be */
-static bool jaxc__set_args(const char *name, const jaxc_array *a, const jaxc_array *b, int64_t size, jaxc_dtype *dt, bool *weak) {
+/* a set op's operands checked, then (set_args) their promoted dtype found; false (status set)
+   when they cannot be */
+static bool jaxc__set_check(const char *name, const jaxc_array *a, const jaxc_array *b, int64_t size) {
   if (!a || !b) return jaxc__fail(JAXC_ERR_ARG, "%s: an operand is NULL", name), false;
   if (size != JAXC_NONE && size < 0) return jaxc__fail(JAXC_ERR_ARG, "%s: size must be nonnegative, got %lld", name, (long long)size), false;
+  return true;
+}
+static bool jaxc__set_dtype(const jaxc_array *a, const jaxc_array *b, jaxc_dtype *dt, bool *weak) {
   jaxc_dtype node = jaxc__join2(a, b);
   if (node == JAXC_DTYPE_INVALID) return false;
   *dt = jaxc_storage_dtype(node, jaxc_x64()), *weak = jaxc_dtype_is_weak(node);
   return true;
+}
+static bool jaxc__set_args(const char *name, const jaxc_array *a, const jaxc_array *b, int64_t size, jaxc_dtype *dt, bool *weak) {
+  return jaxc__set_check(name, a, b, size) && jaxc__set_dtype(a, b, dt, weak);
 }
 
 JAXC_API int jaxc_intersect1d(const jaxc_array *a, const jaxc_array *b, bool assume_unique, int64_t size,
                               const jaxc_array *fill_value, jaxc_array **values, jaxc_array **a_indices,
                               jaxc_array **b_indices) {
   jaxc_array **outs[3] = {values, a_indices, b_indices}, *res[3] = {NULL, NULL, NULL};
-  for (int j = 0; j < 3; j++)
-    if (outs[j]) *outs[j] = NULL;
+  jaxc__outs_clear(3, outs);
   if (!values) return jaxc__fail(JAXC_ERR_ARG, "intersect1d: values is NULL"), JAXC_ERR_ARG;
   jaxc_dtype dt;
   bool weak;
@@ -5219,13 +5234,7 @@ JAXC_API int jaxc_intersect1d(const jaxc_array *a, const jaxc_array *b, bool ass
     }
   }
   jaxc__set_pair_free(&m), jaxc__free(pick);
-  for (int j = 0; j < 3; j++) {
-    if (ok && outs[j]) *outs[j] = res[j];
-    else jaxc_array_free(res[j]);
-  }
-  if (!ok) return jaxc_last_status() != JAXC_OK ? jaxc_last_status() : JAXC_ERR_NOMEM;
-  jaxc__ok();
-  return JAXC_OK;
+  return jaxc__outs_hand(3, outs, res, ok);
 }
 
 JAXC_API jaxc_array *jaxc_setxor1d(const jaxc_array *a, const jaxc_array *b, bool assume_unique, int64_t size,
@@ -5272,51 +5281,44 @@ static jaxc_array *jaxc__setdiff_fill(const jaxc_array *a, const jaxc_array *fil
 }
 JAXC_API jaxc_array *jaxc_setdiff1d(const jaxc_array *a, const jaxc_array *b, bool assume_unique, int64_t size,
                                     const jaxc_array *fill_value) {
-  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "setdiff1d: an operand is NULL");
-  if (size != JAXC_NONE && size < 0)
-    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "setdiff1d: size must be nonnegative, got %lld", (long long)size);
-  jaxc_array *fill = jaxc__setdiff_fill(a, fill_value);
+  jaxc_array *fill = jaxc__set_check("setdiff1d", a, b, size) ? jaxc__setdiff_fill(a, fill_value) : NULL, *out = NULL;
   if (!fill) return NULL;
   int64_t len = size == JAXC_NONE ? 0 : size, w = (int64_t)jaxc_dtype_size(a->dtype);
-  jaxc_array *out = NULL;
-  if (a->size == 0 || size == 0) { /* JAX returns before it promotes */
-    if ((out = jaxc__new_array(a->dtype, a->weak, 1, &len)))
-      for (int64_t j = 0; j < len; j++) memcpy((char *)out->data + (size_t)j * (size_t)w, fill->data, (size_t)w);
+  if (a->size == 0 || size == 0) { /* JAX returns before it promotes: full_like(a, fill_value, shape=size) */
+    out = jaxc_broadcast_to(fill, 1, &len);
     jaxc_array_free(fill);
-    if (out) jaxc__ok();
     return out;
   }
   jaxc_dtype dt;
-  bool weak, ok = jaxc__set_args("setdiff1d", a, b, size, &dt, &weak);
+  bool weak, ok = jaxc__set_dtype(a, b, &dt, &weak);
+  /* the candidates: a's unique values in its own dtype (or a as it is), each tested once against
+     b in the promoted dtype */
   jaxc__set_side A;
   memset(&A, 0, sizeof A);
-  jaxc_array *e_own = NULL, *t_own = NULL, *in_b = NULL;
-  const jaxc_array *E = ok ? jaxc__in_dtype(a, dt, &e_own) : NULL, *T = E ? jaxc__in_dtype(b, dt, &t_own) : NULL;
-  ok = T && (in_b = jaxc__new_array(JAXC_BOOL, false, 1, &a->size)) && jaxc__member_mask(E, T, false, (bool *)in_b->data);
-  /* a's unique values in their own dtype (or a as it is); the kept ones are gathered in place */
-  if (ok && !assume_unique) ok = jaxc__set_side_make(a, a->dtype, true, &A);
-  if (ok && assume_unique) {
-    A.v = a, A.n = a->size;
-    if (!(A.ord = (int64_t *)jaxc__malloc((size_t)a->size * sizeof *A.ord))) ok = (jaxc__fail(JAXC_ERR_NOMEM, "out of memory in setdiff1d"), false);
-    for (int64_t i = 0; ok && i < a->size; i++) A.ord[i] = i;
-  }
+  jaxc_array *uniq = NULL, *e_own = NULL, *t_own = NULL, *in_b = NULL;
+  if (ok && !assume_unique && (ok = jaxc__set_side_make(a, a->dtype, true, &A)) && (ok = (uniq = jaxc__new_array(a->dtype, false, 1, &A.n)) != NULL))
+    for (int64_t j = 0; j < A.n; j++)
+      memcpy((char *)uniq->data + (size_t)j * (size_t)w, (const char *)A.v->data + (size_t)A.ord[j] * (size_t)w, (size_t)w);
+  const jaxc_array *C = assume_unique ? a : uniq;
+  const jaxc_array *E = ok ? jaxc__in_dtype(C, dt, &e_own) : NULL, *T = E ? jaxc__in_dtype(b, dt, &t_own) : NULL;
+  ok = T && (in_b = jaxc__new_array(JAXC_BOOL, false, 1, &C->size)) && jaxc__member_mask(E, T, false, (bool *)in_b->data);
+  const bool *gone = ok ? (const bool *)in_b->data : NULL;
   int64_t nk = 0;
-  for (int64_t j = 0; ok && j < A.n; j++)
-    if (!((const bool *)in_b->data)[A.ord[j]]) A.ord[nk++] = A.ord[j];
+  for (int64_t j = 0; ok && j < C->size; j++) nk += !gone[j];
   /* with size, JAX counts unique's values as a.size + 1 - (values == values[0]).sum() over its
      padded list: a list of NaNs counts none equal, so its padding (more NaNs) is kept as well */
   jaxc__splan Pa = jaxc__sort_plan(a->dtype, false, 0);
   bool all_nan = ok && size != JAXC_NONE && !assume_unique && A.n > 0 && jaxc__key_nan(&Pa, A.key[0]);
   if (all_nan) nk = a->size;
-  if (ok) {
-    int64_t n_out = size == JAXC_NONE ? nk : len;
-    out = jaxc__new_array(a->dtype, a->weak, 1, &n_out);
-    for (int64_t j = 0; out && j < n_out; j++) {
-      const char *src = j >= nk ? (const char *)fill->data : (const char *)A.v->data + (size_t)A.ord[all_nan ? 0 : j] * (size_t)w;
-      memcpy((char *)out->data + (size_t)j * (size_t)w, src, (size_t)w);
-    }
+  int64_t n_out = size == JAXC_NONE ? nk : len;
+  if (ok && (out = jaxc__new_array(a->dtype, a->weak, 1, &n_out))) {
+    char *dst = (char *)out->data;
+    for (int64_t j = 0, k = 0; k < n_out && k < nk; j += !all_nan) /* the kept candidates, in order */
+      if (all_nan || !gone[j]) memcpy(dst + (size_t)k++ * (size_t)w, (const char *)C->data + (size_t)j * (size_t)w, (size_t)w);
+    for (int64_t k = nk; k < n_out; k++) memcpy(dst + (size_t)k * (size_t)w, fill->data, (size_t)w);
   }
-  jaxc__set_side_free(&A), jaxc_array_free(fill), jaxc_array_free(e_own), jaxc_array_free(t_own), jaxc_array_free(in_b);
+  jaxc__set_side_free(&A), jaxc_array_free(uniq), jaxc_array_free(fill), jaxc_array_free(e_own), jaxc_array_free(t_own);
+  jaxc_array_free(in_b);
   if (out) jaxc__ok();
   return out;
 }
