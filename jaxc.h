@@ -640,6 +640,29 @@ JAXC_API jaxc_array *jaxc_take(const jaxc_array *a, const jaxc_array *indices, i
 JAXC_API jaxc_array *jaxc_index_take(const jaxc_array *a, const jaxc_array *indices, int axis,
                                      jaxc_index_mode mode, const jaxc_array *fill_value);
 
+/* jaxc_take_along_axis: jnp.take_along_axis(arr, indices, axis, mode, fill_value). indices (any
+   integer dtype) has arr's rank; every other axis broadcasts with arr's (a 1 on either side takes
+   the other's length), so the result's shape is broadcast(indices.shape, arr.shape with 1 on the
+   axis); out[..., i, ...] = arr[..., indices[..., i, ...], ...]. axis JAXC_ALL_AXES flattens arr
+   and wants 1-D indices. As JAX computes it: the indices are first converted to the default int
+   (int32 with x64 off, so a uint32 2^32 - 1 is -1 and takes the last element), a negative one
+   counts from the end once, then DEFAULT, FILL and DROP give fill_value where still out of range
+   (NULL: jnp.take's defaults, NaN for inexact dtypes), CLIP clamps, PROMISE_IN_BOUNDS clamps
+   without counting from the end (XLA's gather); WRAP is refused ('Unknown gather mode "wrap"').
+   An empty axis gives zeros of the result's shape; the result keeps arr's dtype and weak flag.
+   Errors in JAX's words ("take_along_axis indices must be of integer type, got float32",
+   "indices and arr must have the same number of dimensions; 1 vs. 2"). Over the threads above
+   JAXC_PAR_BYTES. (JAX's mode="one_hot", an einsum for accelerators, is not offered.)
+   jaxc_put_along_axis: jnp.put_along_axis(arr, indices, values, axis, inplace=False, mode): arr
+   with values (broadcast to indices.shape, then to the index shape) set at those places, as
+   arr.at[i_0, ..., indices, ..., i_n].set(values, mode) with aranges on the other axes (their
+   lengths broadcast with indices' too); modes as for jaxc_at_update (DEFAULT drops out-of-range
+   places); repeated places: the last value wins. */
+JAXC_API jaxc_array *jaxc_take_along_axis(const jaxc_array *arr, const jaxc_array *indices, int axis,
+                                          jaxc_index_mode mode, const jaxc_array *fill_value);
+JAXC_API jaxc_array *jaxc_put_along_axis(const jaxc_array *arr, const jaxc_array *indices, const jaxc_array *values,
+                                         int axis, jaxc_index_mode mode);
+
 /* Basic indexing, one spec per leading axis (axes past nspec are taken whole):
      JAXC_S(start, stop, step)   Python's start:stop:step; JAXC_NONE for an omitted part
                                  (JAXC_S(JAXC_NONE, JAXC_NONE, -1) is ::-1); step 0 is an error
@@ -3012,6 +3035,22 @@ static void jaxc__thread_part(int64_t n, int t, int nt, int64_t *lo, int64_t *hi
   *lo = t * per < n ? t * per : n, *hi = *lo + per < n ? *lo + per : n;
 }
 
+/* fn(job, i0, i1) over [0, n): a piece per thread when the pass moves more than JAXC_PAR_BYTES
+   (n * bytes_each), else one piece */
+typedef void (*jaxc__range_fn)(const void *job, int64_t i0, int64_t i1);
+static void jaxc__range_run(const void *job, jaxc__range_fn fn, int64_t n, size_t bytes_each) {
+#if JAXC__HAS_OPENMP
+  int64_t pieces = jaxc__threads();
+  if ((size_t)n * bytes_each > JAXC_PAR_BYTES && pieces > 1) {
+#  pragma omp parallel for schedule(static)
+    for (int64_t t = 0; t < pieces; t++) fn(job, n * t / pieces, n * (t + 1) / pieces);
+    return;
+  }
+#endif
+  (void)bytes_each;
+  fn(job, 0, n);
+}
+
 /* axis in [-ndim, ndim) -> [0, ndim); numpy's AxisError wording, which JAX repeats. */
 static bool jaxc__canon_axis(int axis, int ndim, int *out) {
   if (axis < -ndim || axis >= ndim) {
@@ -4945,20 +4984,6 @@ typedef struct jaxc__member_job {
   const jaxc__splan *Q; /* merge: the elements' records, sorted, with their places */
   const void *recs;
 } jaxc__member_job;
-typedef void (*jaxc__member_fn)(const jaxc__member_job *J, int64_t i0, int64_t i1);
-/* elements [0, n) in pieces, over the threads when the pass moves more than JAXC_PAR_BYTES */
-static void jaxc__member_run(const jaxc__member_job *J, jaxc__member_fn fn, int64_t n, size_t bytes_each) {
-#if JAXC__HAS_OPENMP
-  int64_t pieces = jaxc__threads();
-  if ((size_t)n * bytes_each > JAXC_PAR_BYTES && pieces > 1) {
-#  pragma omp parallel for schedule(static)
-    for (int64_t t = 0; t < pieces; t++) fn(J, n * t / pieces, n * (t + 1) / pieces);
-    return;
-  }
-#endif
-  (void)bytes_each;
-  fn(J, 0, n);
-}
 /* integers whose set spans few values: a bit for each value of the span (NumPy's 'table' kind);
    an integer's key is its bits with the sign bit flipped (signed) or as they are, so a loop per
    width reads them without the generic key's calls */
@@ -4970,7 +4995,8 @@ static void jaxc__member_run(const jaxc__member_job *J, jaxc__member_fn fn, int6
       J->out[i] = (k < J->span && (J->bits[k >> 6] >> (k & 63) & 1)) != J->invert;                \
     }                                                                                              \
   } while (0)
-static void jaxc__member_table_range(const jaxc__member_job *J, int64_t i0, int64_t i1) {
+static void jaxc__member_table_range(const void *job, int64_t i0, int64_t i1) {
+  const jaxc__member_job *J = (const jaxc__member_job *)job;
   uint64_t flip = J->P->kind == JAXC_KIND_INT ? J->P->sign : 0;
   switch (J->P->w) {
   case 1: JAXC__TABLE_LOOKUP(uint8_t); break;
@@ -4982,7 +5008,8 @@ static void jaxc__member_table_range(const jaxc__member_job *J, int64_t i0, int6
 #undef JAXC__TABLE_LOOKUP
 /* many elements against a large set: the elements' records sorted, walked beside the set's keys,
    each answer stored at the element's place; a piece finds its start in the set by bisection */
-static void jaxc__member_merge_range(const jaxc__member_job *J, int64_t i0, int64_t i1) {
+static void jaxc__member_merge_range(const void *job, int64_t i0, int64_t i1) {
+  const jaxc__member_job *J = (const jaxc__member_job *)job;
   const char *src = (const char *)J->E->data;
   int64_t pos, j = 0, hi = J->m;
   if (i0 < i1) {
@@ -5052,7 +5079,7 @@ static bool jaxc__member_mask(const jaxc_array *E, const jaxc_array *T, bool inv
   jaxc__member_job J = {&P, NULL, m, E, invert, out, NULL, 0, 0, NULL, NULL};
   uint64_t *bits = jaxc__member_bits(&J, T, n);
   if (bits) {
-    jaxc__member_run(&J, jaxc__member_table_range, n, (size_t)P.w + 1);
+    jaxc__range_run(&J, jaxc__member_table_range, n, (size_t)P.w + 1);
     jaxc__free(bits);
     return true;
   }
@@ -5074,7 +5101,7 @@ static bool jaxc__member_mask(const jaxc_array *E, const jaxc_array *T, bool inv
     int copies;
     if ((ok = jaxc__sort_buffers(&Q, n, 1, 0, &scratch, &cnt, &copies))) {
       J.Q = &Q, J.recs = jaxc__sort_records(&Q, (const char *)E->data, n, 1, NULL, scratch, cnt);
-      jaxc__member_run(&J, jaxc__member_merge_range, n, 32);
+      jaxc__range_run(&J, jaxc__member_merge_range, n, 32);
       jaxc__free(scratch), jaxc__free(cnt);
     }
   }
@@ -6240,11 +6267,14 @@ static bool jaxc__check_wrap(jaxc_index_mode mode, jaxc__ixsem sem, jaxc__sel *s
   return true;
 }
 
-/* An integer (or bool) index array's values as int64_t; a uint64's bits as they are. */
-static void jaxc__index_values(const jaxc_array *ix, int64_t *iv) {
-  if (ix->dtype == JAXC_U64) memcpy(iv, ix->data, (size_t)ix->size * sizeof(int64_t));
-  else jaxc_kernel_cast_dyn(ix->dtype, JAXC_I64, (size_t)ix->size, ix->data, iv);
+/* cnt of an integer (or bool) index array's values from position at, as int64_t; a uint64's
+   bits as they are. */
+static void jaxc__index_read(const jaxc_array *ix, int64_t at, int64_t cnt, int64_t *iv) {
+  const char *p = (const char *)ix->data + (size_t)at * jaxc_dtype_size(ix->dtype);
+  if (ix->dtype == JAXC_U64) memcpy(iv, p, (size_t)cnt * sizeof(int64_t));
+  else jaxc_kernel_cast_dyn(ix->dtype, JAXC_I64, (size_t)cnt, p, iv);
 }
+static void jaxc__index_values(const jaxc_array *ix, int64_t *iv) { jaxc__index_read(ix, 0, ix->size, iv); }
 /* Array index on one axis: shape a.shape[:ax] + ix.shape + a.shape[ax+1:]. */
 static bool jaxc__select_take(const jaxc_array *a, int ax, const jaxc_array *ix, jaxc_index_mode mode,
                               jaxc__ixsem sem, jaxc__sel *s) {
@@ -6507,9 +6537,16 @@ static jaxc_array *jaxc__scatter(jaxc_op op, const jaxc_array *a, jaxc__sel *s, 
     }
     return res;
   }
-  jaxc_dtype node = jaxc__join2(a, u);
-  if (node == JAXC_DTYPE_INVALID) goto done;
-  jaxc_dtype pd = jaxc_storage_dtype(node, x64);
+  /* a 64-bit array wrapped while x64 is off keeps its dtype: promoted as with x64 on, or the
+     scatter would cut its untouched elements to 32 bits */
+  bool wide = x64 || jaxc_storage_dtype(a->dtype, false) != a->dtype;
+  jaxc_dtype node = wide == x64 ? jaxc__join2(a, u)
+                                : jaxc_result_node(jaxc_promotion(), true, jaxc__node_of(a), jaxc__node_of(u));
+  if (node == JAXC_DTYPE_INVALID) {
+    if (wide != x64) jaxc__fail_strict(a->dtype, u->dtype);
+    goto done;
+  }
+  jaxc_dtype pd = jaxc_storage_dtype(node, wide);
   jaxc__bin_fn fn = NULL;
   if (op != JAXC_OP_SET) {
     fn = jaxc__bin_table[op][pd][0];
@@ -6615,6 +6652,232 @@ JAXC_API jaxc_array *jaxc_at_update_slice(jaxc_op op, const jaxc_array *a, int n
                                           const jaxc_array *updates, jaxc_index_mode mode) {
   jaxc__slice_arg t = {nspec, spec};
   return jaxc__update(op, a, updates, mode, jaxc__select_slice_cb, &t);
+}
+/* --- take_along_axis / put_along_axis ---------------------------------------------------------
+   Both walk the broadcast index shape: per axis, element strides into arr and into indices (0
+   where that side has length 1, broadcast, and on arr's axis, where the index value gives the
+   place instead). */
+typedef struct jaxc__along {
+  int nd, ax;
+  int64_t shape[JAXC_MAX_NDIM];                 /* the broadcast index shape: take's result */
+  int64_t as[JAXC_MAX_NDIM], is[JAXC_MAX_NDIM]; /* strides into arr and indices */
+  int64_t n, axs;                               /* arr's length and stride on the axis */
+} jaxc__along;
+/* false where an axis other than ax has two lengths, neither 1 (the callers word the error) */
+static bool jaxc__along_geometry(const jaxc_array *a, const jaxc_array *ix, int ax, jaxc__along *G) {
+  int64_t ua = 1, ui = 1;
+  G->nd = a->ndim, G->ax = ax, G->n = a->shape[ax];
+  for (int i = a->ndim - 1; i >= 0; i--) {
+    int64_t da = a->shape[i], di = ix->shape[i];
+    if (i == ax || da == di || da == 1) G->shape[i] = di;
+    else if (di == 1) G->shape[i] = da;
+    else return false;
+    G->as[i] = i == ax || da == 1 ? 0 : ua;
+    G->is[i] = di == 1 ? 0 : ui;
+    if (i == ax) G->axs = ua;
+    ua *= da, ui *= di;
+  }
+  return true;
+}
+
+/* take_along_axis converts the indices to the default int (int_dtype_for_dim given a whole
+   shape answers that), counts a negative one from the end once unless in bounds is promised,
+   then lax.gather fills (-1 here) or clamps. */
+static int64_t jaxc__along_ix(int64_t raw, int64_t n, bool wide, jaxc_index_mode mode) {
+  int64_t v = wide ? raw : jaxc__wrap32(raw);
+  if (mode == JAXC_MODE_PROMISE_IN_BOUNDS) return jaxc__clamp_ix(v, n);
+  if (v < 0) v += n;
+  if (mode == JAXC_MODE_CLIP) return jaxc__clamp_ix(v, n);
+  return v >= 0 && v < n ? v : -1;
+}
+typedef struct jaxc__take_along_job {
+  const jaxc__along *G;
+  const jaxc_array *a, *ix;
+  char *dst;
+  jaxc_index_mode mode;
+  bool wide;
+  const char *fill;
+} jaxc__take_along_job;
+enum { JAXC__ALONG_RUN = 256 }; /* indices resolved at a time, on the stack */
+/* one element per index value; es a constant in each case, so the copies are plain moves */
+#define JAXC__ALONG_COPY(ES)                                                                       \
+  for (int64_t k = 0; k < cnt; k++) memcpy(d + k * (ES), v[k] < 0 ? J->fill : s + (v[k] * axs + k * asl) * (ES), ES)
+/* result elements [t0, t1): along the last axis in runs, the row's bases stepped as an odometer */
+static void jaxc__take_along_range(const void *job, int64_t t0, int64_t t1) {
+  const jaxc__take_along_job *J = (const jaxc__take_along_job *)job;
+  const jaxc__along *G = J->G;
+  int last = G->nd - 1;
+  int64_t len = G->shape[last], asl = G->as[last], isl = G->is[last], axs = G->axs;
+  int64_t row = t0 / len, j = t0 % len, c[JAXC_MAX_NDIM], abase = 0, ibase = 0, v[JAXC__ALONG_RUN];
+  for (int i = last - 1; i >= 0; i--) {
+    c[i] = row % G->shape[i], row /= G->shape[i];
+    abase += c[i] * G->as[i], ibase += c[i] * G->is[i];
+  }
+  size_t es = jaxc_dtype_size(J->a->dtype);
+  for (int64_t t = t0; t < t1;) {
+    int64_t cnt = len - j < t1 - t ? len - j : t1 - t;
+    if (cnt > JAXC__ALONG_RUN) cnt = JAXC__ALONG_RUN;
+    jaxc__index_read(J->ix, ibase + j * isl, isl ? cnt : 1, v);
+    for (int64_t k = 0; k < (isl ? cnt : 1); k++) v[k] = jaxc__along_ix(v[k], G->n, J->wide, J->mode);
+    for (int64_t k = isl ? cnt : 1; k < cnt; k++) v[k] = v[0];
+    char *d = J->dst + (size_t)t * es;
+    const char *s = (const char *)J->a->data + (size_t)(abase + j * asl) * es;
+    switch (es) {
+    case 1: JAXC__ALONG_COPY(1); break;
+    case 2: JAXC__ALONG_COPY(2); break;
+    case 4: JAXC__ALONG_COPY(4); break;
+    case 8: JAXC__ALONG_COPY(8); break;
+    default: JAXC__ALONG_COPY(16); break;
+    }
+    t += cnt, j += cnt;
+    if (j < len) continue;
+    j = 0;
+    for (int i = last - 1; i >= 0; i--) {
+      abase += G->as[i], ibase += G->is[i];
+      if (++c[i] < G->shape[i]) break;
+      abase -= G->as[i] * c[i], ibase -= G->is[i] * c[i], c[i] = 0;
+    }
+  }
+}
+#undef JAXC__ALONG_COPY
+
+/* axis None: a flat view of a (put_along_axis reshapes its result back) */
+static const jaxc_array *jaxc__along_flat(const jaxc_array *a, jaxc_array *flat) {
+  int64_t n = a->size;
+  jaxc_array_wrap(flat, a->dtype, 1, &n, a->data);
+  flat->weak = a->weak;
+  return flat;
+}
+JAXC_API jaxc_array *jaxc_take_along_axis(const jaxc_array *arr, const jaxc_array *indices, int axis,
+                                          jaxc_index_mode mode, const jaxc_array *fill_value) {
+  if (!arr || !indices) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "take_along_axis: an operand is NULL");
+  if (!jaxc__check_mode(mode, JAXC__IX_GET)) return NULL;
+  int k = jaxc_dtype_kind(indices->dtype);
+  if (k != JAXC_KIND_INT && k != JAXC_KIND_UINT)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "take_along_axis indices must be of integer type, got %s",
+                                    jaxc_dtype_name(indices->dtype));
+  char s0[160], s1[160];
+  jaxc_array flat;
+  const jaxc_array *a = arr;
+  if (axis == JAXC_ALL_AXES) {
+    if (indices->ndim != 1) {
+      jaxc__format_shape(s0, sizeof s0, indices);
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "take_along_axis indices must be 1D if axis=None, got shape %s", s0);
+    }
+    a = jaxc__along_flat(arr, &flat);
+    axis = 0;
+  }
+  if (a->ndim != indices->ndim)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "indices and arr must have the same number of dimensions; %d vs. %d",
+                                    indices->ndim, a->ndim);
+  int ax;
+  if (!jaxc__canon_axis(axis, a->ndim, &ax)) return NULL;
+  jaxc__along G;
+  if (!jaxc__along_geometry(a, indices, ax, &G)) {
+    int64_t one[JAXC_MAX_NDIM];
+    memcpy(one, a->shape, sizeof one);
+    one[ax] = 1;
+    jaxc__format_shape(s0, sizeof s0, indices);
+    jaxc__format_dims(s1, sizeof s1, a->ndim, one);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "Incompatible shapes for broadcasting: shapes=[%s, %s]", s0, s1);
+  }
+  if (G.n == 0) { /* lax.full(out_shape, 0, a.dtype), before the gather parses the mode */
+    jaxc_array *z = jaxc__new_array(a->dtype, false, G.nd, G.shape);
+    if (z) memset(z->data, 0, (size_t)z->size * jaxc_dtype_size(z->dtype)), jaxc__ok();
+    return z;
+  }
+  if (mode == JAXC_MODE_WRAP) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Unknown gather mode \"wrap\"");
+  _Alignas(16) unsigned char fb[16] = {0};
+  bool fills = mode == JAXC_MODE_DEFAULT || mode == JAXC_MODE_FILL || mode == JAXC_MODE_DROP;
+  if (fills && !jaxc__fill_bytes(a, fill_value, fb)) return NULL; /* (other modes ignore fill_value) */
+  jaxc_array *out = jaxc__new_array(a->dtype, a->weak, G.nd, G.shape);
+  if (!out) return NULL;
+  if (out->size > 0) {
+    jaxc__take_along_job J = {&G, a, indices, (char *)out->data, mode, jaxc_x64(), (const char *)fb};
+    jaxc__range_run(&J, jaxc__take_along_range, out->size, 2 * jaxc_dtype_size(a->dtype) + jaxc_dtype_size(indices->dtype));
+  }
+  jaxc__ok();
+  return out;
+}
+
+/* put_along_axis's places, as arr.at[] resolves them: one per element of the broadcast index
+   shape, -1 where dropped */
+typedef struct jaxc__put_along_arg { const jaxc_array *ix; int ax; } jaxc__put_along_arg;
+static bool jaxc__select_along_cb(const jaxc_array *a, const void *arg, jaxc_index_mode mode, jaxc__sel *s) {
+  const jaxc__put_along_arg *P = (const jaxc__put_along_arg *)arg;
+  const jaxc_array *ix = P->ix;
+  jaxc__along G;
+  if (!jaxc__along_geometry(a, ix, P->ax, &G)) { /* JAX lists the index arrays: aranges and indices */
+    char buf[JAXC_MAX_NDIM * 180] = "", one[160];
+    size_t used = 0;
+    for (int i = 0; i < a->ndim && used < sizeof buf; i++) {
+      int64_t d[JAXC_MAX_NDIM];
+      for (int k = 0; k < a->ndim; k++) d[k] = k == i ? a->shape[i] : 1;
+      if (i == P->ax) jaxc__format_shape(one, sizeof one, ix);
+      else jaxc__format_dims(one, sizeof one, a->ndim, d);
+      used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s", i ? ", " : "", one);
+    }
+    return jaxc__fail(JAXC_ERR_SHAPE, "Incompatible shapes for broadcasting: shapes=[%s]", buf), false;
+  }
+  if (!jaxc__axis_fits_index(ix, G.n, mode, JAXC__IX_UPDATE)) return false;
+  s->ndim = G.nd;
+  memcpy(s->shape, G.shape, sizeof s->shape);
+  if (!jaxc__check_shape(s->ndim, s->shape, &s->count)) return false;
+  s->off = (int64_t *)jaxc__malloc((size_t)(s->count ? s->count : 1) * sizeof(int64_t));
+  if (!s->off) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in put_along_axis"), false;
+  bool conv32 = true;
+  for (int i = 0; i < a->ndim; i++) conv32 = conv32 && a->shape[i] <= INT32_MAX;
+  int64_t c[JAXC_MAX_NDIM] = {0}, abase = 0, ibase = 0;
+  for (int64_t t = 0; t < s->count; t++) {
+    int64_t raw, v;
+    jaxc__index_read(ix, ibase, 1, &raw);
+    v = G.n ? jaxc__resolve_ix(raw, ix->dtype, G.n, mode, JAXC__IX_UPDATE, conv32) : -1;
+    s->off[t] = v < 0 ? -1 : abase + v * G.axs;
+    for (int i = G.nd - 1; i >= 0; i--) {
+      abase += G.as[i], ibase += G.is[i];
+      if (++c[i] < G.shape[i]) break;
+      abase -= G.as[i] * c[i], ibase -= G.is[i] * c[i], c[i] = 0;
+    }
+  }
+  return jaxc__check_wrap(mode, JAXC__IX_UPDATE, s);
+}
+JAXC_API jaxc_array *jaxc_put_along_axis(const jaxc_array *arr, const jaxc_array *indices, const jaxc_array *values,
+                                         int axis, jaxc_index_mode mode) {
+  if (!arr || !indices || !values) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "put_along_axis: an operand is NULL");
+  if (!jaxc__check_mode(mode, JAXC__IX_UPDATE)) return NULL;
+  char s0[160], s1[160];
+  jaxc_array flat;
+  const jaxc_array *a = axis == JAXC_ALL_AXES ? jaxc__along_flat(arr, &flat) : arr;
+  if (a->ndim != indices->ndim)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "put_along_axis arguments 'arr' and 'indices' must have same ndim. "
+                                    "Got arr.ndim=%d and indices.ndim=%d.", a->ndim, indices->ndim);
+  bool fits = values->ndim <= indices->ndim;
+  for (int i = 1; fits && i <= values->ndim; i++) {
+    int64_t d = values->shape[values->ndim - i];
+    fits = d == 1 || d == indices->shape[indices->ndim - i];
+  }
+  if (!fits) {
+    jaxc__format_shape(s0, sizeof s0, values);
+    jaxc__format_shape(s1, sizeof s1, indices);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "put_along_axis argument 'values' must be broadcastable to 'indices'. "
+                                    "Got values.shape=%s and indices.shape=%s.", s0, s1);
+  }
+  int ax;
+  if (!jaxc__canon_axis(axis == JAXC_ALL_AXES ? 0 : axis, a->ndim, &ax)) return NULL;
+  int k = jaxc_dtype_kind(indices->dtype);
+  if (k == JAXC_KIND_BOOL)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "put_along_axis: boolean (mask) indices are not supported; "
+                                    "convert them to integer positions");
+  if (k != JAXC_KIND_INT && k != JAXC_KIND_UINT)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "Indexer must have integer or boolean type, got indexer with "
+                                    "type %s at position %d", jaxc_dtype_name(indices->dtype), ax);
+  jaxc__put_along_arg P = {indices, ax};
+  jaxc_array *r = jaxc__update(JAXC_OP_SET, a, values, mode, jaxc__select_along_cb, &P);
+  if (r && a == &flat) { /* result.reshape(arr.shape) */
+    r->ndim = arr->ndim;
+    memcpy(r->shape, arr->shape, sizeof r->shape);
+  }
+  return r;
 }
 /* >>shape (implementation) ------------------------------------------------- */
 

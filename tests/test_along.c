@@ -1,0 +1,524 @@
+/* test_along.c — jnp.take_along_axis and jnp.put_along_axis against references written here from
+   JAX's code (jax/_src/numpy/indexing.py): per result element, the coordinates each side reads
+   (an axis of length 1 broadcast), the index converted as JAX converts it (take_along_axis: to the
+   default int, then counted from the end once and filled or clamped by lax.gather; put's .at[]:
+   counted from the end in the index's own dtype, converted to int32, dropped or clamped), and the
+   element copied bit for bit. Every storage dtype of arr (1 to 16 bytes), every integer index
+   dtype (64-bit ones wrapped while x64 is off, as JAX can hold them), every mode, x64 off and on,
+   random shapes of rank 1-4 with broadcasting and empty axes, both axis signs and None. Then
+   properties on large arrays (the threaded path): take_along_axis(a, argsort(a)) is sort(a),
+   put_along_axis puts a sort back where argsort found it, argmax's keepdims index takes the max;
+   JAX's docstring examples; errors in JAX's words; inputs unchanged. */
+#include "jaxc.h"
+#include "check.h"
+#include "testlib.h"
+
+static const jaxc_dtype arr_dtypes[] = {JAXC_BOOL, JAXC_U8,  JAXC_U16,  JAXC_U32, JAXC_U64, JAXC_I8,  JAXC_I16,
+                                        JAXC_I32,  JAXC_I64, JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
+static const jaxc_dtype ix_dtypes[] = {JAXC_U8, JAXC_U16, JAXC_U32, JAXC_U64, JAXC_I8, JAXC_I16, JAXC_I32, JAXC_I64};
+static const jaxc_index_mode modes[] = {JAXC_MODE_DEFAULT, JAXC_MODE_CLIP, JAXC_MODE_FILL,
+                                        JAXC_MODE_DROP,    JAXC_MODE_WRAP, JAXC_MODE_PROMISE_IN_BOUNDS};
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+static void free_list(jaxc_array **v, size_t n) {
+  for (size_t i = 0; i < n; i++) jaxc_array_free(v[i]);
+}
+#define FREE_ALL(...) free_list((jaxc_array *[]){__VA_ARGS__}, sizeof((jaxc_array *[]){__VA_ARGS__}) / sizeof(jaxc_array *))
+
+/* An array in caller memory, so a 64-bit dtype stays itself while x64 is off (jaxc_array_wrap). */
+typedef struct held {
+  jaxc_array view;
+  void *mem;
+} held;
+static jaxc_array *hold(held *h, jaxc_dtype d, int nd, const int64_t *shape) {
+  int64_t n = 1;
+  for (int i = 0; i < nd; i++) n *= shape[i];
+  h->mem = calloc((size_t)(n ? n : 1), 16);
+  return jaxc_array_wrap(&h->view, d, nd, shape, h->mem);
+}
+static size_t esz(const jaxc_array *a) { return jaxc_dtype_size(jaxc_array_dtype(a)); }
+static char *at(const jaxc_array *a, int64_t k) { return (char *)jaxc_array_data(a) + (size_t)k * esz(a); }
+static bool is_float(jaxc_dtype d) { return jaxc_dtype_kind(d) == JAXC_KIND_FLOAT || jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX; }
+
+/* random element bits: bool 0/1; floats finite when asked (put's values: a scatter may quieten a
+   signalling NaN), else any pattern */
+static void random_element(jaxc_dtype d, char *p, bool finite) {
+  size_t w = jaxc_dtype_size(d);
+  for (size_t i = 0; i < w; i++) p[i] = (char)rnd64();
+  if (d == JAXC_BOOL) p[0] = (char)(rnd64() & 1);
+  if (!finite || !is_float(d)) return;
+  int parts = jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX ? 2 : 1;
+  size_t pw = w / (size_t)parts;
+  for (int k = 0; k < parts; k++) { /* clear the exponent's top bit: never all ones */
+    unsigned char *top = (unsigned char *)p + (size_t)k * pw + pw - 1;
+    *top &= 0xBF;
+  }
+}
+static void random_fill(jaxc_array *a, bool finite) {
+  for (int64_t k = 0; k < jaxc_array_size(a); k++) random_element(jaxc_array_dtype(a), at(a, k), finite);
+}
+
+/* an index value's bits widened to int64 (a uint64's kept as they are), read by its dtype */
+static int64_t raw_index(const jaxc_array *ix, int64_t k) {
+  const void *p = at(ix, k);
+  switch (jaxc_array_dtype(ix)) {
+  case JAXC_U8: return *(const uint8_t *)p;
+  case JAXC_U16: return *(const uint16_t *)p;
+  case JAXC_U32: return *(const uint32_t *)p;
+  case JAXC_U64: return (int64_t)*(const uint64_t *)p;
+  case JAXC_I8: return *(const int8_t *)p;
+  case JAXC_I16: return *(const int16_t *)p;
+  case JAXC_I32: return *(const int32_t *)p;
+  default: return *(const int64_t *)p;
+  }
+}
+static void put_index(jaxc_array *ix, int64_t k, int64_t v) {
+  void *p = at(ix, k);
+  switch (jaxc_array_dtype(ix)) {
+  case JAXC_U8: *(uint8_t *)p = (uint8_t)v; break;
+  case JAXC_U16: *(uint16_t *)p = (uint16_t)v; break;
+  case JAXC_U32: *(uint32_t *)p = (uint32_t)v; break;
+  case JAXC_U64: *(uint64_t *)p = (uint64_t)v; break;
+  case JAXC_I8: *(int8_t *)p = (int8_t)v; break;
+  case JAXC_I16: *(int16_t *)p = (int16_t)v; break;
+  case JAXC_I32: *(int32_t *)p = (int32_t)v; break;
+  default: *(int64_t *)p = v; break;
+  }
+}
+/* indices mostly near [-n, n), with the dtype's edges and the values int32 conversion wraps */
+static void random_indices(jaxc_array *ix, int64_t n) {
+  static const int64_t edges[] = {INT8_MIN,   INT8_MAX,   UINT8_MAX,  INT16_MIN, UINT16_MAX,          INT32_MIN,
+                                  INT32_MAX,  UINT32_MAX, 1LL << 32,  (1LL << 32) + 1, INT64_MIN, INT64_MAX,
+                                  -1,         (int64_t)(UINT32_MAX - 1)};
+  for (int64_t k = 0; k < jaxc_array_size(ix); k++) {
+    int64_t v = rnd64() % 5 ? (int64_t)(rnd64() % (uint64_t)(2 * n + 5)) - n - 2 : edges[rnd64() % COUNT(edges)];
+    put_index(ix, k, v);
+  }
+}
+
+static int64_t clamp(int64_t v, int64_t n) { return v < 0 ? 0 : v >= n ? n - 1 : v; }
+static int64_t wrap32(int64_t v) { return (int64_t)(int32_t)(uint32_t)(uint64_t)v; }
+/* take_along_axis: convert_element_type to the default int, _normalize_index (skipped when in
+   bounds is promised), then lax.gather: FILL_OR_DROP fills (-1), CLIP and PROMISE clamp */
+static int64_t take_place(int64_t raw, int64_t n, bool x64, jaxc_index_mode mode) {
+  int64_t v = x64 ? raw : wrap32(raw);
+  if (mode == JAXC_MODE_PROMISE_IN_BOUNDS) return clamp(v, n);
+  if (v < 0) v += n;
+  if (mode == JAXC_MODE_CLIP) return clamp(v, n);
+  return v >= 0 && v < n ? v : -1;
+}
+/* .at[].set: a signed index counted from the end in its own dtype, converted to int32; CLIP
+   clamps, every other mode drops what is out of range */
+static int64_t put_place(int64_t raw, jaxc_dtype d, int64_t n, jaxc_index_mode mode) {
+  bool uns = jaxc_dtype_kind(d) == JAXC_KIND_UINT;
+  int64_t v = wrap32(!uns && raw < 0 ? raw + n : raw);
+  if (mode == JAXC_MODE_CLIP) return clamp(v, n);
+  return v >= 0 && v < n ? v : -1;
+}
+
+/* JAX's default fill for lax.gather, by class */
+static bool is_default_fill(jaxc_dtype d, const char *p) {
+  switch (d) {
+  case JAXC_BOOL: return *p == 1;
+  case JAXC_U8: return *(const uint8_t *)p == UINT8_MAX;
+  case JAXC_U16: return *(const uint16_t *)p == UINT16_MAX;
+  case JAXC_U32: return *(const uint32_t *)p == UINT32_MAX;
+  case JAXC_U64: return *(const uint64_t *)p == UINT64_MAX;
+  case JAXC_I8: return *(const int8_t *)p == INT8_MIN;
+  case JAXC_I16: return *(const int16_t *)p == INT16_MIN;
+  case JAXC_I32: return *(const int32_t *)p == INT32_MIN;
+  case JAXC_I64: return *(const int64_t *)p == INT64_MIN;
+  case JAXC_BF16: return (*(const uint16_t *)p & 0x7F80) == 0x7F80 && (*(const uint16_t *)p & 0x7F);
+  case JAXC_F16: return (*(const uint16_t *)p & 0x7C00) == 0x7C00 && (*(const uint16_t *)p & 0x3FF);
+  case JAXC_F32: return isnan(*(const float *)p);
+  case JAXC_F64: return isnan(*(const double *)p);
+  case JAXC_C64: return isnan(((const float *)p)[0]) && ((const float *)p)[1] == 0;
+  default: return isnan(((const double *)p)[0]) && ((const double *)p)[1] == 0;
+  }
+}
+
+/* a random geometry: arr's shape, an axis, and indices' shape (mostly broadcast-compatible) */
+typedef struct geom {
+  int nd, ax;
+  int64_t as[4], is[4];
+} geom;
+static geom random_geom(void) {
+  geom g;
+  g.nd = 1 + (int)(rnd64() % 4);
+  g.ax = (int)(rnd64() % (uint64_t)g.nd);
+  for (int i = 0; i < g.nd; i++) {
+    g.as[i] = rnd64() % 12 ? 1 + (int64_t)(rnd64() % 4) : 0;
+    uint64_t r = rnd64() % 12;
+    if (i == g.ax) g.is[i] = (int64_t)(rnd64() % 5);
+    else if (r < 6) g.is[i] = g.as[i];
+    else if (r < 9) g.is[i] = 1;
+    else if (r < 11 && g.as[i] == 1) g.is[i] = (int64_t)(rnd64() % 4);
+    else g.is[i] = (int64_t)(rnd64() % 4); /* may not broadcast */
+  }
+  return g;
+}
+/* the broadcast index shape; false where an axis does not broadcast */
+static bool out_shape(const geom *g, int64_t *os) {
+  for (int i = 0; i < g->nd; i++) {
+    int64_t a = g->as[i], x = g->is[i];
+    if (i == g->ax || a == x || a == 1) os[i] = x;
+    else if (x == 1) os[i] = a;
+    else return false;
+  }
+  return true;
+}
+static int64_t size_of(int nd, const int64_t *s) {
+  int64_t n = 1;
+  for (int i = 0; i < nd; i++) n *= s[i];
+  return n;
+}
+/* arr's and indices' flat positions for result coordinates c (arr's axis coordinate: place) */
+static int64_t arr_pos(const geom *g, const int64_t *c, int64_t place) {
+  int64_t t = 0;
+  for (int i = 0; i < g->nd; i++) t = t * g->as[i] + (i == g->ax ? place : g->as[i] == 1 ? 0 : c[i]);
+  return t;
+}
+static int64_t ix_pos(const geom *g, const int64_t *c) {
+  int64_t t = 0;
+  for (int i = 0; i < g->nd; i++) t = t * g->is[i] + (g->is[i] == 1 ? 0 : c[i]);
+  return t;
+}
+
+static long n_take, n_put, n_take_values, n_put_values; /* cases, and those whose values were checked */
+
+static void check_take(jaxc_dtype ad, jaxc_dtype xd, jaxc_index_mode mode, bool x64) {
+  geom g = random_geom();
+  held ha, hi, hf;
+  jaxc_array *a = hold(&ha, ad, g.nd, g.as), *ix = hold(&hi, xd, g.nd, g.is), *fill = NULL;
+  random_fill(a, false);
+  int64_t n = g.as[g.ax];
+  random_indices(ix, n > 0 ? n : 3);
+  if (rnd64() % 3 == 0) random_fill(fill = hold(&hf, ad, 0, NULL), false);
+  bool flat = g.nd == 1 && rnd64() % 3 == 0;
+  int axis = flat ? JAXC_ALL_AXES : rnd64() & 1 ? g.ax - g.nd : g.ax;
+  uint64_t ca = checksum(a), ci = checksum(ix);
+  jaxc_array *r = jaxc_take_along_axis(a, ix, axis, mode, fill);
+  CHECK(checksum(a) == ca && checksum(ix) == ci);
+  int64_t os[4];
+  bool fits = out_shape(&g, os);
+  if (!fits) {
+    CHECK_MSG(!r && jaxc_last_status() == JAXC_ERR_SHAPE && strstr(jaxc_last_error(), "Incompatible shapes for broadcasting: shapes=["),
+              "take %s[%s] broadcast: %s", jaxc_dtype_name(ad), jaxc_dtype_name(xd), jaxc_last_error());
+  } else if (n > 0 && mode == JAXC_MODE_WRAP) {
+    CHECK_MSG(!r && strcmp(jaxc_last_error(), "Unknown gather mode \"wrap\"") == 0, "wrap: %s", jaxc_last_error());
+  } else if (!r) {
+    CHECK_MSG(false, "take %s[%s] mode %d nd %d: %s", jaxc_dtype_name(ad), jaxc_dtype_name(xd), (int)mode, g.nd, jaxc_last_error());
+  } else {
+    bool shape_ok = jaxc_array_dtype(r) == ad && !jaxc_array_is_weak(r) && jaxc_array_ndim(r) == g.nd;
+    for (int i = 0; shape_ok && i < g.nd; i++) shape_ok = jaxc_array_shape(r)[i] == os[i];
+    CHECK_MSG(shape_ok, "take %s[%s]: the result's shape or dtype", jaxc_dtype_name(ad), jaxc_dtype_name(xd));
+    int64_t m = size_of(g.nd, os), bad = 0, c[4];
+    size_t w = jaxc_dtype_size(ad);
+    bool fills = mode == JAXC_MODE_DEFAULT || mode == JAXC_MODE_FILL || mode == JAXC_MODE_DROP;
+    for (int64_t t = 0; shape_ok && t < m; t++) {
+      coords_of(t, g.nd, os, c);
+      const char *got = at(r, t);
+      if (n == 0) { /* lax.full(out_shape, 0) */
+        for (size_t b = 0; b < w; b++) bad += got[b] != 0;
+        continue;
+      }
+      int64_t p = take_place(raw_index(ix, ix_pos(&g, c)), n, x64, mode);
+      if (p >= 0) bad += memcmp(got, at(a, arr_pos(&g, c, p)), w) != 0;
+      else if (!fills) bad++;
+      else if (fill) bad += memcmp(got, jaxc_array_data(fill), w) != 0;
+      else bad += !is_default_fill(ad, got);
+    }
+    n_take_values++;
+    CHECK_MSG(bad == 0, "take %s[%s] mode %d x64 %d nd %d axis %d: %lld wrong", jaxc_dtype_name(ad), jaxc_dtype_name(xd),
+              (int)mode, (int)x64, g.nd, g.ax, (long long)bad);
+  }
+  jaxc_array_free(r);
+  free(ha.mem), free(hi.mem);
+  if (fill) free(hf.mem);
+  n_take++;
+}
+
+static void check_put(jaxc_dtype ad, jaxc_dtype xd, jaxc_index_mode mode) {
+  geom g = random_geom();
+  held ha, hi, hv;
+  jaxc_array *a = hold(&ha, ad, g.nd, g.as), *ix = hold(&hi, xd, g.nd, g.is);
+  random_fill(a, true);
+  int64_t n = g.as[g.ax];
+  random_indices(ix, n > 0 ? n : 3);
+  /* values: indices' shape with some axes 1 or dropped from the front, now and then one that
+     does not broadcast */
+  int vd = g.nd - (int)(rnd64() % (uint64_t)(g.nd + 1));
+  int64_t vs[4];
+  for (int k = 0; k < vd; k++) {
+    int64_t want = g.is[g.nd - vd + k];
+    vs[k] = rnd64() % 3 == 0 ? 1 : rnd64() % 16 == 0 ? want + 1 : want;
+  }
+  jaxc_array *v = hold(&hv, ad, vd, vs);
+  random_fill(v, true);
+  bool flat = g.nd == 1 && rnd64() % 3 == 0;
+  int axis = flat ? JAXC_ALL_AXES : rnd64() & 1 ? g.ax - g.nd : g.ax;
+  uint64_t ca = checksum(a), ci = checksum(ix), cv = checksum(v);
+  jaxc_array *r = jaxc_put_along_axis(a, ix, v, axis, mode);
+  CHECK(checksum(a) == ca && checksum(ix) == ci && checksum(v) == cv);
+  bool v_fits = true;
+  for (int k = 0; k < vd; k++) v_fits = v_fits && (vs[k] == 1 || vs[k] == g.is[g.nd - vd + k]);
+  int64_t os[4];
+  bool fits = out_shape(&g, os);
+  int64_t m = fits ? size_of(g.nd, os) : 0;
+  if (!v_fits) {
+    CHECK_MSG(!r && strstr(jaxc_last_error(), "put_along_axis argument 'values' must be broadcastable to 'indices'."),
+              "put values: %s", jaxc_last_error());
+  } else if (!fits) {
+    CHECK_MSG(!r && strstr(jaxc_last_error(), "Incompatible shapes for broadcasting: shapes=["), "put broadcast: %s",
+              jaxc_last_error());
+  } else if (m > 0 && mode == JAXC_MODE_WRAP) {
+    CHECK_MSG(!r && strcmp(jaxc_last_error(), "Unknown gather mode \"wrap\"") == 0, "put wrap: %s", jaxc_last_error());
+  } else if (!r) {
+    CHECK_MSG(false, "put %s[%s] mode %d: %s", jaxc_dtype_name(ad), jaxc_dtype_name(xd), (int)mode, jaxc_last_error());
+  } else {
+    size_t w = jaxc_dtype_size(ad), bytes = (size_t)jaxc_array_size(a) * w;
+    char *want = malloc(bytes ? bytes : 1);
+    memcpy(want, jaxc_array_data(a), bytes);
+    int64_t c[4], vc = 0;
+    for (int64_t t = 0; t < m; t++) {
+      coords_of(t, g.nd, os, c);
+      int64_t ipos = ix_pos(&g, c), p = n ? put_place(raw_index(ix, ipos), xd, n, mode) : -1;
+      vc = 0;
+      for (int k = 0; k < vd; k++) { /* values' coordinates, right-aligned against indices' */
+        int64_t ck = g.is[g.nd - vd + k] == 1 ? 0 : c[g.nd - vd + k];
+        vc = vc * vs[k] + (vs[k] == 1 ? 0 : ck);
+      }
+      if (p >= 0) memcpy(want + (size_t)arr_pos(&g, c, p) * w, at(v, vc), w); /* in order: the last one wins */
+    }
+    n_put_values++;
+    bool shape_ok = jaxc_array_dtype(r) == ad && jaxc_array_ndim(r) == g.nd;
+    for (int i = 0; shape_ok && i < g.nd; i++) shape_ok = jaxc_array_shape(r)[i] == g.as[i];
+    CHECK_MSG(shape_ok && memcmp(jaxc_array_data(r), want, bytes) == 0, "put %s[%s] mode %d nd %d axis %d: values",
+              jaxc_dtype_name(ad), jaxc_dtype_name(xd), (int)mode, g.nd, g.ax);
+    free(want);
+  }
+  jaxc_array_free(r);
+  free(ha.mem), free(hi.mem), free(hv.mem);
+  n_put++;
+}
+
+static void test_random(void) {
+  for (int x64 = 0; x64 < 2; x64++) {
+    jaxc_set_x64(x64);
+    for (int i = 0; i < COUNT(arr_dtypes); i++)
+      for (int j = 0; j < COUNT(ix_dtypes); j++)
+        for (int k = 0; k < COUNT(modes); k++)
+          for (int rep = 0; rep < 5; rep++) {
+            check_take(arr_dtypes[i], ix_dtypes[j], modes[k], x64);
+            check_put(arr_dtypes[i], ix_dtypes[j], modes[k]);
+          }
+  }
+  jaxc_set_x64(false);
+}
+
+/* large operands: the threaded path, checked through properties */
+static void test_properties(void) {
+  int64_t shape[2] = {300, 3000};
+  jaxc_array *a = jaxc_random_normal(jaxc_random_key(11), JAXC_F32, 2, shape);
+  float *ap = (float *)jaxc_array_data(a);
+  for (int64_t k = 0; k < 300 * 3000; k += 997) ap[k] = k % 2 ? NAN : -0.0f; /* NaNs and zeros of both signs */
+  for (int axis = 0; axis < 2; axis++) {
+    jaxc_array *ord = jaxc_argsort(a, axis), *s = jaxc_sort(a, axis);
+    jaxc_array *t = jaxc_take_along_axis(a, ord, axis, JAXC_MODE_DEFAULT, NULL);
+    CHECK(t && s && memcmp(jaxc_array_data(t), jaxc_array_data(s), 300 * 3000 * 4) == 0);
+    jaxc_array *z = jaxc_zeros_like(a, JAXC_DTYPE_NONE);
+    jaxc_array *back = jaxc_put_along_axis(z, ord, s, axis, JAXC_MODE_DEFAULT);
+    CHECK(back && memcmp(jaxc_array_data(back), ap, 300 * 3000 * 4) == 0);
+    jaxc_array *am = jaxc_reduce_ex(JAXC_OP_ARGMAX, a, axis, true), *mx = jaxc_reduce_ex(JAXC_OP_MAX, a, axis, true);
+    jaxc_array *tm = jaxc_take_along_axis(a, am, axis, JAXC_MODE_DEFAULT, NULL);
+    CHECK(tm && mx && jaxc_array_size(tm) == jaxc_array_size(mx) &&
+          memcmp(jaxc_array_data(tm), jaxc_array_data(mx), (size_t)jaxc_array_size(mx) * 4) == 0);
+    /* the index taken whole on the other axis: (1, 3000) along axis 1, (300, 1) along axis 0,
+       both broadcast to (300, 3000); column numbers past 299 as row numbers fill */
+    jaxc_array *bcast = jaxc_take_along_axis(a, am, 1 - axis, JAXC_MODE_DEFAULT, NULL);
+    const int32_t *amp = (const int32_t *)jaxc_array_data(am);
+    int64_t bad = !bcast || jaxc_array_size(bcast) != 300 * 3000;
+    for (int64_t i = 0; !bad && i < 300; i++)
+      for (int64_t j = 0; j < 3000; j++) {
+        int64_t p = axis == 0 ? amp[j] : amp[i];
+        const float *got = (const float *)jaxc_array_data(bcast) + i * 3000 + j;
+        if (axis == 1 && p >= 300) bad += !isnan(*got);
+        else bad += memcmp(got, axis == 0 ? &ap[i * 3000 + p] : &ap[p * 3000 + j], 4) != 0;
+      }
+    CHECK_MSG(bcast && bad == 0, "axis %d: take_along_axis of argmax on the other axis: %lld wrong", axis, (long long)bad);
+    FREE_ALL(ord, s, t, z, back, am, mx, tm, bcast);
+  }
+  /* 1-D, axis None, int64 indices (x64 on) of every sign, some out of range; complex128 */
+  jaxc_set_x64(true);
+  int64_t n = 1 << 20, m = 3 << 18;
+  jaxc_array *c = random_bytes_array(JAXC_C128, 1, &n);
+  jaxc_array *ix = jaxc_array_empty(JAXC_I64, 1, &m);
+  int64_t *ip = (int64_t *)jaxc_array_data(ix);
+  for (int64_t k = 0; k < m; k++) ip[k] = (int64_t)(rnd64() % (uint64_t)(2 * n + 64)) - n - 32;
+  jaxc_index_mode ms[] = {JAXC_MODE_DEFAULT, JAXC_MODE_CLIP};
+  for (int k = 0; k < 2; k++) {
+    jaxc_array *r = jaxc_take_along_axis(c, ix, JAXC_ALL_AXES, ms[k], NULL);
+    int64_t bad = !r;
+    for (int64_t j = 0; r && j < m; j++) {
+      int64_t p = take_place(ip[j], n, true, ms[k]);
+      const double *got = (const double *)jaxc_array_data(r) + 2 * j;
+      bool ok = p < 0 ? isnan(got[0]) && got[1] == 0 : memcmp(got, (const double *)jaxc_array_data(c) + 2 * p, 16) == 0;
+      if (!ok && !bad) fprintf(stderr, "at %lld: index %lld\n", (long long)j, (long long)ip[j]);
+      bad += !ok;
+    }
+    CHECK_MSG(bad == 0, "1-D complex128, mode %d: %lld wrong (%s)", (int)ms[k], (long long)bad, c && r ? "" : jaxc_last_error());
+    jaxc_array_free(r);
+  }
+  FREE_ALL(a, c, ix);
+  jaxc_set_x64(false);
+}
+
+static jaxc_array *f32s(int nd, const int64_t *shape, const float *v) { return jaxc_array_from_data(JAXC_F32, nd, shape, v); }
+static jaxc_array *i32s(int nd, const int64_t *shape, const int32_t *v) { return jaxc_array_from_data(JAXC_I32, nd, shape, v); }
+
+/* the examples of JAX's docstrings, with their printed results */
+static void test_examples(void) {
+  jaxc_array *x = f32s(2, (int64_t[]){2, 3}, (float[]){1, 2, 3, 4, 5, 6});
+  jaxc_array *i1 = i32s(2, (int64_t[]){2, 2}, (int32_t[]){0, 2, 1, 0});
+  jaxc_array *r = jaxc_take_along_axis(x, i1, 1, JAXC_MODE_DEFAULT, NULL);
+  expect_print(r, "Array([[1., 3.],\n       [5., 4.]], dtype=float32)", "example 1");
+  jaxc_array *i2 = i32s(2, (int64_t[]){1, 3}, (int32_t[]){1, 0, 2});
+  r = jaxc_take_along_axis(x, i2, 0, JAXC_MODE_DEFAULT, NULL);
+  expect_print(r, "Array([[ 4.,  2., nan]], dtype=float32)", "example 2");
+  jaxc_array *y = i32s(2, (int64_t[]){2, 3}, (int32_t[]){5, 3, 4, 2, 7, 6});
+  jaxc_array *ord = jaxc_argsort(y, 1);
+  CHECK(strcmp(print_to_string(ord), "Array([[1, 2, 0],\n       [0, 2, 1]], dtype=int32)") == 0);
+  r = jaxc_take_along_axis(y, ord, 1, JAXC_MODE_DEFAULT, NULL);
+  expect_print(r, "Array([[3, 4, 5],\n       [2, 6, 7]], dtype=int32)", "example 3");
+  jaxc_array *am = jaxc_reduce_ex(JAXC_OP_ARGMIN, y, 1, true);
+  CHECK(strcmp(print_to_string(am), "Array([[1],\n       [0]], dtype=int32)") == 0);
+  r = jaxc_take_along_axis(y, am, 1, JAXC_MODE_DEFAULT, NULL);
+  expect_print(r, "Array([[3],\n       [2]], dtype=int32)", "example 4");
+  /* put_along_axis's: a = [[10, 30, 20], [60, 40, 50]], i = argmax(a, axis=1, keepdims=True) */
+  jaxc_array *a = i32s(2, (int64_t[]){2, 3}, (int32_t[]){10, 30, 20, 60, 40, 50});
+  jaxc_array *i = jaxc_reduce_ex(JAXC_OP_ARGMAX, a, 1, true), *v = jaxc_weak_int(99);
+  r = jaxc_put_along_axis(a, i, v, 1, JAXC_MODE_DEFAULT);
+  expect_print(r, "Array([[10, 99, 20],\n       [99, 40, 50]], dtype=int32)", "example 5");
+  /* (1, 4) indices against (2, 3): both rows. A fill value; clip mode ignores it (and its shape);
+     promise clamps without counting from the end */
+  jaxc_array *f = jaxc_weak_float(-7.5), *f2 = f32s(1, (int64_t[]){2}, (float[]){1, 2});
+  jaxc_array *i3 = i32s(2, (int64_t[]){1, 4}, (int32_t[]){-1, 3, -3, 2});
+  r = jaxc_take_along_axis(x, i3, 1, JAXC_MODE_FILL, f);
+  expect_print(r, "Array([[ 3. , -7.5,  1. ,  3. ],\n       [ 6. , -7.5,  4. ,  6. ]], dtype=float32)", "example 6");
+  r = jaxc_take_along_axis(x, i3, 1, JAXC_MODE_CLIP, f2);
+  expect_print(r, "Array([[3., 3., 1., 3.],\n       [6., 6., 4., 6.]], dtype=float32)", "example 7");
+  r = jaxc_take_along_axis(x, i3, 1, JAXC_MODE_PROMISE_IN_BOUNDS, NULL);
+  expect_print(r, "Array([[1., 3., 1., 3.],\n       [4., 6., 4., 6.]], dtype=float32)", "example 8");
+  r = jaxc_take_along_axis(x, i3, 1, JAXC_MODE_FILL, f2);
+  CHECK(!r && strcmp(jaxc_last_error(), "fill_value must be a scalar") == 0);
+  /* a weak array keeps its flag; an empty axis gives zeros, not weak */
+  jaxc_array *w = jaxc_weak_float(2.5), *wb = jaxc_broadcast_to(w, 1, (int64_t[]){4});
+  jaxc_array *i4 = i32s(1, (int64_t[]){2}, (int32_t[]){3, 9});
+  r = jaxc_take_along_axis(wb, i4, JAXC_ALL_AXES, JAXC_MODE_DEFAULT, NULL);
+  expect_print(r, "Array([2.5, nan], dtype=float32, weak_type=True)", "weak");
+  jaxc_array *e = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){0, 3});
+  jaxc_array *i5 = i32s(2, (int64_t[]){2, 1}, (int32_t[]){5, -9});
+  r = jaxc_take_along_axis(e, i5, 0, JAXC_MODE_WRAP, NULL); /* returns before the gather parses the mode */
+  expect_print(r, "Array([[0., 0., 0.],\n       [0., 0., 0.]], dtype=float32)", "example 9");
+  /* int8 indices on an axis of 200: converted to int32 first, so -1 is 199 (put's .at[] raises) */
+  int64_t big[2] = {1, 200};
+  jaxc_array *ar = jaxc_arange(0, 200, 1, JAXC_I32), *row = jaxc_reshape(ar, 2, big);
+  jaxc_array *i8 = jaxc_array_from_data(JAXC_I8, 2, (int64_t[]){1, 3}, (int8_t[]){-1, 127, -128});
+  r = jaxc_take_along_axis(row, i8, 1, JAXC_MODE_DEFAULT, NULL);
+  expect_print(r, "Array([[199, 127,  72]], dtype=int32)", "example 10");
+  r = jaxc_put_along_axis(row, i8, v, 1, JAXC_MODE_DEFAULT);
+  CHECK(!r && jaxc_last_status() == JAXC_ERR_OVERFLOW && strcmp(jaxc_last_error(), "Python integer 200 out of bounds for int8") == 0);
+  /* uint32 2^32 - 1: int32 -1 with x64 off (the last element), out of range with x64 on */
+  jaxc_array *u = jaxc_array_from_data(JAXC_U32, 2, (int64_t[]){1, 1}, (uint32_t[]){UINT32_MAX});
+  r = jaxc_take_along_axis(x, u, 1, JAXC_MODE_DEFAULT, NULL);
+  expect_print(r, "Array([[3.],\n       [6.]], dtype=float32)", "example 11");
+  jaxc_set_x64(true);
+  r = jaxc_take_along_axis(x, u, 1, JAXC_MODE_DEFAULT, NULL);
+  expect_print(r, "Array([[nan],\n       [nan]], dtype=float32)", "example 12");
+  jaxc_set_x64(false);
+  /* put: values promoted with arr and cast back (2.7 -> 2), the last repeated place wins, arr's
+     axis of 1 broadcast against the indices', axis None keeps arr's shape */
+  jaxc_array *fv = f32s(2, (int64_t[]){1, 3}, (float[]){2.7f, -1.5f, 8.25f});
+  jaxc_array *i6 = i32s(2, (int64_t[]){1, 3}, (int32_t[]){0, 0, -1});
+  r = jaxc_put_along_axis(a, i6, fv, 1, JAXC_MODE_DEFAULT);
+  expect_print(r, "Array([[-1, 30,  8],\n       [-1, 40,  8]], dtype=int32)", "example 13");
+  jaxc_array *col = i32s(2, (int64_t[]){2, 1}, (int32_t[]){1, 2});
+  jaxc_array *i7 = i32s(2, (int64_t[]){2, 3}, (int32_t[]){0, 1, 0, 1, 1, 0});
+  jaxc_array *v7 = i32s(2, (int64_t[]){2, 3}, (int32_t[]){7, 8, 9, 4, 5, 6});
+  r = jaxc_put_along_axis(col, i7, v7, 0, JAXC_MODE_DEFAULT); /* col's axis 1 has length 1: every column of i7
+                                                                  writes it, in order: 7 8 9 4 5 6 to rows 0 1 0 1 1 0 */
+  expect_print(r, "Array([[6],\n       [5]], dtype=int32)", "example 14");
+  jaxc_array *i8f = i32s(1, (int64_t[]){3}, (int32_t[]){-1, 0, 6});
+  r = jaxc_put_along_axis(a, i8f, v, JAXC_ALL_AXES, JAXC_MODE_DEFAULT);
+  expect_print(r, "Array([[99, 30, 20],\n       [60, 40, 99]], dtype=int32)", "example 15");
+  r = jaxc_put_along_axis(a, i8f, v, JAXC_ALL_AXES, JAXC_MODE_CLIP);
+  expect_print(r, "Array([[99, 30, 20],\n       [60, 40, 99]], dtype=int32)", "example 16");
+  FREE_ALL(x, i1, i2, y, ord, am, a, i, v, f, f2, i3, w, wb, i4, e, i5, ar, row, i8, u, fv, i6, col, i7, v7, i8f);
+}
+
+static void expect_fail(jaxc_array *r, jaxc_status status, const char *msg) {
+  CHECK_MSG(!r && jaxc_last_status() == status && strcmp(jaxc_last_error(), msg) == 0, "want \"%s\" (%d), got \"%s\" (%d)", msg,
+            status, r ? "a result" : jaxc_last_error(), (int)jaxc_last_status());
+  jaxc_array_free(r);
+}
+static void test_errors(void) {
+  jaxc_array *x = f32s(2, (int64_t[]){2, 3}, (float[]){1, 2, 3, 4, 5, 6});
+  jaxc_array *fi = f32s(2, (int64_t[]){2, 1}, (float[]){0, 1});
+  jaxc_array *bi = jaxc_array_from_data(JAXC_BOOL, 2, (int64_t[]){2, 1}, (bool[]){true, false});
+  jaxc_array *i1 = i32s(1, (int64_t[]){2}, (int32_t[]){0, 1});
+  jaxc_array *i22 = i32s(2, (int64_t[]){2, 2}, (int32_t[]){0, 1, 1, 0});
+  jaxc_array *i31 = i32s(2, (int64_t[]){3, 1}, (int32_t[]){0, 1, 2});
+  jaxc_array *v3 = i32s(1, (int64_t[]){3}, (int32_t[]){1, 2, 3});
+  expect_fail(jaxc_take_along_axis(NULL, i22, 1, JAXC_MODE_DEFAULT, NULL), JAXC_ERR_ARG, "take_along_axis: an operand is NULL");
+  expect_fail(jaxc_take_along_axis(x, NULL, 1, JAXC_MODE_DEFAULT, NULL), JAXC_ERR_ARG, "take_along_axis: an operand is NULL");
+  expect_fail(jaxc_take_along_axis(x, i22, 1, (jaxc_index_mode)9, NULL), JAXC_ERR_ARG, "invalid index mode 9");
+  expect_fail(jaxc_take_along_axis(x, fi, 1, JAXC_MODE_DEFAULT, NULL), JAXC_ERR_DTYPE,
+               "take_along_axis indices must be of integer type, got float32");
+  expect_fail(jaxc_take_along_axis(x, bi, 1, JAXC_MODE_DEFAULT, NULL), JAXC_ERR_DTYPE,
+               "take_along_axis indices must be of integer type, got bool");
+  expect_fail(jaxc_take_along_axis(x, i22, JAXC_ALL_AXES, JAXC_MODE_DEFAULT, NULL), JAXC_ERR_SHAPE,
+               "take_along_axis indices must be 1D if axis=None, got shape (2, 2)");
+  expect_fail(jaxc_take_along_axis(x, i1, 1, JAXC_MODE_DEFAULT, NULL), JAXC_ERR_SHAPE,
+               "indices and arr must have the same number of dimensions; 1 vs. 2");
+  expect_fail(jaxc_take_along_axis(x, i22, 2, JAXC_MODE_DEFAULT, NULL), JAXC_ERR_ARG,
+               "axis 2 is out of bounds for array of dimension 2");
+  expect_fail(jaxc_take_along_axis(x, i31, 1, JAXC_MODE_DEFAULT, NULL), JAXC_ERR_SHAPE,
+               "Incompatible shapes for broadcasting: shapes=[(3, 1), (2, 1)]");
+  expect_fail(jaxc_take_along_axis(x, i22, -1, JAXC_MODE_WRAP, NULL), JAXC_ERR_ARG, "Unknown gather mode \"wrap\"");
+  expect_fail(jaxc_put_along_axis(x, i22, NULL, 1, JAXC_MODE_DEFAULT), JAXC_ERR_ARG, "put_along_axis: an operand is NULL");
+  expect_fail(jaxc_put_along_axis(x, i22, v3, 1, (jaxc_index_mode)-1), JAXC_ERR_ARG, "invalid index mode -1");
+  expect_fail(jaxc_put_along_axis(x, i1, v3, 1, JAXC_MODE_DEFAULT), JAXC_ERR_SHAPE,
+               "put_along_axis arguments 'arr' and 'indices' must have same ndim. Got arr.ndim=2 and indices.ndim=1.");
+  expect_fail(jaxc_put_along_axis(x, i22, i22, JAXC_ALL_AXES, JAXC_MODE_DEFAULT), JAXC_ERR_SHAPE,
+               "put_along_axis arguments 'arr' and 'indices' must have same ndim. Got arr.ndim=1 and indices.ndim=2.");
+  expect_fail(jaxc_put_along_axis(x, i22, v3, 1, JAXC_MODE_DEFAULT), JAXC_ERR_SHAPE,
+               "put_along_axis argument 'values' must be broadcastable to 'indices'. Got values.shape=(3,) and indices.shape=(2, 2).");
+  expect_fail(jaxc_put_along_axis(x, fi, v3, 1, JAXC_MODE_DEFAULT), JAXC_ERR_SHAPE,
+               "put_along_axis argument 'values' must be broadcastable to 'indices'. Got values.shape=(3,) and indices.shape=(2, 1).");
+  jaxc_array *one = jaxc_weak_int(1);
+  expect_fail(jaxc_put_along_axis(x, fi, one, 1, JAXC_MODE_DEFAULT), JAXC_ERR_DTYPE,
+               "Indexer must have integer or boolean type, got indexer with type float32 at position 1");
+  jaxc_array *r = jaxc_put_along_axis(x, bi, one, 0, JAXC_MODE_DEFAULT);
+  CHECK(!r && jaxc_last_status() == JAXC_ERR_DTYPE);
+  expect_fail(jaxc_put_along_axis(x, i22, one, -3, JAXC_MODE_DEFAULT), JAXC_ERR_ARG,
+               "axis -3 is out of bounds for array of dimension 2");
+  expect_fail(jaxc_put_along_axis(x, i31, one, 1, JAXC_MODE_DEFAULT), JAXC_ERR_SHAPE,
+               "Incompatible shapes for broadcasting: shapes=[(2, 1), (3, 1)]");
+  expect_fail(jaxc_put_along_axis(x, i22, one, 1, JAXC_MODE_WRAP), JAXC_ERR_ARG, "Unknown gather mode \"wrap\"");
+  /* strict promotion refuses float32 values into an int32 array, as .at[].set does */
+  jaxc_array *xi = i32s(2, (int64_t[]){2, 2}, (int32_t[]){1, 2, 3, 4});
+  jaxc_set_promotion(JAXC_RULES_JAX_STRICT);
+  r = jaxc_put_along_axis(xi, i22, fi, 1, JAXC_MODE_DEFAULT);
+  CHECK(!r && jaxc_last_status() == JAXC_ERR_PROMOTION);
+  jaxc_set_promotion(JAXC_RULES_JAX);
+  FREE_ALL(x, fi, bi, i1, i22, i31, v3, one, xi);
+}
+
+int main(void) {
+  test_random();
+  test_properties();
+  test_examples();
+  test_errors();
+  printf("random cases: take_along_axis %ld (%ld with values), put_along_axis %ld (%ld with values)\n", n_take, n_take_values,
+         n_put, n_put_values);
+  return check_summary("test_along");
+}
