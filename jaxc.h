@@ -6143,7 +6143,7 @@ JAXC_API jaxc_array *jaxc_ediff1d(const jaxc_array *a, const jaxc_array *to_end,
    Every gather and scatter is reduced to a list of element offsets into `a` (one per element of
    the indexed shape, row-major; -1: out of range, to fill or drop), then copied or combined in
    runs of consecutive offsets. */
-typedef enum jaxc__ixsem { JAXC__IX_TAKE, JAXC__IX_GET, JAXC__IX_UPDATE } jaxc__ixsem;
+typedef enum jaxc__ixsem { JAXC__IX_TAKE, JAXC__IX_GET, JAXC__IX_UPDATE, JAXC__IX_ALONG } jaxc__ixsem;
 
 static bool jaxc__check_mode(jaxc_index_mode mode, jaxc__ixsem sem) {
   if ((unsigned)mode > (unsigned)JAXC_MODE_PROMISE_IN_BOUNDS) {
@@ -6275,22 +6275,42 @@ static void jaxc__index_read(const jaxc_array *ix, int64_t at, int64_t cnt, int6
   else jaxc_kernel_cast_dyn(ix->dtype, JAXC_I64, (size_t)cnt, p, iv);
 }
 static void jaxc__index_values(const jaxc_array *ix, int64_t *iv) { jaxc__index_read(ix, 0, ix->size, iv); }
-/* Array index on one axis: shape a.shape[:ax] + ix.shape + a.shape[ax+1:]. */
-static bool jaxc__select_take(const jaxc_array *a, int ax, const jaxc_array *ix, jaxc_index_mode mode,
-                              jaxc__ixsem sem, jaxc__sel *s) {
+/* Array index on one axis: the shape a.shape[:ax] + ix.shape + a.shape[ax+1:] and its count, with
+   indexing's errors; *outer and *inner: a's elements before and after the axis (0 for an empty
+   result, whose other dimensions' product may not even fit). */
+static bool jaxc__take_shape(const jaxc_array *a, int ax, const jaxc_array *ix, jaxc__ixsem sem, jaxc__sel *s,
+                             int64_t *outer, int64_t *inner) {
   if (a->ndim + ix->ndim - 1 > JAXC_MAX_NDIM)
     return jaxc__fail(JAXC_ERR_SHAPE, "the result would have more than %d dimensions", JAXC_MAX_NDIM), false;
-  int64_t n = a->shape[ax], outer = 1, inner = 1;
-  s->ndim = 0;
-  for (int i = 0; i < ax; i++) { outer *= a->shape[i]; s->shape[s->ndim++] = a->shape[i]; }
+  s->ndim = 0, s->off = NULL;
+  for (int i = 0; i < ax; i++) s->shape[s->ndim++] = a->shape[i];
   for (int i = 0; i < ix->ndim; i++) s->shape[s->ndim++] = ix->shape[i];
-  for (int i = ax + 1; i < a->ndim; i++) { inner *= a->shape[i]; s->shape[s->ndim++] = a->shape[i]; }
+  for (int i = ax + 1; i < a->ndim; i++) s->shape[s->ndim++] = a->shape[i];
   if (!jaxc__check_shape(s->ndim, s->shape, &s->count)) return false;
-  if (n == 0 && ix->size > 0 && outer * inner > 0) {
+  if (a->shape[ax] == 0 && s->count > 0) {
     if (sem == JAXC__IX_TAKE) jaxc__fail(JAXC_ERR_INDEX, "Cannot do a non-empty jnp.take() from an empty axis.");
     else jaxc__fail(JAXC_ERR_INDEX, "index is out of bounds for axis %d with size 0", ax);
     return false;
   }
+  *outer = *inner = 0;
+  if (s->count > 0) {
+    *outer = *inner = 1;
+    for (int i = 0; i < ax; i++) *outer *= a->shape[i];
+    for (int i = ax + 1; i < a->ndim; i++) *inner *= a->shape[i];
+  }
+  return true;
+}
+/* Indexing converts indices to int32 unless a dimension needs int64 (int_dtype_for_shape). */
+static bool jaxc__conv32(const jaxc_array *a) {
+  for (int i = 0; i < a->ndim; i++)
+    if (a->shape[i] > INT32_MAX) return false;
+  return true;
+}
+/* The same as a selection (for .at[] updates): every element's offset. */
+static bool jaxc__select_take(const jaxc_array *a, int ax, const jaxc_array *ix, jaxc_index_mode mode,
+                              jaxc__ixsem sem, jaxc__sel *s) {
+  int64_t n = a->shape[ax], outer, inner;
+  if (!jaxc__take_shape(a, ax, ix, sem, s, &outer, &inner)) return false;
   s->off = (int64_t *)jaxc__malloc((size_t)(s->count ? s->count : 1) * sizeof(int64_t));
   int64_t *iv = (int64_t *)jaxc__malloc((size_t)(ix->size ? ix->size : 1) * sizeof(int64_t));
   if (!s->off || !iv) {
@@ -6298,12 +6318,11 @@ static bool jaxc__select_take(const jaxc_array *a, int ax, const jaxc_array *ix,
     return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in indexing"), false;
   }
   jaxc__index_values(ix, iv);
-  bool conv32 = true;
-  for (int i = 0; i < a->ndim; i++) conv32 = conv32 && a->shape[i] <= INT32_MAX;
+  bool conv32 = jaxc__conv32(a);
   if (n > 0)
     for (int64_t k = 0; k < ix->size; k++) iv[k] = jaxc__resolve_ix(iv[k], ix->dtype, n, mode, sem, conv32);
   int64_t t = 0;
-  for (int64_t o = 0; o < outer && s->count > 0; o++) /* a zero-size view may have 2^58 empty rows */
+  for (int64_t o = 0; o < outer; o++)
     for (int64_t k = 0; k < ix->size; k++)
       for (int64_t i = 0; i < inner; i++) s->off[t++] = iv[k] < 0 ? -1 : (o * n + iv[k]) * inner + i;
   jaxc__free(iv);
@@ -6405,24 +6424,141 @@ static bool jaxc__fill_bytes(const jaxc_array *a, const jaxc_array *fill, unsign
   return true;
 }
 
-static jaxc_array *jaxc__gather(const jaxc_array *a, jaxc__sel *s, const jaxc_array *fill) {
-  _Alignas(16) unsigned char fb[16];
-  if (!jaxc__fill_bytes(a, fill, fb)) { jaxc__free(s->off); return NULL; }
-  jaxc_array *out = jaxc__new_array(a->dtype, a->weak, s->ndim, s->shape);
-  if (!out) { jaxc__free(s->off); return NULL; }
-  size_t es = jaxc_dtype_size(a->dtype);
-  const char *src = (const char *)a->data;
-  char *dst = (char *)out->data;
-  for (int64_t t = 0; t < s->count;) {
-    if (s->off[t] < 0) { memcpy(dst + (size_t)t * es, fb, es); t++; continue; }
-    int64_t r = t + 1;
-    while (r < s->count && s->off[r] == s->off[r - 1] + 1) r++;
-    memcpy(dst + (size_t)t * es, src + (size_t)s->off[t] * es, (size_t)(r - t) * es);
-    t = r;
+/* --- the gather kernel --------------------------------------------------------------------------
+   jnp.take, x[idx] and take_along_axis walk their result in row-major order over a geometry: per
+   axis, element strides into a and into the indices (0 where that side is broadcast, and, for a,
+   on the indexed axis, whose place the index value gives: times axs); put_along_axis adds its
+   values' strides. The last axis is walked in runs, the rows above it as an odometer. */
+typedef struct jaxc__along {
+  int nd;
+  int64_t shape[JAXC_MAX_NDIM];
+  int64_t st[3][JAXC_MAX_NDIM]; /* strides into a, the indices, the values */
+  int64_t n, axs;               /* a's length and stride on the indexed axis */
+} jaxc__along;
+/* the coordinates and bases of row-major position t over axes [0, top) */
+static void jaxc__along_seek(const jaxc__along *G, int top, int64_t t, int64_t *c, int64_t *base) {
+  base[0] = base[1] = base[2] = 0;
+  for (int i = top - 1; i >= 0; i--) {
+    c[i] = t % G->shape[i], t /= G->shape[i];
+    for (int k = 0; k < 3; k++) base[k] += c[i] * G->st[k][i];
   }
-  jaxc__free(s->off);
+}
+/* one step of the odometer over axes [0, top) */
+static void jaxc__along_step(const jaxc__along *G, int top, int64_t *c, int64_t *base) {
+  for (int i = top - 1; i >= 0; i--) {
+    for (int k = 0; k < 3; k++) base[k] += G->st[k][i];
+    if (++c[i] < G->shape[i]) return;
+    for (int k = 0; k < 3; k++) base[k] -= G->st[k][i] * c[i];
+    c[i] = 0;
+  }
+}
+/* G without its axes of length 1 (their coordinate is always 0), so that the last axis, walked in
+   runs, is a long one: take of a 1-D array is (indices' elements, 1) until squeezed */
+static void jaxc__along_squeeze(jaxc__along *G) {
+  int nd = 0;
+  for (int i = 0; i < G->nd; i++) {
+    if (G->shape[i] == 1 && (nd > 0 || i < G->nd - 1)) continue; /* (keeps one axis) */
+    G->shape[nd] = G->shape[i];
+    for (int k = 0; k < 3; k++) G->st[k][nd] = G->st[k][i];
+    nd++;
+  }
+  G->nd = nd;
+}
+/* jnp.take's geometry: (outer, the indices' elements, inner) */
+static void jaxc__take_geometry(int64_t outer, int64_t n, const jaxc_array *ix, int64_t inner, jaxc__along *G) {
+  memset(G, 0, sizeof *G);
+  G->nd = 3, G->n = n, G->axs = inner;
+  G->shape[0] = outer, G->shape[1] = ix->size, G->shape[2] = inner;
+  G->st[0][0] = n * inner, G->st[0][2] = 1, G->st[1][1] = 1;
+  jaxc__along_squeeze(G);
+}
+
+/* take_along_axis converts its indices to the default int (int_dtype_for_dim, given a whole
+   shape, answers that), counts a negative one from the end once unless in bounds is promised,
+   then lax.gather fills (-1 here) or clamps. */
+static int64_t jaxc__along_ix(int64_t raw, int64_t n, bool wide, jaxc_index_mode mode) {
+  int64_t v = wide ? raw : jaxc__wrap32(raw);
+  if (mode == JAXC_MODE_PROMISE_IN_BOUNDS) return jaxc__clamp_ix(v, n);
+  if (v < 0) v += n;
+  if (mode == JAXC_MODE_CLIP) return jaxc__clamp_ix(v, n);
+  return v >= 0 && v < n ? v : -1;
+}
+typedef struct jaxc__gather_job {
+  const jaxc__along *G;
+  const jaxc_array *a, *ix;
+  char *dst;
+  const char *fill;
+  jaxc_index_mode mode;
+  jaxc__ixsem sem; /* JAXC__IX_ALONG: take_along_axis's conversion */
+  bool wide;       /* ALONG: int64 indices (x64); the others: indexing's int32 conversion */
+} jaxc__gather_job;
+static int64_t jaxc__gather_ix(const jaxc__gather_job *J, int64_t raw) {
+  if (J->sem == JAXC__IX_ALONG) return jaxc__along_ix(raw, J->G->n, J->wide, J->mode);
+  return jaxc__resolve_ix(raw, J->ix->dtype, J->G->n, J->mode, J->sem, J->wide);
+}
+enum { JAXC__ALONG_RUN = 256 }; /* indices resolved at a time, on the stack */
+/* one element per place (-1: the fill); es a constant in each case, so the copies are plain moves */
+#define JAXC__GATHER_COPY(ES)                                                                      \
+  for (int64_t k = 0; k < cnt; k++) memcpy(d + k * (ES), v[k] < 0 ? J->fill : s + (v[k] * axs + k * asl) * (ES), ES)
+/* result elements [t0, t1) */
+static void jaxc__gather_range(const void *job, int64_t t0, int64_t t1) {
+  const jaxc__gather_job *J = (const jaxc__gather_job *)job;
+  const jaxc__along *G = J->G;
+  int last = G->nd - 1;
+  int64_t len = G->shape[last], asl = G->st[0][last], isl = G->st[1][last], axs = G->axs;
+  int64_t j = t0 % len, c[JAXC_MAX_NDIM], base[3], v[JAXC__ALONG_RUN];
+  jaxc__along_seek(G, last, t0 / len, c, base);
+  size_t es = jaxc_dtype_size(J->a->dtype);
+  for (int64_t t = t0; t < t1;) {
+    int64_t cnt = len - j < t1 - t ? len - j : t1 - t;
+    char *d = J->dst + (size_t)t * es;
+    const char *s = (const char *)J->a->data + (size_t)(base[0] + j * asl) * es;
+    bool whole = false; /* a run of a's own contiguous elements, copied at once */
+    if (!isl) {
+      jaxc__index_read(J->ix, base[1], 1, v);
+      v[0] = jaxc__gather_ix(J, v[0]);
+      whole = v[0] >= 0 && asl == 1;
+      if (whole) memcpy(d, s + (size_t)(v[0] * axs) * es, (size_t)cnt * es);
+      if (cnt > JAXC__ALONG_RUN) cnt = JAXC__ALONG_RUN;
+      for (int64_t k = 1; !whole && k < cnt; k++) v[k] = v[0];
+    } else {
+      if (cnt > JAXC__ALONG_RUN) cnt = JAXC__ALONG_RUN;
+      jaxc__index_read(J->ix, base[1] + j * isl, cnt, v);
+      for (int64_t k = 0; k < cnt; k++) v[k] = jaxc__gather_ix(J, v[k]);
+    }
+    if (!whole) switch (es) {
+      case 1: JAXC__GATHER_COPY(1); break;
+      case 2: JAXC__GATHER_COPY(2); break;
+      case 4: JAXC__GATHER_COPY(4); break;
+      case 8: JAXC__GATHER_COPY(8); break;
+      default: JAXC__GATHER_COPY(16); break;
+      }
+    else cnt = len - j < t1 - t ? len - j : t1 - t;
+    t += cnt, j += cnt;
+    if (j == len) j = 0, jaxc__along_step(G, last, c, base);
+  }
+}
+#undef JAXC__GATHER_COPY
+/* The result of a gather over G (its shape the caller's: weak flag and dtype a's), over the
+   threads past JAXC_PAR_BYTES; fill is read only where a place is out of range. */
+static jaxc_array *jaxc__gather_run(const jaxc_array *a, const jaxc_array *ix, const jaxc__along *G, int nd,
+                                    const int64_t *shape, jaxc_index_mode mode, jaxc__ixsem sem, bool wide,
+                                    const unsigned char *fill) {
+  jaxc_array *out = jaxc__new_array(a->dtype, a->weak, nd, shape);
+  if (!out) return NULL;
+  if (out->size > 0) {
+    jaxc__gather_job J = {G, a, ix, (char *)out->data, (const char *)fill, mode, sem, wide};
+    size_t es = jaxc_dtype_size(a->dtype);
+    jaxc__range_run(&J, jaxc__gather_range, out->size, 2 * es + jaxc_dtype_size(ix->dtype));
+  }
   jaxc__ok();
   return out;
+}
+/* Whether a mode fills out-of-range places (and so reads fill_value, which the others ignore):
+   jnp.take's default and fill; indexing's fill and drop; take_along_axis's default too. */
+static bool jaxc__fills(jaxc_index_mode mode, jaxc__ixsem sem) {
+  if (mode == JAXC_MODE_FILL || mode == JAXC_MODE_DROP) return true;
+  return mode == JAXC_MODE_DEFAULT && (sem == JAXC__IX_TAKE || sem == JAXC__IX_ALONG);
 }
 
 static jaxc_array *jaxc__take_impl(const jaxc_array *a, const jaxc_array *ix, int axis, jaxc_index_mode mode,
@@ -6459,8 +6595,13 @@ static jaxc_array *jaxc__take_impl(const jaxc_array *a, const jaxc_array *ix, in
     if (ix->size != 0 && !int_ok) return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "indices must have an integer type");
   }
   jaxc__sel s;
-  if (!jaxc__select_take(src, ax, ix, mode, sem, &s)) return NULL;
-  return jaxc__gather(src, &s, fill);
+  int64_t outer, inner;
+  if (!jaxc__take_shape(src, ax, ix, sem, &s, &outer, &inner) || !jaxc__check_wrap(mode, sem, &s)) return NULL;
+  _Alignas(16) unsigned char fb[16] = {0};
+  if (jaxc__fills(mode, sem) && !jaxc__fill_bytes(src, fill, fb)) return NULL;
+  jaxc__along G;
+  jaxc__take_geometry(outer, src->shape[ax], ix, inner, &G);
+  return jaxc__gather_run(src, ix, &G, s.ndim, s.shape, mode, sem, jaxc__conv32(src), fb);
 }
 JAXC_API jaxc_array *jaxc_take(const jaxc_array *a, const jaxc_array *indices, int axis, jaxc_index_mode mode,
                                const jaxc_array *fill_value) {
@@ -6525,10 +6666,22 @@ static const char *jaxc__scatter_prim(jaxc_op op) {
   default: return "scatter";
   }
 }
+/* The dtype a scatter of u into a runs in: their join (INVALID after a strict refusal). A 64-bit
+   array wrapped while x64 is off keeps its dtype: promoted as with x64 on, or the scatter would
+   cut its untouched elements to 32 bits. */
+static jaxc_dtype jaxc__scatter_dtype(const jaxc_array *a, const jaxc_array *u) {
+  bool x64 = jaxc_x64(), wide = x64 || jaxc_storage_dtype(a->dtype, false) != a->dtype;
+  if (wide == x64) {
+    jaxc_dtype node = jaxc__join2(a, u);
+    return node == JAXC_DTYPE_INVALID ? node : jaxc_storage_dtype(node, x64);
+  }
+  jaxc_dtype node = jaxc_result_node(jaxc_promotion(), true, jaxc__node_of(a), jaxc__node_of(u));
+  if (node == JAXC_DTYPE_INVALID) return jaxc__fail_strict(a->dtype, u->dtype), node;
+  return jaxc_storage_dtype(node, true);
+}
 /* x (cast to the promoted dtype) combined with u at the selection, back in a's dtype. */
 static jaxc_array *jaxc__scatter(jaxc_op op, const jaxc_array *a, jaxc__sel *s, const jaxc_array *u) {
   jaxc_array *res = NULL, *work = NULL, *ub = NULL;
-  bool x64 = jaxc_x64();
   if (s->count == 0) { /* JAX's _scatter_impl returns x before promoting or broadcasting the updates */
     jaxc__free(s->off);
     if ((res = jaxc__new_array(a->dtype, a->weak, a->ndim, a->shape))) {
@@ -6537,16 +6690,8 @@ static jaxc_array *jaxc__scatter(jaxc_op op, const jaxc_array *a, jaxc__sel *s, 
     }
     return res;
   }
-  /* a 64-bit array wrapped while x64 is off keeps its dtype: promoted as with x64 on, or the
-     scatter would cut its untouched elements to 32 bits */
-  bool wide = x64 || jaxc_storage_dtype(a->dtype, false) != a->dtype;
-  jaxc_dtype node = wide == x64 ? jaxc__join2(a, u)
-                                : jaxc_result_node(jaxc_promotion(), true, jaxc__node_of(a), jaxc__node_of(u));
-  if (node == JAXC_DTYPE_INVALID) {
-    if (wide != x64) jaxc__fail_strict(a->dtype, u->dtype);
-    goto done;
-  }
-  jaxc_dtype pd = jaxc_storage_dtype(node, wide);
+  jaxc_dtype pd = jaxc__scatter_dtype(a, u);
+  if (pd == JAXC_DTYPE_INVALID) goto done;
   jaxc__bin_fn fn = NULL;
   if (op != JAXC_OP_SET) {
     fn = jaxc__bin_table[op][pd][0];
@@ -6653,94 +6798,26 @@ JAXC_API jaxc_array *jaxc_at_update_slice(jaxc_op op, const jaxc_array *a, int n
   jaxc__slice_arg t = {nspec, spec};
   return jaxc__update(op, a, updates, mode, jaxc__select_slice_cb, &t);
 }
-/* --- take_along_axis / put_along_axis ---------------------------------------------------------
-   Both walk the broadcast index shape: per axis, element strides into arr and into indices (0
-   where that side has length 1, broadcast, and on arr's axis, where the index value gives the
-   place instead). */
-typedef struct jaxc__along {
-  int nd, ax;
-  int64_t shape[JAXC_MAX_NDIM];                 /* the broadcast index shape: take's result */
-  int64_t as[JAXC_MAX_NDIM], is[JAXC_MAX_NDIM]; /* strides into arr and indices */
-  int64_t n, axs;                               /* arr's length and stride on the axis */
-} jaxc__along;
-/* false where an axis other than ax has two lengths, neither 1 (the callers word the error) */
+static void jaxc__copy_bytes(void *dst, const void *src, size_t bytes);
+/* --- take_along_axis / put_along_axis ---------------------------------------------------------- */
+/* Their geometry: the broadcast index shape; false where an axis other than ax has two lengths,
+   neither 1 (the callers word the error, each as JAX does). */
 static bool jaxc__along_geometry(const jaxc_array *a, const jaxc_array *ix, int ax, jaxc__along *G) {
   int64_t ua = 1, ui = 1;
-  G->nd = a->ndim, G->ax = ax, G->n = a->shape[ax];
+  memset(G, 0, sizeof *G);
+  G->nd = a->ndim, G->n = a->shape[ax];
   for (int i = a->ndim - 1; i >= 0; i--) {
     int64_t da = a->shape[i], di = ix->shape[i];
     if (i == ax || da == di || da == 1) G->shape[i] = di;
     else if (di == 1) G->shape[i] = da;
     else return false;
-    G->as[i] = i == ax || da == 1 ? 0 : ua;
-    G->is[i] = di == 1 ? 0 : ui;
+    G->st[0][i] = i == ax || da == 1 ? 0 : ua;
+    G->st[1][i] = di == 1 ? 0 : ui;
     if (i == ax) G->axs = ua;
     ua *= da, ui *= di;
   }
   return true;
 }
-
-/* take_along_axis converts the indices to the default int (int_dtype_for_dim given a whole
-   shape answers that), counts a negative one from the end once unless in bounds is promised,
-   then lax.gather fills (-1 here) or clamps. */
-static int64_t jaxc__along_ix(int64_t raw, int64_t n, bool wide, jaxc_index_mode mode) {
-  int64_t v = wide ? raw : jaxc__wrap32(raw);
-  if (mode == JAXC_MODE_PROMISE_IN_BOUNDS) return jaxc__clamp_ix(v, n);
-  if (v < 0) v += n;
-  if (mode == JAXC_MODE_CLIP) return jaxc__clamp_ix(v, n);
-  return v >= 0 && v < n ? v : -1;
-}
-typedef struct jaxc__take_along_job {
-  const jaxc__along *G;
-  const jaxc_array *a, *ix;
-  char *dst;
-  jaxc_index_mode mode;
-  bool wide;
-  const char *fill;
-} jaxc__take_along_job;
-enum { JAXC__ALONG_RUN = 256 }; /* indices resolved at a time, on the stack */
-/* one element per index value; es a constant in each case, so the copies are plain moves */
-#define JAXC__ALONG_COPY(ES)                                                                       \
-  for (int64_t k = 0; k < cnt; k++) memcpy(d + k * (ES), v[k] < 0 ? J->fill : s + (v[k] * axs + k * asl) * (ES), ES)
-/* result elements [t0, t1): along the last axis in runs, the row's bases stepped as an odometer */
-static void jaxc__take_along_range(const void *job, int64_t t0, int64_t t1) {
-  const jaxc__take_along_job *J = (const jaxc__take_along_job *)job;
-  const jaxc__along *G = J->G;
-  int last = G->nd - 1;
-  int64_t len = G->shape[last], asl = G->as[last], isl = G->is[last], axs = G->axs;
-  int64_t row = t0 / len, j = t0 % len, c[JAXC_MAX_NDIM], abase = 0, ibase = 0, v[JAXC__ALONG_RUN];
-  for (int i = last - 1; i >= 0; i--) {
-    c[i] = row % G->shape[i], row /= G->shape[i];
-    abase += c[i] * G->as[i], ibase += c[i] * G->is[i];
-  }
-  size_t es = jaxc_dtype_size(J->a->dtype);
-  for (int64_t t = t0; t < t1;) {
-    int64_t cnt = len - j < t1 - t ? len - j : t1 - t;
-    if (cnt > JAXC__ALONG_RUN) cnt = JAXC__ALONG_RUN;
-    jaxc__index_read(J->ix, ibase + j * isl, isl ? cnt : 1, v);
-    for (int64_t k = 0; k < (isl ? cnt : 1); k++) v[k] = jaxc__along_ix(v[k], G->n, J->wide, J->mode);
-    for (int64_t k = isl ? cnt : 1; k < cnt; k++) v[k] = v[0];
-    char *d = J->dst + (size_t)t * es;
-    const char *s = (const char *)J->a->data + (size_t)(abase + j * asl) * es;
-    switch (es) {
-    case 1: JAXC__ALONG_COPY(1); break;
-    case 2: JAXC__ALONG_COPY(2); break;
-    case 4: JAXC__ALONG_COPY(4); break;
-    case 8: JAXC__ALONG_COPY(8); break;
-    default: JAXC__ALONG_COPY(16); break;
-    }
-    t += cnt, j += cnt;
-    if (j < len) continue;
-    j = 0;
-    for (int i = last - 1; i >= 0; i--) {
-      abase += G->as[i], ibase += G->is[i];
-      if (++c[i] < G->shape[i]) break;
-      abase -= G->as[i] * c[i], ibase -= G->is[i] * c[i], c[i] = 0;
-    }
-  }
-}
-#undef JAXC__ALONG_COPY
-
 /* axis None: a flat view of a (put_along_axis reshapes its result back) */
 static const jaxc_array *jaxc__along_flat(const jaxc_array *a, jaxc_array *flat) {
   int64_t n = a->size;
@@ -6751,7 +6828,7 @@ static const jaxc_array *jaxc__along_flat(const jaxc_array *a, jaxc_array *flat)
 JAXC_API jaxc_array *jaxc_take_along_axis(const jaxc_array *arr, const jaxc_array *indices, int axis,
                                           jaxc_index_mode mode, const jaxc_array *fill_value) {
   if (!arr || !indices) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "take_along_axis: an operand is NULL");
-  if (!jaxc__check_mode(mode, JAXC__IX_GET)) return NULL;
+  if (!jaxc__check_mode(mode, JAXC__IX_ALONG)) return NULL;
   int k = jaxc_dtype_kind(indices->dtype);
   if (k != JAXC_KIND_INT && k != JAXC_KIND_UINT)
     return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "take_along_axis indices must be of integer type, got %s",
@@ -6788,58 +6865,70 @@ JAXC_API jaxc_array *jaxc_take_along_axis(const jaxc_array *arr, const jaxc_arra
   }
   if (mode == JAXC_MODE_WRAP) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Unknown gather mode \"wrap\"");
   _Alignas(16) unsigned char fb[16] = {0};
-  bool fills = mode == JAXC_MODE_DEFAULT || mode == JAXC_MODE_FILL || mode == JAXC_MODE_DROP;
-  if (fills && !jaxc__fill_bytes(a, fill_value, fb)) return NULL; /* (other modes ignore fill_value) */
-  jaxc_array *out = jaxc__new_array(a->dtype, a->weak, G.nd, G.shape);
-  if (!out) return NULL;
-  if (out->size > 0) {
-    jaxc__take_along_job J = {&G, a, indices, (char *)out->data, mode, jaxc_x64(), (const char *)fb};
-    jaxc__range_run(&J, jaxc__take_along_range, out->size, 2 * jaxc_dtype_size(a->dtype) + jaxc_dtype_size(indices->dtype));
-  }
-  jaxc__ok();
-  return out;
+  if (jaxc__fills(mode, JAXC__IX_ALONG) && !jaxc__fill_bytes(a, fill_value, fb)) return NULL;
+  int nd = G.nd;
+  int64_t shape[JAXC_MAX_NDIM];
+  memcpy(shape, G.shape, sizeof shape);
+  jaxc__along_squeeze(&G);
+  return jaxc__gather_run(a, indices, &G, nd, shape, mode, JAXC__IX_ALONG, jaxc_x64(), fb);
 }
 
-/* put_along_axis's places, as arr.at[] resolves them: one per element of the broadcast index
-   shape, -1 where dropped */
-typedef struct jaxc__put_along_arg { const jaxc_array *ix; int ax; } jaxc__put_along_arg;
-static bool jaxc__select_along_cb(const jaxc_array *a, const void *arg, jaxc_index_mode mode, jaxc__sel *s) {
-  const jaxc__put_along_arg *P = (const jaxc__put_along_arg *)arg;
-  const jaxc_array *ix = P->ix;
-  jaxc__along G;
-  if (!jaxc__along_geometry(a, ix, P->ax, &G)) { /* JAX lists the index arrays: aranges and indices */
-    char buf[JAXC_MAX_NDIM * 180] = "", one[160];
-    size_t used = 0;
-    for (int i = 0; i < a->ndim && used < sizeof buf; i++) {
-      int64_t d[JAXC_MAX_NDIM];
-      for (int k = 0; k < a->ndim; k++) d[k] = k == i ? a->shape[i] : 1;
-      if (i == P->ax) jaxc__format_shape(one, sizeof one, ix);
-      else jaxc__format_dims(one, sizeof one, a->ndim, d);
-      used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s", i ? ", " : "", one);
-    }
-    return jaxc__fail(JAXC_ERR_SHAPE, "Incompatible shapes for broadcasting: shapes=[%s]", buf), false;
-  }
-  if (!jaxc__axis_fits_index(ix, G.n, mode, JAXC__IX_UPDATE)) return false;
-  s->ndim = G.nd;
-  memcpy(s->shape, G.shape, sizeof s->shape);
-  if (!jaxc__check_shape(s->ndim, s->shape, &s->count)) return false;
-  s->off = (int64_t *)jaxc__malloc((size_t)(s->count ? s->count : 1) * sizeof(int64_t));
+/* put_along_axis's places as arr.at[] resolves them: one per element of the broadcast index
+   shape, -1 where dropped (the scatter that promotes arr) */
+static bool jaxc__along_select(const jaxc_array *a, const jaxc_array *ix, const jaxc__along *G, jaxc_index_mode mode,
+                               int64_t count, jaxc__sel *s) {
+  s->ndim = G->nd, s->count = count;
+  memcpy(s->shape, G->shape, sizeof s->shape);
+  s->off = (int64_t *)jaxc__malloc((size_t)count * sizeof(int64_t));
   if (!s->off) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in put_along_axis"), false;
-  bool conv32 = true;
-  for (int i = 0; i < a->ndim; i++) conv32 = conv32 && a->shape[i] <= INT32_MAX;
-  int64_t c[JAXC_MAX_NDIM] = {0}, abase = 0, ibase = 0;
-  for (int64_t t = 0; t < s->count; t++) {
-    int64_t raw, v;
-    jaxc__index_read(ix, ibase, 1, &raw);
-    v = G.n ? jaxc__resolve_ix(raw, ix->dtype, G.n, mode, JAXC__IX_UPDATE, conv32) : -1;
-    s->off[t] = v < 0 ? -1 : abase + v * G.axs;
-    for (int i = G.nd - 1; i >= 0; i--) {
-      abase += G.as[i], ibase += G.is[i];
-      if (++c[i] < G.shape[i]) break;
-      abase -= G.as[i] * c[i], ibase -= G.is[i] * c[i], c[i] = 0;
-    }
+  bool conv32 = jaxc__conv32(a);
+  int64_t c[JAXC_MAX_NDIM] = {0}, base[3] = {0};
+  for (int64_t t = 0; t < count; t++) {
+    int64_t v = 0;
+    jaxc__index_read(ix, base[1], 1, &v);
+    v = G->n ? jaxc__resolve_ix(v, ix->dtype, G->n, mode, JAXC__IX_UPDATE, conv32) : -1;
+    s->off[t] = v < 0 ? -1 : base[0] + v * G->axs;
+    jaxc__along_step(G, G->nd, c, base);
   }
-  return jaxc__check_wrap(mode, JAXC__IX_UPDATE, s);
+  return true;
+}
+/* The scatter in arr's own dtype (values of that dtype or weaker): arr copied, then the values
+   written in the index shape's row-major order, so the last of repeated places wins. */
+static jaxc_array *jaxc__put_along_direct(const jaxc_array *a, const jaxc_array *ix, const jaxc_array *u,
+                                          jaxc__along *G, jaxc_index_mode mode) {
+  jaxc_array *uc = u->dtype == a->dtype ? NULL : jaxc__new_array(a->dtype, false, u->ndim, u->shape);
+  jaxc_array *res = jaxc__new_array(a->dtype, a->weak, a->ndim, a->shape);
+  if (!res || (u->dtype != a->dtype && !uc)) return jaxc_array_free(uc), jaxc_array_free(res), NULL;
+  if (uc) jaxc_kernel_cast_dyn(u->dtype, a->dtype, (size_t)u->size, u->data, uc->data);
+  const jaxc_array *v = uc ? uc : u;
+  size_t es = jaxc_dtype_size(a->dtype);
+  jaxc__copy_bytes(res->data, a->data, (size_t)a->size * es);
+  for (int64_t i = G->nd - 1, uu = 1, k = v->ndim - 1; i >= 0; i--) { /* values right-aligned against the indices */
+    G->st[2][i] = k >= 0 && v->shape[k] != 1 ? uu : 0;
+    if (k >= 0) uu *= v->shape[k--];
+  }
+  jaxc__along_squeeze(G);
+  int last = G->nd - 1;
+  int64_t len = G->shape[last], c[JAXC_MAX_NDIM] = {0}, base[3] = {0}, p[JAXC__ALONG_RUN];
+  bool conv32 = jaxc__conv32(a);
+  char *dst = (char *)res->data;
+  const char *src = (const char *)v->data;
+  int64_t total = G->n ? 1 : 0; /* (an empty axis: every place dropped) */
+  for (int i = 0; i < G->nd; i++) total *= G->shape[i];
+  for (int64_t t = 0, j = 0; t < total;) {
+    int64_t cnt = len - j < JAXC__ALONG_RUN ? len - j : JAXC__ALONG_RUN;
+    jaxc__index_read(ix, base[1] + j * G->st[1][last], G->st[1][last] ? cnt : 1, p);
+    for (int64_t k = 0; k < cnt; k++) {
+      int64_t q = jaxc__resolve_ix(p[G->st[1][last] ? k : 0], ix->dtype, G->n, mode, JAXC__IX_UPDATE, conv32);
+      if (q >= 0)
+        memcpy(dst + (size_t)(base[0] + (j + k) * G->st[0][last] + q * G->axs) * es,
+               src + (size_t)(base[2] + (j + k) * G->st[2][last]) * es, es);
+    }
+    t += cnt, j += cnt;
+    if (j == len) j = 0, jaxc__along_step(G, last, c, base);
+  }
+  jaxc_array_free(uc);
+  return res;
 }
 JAXC_API jaxc_array *jaxc_put_along_axis(const jaxc_array *arr, const jaxc_array *indices, const jaxc_array *values,
                                          int axis, jaxc_index_mode mode) {
@@ -6871,8 +6960,35 @@ JAXC_API jaxc_array *jaxc_put_along_axis(const jaxc_array *arr, const jaxc_array
   if (k != JAXC_KIND_INT && k != JAXC_KIND_UINT)
     return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "Indexer must have integer or boolean type, got indexer with "
                                     "type %s at position %d", jaxc_dtype_name(indices->dtype), ax);
-  jaxc__put_along_arg P = {indices, ax};
-  jaxc_array *r = jaxc__update(JAXC_OP_SET, a, values, mode, jaxc__select_along_cb, &P);
+  jaxc__along G;
+  if (!jaxc__along_geometry(a, indices, ax, &G)) { /* JAX lists the index arrays: aranges and indices */
+    char buf[JAXC_MAX_NDIM * 180] = "";
+    size_t used = 0;
+    for (int i = 0; i < a->ndim && used < sizeof buf; i++) {
+      int64_t d[JAXC_MAX_NDIM];
+      for (int q = 0; q < a->ndim; q++) d[q] = q == i ? a->shape[i] : 1;
+      if (i == ax) jaxc__format_shape(s0, sizeof s0, indices);
+      else jaxc__format_dims(s0, sizeof s0, a->ndim, d);
+      used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s", i ? ", " : "", s0);
+    }
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "Incompatible shapes for broadcasting: shapes=[%s]", buf);
+  }
+  if (!jaxc__axis_fits_index(indices, G.n, mode, JAXC__IX_UPDATE)) return NULL;
+  int64_t count;
+  if (!jaxc__check_shape(G.nd, G.shape, &count)) return NULL;
+  jaxc__sel s = {0};
+  jaxc_array *r;
+  if (count == 0) { /* _scatter_impl returns x before promoting */
+    r = jaxc__new_array(a->dtype, a->weak, a->ndim, a->shape);
+    if (r) memcpy(r->data, a->data, (size_t)a->size * jaxc_dtype_size(a->dtype)), jaxc__ok();
+  } else if (mode == JAXC_MODE_WRAP) {
+    r = (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Unknown gather mode \"wrap\"");
+  } else {
+    jaxc_dtype pd = jaxc__scatter_dtype(a, values);
+    if (pd == JAXC_DTYPE_INVALID) return NULL;
+    if (pd == a->dtype) r = jaxc__put_along_direct(a, indices, values, &G, mode), r = r ? jaxc__checked("scatter", r, a, values) : NULL;
+    else r = jaxc__along_select(a, indices, &G, mode, count, &s) ? jaxc__scatter(JAXC_OP_SET, a, &s, values) : NULL;
+  }
   if (r && a == &flat) { /* result.reshape(arr.shape) */
     r->ndim = arr->ndim;
     memcpy(r->shape, arr->shape, sizeof r->shape);

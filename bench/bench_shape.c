@@ -1,5 +1,6 @@
 /* bench_shape.c — slices, reshape, transpose, concatenate, stack, broadcast_to, flip, rot90,
-   roll, tile, repeat, pad, delete, insert and append against a same-run copy of the same bytes and NumPy's same call made
+   roll, tile, repeat, pad, delete, insert, append, take, take_along_axis and put_along_axis
+   against a same-run copy of the same bytes and NumPy's same call made
    to return a new array (jnp's results are arrays of their own, NumPy's reshape, transpose,
    broadcast_to, flip and rot90 are views: .copy() / ascontiguousarray).
    GB/s = bytes read + written once; copy: a 2-thread memcpy of as many bytes, and jaxc's speed
@@ -18,7 +19,7 @@
 enum { REPS = 7 };
 typedef enum { SLICE_STEP, SLICE_REV, RESHAPE, TRANSPOSE_SQ, TRANSPOSE_SKINNY, TRANSPOSE_3D, CONCAT0, CONCAT1, STACK, BROADCAST,
                FLIP, FLIP_ROWS, ROT90, ROLL, TILE, REPEAT, PAD_CONST, PAD_REFLECT, DELETE_FEW, DELETE_STEP, DELETE_COLS,
-               DELETE_MASK, INSERT_FEW, APPEND } kind;
+               DELETE_MASK, INSERT_FEW, APPEND, TAKE, TAKE_ALONG1, TAKE_ALONG0, PUT_ALONG } kind;
 typedef struct {
   const char *name, *np; /* NumPy's call on z and w (shapes as jaxc's row has them) */
   kind k;
@@ -54,6 +55,13 @@ static const row rows[] = {
     {"delete f32 z>49 (mask)", "np.delete(z, z > 49)", DELETE_MASK, JAXC_F32, JAXC_F32}, /* (the mask made in the call) */
     {"insert f32 1000 at", "np.insert(z, np.arange(7, z.size, z.size // 1000), 1.5)", INSERT_FEW, JAXC_F32, JAXC_I32},
     {"append f32,f32", "np.append(z, w)", APPEND, JAXC_F32, JAXC_F32},
+    /* gathers: w a permutation, i * 2654435761 mod m (m: the axis length, a power of 2), per row
+       of 1024 for the along-axis rows */
+    {"take f32 (1-D perm)", "np.take(z, w)", TAKE, JAXC_F32, JAXC_I32},
+    {"take_along f32 ax1", "np.take_along_axis(z, w, axis=1)", TAKE_ALONG1, JAXC_F32, JAXC_I32},
+    {"take_along i8 ax1", "np.take_along_axis(z, w, axis=1)", TAKE_ALONG1, JAXC_I8, JAXC_I32},
+    {"take_along f32 ax0", "np.take_along_axis(z, w, axis=0)", TAKE_ALONG0, JAXC_F32, JAXC_I32},
+    {"put_along f32 ax1", "(lambda c: (np.put_along_axis(c, w, 1.5, axis=1), c))(z.copy())", PUT_ALONG, JAXC_F32, JAXC_I32},
 };
 
 /* the operands' shapes for n result elements: z (nd, zs), w (nd, ws) */
@@ -72,18 +80,21 @@ static int shapes(kind k, int lg, int64_t *zs, int64_t *ws) {
   case DELETE_COLS: zs[0] = n / 1024, zs[1] = 1024; return 2;
   case FLIP: case ROLL: zs[0] = n; return 1;
   case FLIP_ROWS: zs[0] = n / 1024, zs[1] = 1024; return 2;
+  case TAKE: zs[0] = ws[0] = n; return 1;
+  case TAKE_ALONG1: case TAKE_ALONG0: case PUT_ALONG: zs[0] = ws[0] = n / 1024, zs[1] = ws[1] = 1024; return 2;
   case TILE: case REPEAT: zs[0] = n / 2; return 1;
   case PAD_CONST: case PAD_REFLECT: zs[0] = n / 1024, zs[1] = 1024 - 32; return 2; /* padded to 1024 columns */
   default: zs[0] = 1, zs[1] = side; return 2; /* BROADCAST, to (side, side) (n when lg is even) */
   }
 }
-static jaxc_array *input(jaxc_dtype d, int nd, const int64_t *s) {
+/* values i * 2654435761 mod m + plus (the operands: m 97, plus 1; the gathers' indices: m the axis length, plus 0) */
+static jaxc_array *input(jaxc_dtype d, int nd, const int64_t *s, int64_t m, int plus) {
   int64_t n = 1;
   for (int k = 0; k < nd; k++) n *= s[k];
   jaxc_array *f = jaxc_array_empty(JAXC_F64, 1, &n), *a = jaxc_array_empty(d, nd, s);
   if (!f || !a) return jaxc_array_free(f), jaxc_array_free(a), NULL;
   double *p = (double *)jaxc_array_data(f);
-  for (int64_t i = 0; i < n; i++) p[i] = (double)(((uint64_t)i * 2654435761u) % 97 + 1);
+  for (int64_t i = 0; i < n; i++) p[i] = (double)(((uint64_t)i * 2654435761u) % (uint64_t)m + (uint64_t)plus);
   jaxc_array flat;
   jaxc_array_wrap(&flat, d, 1, &n, a->data);
   jaxc_astype_into(f, &flat);
@@ -124,6 +135,14 @@ static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array 
     return r;
   }
   case APPEND: return jaxc_append(z, w, JAXC_ALL_AXES);
+  case TAKE: return jaxc_take(z, w, JAXC_ALL_AXES, JAXC_MODE_DEFAULT, NULL);
+  case TAKE_ALONG1: return jaxc_take_along_axis(z, w, 1, JAXC_MODE_DEFAULT, NULL);
+  case TAKE_ALONG0: return jaxc_take_along_axis(z, w, 0, JAXC_MODE_DEFAULT, NULL);
+  case PUT_ALONG: {
+    jaxc_array *v = jaxc_weak_float(1.5), *r = jaxc_put_along_axis(z, w, v, 1, JAXC_MODE_DEFAULT);
+    jaxc_array_free(v);
+    return r;
+  }
   default: return jaxc_broadcast_to(z, 2, (int64_t[]){side, side});
   }
 }
@@ -135,7 +154,9 @@ static jaxc_array *positions(int64_t n) {
   for (int64_t k = 0; p && k < m; k++) ((int32_t *)jaxc_array_data(p))[k] = (int32_t)(7 + k * step);
   return p;
 }
-static bool two_operands(kind k) { return (k >= CONCAT0 && k <= STACK) || k == APPEND; }
+static bool two_operands(kind k) { return (k >= CONCAT0 && k <= STACK) || k >= APPEND; }
+/* the modulus of w's values: a gather's axis length (its indices), else 97 */
+static int64_t w_modulus(kind k, const int64_t *zs) { return k == TAKE || k == TAKE_ALONG0 ? zs[0] : k > TAKE ? zs[1] : 97; }
 
 /* NumPy's best seconds per call on the same values; < 0 without it */
 static double numpy_seconds(const row *r, int nd, const int64_t *zs, const int64_t *ws) {
@@ -145,10 +166,11 @@ static double numpy_seconds(const row *r, int nd, const int64_t *zs, const int64
     snprintf(wshape + strlen(wshape), sizeof wshape - strlen(wshape), "%lld,", (long long)(two_operands(r->k) ? ws[k] : zs[k]));
   }
   snprintf(cmd, sizeof cmd,
-           "/usr/bin/python3 -c \"import numpy as np, timeit; f = lambda s, d: ((np.arange(np.prod(s), dtype=np.uint64) "
-           "* 2654435761) %% 97 + 1).astype(d).reshape(s); z = f((%s), '%s'); w = f((%s), '%s'); "
+           "/usr/bin/python3 -c \"import numpy as np, timeit; f = lambda s, d, m, o: ((np.arange(np.prod(s), dtype=np.uint64) "
+           "* 2654435761) %% m + o).astype(d).reshape(s); z = f((%s), '%s', 97, 1); w = f((%s), '%s', %lld, %d); "
            "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
-           zshape, jaxc_dtype_name(r->a), wshape, jaxc_dtype_name(r->b), r->np, REPS);
+           zshape, jaxc_dtype_name(r->a), wshape, jaxc_dtype_name(r->b), (long long)w_modulus(r->k, zs), r->k >= TAKE ? 0 : 1,
+           r->np, REPS);
   return bench_command_number(cmd);
 }
 
@@ -156,7 +178,7 @@ static int bench_row(const row *r, int lg) {
   int64_t zs[3], ws[3];
   int nd = shapes(r->k, lg, zs, ws);
   bool two = two_operands(r->k);
-  jaxc_array *z = input(r->a, nd, zs), *w = two ? input(r->b, nd, ws) : NULL;
+  jaxc_array *z = input(r->a, nd, zs, 97, 1), *w = two ? input(r->b, nd, ws, w_modulus(r->k, zs), r->k >= TAKE ? 0 : 1) : NULL;
   if (r->k == DELETE_FEW || r->k == INSERT_FEW) w = positions(zs[0]); /* (not counted in the bytes) */
   jaxc_array *probe = z && (!two || w) ? run_once(r, z, w) : NULL;
   if (!probe) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;

@@ -183,6 +183,7 @@ static int64_t ix_pos(const geom *g, const int64_t *c) {
   return t;
 }
 
+static void expect_fail(jaxc_array *r, jaxc_status status, const char *msg);
 static long n_take, n_put, n_take_values, n_put_values; /* cases, and those whose values were checked */
 
 static void check_take(jaxc_dtype ad, jaxc_dtype xd, jaxc_index_mode mode, bool x64) {
@@ -372,6 +373,58 @@ static void test_properties(void) {
   jaxc_set_x64(false);
 }
 
+/* jnp.take and x[idx] run on the same gather kernel: large operands through its threaded path,
+   against references written from jnp.take's modes (fill: counted from the end once, then filled;
+   clip: clamped as it is; wrap: Python's %) and indexing's (counted from the end, then clamped) */
+static int64_t take_ref(int64_t raw, int64_t n, jaxc_index_mode mode, bool get) {
+  if (get) return clamp(raw < 0 ? raw + n : raw, n);
+  if (mode == JAXC_MODE_CLIP) return clamp(raw, n);
+  if (mode == JAXC_MODE_WRAP) return (raw % n + n) % n;
+  int64_t v = raw < 0 ? raw + n : raw;
+  return v >= 0 && v < n ? v : -1;
+}
+static void test_take_kernel(void) {
+  int64_t n = 1 << 20, rows[2] = {1000, 1000};
+  jaxc_array *a = random_bytes_array(JAXC_F32, 1, &n), *ix = jaxc_array_empty(JAXC_I32, 1, &n);
+  int32_t *ip = (int32_t *)jaxc_array_data(ix);
+  for (int64_t k = 0; k < n; k++) ip[k] = (int32_t)((int64_t)(rnd64() % (uint64_t)(2 * n + 200)) - n - 100);
+  const jaxc_index_mode ms[] = {JAXC_MODE_DEFAULT, JAXC_MODE_CLIP, JAXC_MODE_WRAP};
+  for (int q = 0; q < 4; q++) {
+    bool get = q == 3;
+    jaxc_index_mode mode = get ? JAXC_MODE_DEFAULT : ms[q];
+    jaxc_array *r = get ? jaxc_index_take(a, ix, 0, mode, NULL) : jaxc_take(a, ix, JAXC_ALL_AXES, mode, NULL);
+    int64_t bad = !r;
+    for (int64_t k = 0; r && k < n; k++) {
+      int64_t p = take_ref(ip[k], n, mode, get);
+      const uint32_t *got = (const uint32_t *)jaxc_array_data(r) + k;
+      bad += p < 0 ? !isnan(*(const float *)got) : *got != ((const uint32_t *)jaxc_array_data(a))[p];
+    }
+    CHECK_MSG(bad == 0, "take of 2^20, case %d: %lld wrong", q, (long long)bad);
+    jaxc_array_free(r);
+  }
+  /* whole rows (the contiguous runs), one index out of range: a row of fills */
+  jaxc_set_x64(true);
+  jaxc_array *m = random_bytes_array(JAXC_F64, 2, rows), *ri64 = jaxc_array_empty(JAXC_I64, 1, (int64_t[]){700});
+  jaxc_array *ri = jaxc_array_zeros(JAXC_I32, 1, (int64_t[]){3});
+  jaxc_set_x64(false);
+  int64_t *rp = (int64_t *)jaxc_array_data(ri64);
+  for (int k = 0; k < 700; k++) rp[k] = k == 350 ? 1000 : (int64_t)(rnd64() % 2000) - 1000;
+  jaxc_array *r = jaxc_take(m, ri64, 0, JAXC_MODE_DEFAULT, NULL);
+  int64_t bad = !r || jaxc_array_size(r) != 700 * 1000;
+  for (int64_t k = 0; !bad && k < 700; k++)
+    for (int64_t j = 0; j < 1000; j++) {
+      int64_t p = take_ref(rp[k], 1000, JAXC_MODE_DEFAULT, false);
+      const double *got = (const double *)jaxc_array_data(r) + k * 1000 + j;
+      bad += p < 0 ? !isnan(*got) : memcmp(got, (const double *)jaxc_array_data(m) + p * 1000 + j, 8) != 0;
+    }
+  CHECK_MSG(bad == 0, "take of rows: %lld wrong", (long long)bad);
+  /* fill_value is read in fill modes only: clip ignores one of any shape */
+  jaxc_array *f2 = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){2}), *r2 = jaxc_take(m, ri, 0, JAXC_MODE_CLIP, f2);
+  CHECK(r2 != NULL);
+  expect_fail(jaxc_take(m, ri, 0, JAXC_MODE_FILL, f2), JAXC_ERR_SHAPE, "fill_value must be a scalar");
+  FREE_ALL(a, ix, m, ri, ri64, r, f2, r2);
+}
+
 static jaxc_array *f32s(int nd, const int64_t *shape, const float *v) { return jaxc_array_from_data(JAXC_F32, nd, shape, v); }
 static jaxc_array *i32s(int nd, const int64_t *shape, const int32_t *v) { return jaxc_array_from_data(JAXC_I32, nd, shape, v); }
 
@@ -516,6 +569,7 @@ static void test_errors(void) {
 int main(void) {
   test_random();
   test_properties();
+  test_take_kernel();
   test_examples();
   test_errors();
   printf("random cases: take_along_axis %ld (%ld with values), put_along_axis %ld (%ld with values)\n", n_take, n_take_values,

@@ -303,6 +303,19 @@ static jaxc_array *c_intersect_big(void) {
 static jaxc_array *c_union(void) { return jaxc_union1d(u8v, c64v, 7, NULL); }
 static jaxc_array *c_setdiff(void) { return jaxc_setdiff1d(c64v, x34, false, 4, NULL); } /* complex NaNs canonical */
 static jaxc_array *c_setxor(void) { return jaxc_setxor1d(f16v, x34, false, 9, NULL); }  /* the padding laundered */
+static jaxc_array *c_take_along(void) { /* (3, 1) indices broadcast against (3, 4), a fill */
+  jaxc_array *f = jaxc_weak_float(-1), *ix = f ? jaxc_astype(i8col, JAXC_I16) : NULL;
+  jaxc_array *r = ix ? jaxc_take_along_axis(x34, ix, 0, JAXC_MODE_FILL, f) : NULL;
+  jaxc_array_free(f), jaxc_array_free(ix);
+  return r;
+}
+static jaxc_array *c_take_along_flat(void) { return jaxc_take_along_axis(big, idx, JAXC_ALL_AXES, JAXC_MODE_CLIP, NULL); }
+static jaxc_array *c_put_along(void) { return jaxc_put_along_axis(x34, i8col, condcol, 1, JAXC_MODE_DEFAULT); } /* bool values cast: direct */
+static jaxc_array *c_put_along_promoted(void) { /* a weak float into uint8: the scatter runs in float32 */
+  jaxc_array *v = jaxc_weak_float(2.5), *r = v ? jaxc_put_along_axis(u8v, idx, v, JAXC_ALL_AXES, JAXC_MODE_CLIP) : NULL;
+  jaxc_array_free(v);
+  return r;
+}
 
 typedef struct { const char *name; jaxc_array *(*call)(void); } oom_case;
 static const oom_case cases[] = {
@@ -335,7 +348,8 @@ static const oom_case cases[] = {
   {"append", c_append}, {"append, axis None", c_append_flat},
   {"isin", c_isin}, {"isin, table", c_isin_table}, {"isin of 1 M", c_isin_big}, {"intersect1d, size, fill", c_intersect},
   {"intersect1d of 1 M", c_intersect_big}, {"union1d, size", c_union}, {"setdiff1d c64, size", c_setdiff},
-  {"setxor1d f16, size", c_setxor},
+  {"setxor1d f16, size", c_setxor}, {"take_along_axis, fill", c_take_along}, {"take_along_axis, axis None", c_take_along_flat},
+  {"put_along_axis", c_put_along}, {"put_along_axis, promoted", c_put_along_promoted},
 };
 
 /* --- what a call leaves behind ----------------------------------------------------------------- */
