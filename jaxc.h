@@ -621,6 +621,7 @@ typedef enum jaxc_index_mode { JAXC_MODE_DEFAULT, JAXC_MODE_CLIP, JAXC_MODE_FILL
      WRAP           Python's index % n
      DROP, PROMISE_IN_BOUNDS are refused, as jnp.take refuses them ("Invalid mode 'drop' for
                     np.take")
+   fill_value (a scalar) is read in the filling modes only: lax.gather ignores it otherwise.
    As jnp.take computes them: fill adds n in the index dtype and converts to int32, so n must fit
    the index dtype ("Python int 200 too large to convert to int8"; wrap: "Python integer 200 out
    of bounds for int8") and a uint32 index >= 2^31 is out of range; clip compares unsigned
@@ -649,7 +650,8 @@ JAXC_API jaxc_array *jaxc_index_take(const jaxc_array *a, const jaxc_array *indi
    counts from the end once, then DEFAULT, FILL and DROP give fill_value where still out of range
    (NULL: jnp.take's defaults, NaN for inexact dtypes), CLIP clamps, PROMISE_IN_BOUNDS clamps
    without counting from the end (XLA's gather); WRAP is refused ('Unknown gather mode "wrap"').
-   An empty axis gives zeros of the result's shape; the result keeps arr's dtype and weak flag.
+   An empty axis gives zeros of the result's shape (lax.full's: not weak); otherwise the result
+   keeps arr's dtype and weak flag. fill_value is read in the filling modes only.
    Errors in JAX's words ("take_along_axis indices must be of integer type, got float32",
    "indices and arr must have the same number of dimensions; 1 vs. 2"). Over the threads above
    JAXC_PAR_BYTES. (JAX's mode="one_hot", an einsum for accelerators, is not offered.)
@@ -5294,13 +5296,16 @@ JAXC_API jaxc_array *jaxc_union1d(const jaxc_array *a, const jaxc_array *b, int6
   return out;
 }
 
+/* A fill that lax.full takes: 0-d, as JAX's full_like wants it (a shape (1,) is refused too). */
+static bool jaxc__full_scalar_ok(const jaxc_array *fill) {
+  if (fill->ndim == 0) return true;
+  char s[96];
+  jaxc__format_shape(s, sizeof s, fill);
+  return jaxc__fail(JAXC_ERR_SHAPE, "full must be called with scalar fill_value, got fill_value.shape %s.", s), false;
+}
 /* setdiff1d's fill: full_like(a, fill_value, shape=()), a 0-d array of a's dtype and weak type */
 static jaxc_array *jaxc__setdiff_fill(const jaxc_array *a, const jaxc_array *fill_value) {
-  if (fill_value && fill_value->ndim != 0) {
-    char s[96];
-    jaxc__format_shape(s, sizeof s, fill_value);
-    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "full must be called with scalar fill_value, got fill_value.shape %s.", s);
-  }
+  if (fill_value && !jaxc__full_scalar_ok(fill_value)) return NULL;
   jaxc_array *f = fill_value ? jaxc__astype_exact(fill_value, a->dtype) : jaxc__new_array(a->dtype, false, 0, NULL);
   if (f && !fill_value) memset(f->data, 0, jaxc_dtype_size(a->dtype));
   if (f) f->weak = a->weak;
@@ -6401,10 +6406,10 @@ static bool jaxc__select_slices(const jaxc_array *a, int nspec, const jaxc_slice
   return jaxc__check_wrap(mode, sem, s);
 }
 
-/* The fill element for a gather, in a's dtype. */
+/* The fill element for a gather, in a's dtype (_gather_fill's full_like: a 0-d fill). */
 static bool jaxc__fill_bytes(const jaxc_array *a, const jaxc_array *fill, unsigned char *buf) {
   if (fill) {
-    if (fill->size != 1) return jaxc__fail(JAXC_ERR_SHAPE, "fill_value must be a scalar"), false;
+    if (!jaxc__full_scalar_ok(fill)) return false;
     jaxc_kernel_cast_dyn(fill->dtype, a->dtype, 1, fill->data, buf);
     return true;
   }
@@ -6496,10 +6501,41 @@ static int64_t jaxc__gather_ix(const jaxc__gather_job *J, int64_t raw) {
   if (J->sem == JAXC__IX_ALONG) return jaxc__along_ix(raw, J->G->n, J->wide, J->mode);
   return jaxc__resolve_ix(raw, J->ix->dtype, J->G->n, J->mode, J->sem, J->wide);
 }
+/* A block of raw indices resolved in place; true when one is out of range (-1). The filling
+   modes of take_along_axis and jnp.take and the dropping ones of .at[] (the defaults) get
+   branch-free loops of their own, which the compiler vectorises; the rest go one by one. */
+static bool jaxc__gather_resolve(const jaxc__gather_job *J, int64_t *v, int64_t cnt) {
+  int64_t n = J->G->n, miss = 0;
+  bool fills = J->mode == JAXC_MODE_DEFAULT || J->mode == JAXC_MODE_FILL || J->mode == JAXC_MODE_DROP;
+  if (fills && J->sem == JAXC__IX_ALONG) { /* converted to the index dtype, then counted from the end */
+    for (int64_t k = 0; k < cnt; k++) {
+      int64_t x = J->wide ? v[k] : jaxc__wrap32(v[k]);
+      x += x < 0 ? n : 0;
+      v[k] = (uint64_t)x < (uint64_t)n ? x : -1, miss |= v[k];
+    }
+  } else if (J->ix->dtype != JAXC_U64 && ((fills && J->sem == JAXC__IX_TAKE) ||
+                                            (J->sem == JAXC__IX_UPDATE && J->mode != JAXC_MODE_CLIP))) {
+    /* jnp.take's fill and .at[]'s drop: counted from the end, then converted */
+    for (int64_t k = 0; k < cnt; k++) {
+      int64_t x = v[k] + (v[k] < 0 ? n : 0);
+      x = J->wide ? jaxc__wrap32(x) : x;
+      v[k] = (uint64_t)x < (uint64_t)n ? x : -1, miss |= v[k];
+    }
+  } else {
+    for (int64_t k = 0; k < cnt; k++) v[k] = jaxc__gather_ix(J, v[k]), miss |= v[k];
+  }
+  return miss < 0;
+}
 enum { JAXC__ALONG_RUN = 256 }; /* indices resolved at a time, on the stack */
-/* one element per place (-1: the fill); es a constant in each case, so the copies are plain moves */
-#define JAXC__GATHER_COPY(ES)                                                                      \
-  for (int64_t k = 0; k < cnt; k++) memcpy(d + k * (ES), v[k] < 0 ? J->fill : s + (v[k] * axs + k * asl) * (ES), ES)
+/* one element per place (-1: the fill, where the block has one); es a constant in each case, so
+   the copies are plain moves */
+#define JAXC__GATHER_COPY(ES)                                                                                  \
+  do {                                                                                                         \
+    if (miss)                                                                                                  \
+      for (int64_t k = 0; k < cnt; k++) memcpy(d + k * (ES), v[k] < 0 ? J->fill : s + (v[k] * axs + k * asl) * (ES), ES); \
+    else                                                                                                       \
+      for (int64_t k = 0; k < cnt; k++) memcpy(d + k * (ES), s + (v[k] * axs + k * asl) * (ES), ES);         \
+  } while (0)
 /* result elements [t0, t1) */
 static void jaxc__gather_range(const void *job, int64_t t0, int64_t t1) {
   const jaxc__gather_job *J = (const jaxc__gather_job *)job;
@@ -6513,18 +6549,18 @@ static void jaxc__gather_range(const void *job, int64_t t0, int64_t t1) {
     int64_t cnt = len - j < t1 - t ? len - j : t1 - t;
     char *d = J->dst + (size_t)t * es;
     const char *s = (const char *)J->a->data + (size_t)(base[0] + j * asl) * es;
-    bool whole = false; /* a run of a's own contiguous elements, copied at once */
+    bool whole = false, miss; /* whole: a run of a's own contiguous elements, copied at once */
     if (!isl) {
       jaxc__index_read(J->ix, base[1], 1, v);
-      v[0] = jaxc__gather_ix(J, v[0]);
-      whole = v[0] >= 0 && asl == 1;
+      miss = jaxc__gather_resolve(J, v, 1);
+      whole = !miss && asl == 1;
       if (whole) memcpy(d, s + (size_t)(v[0] * axs) * es, (size_t)cnt * es);
       if (cnt > JAXC__ALONG_RUN) cnt = JAXC__ALONG_RUN;
       for (int64_t k = 1; !whole && k < cnt; k++) v[k] = v[0];
     } else {
       if (cnt > JAXC__ALONG_RUN) cnt = JAXC__ALONG_RUN;
       jaxc__index_read(J->ix, base[1] + j * isl, cnt, v);
-      for (int64_t k = 0; k < cnt; k++) v[k] = jaxc__gather_ix(J, v[k]);
+      miss = jaxc__gather_resolve(J, v, cnt);
     }
     if (!whole) switch (es) {
       case 1: JAXC__GATHER_COPY(1); break;
@@ -6894,6 +6930,9 @@ static bool jaxc__along_select(const jaxc_array *a, const jaxc_array *ix, const 
 }
 /* The scatter in arr's own dtype (values of that dtype or weaker): arr copied, then the values
    written in the index shape's row-major order, so the last of repeated places wins. */
+#define JAXC__PUT_COPY(ES)                                                                         \
+  for (int64_t k = 0; k < cnt; k++)                                                                \
+    if (p[k] >= 0) memcpy(d + (k * asl + p[k] * axs) * (ES), s + k * vsl * (ES), ES)
 static jaxc_array *jaxc__put_along_direct(const jaxc_array *a, const jaxc_array *ix, const jaxc_array *u,
                                           jaxc__along *G, jaxc_index_mode mode) {
   jaxc_array *uc = u->dtype == a->dtype ? NULL : jaxc__new_array(a->dtype, false, u->ndim, u->shape);
@@ -6909,20 +6948,26 @@ static jaxc_array *jaxc__put_along_direct(const jaxc_array *a, const jaxc_array 
   }
   jaxc__along_squeeze(G);
   int last = G->nd - 1;
-  int64_t len = G->shape[last], c[JAXC_MAX_NDIM] = {0}, base[3] = {0}, p[JAXC__ALONG_RUN];
-  bool conv32 = jaxc__conv32(a);
+  int64_t len = G->shape[last], asl = G->st[0][last], isl = G->st[1][last], vsl = G->st[2][last], axs = G->axs;
+  int64_t c[JAXC_MAX_NDIM] = {0}, base[3] = {0}, p[JAXC__ALONG_RUN];
+  jaxc__gather_job J = {G, a, ix, NULL, NULL, mode, JAXC__IX_UPDATE, jaxc__conv32(a)};
   char *dst = (char *)res->data;
   const char *src = (const char *)v->data;
   int64_t total = G->n ? 1 : 0; /* (an empty axis: every place dropped) */
   for (int i = 0; i < G->nd; i++) total *= G->shape[i];
   for (int64_t t = 0, j = 0; t < total;) {
     int64_t cnt = len - j < JAXC__ALONG_RUN ? len - j : JAXC__ALONG_RUN;
-    jaxc__index_read(ix, base[1] + j * G->st[1][last], G->st[1][last] ? cnt : 1, p);
-    for (int64_t k = 0; k < cnt; k++) {
-      int64_t q = jaxc__resolve_ix(p[G->st[1][last] ? k : 0], ix->dtype, G->n, mode, JAXC__IX_UPDATE, conv32);
-      if (q >= 0)
-        memcpy(dst + (size_t)(base[0] + (j + k) * G->st[0][last] + q * G->axs) * es,
-               src + (size_t)(base[2] + (j + k) * G->st[2][last]) * es, es);
+    jaxc__index_read(ix, base[1] + j * isl, isl ? cnt : 1, p);
+    jaxc__gather_resolve(&J, p, isl ? cnt : 1);
+    for (int64_t k = 1; !isl && k < cnt; k++) p[k] = p[0];
+    char *d = dst + (size_t)(base[0] + j * asl) * es;
+    const char *s = src + (size_t)(base[2] + j * vsl) * es;
+    switch (es) {
+    case 1: JAXC__PUT_COPY(1); break;
+    case 2: JAXC__PUT_COPY(2); break;
+    case 4: JAXC__PUT_COPY(4); break;
+    case 8: JAXC__PUT_COPY(8); break;
+    default: JAXC__PUT_COPY(16); break;
     }
     t += cnt, j += cnt;
     if (j == len) j = 0, jaxc__along_step(G, last, c, base);
@@ -6930,6 +6975,7 @@ static jaxc_array *jaxc__put_along_direct(const jaxc_array *a, const jaxc_array 
   jaxc_array_free(uc);
   return res;
 }
+#undef JAXC__PUT_COPY
 JAXC_API jaxc_array *jaxc_put_along_axis(const jaxc_array *arr, const jaxc_array *indices, const jaxc_array *values,
                                          int axis, jaxc_index_mode mode) {
   if (!arr || !indices || !values) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "put_along_axis: an operand is NULL");

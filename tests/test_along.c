@@ -421,7 +421,8 @@ static void test_take_kernel(void) {
   /* fill_value is read in fill modes only: clip ignores one of any shape */
   jaxc_array *f2 = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){2}), *r2 = jaxc_take(m, ri, 0, JAXC_MODE_CLIP, f2);
   CHECK(r2 != NULL);
-  expect_fail(jaxc_take(m, ri, 0, JAXC_MODE_FILL, f2), JAXC_ERR_SHAPE, "fill_value must be a scalar");
+  expect_fail(jaxc_take(m, ri, 0, JAXC_MODE_FILL, f2), JAXC_ERR_SHAPE,
+              "full must be called with scalar fill_value, got fill_value.shape (2,).");
   FREE_ALL(a, ix, m, ri, ri64, r, f2, r2);
 }
 
@@ -462,7 +463,11 @@ static void test_examples(void) {
   r = jaxc_take_along_axis(x, i3, 1, JAXC_MODE_PROMISE_IN_BOUNDS, NULL);
   expect_print(r, "Array([[1., 3., 1., 3.],\n       [4., 6., 4., 6.]], dtype=float32)", "example 8");
   r = jaxc_take_along_axis(x, i3, 1, JAXC_MODE_FILL, f2);
-  CHECK(!r && strcmp(jaxc_last_error(), "fill_value must be a scalar") == 0);
+  CHECK(!r && strcmp(jaxc_last_error(), "full must be called with scalar fill_value, got fill_value.shape (2,).") == 0);
+  jaxc_array *f1 = f32s(1, (int64_t[]){1}, (float[]){0}); /* one element, but not 0-d: lax.full refuses it too */
+  r = jaxc_take_along_axis(x, i3, 1, JAXC_MODE_FILL, f1);
+  CHECK(!r && strcmp(jaxc_last_error(), "full must be called with scalar fill_value, got fill_value.shape (1,).") == 0);
+  jaxc_array_free(f1);
   /* a weak array keeps its flag; an empty axis gives zeros, not weak */
   jaxc_array *w = jaxc_weak_float(2.5), *wb = jaxc_broadcast_to(w, 1, (int64_t[]){4});
   jaxc_array *i4 = i32s(1, (int64_t[]){2}, (int32_t[]){3, 9});

@@ -687,9 +687,57 @@ static void check_set_sorted(const char *what, const jaxc_array *r, bool strict,
   }
 }
 
+/* ------------------------------------------------------------------ take/put_along_axis (case 40) */
+/* an operand of a dtype and shape, from_data's copy or (now and then) wrapped over a buffer kept until the call is
+   checked, so that a 64-bit dtype stays while x64 is off; a bad dtype: from_data's failure (NULL). n < 0: elements
+   as put_elem makes them (raw bits or special values); else index values, pick_ix's over an axis of length n (once
+   the input is used up: 0, 1, 2, ... mod n, not all -6), converted to the dtype */
+static jaxc_array along_st[4];
+static void *along_buf[4];
+static int nalong;
+static jaxc_array *make_along(jaxc_dtype dt, int nd, const int64_t *shape, int64_t n) {
+  int64_t sz = 1;
+  for (int k = 0; k < nd; k++) sz *= shape[k];
+  if (!JAXC_DTYPE_VALID(dt) || JAXC_DTYPE_IS_WEAK(dt)) {
+    jaxc_array *r = jaxc_array_from_data(dt, nd, shape, shared);
+    check_result_array("array_from_data(bad along operand dtype)", r);
+    return r;
+  }
+  size_t es = jaxc_dtype_size(dt);
+  unsigned char *buf = malloc((size_t)sz * es + 16); /* (malloc's alignment serves every dtype) */
+  int mode = u8() % 3;
+  bool wrap = u8() < 64 && nalong < 4;
+  for (int64_t k = 0, v = 0; k < sz; k++) {
+    if (n < 0) put_elem(dt, buf + (size_t)k * es, mode == 2 ? (int)(u8() & 1) : mode);
+    else v = more() ? pick_ix(n, v) : n > 0 ? k % n : 0, jaxc_kernel_cast_dyn(JAXC_I64, dt, 1, &v, buf + (size_t)k * es);
+  }
+  jaxc_array *r;
+  if (wrap) {
+    r = jaxc_array_wrap(&along_st[nalong], dt, nd, shape, buf);
+    check_result_array("array_wrap(along operand)", r);
+    along_buf[nalong++] = buf;
+  } else {
+    r = jaxc_array_from_data(dt, nd, shape, buf);
+    check_result_array("array_from_data(along operand)", r);
+    free(buf);
+  }
+  return r;
+}
+/* the row-major offset of coordinates c in an array of shape[nd], a dim of 1 broadcast (its coordinate 0); on axis
+   ax (-1: none) the coordinate is v instead */
+static int64_t along_off(int nd, const int64_t *shape, const int64_t *c, int ax, int64_t v) {
+  int64_t off = 0;
+  for (int k = 0; k < nd; k++) off = off * shape[k] + (k == ax ? v : shape[k] == 1 ? 0 : c[k]);
+  return off;
+}
+/* t's coordinates in shape[nd] (row-major) */
+static void along_coords(int nd, const int64_t *shape, int64_t t, int64_t *c) {
+  for (int k = nd - 1; k >= 0; k--) c[k] = t % shape[k], t /= shape[k];
+}
+
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 40;
+  uint8_t c = u8() % 41;
   static int only = -2; /* FUZZ_CASE=N: every call case N, but a quarter creating or freeing arrays (29) */
   if (only == -2) only = getenv("FUZZ_CASE") ? atoi(getenv("FUZZ_CASE")) : -1;
   if (only >= 0) c = c % 4 == 0 ? 29 : (uint8_t)only;
@@ -1707,6 +1755,212 @@ static void one_call(void) {
     }
     made_check_free(names[w], md, 3);
     for (int j = 1; j < 3; j++) jaxc_array_free(o[j]);
+    keep(r);
+    break;
+  }
+  case 40: { /* take_along_axis / put_along_axis: arr of any dtype (copied, or wrapped: 64-bit ones kept with x64 off),
+                rank 0-4, dims 0-5 (or a pool array); indices of every integer dtype (sometimes bool, float or a bad
+                dtype) holding pick_ix's values over the axis, arr's rank (1-D for axis None; sometimes another rank),
+                each dim arr's, 1 or any (so mostly broadcasting), the axis' length up to 610 (past the runs of 256);
+                axes -5..5 (mostly arr's) and None (rarely odd ones); every mode and bad ones; take's fill NULL, a
+                scalar of any dtype, a non-scalar or a pool array; put's values of any dtype (often arr's), shaped
+                mostly to broadcast to the indices', or a weak scalar; x64 flipped for the call now and then. Whether
+                the call must succeed or fail is worked out here and checked; results against a reference where short:
+                take's every element (arr's bits at the converted index, or the fill), put's untouched places (arr's
+                bits) and last writes (the value cast to arr's dtype) when the promotion leaves arr's dtype */
+    static const jaxc_dtype idts[] = {JAXC_I8, JAXC_I16, JAXC_I32, JAXC_I64, JAXC_U8, JAXC_U16, JAXC_U32, JAXC_U64};
+    static const int bad_modes[] = {6, 7, -1, 77, INT_MIN, INT_MAX};
+    made_t md[3] = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
+    bool put = u8() & 1;
+    int64_t shp[JAXC_MAX_NDIM] = {0}, ash[JAXC_MAX_NDIM] = {3}, ishp[JAXC_MAX_NDIM] = {0}, vshp[JAXC_MAX_NDIM] = {0};
+    const jaxc_array *arr;
+    if (u8() < 232) {
+      int nd = u8() % 5;
+      for (int k = 0; k < nd; k++) { uint8_t d = u8(); shp[k] = d < 20 ? 0 : 1 + d % 5; }
+      arr = made_keep(&md[0], make_along(pick_dtype(), nd, shp, -1));
+    } else arr = pick_arr();
+    uint8_t ab = u8();
+    int axis = ab < 40 ? JAXC_ALL_AXES : ab < 160 && arr && arr->ndim > 0 ? (int)(ab % (2 * arr->ndim)) - arr->ndim
+             : ab < 244 ? (int)(ab % 11) - 5 : pick_axis();
+    bool flat = axis == JAXC_ALL_AXES;
+    /* arr as the call indexes it (raveled for axis None): nda dims ash, ax the axis (-1: out of bounds), n its length */
+    int nda = arr && !flat ? arr->ndim : 1;
+    if (arr) { if (flat) ash[0] = arr->size; else memcpy(ash, arr->shape, sizeof ash); }
+    int ax = flat ? 0 : axis >= -nda && axis < nda ? (axis < 0 ? axis + nda : axis) : -1;
+    int64_t n = ax >= 0 ? ash[ax] : 3;
+    uint8_t rb = u8();
+    int ind = rb < 232 ? nda : rb % 5;
+    if (ind > JAXC_MAX_NDIM) ind = JAXC_MAX_NDIM;
+    int64_t isz = 1;
+    for (int k = 0; k < ind; k++) {
+      uint8_t d = u8();
+      if (k == ax) ishp[k] = d < 16 ? 100 + 2 * (int64_t)u8() : d % 7;
+      else ishp[k] = d < 128 ? (k < nda && ash[k] <= 64 ? ash[k] : 1) : d < 216 ? 1 : d % 6;
+      isz *= ishp[k];
+    }
+    while (isz > 8192) { /* (kept small: the largest dim to 1) */
+      int big = 0;
+      for (int k = 1; k < ind; k++) if (ishp[k] > ishp[big]) big = k;
+      isz = isz / ishp[big], ishp[big] = 1;
+    }
+    uint8_t ib = u8();
+    jaxc_dtype idt = ib < 224 ? idts[ib % 8] : pick_dtype();
+    const jaxc_array *ix = u8() < 248 ? made_keep(&md[1], make_along(idt, ind, ishp, n)) : pick_arr();
+    const jaxc_array *fill = NULL, *vals = NULL;
+    if (!put) {
+      uint8_t fb = u8();
+      if (fb >= 136 && fb < 208) {
+        jaxc_dtype fd = u8() < 96 && arr ? arr->dtype : pick_dtype();
+        double re = fspecial[u8() % NFS], im = u8() < 192 ? 0.0 : fspecial[u8() % NFS];
+        jaxc_array *f = jaxc_scalar(fd, re, im);
+        check_result_array("jaxc_scalar(fill)", f);
+        fill = made_keep(&md[2], f);
+      } else if (fb >= 208 && fb < 236) {
+        int64_t fs[2] = {u8() % 3, u8() % 3};
+        fill = made_keep(&md[2], make_along(pick_dtype(), 1 + u8() % 2, fs, -1));
+      } else if (fb >= 236) fill = pick_arr();
+    } else {
+      uint8_t vb = u8();
+      if (vb < 24) {
+        uint8_t w = u8() % 3;
+        jaxc_array *v = w == 0 ? jaxc_weak_int((int64_t)ispecial[u8() % NIS]) : w == 1 ? jaxc_weak_float(fspecial[u8() % NFS])
+                                                                                         : jaxc_weak_complex(fspecial[u8() % NFS], 0.5);
+        check_result_array("weak scalar(values)", v);
+        vals = made_keep(&md[2], v);
+      } else if (vb < 40) vals = pick_arr();
+      else {
+        int vnd = (int)(u8() % (unsigned)(ind + 1));
+        if (u8() < 16) vnd = ind + 1 > JAXC_MAX_NDIM ? JAXC_MAX_NDIM : ind + 1;
+        for (int k = 0; k < vnd; k++) {
+          int i = ind - vnd + k;
+          uint8_t d = u8();
+          vshp[k] = i < 0 ? d % 3 : d < 150 ? ishp[i] : d < 230 ? 1 : d % 6;
+        }
+        jaxc_dtype vd = vb < 150 && arr ? arr->dtype : pick_dtype();
+        vals = made_keep(&md[2], make_along(vd, vnd, vshp, -1));
+      }
+    }
+    uint8_t mb = u8();
+    jaxc_index_mode m = mb < 240 ? (jaxc_index_mode)(mb % 6) : (jaxc_index_mode)bad_modes[mb % 6];
+    bool x64_was = jaxc_x64();
+    if (u8() < 80) jaxc_set_x64(!x64_was);
+    bool wide = jaxc_x64();
+    char sa[96], si[96], sx[96];
+    snprintf(what, sizeof what, "%s_along_axis(axis=%d mode=%d x64=%d)", put ? "put" : "take", axis, (int)m, wide);
+    trace("%s arr=%s indices=%s %s=%s\n", what, shape_str(sa, arr), shape_str(si, ix), put ? "values" : "fill",
+          shape_str(sx, put ? vals : fill));
+    jaxc_array *r = put ? jaxc_put_along_axis(arr, ix, vals, axis, m) : jaxc_take_along_axis(arr, ix, axis, m, fill);
+    jaxc_status st = jaxc_last_status();
+    check_result_array(what, r);
+    if (put) debug_check(what, r, arr, vals, NULL);
+    /* the dtype the put ran in (.at[].set promotes arr with the values; arr's own: arr's bits kept where untouched) */
+    jaxc_dtype pd = r && put ? jaxc__scatter_dtype(arr, vals) : JAXC_DTYPE_INVALID;
+    jaxc_set_x64(x64_was);
+    snap_verify(what, NULL);
+    /* the expected outcome: fails (bad), must succeed (must), or either (a put whose values need promoting, or under
+       debug_nans/infs) */
+    int ik = ix ? jaxc_dtype_kind(ix->dtype) : -1;
+    bool bad = !arr || !ix || (put && !vals) || (unsigned)m > (unsigned)JAXC_MODE_PROMISE_IN_BOUNDS ||
+               (ik != JAXC_KIND_INT && ik != JAXC_KIND_UINT) || ix->ndim != nda || ax < 0;
+    int64_t G[JAXC_MAX_NDIM], count = 1, nz = 1; /* (nz: the product of the dims not 0, which the library limits) */
+    for (int k = 0; !bad && k < nda; k++) {
+      int64_t da = ash[k], di = ix->shape[k];
+      if (k != ax && da != di && da != 1 && di != 1) bad = true;
+      G[k] = k == ax || di != 1 ? di : da;
+      count = count > 0 && G[k] > INT64_MAX / count ? INT64_MAX : count * G[k]; /* (pool arrays' dims) */
+      nz = G[k] > 0 && G[k] > INT64_MAX / nz ? INT64_MAX : G[k] > 0 ? nz * G[k] : nz;
+    }
+    bool must = !bad && nz <= (1 << 24); /* (a pool array's huge dims: a result shape too large) */
+    if (!bad && !put) {
+      bool fills = m == JAXC_MODE_DEFAULT || m == JAXC_MODE_FILL || m == JAXC_MODE_DROP;
+      if (n > 0 && (m == JAXC_MODE_WRAP || (fills && fill && fill->ndim != 0))) bad = true, must = false;
+    } else if (!bad) {
+      bool fits = vals->ndim <= ix->ndim;
+      for (int i = 1; fits && i <= vals->ndim; i++)
+        fits = vals->shape[vals->ndim - i] == 1 || vals->shape[vals->ndim - i] == ix->shape[ix->ndim - i];
+      if (!fits || (ik == JAXC_KIND_INT && n > ix_max(ix->dtype)) || (count > 0 && m == JAXC_MODE_WRAP)) bad = true, must = false;
+      else if (count > 0 && (vals->dtype != arr->dtype || vals->weak != arr->weak || jaxc_debug_nans() || jaxc_debug_infs()))
+        must = false;
+    }
+    if (r && bad) FAIL("%s: succeeded where it must fail (arr %s, indices %s, axis %d)", what, sa, si, axis);
+    if (!r && must && st != JAXC_ERR_NOMEM) FAIL("%s: failed on valid operands (arr %s, indices %s): %s", what, sa, si, jaxc_last_error());
+    if (r) {
+      /* (axis None: arr raveled, ash its one dim; put's result has arr's shape again) */
+      if (r->dtype != arr->dtype) FAIL("%s: result dtype %s, arr's %s", what, jaxc_dtype_name(r->dtype), jaxc_dtype_name(arr->dtype));
+      size_t es = jaxc_dtype_size(arr->dtype);
+      int64_t c[JAXC_MAX_NDIM];
+      if (!put) {
+        if (r->ndim != nda) FAIL("%s: result ndim %d, want %d", what, r->ndim, nda);
+        for (int k = 0; k < nda; k++)
+          if (r->shape[k] != G[k]) FAIL("%s: result dim %d is %lld, want %lld", what, k, (long long)r->shape[k], (long long)G[k]);
+        if (n == 0) { /* lax.full(out_shape, 0, dtype) */
+          for (size_t b = 0; b < arr_bytes(r); b++)
+            if (((const unsigned char *)r->data)[b]) FAIL("%s: empty axis, but byte %zu of the result is not 0", what, b);
+        } else if (r->weak != arr->weak) FAIL("%s: result weak %d, arr's %d", what, r->weak, arr->weak);
+        _Alignas(16) unsigned char fb[16] = {0};
+        if (fill && fill->ndim == 0) jaxc_kernel_cast_dyn(fill->dtype, arr->dtype, 1, fill->data, fb); /* (clip ignores it) */
+        int kind = jaxc_dtype_kind(arr->dtype);
+        for (int64_t t = 0; n > 0 && t < r->size && r->size <= (1 << 16); t++) {
+          along_coords(nda, G, t, c);
+          bool big;
+          int64_t v = ix_at(ix, along_off(nda, ix->shape, c, -1, 0), &big);
+          if (!wide) v = (int64_t)(int32_t)(uint32_t)(uint64_t)v; /* to int32 */
+          if (m == JAXC_MODE_PROMISE_IN_BOUNDS) v = v < 0 ? 0 : v >= n ? n - 1 : v;
+          else {
+            if (v < 0) v += n;
+            if (m == JAXC_MODE_CLIP) v = v < 0 ? 0 : v >= n ? n - 1 : v;
+            else if (v >= n) v = -1;
+          }
+          const char *got = (const char *)r->data + (size_t)t * es;
+          if (v >= 0) {
+            if (memcmp(got, (const char *)arr->data + (size_t)along_off(nda, ash, c, ax, v) * es, es) != 0)
+              FAIL("%s: result element %lld is not arr's at index %lld", what, (long long)t, (long long)v);
+            continue;
+          }
+          if (fill) {
+            if (memcmp(got, fb, es) != 0) FAIL("%s: result element %lld is not the fill_value", what, (long long)t);
+            continue;
+          }
+          sv_t e = sv_at(r, t);
+          bool ok = kind == JAXC_KIND_FLOAT ? isnan(e.re) : kind == JAXC_KIND_COMPLEX ? isnan(e.re) && e.im == 0.0
+                  : kind == JAXC_KIND_INT ? e.i == -ix_max(arr->dtype) - 1
+                  : kind == JAXC_KIND_UINT ? e.u == (arr->dtype == JAXC_U64 ? UINT64_MAX : (uint64_t)ix_max(arr->dtype)) : e.u == 1;
+          if (!ok) FAIL("%s: result element %lld (index out of range) is not the default fill", what, (long long)t);
+        }
+      } else {
+        if (!same_shape(r, arr) || r->weak != arr->weak) FAIL("%s: result %s, arr %s", what, shape_str(sx, r), sa);
+        /* per arr place, the value last set there (an offset into values; -1: untouched) */
+        bool exact = count == 0 || pd == arr->dtype;
+        int64_t *owner = count <= (1 << 16) && arr->size <= (1 << 16) ? malloc((size_t)(arr->size + 1) * sizeof *owner) : NULL;
+        for (int64_t p = 0; owner && p < arr->size; p++) owner[p] = -1;
+        for (int64_t t = 0; owner && t < count; t++) {
+          along_coords(nda, G, t, c);
+          bool big;
+          int64_t v = ix_at(ix, along_off(nda, ix->shape, c, -1, 0), &big);
+          if (ik == JAXC_KIND_INT && v < 0) v += n; /* (in the index dtype: n fits it) */
+          v = (int64_t)(int32_t)(uint32_t)(uint64_t)v;
+          if (m == JAXC_MODE_CLIP && n > 0) v = v < 0 ? 0 : v >= n ? n - 1 : v;
+          else if (v < 0 || v >= n) continue; /* (an empty axis: nothing to set) */
+          owner[along_off(nda, ash, c, ax, v)] = along_off(vals->ndim, vals->shape, c + (nda - vals->ndim), -1, 0);
+        }
+        for (int64_t p = 0; owner && exact && p < arr->size; p++) {
+          const char *got = (const char *)r->data + (size_t)p * es;
+          if (owner[p] < 0 && memcmp(got, (const char *)arr->data + (size_t)p * es, es) != 0)
+            FAIL("%s: untouched place %lld is not arr's element", what, (long long)p);
+          if (owner[p] < 0) continue;
+          _Alignas(16) unsigned char want[16];
+          const char *ve = (const char *)vals->data + (size_t)owner[p] * jaxc_dtype_size(vals->dtype);
+          if (vals->dtype == arr->dtype) memcpy(want, ve, es);
+          else jaxc_kernel_cast_dyn(vals->dtype, arr->dtype, 1, ve, want);
+          if (memcmp(got, want, es) != 0)
+            FAIL("%s: place %lld is not the value last set there (values element %lld)", what, (long long)p, (long long)owner[p]);
+        }
+        free(owner);
+      }
+    }
+    made_check_free(what, md, 3);
+    for (int i = 0; i < nalong; i++) free(along_buf[i]);
+    nalong = 0;
     keep(r);
     break;
   }
