@@ -665,6 +665,23 @@ JAXC_API jaxc_array *jaxc_take_along_axis(const jaxc_array *arr, const jaxc_arra
 JAXC_API jaxc_array *jaxc_put_along_axis(const jaxc_array *arr, const jaxc_array *indices, const jaxc_array *values,
                                          int axis, jaxc_index_mode mode);
 
+/* jaxc_unravel_index: jnp.unravel_index(indices, shape) into out[0 .. ndim): from the last axis,
+   indices, out[i] = divmod(indices, shape[i]) (jnp's floor division, in the indices' dtype: a
+   shape entry must fit it, "Python int 300 too large to convert to int8"), then where what is left
+   is > 0 every out[i] is shape[i] - 1 and where it is < -1 every out[i] is 0: a negative index
+   counts from the end (-1 is the last element) and one out of range clamps, as JAX documents.
+   All results or none (then out[] is NULL and the status says why).
+   jaxc_ravel_multi_index: jnp.ravel_multi_index(multi_index, dims, mode, order), n index arrays
+   of integer dtypes ("only int indices permitted") broadcast together: mode DEFAULT is 'raise'
+   ("invalid entry in coordinates array"), CLIP clips each to [0, d - 1], WRAP takes i % d (others:
+   "invalid mode='fill'. Expected 'raise', 'wrap', or 'clip'"); order 'C' or 'F'. The result is
+   array(0, the first index's dtype) + sum(i * stride), so its dtype is the indices' promoted one
+   and it wraps where they overflow (the strides must fit each index's dtype); n = 0 gives the
+   default int's 0. */
+JAXC_API int jaxc_unravel_index(const jaxc_array *indices, int ndim, const int64_t *shape, jaxc_array **out);
+JAXC_API jaxc_array *jaxc_ravel_multi_index(int n, const jaxc_array *const *multi_index, const int64_t *dims,
+                                            jaxc_index_mode mode, char order);
+
 /* Basic indexing, one spec per leading axis (axes past nspec are taken whole):
      JAXC_S(start, stop, step)   Python's start:stop:step; JAXC_NONE for an omitted part
                                  (JAXC_S(JAXC_NONE, JAXC_NONE, -1) is ::-1); step 0 is an error
@@ -6481,8 +6498,8 @@ static void jaxc__take_geometry(int64_t outer, int64_t n, const jaxc_array *ix, 
 /* take_along_axis converts its indices to the default int (int_dtype_for_dim, given a whole
    shape, answers that), counts a negative one from the end once unless in bounds is promised,
    then lax.gather fills (-1 here) or clamps. */
-static int64_t jaxc__along_ix(int64_t raw, int64_t n, bool wide, jaxc_index_mode mode) {
-  int64_t v = wide ? raw : jaxc__wrap32(raw);
+static int64_t jaxc__along_ix(int64_t raw, int64_t n, bool to32, jaxc_index_mode mode) {
+  int64_t v = to32 ? jaxc__wrap32(raw) : raw;
   if (mode == JAXC_MODE_PROMISE_IN_BOUNDS) return jaxc__clamp_ix(v, n);
   if (v < 0) v += n;
   if (mode == JAXC_MODE_CLIP) return jaxc__clamp_ix(v, n);
@@ -6495,11 +6512,11 @@ typedef struct jaxc__gather_job {
   const char *fill;
   jaxc_index_mode mode;
   jaxc__ixsem sem; /* JAXC__IX_ALONG: take_along_axis's conversion */
-  bool wide;       /* ALONG: int64 indices (x64); the others: indexing's int32 conversion */
+  bool to32;       /* the indices converted to int32 (ALONG: x64 off; the others: jaxc__conv32) */
 } jaxc__gather_job;
 static int64_t jaxc__gather_ix(const jaxc__gather_job *J, int64_t raw) {
-  if (J->sem == JAXC__IX_ALONG) return jaxc__along_ix(raw, J->G->n, J->wide, J->mode);
-  return jaxc__resolve_ix(raw, J->ix->dtype, J->G->n, J->mode, J->sem, J->wide);
+  if (J->sem == JAXC__IX_ALONG) return jaxc__along_ix(raw, J->G->n, J->to32, J->mode);
+  return jaxc__resolve_ix(raw, J->ix->dtype, J->G->n, J->mode, J->sem, J->to32);
 }
 /* A block of raw indices resolved in place; true when one is out of range (-1). The filling
    modes of take_along_axis and jnp.take and the dropping ones of .at[] (the defaults) get
@@ -6509,7 +6526,7 @@ static bool jaxc__gather_resolve(const jaxc__gather_job *J, int64_t *v, int64_t 
   bool fills = J->mode == JAXC_MODE_DEFAULT || J->mode == JAXC_MODE_FILL || J->mode == JAXC_MODE_DROP;
   if (fills && J->sem == JAXC__IX_ALONG) { /* converted to the index dtype, then counted from the end */
     for (int64_t k = 0; k < cnt; k++) {
-      int64_t x = J->wide ? v[k] : jaxc__wrap32(v[k]);
+      int64_t x = J->to32 ? jaxc__wrap32(v[k]) : v[k];
       x += x < 0 ? n : 0;
       v[k] = (uint64_t)x < (uint64_t)n ? x : -1, miss |= v[k];
     }
@@ -6518,7 +6535,7 @@ static bool jaxc__gather_resolve(const jaxc__gather_job *J, int64_t *v, int64_t 
     /* jnp.take's fill and .at[]'s drop: counted from the end, then converted */
     for (int64_t k = 0; k < cnt; k++) {
       int64_t x = v[k] + (v[k] < 0 ? n : 0);
-      x = J->wide ? jaxc__wrap32(x) : x;
+      x = J->to32 ? jaxc__wrap32(x) : x;
       v[k] = (uint64_t)x < (uint64_t)n ? x : -1, miss |= v[k];
     }
   } else {
@@ -6578,12 +6595,12 @@ static void jaxc__gather_range(const void *job, int64_t t0, int64_t t1) {
 /* The result of a gather over G (its shape the caller's: weak flag and dtype a's), over the
    threads past JAXC_PAR_BYTES; fill is read only where a place is out of range. */
 static jaxc_array *jaxc__gather_run(const jaxc_array *a, const jaxc_array *ix, const jaxc__along *G, int nd,
-                                    const int64_t *shape, jaxc_index_mode mode, jaxc__ixsem sem, bool wide,
+                                    const int64_t *shape, jaxc_index_mode mode, jaxc__ixsem sem, bool to32,
                                     const unsigned char *fill) {
   jaxc_array *out = jaxc__new_array(a->dtype, a->weak, nd, shape);
   if (!out) return NULL;
   if (out->size > 0) {
-    jaxc__gather_job J = {G, a, ix, (char *)out->data, (const char *)fill, mode, sem, wide};
+    jaxc__gather_job J = {G, a, ix, (char *)out->data, (const char *)fill, mode, sem, to32};
     size_t es = jaxc_dtype_size(a->dtype);
     jaxc__range_run(&J, jaxc__gather_range, out->size, 2 * es + jaxc_dtype_size(ix->dtype));
   }
@@ -6906,7 +6923,7 @@ JAXC_API jaxc_array *jaxc_take_along_axis(const jaxc_array *arr, const jaxc_arra
   int64_t shape[JAXC_MAX_NDIM];
   memcpy(shape, G.shape, sizeof shape);
   jaxc__along_squeeze(&G);
-  return jaxc__gather_run(a, indices, &G, nd, shape, mode, JAXC__IX_ALONG, jaxc_x64(), fb);
+  return jaxc__gather_run(a, indices, &G, nd, shape, mode, JAXC__IX_ALONG, !jaxc_x64(), fb);
 }
 
 /* put_along_axis's places as arr.at[] resolves them: one per element of the broadcast index
@@ -7040,6 +7057,105 @@ JAXC_API jaxc_array *jaxc_put_along_axis(const jaxc_array *arr, const jaxc_array
     memcpy(r->shape, arr->shape, sizeof r->shape);
   }
   return r;
+}
+/* --- unravel_index / ravel_multi_index ----------------------------------------------------------
+   Written as JAX writes them (jax/_src/numpy/lax_numpy.py), out of jnp's own ops with Python-int
+   operands, so their dtypes, wrapping and "Python int ... too large to convert to ..." errors are
+   those ops'. */
+static jaxc_array *jaxc__op_int(jaxc_op op, const jaxc_array *a, int64_t v) {
+  return jaxc_binary_operands(op, jaxc__opnd_array(a), jaxc__opnd_int((long long)v));
+}
+/* jnp.where(cond, v, x) with v a Python int: converted to x's dtype, which it must fit */
+static jaxc_array *jaxc__where_int(const jaxc_array *cond, int64_t v, const jaxc_array *x) {
+  int k = jaxc_dtype_kind(x->dtype);
+  if ((k == JAXC_KIND_INT || k == JAXC_KIND_UINT) && !jaxc__python_int_ok(v, x->dtype)) return NULL;
+  jaxc_array *w = jaxc_weak_int(v), *r = w ? jaxc_where(cond, w, x) : NULL;
+  jaxc_array_free(w);
+  return r;
+}
+JAXC_API int jaxc_unravel_index(const jaxc_array *indices, int ndim, const int64_t *shape, jaxc_array **out) {
+  if (!indices || !out || ndim < 0 || (ndim > 0 && !shape))
+    return jaxc__fail(JAXC_ERR_ARG, "unravel_index: %s", !indices || !out ? "an argument is NULL" : "bad shape"), JAXC_ERR_ARG;
+  for (int i = 0; i < ndim; i++) out[i] = NULL;
+  /* indices, out[i] = divmod(indices, s) from the last axis; then what is left says out of range */
+  jaxc_array *q = NULL, *pos = NULL, *neg = NULL;
+  const jaxc_array *cur = indices;
+  bool ok = true;
+  for (int i = ndim - 1; ok && i >= 0; i--) {
+    jaxc_array *next = jaxc__op_int(JAXC_OP_FLOOR_DIVIDE, cur, shape[i]);
+    out[i] = next ? jaxc__op_int(JAXC_OP_REMAINDER, cur, shape[i]) : NULL;
+    jaxc_array_free(q);
+    cur = q = next;
+    ok = out[i] != NULL;
+  }
+  ok = ok && (pos = jaxc__op_int(JAXC_OP_GREATER, cur, 0)) && (neg = jaxc__op_int(JAXC_OP_LESS, cur, -1));
+  for (int i = 0; ok && i < ndim; i++) { /* where(oob_pos, s - 1, where(oob_neg, 0, out[i])) */
+    jaxc_array *low = jaxc__where_int(neg, 0, out[i]), *r = low ? jaxc__where_int(pos, shape[i] - 1, low) : NULL;
+    jaxc_array_free(low), jaxc_array_free(out[i]);
+    ok = (out[i] = r) != NULL;
+  }
+  JAXC__FREE_ARRAYS(q, pos, neg);
+  if (ok) return jaxc__ok(), JAXC_OK;
+  int st = jaxc_last_status();
+  for (int i = 0; i < ndim; i++) jaxc_array_free(out[i]), out[i] = NULL;
+  return st != JAXC_OK ? st : JAXC_ERR_NOMEM;
+}
+
+/* ravel_multi_index's mode='raise': every index in [0, d), compared as jnp compares it with d */
+static bool jaxc__ravel_in_range(const jaxc_array *ix, int64_t d) {
+  if (!jaxc__python_int_ok(d, ix->dtype)) return false;
+  int64_t v[JAXC__ALONG_RUN];
+  for (int64_t t = 0; t < ix->size; t += JAXC__ALONG_RUN) {
+    int64_t cnt = ix->size - t < JAXC__ALONG_RUN ? ix->size - t : JAXC__ALONG_RUN;
+    jaxc__index_read(ix, t, cnt, v);
+    for (int64_t k = 0; k < cnt; k++)
+      if (ix->dtype == JAXC_U64 ? (uint64_t)v[k] >= (uint64_t)d : v[k] < 0 || v[k] >= d)
+        return jaxc__fail(JAXC_ERR_INDEX, "invalid entry in coordinates array"), false;
+  }
+  return true;
+}
+/* the index under the mode: clip(i, 0, d - 1) or i % d (raise: the index itself, checked) */
+static jaxc_array *jaxc__ravel_mode(const jaxc_array *ix, int64_t d, jaxc_index_mode mode) {
+  if (mode == JAXC_MODE_WRAP) return jaxc__op_int(JAXC_OP_REMAINDER, ix, d);
+  jaxc_array *lo = jaxc__op_int(JAXC_OP_MAXIMUM, ix, 0), *r = lo ? jaxc__op_int(JAXC_OP_MINIMUM, lo, d - 1) : NULL;
+  jaxc_array_free(lo); /* (jnp.clip: maximum(0, i), then minimum(d - 1, .)) */
+  return r;
+}
+JAXC_API jaxc_array *jaxc_ravel_multi_index(int n, const jaxc_array *const *multi_index, const int64_t *dims,
+                                            jaxc_index_mode mode, char order) {
+  if (n < 0 || (n > 0 && (!multi_index || !dims)))
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "ravel_multi_index: %s", n < 0 ? "a negative count" : "an argument is NULL");
+  for (int k = 0; k < n; k++) {
+    if (!multi_index[k]) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "ravel_multi_index: index %d is NULL", k);
+    int kind = jaxc_dtype_kind(multi_index[k]->dtype);
+    if (kind != JAXC_KIND_INT && kind != JAXC_KIND_UINT)
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "only int indices permitted");
+  }
+  static const char *const names[] = {"raise", "clip", "fill", "drop", "wrap", "promise_in_bounds"};
+  if ((unsigned)mode > (unsigned)JAXC_MODE_PROMISE_IN_BOUNDS)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "invalid index mode %d", (int)mode);
+  if (mode != JAXC_MODE_DEFAULT && mode != JAXC_MODE_CLIP && mode != JAXC_MODE_WRAP)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "invalid mode='%s'. Expected 'raise', 'wrap', or 'clip'", names[mode]);
+  for (int k = 0; mode == JAXC_MODE_DEFAULT && k < n; k++) /* (raise checks every index before the order) */
+    if (!jaxc__ravel_in_range(multi_index[k], dims[k])) return NULL;
+  if (order != 'C' && order != 'F')
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "invalid order='%c'. Expected 'C' or 'F'", order);
+  /* result = array(0, dtype=the first index's); result = result + i * stride for each index in
+     turn (the order matters: narrow sums wrap before a wider index joins); the strides are
+     NumPy's int64 cumprod of the dims, wrapping as it wraps */
+  jaxc_array *res = jaxc__new_array(n ? multi_index[0]->dtype : jaxc__default_int(), false, 0, NULL);
+  if (res) memset(res->data, 0, jaxc_dtype_size(res->dtype));
+  for (int k = 0; res && k < n; k++) {
+    uint64_t stride = 1;
+    for (int j = order == 'C' ? k + 1 : 0; j < (order == 'C' ? n : k); j++) stride *= (uint64_t)dims[j];
+    jaxc_array *m = mode == JAXC_MODE_DEFAULT ? NULL : jaxc__ravel_mode(multi_index[k], dims[k], mode);
+    const jaxc_array *ix = mode == JAXC_MODE_DEFAULT ? multi_index[k] : m;
+    jaxc_array *t = ix ? jaxc__op_int(JAXC_OP_MULTIPLY, ix, (int64_t)stride) : NULL, *sum = t ? jaxc_add(res, t) : NULL;
+    JAXC__FREE_ARRAYS(m, t, res);
+    res = sum;
+  }
+  if (res) jaxc__ok();
+  return res;
 }
 /* >>shape (implementation) ------------------------------------------------- */
 

@@ -518,6 +518,131 @@ static void expect_fail(jaxc_array *r, jaxc_status status, const char *msg) {
             status, r ? "a result" : jaxc_last_error(), (int)jaxc_last_status());
   jaxc_array_free(r);
 }
+
+/* --- unravel_index / ravel_multi_index --------------------------------------------------------- */
+static int64_t floordiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+/* JAX's unravel_index of one value: divmod from the last axis, then what is left clamps */
+static void unravel_ref(int64_t v, int nd, const int64_t *shape, int64_t *c) {
+  for (int i = nd - 1; i >= 0; i--) {
+    int64_t q = floordiv(v, shape[i]);
+    c[i] = v - q * shape[i], v = q;
+  }
+  for (int i = 0; i < nd; i++) c[i] = v > 0 ? shape[i] - 1 : v < -1 ? 0 : c[i];
+}
+static int64_t stride_of(int nd, const int64_t *dims, int k, char order) {
+  int64_t s = 1;
+  for (int j = order == 'C' ? k + 1 : 0; j < (order == 'C' ? nd : k); j++) s *= dims[j];
+  return s;
+}
+static void test_unravel(void) {
+  long cases = 0;
+  for (int x64 = 0; x64 < 2; x64++) {
+    jaxc_set_x64(x64);
+    jaxc_dtype d = x64 ? JAXC_I64 : JAXC_I32;
+    for (int rep = 0; rep < 200; rep++) {
+      int nd = 1 + (int)(rnd64() % 4);
+      int64_t shape[4], size = 1, m = 1 + (int64_t)(rnd64() % 50), c[4];
+      for (int i = 0; i < nd; i++) size *= shape[i] = 1 + (int64_t)(rnd64() % 6);
+      jaxc_array *ix = jaxc_array_empty(d, 1, &m), *out[4] = {0};
+      for (int64_t k = 0; k < m; k++) { /* [-3 size, 3 size), the ends included now and then */
+        int64_t v = rnd64() % 8 ? (int64_t)(rnd64() % (uint64_t)(6 * size)) - 3 * size : rnd64() & 1 ? -size - 1 : size;
+        put_index(ix, k, v);
+      }
+      int st = jaxc_unravel_index(ix, nd, shape, out);
+      int64_t bad = st != JAXC_OK;
+      for (int i = 0; !bad && i < nd; i++) bad += jaxc_array_dtype(out[i]) != d || jaxc_array_size(out[i]) != m;
+      for (int64_t k = 0; !bad && k < m; k++) {
+        unravel_ref(raw_index(ix, k), nd, shape, c);
+        for (int i = 0; i < nd; i++) bad += raw_index(out[i], k) != c[i];
+      }
+      CHECK_MSG(bad == 0, "unravel_index x64 %d rank %d: %lld wrong (%s)", x64, nd, (long long)bad, st ? jaxc_last_error() : "");
+      /* ravel_multi_index of those: the flat index back, counted from the end once (clamped past) */
+      for (int o = 0; o < 2 && st == JAXC_OK; o++) {
+        char order = o ? 'F' : 'C';
+        jaxc_array *r = jaxc_ravel_multi_index(nd, (const jaxc_array *const *)out, shape, JAXC_MODE_DEFAULT, order);
+        bad = !r || jaxc_array_dtype(r) != d;
+        for (int64_t k = 0; !bad && k < m; k++) {
+          unravel_ref(raw_index(ix, k), nd, shape, c);
+          int64_t want = 0;
+          for (int i = 0; i < nd; i++) want += c[i] * stride_of(nd, shape, i, order);
+          bad += raw_index(r, k) != want;
+          int64_t v = raw_index(ix, k);
+          if (order == 'C' && v >= -size && v < size) bad += want != (v + size) % size; /* in range: the round trip */
+        }
+        CHECK_MSG(bad == 0, "ravel_multi_index order %c: %lld wrong", order, (long long)bad);
+        jaxc_array_free(r);
+      }
+      /* clip and wrap of random coordinates, broadcast: the first index (m,), the others (1,) */
+      jaxc_array *co[4] = {0};
+      int64_t cv[4][64], one = 1;
+      for (int i = 0; i < nd; i++) {
+        int64_t len = i == 0 ? m : 1;
+        co[i] = jaxc_array_empty(d, 1, &len);
+        for (int64_t k = 0; k < len; k++) put_index(co[i], k, cv[i][k] = (int64_t)(rnd64() % (uint64_t)(4 * shape[i])) - 2 * shape[i]);
+      }
+      (void)one;
+      const jaxc_index_mode ms[2] = {JAXC_MODE_CLIP, JAXC_MODE_WRAP};
+      for (int q = 0; q < 2; q++) {
+        jaxc_array *r = jaxc_ravel_multi_index(nd, (const jaxc_array *const *)co, shape, ms[q], 'C');
+        bad = !r || jaxc_array_size(r) != m;
+        for (int64_t k = 0; !bad && k < m; k++) {
+          int64_t want = 0;
+          for (int i = 0; i < nd; i++) {
+            int64_t x = cv[i][i == 0 ? k : 0], dd = shape[i];
+            x = q == 0 ? (x < 0 ? 0 : x > dd - 1 ? dd - 1 : x) : x - floordiv(x, dd) * dd;
+            want += x * stride_of(nd, shape, i, 'C');
+          }
+          bad += raw_index(r, k) != want;
+        }
+        CHECK_MSG(bad == 0, "ravel_multi_index mode %d: %lld wrong", (int)ms[q], (long long)bad);
+        jaxc_array_free(r);
+      }
+      bool oob = false;
+      for (int i = 0; i < nd; i++)
+        for (int64_t k = 0; k < (i == 0 ? m : 1); k++) oob = oob || cv[i][k] < 0 || cv[i][k] >= shape[i];
+      jaxc_array *r = jaxc_ravel_multi_index(nd, (const jaxc_array *const *)co, shape, JAXC_MODE_DEFAULT, 'C');
+      CHECK_MSG(oob ? !r && strcmp(jaxc_last_error(), "invalid entry in coordinates array") == 0 : r != NULL, "raise: %s",
+                r ? "a result" : jaxc_last_error());
+      jaxc_array_free(r);
+      for (int i = 0; i < nd; i++) jaxc_array_free(out[i]), jaxc_array_free(co[i]);
+      jaxc_array_free(ix);
+      cases++;
+    }
+  }
+  jaxc_set_x64(false);
+  /* JAX's docstring examples */
+  jaxc_array *ix = i32s(1, (int64_t[]){3}, (int32_t[]){1, 3, 5}), *out[2] = {0};
+  CHECK(jaxc_unravel_index(ix, 2, (int64_t[]){2, 3}, out) == JAXC_OK);
+  CHECK(out[0] && strcmp(print_to_string(out[0]), "Array([0, 1, 1], dtype=int32)") == 0);
+  CHECK(out[1] && strcmp(print_to_string(out[1]), "Array([1, 0, 2], dtype=int32)") == 0);
+  expect_print(jaxc_ravel_multi_index(2, (const jaxc_array *const *)out, (int64_t[]){2, 3}, JAXC_MODE_DEFAULT, 'C'),
+               "Array([1, 3, 5], dtype=int32)", "ravel_multi_index example");
+  /* the sum runs in the indices' order: int8 + int8 wraps before the int32 joins */
+  jaxc_array *a8 = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){1}, (int8_t[]){1});
+  jaxc_array *b8 = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){1}, (int8_t[]){40});
+  jaxc_array *c32 = i32s(1, (int64_t[]){1}, (int32_t[]){1});
+  const jaxc_array *abc[3] = {a8, b8, c32};
+  expect_print(jaxc_ravel_multi_index(3, abc, (int64_t[]){3, 50, 2}, JAXC_MODE_DEFAULT, 'C'), "Array([-75], dtype=int32)",
+               "int8 sums wrap first");
+  /* errors */
+  expect_fail(jaxc_ravel_multi_index(3, abc, (int64_t[]){3, 200, 2}, JAXC_MODE_DEFAULT, 'C'), JAXC_ERR_OVERFLOW,
+              "Python int 200 too large to convert to int8"); /* raise's i >= d, before any stride */
+  expect_fail(jaxc_ravel_multi_index(3, abc, (int64_t[]){3, 100, 2}, JAXC_MODE_DEFAULT, 'C'), JAXC_ERR_OVERFLOW,
+              "Python int 200 too large to convert to int8"); /* a's stride, 100 * 2 */
+  jaxc_array *i8 = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){2}, (int8_t[]){5, -1}), *o1[1] = {0};
+  CHECK(jaxc_unravel_index(i8, 1, (int64_t[]){300}, o1) == JAXC_ERR_OVERFLOW && !o1[0] &&
+        strcmp(jaxc_last_error(), "Python int 300 too large to convert to int8") == 0);
+  jaxc_array *f = f32s(1, (int64_t[]){1}, (float[]){1});
+  const jaxc_array *fs[2] = {c32, f};
+  expect_fail(jaxc_ravel_multi_index(2, fs, (int64_t[]){3, 3}, JAXC_MODE_CLIP, 'C'), JAXC_ERR_DTYPE, "only int indices permitted");
+  expect_fail(jaxc_ravel_multi_index(1, abc, (int64_t[]){3}, JAXC_MODE_FILL, 'C'), JAXC_ERR_ARG,
+              "invalid mode='fill'. Expected 'raise', 'wrap', or 'clip'");
+  expect_fail(jaxc_ravel_multi_index(1, abc, (int64_t[]){3}, JAXC_MODE_CLIP, 'X'), JAXC_ERR_ARG,
+              "invalid order='X'. Expected 'C' or 'F'");
+  expect_print(jaxc_ravel_multi_index(0, NULL, NULL, JAXC_MODE_DEFAULT, 'C'), "Array(0, dtype=int32)", "no indices");
+  FREE_ALL(ix, out[0], out[1], a8, b8, c32, i8, f);
+  printf("unravel_index / ravel_multi_index: %ld random cases\n", cases);
+}
 static void test_errors(void) {
   jaxc_array *x = f32s(2, (int64_t[]){2, 3}, (float[]){1, 2, 3, 4, 5, 6});
   jaxc_array *fi = f32s(2, (int64_t[]){2, 1}, (float[]){0, 1});
@@ -577,6 +702,7 @@ int main(void) {
   test_take_kernel();
   test_examples();
   test_errors();
+  test_unravel();
   printf("random cases: take_along_axis %ld (%ld with values), put_along_axis %ld (%ld with values)\n", n_take, n_take_values,
          n_put, n_put_values);
   return check_summary("test_along");

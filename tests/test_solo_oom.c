@@ -311,6 +311,16 @@ static jaxc_array *c_take_along(void) { /* (3, 1) indices broadcast against (3, 
 }
 static jaxc_array *c_take_along_flat(void) { return jaxc_take_along_axis(big, idx, JAXC_ALL_AXES, JAXC_MODE_CLIP, NULL); }
 static jaxc_array *c_put_along(void) { return jaxc_put_along_axis(x34, i8col, condcol, 1, JAXC_MODE_DEFAULT); } /* bool values cast: direct */
+static jaxc_array *c_unravel(void) { /* three divmods, then the clamps: all results or none */
+  jaxc_array *o[3] = {0};
+  int st = jaxc_unravel_index(idx, 3, (int64_t[]){2, 2, 2}, o);
+  jaxc_array_free(o[0]), jaxc_array_free(o[1]);
+  return st == JAXC_OK ? o[2] : NULL;
+}
+static jaxc_array *c_ravel(void) { /* int8 (3, 1) and int32 (5,) broadcast, clipped, promoted */
+  const jaxc_array *m[2] = {i8col, idx};
+  return jaxc_ravel_multi_index(2, m, (int64_t[]){4, 6}, JAXC_MODE_CLIP, 'F');
+}
 static jaxc_array *c_put_along_promoted(void) { /* a weak float into uint8: the scatter runs in float32 */
   jaxc_array *v = jaxc_weak_float(2.5), *r = v ? jaxc_put_along_axis(u8v, idx, v, JAXC_ALL_AXES, JAXC_MODE_CLIP) : NULL;
   jaxc_array_free(v);
@@ -349,7 +359,8 @@ static const oom_case cases[] = {
   {"isin", c_isin}, {"isin, table", c_isin_table}, {"isin of 1 M", c_isin_big}, {"intersect1d, size, fill", c_intersect},
   {"intersect1d of 1 M", c_intersect_big}, {"union1d, size", c_union}, {"setdiff1d c64, size", c_setdiff},
   {"setxor1d f16, size", c_setxor}, {"take_along_axis, fill", c_take_along}, {"take_along_axis, axis None", c_take_along_flat},
-  {"put_along_axis", c_put_along}, {"put_along_axis, promoted", c_put_along_promoted},
+  {"put_along_axis", c_put_along}, {"put_along_axis, promoted", c_put_along_promoted}, {"unravel_index", c_unravel},
+  {"ravel_multi_index, clip, F", c_ravel},
 };
 
 /* --- what a call leaves behind ----------------------------------------------------------------- */
