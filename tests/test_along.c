@@ -238,7 +238,10 @@ static void check_take(jaxc_dtype ad, jaxc_dtype xd, jaxc_index_mode mode, bool 
   n_take++;
 }
 
-static void check_put(jaxc_dtype ad, jaxc_dtype xd, jaxc_index_mode mode) {
+/* vdt: the values' dtype, ad's or its same-width partner of the other signedness (uint8 values
+   into int8 promote to int16: the scatter that converts arr and back; the bits stored are the
+   value's low bytes either way) */
+static void check_put(jaxc_dtype ad, jaxc_dtype vdt, jaxc_dtype xd, jaxc_index_mode mode) {
   geom g = random_geom();
   held ha, hi, hv;
   jaxc_array *a = hold(&ha, ad, g.nd, g.as), *ix = hold(&hi, xd, g.nd, g.is);
@@ -253,7 +256,7 @@ static void check_put(jaxc_dtype ad, jaxc_dtype xd, jaxc_index_mode mode) {
     int64_t want = g.is[g.nd - vd + k];
     vs[k] = rnd64() % 3 == 0 ? 1 : rnd64() % 16 == 0 ? want + 1 : want;
   }
-  jaxc_array *v = hold(&hv, ad, vd, vs);
+  jaxc_array *v = hold(&hv, vdt, vd, vs);
   random_fill(v, true);
   bool flat = g.nd == 1 && rnd64() % 3 == 0;
   int axis = flat ? JAXC_ALL_AXES : rnd64() & 1 ? g.ax - g.nd : g.ax;
@@ -302,6 +305,16 @@ static void check_put(jaxc_dtype ad, jaxc_dtype xd, jaxc_index_mode mode) {
   n_put++;
 }
 
+/* the same-width integer of the other signedness, for 8 and 16 bits (they promote to a wider int) */
+static jaxc_dtype partner_of(jaxc_dtype d) {
+  switch (d) {
+  case JAXC_U8: return JAXC_I8;
+  case JAXC_I8: return JAXC_U8;
+  case JAXC_U16: return JAXC_I16;
+  case JAXC_I16: return JAXC_U16;
+  default: return JAXC_DTYPE_INVALID;
+  }
+}
 static void test_random(void) {
   for (int x64 = 0; x64 < 2; x64++) {
     jaxc_set_x64(x64);
@@ -310,7 +323,9 @@ static void test_random(void) {
         for (int k = 0; k < COUNT(modes); k++)
           for (int rep = 0; rep < 5; rep++) {
             check_take(arr_dtypes[i], ix_dtypes[j], modes[k], x64);
-            check_put(arr_dtypes[i], ix_dtypes[j], modes[k]);
+            check_put(arr_dtypes[i], arr_dtypes[i], ix_dtypes[j], modes[k]);
+            jaxc_dtype partner = partner_of(arr_dtypes[i]);
+            if (partner != JAXC_DTYPE_INVALID) check_put(arr_dtypes[i], partner, ix_dtypes[j], modes[k]);
           }
   }
   jaxc_set_x64(false);
@@ -475,6 +490,10 @@ static void test_examples(void) {
   expect_print(r, "Array([2.5, nan], dtype=float32, weak_type=True)", "weak");
   jaxc_array *e = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){0, 3});
   jaxc_array *i5 = i32s(2, (int64_t[]){2, 1}, (int32_t[]){5, -9});
+  jaxc_array *we = jaxc_broadcast_to(w, 2, (int64_t[]){0, 3}); /* weak, an empty axis: lax.full's zeros are not weak */
+  r = jaxc_take_along_axis(we, i5, 0, JAXC_MODE_DEFAULT, NULL);
+  expect_print(r, "Array([[0., 0., 0.],\n       [0., 0., 0.]], dtype=float32)", "weak, empty axis");
+  jaxc_array_free(we);
   r = jaxc_take_along_axis(e, i5, 0, JAXC_MODE_WRAP, NULL); /* returns before the gather parses the mode */
   expect_print(r, "Array([[0., 0., 0.],\n       [0., 0., 0.]], dtype=float32)", "example 9");
   /* int8 indices on an axis of 200: converted to int32 first, so -1 is 199 (put's .at[] raises) */
@@ -499,6 +518,9 @@ static void test_examples(void) {
   jaxc_array *i6 = i32s(2, (int64_t[]){1, 3}, (int32_t[]){0, 0, -1});
   r = jaxc_put_along_axis(a, i6, fv, 1, JAXC_MODE_DEFAULT);
   expect_print(r, "Array([[-1, 30,  8],\n       [-1, 40,  8]], dtype=int32)", "example 13");
+  jaxc_array *i9 = i32s(2, (int64_t[]){1, 3}, (int32_t[]){1, 0, 1}); /* the promoting scatter on axis 0 (stride 3) */
+  r = jaxc_put_along_axis(a, i9, fv, 0, JAXC_MODE_DEFAULT);
+  expect_print(r, "Array([[10, -1, 20],\n       [ 2, 40,  8]], dtype=int32)", "put promoted, axis 0");
   jaxc_array *col = i32s(2, (int64_t[]){2, 1}, (int32_t[]){1, 2});
   jaxc_array *i7 = i32s(2, (int64_t[]){2, 3}, (int32_t[]){0, 1, 0, 1, 1, 0});
   jaxc_array *v7 = i32s(2, (int64_t[]){2, 3}, (int32_t[]){7, 8, 9, 4, 5, 6});
@@ -510,7 +532,7 @@ static void test_examples(void) {
   expect_print(r, "Array([[99, 30, 20],\n       [60, 40, 99]], dtype=int32)", "example 15");
   r = jaxc_put_along_axis(a, i8f, v, JAXC_ALL_AXES, JAXC_MODE_CLIP);
   expect_print(r, "Array([[99, 30, 20],\n       [60, 40, 99]], dtype=int32)", "example 16");
-  FREE_ALL(x, i1, i2, y, ord, am, a, i, v, f, f2, i3, w, wb, i4, e, i5, ar, row, i8, u, fv, i6, col, i7, v7, i8f);
+  FREE_ALL(x, i1, i2, y, ord, am, a, i, v, f, f2, i3, w, wb, i4, e, i5, ar, row, i8, u, fv, i6, col, i7, v7, i8f, i9);
 }
 
 static void expect_fail(jaxc_array *r, jaxc_status status, const char *msg) {
