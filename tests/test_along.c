@@ -433,6 +433,13 @@ static void test_take_kernel(void) {
       bad += p < 0 ? !isnan(*got) : memcmp(got, (const double *)jaxc_array_data(m) + p * 1000 + j, 8) != 0;
     }
   CHECK_MSG(bad == 0, "take of rows: %lld wrong", (long long)bad);
+  /* an empty axis: an empty index array gives an empty result, a non-empty one the error */
+  jaxc_array *e03 = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){0, 3}), *none = jaxc_array_zeros(JAXC_I32, 1, (int64_t[]){0});
+  jaxc_array *one = jaxc_array_zeros(JAXC_I32, 1, (int64_t[]){1});
+  expect_print(jaxc_index_take(e03, none, 0, JAXC_MODE_DEFAULT, NULL), "Array([], shape=(0, 3), dtype=float32)", "x[[]] of (0, 3)");
+  expect_print(jaxc_index_take(e03, one, 1, JAXC_MODE_DEFAULT, NULL), "Array([], shape=(0, 1), dtype=float32)", "x[:, [0]] of (0, 3)");
+  expect_fail(jaxc_index_take(e03, one, 0, JAXC_MODE_DEFAULT, NULL), JAXC_ERR_INDEX, "index is out of bounds for axis 0 with size 0");
+  FREE_ALL(e03, none, one);
   /* fill_value is read in fill modes only: clip ignores one of any shape */
   jaxc_array *f2 = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){2}), *r2 = jaxc_take(m, ri, 0, JAXC_MODE_CLIP, f2);
   CHECK(r2 != NULL);
@@ -480,8 +487,8 @@ static void test_examples(void) {
   r = jaxc_take_along_axis(x, i3, 1, JAXC_MODE_FILL, f2);
   CHECK(!r && strcmp(jaxc_last_error(), "full must be called with scalar fill_value, got fill_value.shape (2,).") == 0);
   jaxc_array *f1 = f32s(1, (int64_t[]){1}, (float[]){0}); /* one element, but not 0-d: lax.full refuses it too */
-  r = jaxc_take_along_axis(x, i3, 1, JAXC_MODE_FILL, f1);
-  CHECK(!r && strcmp(jaxc_last_error(), "full must be called with scalar fill_value, got fill_value.shape (1,).") == 0);
+  expect_fail(jaxc_take_along_axis(x, i3, 1, JAXC_MODE_FILL, f1), JAXC_ERR_SHAPE,
+              "full must be called with scalar fill_value, got fill_value.shape (1,).");
   jaxc_array_free(f1);
   /* a weak array keeps its flag; an empty axis gives zeros, not weak */
   jaxc_array *w = jaxc_weak_float(2.5), *wb = jaxc_broadcast_to(w, 1, (int64_t[]){4});
