@@ -24,6 +24,8 @@ static void free_list(jaxc_array **v, size_t n) {
 }
 #define FREE_ALL(...) free_list((jaxc_array *[]){__VA_ARGS__}, sizeof((jaxc_array *[]){__VA_ARGS__}) / sizeof(jaxc_array *))
 
+static jaxc_array *f32s(int nd, const int64_t *shape, const float *v) { return jaxc_array_from_data(JAXC_F32, nd, shape, v); }
+static jaxc_array *i32s(int nd, const int64_t *shape, const int32_t *v) { return jaxc_array_from_data(JAXC_I32, nd, shape, v); }
 /* An array in caller memory, so a 64-bit dtype stays itself while x64 is off (jaxc_array_wrap). */
 typedef struct held {
   jaxc_array view;
@@ -439,7 +441,20 @@ static void test_take_kernel(void) {
   expect_print(jaxc_index_take(e03, none, 0, JAXC_MODE_DEFAULT, NULL), "Array([], shape=(0, 3), dtype=float32)", "x[[]] of (0, 3)");
   expect_print(jaxc_index_take(e03, one, 1, JAXC_MODE_DEFAULT, NULL), "Array([], shape=(0, 1), dtype=float32)", "x[:, [0]] of (0, 3)");
   expect_fail(jaxc_index_take(e03, one, 0, JAXC_MODE_DEFAULT, NULL), JAXC_ERR_INDEX, "index is out of bounds for axis 0 with size 0");
-  FREE_ALL(e03, none, one);
+  /* jnp.take keeps a weak operand's flag: the empty axis's early return and the flattened one */
+  jaxc_array *w = jaxc_weak_float(2.5), *we = w ? jaxc_broadcast_to(w, 2, (int64_t[]){0, 3}) : NULL;
+  jaxc_array *wb = w ? jaxc_broadcast_to(w, 2, (int64_t[]){2, 2}) : NULL;
+  jaxc_array *r0 = jaxc_take(we, none, 0, JAXC_MODE_DEFAULT, NULL), *r1 = jaxc_take(wb, one, JAXC_ALL_AXES, JAXC_MODE_DEFAULT, NULL);
+  CHECK(r0 && jaxc_array_is_weak(r0) && jaxc_array_size(r0) == 0);
+  CHECK(r1 && jaxc_array_is_weak(r1) && strcmp(print_to_string(r1), "Array([2.5], dtype=float32, weak_type=True)") == 0);
+  /* one index broadcast over a long run (600 > the 256 resolved at a time) that is filled, not
+     copied whole: each block reads the same index again */
+  jaxc_array *long_rows = random_bytes_array(JAXC_F32, 2, (int64_t[]){2, 600});
+  jaxc_array *oob = i32s(2, (int64_t[]){2, 1}, (int32_t[]){5, -9}), *r3 = jaxc_take_along_axis(long_rows, oob, 0, JAXC_MODE_DEFAULT, NULL);
+  int64_t nonnan = !r3 || jaxc_array_size(r3) != 1200;
+  for (int64_t k = 0; !nonnan && k < 1200; k++) nonnan += !isnan(((const float *)jaxc_array_data(r3))[k]);
+  CHECK_MSG(nonnan == 0, "a filled run of 600: %lld not NaN", (long long)nonnan);
+  FREE_ALL(e03, none, one, w, we, wb, r0, r1, long_rows, oob, r3);
   /* fill_value is read in fill modes only: clip ignores one of any shape */
   jaxc_array *f2 = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){2}), *r2 = jaxc_take(m, ri, 0, JAXC_MODE_CLIP, f2);
   CHECK(r2 != NULL);
@@ -448,8 +463,6 @@ static void test_take_kernel(void) {
   FREE_ALL(a, ix, m, ri, ri64, r, f2, r2);
 }
 
-static jaxc_array *f32s(int nd, const int64_t *shape, const float *v) { return jaxc_array_from_data(JAXC_F32, nd, shape, v); }
-static jaxc_array *i32s(int nd, const int64_t *shape, const int32_t *v) { return jaxc_array_from_data(JAXC_I32, nd, shape, v); }
 
 /* the examples of JAX's docstrings, with their printed results */
 static void test_examples(void) {
