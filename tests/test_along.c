@@ -541,6 +541,18 @@ static void test_examples(void) {
   jaxc_array *i9 = i32s(2, (int64_t[]){1, 3}, (int32_t[]){1, 0, 1}); /* the promoting scatter on axis 0 (stride 3) */
   r = jaxc_put_along_axis(a, i9, fv, 0, JAXC_MODE_DEFAULT);
   expect_print(r, "Array([[10, -1, 20],\n       [ 2, 40,  8]], dtype=int32)", "put promoted, axis 0");
+  /* .at[]'s int32 conversion in the promoting scatter too: uint32 2^32 - 1 is -1, so CLIP puts it
+     at 0 (not at the end), and an int64 2^32 + 1 (x64 on) is 1 */
+  jaxc_array *u1 = jaxc_array_from_data(JAXC_U32, 2, (int64_t[]){1, 1}, (uint32_t[]){UINT32_MAX});
+  jaxc_array *m45 = f32s(2, (int64_t[]){1, 1}, (float[]){-4.5f});
+  expect_print(jaxc_put_along_axis(a, u1, m45, 1, JAXC_MODE_CLIP), "Array([[-4, 30, 20],\n       [-4, 40, 50]], dtype=int32)",
+               "uint32 2^32-1 clipped as int32 -1");
+  jaxc_set_x64(true);
+  jaxc_array *big1 = jaxc_array_from_data(JAXC_I64, 2, (int64_t[]){1, 1}, (int64_t[]){((int64_t)1 << 32) + 1});
+  expect_print(jaxc_put_along_axis(a, big1, m45, 1, JAXC_MODE_DEFAULT), "Array([[10, -4, 20],\n       [60, -4, 50]], dtype=int32)",
+               "int64 2^32+1 as int32 1");
+  jaxc_set_x64(false);
+  FREE_ALL(u1, m45, big1);
   jaxc_array *col = i32s(2, (int64_t[]){2, 1}, (int32_t[]){1, 2});
   jaxc_array *i7 = i32s(2, (int64_t[]){2, 3}, (int32_t[]){0, 1, 0, 1, 1, 0});
   jaxc_array *v7 = i32s(2, (int64_t[]){2, 3}, (int32_t[]){7, 8, 9, 4, 5, 6});
