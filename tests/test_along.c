@@ -12,6 +12,9 @@
 #include "jaxc.h"
 #include "check.h"
 #include "testlib.h"
+#ifdef _OPENMP
+#  include <omp.h>
+#endif
 
 static const jaxc_dtype arr_dtypes[] = {JAXC_BOOL, JAXC_U8,  JAXC_U16,  JAXC_U32, JAXC_U64, JAXC_I8,  JAXC_I16,
                                         JAXC_I32,  JAXC_I64, JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
@@ -750,6 +753,70 @@ static void test_errors(void) {
   FREE_ALL(x, fi, bi, i1, i22, i31, v3, one, xi);
 }
 
+/* --- cases from the mutation run (each failed with a mutant the others missed) ------------------ */
+/* a rank-3 gather over the threads: each piece seeks its first row as digits over the two axes
+   above the runs; 4 threads put piece starts at rows 10, 21 and 31 of (6, 7), where a wrong digit
+   order reads other rows */
+static void test_threaded_rank3(void) {
+#ifdef _OPENMP
+  int saved = omp_get_max_threads();
+  omp_set_num_threads(4);
+#endif
+  int64_t shape[3] = {6, 7, 5003}, m = 6 * 7 * 5003; /* 12 bytes an element: past JAXC_PAR_BYTES */
+  jaxc_array *a = random_bytes_array(JAXC_F32, 3, shape), *ix = jaxc_array_empty(JAXC_I32, 3, shape);
+  int32_t *ip = (int32_t *)jaxc_array_data(ix);
+  for (int64_t k = 0; k < m; k++) ip[k] = (int32_t)(rnd64() % 5003);
+  jaxc_array *r = jaxc_take_along_axis(a, ix, 2, JAXC_MODE_DEFAULT, NULL);
+  int64_t bad = !r;
+  const uint32_t *ap = (const uint32_t *)jaxc_array_data(a);
+  for (int64_t t = 0; r && t < m; t++) bad += ((const uint32_t *)jaxc_array_data(r))[t] != ap[t - t % 5003 + ip[t]];
+  CHECK_MSG(bad == 0, "rank-3 take_along_axis over the threads: %lld wrong", (long long)bad);
+#ifdef _OPENMP
+  omp_set_num_threads(saved);
+#endif
+  FREE_ALL(a, ix, r);
+}
+/* jnp.take converts indices to int32 only while every dimension fits (int_dtype_for_shape): an
+   axis of 3e9 keeps int64 indices, so 2^32 + 3 is out of range (filled), not element 3 (a view of
+   16 bytes: only the elements an index names are read) */
+static void test_take_wide_axis(void) {
+  static unsigned char buf[16] = {10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25};
+  static int64_t iv[3] = {((int64_t)1 << 32) + 3, 3, -3000000000LL + 5};
+  jaxc_array av, xv;
+  jaxc_array *a = jaxc_array_wrap(&av, JAXC_U8, 1, (int64_t[]){3000000000LL}, buf);
+  jaxc_array *ix = jaxc_array_wrap(&xv, JAXC_I64, 1, (int64_t[]){3}, iv);
+  jaxc_array *r = jaxc_take(a, ix, 0, JAXC_MODE_DEFAULT, NULL);
+  const uint8_t *rp = r ? (const uint8_t *)jaxc_array_data(r) : NULL;
+  CHECK_MSG(r && rp[0] == UINT8_MAX && rp[1] == 13 && rp[2] == 15, "take on an axis of 3e9: %s", r ? "wrong values" : jaxc_last_error());
+  jaxc_array_free(r);
+}
+/* put_along_axis keeps a weak arr's flag (.at[].set converts back with x's weak type, and returns
+   x itself for an empty index) */
+static void test_put_weak(void) {
+  jaxc_array *w = jaxc_weak_float(2.5), *wb = jaxc_broadcast_to(w, 1, (int64_t[]){4}), *v = jaxc_weak_float(1);
+  jaxc_array *i = i32s(1, (int64_t[]){2}, (int32_t[]){0, -1}), *i0 = i32s(1, (int64_t[]){0}, NULL);
+  jaxc_array *r = jaxc_put_along_axis(wb, i, v, 0, JAXC_MODE_DEFAULT);
+  const float *rp = r ? (const float *)jaxc_array_data(r) : NULL;
+  CHECK_MSG(r && jaxc_array_is_weak(r) && rp[0] == 1 && rp[1] == 2.5f && rp[2] == 2.5f && rp[3] == 1,
+            "put_along_axis on a weak array: %s", r ? "wrong values or not weak" : jaxc_last_error());
+  jaxc_array_free(r);
+  r = jaxc_put_along_axis(wb, i0, v, 0, JAXC_MODE_DEFAULT);
+  CHECK_MSG(r && jaxc_array_is_weak(r) && jaxc_array_size(r) == 4, "put_along_axis, empty index, weak array: %s",
+            r ? "not weak" : jaxc_last_error());
+  FREE_ALL(w, wb, v, i, i0, r);
+}
+/* jnp.take's result has a.ndim + indices.ndim - 1 dimensions: JAXC_MAX_NDIM is allowed, one more
+   is refused */
+static void test_take_max_ndim(void) {
+  int64_t s4[4] = {2, 1, 1, 1}, s5[5] = {1, 1, 1, 1, 1}, s6[6] = {1, 1, 1, 1, 1, 1};
+  jaxc_array *a = jaxc_array_zeros(JAXC_F32, 4, s4), *i5 = jaxc_array_zeros(JAXC_I32, 5, s5), *i6 = jaxc_array_zeros(JAXC_I32, 6, s6);
+  jaxc_array *r = jaxc_take(a, i5, 0, JAXC_MODE_DEFAULT, NULL);
+  CHECK_MSG(r && jaxc_array_ndim(r) == JAXC_MAX_NDIM, "take to %d dimensions: %s", JAXC_MAX_NDIM, r ? "wrong ndim" : jaxc_last_error());
+  jaxc_array_free(r);
+  expect_fail(jaxc_take(a, i6, 0, JAXC_MODE_DEFAULT, NULL), JAXC_ERR_SHAPE, "the result would have more than 8 dimensions");
+  FREE_ALL(a, i5, i6);
+}
+
 int main(void) {
   test_random();
   test_properties();
@@ -757,6 +824,10 @@ int main(void) {
   test_examples();
   test_errors();
   test_unravel();
+  test_threaded_rank3();
+  test_take_wide_axis();
+  test_put_weak();
+  test_take_max_ndim();
   printf("random cases: take_along_axis %ld (%ld with values), put_along_axis %ld (%ld with values)\n", n_take, n_take_values,
          n_put, n_put_values);
   return check_summary("test_along");
