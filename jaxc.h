@@ -6689,13 +6689,17 @@ JAXC_API jaxc_array *jaxc_slice(const jaxc_array *a, int nspec, const jaxc_slice
 
 /* --- scatter ---------------------------------------------------------------------------------- */
 /* updates broadcast (one way) to the indexed shape and cast to dt, into a new contiguous array. */
-static jaxc_array *jaxc__broadcast_cast(const jaxc_array *u, jaxc_dtype dt, int nd, const int64_t *shape) {
+/* whether u broadcasts one way to shape (its axes right-aligned, each 1 or equal) */
+static bool jaxc__fits_shape(const jaxc_array *u, int nd, const int64_t *shape) {
   bool ok = u->ndim <= nd;
   for (int i = 0; ok && i < u->ndim; i++) {
     int64_t d = u->shape[u->ndim - 1 - i];
     ok = d == 1 || d == shape[nd - 1 - i];
   }
-  if (!ok) {
+  return ok;
+}
+static jaxc_array *jaxc__broadcast_cast(const jaxc_array *u, jaxc_dtype dt, int nd, const int64_t *shape) {
+  if (!jaxc__fits_shape(u, nd, shape)) {
     char s0[160], s1[160];
     jaxc__format_shape(s0, sizeof s0, u);
     jaxc__format_dims(s1, sizeof s1, nd, shape);
@@ -7003,12 +7007,7 @@ JAXC_API jaxc_array *jaxc_put_along_axis(const jaxc_array *arr, const jaxc_array
   if (a->ndim != indices->ndim)
     return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "put_along_axis arguments 'arr' and 'indices' must have same ndim. "
                                     "Got arr.ndim=%d and indices.ndim=%d.", a->ndim, indices->ndim);
-  bool fits = values->ndim <= indices->ndim;
-  for (int i = 1; fits && i <= values->ndim; i++) {
-    int64_t d = values->shape[values->ndim - i];
-    fits = d == 1 || d == indices->shape[indices->ndim - i];
-  }
-  if (!fits) {
+  if (!jaxc__fits_shape(values, indices->ndim, indices->shape)) {
     jaxc__format_shape(s0, sizeof s0, values);
     jaxc__format_shape(s1, sizeof s1, indices);
     return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "put_along_axis argument 'values' must be broadcastable to 'indices'. "
