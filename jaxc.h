@@ -971,6 +971,30 @@ JAXC_API jaxc_array *jaxc_einsum(const char *subscripts, int n, const jaxc_array
    reproduced (flop counts in doubles: exact below 2^53). */
 JAXC_API int jaxc_einsum_path(const char *subscripts, int n, const jaxc_array *const *operands, int *path);
 
+/* jnp.convolve(a, v, mode, preferred_element_type=preferred) and jnp.correlate(a, v, mode, ...):
+   the discrete linear convolution sum_m a[m] v[n - m] and the cross-correlation
+   sum_n a[n + k] conj(v[n]) of two 1-D arrays, as JAX computes them: one lax.conv_general_dilated
+   of the longer operand with the shorter one as the kernel (flipped for convolve; for correlate
+   the result is reversed when a is the shorter). JAX's defaults differ: mode 'full' for
+   convolve, 'valid' for correlate; lengths n >= k (the longer, the shorter) give n + k - 1
+   (FULL), n (SAME: k / 2 zeros before, k - k / 2 - 1 after) and n - k + 1 (VALID) elements.
+   The padding is XLA's: zeros in the window, multiplied like any element, so an inf in the
+   kernel makes NaN where it meets them (numpy sums only the overlap). Dtypes: `preferred`
+   JAXC_DTYPE_NONE promotes a and v to inexact (int8 -> float32; numpy's convention), a dtype
+   promotes them without that (integers stay integers) and the result is `preferred`; either way
+   the result is weak when the promotion is (both operands take its weak flag, and conv's result
+   is weak when both are: int8 with a weak int gives a weak float32). The sums are
+   jaxc_dot's (bfloat16/float16/float32 in float32, rounded once; integers wrap; preferred's
+   width check and refusals). Each result element sums its products in kernel order. Errors are
+   JAX's ("convolve() only support 1-dimensional inputs.", "correlate: inputs cannot be empty,
+   got shapes (0,) and (3,).", "mode must be one of ['full', 'same', 'valid']"), strict mode's. */
+#define JAXC_CONV_MODES(X) X(FULL, "full") X(SAME, "same") X(VALID, "valid")
+#define JAXC__CONV_ENUM(E, name) JAXC_CONV_##E,
+typedef enum jaxc_conv_mode { JAXC_CONV_MODES(JAXC__CONV_ENUM) JAXC_NUM_CONV_MODES } jaxc_conv_mode;
+#undef JAXC__CONV_ENUM
+JAXC_API jaxc_array *jaxc_convolve(const jaxc_array *a, const jaxc_array *v, jaxc_conv_mode mode, jaxc_dtype preferred);
+JAXC_API jaxc_array *jaxc_correlate(const jaxc_array *a, const jaxc_array *v, jaxc_conv_mode mode, jaxc_dtype preferred);
+
 /* >>create -----------------------------------------------------------------------------------
    Array creation as jax.numpy does it, with its dtype rules. A dtype argument may be
    JAXC_DTYPE_NONE, Python's dtype=None (each function's default, or inference from the values),
@@ -9540,9 +9564,6 @@ static void jaxc__gemm_small(const jaxc__mm *g, jaxc_dtype s, const char *A, con
 #undef JAXC__MM_SMALL_K
 #undef JAXC__MM_SMALL
 }
-#undef JAXC__MM_SUMS
-#undef JAXC__MAC_ADD
-#undef JAXC__MAC_OR
 #if JAXC__HAS_OPENMP
 /* One long row times a matrix of at most 256 bytes a row (vdot, a 1-d dot, a sum over leading
    axes, vecmat): k cut into 64 pieces (whatever the thread count, so the result does not depend
@@ -9635,29 +9656,36 @@ static int64_t jaxc__precision_key(jaxc_dtype d) {
   key = ((key * 2048 + maxexp + 1) * 64 + nmant + 1) * 128 + jaxc__dot_bits(d);
   return key * 2 + (jaxc_dtype_kind(c) != JAXC_KIND_UINT);
 }
-/* jnp's preferred_element_type (None: result_type(a, b) and its weak flag), dot_general's dtype
-   rule (_maybe_upcast's width check), then the conversions JAX's CPU lowering inserts (mixed
-   dtypes to the result; float16 to float32) and XLA's operand upcaster (to the result when it is
-   the higher precision type). A result below the operands' type is rounded from their sum. */
-static bool jaxc__dot_types_of(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred, jaxc__dot_types *t) {
-  if (preferred == JAXC_DTYPE_NONE) {
-    jaxc_dtype node = jaxc__join2(a, b);
-    if (node == JAXC_DTYPE_INVALID) return false;
-    t->out = jaxc_storage_dtype(node, jaxc_x64()), t->weak = jaxc_dtype_is_weak(node);
-  } else {
+/* dot_general's dtype rule (conv_general_dilated's too) for operands of dtypes da and db:
+   preferred_element_type (JAXC_DTYPE_NONE: t->out is already the result's dtype) and
+   _maybe_upcast's width check, then the conversions JAX's CPU lowering inserts (mixed dtypes to
+   the result; float16 to float32) and XLA's operand upcaster (to the result when it is the
+   higher precision type). A result below the operands' type is rounded from their sum. */
+static bool jaxc__dot_rule(jaxc_dtype da, jaxc_dtype db, jaxc_dtype preferred, jaxc__dot_types *t) {
+  if (preferred != JAXC_DTYPE_NONE) {
     if (!jaxc__create_dtype(preferred, JAXC_DTYPE_NONE, &t->out)) return false;
-    t->weak = false;
-    jaxc_dtype r = jaxc__precision_key(a->dtype) >= jaxc__precision_key(b->dtype) ? a->dtype : b->dtype;
+    jaxc_dtype r = jaxc__precision_key(da) >= jaxc__precision_key(db) ? da : db;
     if (r != t->out && jaxc_dtype_kind(r) != JAXC_KIND_FLOAT && jaxc__dot_bits(t->out) < jaxc__dot_bits(r))
       return jaxc__fail(JAXC_ERR_DTYPE, "`preferred_element_type` must not be narrower than the original type, got preferred_element_type of %s for result type of %s.",
                         jaxc_dtype_name(t->out), jaxc_dtype_name(r)), false;
     if (jaxc_dtype_kind(r) == JAXC_KIND_COMPLEX && jaxc_dtype_kind(t->out) != JAXC_KIND_COMPLEX)
       return jaxc__fail(JAXC_ERR_DTYPE, "preferred_element_type %s would drop the imaginary part of a %s product", jaxc_dtype_name(t->out), jaxc_dtype_name(r)), false;
   }
-  jaxc_dtype d = a->dtype == JAXC_F16 ? JAXC_F32 : a->dtype;
-  t->conv = a->dtype != b->dtype || jaxc__precision_key(t->out) > jaxc__precision_key(d) ? t->out : d;
+  jaxc_dtype d = da == JAXC_F16 ? JAXC_F32 : da;
+  t->conv = da != db || jaxc__precision_key(t->out) > jaxc__precision_key(d) ? t->out : d;
   t->sum = jaxc__mm_sum_dtype(t->conv);
   return true;
+}
+/* jnp's preferred_element_type for a dot: None is result_type(a, b) and its weak flag; a dtype
+   makes a strong result (jnp converts dot_general's result to it, strong). */
+static bool jaxc__dot_types_of(const jaxc_array *a, const jaxc_array *b, jaxc_dtype preferred, jaxc__dot_types *t) {
+  t->weak = false;
+  if (preferred == JAXC_DTYPE_NONE) {
+    jaxc_dtype node = jaxc__join2(a, b);
+    if (node == JAXC_DTYPE_INVALID) return false;
+    t->out = jaxc_storage_dtype(node, jaxc_x64()), t->weak = jaxc_dtype_is_weak(node);
+  }
+  return jaxc__dot_rule(a->dtype, b->dtype, preferred, t);
 }
 
 /* The products of A and B laid out as g says, a result of t->out with shape (nd, shape); a and b
@@ -10890,6 +10918,225 @@ done:
   jaxc__ein_close(e);
   return out;
 }
+
+/* --- convolve, correlate: jnp's _conv, one conv_general_dilated ------------------------------- */
+/* out[i] = sum_j xp[i + j] w[j] for i in [i0, i1): xp is the padded input, w the kernel, both in
+   the sum's type. Blocks of JAXC__CONV_B results are summed along the kernel in registers; every
+   element adds its products in kernel order from 0, so a block's sums are the tail loop's, bit
+   for bit, wherever the blocks and threads fall. */
+#define JAXC__CONV_B 64
+#define JAXC__CONV_KERNEL(E, SUF, T, MAC, CX)                                                      \
+  static void jaxc__conv_##SUF(int64_t i0, int64_t i1, int64_t k, const T *xp, const T *w, T *out) { \
+    int64_t i = i0;                                                                                 \
+    for (; i + JAXC__CONV_B <= i1; i += JAXC__CONV_B) {                                             \
+      T acc[JAXC__CONV_B];                                                                          \
+      for (int l = 0; l < JAXC__CONV_B; l++) acc[l] = (T)0;                                         \
+      for (int64_t j = 0; j < k; j++) {                                                             \
+        const T wj = w[j], *x = xp + i + j;                                                         \
+        JAXC__SIMD for (int l = 0; l < JAXC__CONV_B; l++) MAC(acc[l], x[l], wj);                    \
+      }                                                                                             \
+      memcpy(out + i, acc, sizeof acc);                                                             \
+    }                                                                                               \
+    for (; i < i1; i++) {                                                                           \
+      T acc = (T)0;                                                                                 \
+      for (int64_t j = 0; j < k; j++) MAC(acc, xp[i + j], w[j]);                                    \
+      out[i] = acc;                                                                                 \
+    }                                                                                               \
+  }
+#define JAXC__CONV_KERNEL_IF_REAL(E, SUF, T, MAC, CX) JAXC__CONV_KERNEL_##CX(E, SUF, T, MAC, CX)
+#define JAXC__CONV_KERNEL_0 JAXC__CONV_KERNEL
+#define JAXC__CONV_KERNEL_1(E, SUF, T, MAC, CX) /* (complex: three real convolutions, below) */
+JAXC__MM_SUMS(JAXC__CONV_KERNEL_IF_REAL)
+#undef JAXC__CONV_KERNEL_IF_REAL
+#undef JAXC__CONV_KERNEL_0
+#undef JAXC__CONV_KERNEL_1
+#undef JAXC__CONV_KERNEL
+
+typedef struct jaxc__conv_job {
+  jaxc_dtype sum;
+  int64_t k;
+  const void *xp, *w;
+  void *out;
+} jaxc__conv_job;
+static void jaxc__conv_range(const void *job, int64_t i0, int64_t i1) {
+  const jaxc__conv_job *J = (const jaxc__conv_job *)job;
+  switch (J->sum) {
+#define JAXC__CONV_CASE(E, SUF, T, MAC, CX)                                                                \
+  case JAXC_##E:                                                                                          \
+    if (!CX) jaxc__conv_##SUF(i0, i1, J->k, (const T *)J->xp, (const T *)J->w, (T *)J->out);              \
+    break;
+#define JAXC__CONV_CASE_IF_REAL(E, SUF, T, MAC, CX) JAXC__CONV_CASE_##CX(E, SUF, T, MAC, CX)
+#define JAXC__CONV_CASE_0(E, SUF, T, MAC, CX)                                                              \
+  case JAXC_##E: jaxc__conv_##SUF(i0, i1, J->k, (const T *)J->xp, (const T *)J->w, (T *)J->out); break;
+#define JAXC__CONV_CASE_1(E, SUF, T, MAC, CX)
+    JAXC__MM_SUMS(JAXC__CONV_CASE_IF_REAL)
+#undef JAXC__CONV_CASE
+#undef JAXC__CONV_CASE_IF_REAL
+#undef JAXC__CONV_CASE_0
+#undef JAXC__CONV_CASE_1
+  default: JAXC_ASSERT(0 && "conv: not a real sum type");
+  }
+}
+
+/* Where the window runs: lo and hi zeros around the input, the kernel reversed (convolve), the
+   result reversed (correlate of a shorter a). */
+typedef struct jaxc__conv_geom {
+  int64_t lo, hi;
+  bool flip, reverse;
+} jaxc__conv_geom;
+
+static void jaxc__reverse_elems(char *p, int64_t n, size_t es) {
+  char t[16];
+  for (int64_t i = 0, j = n - 1; i < j; i++, j--) {
+    memcpy(t, p + (size_t)i * es, es);
+    memcpy(p + (size_t)i * es, p + (size_t)j * es, es);
+    memcpy(p + (size_t)j * es, t, es);
+  }
+}
+/* One real conv_general_dilated of x (the lhs) and w (the kernel), both of one real dtype, with
+   t's conversions and sums: a new array of t->out. Output i reads the padded input from i on;
+   those whose window lies inside x read x itself, and the two edges (lo and hi outputs) read
+   short copies with their zeros: the padding is never laid out whole. */
+static jaxc_array *jaxc__conv_real(const jaxc_array *x, const jaxc_array *w, const jaxc__dot_types *t, const jaxc__conv_geom *g) {
+  int64_t n = x->size, k = w->size, nout = n + g->lo + g->hi - k + 1, inner = n - k + 1;
+  size_t es = jaxc_dtype_size(t->sum);
+  jaxc_array *out = jaxc__new_array(t->out, false, 1, &nout);
+  if (!out) return NULL;
+  void *tx, *tw = NULL, *tc = NULL;
+  const char *px = (const char *)jaxc__mm_operand(x, t->conv, t->sum, &tx), *pw = px ? (const char *)jaxc__mm_operand(w, t->conv, t->sum, &tw) : NULL;
+  char *left = jaxc__malloc((size_t)(g->lo + k) * es), *right = jaxc__malloc((size_t)(g->hi + k) * es), *wk = jaxc__malloc((size_t)k * es);
+  char *pc = jaxc__same_bits(t->sum, t->out) ? (char *)out->data : (char *)(tc = jaxc__malloc((size_t)nout * es));
+  if (!px || !pw || !left || !right || !wk || !pc) {
+    jaxc__free(tx), jaxc__free(tw), jaxc__free(tc), jaxc__free(left), jaxc__free(right), jaxc__free(wk), jaxc_array_free(out);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in conv_general_dilated");
+  }
+  /* the edges' inputs: lo zeros then x's first k - 1 elements; x's last k - 1 then hi zeros
+     (all-zero bits are 0 in every sum type) */
+  memset(left, 0, (size_t)g->lo * es), memcpy(left + (size_t)g->lo * es, px, (size_t)(k - 1) * es);
+  memcpy(right, px + (size_t)inner * es, (size_t)(k - 1) * es), memset(right + (size_t)(k - 1) * es, 0, (size_t)g->hi * es);
+  memcpy(wk, pw, (size_t)k * es);
+  if (g->flip) jaxc__reverse_elems(wk, k, es);
+  const struct { const char *in; int64_t first, count; } part[3] = {{left, 0, g->lo}, {px, g->lo, inner}, {right, g->lo + inner, g->hi}};
+  for (int s = 0; s < 3; s++) {
+    jaxc__conv_job J = {t->sum, k, part[s].in, wk, pc + (size_t)part[s].first * es};
+    jaxc__range_run(&J, jaxc__conv_range, part[s].count, (size_t)k * es);
+  }
+  jaxc__free(tx), jaxc__free(tw), jaxc__free(left), jaxc__free(right), jaxc__free(wk);
+  if (g->reverse) jaxc__reverse_elems(pc, nout, es);
+  if (tc) jaxc_kernel_cast_dyn(t->sum, t->out, (size_t)nout, tc, out->data); /* one rounding, and integers wrapped */
+  jaxc__free(tc);
+  return out;
+}
+
+/* The parts lax's _complex_mul convolves (XLA:CPU has no complex convolution, so JAX lowers one
+   to three real ones, Gauss's trick): re + im, re, im of x; re, im - re, re + im of the kernel.
+   For correlate, v is conjugated first: the kernel, or x when the operands were swapped. T is
+   the parts' type (float or double). */
+#define JAXC__CONV_PARTS(T)                                                                        \
+  {                                                                                                \
+    const T *xs = (const T *)x->data, *ws = (const T *)w->data;                                    \
+    T *s = (T *)xpart[0]->data, *r = (T *)xpart[1]->data, *m = (T *)xpart[2]->data;                \
+    for (int64_t i = 0; i < x->size; i++) {                                                        \
+      T re = xs[2 * i], im = conj_x ? -xs[2 * i + 1] : xs[2 * i + 1];                              \
+      s[i] = re + im, r[i] = re, m[i] = im;                                                        \
+    }                                                                                              \
+    T *a = (T *)wpart[0]->data, *b = (T *)wpart[1]->data, *c = (T *)wpart[2]->data;                \
+    for (int64_t i = 0; i < w->size; i++) {                                                        \
+      T re = ws[2 * i], im = conj_w ? -ws[2 * i + 1] : ws[2 * i + 1];                              \
+      a[i] = re, b[i] = im - re, c[i] = re + im;                                                   \
+    }                                                                                              \
+  }
+#define JAXC__CONV_JOIN(T)                                                                         \
+  {                                                                                                \
+    const T *k1 = (const T *)k[0]->data, *k2 = (const T *)k[1]->data, *k3 = (const T *)k[2]->data; \
+    T *z = (T *)out->data;                                                                         \
+    for (int64_t i = 0; i < out->size; i++) z[2 * i] = k1[i] - k3[i], z[2 * i + 1] = k1[i] + k2[i]; \
+  }
+/* x conv w for complex x and w of one dtype: (k1 - k3) + i (k1 + k2) of k1 = (xr + xi) * wr,
+   k2 = xr * (wi - wr), k3 = xi * (wr + wi), each a real convolution with t's real types. */
+static jaxc_array *jaxc__conv_complex(const jaxc_array *x, const jaxc_array *w, const jaxc__dot_types *t, const jaxc__conv_geom *g, bool conj_x,
+                                      bool conj_w) {
+  jaxc_dtype part = jaxc__real_dtype(x->dtype);
+  jaxc__dot_types tr = {jaxc__real_dtype(t->out), jaxc__real_dtype(t->conv), jaxc__real_dtype(t->sum), false};
+  jaxc_array *xpart[3] = {0}, *wpart[3] = {0}, *k[3] = {0}, *out = NULL;
+  bool ok = true;
+  for (int p = 0; p < 3; p++) {
+    ok = ok && (xpart[p] = jaxc__new_array(part, false, 1, &x->size)) != NULL;
+    ok = ok && (wpart[p] = jaxc__new_array(part, false, 1, &w->size)) != NULL;
+  }
+  if (ok) {
+    if (part == JAXC_F32) JAXC__CONV_PARTS(float)
+    else JAXC__CONV_PARTS(double)
+    for (int p = 0; p < 3 && ok; p++) ok = (k[p] = jaxc__conv_real(xpart[p], wpart[p], &tr, g)) != NULL;
+  }
+  if (ok && (out = jaxc__new_array(t->out, false, 1, &k[0]->size)) != NULL) {
+    if (tr.out == JAXC_F32) JAXC__CONV_JOIN(float)
+    else JAXC__CONV_JOIN(double)
+  }
+  for (int p = 0; p < 3; p++) jaxc_array_free(xpart[p]), jaxc_array_free(wpart[p]), jaxc_array_free(k[p]);
+  return out;
+}
+#undef JAXC__CONV_PARTS
+#undef JAXC__CONV_JOIN
+
+/* x converted as the convolution takes it: to d (promote_dtypes) unless `direct` (the kernel's
+   own conversion to t.conv is the same), then to e where that differs (complex parts of real
+   operands); NULL where x serves as it is, or on failure (*ok false) */
+static jaxc_array *jaxc__conv_take(const jaxc_array *x, jaxc_dtype d, jaxc_dtype e, bool direct, bool *ok) {
+  jaxc_array *y = NULL;
+  *ok = true;
+  if (x->dtype != d && !direct && !(y = jaxc_astype(x, d))) return *ok = false, NULL;
+  if (d != e) {
+    jaxc_array *z = jaxc_astype(y ? y : x, e);
+    jaxc_array_free(y);
+    if (!(y = z)) *ok = false;
+  }
+  return y;
+}
+/* jnp's _conv: promotion (to inexact without a preferred dtype), the checks in its order, then
+   the longer operand as the lhs and the shorter as the kernel. */
+static jaxc_array *jaxc__conv(const char *op, bool corr, const jaxc_array *a, const jaxc_array *v, jaxc_conv_mode mode, jaxc_dtype preferred) {
+  if (!a || !v) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: an operand is NULL", op);
+  if (a->ndim != 1 || v->ndim != 1) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "%s() only support 1-dimensional inputs.", op);
+  jaxc_dtype node = jaxc__join2(a, v);
+  if (node == JAXC_DTYPE_INVALID) return NULL;
+  if (preferred == JAXC_DTYPE_NONE) node = jaxc__to_inexact(node);
+  jaxc_dtype d = jaxc_storage_dtype(node, jaxc_x64());
+  if (a->size == 0 || v->size == 0)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "%s: inputs cannot be empty, got shapes (%lld,) and (%lld,).", op, (long long)a->size, (long long)v->size);
+  if ((unsigned)mode >= JAXC_NUM_CONV_MODES) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "mode must be one of ['full', 'same', 'valid']");
+  jaxc__dot_types t = {d, d, d, false};
+  if (!jaxc__dot_rule(d, d, preferred, &t)) return NULL;
+  bool swap = a->size < v->size, cx = jaxc_dtype_kind(t.conv) == JAXC_KIND_COMPLEX, ok[2];
+  const jaxc_array *x = swap ? v : a, *w = swap ? a : v;
+  jaxc__conv_geom g = {0, 0, !corr, corr && swap};
+  int64_t k = w->size;
+  if (mode == JAXC_CONV_SAME) g.lo = k / 2, g.hi = k - k / 2 - 1;
+  else if (mode == JAXC_CONV_FULL) g.lo = g.hi = k - 1;
+  /* a complex convolution takes its parts in d, or (real operands, a complex preferred dtype) in
+     t.conv; a real one goes straight to t.conv where that is d */
+  jaxc_dtype e = cx && jaxc_dtype_kind(d) != JAXC_KIND_COMPLEX ? t.conv : d;
+  bool direct = !cx && t.conv == d;
+  jaxc_array *X = jaxc__conv_take(x, d, e, direct, &ok[0]), *W = ok[0] ? jaxc__conv_take(w, d, e, direct, &ok[1]) : NULL, *out = NULL;
+  if (ok[0] && ok[1]) {
+    x = X ? X : x, w = W ? W : w;
+    out = cx ? jaxc__conv_complex(x, w, &t, &g, corr && swap, corr && !swap) : jaxc__conv_real(x, w, &t, &g);
+  }
+  jaxc_array_free(X), jaxc_array_free(W);
+  if (!out) return NULL;
+  out->weak = jaxc_dtype_is_weak(node); /* (both operands promoted to the join, its weak flag) */
+  return jaxc__checked("conv_general_dilated", out, a, v);
+}
+JAXC_API jaxc_array *jaxc_convolve(const jaxc_array *a, const jaxc_array *v, jaxc_conv_mode mode, jaxc_dtype preferred) {
+  return jaxc__conv("convolve", false, a, v, mode, preferred);
+}
+JAXC_API jaxc_array *jaxc_correlate(const jaxc_array *a, const jaxc_array *v, jaxc_conv_mode mode, jaxc_dtype preferred) {
+  return jaxc__conv("correlate", true, a, v, mode, preferred);
+}
+
+#undef JAXC__MM_SUMS
+#undef JAXC__MAC_ADD
+#undef JAXC__MAC_OR
 
 /* >>create (implementation) ------------------------------------------------ */
 /* A shape handed to lax.full (broadcast_in_dim's shape check, in its words). */

@@ -9,7 +9,10 @@
    and NumPy's vdot, einsum('ij,ij->i'), outer and kron; then einsum's row dot products, row and
    column sums and batched 8x8 products against the copy and NumPy's einsum, and batched 2x2,
    4x4 and 8x8 matmuls and points times a 4x4 matrix against NumPy's matmul; then einsum_path's
-   search (us a call) for 3-24 operands. Best of REPS.
+   search (us a call) for 3-24 operands; then jnp.convolve (mode 'same') of 2^20-2^24 elements
+   with kernels of 3, 33 and 255 taps, float32 and complex64 (GFLOP/s of the 2 n k real flops
+   (complex: 8 n k), the same-run copy of the input and result bytes, NumPy's np.convolve).
+   Best of REPS.
    Run: make bench (or build/opt/bench_linalg [max_n]) */
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
@@ -198,6 +201,32 @@ static int bench_paths(void) {
   }
   return 0;
 }
+/* jnp.convolve(z, w, 'same'): n outputs of k products each */
+static jaxc_array *conv_same(const jaxc_array *a, const jaxc_array *b) { return jaxc_convolve(a, b, JAXC_CONV_SAME, JAXC_DTYPE_NONE); }
+static int bench_conv(void) {
+  printf("  %-22s %6s %6s %10s %10s %12s %16s\n", "convolve 'same'", "log2 n", "k", "ns/elem", "GFLOP/s", "copy share", "numpy: GFLOP/s jaxc");
+  static const int64_t ks[] = {3, 33, 255};
+  for (int cx = 0; cx < 2; cx++)
+    for (int lg = 20; lg <= 24; lg += 2)
+      for (int ki = 0; ki < 3; ki++) {
+        int64_t n = (int64_t)1 << lg, k = ks[ki];
+        jaxc_dtype d = cx ? JAXC_C64 : JAXC_F32;
+        jaxc_array *a = jaxc_full(1, &n, 0.5, d), *b = jaxc_full(1, &k, 0.25, d);
+        double t_op, t_copy, flop = (cx ? 8.0 : 2.0) * (double)n * (double)k;
+        if (!a || !b || !time_op(conv_same, a, b, (size_t)n * 2 * jaxc_dtype_size(d), &t_op, &t_copy)) return 1;
+        char cmd[700], np_s[40] = "n/a";
+        snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c \"import numpy as np, timeit; z = np.full(%lld, 0.5, np.%s); w = np.full(%lld, 0.25, np.%s); "
+                 "print(min(timeit.repeat(lambda: np.convolve(z, w, 'same'), number=1, repeat=%d)))\" 2>/dev/null",
+                 (long long)n, cx ? "complex64" : "float32", (long long)k, cx ? "complex64" : "float32", REPS);
+        double tn = lg <= 22 || k < 255 ? bench_command_number(cmd) : -1; /* (NumPy's 2^24 x 255: seconds a run) */
+        if (tn > 0) snprintf(np_s, sizeof np_s, "%8.2f %6.2fx", flop / tn / 1e9, tn / t_op);
+        printf("  %-22s %6d %6lld %10.3f %10.2f %11.1f%% %16s\n", jaxc_dtype_name(d), lg, (long long)k, t_op * 1e9 / (double)n, flop / t_op / 1e9,
+               100 * t_copy / t_op, np_s);
+        fflush(stdout);
+        jaxc_array_free(a), jaxc_array_free(b);
+      }
+  return 0;
+}
 int main(int argc, char **argv) {
   int64_t max_n = argc > 1 ? atoll(argv[1]) : 1024;
   int threads = bench_threads();
@@ -236,5 +265,5 @@ int main(int argc, char **argv) {
     fflush(stdout);
     jaxc_array_free(a), jaxc_array_free(vv);
   }
-  return bench_contractions(max_n) || bench_paths();
+  return bench_contractions(max_n) || bench_paths() || bench_conv();
 }
