@@ -605,6 +605,21 @@ JAXC_API int jaxc_histogram(const jaxc_array *a, int64_t nbins, const jaxc_array
                             const jaxc_array *weights, bool density, jaxc_array **counts, jaxc_array **bin_edges);
 JAXC_API jaxc_array *jaxc_diff(const jaxc_array *a, int n, int axis, const jaxc_array *prepend, const jaxc_array *append);
 JAXC_API jaxc_array *jaxc_ediff1d(const jaxc_array *a, const jaxc_array *to_end, const jaxc_array *to_begin);
+/* jaxc_interp(x, xp, fp, left, right, period, extrapolate): jnp.interp, JAX's lines on jaxc's
+   ops, so every step rounds and promotes as JAX's does: x and xp promoted to inexact together
+   (complex refused: "jnp.interp: complex x values not supported."), fp alone; i =
+   clip(searchsorted(xp, x, RIGHT), 1, len(xp) - 1); f = fp[i-1] + (x - xp[i-1]) / dx * df, or
+   fp[i-1] where |dx| <= spacing(finfo(xp).eps); then left (NULL: fp[0]) where x < xp[0] and right
+   (NULL: fp[-1]) where x > xp[-1], each promoting with f. JAXC_EXTRAPOLATE_LEFT / _RIGHT in
+   `extrapolate` is left='extrapolate' / right='extrapolate' (the line continues; left or right is
+   then ignored). period (0-d, NULL: None): x and xp taken mod |period|, xp sorted with fp carried
+   (lax.sort_key_val), one point of each end copied past the other, and left/right not applied.
+   The result has x's shape. xp is not checked for order (as in JAX). Errors: "xp and fp must be
+   one-dimensional arrays of equal size", "period must be a scalar; got an array of shape (2,)",
+   and for an empty xp numpy's "index 0 is out of bounds for axis 0 with size 0" (JAX's fp[0]). */
+enum { JAXC_EXTRAPOLATE_LEFT = 1, JAXC_EXTRAPOLATE_RIGHT = 2 };
+JAXC_API jaxc_array *jaxc_interp(const jaxc_array *x, const jaxc_array *xp, const jaxc_array *fp, const jaxc_array *left,
+                                 const jaxc_array *right, const jaxc_array *period, int extrapolate);
 
 /* --- indexing -----------------------------------------------------------------------------------
    Out-of-range index handling (contract). DEFAULT means what JAX does with no mode: clip for
@@ -6184,6 +6199,191 @@ JAXC_API jaxc_array *jaxc_ediff1d(const jaxc_array *a, const jaxc_array *to_end,
   JAXC__FREE_ARRAYS(d, b, e);
   return r;
 }
+
+/* --- interp: JAX's _interp, op by op ---------------------------------------------------------- */
+/* The arrays one function makes on its way (freed together); a NULL step stops the function
+   with that step's status. */
+typedef struct jaxc__steps {
+  jaxc_array *a[64];
+  int n;
+} jaxc__steps;
+static jaxc_array *jaxc__step(jaxc__steps *s, jaxc_array *a) {
+  JAXC_ASSERT(s->n < 64);
+  if (a) s->a[s->n++] = a;
+  return a;
+}
+static void jaxc__steps_free(jaxc__steps *s, const jaxc_array *keep) {
+  for (int i = 0; i < s->n; i++)
+    if (s->a[i] != keep) jaxc_array_free(s->a[i]);
+}
+/* a promoted to dtype d with weak flag w (lax._convert_element_type(x, d, w)) */
+static jaxc_array *jaxc__promoted(const jaxc_array *a, jaxc_dtype d, bool w) {
+  jaxc_array *r = jaxc_astype(a, d);
+  if (r) r->weak = w;
+  return r;
+}
+/* The line of _interp for float32 or float64 operands of one dtype, fused: each of JAX's ops
+   is its own loop over a block (so that no compiler contracts the multiply and the add into one
+   rounding), the same ops in the same order as the op-by-op path. idx is searchsorted's result;
+   lv/rv the left/right values in the dtype (use_l/use_r: whether they apply). */
+typedef struct jaxc__interp_job {
+  const void *x, *xp, *fp, *idx;
+  void *out;
+  int64_t n;
+  bool idx64, use_l, use_r;
+  double eps, lv, rv;
+} jaxc__interp_job;
+#define JAXC__INTERP_BLOCK 256
+#define JAXC__INTERP_KERNEL(SUF, T)                                                                   \
+  static void jaxc__interp_##SUF(const void *job, int64_t lo, int64_t hi) {                          \
+    const jaxc__interp_job *J = (const jaxc__interp_job *)job;                                        \
+    const T *x = (const T *)J->x, *xp = (const T *)J->xp, *fp = (const T *)J->fp, eps = (T)J->eps;   \
+    T *out = (T *)J->out, df[JAXC__INTERP_BLOCK], dx[JAXC__INTERP_BLOCK], q[JAXC__INTERP_BLOCK];      \
+    int64_t n = J->n, ii[JAXC__INTERP_BLOCK], jj[JAXC__INTERP_BLOCK];                                 \
+    for (int64_t b = lo; b < hi; b += JAXC__INTERP_BLOCK) {                                           \
+      int m = hi - b < JAXC__INTERP_BLOCK ? (int)(hi - b) : JAXC__INTERP_BLOCK;                       \
+      for (int l = 0; l < m; l++) { /* clip(i, 1, n - 1); i - 1 counts -1 from the end */            \
+        int64_t i = J->idx64 ? ((const int64_t *)J->idx)[b + l] : ((const int32_t *)J->idx)[b + l];   \
+        i = i > 1 ? i : 1, i = i < n - 1 ? i : n - 1;                                                 \
+        ii[l] = i, jj[l] = i - 1 < 0 ? i - 1 + n : i - 1;                                             \
+      }                                                                                               \
+      for (int l = 0; l < m; l++) df[l] = fp[ii[l]] - fp[jj[l]];                                      \
+      for (int l = 0; l < m; l++) dx[l] = xp[ii[l]] - xp[jj[l]];                                      \
+      for (int l = 0; l < m; l++) q[l] = x[b + l] - xp[jj[l]];                                        \
+      for (int l = 0; l < m; l++) q[l] = q[l] / (dx[l] >= -eps && dx[l] <= eps ? (T)1 : dx[l]);      \
+      for (int l = 0; l < m; l++) q[l] = q[l] * df[l];                                                \
+      for (int l = 0; l < m; l++) q[l] = fp[jj[l]] + q[l];                                            \
+      for (int l = 0; l < m; l++) out[b + l] = dx[l] >= -eps && dx[l] <= eps ? fp[jj[l]] : q[l];     \
+      if (J->use_l)                                                                                   \
+        for (int l = 0; l < m; l++) out[b + l] = x[b + l] < xp[0] ? (T)J->lv : out[b + l];            \
+      if (J->use_r)                                                                                   \
+        for (int l = 0; l < m; l++) out[b + l] = x[b + l] > xp[n - 1] ? (T)J->rv : out[b + l];        \
+    }                                                                                                 \
+  }
+JAXC__INTERP_KERNEL(f32, float)
+JAXC__INTERP_KERNEL(f64, double)
+#undef JAXC__INTERP_KERNEL
+/* element i of a float32 or float64 array */
+static double jaxc__fd_at(const jaxc_array *a, int64_t i) {
+  return a->dtype == JAXC_F32 ? (double)((const float *)a->data)[i] : ((const double *)a->data)[i];
+}
+/* left's or right's value as the fused line takes it: v (NULL: fp's end) converted to d, or false
+   where where(cond, v, f) would not keep f's dtype d */
+static bool jaxc__interp_end(const jaxc_array *v, const jaxc_array *FP, bool last, jaxc_dtype d, double *out) {
+  if (!v) {
+    *out = jaxc__fd_at(FP, last ? FP->size - 1 : 0);
+    return true;
+  }
+  jaxc_dtype node = v->ndim == 0 ? jaxc__join2(v, FP) : JAXC_DTYPE_INVALID;
+  if (node != d) return jaxc__ok(), false;
+  jaxc_array *c = jaxc_astype(v, d);
+  if (!c) return false;
+  *out = jaxc__fd_at(c, 0);
+  jaxc_array_free(c);
+  return true;
+}
+#define JAXC__STEP(v, expr) \
+  if (!((v) = jaxc__step(&S, (expr)))) goto done
+JAXC_API jaxc_array *jaxc_interp(const jaxc_array *x, const jaxc_array *xp, const jaxc_array *fp, const jaxc_array *left,
+                                 const jaxc_array *right, const jaxc_array *period, int extrapolate) {
+  if (!x || !xp || !fp) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "interp: an array is NULL");
+  if (xp->ndim != 1 || fp->ndim != 1 || xp->shape[0] != fp->shape[0])
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "xp and fp must be one-dimensional arrays of equal size");
+  if ((unsigned)extrapolate > (JAXC_EXTRAPOLATE_LEFT | JAXC_EXTRAPOLATE_RIGHT))
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "interp: extrapolate must be 0, JAXC_EXTRAPOLATE_LEFT, JAXC_EXTRAPOLATE_RIGHT or both");
+  jaxc_dtype node = jaxc__join2(x, xp);
+  if (node == JAXC_DTYPE_INVALID) return NULL;
+  node = jaxc__to_inexact(node);
+  jaxc_dtype d = jaxc_storage_dtype(node, jaxc_x64()), fnode = jaxc__to_inexact(jaxc__node_of(fp));
+  if (jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX) return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "jnp.interp: complex x values not supported.");
+  if (period && period->ndim != 0) {
+    char s[JAXC_MAX_NDIM * 24 + 4];
+    jaxc__format_shape(s, sizeof s, period);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "period must be a scalar; got an array of shape %s", s);
+  }
+  if (xp->size == 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_INDEX, "index 0 is out of bounds for axis 0 with size 0");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *X, *XP, *FP, *f = NULL, *t[16];
+  JAXC__STEP(X, jaxc__promoted(x, d, jaxc_dtype_is_weak(node)));
+  JAXC__STEP(XP, jaxc__promoted(xp, d, jaxc_dtype_is_weak(node)));
+  JAXC__STEP(FP, jaxc__promoted(fp, jaxc_storage_dtype(fnode, jaxc_x64()), jaxc_dtype_is_weak(fnode)));
+  if (period) { /* mod |period|, sorted, and one point past each end */
+    jaxc_array *P, *perm;
+    JAXC__STEP(P, jaxc_abs(period));
+    JAXC__STEP(X, jaxc_remainder(X, P));
+    JAXC__STEP(XP, jaxc_remainder(XP, P));
+    JAXC__STEP(perm, jaxc_argsort(XP, 0));
+    JAXC__STEP(XP, jaxc_take(XP, perm, 0, JAXC_MODE_CLIP, NULL));
+    JAXC__STEP(FP, jaxc_take(FP, perm, 0, JAXC_MODE_CLIP, NULL));
+    jaxc_slice_spec last = JAXC_S(-1, JAXC_NONE, JAXC_NONE), first = JAXC_S(JAXC_NONE, 1, JAXC_NONE);
+    JAXC__STEP(t[0], jaxc_slice(XP, 1, &last));
+    JAXC__STEP(t[0], jaxc_subtract(t[0], P));
+    JAXC__STEP(t[1], jaxc_slice(XP, 1, &first));
+    JAXC__STEP(t[1], jaxc_add(t[1], P));
+    const jaxc_array *xs[3] = {t[0], XP, t[1]};
+    JAXC__STEP(XP, jaxc_concatenate(3, xs, 0));
+    JAXC__STEP(t[0], jaxc_slice(FP, 1, &last));
+    JAXC__STEP(t[1], jaxc_slice(FP, 1, &first));
+    const jaxc_array *fs[3] = {t[0], FP, t[1]};
+    JAXC__STEP(FP, jaxc_concatenate(3, fs, 0));
+  }
+  /* i, the neighbours, and the line through them (where |dx| is not below epsilon) */
+  jaxc_array *i, *im1, *df, *dx, *delta, *dx0, *eps;
+  JAXC__STEP(i, jaxc_searchsorted(XP, X, JAXC_SIDE_RIGHT, NULL));
+  jaxc_dtype d2 = FP->dtype;
+  if ((d2 == JAXC_F32 || d2 == JAXC_F64) && X->dtype == d2 && XP->dtype == d2 && !FP->weak && !jaxc__debugging()) {
+    /* one dtype, f strong: the fused line (the op-by-op path names the op a debug check fails in) */
+    jaxc__interp_job J = {X->data, XP->data, FP->data, i->data, NULL, XP->size, i->dtype == JAXC_I64,
+                          !(extrapolate & JAXC_EXTRAPOLATE_LEFT) && !period, !(extrapolate & JAXC_EXTRAPOLATE_RIGHT) && !period,
+                          ldexp(1.0, d2 == JAXC_F32 ? -46 : -104), 0, 0};
+    if ((!J.use_l || jaxc__interp_end(left, FP, false, d2, &J.lv)) && (!J.use_r || jaxc__interp_end(right, FP, true, d2, &J.rv))) {
+      JAXC__STEP(f, jaxc__new_array(d2, false, X->ndim, X->shape));
+      J.out = f->data;
+      jaxc__range_run(&J, d2 == JAXC_F32 ? jaxc__interp_f32 : jaxc__interp_f64, f->size, 4 * jaxc_dtype_size(d2));
+      jaxc__ok();
+      goto done;
+    }
+    if (jaxc_last_status() != JAXC_OK) goto done;
+  }
+  JAXC__STEP(i, jaxc_clip(i, jaxc__step(&S, jaxc_weak_int(1)), jaxc__step(&S, jaxc_weak_int(XP->shape[0] - 1))));
+  JAXC__STEP(im1, jaxc_subtract(i, 1));
+  JAXC__STEP(t[0], jaxc_index_take(FP, i, 0, JAXC_MODE_DEFAULT, NULL));
+  JAXC__STEP(t[1], jaxc_index_take(FP, im1, 0, JAXC_MODE_DEFAULT, NULL));
+  JAXC__STEP(df, jaxc_subtract(t[0], t[1]));
+  JAXC__STEP(t[2], jaxc_index_take(XP, i, 0, JAXC_MODE_DEFAULT, NULL));
+  JAXC__STEP(t[3], jaxc_index_take(XP, im1, 0, JAXC_MODE_DEFAULT, NULL));
+  JAXC__STEP(dx, jaxc_subtract(t[2], t[3]));
+  JAXC__STEP(delta, jaxc_subtract(X, t[3]));
+  /* epsilon = np.spacing(np.finfo(xp.dtype).eps), a strong scalar of xp's dtype: 2^(2 (1 - p))
+     for p significand bits */
+  int p = d == JAXC_BF16 ? 8 : d == JAXC_F16 ? 11 : d == JAXC_F32 ? 24 : 53;
+  JAXC__STEP(eps, jaxc_weak_float(ldexp(1.0, 2 * (1 - p))));
+  JAXC__STEP(eps, jaxc_astype(eps, XP->dtype));
+  JAXC__STEP(t[4], jaxc_abs(dx));
+  JAXC__STEP(dx0, jaxc_less_equal(t[4], eps));
+  JAXC__STEP(t[5], jaxc_where(dx0, jaxc__step(&S, jaxc_weak_int(1)), dx));
+  JAXC__STEP(t[5], jaxc_divide(delta, t[5]));
+  JAXC__STEP(t[5], jaxc_multiply(t[5], df));
+  JAXC__STEP(t[5], jaxc_add(t[1], t[5]));
+  JAXC__STEP(f, jaxc_where(dx0, t[1], t[5]));
+  for (int side = 0; side < 2; side++) { /* left, then right: a value, or fp's end, off that end */
+    if (extrapolate & (side ? JAXC_EXTRAPOLATE_RIGHT : JAXC_EXTRAPOLATE_LEFT)) continue;
+    jaxc_slice_spec end = JAXC_I(side ? -1 : 0);
+    const jaxc_array *value = side ? right : left;
+    if (!value) {
+      JAXC__STEP(t[6], jaxc_slice(FP, 1, &end));
+      value = t[6];
+    }
+    if (period) continue;
+    JAXC__STEP(t[7], jaxc_slice(XP, 1, &end));
+    JAXC__STEP(t[7], side ? jaxc_greater(X, t[7]) : jaxc_less(X, t[7]));
+    JAXC__STEP(f, jaxc_where(t[7], value, f));
+  }
+done:
+  jaxc__steps_free(&S, f);
+  return f;
+}
+#undef JAXC__STEP
 
 /* --- indexing ---------------------------------------------------------------------------------
    Every gather and scatter is reduced to a list of element offsets into `a` (one per element of

@@ -735,9 +735,83 @@ static void along_coords(int nd, const int64_t *shape, int64_t t, int64_t *c) {
   for (int k = nd - 1; k >= 0; k--) c[k] = t % shape[k], t /= shape[k];
 }
 
+/* ------------------------------------------------------------------ convolve / correlate (case 41) */
+/* an operand: any dtype (mostly valid; a bad one: from_data's failure, NULL), 1-D of length 0..70 (mostly up to 11),
+   now and then 0-d or 2-d; its values mostly small integers (-4..4, unsigned ones 0..4, bool 0/1, complex parts
+   both), otherwise put_elem's (raw bits or special values); weak now and then */
+static jaxc_array *make_conv_operand(void) {
+  jaxc_dtype dt = pick_dtype();
+  uint8_t l = u8(), sb = u8();
+  int64_t shape[2] = {l < 176 ? u8() % 12 : u8() % 71, 1};
+  int nd = 1;
+  if (sb >= 240) nd = sb & 1 ? 0 : 2, shape[0] = 1 + u8() % 3, shape[1] = u8() % 5;
+  int64_t sz = nd == 0 ? 1 : nd == 1 ? shape[0] : shape[0] * shape[1];
+  if (!JAXC_DTYPE_VALID(dt) || JAXC_DTYPE_IS_WEAK(dt)) {
+    jaxc_array *r = jaxc_array_from_data(dt, nd, shape, shared);
+    check_result_array("array_from_data(bad conv operand dtype)", r);
+    return r;
+  }
+  size_t es = jaxc_dtype_size(dt);
+  int kind = jaxc_dtype_kind(dt);
+  unsigned char *buf = malloc((size_t)sz * es + 16);
+  uint8_t vm = u8();
+  for (int64_t k = 0; k < sz; k++) {
+    unsigned char *p = buf + (size_t)k * es;
+    if (vm >= 200) { put_elem(dt, p, vm < 228 ? 1 : (int)(u8() & 1)); continue; }
+    int64_t v = (int64_t)(u8() % 9) - 4;
+    if (kind == JAXC_KIND_UINT || kind == JAXC_KIND_BOOL) v = v < 0 ? -v : v;
+    if (kind == JAXC_KIND_BOOL) v &= 1;
+    if (kind == JAXC_KIND_COMPLEX) {
+      double c[2] = {(double)v, u8() < 96 ? 0.0 : (double)((int)(u8() % 9) - 4)};
+      jaxc_kernel_cast_dyn(JAXC_C128, dt, 1, c, p);
+    } else jaxc_kernel_cast_dyn(JAXC_I64, dt, 1, &v, p);
+  }
+  jaxc_array *r = jaxc_array_from_data(dt, nd, shape, buf);
+  check_result_array("array_from_data(conv operand)", r);
+  free(buf);
+  if (r && u8() < 40) r->weak = true;
+  return r;
+}
+/* x's elements as complex128 parts into c[2 * size]; true when each is a small integer (|part| <= 4) */
+static bool conv_small(const jaxc_array *x, double *c) {
+  bool small = true;
+  size_t es = jaxc_dtype_size(x->dtype);
+  for (int64_t j = 0; j < x->size; j++) {
+    jaxc_kernel_cast_dyn(x->dtype, JAXC_C128, 1, (const char *)x->data + (size_t)j * es, c + 2 * j);
+    for (int h = 0; h < 2; h++)
+      if (!(fabs(c[2 * j + h]) <= 4.0) || c[2 * j + h] != floor(c[2 * j + h])) small = false;
+  }
+  return small;
+}
+/* each element of x converted to p is the element (small values, so the promotion loses nothing) */
+static bool conv_keeps(const jaxc_array *x, jaxc_dtype p, const double *c) {
+  size_t es = jaxc_dtype_size(x->dtype);
+  for (int64_t j = 0; j < x->size; j++) {
+    _Alignas(16) unsigned char t[16];
+    double back[2];
+    jaxc_kernel_cast_dyn(x->dtype, p, 1, (const char *)x->data + (size_t)j * es, t);
+    jaxc_kernel_cast_dyn(p, JAXC_C128, 1, t, back);
+    if (back[0] != c[2 * j] || back[1] != c[2 * j + 1]) return false;
+  }
+  return true;
+}
+/* an operand on stderr, for a violation's report */
+static void conv_dump(const char *name, const jaxc_array *x) {
+  char s[96];
+  fprintf(stderr, "%s = %s:", name, shape_str(s, x));
+  for (int64_t j = 0; x && j < x->size && j < 256; j++) {
+    sv_t e = sv_at(x, j);
+    if (e.kind == JAXC_KIND_INT) fprintf(stderr, " %lld", (long long)e.i);
+    else if (e.kind == JAXC_KIND_UINT || e.kind == JAXC_KIND_BOOL) fprintf(stderr, " %llu", (unsigned long long)e.u);
+    else if (e.kind == JAXC_KIND_FLOAT) fprintf(stderr, " %.17g", e.re);
+    else fprintf(stderr, " %.17g%+.17gj", e.re, e.im);
+  }
+  fprintf(stderr, "\n");
+}
+
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 41;
+  uint8_t c = u8() % 42;
   static int only = -2; /* FUZZ_CASE=N: every call case N, but a quarter creating or freeing arrays (29) */
   if (only == -2) only = getenv("FUZZ_CASE") ? atoi(getenv("FUZZ_CASE")) : -1;
   if (only >= 0) c = c % 4 == 0 ? 29 : (uint8_t)only;
@@ -1961,6 +2035,98 @@ static void one_call(void) {
     made_check_free(what, md, 3);
     for (int i = 0; i < nalong; i++) free(along_buf[i]);
     nalong = 0;
+    keep(r);
+    break;
+  }
+  case 41: { /* convolve / correlate: operands of any dtype, 1-D of length 0..70 (now and then 0-d, 2-d, a pool array
+                or NULL), weak now and then; x64 flipped for the operands and for the call now and then, strict
+                promotion sometimes; modes 0..2 and bad ones; preferred None, any dtype, a weak node or a bad one. Checked:
+                the failures JAX makes (NULL, not 1-D, empty, a bad mode or preferred, a complex product to a real
+                preferred dtype), plain calls succeed, the result 1-D of JAX's length (n + k - 1, n, n - k + 1), its
+                dtype (inexact; preferred's), weak when both operands are, inputs unchanged, and for small integer
+                values every element against numpy's definitions in JAX's window, exactly, where the result is a
+                float or complex of float32 precision or more or an integer dtype summed in integers */
+    static const int bad_modes[] = {3, -1, 77, INT_MAX, INT_MIN, 4};
+    made_t md[2] = {{NULL, NULL}, {NULL, NULL}};
+    bool corr = u8() & 1, x64_was = jaxc_x64();
+    jaxc_rules rules_was = jaxc_promotion();
+    if (u8() < 64) jaxc_set_x64(!x64_was); /* (the operands' dtypes: 64-bit ones need x64 when made) */
+    uint8_t ab = u8(), vb = u8();
+    const jaxc_array *a = ab < 240 ? made_keep(&md[0], make_conv_operand()) : pick_arr();
+    const jaxc_array *v = vb < 16 ? a : vb < 240 ? made_keep(&md[1], make_conv_operand()) : pick_arr();
+    uint8_t mb = u8(), pb = u8();
+    jaxc_conv_mode mode = mb < 232 ? (jaxc_conv_mode)(mb % 3) : (jaxc_conv_mode)bad_modes[mb % 6];
+    jaxc_dtype pref = pb < 128 ? JAXC_DTYPE_NONE : pb < 250 ? pick_dtype() : pb & 1 ? JAXC_DTYPE_INVALID : (jaxc_dtype)-3;
+    if (u8() < 48) jaxc_set_x64(!jaxc_x64());
+    if (u8() < 40) jaxc_set_promotion(jaxc_promotion() == JAXC_RULES_JAX ? JAXC_RULES_JAX_STRICT : JAXC_RULES_JAX);
+    bool wide = jaxc_x64(), strict = jaxc_promotion() == JAXC_RULES_JAX_STRICT;
+    jaxc_array ma = a ? *a : (jaxc_array){0}, mv = v ? *v : (jaxc_array){0};
+    char sa[96], sv[96], sr[96];
+    snprintf(what, sizeof what, "%s(mode=%d pref=%d x64=%d strict=%d)", corr ? "correlate" : "convolve", (int)mode, (int)pref, wide, strict);
+    trace("%s a=%s v=%s%s\n", what, shape_str(sa, a), shape_str(sv, v), v == a && a ? "(=a)" : "");
+    jaxc_array *r = corr ? jaxc_correlate(a, v, mode, pref) : jaxc_convolve(a, v, mode, pref);
+    jaxc_status st = jaxc_last_status();
+    check_result_array(what, r);
+    debug_check(what, r, a, v, NULL);
+    /* the operands' promoted dtype (promote_dtypes: what the preferred form converts them to) */
+    jaxc_dtype p = a && v ? jaxc_storage_dtype(jaxc__join2(a, v), wide) : JAXC_DTYPE_INVALID;
+    jaxc_set_x64(x64_was), jaxc_set_promotion(rules_was);
+    snap_verify(what, NULL);
+#define CONV_FAIL(...) do { conv_dump("a", a); conv_dump("v", v); if (r) conv_dump("result", r); FAIL(__VA_ARGS__); } while (0)
+    if ((a && memcmp(&ma, a, sizeof ma) != 0) || (v && memcmp(&mv, v, sizeof mv) != 0)) CONV_FAIL("%s: an operand's metadata changed", what);
+    bool pref_concrete = JAXC_DTYPE_VALID(pref) && !JAXC_DTYPE_IS_WEAK(pref);
+    bool bad = !a || !v || a->ndim != 1 || v->ndim != 1 || a->size == 0 || v->size == 0 || (unsigned)mode >= 3u ||
+               (pref != JAXC_DTYPE_NONE && !JAXC_DTYPE_VALID(pref)) ||
+               (pref_concrete && p != JAXC_DTYPE_INVALID && jaxc_dtype_kind(p) == JAXC_KIND_COMPLEX && jaxc_dtype_kind(pref) != JAXC_KIND_COMPLEX);
+    if (r && bad) CONV_FAIL("%s: succeeded where it must fail (a %s, v %s)", what, sa, sv);
+    int64_t na = bad ? 0 : a->size, nv = bad ? 0 : v->size;
+    double *ca = !bad && na * nv <= (1 << 20) ? malloc((size_t)(na + nv) * 2 * sizeof *ca) : NULL, *cv = ca ? ca + 2 * na : NULL;
+    bool small = ca && conv_small(a, ca) && conv_small(v, cv);
+    bool plain = !bad && (!strict || (a->dtype == v->dtype && !a->weak && !v->weak));
+    if (!r && !bad && small && plain && pref == JAXC_DTYPE_NONE && st != JAXC_ERR_NOMEM)
+      CONV_FAIL("%s: failed on plain operands (a %s, v %s): %s", what, sa, sv, jaxc_last_error());
+    if (r) {
+      int64_t n = na > nv ? na : nv, k = na + nv - n;
+      int64_t len = mode == JAXC_CONV_FULL ? n + k - 1 : mode == JAXC_CONV_SAME ? n : n - k + 1;
+      if (r->ndim != 1 || r->shape[0] != len) CONV_FAIL("%s: result %s, want %lld elements (a %s, v %s)", what, shape_str(sr, r), (long long)len, sa, sv);
+      int rk = jaxc_dtype_kind(r->dtype);
+      if (pref == JAXC_DTYPE_NONE && rk != JAXC_KIND_FLOAT && rk != JAXC_KIND_COMPLEX) CONV_FAIL("%s: result %s is not inexact", what, shape_str(sr, r));
+      if (pref_concrete && r->dtype != jaxc_storage_dtype(pref, wide)) CONV_FAIL("%s: result %s, preferred %s", what, shape_str(sr, r), jaxc_dtype_name(pref));
+      if (a->weak && v->weak && a->dtype != JAXC_BOOL && v->dtype != JAXC_BOOL && !r->weak) CONV_FAIL("%s: weak operands, strong result", what);
+      /* the exact reference: small integer values that the conversions keep, a result that holds them */
+      bool rfloat = (rk == JAXC_KIND_FLOAT || rk == JAXC_KIND_COMPLEX) && jaxc_dtype_bits(r->dtype) >= (rk == JAXC_KIND_COMPLEX ? 64 : 32);
+      bool rint = rk == JAXC_KIND_INT || rk == JAXC_KIND_UINT;
+      bool pint = p != JAXC_DTYPE_INVALID && (jaxc_dtype_kind(p) == JAXC_KIND_INT || jaxc_dtype_kind(p) == JAXC_KIND_UINT || p == JAXC_BOOL);
+      bool exact = small && (pref == JAXC_DTYPE_NONE ? rfloat
+                             : pref_concrete && p != JAXC_DTYPE_INVALID && (rfloat || (rint && pint)) && conv_keeps(a, p, ca) && conv_keeps(v, p, cv));
+      int64_t start = mode == JAXC_CONV_FULL ? 0 : mode == JAXC_CONV_VALID ? k - 1 : corr && na < nv ? k / 2 : k - 1 - k / 2;
+      size_t es = jaxc_dtype_size(r->dtype);
+      for (int64_t i = 0; exact && i < len; i++) {
+        int64_t m = start + i, lo = m - (nv - 1) < 0 ? 0 : m - (nv - 1);
+        double re = 0, im = 0;
+        uint64_t isum = 0;
+        for (int64_t ia = lo; ia < na && ia <= m; ia++) { /* (both: the a elements that meet a v element at m) */
+          int64_t iv = corr ? ia - (m - (nv - 1)) : m - ia;
+          double ar = ca[2 * ia], ai = ca[2 * ia + 1], vr = cv[2 * iv], vi = corr ? -cv[2 * iv + 1] : cv[2 * iv + 1];
+          re += ar * vr - ai * vi, im += ar * vi + ai * vr;
+          isum += (uint64_t)(int64_t)ar * (uint64_t)(int64_t)vr;
+        }
+        const char *got = (const char *)r->data + (size_t)i * es;
+        if (rint) {
+          uint64_t g = 0, w = es < 8 ? isum & ((((uint64_t)1) << (8 * es)) - 1) : isum;
+          memcpy(&g, got, es);
+          if (g != w) CONV_FAIL("%s: element %lld is %llu (bits), the reference %lld (start %lld)", what, (long long)i, (unsigned long long)g, (long long)isum, (long long)start);
+        } else {
+          double c[2];
+          jaxc_kernel_cast_dyn(r->dtype, JAXC_C128, 1, got, c);
+          if (c[0] != re || c[1] != im)
+            CONV_FAIL("%s: element %lld is %g%+gj, the reference %g%+gj (start %lld)", what, (long long)i, c[0], c[1], re, im, (long long)start);
+        }
+      }
+    }
+#undef CONV_FAIL
+    free(ca);
+    made_check_free(what, md, 2);
     keep(r);
     break;
   }
