@@ -36,7 +36,7 @@
                jaxc_digitize, jaxc_unique, jaxc_unique_ex, jaxc_isin, intersect1d, union1d, setdiff1d, setxor1d,
                jaxc_nonzero, flatnonzero, argwhere, count_nonzero, bincount; jaxc_quantile,
                nanquantile, percentile, nanpercentile (JAXC_QUANTILE_...), quantile_ex (axis
-               tuples), median, nanmedian, histogram, histogram_bin_edges, diff, ediff1d
+               tuples), median, nanmedian, histogram, histogram_bin_edges, diff, ediff1d, interp
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
                jaxc_at_update_axis, jaxc_at_update_slice
      shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
@@ -45,7 +45,7 @@
                delete_slice, insert, insert_slice, append
      linalg    jaxc_matmul (a @ b), jaxc_dot, vdot, inner, outer, tensordot, vecdot, matvec,
                vecmat, matmul_preferred (preferred_element_type), diagonal, trace, diag,
-               diagflat, kron
+               diagflat, kron, einsum, jaxc_convolve, jaxc_correlate (JAXC_CONV_...)
      create    jaxc_full, full_like, zeros_like, ones_like, jaxc_array_ones, arange, linspace,
                logspace, geomspace, eye, identity, tri, tril, triu (JAXC_DTYPE_NONE: dtype=None)
      random    jaxc_random_key/split/fold_in, bits, uniform, normal, randint, bernoulli,

@@ -1,7 +1,8 @@
 /* bench_sort.c — sort, argsort, searchsorted, unique, set operations, quantiles, histogram and
    diff against a same-run copy of the same bytes and NumPy's same call (np.sort(kind='stable') and
    np.argsort(kind='stable'), as jnp's sorts are stable; np.searchsorted; np.unique; np.isin,
-   np.intersect1d, ...; np.median, np.quantile, np.nanmedian; np.histogram; np.diff).
+   np.intersect1d, ...; np.median, np.quantile, np.nanmedian; np.histogram; np.diff; np.interp
+   at n random queries into 1024 points).
    GB/s = bytes read + written once; copy: a 2-thread memcpy of as many bytes, and jaxc's speed as
    a share of it (sorting is not a one-pass op: the share says how many copies' time it takes).
    Inputs are random, drawn alike here and in NumPy: floats uniform in [0, 1), integers over
@@ -18,7 +19,7 @@
 
 enum { REPS = 5 };
 typedef enum { SORT, ARGSORT, SORT_ROWS, SEARCH, UNIQUE, MEDIAN, QUANTILE3, NANMEDIAN, MEDIAN_ROWS, HISTOGRAM, DIFF,
-               ARGSORT_DESC, LEXSORT2, TOP_K, PARTITION, ARGPARTITION, ISIN, ISIN_SMALL, INTERSECT, UNION, SETDIFF, SETXOR } kind;
+               ARGSORT_DESC, LEXSORT2, INTERP, TOP_K, PARTITION, ARGPARTITION, ISIN, ISIN_SMALL, INTERSECT, UNION, SETDIFF, SETXOR } kind;
 #define IS_SETOP(k) ((k) >= ISIN)
 typedef struct {
   const char *name, *np; /* NumPy's call on z (and q, the queries) */
@@ -40,6 +41,7 @@ static const row rows[] = {
     {"argpartition f32 n/2", "np.argpartition(z, len(z) // 2)", ARGPARTITION, JAXC_F32},
     {"sort f32 rows of 64", "np.sort(z, axis=1, kind='stable')", SORT_ROWS, JAXC_F32},
     {"searchsorted f32", "np.searchsorted(zs, q)", SEARCH, JAXC_F32},
+    {"interp f32 1024 points", "np.interp(q, zs[::len(zs) // 1024], zs[::len(zs) // 1024])", INTERP, JAXC_F32},
     {"unique f32", "np.unique(z)", UNIQUE, JAXC_F32},
     {"unique i32 +counts", "np.unique(z, return_counts=True)", UNIQUE, JAXC_I32},
     {"isin i32", "np.isin(z, w)", ISIN, JAXC_I32},
@@ -96,6 +98,7 @@ static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array 
     return v;
   case DIFF: return jaxc_diff(z, 1, 0, NULL, NULL);
   case SEARCH: return jaxc_searchsorted(z, q, JAXC_SIDE_LEFT, NULL);
+  case INTERP: return jaxc_interp(q, z, z, NULL, NULL, NULL, 0);
   case UNIQUE:
     jaxc_unique_ex(z, JAXC_ALL_AXES, true, JAXC_NONE, NULL, &v, NULL, NULL, r->d == JAXC_I32 ? &c : NULL);
     jaxc_array_free(c);
@@ -145,7 +148,7 @@ static double numpy_seconds(const row *r, int nd, const int64_t *zs, int64_t dis
 }
 
 static int bench_row(const row *r, int lg) {
-  if (r->k == SEARCH && lg > 24) return 0; /* (NumPy's 2^26 random searches take minutes) */
+  if ((r->k == SEARCH || r->k == INTERP) && lg > 24) return 0; /* (NumPy's 2^26 random searches take minutes) */
   int64_t n = (int64_t)1 << lg, zs[2] = {n, 1};
   int nd = 1;
   if (r->k == SORT_ROWS || r->k == MEDIAN_ROWS) zs[0] = n / 64, zs[1] = 64, nd = 2;
@@ -153,9 +156,14 @@ static int bench_row(const row *r, int lg) {
   jaxc_array *z = input(r->d, nd, zs, distinct), *q = NULL;
   if (r->k == LEXSORT2) q = input(r->d, nd, zs, 0); /* the second key */
   if (IS_SETOP(r->k)) q = input(r->d, nd, r->k == ISIN_SMALL ? (int64_t[]){1000} : zs, distinct);
-  if (r->k == SEARCH) { /* the sorted values, and as many random queries */
+  if (r->k == SEARCH || r->k == INTERP) { /* the sorted values, and as many random queries */
     jaxc_array *s = jaxc_sort(z, 0);
     jaxc_array_free(z), z = s, q = input(r->d, nd, zs, 0);
+  }
+  if (r->k == INTERP) { /* 1024 of them the points (and the values) */
+    jaxc_slice_spec every = JAXC_S(JAXC_NONE, JAXC_NONE, n / 1024);
+    jaxc_array *s = jaxc_slice(z, 1, &every);
+    jaxc_array_free(z), z = s;
   }
   if (r->k == QUANTILE3) { /* q = [0.25, 0.5, 0.75] */
     int64_t three = 3;
@@ -164,7 +172,8 @@ static int bench_row(const row *r, int lg) {
   }
   jaxc_array *probe = z ? run_once(r, z, q) : NULL;
   if (!probe) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
-  size_t bytes = (size_t)n * (jaxc_dtype_size(r->d) * (r->k == SEARCH || r->k == LEXSORT2 ? 2 : 1)) +
+  size_t bytes = (size_t)n * (jaxc_dtype_size(r->d) * (r->k == SEARCH || r->k == LEXSORT2 ? 2 : r->k == INTERP ? 0 : 1)) +
+                 (r->k == INTERP ? (size_t)n * jaxc_dtype_size(r->d) : 0) + /* (interp: the queries; the result below) */
                  (q && IS_SETOP(r->k) ? (size_t)jaxc_array_size(q) * jaxc_dtype_size(r->d) : 0) +
                  (size_t)jaxc_array_size(probe) * jaxc_dtype_size(jaxc_array_dtype(probe)); /* (a quantile: the input) */
   jaxc_array_free(probe);

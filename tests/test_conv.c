@@ -387,7 +387,35 @@ static void test_errors(void) {
   jaxc_set_promotion(JAXC_RULES_JAX);
   /* the mode is checked after the empty operands, as JAX's _conv does */
   CHECK_FAILS(jaxc_convolve(e, v3, (jaxc_conv_mode)7, JAXC_DTYPE_NONE), "convolve: inputs cannot be empty, got shapes (0,) and (3,).");
+  /* and the empty operands after the promotion (promote_dtypes_inexact comes first in _conv) */
+  jaxc_array *e8 = jaxc_array_zeros(JAXC_I8, 1, (int64_t[]){0});
+  jaxc_set_promotion(JAXC_RULES_JAX_STRICT);
+  r = jaxc_correlate(e8, v3, JAXC_CONV_FULL, JAXC_DTYPE_NONE);
+  CHECK(!r && jaxc_last_status() == JAXC_ERR_PROMOTION);
+  jaxc_array_free(r);
+  jaxc_set_promotion(JAXC_RULES_JAX);
+  jaxc_array_free(e8);
   jaxc_array_free(v3), jaxc_array_free(e), jaxc_array_free(m), jaxc_array_free(s), jaxc_array_free(i8), jaxc_array_free(u8), jaxc_array_free(i32), jaxc_array_free(c);
+}
+
+/* operands whose conversions round (small_random_array's values never do): check_call's
+   reference and the values themselves */
+static void test_rounding_conversions(void) {
+  /* int16 and bfloat16 promote to bfloat16 (257 rounds to 256), then to the preferred float32:
+     not straight from int16 to float32 */
+  jaxc_array *a = jaxc_array_from_data(JAXC_I16, 1, (int64_t[]){2}, (int16_t[]){257, 3});
+  jaxc_array *v = jaxc_array_from_data(JAXC_BF16, 1, (int64_t[]){1}, (uint16_t[]){enc16(BF16F, 1.0)});
+  check_call(false, a, v, JAXC_CONV_FULL, JAXC_F32);
+  expect_print(jaxc_convolve(a, v, JAXC_CONV_FULL, JAXC_F32), "Array([256.,   3.], dtype=float32)", "int16 through bfloat16 to float32");
+  jaxc_array_free(a), jaxc_array_free(v);
+  /* float16 operands go to float32 for a bfloat16 result, not to bfloat16: 1 + 2^-9 - 1 is 2^-9,
+     where bfloat16 operands (1 + 2^-9 rounds to 1) would make 0 */
+  a = jaxc_array_from_data(JAXC_F16, 1, (int64_t[]){2}, (uint16_t[]){enc16(F16F, 1 + 0x1p-9), enc16(F16F, -1.0)});
+  v = jaxc_array_from_data(JAXC_F16, 1, (int64_t[]){2}, (uint16_t[]){enc16(F16F, 1.0), enc16(F16F, 1.0)});
+  check_call(true, a, v, JAXC_CONV_VALID, JAXC_BF16);
+  jaxc_array *r = jaxc_correlate(a, v, JAXC_CONV_VALID, JAXC_BF16);
+  CHECK(r && r->dtype == JAXC_BF16 && r->size == 1 && dec16(BF16F, ((uint16_t *)r->data)[0]) == 0x1p-9);
+  jaxc_array_free(r), jaxc_array_free(a), jaxc_array_free(v);
 }
 
 /* properties, exact on small values: a convolution does not depend on the operands' order; a
@@ -412,10 +440,10 @@ static void test_properties(void) {
 }
 
 int main(void) {
-  check_quiet_after = 1000000;
   if (!load_golden_table(golden)) return 1;
   test_docstrings();
   test_errors();
+  test_rounding_conversions();
   test_padding_zeros();
   test_golden_dtypes();
   test_properties();
