@@ -11161,16 +11161,11 @@ typedef struct jaxc__conv_job {
 static void jaxc__conv_range(const void *job, int64_t i0, int64_t i1) {
   const jaxc__conv_job *J = (const jaxc__conv_job *)job;
   switch (J->sum) {
-#define JAXC__CONV_CASE(E, SUF, T, MAC, CX)                                                                \
-  case JAXC_##E:                                                                                          \
-    if (!CX) jaxc__conv_##SUF(i0, i1, J->k, (const T *)J->xp, (const T *)J->w, (T *)J->out);              \
-    break;
 #define JAXC__CONV_CASE_IF_REAL(E, SUF, T, MAC, CX) JAXC__CONV_CASE_##CX(E, SUF, T, MAC, CX)
 #define JAXC__CONV_CASE_0(E, SUF, T, MAC, CX)                                                              \
   case JAXC_##E: jaxc__conv_##SUF(i0, i1, J->k, (const T *)J->xp, (const T *)J->w, (T *)J->out); break;
 #define JAXC__CONV_CASE_1(E, SUF, T, MAC, CX)
     JAXC__MM_SUMS(JAXC__CONV_CASE_IF_REAL)
-#undef JAXC__CONV_CASE
 #undef JAXC__CONV_CASE_IF_REAL
 #undef JAXC__CONV_CASE_0
 #undef JAXC__CONV_CASE_1
