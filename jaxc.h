@@ -32,7 +32,8 @@
                the nan reductions jaxc_nansum ... jaxc_nancumprod, nanargmax/nanargmin, var/std
                and nanvar/nanstd with ddof
      sort      jaxc_sort, jaxc_argsort, jaxc_sort_ex/argsort_ex (descending, stable), jaxc_lexsort,
-               jaxc_top_k (lax.top_k), jaxc_partition, jaxc_argpartition, jaxc_searchsorted,
+               jaxc_sort_complex, jaxc_top_k (lax.top_k), jaxc_partition, jaxc_argpartition,
+               jaxc_searchsorted,
                jaxc_digitize, jaxc_unique, jaxc_unique_ex, jaxc_isin, intersect1d, union1d, setdiff1d, setxor1d,
                jaxc_nonzero, flatnonzero, argwhere, count_nonzero, bincount; jaxc_quantile,
                nanquantile, percentile, nanpercentile (JAXC_QUANTILE_...), quantile_ex (axis
@@ -434,6 +435,11 @@ JAXC_API jaxc_array *jaxc_argsort(const jaxc_array *a, int axis);
 JAXC_API jaxc_array *jaxc_sort_ex(const jaxc_array *a, int axis, bool stable, bool descending);
 JAXC_API jaxc_array *jaxc_argsort_ex(const jaxc_array *a, int axis, bool stable, bool descending);
 JAXC_API jaxc_array *jaxc_lexsort(int nkeys, const jaxc_array *const *keys, int axis);
+/* jnp.sort_complex(a): lax.sort along the last axis, then converted (strong) to
+   to_complex_dtype(a.dtype): complex128 for float64 (int64 and uint64 too) and complex128,
+   complex64 for the rest (bool, 8- to 32-bit ints, 16-bit floats, float32), narrowed with x64
+   off. A 0-d a has no last axis: lax.sort's AxisError, as in JAX. */
+JAXC_API jaxc_array *jaxc_sort_complex(const jaxc_array *a);
 /* lax.top_k(a, k, axis=): the k largest along axis in XLA's total order (-NaN < -inf < ... < -0.0 <
    0.0 < ... < inf < NaN, NaNs by payload), largest first, equal values lower index first; values
    (a's dtype) and int32 indices, a's shape with k along axis; either output may be NULL (not
@@ -4347,6 +4353,14 @@ static jaxc_array *jaxc__sort_impl(const jaxc_array *a, int axis, bool arg, bool
 }
 JAXC_API jaxc_array *jaxc_sort(const jaxc_array *a, int axis) { return jaxc__sort_impl(a, axis, false, false); }
 JAXC_API jaxc_array *jaxc_argsort(const jaxc_array *a, int axis) { return jaxc__sort_impl(a, axis, true, false); }
+JAXC_API jaxc_array *jaxc_sort_complex(const jaxc_array *a) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "sort_complex: the array is NULL");
+  /* (to_complex_dtype reads the dtype, not the weak node: a weak int is int64 with x64 on) */
+  jaxc_dtype f = jaxc_dtype_kind(a->dtype) == JAXC_KIND_COMPLEX ? jaxc__real_dtype(a->dtype) : jaxc__to_inexact(a->dtype);
+  jaxc_array *s = jaxc_sort(a, -1), *r = s ? jaxc_astype(s, jaxc_storage_dtype(f == JAXC_F64 ? JAXC_C128 : JAXC_C64, jaxc_x64())) : NULL;
+  jaxc_array_free(s);
+  return r;
+}
 JAXC_API jaxc_array *jaxc_sort_ex(const jaxc_array *a, int axis, bool stable, bool descending) {
   (void)stable; /* (a stable order is one an unstable sort may give) */
   return jaxc__sort_impl(a, axis, false, descending);

@@ -18,7 +18,10 @@
        past the threaded paths, value sets from testlib's sort_input (random bits with NaN
        payloads of both signs, few values, small integers, all equal, planted -0.0/NaN/inf);
        every bfloat16, float16, int8 and uint8 pattern through top_k; JAX's docstring examples;
-       inputs unchanged; JAX's error messages. */
+       inputs unchanged; JAX's error messages;
+     - sort_complex: each lane of the result in lax.sort's complex order (testlib's order_cmp) and
+       the multiset of the lane's input values converted by C to the complex type's parts, the
+       dtype from to_complex_dtype's rule restated here, for every dtype, x64 on and off. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -531,12 +534,76 @@ static void test_errors(void) {
   jaxc_array_free(a), jaxc_array_free(c), jaxc_array_free(b), jaxc_array_free(z);
 }
 
+/* jnp.sort_complex: lax.sort on the last axis, then to_complex_dtype(a.dtype), strong */
+static long n_sortc;
+static int cmp_parts(const void *x, const void *y) {
+  const double *a = (const double *)x, *b = (const double *)y;
+  ordval u = {2, 0, 0, a[0], a[1]}, v = {2, 0, 0, b[0], b[1]};
+  return order_cmp(u, v);
+}
+static void test_sort_complex(void) {
+  for (int x64 = 0; x64 < 2; x64++) {
+    jaxc_set_x64(x64);
+    for (int d = 0; d < JAXC_NUM_CONCRETE_DTYPES; d++) {
+      bool wide = d == JAXC_F64 || d == JAXC_I64 || d == JAXC_U64 || d == JAXC_C128;
+      jaxc_dtype want = wide && x64 ? JAXC_C128 : JAXC_C64;
+      for (int kind = 0; kind < 3; kind++) {
+        int64_t shape[2] = {3, 1 + (int64_t)(rnd64() % 300)};
+        jaxc_array *a = sort_input((jaxc_dtype)d, 2, shape, kind);
+        if (kind == 2) a->weak = true;
+        uint64_t ca = checksum(a);
+        jaxc_array *r = jaxc_sort_complex(a);
+        CHECK(checksum(a) == ca);
+        CHECK_MSG(r && r->dtype == want && !r->weak && r->ndim == 2 && r->shape[0] == 3 && r->shape[1] == shape[1], "sort_complex %s: %s", jaxc_dtype_name(a->dtype),
+                  r ? jaxc_dtype_name(r->dtype) : jaxc_last_error());
+        if (!r || r->dtype != want) {
+          jaxc_array_free(a), jaxc_array_free(r);
+          continue;
+        }
+        int64_t n = shape[1];
+        double *in = malloc((size_t)n * 2 * sizeof *in), *out = malloc((size_t)n * 2 * sizeof *out);
+        size_t es = jaxc_dtype_size(a->dtype);
+        for (int64_t row = 0; row < 3; row++) {
+          bool ok = true;
+          for (int64_t i = 0; i < n; i++) {
+            ordval v = decode(a->dtype, (const char *)a->data + (size_t)(row * n + i) * es);
+            double re = v.cls == 0 ? (double)v.u : v.cls == 1 ? (double)v.i : v.re, im = v.cls == 2 ? v.im : 0;
+            if (want == JAXC_C64) /* (C's conversions to float: from the integer itself, not its double) */
+              re = v.cls == 0 ? (double)(float)v.u : v.cls == 1 ? (double)(float)v.i : (double)(float)re, im = (double)(float)im;
+            in[2 * i] = re, in[2 * i + 1] = im;
+            ordval o = decode(want, (const char *)r->data + (size_t)(row * n + i) * jaxc_dtype_size(want));
+            out[2 * i] = o.re, out[2 * i + 1] = o.im;
+            if (i && cmp_parts(out + 2 * i - 2, out + 2 * i) > 0) ok = false;
+          }
+          qsort(in, (size_t)n, 2 * sizeof *in, cmp_parts);
+          for (int64_t i = 0; i < n && ok; i++)
+            ok = cmp_parts(in + 2 * i, out + 2 * i) == 0; /* (-0 and 0, and NaNs, compare equal: order_cmp's) */
+          CHECK_MSG(ok, "sort_complex %s x64=%d kind %d row %lld", jaxc_dtype_name(a->dtype), x64, kind, (long long)row);
+          n_sortc++;
+        }
+        free(in), free(out), jaxc_array_free(a), jaxc_array_free(r);
+      }
+    }
+  }
+  jaxc_set_x64(false);
+  jaxc_array *c = jaxc_array_from_data(JAXC_C64, 1, (int64_t[]){4}, (float[]){1, 2, 2, 4, 3, -1, 2, 3});
+  expect_print(jaxc_sort_complex(c), "Array([1.+2.j, 2.+3.j, 2.+4.j, 3.-1.j], dtype=complex64)", "sort_complex docstring");
+  jaxc_array *m = jaxc_array_from_data(JAXC_I32, 2, (int64_t[]){2, 3}, (int32_t[]){5, 3, 4, 6, 9, 2});
+  expect_print(jaxc_sort_complex(m), "Array([[3.+0.j, 4.+0.j, 5.+0.j],\n       [2.+0.j, 6.+0.j, 9.+0.j]], dtype=complex64)", "sort_complex 2-d");
+  jaxc_array *s = jaxc_weak_float(2);
+  CHECK_FAILS(jaxc_sort_complex(s), "axis -1 is out of bounds for array of dimension 0");
+  CHECK_FAILS(jaxc_sort_complex(NULL), "sort_complex: the array is NULL");
+  jaxc_array_free(c), jaxc_array_free(m), jaxc_array_free(s);
+}
+
 int main(void) {
   test_errors();
   test_top_k();
   test_partition();
   test_descending();
   test_lexsort();
+  test_sort_complex();
+  printf("test_order: %ld sort_complex lanes\n", n_sortc);
   printf("test_order: %ld top_k lanes, %ld partition lanes, %ld descending lanes, %ld lexsort lanes\n", n_topk, n_part, n_desc, n_lex);
   return check_summary("test_order");
 }
