@@ -11166,14 +11166,52 @@ JAXC__MM_SUMS(JAXC__CONV_KERNEL_IF_REAL)
 #undef JAXC__CONV_KERNEL_1
 #undef JAXC__CONV_KERNEL
 
+/* A complex convolution as JAX lowers it (three real ones, Gauss's trick; below) in one pass:
+   x's parts are formed as they are read (re + im rounded as the separate add rounds it), w holds
+   the kernel's three parts one after the other (3k), and each result is (k1 - k3, k1 + k2) of
+   its three sums, each in kernel order: the three convolutions' bits. */
+#define JAXC__CONV_GB 32  /* results a block */
+#define JAXC__CONV_GJ 256 /* taps whose inputs are laid out as parts at a time */
+#define JAXC__CONV_GAUSS(SUF, T)                                                                     \
+  static void jaxc__conv_gauss_##SUF(int64_t i0, int64_t i1, int64_t k, const T *xp, const T *w, T *out) { \
+    T s[JAXC__CONV_GJ + JAXC__CONV_GB], r[JAXC__CONV_GJ + JAXC__CONV_GB], q[JAXC__CONV_GJ + JAXC__CONV_GB]; \
+    for (int64_t i = i0; i < i1; i += JAXC__CONV_GB) {                                               \
+      int m = i1 - i < JAXC__CONV_GB ? (int)(i1 - i) : JAXC__CONV_GB;                                 \
+      T a1[JAXC__CONV_GB], a2[JAXC__CONV_GB], a3[JAXC__CONV_GB];                                      \
+      for (int l = 0; l < JAXC__CONV_GB; l++) a1[l] = a2[l] = a3[l] = (T)0;                           \
+      for (int64_t j0 = 0; j0 < k; j0 += JAXC__CONV_GJ) {                                             \
+        int nj = k - j0 < JAXC__CONV_GJ ? (int)(k - j0) : JAXC__CONV_GJ, len = nj + m - 1;            \
+        const T *x = xp + 2 * (i + j0);                                                               \
+        for (int l = 0; l < len; l++) r[l] = x[2 * l], q[l] = x[2 * l + 1], s[l] = r[l] + q[l];       \
+        for (int l = len; l < nj + JAXC__CONV_GB - 1; l++) r[l] = q[l] = s[l] = (T)0; /* (lanes past m) */ \
+        for (int j = 0; j < nj; j++) {                                                                \
+          const T w1 = w[j0 + j], w2 = w[k + j0 + j], w3 = w[2 * k + j0 + j];                         \
+          JAXC__SIMD for (int l = 0; l < JAXC__CONV_GB; l++) {                                        \
+            a1[l] += s[j + l] * w1, a2[l] += r[j + l] * w2, a3[l] += q[j + l] * w3;                   \
+          }                                                                                           \
+        }                                                                                             \
+      }                                                                                               \
+      for (int l = 0; l < m; l++) out[2 * (i + l)] = a1[l] - a3[l], out[2 * (i + l) + 1] = a1[l] + a2[l]; \
+    }                                                                                                 \
+  }
+JAXC__CONV_GAUSS(f32, float)
+JAXC__CONV_GAUSS(f64, double)
+#undef JAXC__CONV_GAUSS
+
 typedef struct jaxc__conv_job {
   jaxc_dtype sum;
+  bool gauss; /* a complex convolution in one pass (sum: its parts' type) */
   int64_t k;
   const void *xp, *w;
   void *out;
 } jaxc__conv_job;
 static void jaxc__conv_range(const void *job, int64_t i0, int64_t i1) {
   const jaxc__conv_job *J = (const jaxc__conv_job *)job;
+  if (J->gauss) {
+    if (J->sum == JAXC_F32) jaxc__conv_gauss_f32(i0, i1, J->k, (const float *)J->xp, (const float *)J->w, (float *)J->out);
+    else jaxc__conv_gauss_f64(i0, i1, J->k, (const double *)J->xp, (const double *)J->w, (double *)J->out);
+    return;
+  }
   switch (J->sum) {
 #define JAXC__CONV_CASE_IF_REAL(E, SUF, T, MAC, CX) JAXC__CONV_CASE_##CX(E, SUF, T, MAC, CX)
 #define JAXC__CONV_CASE_0(E, SUF, T, MAC, CX)                                                              \
@@ -11202,34 +11240,48 @@ static void jaxc__reverse_elems(char *p, int64_t n, size_t es) {
     memcpy(p + (size_t)j * es, t, es);
   }
 }
+/* The inputs of the two edges, elements of es bytes: lo zeros then x's first k - 1 elements
+   (*left), x's last k - 1 then hi zeros (*right); all-zero bits are 0 in every sum type. */
+static bool jaxc__conv_edges(const char *px, int64_t n, int64_t k, const jaxc__conv_geom *g, size_t es, char **left, char **right) {
+  *left = jaxc__malloc((size_t)(g->lo + k) * es), *right = jaxc__malloc((size_t)(g->hi + k) * es);
+  if (!*left || !*right) return false;
+  memset(*left, 0, (size_t)g->lo * es), memcpy(*left + (size_t)g->lo * es, px, (size_t)(k - 1) * es);
+  memcpy(*right, px + (size_t)(n - k + 1) * es, (size_t)(k - 1) * es), memset(*right + (size_t)(k - 1) * es, 0, (size_t)g->hi * es);
+  return true;
+}
+/* J's kernel over the three runs of results: the left edge (reading `left`), the results whose
+   window lies inside x (reading x in place), the right edge; out has results of es_out bytes. */
+static void jaxc__conv_runs(jaxc__conv_job J, const char *px, const char *left, const char *right, int64_t n, const jaxc__conv_geom *g,
+                            char *out, size_t es_out, size_t work_each) {
+  int64_t inner = n - J.k + 1;
+  const struct { const char *in; int64_t first, count; } part[3] = {{left, 0, g->lo}, {px, g->lo, inner}, {right, g->lo + inner, g->hi}};
+  for (int s = 0; s < 3; s++) {
+    J.xp = part[s].in, J.out = out + (size_t)part[s].first * es_out;
+    jaxc__range_run(&J, jaxc__conv_range, part[s].count, work_each);
+  }
+}
 /* One real conv_general_dilated of x (the lhs) and w (the kernel), both of one real dtype, with
    t's conversions and sums: a new array of t->out. Output i reads the padded input from i on;
    those whose window lies inside x read x itself, and the two edges (lo and hi outputs) read
    short copies with their zeros: the padding is never laid out whole. */
 static jaxc_array *jaxc__conv_real(const jaxc_array *x, const jaxc_array *w, const jaxc__dot_types *t, const jaxc__conv_geom *g) {
-  int64_t n = x->size, k = w->size, nout = n + g->lo + g->hi - k + 1, inner = n - k + 1;
+  int64_t n = x->size, k = w->size, nout = n + g->lo + g->hi - k + 1;
   size_t es = jaxc_dtype_size(t->sum);
   jaxc_array *out = jaxc__new_array(t->out, false, 1, &nout);
   if (!out) return NULL;
   void *tx, *tw = NULL, *tc = NULL;
+  char *left = NULL, *right = NULL;
   const char *px = (const char *)jaxc__mm_operand(x, t->conv, t->sum, &tx), *pw = px ? (const char *)jaxc__mm_operand(w, t->conv, t->sum, &tw) : NULL;
-  char *left = jaxc__malloc((size_t)(g->lo + k) * es), *right = jaxc__malloc((size_t)(g->hi + k) * es), *wk = jaxc__malloc((size_t)k * es);
+  char *wk = jaxc__malloc((size_t)k * es);
   char *pc = jaxc__same_bits(t->sum, t->out) ? (char *)out->data : (char *)(tc = jaxc__malloc((size_t)nout * es));
-  if (!px || !pw || !left || !right || !wk || !pc) {
+  if (!px || !pw || !wk || !pc || !jaxc__conv_edges(px, n, k, g, es, &left, &right)) {
     jaxc__free(tx), jaxc__free(tw), jaxc__free(tc), jaxc__free(left), jaxc__free(right), jaxc__free(wk), jaxc_array_free(out);
     return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in conv_general_dilated");
   }
-  /* the edges' inputs: lo zeros then x's first k - 1 elements; x's last k - 1 then hi zeros
-     (all-zero bits are 0 in every sum type) */
-  memset(left, 0, (size_t)g->lo * es), memcpy(left + (size_t)g->lo * es, px, (size_t)(k - 1) * es);
-  memcpy(right, px + (size_t)inner * es, (size_t)(k - 1) * es), memset(right + (size_t)(k - 1) * es, 0, (size_t)g->hi * es);
   memcpy(wk, pw, (size_t)k * es);
   if (g->flip) jaxc__reverse_elems(wk, k, es);
-  const struct { const char *in; int64_t first, count; } part[3] = {{left, 0, g->lo}, {px, g->lo, inner}, {right, g->lo + inner, g->hi}};
-  for (int s = 0; s < 3; s++) {
-    jaxc__conv_job J = {t->sum, k, part[s].in, wk, pc + (size_t)part[s].first * es};
-    jaxc__range_run(&J, jaxc__conv_range, part[s].count, (size_t)k * es);
-  }
+  jaxc__conv_job J = {t->sum, false, k, NULL, wk, NULL};
+  jaxc__conv_runs(J, px, left, right, n, g, pc, es, (size_t)k * es);
   jaxc__free(tx), jaxc__free(tw), jaxc__free(left), jaxc__free(right), jaxc__free(wk);
   if (g->reverse) jaxc__reverse_elems(pc, nout, es);
   if (tc) jaxc_kernel_cast_dyn(t->sum, t->out, (size_t)nout, tc, out->data); /* one rounding, and integers wrapped */
@@ -11261,12 +11313,44 @@ static jaxc_array *jaxc__conv_real(const jaxc_array *x, const jaxc_array *w, con
     T *z = (T *)out->data;                                                                         \
     for (int64_t i = 0; i < out->size; i++) z[2 * i] = k1[i] - k3[i], z[2 * i + 1] = k1[i] + k2[i]; \
   }
+/* The one-pass complex convolution (x, w and the result of one complex dtype, summed in its
+   parts' type, x not conjugated): the kernel's three parts made here, x read in place. */
+#define JAXC__CONV_WPARTS(T)                                                                       \
+  {                                                                                                \
+    const T *ws = (const T *)w->data;                                                              \
+    T *a = (T *)wp, *b = a + k, *c = b + k;                                                        \
+    for (int64_t i = 0; i < k; i++) {                                                              \
+      int64_t at = g->flip ? k - 1 - i : i;                                                        \
+      T re = ws[2 * at], im = conj_w ? -ws[2 * at + 1] : ws[2 * at + 1];                           \
+      a[i] = re, b[i] = im - re, c[i] = re + im;                                                   \
+    }                                                                                              \
+  }
+static jaxc_array *jaxc__conv_gauss(const jaxc_array *x, const jaxc_array *w, const jaxc__dot_types *t, const jaxc__conv_geom *g, bool conj_w) {
+  int64_t n = x->size, k = w->size, nout = n + g->lo + g->hi - k + 1;
+  jaxc_dtype part = jaxc__real_dtype(x->dtype);
+  size_t es = jaxc_dtype_size(x->dtype);
+  jaxc_array *out = jaxc__new_array(t->out, false, 1, &nout);
+  char *wp = jaxc__malloc((size_t)(3 * k) * (es / 2)), *left = NULL, *right = NULL;
+  if (!out || !wp || !jaxc__conv_edges((const char *)x->data, n, k, g, es, &left, &right)) {
+    jaxc__free(wp), jaxc__free(left), jaxc__free(right), jaxc_array_free(out);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in conv_general_dilated");
+  }
+  if (part == JAXC_F32) JAXC__CONV_WPARTS(float)
+  else JAXC__CONV_WPARTS(double)
+  jaxc__conv_job J = {part, true, k, NULL, wp, NULL};
+  jaxc__conv_runs(J, (const char *)x->data, left, right, n, g, (char *)out->data, es, (size_t)k * es * 2);
+  jaxc__free(wp), jaxc__free(left), jaxc__free(right);
+  if (g->reverse) jaxc__reverse_elems((char *)out->data, nout, es);
+  return out;
+}
+#undef JAXC__CONV_WPARTS
 /* x conv w for complex x and w of one dtype: (k1 - k3) + i (k1 + k2) of k1 = (xr + xi) * wr,
    k2 = xr * (wi - wr), k3 = xi * (wr + wi), each a real convolution with t's real types. */
 static jaxc_array *jaxc__conv_complex(const jaxc_array *x, const jaxc_array *w, const jaxc__dot_types *t, const jaxc__conv_geom *g, bool conj_x,
                                       bool conj_w) {
   jaxc_dtype part = jaxc__real_dtype(x->dtype);
   jaxc__dot_types tr = {jaxc__real_dtype(t->out), jaxc__real_dtype(t->conv), jaxc__real_dtype(t->sum), false};
+  if (!conj_x && tr.out == part && tr.conv == part && tr.sum == part) return jaxc__conv_gauss(x, w, t, g, conj_w);
   jaxc_array *xpart[3] = {0}, *wpart[3] = {0}, *k[3] = {0}, *out = NULL;
   bool ok = true;
   for (int p = 0; p < 3; p++) {

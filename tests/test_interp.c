@@ -166,6 +166,63 @@ static void test_values(void) {
   jaxc_set_x64(false);
 }
 
+/* edges the random cases miss: |dx| at and just above spacing(finfo.eps) in each dtype (fp[i - 1],
+   then the line), a decreasing xp (|dx|, not dx), a 0/0 that where(dx0, 1, dx) keeps from
+   debug_nans, both paths (fused and op by op) */
+static void test_edges(void) {
+  const jaxc_dtype ds[] = {JAXC_F32, JAXC_F64, JAXC_BF16, JAXC_F16};
+  for (size_t t = 0; t < sizeof ds / sizeof *ds; t++) {
+    jaxc_dtype d = ds[t];
+    jaxc_set_x64(d == JAXC_F64);
+    int p = d == JAXC_BF16 ? 8 : d == JAXC_F16 ? 11 : d == JAXC_F32 ? 24 : 53;
+    double eps = ldexp(1.0, 2 * (1 - p));
+    jaxc_array *XP = make(d, 3, (double[]){0, eps, 3 * eps}), *FP = make(d, 3, (double[]){0, 1, 3}), *X = make(d, 2, (double[]){eps / 2, 2 * eps});
+    jaxc_array *XD = make(d, 2, (double[]){1, 0}), *FD = make(d, 2, (double[]){0, 2}), *XH = make(d, 1, (double[]){0.5});
+    jaxc_array *XR = make(d, 3, (double[]){0, 1, 1}), *X1 = make(d, 1, (double[]){1});
+    for (int debug = 0; debug < 2; debug++) {
+      jaxc_set_debug_nans(debug);
+      jaxc_array *r = jaxc_interp(X, XP, FP, NULL, NULL, NULL, 0); /* |dx| = eps: fp[0]; 2 eps: 1 + 0.5 * 2 */
+      CHECK_MSG(r && r->dtype == d && get(r, 0) == 0 && get(r, 1) == 2, "%s |dx| vs eps: %g %g", jaxc_dtype_name(d), r ? get(r, 0) : -1, r ? get(r, 1) : -1);
+      jaxc_array_free(r);
+      r = jaxc_interp(XH, XD, FD, NULL, NULL, NULL, JAXC_EXTRAPOLATE_LEFT | JAXC_EXTRAPOLATE_RIGHT); /* dx = -1 */
+      CHECK_MSG(r && get(r, 0) == 1, "%s decreasing xp: %g", jaxc_dtype_name(d), r ? get(r, 0) : -1);
+      jaxc_array_free(r);
+      r = jaxc_interp(X1, XR, FP, NULL, NULL, NULL, 0); /* i clipped to 2: dx = 0, delta = 0 */
+      CHECK_MSG(r && get(r, 0) == 1, "%s x on a repeated last point: %s", jaxc_dtype_name(d), r ? "" : jaxc_last_error());
+      jaxc_array_free(r);
+    }
+    jaxc_set_debug_nans(false);
+    jaxc_array_free(XP), jaxc_array_free(FP), jaxc_array_free(X), jaxc_array_free(XD), jaxc_array_free(FD), jaxc_array_free(XH);
+    jaxc_array_free(XR), jaxc_array_free(X1);
+  }
+  jaxc_set_x64(false);
+  /* the fused line only for one dtype: float64 points with float32 values and the reverse */
+  jaxc_set_x64(true);
+  jaxc_array *x64 = jaxc_array_from_data(JAXC_F64, 1, (int64_t[]){3}, (double[]){0.5, 1.5, 3}), *p64 = jaxc_array_from_data(JAXC_F64, 1, (int64_t[]){2}, (double[]){0, 2});
+  jaxc_array *x32 = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){3}, (float[]){0.5f, 1.5f, 3}), *p32 = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){2}, (float[]){0, 2});
+  jaxc_array *f32 = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){2}, (float[]){0, 1}), *f64 = jaxc_array_from_data(JAXC_F64, 1, (int64_t[]){2}, (double[]){0, 1});
+  expect_print(jaxc_interp(x64, p64, f32, NULL, NULL, NULL, 0), "Array([0.25, 0.75, 1.  ], dtype=float64)", "interp float64 points, float32 values");
+  expect_print(jaxc_interp(x32, p32, f64, NULL, NULL, NULL, 0), "Array([0.25, 0.75, 1.  ], dtype=float64)", "interp float32 points, float64 values");
+  jaxc_set_x64(false);
+  /* a left of x's shape, element by element */
+  jaxc_array *xl = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){3}, (float[]){-5, -6, 0.5f}), *lv = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){3}, (float[]){-1, -2, -3});
+  expect_print(jaxc_interp(xl, p32, f32, lv, NULL, NULL, 0), "Array([-1.  , -2.  ,  0.25], dtype=float32)", "interp array left");
+  /* with period, left and right are not used: not their dtype either */
+  jaxc_array *bp = make(JAXC_BF16, 3, (double[]){0, 1, 2}), *bx = make(JAXC_BF16, 1, (double[]){0.5});
+  jaxc_array *s32 = jaxc_array_from_data(JAXC_F32, 0, NULL, (float[]){5}), *per = jaxc_weak_float(3);
+  jaxc_array *r = jaxc_interp(bx, bp, bp, s32, s32, per, 0);
+  CHECK_MSG(r && r->dtype == JAXC_BF16 && get(r, 0) == 0.5, "interp period with float32 left/right: %s", r ? jaxc_dtype_name(r->dtype) : jaxc_last_error());
+  jaxc_array_free(r);
+  /* debug_nans: the NaN of inf * 0 (delta * df) is caught in the op that makes it */
+  jaxc_array *xi = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){1}, (float[]){INFINITY}), *ones = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){2}, (float[]){1, 1});
+  jaxc_set_debug_nans(true);
+  CHECK_FAILS(jaxc_interp(xi, p32, ones, NULL, NULL, NULL, JAXC_EXTRAPOLATE_LEFT | JAXC_EXTRAPOLATE_RIGHT), "invalid value (nan) encountered in mul");
+  jaxc_set_debug_nans(false);
+  jaxc_array_free(x64), jaxc_array_free(p64), jaxc_array_free(x32), jaxc_array_free(p32), jaxc_array_free(f32), jaxc_array_free(f64);
+  jaxc_array_free(xl), jaxc_array_free(lv), jaxc_array_free(bp), jaxc_array_free(bx), jaxc_array_free(s32), jaxc_array_free(per);
+  jaxc_array_free(xi), jaxc_array_free(ones);
+}
+
 /* dtypes: x and xp promoted to inexact together, fp alone, then each step's promotion (the line
    in the join of both, left/right joining too), as JAX's lines give them */
 static void test_dtypes(void) {
@@ -233,6 +290,8 @@ static void test_errors(void) {
   CHECK_FAILS(jaxc_interp(NULL, v3, v3, NULL, NULL, NULL, 0), "interp: an array is NULL");
   CHECK_FAILS(jaxc_interp(v3, v3, v2, NULL, NULL, NULL, 0), "xp and fp must be one-dimensional arrays of equal size");
   CHECK_FAILS(jaxc_interp(v3, m, m, NULL, NULL, NULL, 0), "xp and fp must be one-dimensional arrays of equal size");
+  CHECK_FAILS(jaxc_interp(v3, v3, m, NULL, NULL, NULL, 0), "xp and fp must be one-dimensional arrays of equal size");
+  CHECK_FAILS(jaxc_interp(v3, m, v3, NULL, NULL, NULL, 0), "xp and fp must be one-dimensional arrays of equal size");
   CHECK_FAILS(jaxc_interp(c, v3, v3, NULL, NULL, NULL, 0), "jnp.interp: complex x values not supported.");
   CHECK_FAILS(jaxc_interp(v3, c, v3, NULL, NULL, NULL, 0), "jnp.interp: complex x values not supported.");
   CHECK_FAILS(jaxc_interp(v3, v3, v3, NULL, NULL, v2, 0), "period must be a scalar; got an array of shape (2,)");
@@ -250,5 +309,6 @@ int main(void) {
   test_errors();
   test_dtypes();
   test_values();
+  test_edges();
   return check_summary("test_interp");
 }
