@@ -1004,7 +1004,7 @@ JAXC_API int jaxc_einsum_path(const char *subscripts, int n, const jaxc_array *c
    JAXC_DTYPE_NONE promotes a and v to inexact (int8 -> float32; numpy's convention), a dtype
    promotes them without that (integers stay integers) and the result is `preferred`; either way
    the result is weak when the promotion is (both operands take its weak flag, and conv's result
-   is weak when both are: int8 with a weak int gives a weak float32). The sums are
+   is weak when both are: int8 with a weak float gives a weak float32, x64 off). The sums are
    jaxc_dot's (bfloat16/float16/float32 in float32, rounded once; integers wrap; preferred's
    width check and refusals). Each result element sums its products in kernel order. Errors are
    JAX's ("convolve() only support 1-dimensional inputs.", "correlate: inputs cannot be empty,
