@@ -59,7 +59,11 @@ static double ref_one(jaxc_dtype d, double x, const ref_args *r) {
   if (f64) {
     double df = r->fp[i] - r->fp[j], dx = r->xp[i] - r->xp[j], delta = x - r->xp[j];
     bool dx0 = fabs(dx) <= eps;
-    f = dx0 ? r->fp[j] : r->fp[j] + (delta / dx) * df;
+    /* one op a statement: clang contracts a * b + c within an expression into a fused
+       multiply-add (its default -ffp-contract=on), which JAX's separate ops never are */
+    double q = delta / dx;
+    q = q * df;
+    f = dx0 ? r->fp[j] : r->fp[j] + q;
   } else {
     float df = rnd(d, (float)r->fp[i] - (float)r->fp[j]), dx = rnd(d, (float)r->xp[i] - (float)r->xp[j]);
     float delta = rnd(d, (float)x - (float)r->xp[j]);
