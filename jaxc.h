@@ -11232,14 +11232,6 @@ typedef struct jaxc__conv_geom {
   bool flip, reverse;
 } jaxc__conv_geom;
 
-static void jaxc__reverse_elems(char *p, int64_t n, size_t es) {
-  char t[16];
-  for (int64_t i = 0, j = n - 1; i < j; i++, j--) {
-    memcpy(t, p + (size_t)i * es, es);
-    memcpy(p + (size_t)i * es, p + (size_t)j * es, es);
-    memcpy(p + (size_t)j * es, t, es);
-  }
-}
 /* The inputs of the two edges, elements of es bytes: lo zeros then x's first k - 1 elements
    (*left), x's last k - 1 then hi zeros (*right); all-zero bits are 0 in every sum type. */
 static bool jaxc__conv_edges(const char *px, int64_t n, int64_t k, const jaxc__conv_geom *g, size_t es, char **left, char **right) {
@@ -11279,11 +11271,11 @@ static jaxc_array *jaxc__conv_real(const jaxc_array *x, const jaxc_array *w, con
     return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in conv_general_dilated");
   }
   memcpy(wk, pw, (size_t)k * es);
-  if (g->flip) jaxc__reverse_elems(wk, k, es);
+  if (g->flip) jaxc__reverse_run(wk, k, 1, es);
   jaxc__conv_job J = {t->sum, false, k, NULL, wk, NULL};
   jaxc__conv_runs(J, px, left, right, n, g, pc, es, (size_t)k * es);
   jaxc__free(tx), jaxc__free(tw), jaxc__free(left), jaxc__free(right), jaxc__free(wk);
-  if (g->reverse) jaxc__reverse_elems(pc, nout, es);
+  if (g->reverse) jaxc__reverse_run(pc, nout, 1, es);
   if (tc) jaxc_kernel_cast_dyn(t->sum, t->out, (size_t)nout, tc, out->data); /* one rounding, and integers wrapped */
   jaxc__free(tc);
   return out;
@@ -11340,7 +11332,7 @@ static jaxc_array *jaxc__conv_gauss(const jaxc_array *x, const jaxc_array *w, co
   jaxc__conv_job J = {part, true, k, NULL, wp, NULL};
   jaxc__conv_runs(J, (const char *)x->data, left, right, n, g, (char *)out->data, es, (size_t)k * es * 2);
   jaxc__free(wp), jaxc__free(left), jaxc__free(right);
-  if (g->reverse) jaxc__reverse_elems((char *)out->data, nout, es);
+  if (g->reverse) jaxc__reverse_run((char *)out->data, nout, 1, es);
   return out;
 }
 #undef JAXC__CONV_WPARTS
