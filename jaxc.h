@@ -609,6 +609,32 @@ JAXC_API jaxc_array *jaxc_histogram_bin_edges(const jaxc_array *a, int64_t nbins
                                               const double *range);
 JAXC_API int jaxc_histogram(const jaxc_array *a, int64_t nbins, const jaxc_array *edges, const double *range,
                             const jaxc_array *weights, bool density, jaxc_array **counts, jaxc_array **bin_edges);
+/* jaxc_histogramdd(sample, d, bins, edges, range, weights, density, &hist, bin_edges):
+   jnp.histogramdd of the N points of sample (N, D), weights (N,) or NULL, made inexact together.
+   Axis i's edges are histogram_bin_edges(sample[:, i], bins[i], edges[i], range[i]): bins holds D
+   counts (NULL: 10 each), edges D arrays (NULL, or an entry NULL: counted bins), range D pointers
+   to (lo, hi) (NULL, or an entry NULL: the column's min and max). d is the length of those arrays
+   (JAX's len(bins), len(range)), checked when one is given. A point's bin on each axis is
+   histogram's (searchsorted RIGHT - 1, the last edge closing the last bin); a point outside some
+   axis's edges, or NaN there, is dropped. hist has one axis of len(edges[i]) - 1 per dimension:
+   counts in the default int (JAX's bincount) or, weighted, the weights' sums in their dtype, added
+   in the points' order; density: made the sample's dtype, divided by its sum, then by each axis's
+   bin widths. bin_edges (room for D; NULL: not returned) gets the D edge arrays. All made, or none
+   (*hist and bin_edges[i] NULL) with the error status returned.
+   jaxc_histogram2d(x, y, bins, edges, range, weights, density, &hist, &xedges, &yedges):
+   jnp.histogram2d, histogramdd of transpose(asarray([x, y])) (x and y one shape, 1-D; the sample
+   strong, their join): bins, edges and range have two entries (the same edges for both: pass the
+   array twice).
+   Errors are JAX's: "should have one weight for each sample.", "should be a bin for each
+   dimension.", "For sample.shape=(5, 2), range must be a sequence of 2 pairs or Nones; got
+   range=[(0.0, 1.0)]", Python's "not enough values to unpack (expected 2, got 1)", stack's "All
+   input arrays must have the same shape.", and histogram_bin_edges's. */
+JAXC_API int jaxc_histogramdd(const jaxc_array *sample, int d, const int64_t *bins, const jaxc_array *const *edges,
+                              const double *const *range, const jaxc_array *weights, bool density, jaxc_array **hist,
+                              jaxc_array **bin_edges);
+JAXC_API int jaxc_histogram2d(const jaxc_array *x, const jaxc_array *y, const int64_t *bins, const jaxc_array *const *edges,
+                              const double *const *range, const jaxc_array *weights, bool density, jaxc_array **hist,
+                              jaxc_array **xedges, jaxc_array **yedges);
 JAXC_API jaxc_array *jaxc_diff(const jaxc_array *a, int n, int axis, const jaxc_array *prepend, const jaxc_array *append);
 JAXC_API jaxc_array *jaxc_ediff1d(const jaxc_array *a, const jaxc_array *to_end, const jaxc_array *to_begin);
 /* jaxc_interp(x, xp, fp, left, right, period, extrapolate): jnp.interp, JAX's lines on jaxc's
@@ -5993,17 +6019,24 @@ static jaxc_array *jaxc__histogram_density(jaxc_array *counts, const jaxc_array 
   return r;
 }
 
-/* The unweighted histogram in one pass, for edges that ascend (no NaN): a value's place is the
-   number of edges <= it (searchsorted's 'right'), the last edge closing the last bin; counts per
-   thread, then as the sequential float adds of .at[].add give them: n ones add up to
-   min(n, 2^digits) (2^digits + 1 rounds back to 2^digits). */
+/* Histograms in one pass, for edges that ascend (no NaN): along each axis a value's place is the
+   number of edges <= it (searchsorted's 'right'), the last edge closing the last bin; a point
+   outside some axis's edges, or NaN, is dropped. Unweighted counts are made per thread, then
+   summed; histogram's float counts come out as the sequential float adds of .at[].add give them:
+   n ones add up to min(n, 2^digits) (2^digits + 1 rounds back to 2^digits). */
 typedef struct jaxc__hist {
-  const char *x;
+  const char *x;     /* the axis's values (1-D) */
   jaxc_dtype dt;
-  int64_t n, nb;
-  const double *e;   /* the nb + 1 edges */
+  int64_t nb;        /* bins */
+  double *e;         /* the nb + 1 edges */
   double e0, scale;  /* linspace's edges: place ~ (x - e0) * scale, then a step or two; 0: bisect */
 } jaxc__hist;
+typedef struct jaxc__hgrid {
+  int nd;
+  int64_t n, cells;   /* points, inner cells (the product of the bins) */
+  jaxc__hist ax[JAXC_MAX_NDIM];
+  int64_t stride[JAXC_MAX_NDIM];
+} jaxc__hgrid;
 static double jaxc__load_real(jaxc_dtype d, const char *p, int64_t i) {
   switch (d) {
   case JAXC_F32: return ((const float *)(const void *)p)[i];
@@ -6030,52 +6063,101 @@ static int64_t jaxc__edges_at_or_below(const jaxc__hist *H, double x) {
   }
   return lo;
 }
-static void jaxc__hist_count(const jaxc__hist *H, int64_t from, int64_t to, int64_t *c) {
-  double last = H->e[H->nb];
-  for (int64_t i = from; i < to; i++) {
-    double x = jaxc__load_real(H->dt, H->x, i);
-    if (x != x) continue; /* NaN: past every edge */
-    int64_t k = x == last ? H->nb : jaxc__edges_at_or_below(H, x);
-    if (k >= 1 && k <= H->nb) c[k - 1]++;
+/* point p's inner cell, or G->cells when it is dropped */
+static int64_t jaxc__hgrid_cell(const jaxc__hgrid *G, int64_t p) {
+  int64_t cell = 0;
+  for (int d = 0; d < G->nd; d++) {
+    const jaxc__hist *H = &G->ax[d];
+    double x = jaxc__load_real(H->dt, H->x, p);
+    if (x != x) return G->cells; /* NaN: past every edge */
+    int64_t k = x == H->e[H->nb] ? H->nb : jaxc__edges_at_or_below(H, x);
+    if (k < 1 || k > H->nb) return G->cells;
+    cell += (k - 1) * G->stride[d];
+  }
+  return cell;
+}
+static void jaxc__hgrid_count(const jaxc__hgrid *G, int64_t from, int64_t to, int64_t *c) {
+  for (int64_t p = from; p < to; p++) {
+    int64_t cell = jaxc__hgrid_cell(G, p);
+    if (cell < G->cells) c[cell]++;
   }
 }
-/* 1: counts made; 0: the edges do not ascend (the composition handles them); -1: out of memory */
-static int jaxc__histogram_fast(const jaxc_array *x, const jaxc_array *edges, bool uniform, jaxc_array **counts) {
+typedef struct jaxc__hgrid_job { const jaxc__hgrid *G; int64_t *out; } jaxc__hgrid_job;
+static void jaxc__hgrid_cells(const void *job, int64_t from, int64_t to) {
+  const jaxc__hgrid_job *J = (const jaxc__hgrid_job *)job;
+  for (int64_t p = from; p < to; p++) J->out[p] = jaxc__hgrid_cell(J->G, p);
+}
+/* axis d of G: x's values against edges (both in x's dtype); 1: set; 0: the edges do not ascend
+   (the composition handles them); -1: out of memory */
+static int jaxc__hgrid_axis(jaxc__hgrid *G, int d, const jaxc_array *x, const jaxc_array *edges, bool uniform) {
+  jaxc__hist *H = &G->ax[d];
   int64_t nb = edges->shape[0] - 1;
-  jaxc__hist H = {(const char *)x->data, x->dtype, x->size, nb, NULL, 0, 0};
   double *e = (double *)jaxc__malloc(sizeof(double) * (size_t)(nb + 1));
   if (!e) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in histogram"), -1;
   for (int64_t k = 0; k <= nb; k++) {
     e[k] = jaxc__load_real(edges->dtype, (const char *)edges->data, k);
     if (e[k] != e[k] || (k && e[k] < e[k - 1])) return jaxc__free(e), 0;
   }
-  H.e = e, H.e0 = e[0], H.scale = uniform ? (double)nb / (e[nb] - e[0]) : 0;
-  if (!(H.scale < INFINITY)) H.scale = 0;
-  int nt = (size_t)x->size * jaxc_dtype_size(x->dtype) > JAXC_PAR_BYTES ? jaxc__threads() : 1;
-  int64_t *c = (int64_t *)jaxc__malloc(sizeof(int64_t) * (size_t)nb * (size_t)nt);
-  jaxc_array *r = c ? jaxc__new_array(x->dtype, false, 1, &nb) : (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in histogram");
-  if (!r) return jaxc__free(e), jaxc__free(c), -1;
-  memset(c, 0, sizeof(int64_t) * (size_t)nb * (size_t)nt);
+  H->x = (const char *)x->data, H->dt = x->dtype, H->nb = nb, H->e = e, H->e0 = e[0];
+  H->scale = uniform ? (double)nb / (e[nb] - e[0]) : 0;
+  if (!(H->scale < INFINITY)) H->scale = 0;
+  return 1;
+}
+static void jaxc__hgrid_free(jaxc__hgrid *G) {
+  for (int d = 0; d < G->nd; d++) jaxc__free(G->ax[d].e);
+}
+/* G over the nd columns (n values each) and their edges: 1: ready; 0: some edges do not ascend;
+   -1: out of memory. The cells must fit (the callers check). G is freed unless 1. */
+static int jaxc__hgrid_init(jaxc__hgrid *G, int nd, const jaxc_array *const *col, const jaxc_array *const *edges, const bool *uniform) {
+  memset(G, 0, sizeof *G);
+  G->n = col[0]->size, G->cells = 1;
+  for (int d = 0; d < nd; d++) {
+    int st = jaxc__hgrid_axis(G, d, col[d], edges[d], uniform[d]);
+    if (st != 1) return jaxc__hgrid_free(G), st;
+    G->nd = d + 1;
+  }
+  for (int d = nd - 1; d >= 0; d--) G->stride[d] = G->cells, G->cells *= G->ax[d].nb;
+  return 1;
+}
+/* the unweighted counts per inner cell (JAXC_FREE them); NULL: out of memory */
+static int64_t *jaxc__hgrid_counts(const jaxc__hgrid *G) {
+  size_t traffic = (size_t)G->n * (size_t)G->nd * jaxc_dtype_size(G->ax[0].dt);
+  int nt = traffic > JAXC_PAR_BYTES && G->cells <= ((int64_t)1 << 20) ? jaxc__threads() : 1;
+  size_t per = (size_t)(G->cells ? G->cells : 1);
+  int64_t *c = (int64_t *)jaxc__malloc(sizeof(int64_t) * per * (size_t)nt);
+  if (!c) return (int64_t *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory in histogram");
+  memset(c, 0, sizeof(int64_t) * per * (size_t)nt);
   if (nt > 1) {
 #if JAXC__HAS_OPENMP
 #  pragma omp parallel num_threads(nt)
     for (int t = omp_get_thread_num(); t < nt; t += omp_get_num_threads()) {
       int64_t lo, hi;
-      jaxc__thread_part(H.n, t, nt, &lo, &hi);
-      jaxc__hist_count(&H, lo, hi, c + (size_t)t * (size_t)nb);
+      jaxc__thread_part(G->n, t, nt, &lo, &hi);
+      jaxc__hgrid_count(G, lo, hi, c + (size_t)t * per);
     }
 #endif
+    for (int t = 1; t < nt; t++)
+      for (size_t k = 0; k < per; k++) c[k] += c[(size_t)t * per + k];
   } else {
-    jaxc__hist_count(&H, 0, H.n, c);
+    jaxc__hgrid_count(G, 0, G->n, c);
   }
+  return c;
+}
+/* 1: counts made; 0: the edges do not ascend (the composition handles them); -1: out of memory */
+static int jaxc__histogram_fast(const jaxc_array *x, const jaxc_array *edges, bool uniform, jaxc_array **counts) {
+  jaxc__hgrid G;
+  int st = jaxc__hgrid_init(&G, 1, &x, &edges, &uniform);
+  if (st != 1) return st;
+  int64_t nb = G.cells, *c = jaxc__hgrid_counts(&G);
+  jaxc_array *r = c ? jaxc__new_array(x->dtype, false, 1, &nb) : NULL;
+  jaxc__hgrid_free(&G);
+  if (!r) return jaxc__free(c), -1;
   int digits = x->dtype == JAXC_F64 ? 53 : x->dtype == JAXC_F32 ? 24 : x->dtype == JAXC_F16 ? 11 : 8;
   for (int64_t k = 0; k < nb; k++) {
-    int64_t sum = 0;
-    for (int t = 0; t < nt; t++) sum += c[(size_t)t * (size_t)nb + (size_t)k];
-    double v = fmin((double)sum, ldexp(1.0, digits));
+    double v = fmin((double)c[k], ldexp(1.0, digits));
     jaxc_kernel_cast_dyn(JAXC_F64, x->dtype, 1, &v, (char *)r->data + (size_t)k * jaxc_dtype_size(x->dtype));
   }
-  jaxc__free(e), jaxc__free(c);
+  jaxc__free(c);
   *counts = r;
   return 1;
 }
@@ -6106,6 +6188,231 @@ JAXC_API int jaxc_histogram(const jaxc_array *a, int64_t nbins, const jaxc_array
   else jaxc_array_free(e);
   jaxc__ok();
   return JAXC_OK;
+}
+
+/* --- histogram2d, histogramdd --------------------------------------------------------------------
+   jnp.histogramdd bins each column by histogram's rule, ravels the places into a grid with an
+   outlier slot at both ends of every axis (ravel_multi_index, mode='clip'), bincounts the grid and
+   cuts the outliers off. With ascending edges a point's inner cell is found in one fused pass and
+   the outliers are dropped before counting: the same adds, in the same order. */
+#ifndef JAXC_NO_STDIO
+/* Python's repr(float): the shortest digits that read back, positional from 1e-4 to 1e16 */
+static void jaxc__py_float(char *out, size_t cap, double v) {
+  if (v != v || isinf(v)) {
+    snprintf(out, cap, "%s", v != v ? "nan" : v < 0 ? "-inf" : "inf");
+    return;
+  }
+  char digits[24], body[48];
+  int e, nd = jaxc__shortest(v, JAXC_F64, digits, &e), k = 0;
+  if (e < -4 || e >= 16) {
+    snprintf(out, cap, "%s%c%s%se%c%02d", signbit(v) ? "-" : "", digits[0], nd > 1 ? "." : "", digits + 1, e < 0 ? '-' : '+',
+             e < 0 ? -e : e);
+    return;
+  }
+  if (e < 0) {
+    body[k++] = '0', body[k++] = '.';
+    for (int i = 0; i < -e - 1; i++) body[k++] = '0';
+    for (int i = 0; i < nd; i++) body[k++] = digits[i];
+  } else {
+    for (int i = 0; i <= e; i++) body[k++] = i < nd ? digits[i] : '0';
+    body[k++] = '.';
+    for (int i = e + 1; i < nd; i++) body[k++] = digits[i];
+    if (nd <= e + 1) body[k++] = '0';
+  }
+  body[k] = 0;
+  snprintf(out, cap, "%s%s", signbit(v) ? "-" : "", body);
+}
+#endif
+/* histogramdd's range check failing, in its words: range as Python prints the list given */
+static int jaxc__fail_hdd_range(int64_t n, int64_t nd, int d, const double *const *range) {
+  char got[400] = "[";
+#ifndef JAXC_NO_STDIO
+  size_t at = 1;
+  for (int i = 0; i < d && at + 1 < sizeof got; i++) {
+    char lo[32] = "", hi[32] = "";
+    if (range[i]) jaxc__py_float(lo, sizeof lo, range[i][0]), jaxc__py_float(hi, sizeof hi, range[i][1]);
+    at += (size_t)snprintf(got + at, sizeof got - at, range[i] ? "%s(%s, %s)" : "%sNone", i ? ", " : "", lo, hi);
+  }
+  if (at + 1 < sizeof got) snprintf(got + at, sizeof got - at, "]");
+#endif
+  return jaxc__fail(JAXC_ERR_SHAPE, "For sample.shape=(%lld, %lld), range must be a sequence of %lld pairs or Nones; got range=%s",
+                    (long long)n, (long long)nd, (long long)nd, got),
+         JAXC_ERR_SHAPE;
+}
+/* histogramdd's checks, in JAX's order, for a sample of rank sn and shape ss whose lattice node is
+   node; the dtype it is made (promote_dtypes_inexact with the weights), or INVALID */
+static jaxc_dtype jaxc__hdd_dtype(int sn, const int64_t *ss, jaxc_dtype node, const jaxc_array *weights, int d, bool per_dim,
+                                  const double *const *range) {
+  if (weights && (weights->ndim != (sn > 0) || (sn > 0 && weights->shape[0] != ss[0])))
+    return jaxc__fail(JAXC_ERR_SHAPE, "should have one weight for each sample."), JAXC_DTYPE_INVALID;
+  bool x64 = jaxc_x64();
+  jaxc_dtype joined = weights ? jaxc_result_node(jaxc_promotion(), x64, node, jaxc__node_of(weights)) : node;
+  if (joined == JAXC_DTYPE_INVALID) return jaxc__fail_strict(jaxc_storage_dtype(node, x64), weights->dtype), JAXC_DTYPE_INVALID;
+  if (sn != 2) /* N, D = shape(sample) */
+    return jaxc__fail(JAXC_ERR_SHAPE, sn < 2 ? "not enough values to unpack (expected 2, got %d)" : "too many values to unpack (expected 2)", sn),
+           JAXC_DTYPE_INVALID;
+  if (range && d != ss[1]) return jaxc__fail_hdd_range(ss[0], ss[1], d, range), JAXC_DTYPE_INVALID;
+  if (per_dim && d != ss[1]) return jaxc__fail(JAXC_ERR_SHAPE, "should be a bin for each dimension."), JAXC_DTYPE_INVALID;
+  if (ss[1] == 0) return jaxc__fail(JAXC_ERR_SHAPE, "only 1-dimensional input supported."), JAXC_DTYPE_INVALID; /* bincount(0-d) */
+  if (ss[1] > JAXC_MAX_NDIM)
+    return jaxc__fail(JAXC_ERR_SHAPE, "histogramdd: %lld dimensions; arrays have at most %d", (long long)ss[1], JAXC_MAX_NDIM),
+           JAXC_DTYPE_INVALID;
+  return jaxc_storage_dtype(jaxc__to_inexact(joined), x64);
+}
+/* JAX's lines: idx = where(x == edges[-1], searchsorted(edges, x, 'right') - 1, that), the grid
+   with its outlier slots bincounted and cut to [1:-1] on every axis */
+static jaxc_array *jaxc__hdd_composed(int nd, const jaxc_array *const *col, const jaxc_array *w, jaxc_array *const *E) {
+  jaxc_array *idx[JAXC_MAX_NDIM] = {NULL}, *r = NULL;
+  int64_t dims[JAXC_MAX_NDIM], len = 1;
+  jaxc_slice_spec core[JAXC_MAX_NDIM];
+  bool ok = true;
+  for (int d = 0; d < nd && ok; d++) {
+    int64_t n = E[d]->shape[0];
+    jaxc_array *at = jaxc__slice_axis(E[d], 0, n - 1, n), *last = at ? jaxc_reshape(at, 0, NULL) : NULL;
+    jaxc_array *eq = last ? jaxc_binary(JAXC_OP_EQUAL, col[d], last) : NULL, *one = eq ? jaxc_weak_int(1) : NULL;
+    jaxc_array *s = one ? jaxc_searchsorted(E[d], col[d], JAXC_SIDE_RIGHT, NULL) : NULL;
+    jaxc_array *s1 = s ? jaxc_binary(JAXC_OP_SUBTRACT, s, one) : NULL;
+    idx[d] = s1 ? jaxc_where(eq, s1, s) : NULL;
+    ok = idx[d] != NULL;
+    JAXC__FREE_ARRAYS(at, last, eq, one, s, s1);
+    dims[d] = n + 1, core[d] = JAXC_S(1, -1, JAXC_NONE);
+    if (ok && len > INT64_MAX / dims[d]) ok = false, jaxc__fail(JAXC_ERR_OVERFLOW, "histogramdd: too many bins");
+    len *= dims[d];
+  }
+  jaxc_array *xy = ok ? jaxc_ravel_multi_index(nd, (const jaxc_array *const *)idx, dims, JAXC_MODE_CLIP, 'C') : NULL;
+  jaxc_array *grid = xy ? jaxc_bincount(xy, w, 0, len) : NULL, *full = grid ? jaxc_reshape(grid, nd, dims) : NULL;
+  if (full) r = jaxc_slice(full, nd, core);
+  for (int d = 0; d < nd; d++) jaxc_array_free(idx[d]);
+  JAXC__FREE_ARRAYS(xy, grid, full);
+  return r;
+}
+/* the fused pass: 1: made; 0: some edges do not ascend; -1: failed */
+static int jaxc__hdd_fast(int nd, const jaxc_array *const *col, const jaxc_array *w, jaxc_array *const *E, const bool *uniform,
+                          jaxc_array **hist) {
+  jaxc__hgrid G;
+  int st = jaxc__hgrid_init(&G, nd, col, (const jaxc_array *const *)E, uniform);
+  if (st != 1) return st;
+  int64_t dims[JAXC_MAX_NDIM];
+  for (int d = 0; d < nd; d++) dims[d] = G.ax[d].nb;
+  jaxc_array *flat = NULL;
+  if (!w) { /* counts in the default int, wrapping as its adds do */
+    int64_t *c = jaxc__hgrid_counts(&G);
+    flat = c ? jaxc__new_array(jaxc__default_int(), false, 1, &G.cells) : NULL;
+    if (flat) jaxc_kernel_cast_dyn(JAXC_I64, flat->dtype, G.cells, c, flat->data);
+    jaxc__free(c);
+  } else { /* each point's cell (the dropped past the end), then bincount's adds */
+    jaxc_array *cells = jaxc__new_array(JAXC_I64, false, 1, &G.n);
+    if (cells) {
+      jaxc__hgrid_job job = {&G, (int64_t *)cells->data};
+      jaxc__range_run(&job, jaxc__hgrid_cells, G.n, (size_t)nd * jaxc_dtype_size(col[0]->dtype) + sizeof(int64_t));
+      /* (no inner cell: bincount would refuse a length of 0 that JAX's outlier slots never give it) */
+      flat = G.cells ? jaxc_bincount(cells, w, 0, G.cells) : jaxc__new_array(w->dtype, false, 1, &G.cells);
+    }
+    jaxc_array_free(cells);
+  }
+  jaxc__hgrid_free(&G);
+  *hist = flat ? jaxc_reshape(flat, nd, dims) : NULL;
+  jaxc_array_free(flat);
+  return *hist ? 1 : -1;
+}
+/* density: hist.astype(dtype) / hist.sum(), then / each axis's bin widths (ix_) */
+static jaxc_array *jaxc__hdd_density(jaxc_array *hist, jaxc_dtype dt, int nd, jaxc_array *const *E) {
+  jaxc_array *h = jaxc__astype_impl(hist, dt, NULL), *total = h ? jaxc_reduce(JAXC_OP_SUM, h, JAXC_ALL_AXES) : NULL;
+  jaxc_array *r = total ? jaxc_binary(JAXC_OP_TRUE_DIVIDE, h, total) : NULL;
+  JAXC__FREE_ARRAYS(hist, h, total);
+  for (int d = 0; d < nd && r; d++) {
+    int64_t shape[JAXC_MAX_NDIM];
+    for (int k = 0; k < nd; k++) shape[k] = k == d ? E[d]->shape[0] - 1 : 1;
+    jaxc_array *width = jaxc_diff(E[d], 1, 0, NULL, NULL), *norm = width ? jaxc_reshape(width, nd, shape) : NULL;
+    jaxc_array *next = norm ? jaxc_binary(JAXC_OP_TRUE_DIVIDE, r, norm) : NULL;
+    JAXC__FREE_ARRAYS(r, width, norm);
+    r = next;
+  }
+  return r;
+}
+/* histogramdd on nd columns of one length in dtype dt (w: NULL or in dt), the checks done */
+static int jaxc__histdd(int nd, const jaxc_array *const *col, const jaxc_array *w, const int64_t *bins,
+                        const jaxc_array *const *edges, const double *const *range, bool density, jaxc_array **hist,
+                        jaxc_array **bin_edges) {
+  jaxc_array *E[JAXC_MAX_NDIM] = {NULL}, *h = NULL;
+  bool uniform[JAXC_MAX_NDIM] = {false}, ok = true;
+  int64_t len = 1; /* the grid with its outlier slots: bincount's length */
+  for (int d = 0; d < nd && ok; d++) {
+    const jaxc_array *given = edges ? edges[d] : NULL;
+    uniform[d] = !given;
+    E[d] = jaxc_histogram_bin_edges(col[d], bins ? bins[d] : 10, given, range ? range[d] : NULL);
+    if (E[d] && E[d]->shape[0] == 0) jaxc__fail(JAXC_ERR_INDEX, "index -1 is out of bounds for axis 0 with size 0"); /* edges[-1] */
+    ok = E[d] && E[d]->shape[0] > 0;
+    if (ok) len = len <= INT64_MAX / (E[d]->shape[0] + 1) ? len * (E[d]->shape[0] + 1) : INT64_MAX;
+  }
+  /* the composition's indices are searchsorted's int32: past its range only the composition says
+     what JAX says */
+  int fast = ok && len <= INT32_MAX ? jaxc__hdd_fast(nd, col, w, E, uniform, &h) : 0;
+  if (ok && fast == 0) h = jaxc__hdd_composed(nd, col, w, E);
+  if (h && density) h = jaxc__hdd_density(h, col[0]->dtype, nd, E);
+  if (!h) {
+    for (int d = 0; d < nd; d++) jaxc_array_free(E[d]);
+    return jaxc_last_status();
+  }
+  *hist = h;
+  for (int d = 0; d < nd; d++)
+    if (bin_edges) bin_edges[d] = E[d];
+    else jaxc_array_free(E[d]);
+  jaxc__ok();
+  return JAXC_OK;
+}
+
+JAXC_API int jaxc_histogramdd(const jaxc_array *sample, int d, const int64_t *bins, const jaxc_array *const *edges,
+                              const double *const *range, const jaxc_array *weights, bool density, jaxc_array **hist,
+                              jaxc_array **bin_edges) {
+  if (hist) *hist = NULL;
+  if (!sample || !hist) return jaxc__fail(JAXC_ERR_ARG, "histogramdd: %s is NULL", sample ? "hist" : "the sample"), JAXC_ERR_ARG;
+  if (bin_edges && sample->ndim == 2)
+    for (int64_t k = 0; k < sample->shape[1] && k < JAXC_MAX_NDIM; k++) bin_edges[k] = NULL;
+  jaxc_dtype dt = jaxc__hdd_dtype(sample->ndim, sample->shape, jaxc__node_of(sample), weights, d, bins || edges, range);
+  if (dt == JAXC_DTYPE_INVALID) return jaxc_last_status();
+  int nd = (int)sample->shape[1];
+  jaxc_array *x = jaxc__astype_impl(sample, dt, NULL), *w = x && weights ? jaxc__astype_impl(weights, dt, NULL) : NULL;
+  jaxc_array *col[JAXC_MAX_NDIM] = {NULL};
+  bool ok = x && (w || !weights);
+  for (int k = 0; k < nd && ok; k++) ok = (col[k] = jaxc_slice(x, 2, (jaxc_slice_spec[]){JAXC_ALL, JAXC_I(k)})) != NULL;
+  int st = ok ? jaxc__histdd(nd, (const jaxc_array *const *)col, w, bins, edges, range, density, hist, bin_edges) : (int)jaxc_last_status();
+  for (int k = 0; k < nd; k++) jaxc_array_free(col[k]);
+  JAXC__FREE_ARRAYS(x, w);
+  return st;
+}
+
+JAXC_API int jaxc_histogram2d(const jaxc_array *x, const jaxc_array *y, const int64_t *bins, const jaxc_array *const *edges,
+                              const double *const *range, const jaxc_array *weights, bool density, jaxc_array **hist,
+                              jaxc_array **xedges, jaxc_array **yedges) {
+  if (hist) *hist = NULL;
+  if (xedges) *xedges = NULL;
+  if (yedges) *yedges = NULL;
+  if (!x || !y || !hist) return jaxc__fail(JAXC_ERR_ARG, "histogram2d: %s is NULL", !x ? "x" : !y ? "y" : "hist"), JAXC_ERR_ARG;
+  const jaxc_array *xy[2] = {x, y};
+  if (x->ndim != y->ndim || memcmp(x->shape, y->shape, sizeof(int64_t) * (size_t)x->ndim))
+    return jaxc__fail(JAXC_ERR_SHAPE, "All input arrays must have the same shape."), JAXC_ERR_SHAPE;
+  jaxc_dtype node = jaxc__join_nodes(2, xy); /* asarray([x, y]): their join, strong */
+  if (node == JAXC_DTYPE_INVALID) return jaxc_last_status();
+  if (x->ndim + 1 > JAXC_MAX_NDIM) return jaxc__fail(JAXC_ERR_SHAPE, "too many values to unpack (expected 2)"), JAXC_ERR_SHAPE;
+  int64_t ss[JAXC_MAX_NDIM]; /* transpose(asarray([x, y])).shape: x's reversed, then 2 */
+  for (int k = 0; k < x->ndim; k++) ss[k] = x->shape[x->ndim - 1 - k];
+  ss[x->ndim] = 2;
+  jaxc_dtype dt = jaxc__hdd_dtype(x->ndim + 1, ss, jaxc_storage_dtype(node, jaxc_x64()), weights, 2, bins || edges, range);
+  if (dt == JAXC_DTYPE_INVALID) return jaxc_last_status();
+  jaxc_array *col[2] = {jaxc__astype_impl(x, dt, NULL), NULL}, *w = NULL, *E[2] = {NULL, NULL};
+  col[1] = col[0] ? jaxc__astype_impl(y, dt, NULL) : NULL;
+  if (col[1] && weights) w = jaxc__astype_impl(weights, dt, NULL);
+  int st = col[1] && (w || !weights) ? jaxc__histdd(2, (const jaxc_array *const *)col, w, bins, edges, range, density, hist, E)
+                                     : (int)jaxc_last_status();
+  JAXC__FREE_ARRAYS(col[0], col[1], w);
+  if (st == JAXC_OK) {
+    if (xedges) *xedges = E[0];
+    else jaxc_array_free(E[0]);
+    if (yedges) *yedges = E[1];
+    else jaxc_array_free(E[1]);
+  }
+  return st;
 }
 
 /* op(x[1:], x[:-1]) along ax; a contiguous view of each side when no axis comes before ax */

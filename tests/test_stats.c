@@ -717,6 +717,305 @@ static void test_histogram_cases(void) {
   jaxc_array_free(a), jaxc_array_free(bins), jaxc_array_free(ya), jaxc_array_free(w), jaxc_array_free(m2), jaxc_array_free(wi);
 }
 
+/* ---- histogramdd, histogram2d ---------------------------------------------------------------------- */
+/* searchsorted(e, x, 'right') for ascending e: the count of edges <= x (NaN: past them all) */
+static int64_t count_at_or_below(const double *e, int64_t ne, double x) {
+  if (x != x) return ne;
+  int64_t k = 0;
+  for (int64_t j = 0; j < ne; j++) k += e[j] <= x;
+  return k;
+}
+static bool ascending(const double *e, int64_t ne) {
+  for (int64_t j = 0; j < ne; j++)
+    if (e[j] != e[j] || (j && e[j] < e[j - 1])) return false;
+  return true;
+}
+typedef struct ddcase { jaxc_dtype a, w, want; } ddcase;
+/* hist of sample (n, nd) against a count written here: each axis's bin from the edges returned
+   (searchsorted's count for ascending edges; else jaxc_searchsorted's, taken as given), the last
+   edge moved into the last bin, clipped, the outlier slots dropped; weighted sums added in the
+   points' order in the dtype; density divided in JAX's order */
+static void check_histdd(const jaxc_array *sample, const jaxc_array *w, jaxc_dtype dt, bool density, const jaxc_array *h,
+                         jaxc_array *const *E) {
+  int nd = (int)sample->shape[1];
+  int64_t n = sample->shape[0], cells = 1, stride[8], nb[8];
+  double *e[8];
+  for (int d = nd - 1; d >= 0; d--) {
+    int64_t ne = E[d]->shape[0];
+    nb[d] = ne - 1, stride[d] = cells, cells *= nb[d];
+    e[d] = malloc(sizeof(double) * (size_t)ne);
+    for (int64_t j = 0; j < ne; j++) e[d][j] = elem(dt, E[d]->data, j);
+  }
+  CHECK(h->ndim == nd);
+  for (int d = 0; d < nd && h->ndim == nd; d++) CHECK_EQ_INT(h->shape[d], nb[d]);
+  jaxc_dtype want_dt = density ? dt : w ? dt : (jaxc_x64() ? JAXC_I64 : JAXC_I32);
+  CHECK(jaxc_array_dtype(h) == want_dt && !h->weak);
+  double *want = calloc((size_t)cells + 1, sizeof(double));
+  int64_t *place = malloc(sizeof(int64_t) * (size_t)(n + 1));
+  for (int64_t p = 0; p < n; p++) place[p] = 0;
+  for (int d = 0; d < nd; d++) {
+    int64_t ne = nb[d] + 1;
+    jaxc_array *col = jaxc_slice(sample, 2, (jaxc_slice_spec[]){JAXC_ALL, JAXC_I(d)}), *colx = jaxc_astype(col, dt);
+    jaxc_array *ss = ascending(e[d], ne) ? NULL : jaxc_searchsorted(E[d], colx, JAXC_SIDE_RIGHT, NULL);
+    for (int64_t p = 0; p < n; p++) {
+      double x = elem(dt, colx->data, p);
+      int64_t k = ss ? (int64_t)elem(jaxc_array_dtype(ss), ss->data, p) : count_at_or_below(e[d], ne, x);
+      if (x == e[d][ne - 1]) k--;
+      k = k < 0 ? 0 : k > ne ? ne : k; /* ravel_multi_index's clip */
+      if (place[p] >= 0) place[p] = k >= 1 && k <= nb[d] ? place[p] + (k - 1) * stride[d] : -1;
+    }
+    jaxc_array_free(col), jaxc_array_free(colx), jaxc_array_free(ss);
+  }
+  for (int64_t p = 0; p < n; p++)
+    if (place[p] >= 0) want[place[p]] = w ? rnd(dt, want[place[p]] + to_dtype(dt, elem(jaxc_array_dtype(w), w->data, p))) : want[place[p]] + 1;
+  double total = 0;
+  for (int64_t c = 0; c < cells; c++) total += want[c]; /* (exact: few small integers) */
+  for (int64_t c = 0; c < cells && jaxc_array_size(h) == cells; c++) {
+    double v = want[c];
+    if (density) {
+      v = rnd(dt, rnd(dt, v) / rnd(dt, total));
+      for (int d = 0; d < nd; d++) {
+        int64_t k = c / stride[d] % nb[d];
+        v = rnd(dt, v / rnd(dt, e[d][k + 1] - e[d][k]));
+      }
+    }
+    CHECK_MSG(same_value(elem(want_dt, h->data, c), v), "%s %dd cell %lld of %lld%s%s: %.17g vs %.17g", jaxc_dtype_name(want_dt), nd,
+              (long long)c, (long long)cells, w ? " weighted" : "", density ? " density" : "", elem(want_dt, h->data, c), v);
+  }
+  for (int d = 0; d < nd; d++) free(e[d]);
+  free(want), free(place);
+}
+
+static void test_histdd_random(void) {
+  static const ddcase cases[] = {
+      {JAXC_I8, JAXC_DTYPE_INVALID, JAXC_F32},  {JAXC_I32, JAXC_DTYPE_INVALID, JAXC_F32}, {JAXC_U8, JAXC_DTYPE_INVALID, JAXC_F32},
+      {JAXC_F16, JAXC_DTYPE_INVALID, JAXC_F16}, {JAXC_BF16, JAXC_DTYPE_INVALID, JAXC_BF16}, {JAXC_F32, JAXC_DTYPE_INVALID, JAXC_F32},
+      {JAXC_F64, JAXC_DTYPE_INVALID, JAXC_F64}, {JAXC_I32, JAXC_F16, JAXC_F16}, {JAXC_I8, JAXC_F32, JAXC_F32},
+      {JAXC_F16, JAXC_F32, JAXC_F32},           {JAXC_BF16, JAXC_F16, JAXC_F32},          {JAXC_F64, JAXC_F32, JAXC_F64},
+      {JAXC_F32, JAXC_I32, JAXC_F32},           {JAXC_BF16, JAXC_BF16, JAXC_BF16},        {JAXC_F16, JAXC_I8, JAXC_F16}};
+  for (int trial = 0; trial < 1500; trial++) {
+    const ddcase *c = &cases[rnd64() % (sizeof cases / sizeof cases[0])];
+    jaxc_set_x64(trial % 3 != 0); /* (the counts' default int; float64 stored as float32 without x64) */
+    jaxc_dtype want = jaxc_storage_dtype(c->want, jaxc_x64());
+    int nd = 1 + (int)(rnd64() % 4);
+    bool narrow = want == JAXC_BF16 || want == JAXC_F16; /* sums and totals stay exact */
+    int64_t shape[2] = {(int64_t)(rnd64() % (narrow ? 60 : 150)), nd};
+    jaxc_array *s = random_data(c->a, 2, shape, is_float(c->a) && rnd64() % 2 ? 10 : 0), *w = NULL;
+    if (c->w != JAXC_DTYPE_INVALID) {
+      w = jaxc_array_empty(c->w, 1, shape);
+      for (int64_t i = 0; i < shape[0]; i++) put(c->w, w->data, i, (double)(int64_t)(rnd64() % 7) - 2);
+    }
+    int64_t bins[4];
+    double rg[4][2];
+    const double *rp[4];
+    jaxc_array *ue[4] = {NULL};
+    bool any_range = rnd64() % 2, any_edges = rnd64() % 3 == 0, give_bins = rnd64() % 4 != 0;
+    for (int d = 0; d < nd; d++) {
+      bins[d] = 1 + (int64_t)(rnd64() % 6);
+      rp[d] = NULL;
+      if (any_range && rnd64() % 3) {
+        rg[d][0] = ((double)(int64_t)(rnd64() % 41) - 20) / 2, rg[d][1] = rg[d][0] + (rnd64() % 5 == 0 ? 0 : (double)(rnd64() % 40) / 4 + 0.25);
+        rp[d] = rg[d];
+      }
+      if (any_edges && rnd64() % 2) { /* ascending; or shuffled, or with a NaN: the composition's */
+        int64_t ne = 1 + (int64_t)(rnd64() % 6);
+        double ev[8];
+        for (int64_t k = 0; k < ne; k++) ev[k] = (double)((int64_t)(rnd64() % 81) - 40) / 4;
+        unsigned how = (unsigned)(rnd64() % 4);
+        if (how) qsort(ev, (size_t)ne, sizeof(double), dcmp);
+        if (how == 1) ev[rnd64() % (uint64_t)ne] = NAN;
+        ue[d] = array_of(JAXC_F32, 1, &ne, ev);
+      }
+    }
+    if (!give_bins && !any_edges) for (int d = 0; d < nd; d++) bins[d] = 10;
+    bool density = rnd64() % 4 == 0;
+    uint64_t before = checksum(s), wbefore = w ? checksum(w) : 0;
+    jaxc_array *h = NULL, *E[4] = {NULL};
+    int st = jaxc_histogramdd(s, nd, give_bins ? bins : NULL, any_edges ? (const jaxc_array *const *)ue : NULL, any_range ? rp : NULL, w,
+                              density, &h, E);
+    n_hist_calls++;
+    CHECK(checksum(s) == before && (!w || checksum(w) == wbefore));
+    bool needs_min = false;
+    for (int d = 0; d < nd; d++) needs_min |= !rp[d] && !ue[d];
+    if (shape[0] == 0 && needs_min) {
+      CHECK(st != 0 && !h && !E[0] && strcmp(jaxc_last_error(), "zero-size array to reduction operation min which has no identity") == 0);
+    } else if (check_ok(st == 0 && h, jaxc_last_error())) {
+      for (int d = 0; d < nd; d++) { /* each axis's edges: histogram_bin_edges of its column */
+        jaxc_array *col = jaxc_slice(s, 2, (jaxc_slice_spec[]){JAXC_ALL, JAXC_I(d)}), *colx = jaxc_astype(col, want);
+        jaxc_array *be = jaxc_histogram_bin_edges(colx, give_bins ? bins[d] : 10, ue[d], rp[d]);
+        CHECK(be && E[d] && jaxc_array_dtype(E[d]) == want && jaxc_array_size(be) == jaxc_array_size(E[d]) &&
+              memcmp(be->data, E[d]->data, (size_t)jaxc_array_size(be) * jaxc_dtype_size(want)) == 0);
+        jaxc_array_free(col), jaxc_array_free(colx), jaxc_array_free(be);
+      }
+      check_histdd(s, w, want, density, h, E);
+      if (nd == 2) { /* histogram2d of the two columns: the same arrays */
+        jaxc_array *x = jaxc_slice(s, 2, (jaxc_slice_spec[]){JAXC_ALL, JAXC_I(0)}), *y = jaxc_slice(s, 2, (jaxc_slice_spec[]){JAXC_ALL, JAXC_I(1)});
+        jaxc_array *h2 = NULL, *ex = NULL, *ey = NULL;
+        CHECK(jaxc_histogram2d(x, y, give_bins ? bins : NULL, any_edges ? (const jaxc_array *const *)ue : NULL, any_range ? rp : NULL, w,
+                               density, &h2, &ex, &ey) == 0);
+        CHECK(h2 && jaxc_array_dtype(h2) == jaxc_array_dtype(h) && jaxc_array_size(h2) == jaxc_array_size(h) &&
+              memcmp(h2->data, h->data, (size_t)jaxc_array_size(h) * jaxc_dtype_size(jaxc_array_dtype(h))) == 0);
+        CHECK(ex && ey && jaxc_array_size(ex) == jaxc_array_size(E[0]) && jaxc_array_size(ey) == jaxc_array_size(E[1]));
+        jaxc_array_free(x), jaxc_array_free(y), jaxc_array_free(h2), jaxc_array_free(ex), jaxc_array_free(ey);
+      }
+    }
+    jaxc_array_free(h), jaxc_array_free(s), jaxc_array_free(w);
+    for (int d = 0; d < nd; d++) jaxc_array_free(E[d]), jaxc_array_free(ue[d]);
+  }
+  jaxc_set_x64(false);
+}
+
+/* past the threaded cut, with few cells (counts per thread) and with many (one count) */
+static void test_histdd_large(void) {
+  static const struct { int64_t n, bins[3]; int nd; bool weighted; } big[] = {
+      {(int64_t)1 << 20, {10, 7, 0}, 2, false}, {(int64_t)1 << 20, {2000, 1000, 0}, 2, false},
+      {(int64_t)1 << 19, {5, 6, 7}, 3, true},   {(int64_t)1 << 19, {64, 3, 0}, 2, true}};
+  for (int k = 0; k < 4; k++) {
+    int64_t shape[2] = {big[k].n, big[k].nd};
+    jaxc_array *s = random_data(JAXC_F32, 2, shape, 3), *w = NULL, *h = NULL, *E[3] = {NULL};
+    if (big[k].weighted) {
+      w = jaxc_array_empty(JAXC_F32, 1, shape);
+      for (int64_t i = 0; i < shape[0]; i++) put(JAXC_F32, w->data, i, (double)(int64_t)(rnd64() % 5) - 1);
+    }
+    double r[3][2] = {{-10, 10}, {-7.5, 12}, {-3, 3}};
+    const double *rp[3] = {r[0], r[1], r[2]};
+    CHECK(jaxc_histogramdd(s, big[k].nd, big[k].bins, NULL, rp, w, false, &h, E) == 0);
+    if (h) check_histdd(s, w, JAXC_F32, false, h, E);
+    jaxc_array_free(h), jaxc_array_free(s), jaxc_array_free(w);
+    for (int d = 0; d < 3; d++) jaxc_array_free(E[d]);
+  }
+  /* every point in one cell, from every thread at once */
+  int64_t shape[2] = {(int64_t)1 << 20, 2};
+  jaxc_array *same = jaxc_full(2, shape, 0.5f, JAXC_F32), *h = NULL;
+  const double *rp[2] = {(const double[]){0, 1}, (const double[]){0, 1}};
+  CHECK(jaxc_histogramdd(same, 2, (const int64_t[]){2, 3}, NULL, rp, NULL, false, &h, NULL) == 0);
+  CHECK(h && ((const int32_t *)h->data)[1 * 3 + 1] == (int32_t)shape[0] && ((const int32_t *)h->data)[0] == 0);
+  jaxc_array_free(h), jaxc_array_free(same);
+}
+
+/* JAX's doctests compare with doctest's NUMBER flag: a float printed as "15." matches any value
+   that rounds to 15 (linspace's float32 edges are 15.000001 and -0.9999999 there) */
+static bool printed_as(const jaxc_array *e, int64_t n, const double *want) {
+  bool ok = e && jaxc_array_size(e) == n && jaxc_array_dtype(e) == JAXC_F32;
+  for (int64_t k = 0; k < n && ok; k++) ok = fabs(elem(JAXC_F32, e->data, k) - want[k]) < 0.5;
+  return ok;
+}
+
+static void test_histdd_cases(void) {
+  /* jnp.histogram2d's docstring */
+  double xv[8] = {1, 2, 3, 10, 11, 15, 19, 25}, yv[8] = {2, 5, 6, 8, 13, 16, 17, 18}, be[4] = {0, 10, 20, 30};
+  int64_t n8 = 8, n4 = 4;
+  jaxc_array *x = array_of(JAXC_I32, 1, &n8, xv), *y = array_of(JAXC_I32, 1, &n8, yv), *eb = array_of(JAXC_I32, 1, &n4, be);
+  jaxc_array *h = NULL, *ex = NULL, *ey = NULL;
+  CHECK(jaxc_histogram2d(x, y, (const int64_t[]){8, 8}, NULL, NULL, NULL, false, &h, &ex, &ey) == 0);
+  CHECK(h && h->ndim == 2 && h->shape[0] == 8 && h->shape[1] == 8);
+  expect_print(ex, "Array([ 1.,  4.,  7., 10., 13., 16., 19., 22., 25.], dtype=float32)", "histogram2d x_edges");
+  expect_print(ey, "Array([ 2.,  4.,  6.,  8., 10., 12., 14., 16., 18.], dtype=float32)", "histogram2d y_edges");
+  jaxc_array_free(h);
+  const double *r25[2] = {(const double[]){0, 25}, (const double[]){0, 25}};
+  CHECK(jaxc_histogram2d(x, y, (const int64_t[]){5, 5}, NULL, r25, NULL, false, &h, &ex, &ey) == 0);
+  CHECK(h && h->ndim == 2 && h->shape[0] == 5 && h->shape[1] == 5);
+  CHECK(printed_as(ex, 6, (const double[]){0, 5, 10, 15, 20, 25}) && printed_as(ey, 6, (const double[]){0, 5, 10, 15, 20, 25}));
+  jaxc_array_free(h), jaxc_array_free(ex), jaxc_array_free(ey);
+  const jaxc_array *both[2] = {eb, eb};
+  CHECK(jaxc_histogram2d(x, y, NULL, both, NULL, NULL, false, &h, NULL, NULL) == 0);
+  expect_print(h, "Array([[3, 0, 0],\n       [1, 3, 0],\n       [0, 1, 0]], dtype=int32)", "histogram2d with edges");
+  CHECK(jaxc_histogram2d(x, y, NULL, NULL, NULL, NULL, true, &h, &ex, &ey) == 0); /* density * dx * dy sums to 1 */
+  double s = 0;
+  for (int i = 0; i < 10 && h; i++)
+    for (int j = 0; j < 10; j++)
+      s += elem(JAXC_F32, h->data, 10 * i + j) * (elem(JAXC_F32, ex->data, i + 1) - elem(JAXC_F32, ex->data, i)) *
+           (elem(JAXC_F32, ey->data, j + 1) - elem(JAXC_F32, ey->data, j));
+  CHECK(fabs(s - 1) < 1e-5);
+  jaxc_array_free(h), jaxc_array_free(ex), jaxc_array_free(ey);
+  /* jnp.histogramdd's docstring: 100 points of jax.random.normal in 6^3 bins over [-3, 3] */
+  jaxc_key key = jaxc_random_key(42);
+  jaxc_array *a = jaxc_random_normal(key, JAXC_F32, 2, (const int64_t[]){100, 3}), *E[3] = {NULL};
+  const double *r3[3] = {(const double[]){-3, 3}, (const double[]){-3, 3}, (const double[]){-3, 3}};
+  CHECK(jaxc_histogramdd(a, 3, (const int64_t[]){6, 6, 6}, NULL, r3, NULL, false, &h, E) == 0);
+  CHECK(h && h->ndim == 3 && h->shape[0] == 6 && h->shape[1] == 6 && h->shape[2] == 6);
+  for (int d = 0; d < 3; d++) {
+    CHECK(printed_as(E[d], 7, (const double[]){-3, -2, -1, 0, 1, 2, 3}));
+    jaxc_array_free(E[d]);
+  }
+  jaxc_array_free(h);
+  CHECK(jaxc_histogramdd(a, 0, NULL, NULL, NULL, NULL, true, &h, E) == 0); /* density * dx * dy * dz sums to 1 */
+  s = 0;
+  for (int64_t c = 0; c < 1000 && h; c++) {
+    double v = elem(JAXC_F32, h->data, c);
+    for (int d = 0; d < 3; d++) {
+      int j = d == 0 ? (int)(c / 100) : d == 1 ? (int)(c / 10 % 10) : (int)(c % 10);
+      v *= elem(JAXC_F32, E[d]->data, j + 1) - elem(JAXC_F32, E[d]->data, j);
+    }
+    s += v;
+  }
+  CHECK(fabs(s - 1) < 1e-5);
+  jaxc_array_free(h);
+  for (int d = 0; d < 3; d++) jaxc_array_free(E[d]);
+  /* dtypes: the counts the default int; a weak sample joins the weights weakly, while histogram2d's
+     asarray([x, y]) is strong; every result strong */
+  jaxc_set_x64(true);
+  CHECK(jaxc_histogramdd(a, 0, NULL, NULL, NULL, NULL, false, &h, NULL) == 0 && h && jaxc_array_dtype(h) == JAXC_I64);
+  jaxc_array_free(h);
+  jaxc_set_x64(false);
+  jaxc_array *wk = jaxc__new_array(JAXC_F32, true, 2, (const int64_t[]){8, 2}), *wb = jaxc_array_zeros(JAXC_BF16, 1, &n8);
+  memset(wk->data, 0, 8 * 2 * 4);
+  CHECK(jaxc_histogramdd(wk, 0, NULL, NULL, NULL, wb, false, &h, E) == 0 && h && jaxc_array_dtype(h) == JAXC_BF16 && !h->weak &&
+        jaxc_array_dtype(E[0]) == JAXC_BF16 && !E[0]->weak);
+  jaxc_array_free(h), jaxc_array_free(E[0]), jaxc_array_free(E[1]);
+  jaxc_array *wx = jaxc__new_array(JAXC_F32, true, 1, &n8);
+  memset(wx->data, 0, 8 * 4);
+  CHECK(jaxc_histogram2d(wx, wx, NULL, NULL, NULL, wb, false, &h, &ex, &ey) == 0 && h && jaxc_array_dtype(h) == JAXC_F32 && !h->weak);
+  jaxc_array_free(h), jaxc_array_free(ex), jaxc_array_free(ey);
+  /* errors, nothing returned */
+  jaxc_array *w7 = jaxc_array_zeros(JAXC_F32, 1, (const int64_t[]){7}), *s1 = jaxc_array_zeros(JAXC_F32, 1, &n8);
+  jaxc_array *s3 = jaxc_array_zeros(JAXC_F32, 3, (const int64_t[]){2, 2, 2}), *s0 = jaxc_array_zeros(JAXC_F32, 2, (const int64_t[]){5, 0});
+  jaxc_array *s9 = jaxc_array_zeros(JAXC_F32, 2, (const int64_t[]){5, 9}), *m = jaxc_array_zeros(JAXC_F32, 2, (const int64_t[]){5, 2});
+  jaxc_array *e0 = jaxc_array_zeros(JAXC_F32, 1, (const int64_t[]){0}), *y7 = jaxc_array_zeros(JAXC_I32, 1, (const int64_t[]){7});
+  E[0] = E[1] = (jaxc_array *)&n8; /* (overwritten with NULL on an error) */
+  CHECK(jaxc_histogramdd(m, 0, NULL, NULL, NULL, w7, false, &h, E) != 0 && !h && !E[0] && !E[1]);
+  CHECK(strcmp(jaxc_last_error(), "should have one weight for each sample.") == 0);
+  CHECK(jaxc_histogramdd(s1, 0, NULL, NULL, NULL, NULL, false, &h, NULL) != 0 && strcmp(jaxc_last_error(), "not enough values to unpack (expected 2, got 1)") == 0);
+  CHECK(jaxc_histogramdd(s3, 0, NULL, NULL, NULL, NULL, false, &h, NULL) != 0 && strcmp(jaxc_last_error(), "too many values to unpack (expected 2)") == 0);
+  const double *r1[2] = {(const double[]){0, 1e-5}, NULL};
+  CHECK(jaxc_histogramdd(m, 1, NULL, NULL, r1, NULL, false, &h, NULL) != 0 && !h);
+  CHECK(strcmp(jaxc_last_error(), "For sample.shape=(5, 2), range must be a sequence of 2 pairs or Nones; got range=[(0.0, 1e-05)]") == 0);
+  const double *r2[3] = {(const double[]){-2.5, 1e16}, NULL, (const double[]){123456.789, -0.0}};
+  CHECK(jaxc_histogramdd(m, 3, NULL, NULL, r2, NULL, false, &h, NULL) != 0);
+  CHECK(strcmp(jaxc_last_error(),
+               "For sample.shape=(5, 2), range must be a sequence of 2 pairs or Nones; got range=[(-2.5, 1e+16), None, (123456.789, -0.0)]") == 0);
+  CHECK(jaxc_histogramdd(m, 3, (const int64_t[]){1, 2, 3}, NULL, NULL, NULL, false, &h, NULL) != 0 &&
+        strcmp(jaxc_last_error(), "should be a bin for each dimension.") == 0);
+  CHECK(jaxc_histogramdd(s0, 0, NULL, NULL, NULL, NULL, false, &h, NULL) != 0 && strcmp(jaxc_last_error(), "only 1-dimensional input supported.") == 0);
+  CHECK(jaxc_histogramdd(s9, 0, NULL, NULL, NULL, NULL, false, &h, NULL) != 0 && jaxc_last_status() == JAXC_ERR_SHAPE);
+  const jaxc_array *eE[2] = {NULL, e0};
+  CHECK(jaxc_histogramdd(m, 2, NULL, eE, NULL, NULL, false, &h, E) != 0 && !h && !E[0] && !E[1] &&
+        strcmp(jaxc_last_error(), "index -1 is out of bounds for axis 0 with size 0") == 0);
+  CHECK(jaxc_histogramdd(m, 2, (const int64_t[]){3, -2}, NULL, NULL, NULL, false, &h, NULL) != 0 &&
+        strcmp(jaxc_last_error(), "Number of samples, -1, must be non-negative.") == 0);
+  CHECK(jaxc_histogramdd(NULL, 0, NULL, NULL, NULL, NULL, false, &h, NULL) != 0 && strcmp(jaxc_last_error(), "histogramdd: the sample is NULL") == 0);
+  CHECK(jaxc_histogramdd(m, 0, NULL, NULL, NULL, NULL, false, NULL, NULL) != 0 && jaxc_last_status() == JAXC_ERR_ARG);
+  CHECK(jaxc_histogram2d(x, y7, NULL, NULL, NULL, NULL, false, &h, &ex, &ey) != 0 && !h && !ex && !ey &&
+        strcmp(jaxc_last_error(), "All input arrays must have the same shape.") == 0);
+  CHECK(jaxc_histogram2d(x, NULL, NULL, NULL, NULL, NULL, false, &h, &ex, &ey) != 0 && strcmp(jaxc_last_error(), "histogram2d: y is NULL") == 0);
+  jaxc_array *x0 = jaxc_scalar(JAXC_F32, 1, 0), *y0 = jaxc_scalar(JAXC_F32, 2, 0);
+  CHECK(jaxc_histogram2d(x0, y0, NULL, NULL, NULL, NULL, false, &h, &ex, &ey) != 0 &&
+        strcmp(jaxc_last_error(), "not enough values to unpack (expected 2, got 1)") == 0);
+  CHECK(jaxc_histogram2d(m, m, NULL, NULL, NULL, NULL, false, &h, &ex, &ey) != 0 && strcmp(jaxc_last_error(), "too many values to unpack (expected 2)") == 0);
+  jaxc_set_promotion(JAXC_RULES_JAX_STRICT); /* weights that do not promote with the sample */
+  jaxc_array *wi5 = jaxc_array_zeros(JAXC_I32, 1, (const int64_t[]){5});
+  CHECK(jaxc_histogramdd(m, 0, NULL, NULL, NULL, wi5, false, &h, NULL) != 0 && jaxc_last_status() == JAXC_ERR_PROMOTION);
+  CHECK(jaxc_histogram2d(x, s1, NULL, NULL, NULL, NULL, false, &h, NULL, NULL) != 0 && jaxc_last_status() == JAXC_ERR_PROMOTION);
+  jaxc_set_promotion(JAXC_RULES_JAX);
+  jaxc_array *ys = jaxc_array_zeros(JAXC_F32, 1, (const int64_t[]){0}); /* no points: the min of nothing */
+  CHECK(jaxc_histogram2d(ys, ys, NULL, NULL, NULL, NULL, false, &h, &ex, &ey) != 0 &&
+        strcmp(jaxc_last_error(), "zero-size array to reduction operation min which has no identity") == 0);
+  CHECK(jaxc_histogram2d(ys, ys, NULL, NULL, r25, NULL, false, &h, &ex, &ey) == 0 && h && h->shape[0] == 10 && jaxc_array_size(h) == 100);
+  jaxc_array_free(h), jaxc_array_free(ex), jaxc_array_free(ey);
+  jaxc_array *free_list[] = {x, y, eb, a, wk, wb, wx, w7, s1, s3, s0, s9, m, e0, y7, x0, y0, wi5, ys};
+  for (size_t k = 0; k < sizeof free_list / sizeof free_list[0]; k++) jaxc_array_free(free_list[k]);
+}
+
 /* ---- diff, ediff1d ----------------------------------------------------------------------------------- */
 static void test_diff_random(void) {
   static const jaxc_dtype dts[] = {JAXC_BOOL, JAXC_U8, JAXC_I8, JAXC_I32, JAXC_F16, JAXC_F32, JAXC_F64};
@@ -821,6 +1120,9 @@ int main(void) {
   test_histogram_cases();
   test_histogram_random();
   test_histogram_large();
+  test_histdd_random();
+  test_histdd_large();
+  test_histdd_cases();
   test_diff_cases();
   test_diff_random();
   printf("test_stats: %ld quantile calls (%ld values), %ld histograms, %ld diffs\n", n_quantile_calls, n_quantile_values, n_hist_calls,
