@@ -6229,7 +6229,7 @@ static int jaxc__fail_hdd_range(int64_t n, int64_t nd, int d, const double *cons
 #ifndef JAXC_NO_STDIO
   size_t at = 1;
   for (int i = 0; i < d && at + 1 < sizeof got; i++) {
-    char lo[32] = "", hi[32] = "";
+    char lo[64] = "", hi[64] = "";
     if (range[i]) jaxc__py_float(lo, sizeof lo, range[i][0]), jaxc__py_float(hi, sizeof hi, range[i][1]);
     at += (size_t)snprintf(got + at, sizeof got - at, range[i] ? "%s(%s, %s)" : "%sNone", i ? ", " : "", lo, hi);
   }
@@ -6263,7 +6263,7 @@ static jaxc_dtype jaxc__hdd_dtype(int sn, const int64_t *ss, jaxc_dtype node, co
    with its outlier slots bincounted and cut to [1:-1] on every axis */
 static jaxc_array *jaxc__hdd_composed(int nd, const jaxc_array *const *col, const jaxc_array *w, jaxc_array *const *E) {
   jaxc_array *idx[JAXC_MAX_NDIM] = {NULL}, *r = NULL;
-  int64_t dims[JAXC_MAX_NDIM], len = 1;
+  int64_t dims[JAXC_MAX_NDIM] = {0}, len = 1;
   jaxc_slice_spec core[JAXC_MAX_NDIM];
   bool ok = true;
   for (int d = 0; d < nd && ok; d++) {
