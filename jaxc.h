@@ -37,7 +37,8 @@
                jaxc_digitize, jaxc_unique, jaxc_unique_ex, jaxc_isin, intersect1d, union1d, setdiff1d, setxor1d,
                jaxc_nonzero, flatnonzero, argwhere, count_nonzero, bincount; jaxc_quantile,
                nanquantile, percentile, nanpercentile (JAXC_QUANTILE_...), quantile_ex (axis
-               tuples), median, nanmedian, histogram, histogram_bin_edges, diff, ediff1d, interp
+               tuples), median, nanmedian, histogram, histogram2d, histogramdd, histogram_bin_edges,
+               diff, ediff1d, interp
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
                jaxc_at_update_axis, jaxc_at_update_slice
      shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
@@ -652,6 +653,22 @@ JAXC_API jaxc_array *jaxc_ediff1d(const jaxc_array *a, const jaxc_array *to_end,
 enum { JAXC_EXTRAPOLATE_LEFT = 1, JAXC_EXTRAPOLATE_RIGHT = 2 };
 JAXC_API jaxc_array *jaxc_interp(const jaxc_array *x, const jaxc_array *xp, const jaxc_array *fp, const jaxc_array *left,
                                  const jaxc_array *right, const jaxc_array *period, int extrapolate);
+/* jaxc_gradient(f, nspacing, spacing, naxes, axes, out): jnp.gradient, JAX's lines on jaxc's ops:
+   f and the spacing arrays promoted to inexact together (their join; weak when it is); along
+   each axis (axes NULL: every axis, naxes ignored; else naxes of them, negative from the end,
+   repeats allowed) the edges are the one-sided differences and the inside the central ones: for
+   a scalar spacing h (0-d; none given: a weak 1.0) (f[2:] - f[:-2]) * 0.5 / h and the edges / h;
+   for a 1-D h of the axis's length, the coordinates, JAX's second-order weights
+   -dx2 / (dx1 (dx1 + dx2)), (dx2 - dx1) / (dx1 dx2), dx1 / (dx2 (dx1 + dx2)). nspacing is 0 (unit
+   spacing), 1 (for every axis) or the number of axes. out gets one array per axis (f's shape),
+   all or none (NULL) with the status returned; no axes (an empty tuple, or a 0-d f): none, OK.
+   Errors are JAX's: "Shape of array too small to calculate a numerical gradient, at least 2
+   elements are required.", "Invalid number of spacing arguments 2 for axis=None", "Spacing
+   arrays must have the same length as the dimension along which the gradient is calculated.",
+   "Spacing arrays must be 1D arrays or scalars.", and the axis's "axis 2 is out of bounds for
+   array of dimension 2". (edge_order is not implemented in JAX, nor here.) */
+JAXC_API int jaxc_gradient(const jaxc_array *f, int nspacing, const jaxc_array *const *spacing, int naxes, const int *axes,
+                           jaxc_array **out);
 
 /* --- indexing -----------------------------------------------------------------------------------
    Out-of-range index handling (contract). DEFAULT means what JAX does with no mode: clip for
@@ -6077,9 +6094,10 @@ static int64_t jaxc__hgrid_cell(const jaxc__hgrid *G, int64_t p) {
   return cell;
 }
 static void jaxc__hgrid_count(const jaxc__hgrid *G, int64_t from, int64_t to, int64_t *c) {
+  const jaxc__hgrid g = *G; /* (a local copy: the counts' stores cannot alias its sizes, which stay in registers) */
   for (int64_t p = from; p < to; p++) {
-    int64_t cell = jaxc__hgrid_cell(G, p);
-    if (cell < G->cells) c[cell]++;
+    int64_t cell = jaxc__hgrid_cell(&g, p);
+    if (cell < g.cells) c[cell]++;
   }
 }
 typedef struct jaxc__hgrid_job { const jaxc__hgrid *G; int64_t *out; } jaxc__hgrid_job;
@@ -6704,6 +6722,145 @@ done:
   jaxc__steps_free(&S, f);
   return f;
 }
+/* --- gradient ------------------------------------------------------------------------------------
+   jnp.gradient's gradient_along_axis, op by op, so each step rounds and promotes as in JAX. */
+static jaxc_array *jaxc__gradient_axis(const jaxc_array *a, const jaxc_array *h, int ax) {
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *r = NULL, *up, *lo, *inner, *t[8];
+  int64_t n = a->shape[ax];
+#define JAXC__SL(x, i, j) jaxc__slice_axis(x, ax, i, j)
+#define JAXC__BIN(op, x, y) jaxc_binary(JAXC_OP_##op, x, y)
+  JAXC__STEP(t[0], JAXC__SL(a, 1, 2));
+  JAXC__STEP(t[1], JAXC__SL(a, 0, 1));
+  JAXC__STEP(up, JAXC__BIN(SUBTRACT, t[0], t[1]));
+  JAXC__STEP(t[0], JAXC__SL(a, n - 1, n));
+  JAXC__STEP(t[1], JAXC__SL(a, n - 2, n - 1));
+  JAXC__STEP(lo, JAXC__BIN(SUBTRACT, t[0], t[1]));
+  if (h->ndim == 0) {
+    JAXC__STEP(t[0], JAXC__SL(a, 2, n));
+    JAXC__STEP(t[1], JAXC__SL(a, 0, n - 2));
+    JAXC__STEP(t[2], JAXC__BIN(SUBTRACT, t[0], t[1]));
+    JAXC__STEP(t[3], jaxc_weak_float(0.5));
+    JAXC__STEP(t[4], JAXC__BIN(MULTIPLY, t[2], t[3]));
+    JAXC__STEP(inner, JAXC__BIN(TRUE_DIVIDE, t[4], h));
+    JAXC__STEP(lo, JAXC__BIN(TRUE_DIVIDE, lo, h));
+    JAXC__STEP(up, JAXC__BIN(TRUE_DIVIDE, up, h));
+  } else if (h->ndim == 1) {
+    if (h->shape[0] != n) {
+      jaxc__fail(JAXC_ERR_SHAPE, "Spacing arrays must have the same length as the dimension along which the gradient is calculated.");
+      goto done;
+    }
+    int64_t hs[JAXC_MAX_NDIM];
+    for (int k = 0; k < a->ndim; k++) hs[k] = k == ax ? n : 1;
+    jaxc_array *x, *dx1, *dx2, *A, *B, *C;
+    JAXC__STEP(x, jaxc_reshape(h, a->ndim, hs));
+    JAXC__STEP(t[0], JAXC__SL(x, 1, 2));
+    JAXC__STEP(t[1], JAXC__SL(x, 0, 1));
+    JAXC__STEP(t[2], JAXC__BIN(SUBTRACT, t[0], t[1]));
+    JAXC__STEP(up, JAXC__BIN(TRUE_DIVIDE, up, t[2]));
+    JAXC__STEP(t[0], JAXC__SL(x, n - 1, n));
+    JAXC__STEP(t[1], JAXC__SL(x, n - 2, n - 1));
+    JAXC__STEP(t[2], JAXC__BIN(SUBTRACT, t[0], t[1]));
+    JAXC__STEP(lo, JAXC__BIN(TRUE_DIVIDE, lo, t[2]));
+    JAXC__STEP(t[0], JAXC__SL(x, 1, n - 1));
+    JAXC__STEP(t[1], JAXC__SL(x, 0, n - 2));
+    JAXC__STEP(t[2], JAXC__SL(x, 2, n));
+    JAXC__STEP(dx1, JAXC__BIN(SUBTRACT, t[0], t[1]));
+    JAXC__STEP(dx2, JAXC__BIN(SUBTRACT, t[2], t[0]));
+    JAXC__STEP(t[3], JAXC__BIN(ADD, dx1, dx2)); /* a = -(dx2) / (dx1 * (dx1 + dx2)) */
+    JAXC__STEP(t[4], JAXC__BIN(MULTIPLY, dx1, t[3]));
+    JAXC__STEP(t[5], jaxc_unary(JAXC_OP_NEGATIVE, dx2));
+    JAXC__STEP(A, JAXC__BIN(TRUE_DIVIDE, t[5], t[4]));
+    JAXC__STEP(t[4], JAXC__BIN(SUBTRACT, dx2, dx1)); /* b = (dx2 - dx1) / (dx1 * dx2) */
+    JAXC__STEP(t[5], JAXC__BIN(MULTIPLY, dx1, dx2));
+    JAXC__STEP(B, JAXC__BIN(TRUE_DIVIDE, t[4], t[5]));
+    JAXC__STEP(t[4], JAXC__BIN(MULTIPLY, dx2, t[3])); /* c = dx1 / (dx2 * (dx1 + dx2)) */
+    JAXC__STEP(C, JAXC__BIN(TRUE_DIVIDE, dx1, t[4]));
+    JAXC__STEP(t[0], JAXC__SL(a, 0, n - 2)); /* a * f[:-2] + b * f[1:-1] + c * f[2:] */
+    JAXC__STEP(t[1], JAXC__SL(a, 1, n - 1));
+    JAXC__STEP(t[2], JAXC__SL(a, 2, n));
+    JAXC__STEP(t[3], JAXC__BIN(MULTIPLY, A, t[0]));
+    JAXC__STEP(t[4], JAXC__BIN(MULTIPLY, B, t[1]));
+    JAXC__STEP(t[5], JAXC__BIN(ADD, t[3], t[4]));
+    JAXC__STEP(t[6], JAXC__BIN(MULTIPLY, C, t[2]));
+    JAXC__STEP(inner, JAXC__BIN(ADD, t[5], t[6]));
+  } else {
+    jaxc__fail(JAXC_ERR_SHAPE, "Spacing arrays must be 1D arrays or scalars.");
+    goto done;
+  }
+#undef JAXC__SL
+#undef JAXC__BIN
+  r = jaxc_concatenate(3, (const jaxc_array *const[]){up, inner, lo}, ax);
+done:
+  jaxc__steps_free(&S, NULL);
+  return r;
+}
+/* axis=None, or the axes given, as Python prints them (axis=0, axis=(0, 1)) */
+static void jaxc__format_axis_arg(char *buf, size_t cap, int naxes, const int *axes) {
+#ifndef JAXC_NO_STDIO
+  if (!axes) snprintf(buf, cap, "None");
+  else if (naxes == 1) snprintf(buf, cap, "%d", axes[0]);
+  else {
+    int64_t d[JAXC_MAX_NDIM];
+    int k = naxes < JAXC_MAX_NDIM ? naxes : JAXC_MAX_NDIM;
+    for (int i = 0; i < k; i++) d[i] = axes[i];
+    jaxc__format_dims(buf, cap, k, d);
+  }
+#else
+  (void)naxes, (void)axes;
+  if (cap) buf[0] = 0;
+#endif
+}
+JAXC_API int jaxc_gradient(const jaxc_array *f, int nspacing, const jaxc_array *const *spacing, int naxes, const int *axes,
+                           jaxc_array **out) {
+  if (!f || !out || (nspacing > 0 && !spacing) || nspacing < 0 || (axes && naxes < 0))
+    return jaxc__fail(JAXC_ERR_ARG, "gradient: %s", !f ? "f is NULL" : !out ? "out is NULL" : nspacing < 0 || !spacing ? "bad spacing" : "a negative axis count"),
+           JAXC_ERR_ARG;
+  int m = axes ? naxes : f->ndim;
+  for (int k = 0; k < m; k++) out[k] = NULL;
+  bool x64 = jaxc_x64();
+  jaxc_dtype node = jaxc__node_of(f); /* promote_dtypes_inexact(f, *varargs) */
+  for (int k = 0; k < nspacing; k++) {
+    if (!spacing[k]) return jaxc__fail(JAXC_ERR_ARG, "gradient: spacing %d is NULL", k), JAXC_ERR_ARG;
+    jaxc_dtype next = jaxc_result_node(jaxc_promotion(), x64, node, jaxc__node_of(spacing[k]));
+    if (next == JAXC_DTYPE_INVALID) return jaxc__fail_strict(k ? jaxc_storage_dtype(node, x64) : f->dtype, spacing[k]->dtype), jaxc_last_status();
+    node = next;
+  }
+  node = jaxc__to_inexact(node);
+  jaxc_dtype dt = jaxc_storage_dtype(node, x64);
+  bool weak = jaxc_dtype_is_weak(node);
+  int ax[64];
+  if (m > 64) return jaxc__fail(JAXC_ERR_ARG, "gradient: %d axes; at most 64", m), JAXC_ERR_ARG;
+  for (int k = 0; k < m; k++)
+    if (!jaxc__canon_axis(axes ? axes[k] : k, f->ndim, &ax[k])) return jaxc_last_status();
+  if (m == 0) return jaxc__ok(), JAXC_OK;
+  for (int k = 0; k < m; k++)
+    if (f->shape[ax[k]] < 2)
+      return jaxc__fail(JAXC_ERR_SHAPE, "Shape of array too small to calculate a numerical gradient, at least 2 elements are required."),
+             JAXC_ERR_SHAPE;
+  if (nspacing != 0 && nspacing != 1 && nspacing != m) {
+    char s[JAXC_MAX_NDIM * 24 + 8];
+    jaxc__format_axis_arg(s, sizeof s, naxes, axes);
+    return jaxc__fail(JAXC_ERR_ARG, "Invalid number of spacing arguments %d for axis=%s", nspacing, s), JAXC_ERR_ARG;
+  }
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *a, *one = NULL, *h[JAXC_MAX_NDIM] = {NULL};
+  int st = JAXC_OK;
+  if (!jaxc__step(&S, a = jaxc__promoted(f, dt, weak)) || (nspacing == 0 && !jaxc__step(&S, one = jaxc_weak_float(1.0)))) goto fail;
+  for (int k = 0; k < nspacing; k++)
+    if (!jaxc__step(&S, h[k] = jaxc__promoted(spacing[k], dt, weak))) goto fail;
+  for (int k = 0; k < m; k++)
+    if (!(out[k] = jaxc__gradient_axis(a, nspacing == 0 ? one : h[nspacing == 1 ? 0 : k], ax[k]))) goto fail;
+  jaxc__steps_free(&S, NULL);
+  jaxc__ok();
+  return JAXC_OK;
+fail:
+  st = jaxc_last_status();
+  for (int k = 0; k < m; k++) jaxc_array_free(out[k]), out[k] = NULL;
+  jaxc__steps_free(&S, NULL);
+  return st;
+}
+
 #undef JAXC__STEP
 
 /* --- indexing ---------------------------------------------------------------------------------

@@ -1110,6 +1110,189 @@ static void test_diff_cases(void) {
   jaxc_array_free(a), jaxc_array_free(b), jaxc_array_free(x), jaxc_array_free(to_end), jaxc_array_free(tb), jaxc_array_free(w), jaxc_array_free(f);
 }
 
+/* ---- gradient -------------------------------------------------------------------------------------- */
+/* one op of the reference in dtype d: float and double in their own type; float16 and bfloat16 in
+   float32 rounded after each op, as XLA:CPU computes them */
+static double g_op(jaxc_dtype d, char op, double x, double y) {
+  if (d == JAXC_F64) return op == '+' ? x + y : op == '-' ? x - y : op == '*' ? x * y : x / y;
+  float a = (float)x, b = (float)y, r = op == '+' ? a + b : op == '-' ? a - b : op == '*' ? a * b : a / b;
+  return rnd(d, (double)r);
+}
+/* element i along a lane (stride st, length n) of f's gradient against JAX's lines: h scalar (hv),
+   or the coordinates x (NULL: scalar) */
+static double g_ref(jaxc_dtype d, const double *v, int64_t n, int64_t i, double hv, const double *x) {
+  if (!x) {
+    if (i == 0) return g_op(d, '/', g_op(d, '-', v[1], v[0]), hv);
+    if (i == n - 1) return g_op(d, '/', g_op(d, '-', v[n - 1], v[n - 2]), hv);
+    double t = g_op(d, '-', v[i + 1], v[i - 1]);
+    t = g_op(d, '*', t, 0.5);
+    return g_op(d, '/', t, hv);
+  }
+  if (i == 0) return g_op(d, '/', g_op(d, '-', v[1], v[0]), g_op(d, '-', x[1], x[0]));
+  if (i == n - 1) return g_op(d, '/', g_op(d, '-', v[n - 1], v[n - 2]), g_op(d, '-', x[n - 1], x[n - 2]));
+  double dx1 = g_op(d, '-', x[i], x[i - 1]), dx2 = g_op(d, '-', x[i + 1], x[i]);
+  double s = g_op(d, '+', dx1, dx2);
+  double a = g_op(d, '/', -dx2, g_op(d, '*', dx1, s));
+  double b = g_op(d, '/', g_op(d, '-', dx2, dx1), g_op(d, '*', dx1, dx2));
+  double c = g_op(d, '/', dx1, g_op(d, '*', dx2, s));
+  double p = g_op(d, '*', a, v[i - 1]), q = g_op(d, '*', b, v[i]), r = g_op(d, '*', c, v[i + 1]);
+  return g_op(d, '+', g_op(d, '+', p, q), r);
+}
+typedef enum { SP_NONE, SP_WEAK, SP_SCALAR, SP_COORDS } sp_kind;
+typedef struct gcase { jaxc_dtype f; sp_kind sp; jaxc_dtype s, want; bool weak; } gcase;
+static void test_gradient_random(void) {
+  static const gcase cases[] = {
+      {JAXC_F32, SP_NONE, 0, JAXC_F32, false},          {JAXC_I32, SP_NONE, 0, JAXC_F32, false},
+      {JAXC_BOOL, SP_NONE, 0, JAXC_F32, false},         {JAXC_BF16, SP_NONE, 0, JAXC_BF16, false},
+      {JAXC_F64, SP_NONE, 0, JAXC_F64, false},          {JAXC_U8, SP_WEAK, 0, JAXC_F64, true}, /* (the weak float: float64 with x64) */
+      {JAXC_F16, SP_WEAK, 0, JAXC_F16, false},          {JAXC_F32, SP_WEAK, 0, JAXC_F32, false},
+      {JAXC_BF16, SP_SCALAR, JAXC_F32, JAXC_F32, false}, {JAXC_F16, SP_COORDS, JAXC_F32, JAXC_F32, false},
+      {JAXC_F64, SP_COORDS, JAXC_F32, JAXC_F64, false}, {JAXC_I8, SP_COORDS, JAXC_F16, JAXC_F16, false},
+      {JAXC_F32, SP_COORDS, JAXC_I32, JAXC_F32, false}, {JAXC_F32, SP_COORDS, JAXC_F32, JAXC_F32, false},
+      {JAXC_BF16, SP_COORDS, JAXC_BF16, JAXC_BF16, false}, {JAXC_I64, SP_SCALAR, JAXC_F16, JAXC_F16, false}};
+  static const double hs[] = {0.5, 2, 3, 0.1, -1.5, 0};
+  jaxc_set_x64(true);
+  for (int trial = 0; trial < 1500; trial++) {
+    const gcase *c = &cases[rnd64() % (sizeof cases / sizeof cases[0])];
+    int nd = 1 + (int)(rnd64() % 3);
+    int64_t shape[3];
+    for (int k = 0; k < nd; k++) shape[k] = 2 + (int64_t)(rnd64() % (nd == 1 ? 40 : 6));
+    jaxc_array *f = random_data(c->f, nd, shape, is_float(c->f) && rnd64() % 3 == 0 ? 5 : 0);
+    int axes[4], naxes = 0;
+    bool all = rnd64() % 3 == 0;
+    if (!all) {
+      naxes = 1 + (int)(rnd64() % (unsigned)nd);
+      for (int k = 0; k < naxes; k++) axes[k] = (int)(rnd64() % (unsigned)nd) - (rnd64() % 2 ? nd : 0);
+    }
+    int m = all ? nd : naxes, nsp = c->sp == SP_NONE ? 0 : rnd64() % 2 ? 1 : m;
+    jaxc_array *sp[4] = {NULL};
+    double hv[4] = {1, 1, 1, 1}, *coords[4] = {NULL};
+    for (int k = 0; k < nsp; k++) {
+      int ax = all ? k : (axes[k < naxes ? k : 0] + nd) % nd;
+      if (nsp == 1) ax = -1; /* (one for every axis: a scalar, or coordinates when the axes share a length) */
+      bool same_len = true;
+      for (int j = 0; j < m; j++) same_len &= shape[all ? j : (axes[j] + nd) % nd] == shape[all ? 0 : (axes[0] + nd) % nd];
+      if (c->sp == SP_COORDS && (ax >= 0 || same_len)) {
+        int64_t len = shape[ax >= 0 ? ax : all ? 0 : (axes[0] + nd) % nd];
+        coords[k] = malloc(sizeof(double) * (size_t)len);
+        double at = (double)(int64_t)(rnd64() % 9) - 4;
+        for (int64_t j = 0; j < len; j++) /* (repeats: 0 / 0) */
+          coords[k][j] = to_dtype(c->s, at), at += (double)(rnd64() % 9) / (is_float(c->s) ? 4 : 1);
+        sp[k] = array_of(c->s, 1, &len, coords[k]);
+        for (int64_t j = 0; j < len; j++) coords[k][j] = to_dtype(c->want, coords[k][j]);
+      } else {
+        hv[k] = hs[rnd64() % 6];
+        if (c->sp != SP_WEAK && !is_float(c->s)) hv[k] = trunc(hv[k]); /* (what an integer scalar holds) */
+        sp[k] = c->sp == SP_WEAK ? jaxc_weak_float(hv[k]) : jaxc_scalar(c->s, hv[k], 0); /* (0-d of s: the same join) */
+        hv[k] = to_dtype(c->want, to_dtype(c->sp == SP_WEAK ? c->want : c->s, hv[k]));
+      }
+    }
+    uint64_t before = checksum(f);
+    jaxc_array *out[4] = {NULL};
+    int st = jaxc_gradient(f, nsp, (const jaxc_array *const *)sp, naxes, all ? NULL : axes, out);
+    n_diff_calls++;
+    CHECK(checksum(f) == before);
+    if (check_ok(st == 0, jaxc_last_error())) {
+      for (int k = 0; k < m; k++) {
+        int ax = all ? k : (axes[k] + nd) % nd, s = nsp == 1 ? 0 : k;
+        const jaxc_array *g = out[k];
+        jaxc_dtype want = c->want;
+        CHECK_MSG(g && jaxc_array_dtype(g) == want && g->weak == c->weak && g->ndim == nd, "gradient of %s: %s%s, want %s%s",
+                  jaxc_dtype_name(c->f), g ? jaxc_dtype_name(jaxc_array_dtype(g)) : "NULL", g && g->weak ? " weak" : "", jaxc_dtype_name(want),
+                  c->weak ? " weak" : "");
+        if (!g || jaxc_array_dtype(g) != want) continue;
+        int64_t n = shape[ax], stride = 1, total = jaxc_array_size(f);
+        for (int j = ax + 1; j < nd; j++) stride *= shape[j];
+        double *lane = malloc(sizeof(double) * (size_t)n);
+        for (int64_t base = 0; base < total; base++) {
+          if (base / stride % n != 0) continue; /* one lane per start */
+          for (int64_t i = 0; i < n; i++) lane[i] = to_dtype(want, elem(c->f, f->data, base + i * stride));
+          for (int64_t i = 0; i < n; i++) {
+            double r = g_ref(want, lane, n, i, nsp ? hv[s] : 1, nsp ? coords[s] : NULL), got = elem(want, g->data, base + i * stride);
+            CHECK_MSG(same_value(got, r), "%s gradient axis %d of %lld, element %lld: %.17g vs %.17g (f %s, spacing %d of kind %d, h %g, %s)",
+                      jaxc_dtype_name(want), ax, (long long)n, (long long)i, got, r, jaxc_dtype_name(c->f), nsp, (int)c->sp, nsp ? hv[s] : 1,
+                      all ? "all axes" : "axes given");
+          }
+        }
+        free(lane);
+      }
+    }
+    for (int k = 0; k < m; k++) jaxc_array_free(out[k]);
+    for (int k = 0; k < nsp; k++) jaxc_array_free(sp[k]), free(coords[k]);
+    jaxc_array_free(f);
+  }
+  jaxc_set_x64(false);
+}
+
+static void test_gradient_cases(void) {
+  /* jnp.gradient's docstring: f(x) = sin(x) exp(-x / 4) at linspace(0, 5, 10), printed to 2 places */
+  static const double want[10] = {0.83, 0.61, 0.18, -0.2, -0.43, -0.49, -0.39, -0.21, -0.02, 0.08};
+  jaxc_array *x = jaxc_linspace(0, 5, 10, true, JAXC_F32), *s = jaxc_unary(JAXC_OP_SIN, x), *q = jaxc_weak_float(-4);
+  jaxc_array *xq = jaxc_binary(JAXC_OP_TRUE_DIVIDE, x, q), *e = jaxc_unary(JAXC_OP_EXP, xq), *f = jaxc_binary(JAXC_OP_MULTIPLY, s, e);
+  jaxc_array *g[3] = {NULL, NULL, NULL};
+  CHECK(jaxc_gradient(f, 1, (const jaxc_array *const[]){x}, 0, NULL, g) == 0 && g[0] && jaxc_array_dtype(g[0]) == JAXC_F32);
+  for (int k = 0; k < 10 && g[0]; k++) CHECK_MSG(fabs(elem(JAXC_F32, g[0]->data, k) - want[k]) <= 0.005 + 1e-6, "docstring gradient %d: %g", k, elem(JAXC_F32, g[0]->data, k));
+  jaxc_array_free(g[0]);
+  /* numpy's docstring values, exact in float32 */
+  double fv[6] = {1, 2, 4, 7, 11, 16}, xv[6] = {0, 1, 1.5, 3.5, 4, 6};
+  int64_t n6 = 6;
+  jaxc_array *fa = array_of(JAXC_F32, 1, &n6, fv), *xa = array_of(JAXC_F32, 1, &n6, xv), *two = jaxc_weak_float(2);
+  CHECK(jaxc_gradient(fa, 0, NULL, 0, NULL, g) == 0);
+  expect_print(g[0], "Array([1. , 1.5, 2.5, 3.5, 4.5, 5. ], dtype=float32)", "gradient");
+  CHECK(jaxc_gradient(fa, 1, (const jaxc_array *const[]){two}, 0, NULL, g) == 0);
+  expect_print(g[0], "Array([0.5 , 0.75, 1.25, 1.75, 2.25, 2.5 ], dtype=float32)", "gradient, spacing 2");
+  double mv[6] = {1, 2, 6, 3, 4, 5};
+  jaxc_array *m = array_of(JAXC_F32, 2, (const int64_t[]){2, 3}, mv);
+  CHECK(jaxc_gradient(m, 0, NULL, 0, NULL, g) == 0);
+  expect_print(g[0], "Array([[ 2.,  2., -1.],\n       [ 2.,  2., -1.]], dtype=float32)", "gradient axis 0");
+  expect_print(g[1], "Array([[1. , 2.5, 4. ],\n       [1. , 1. , 1. ]], dtype=float32)", "gradient axis 1");
+  CHECK(jaxc_gradient(m, 1, (const jaxc_array *const[]){two}, 1, (const int[]){-1}, g) == 0);
+  expect_print(g[0], "Array([[0.5 , 1.25, 2.  ],\n       [0.5 , 0.5 , 0.5 ]], dtype=float32)", "gradient axis -1, spacing 2");
+  /* complex: the parts' differences (exact here) */
+  jaxc_array *cz = jaxc_array_empty(JAXC_C64, 1, &n6);
+  for (int k = 0; k < 6; k++) ((float *)cz->data)[2 * k] = (float)fv[k], ((float *)cz->data)[2 * k + 1] = (float)-xv[k];
+  CHECK(jaxc_gradient(cz, 1, (const jaxc_array *const[]){two}, 0, NULL, g) == 0 && g[0] && jaxc_array_dtype(g[0]) == JAXC_C64);
+  for (int k = 0; k < 6 && g[0]; k++) {
+    int lo = k == 0 ? 0 : k - 1, hi = k == 5 ? 5 : k + 1;
+    double dre = (fv[hi] - fv[lo]) / (hi - lo) / 2, dim = -(xv[hi] - xv[lo]) / (hi - lo) / 2;
+    CHECK(((float *)g[0]->data)[2 * k] == (float)dre && ((float *)g[0]->data)[2 * k + 1] == (float)dim);
+  }
+  jaxc_array_free(g[0]);
+  /* nothing to do: a 0-d f, an empty axis tuple */
+  jaxc_array *z0 = jaxc_scalar(JAXC_F32, 1, 0);
+  g[0] = (jaxc_array *)&n6;
+  CHECK(jaxc_gradient(z0, 0, NULL, 0, NULL, g) == 0 && g[0] == (jaxc_array *)&n6);
+  CHECK(jaxc_gradient(m, 0, NULL, 0, (const int[]){0}, g) == 0 && g[0] == (jaxc_array *)&n6);
+  /* errors, in JAX's words; nothing returned */
+  jaxc_array *x3 = array_of(JAXC_F32, 1, (const int64_t[]){3}, xv), *x23 = jaxc_array_zeros(JAXC_F32, 2, (const int64_t[]){2, 3});
+  jaxc_array *r1 = jaxc_array_zeros(JAXC_F32, 2, (const int64_t[]){1, 4}), *h16 = jaxc_array_zeros(JAXC_F16, 0, NULL);
+  g[0] = g[1] = (jaxc_array *)&n6;
+  CHECK(jaxc_gradient(m, 1, (const jaxc_array *const[]){xa}, 0, NULL, g) != 0 && !g[0] && !g[1] &&
+        strcmp(jaxc_last_error(), "Spacing arrays must have the same length as the dimension along which the gradient is calculated.") == 0);
+  g[0] = g[1] = (jaxc_array *)&n6; /* (axis 0's gradient made, then axis 1's spacing refused: both NULL) */
+  CHECK(jaxc_gradient(m, 2, (const jaxc_array *const[]){two, x23}, 0, NULL, g) != 0 && !g[0] && !g[1] &&
+        strcmp(jaxc_last_error(), "Spacing arrays must be 1D arrays or scalars.") == 0);
+  CHECK(jaxc_gradient(m, 2, (const jaxc_array *const[]){x3, two}, 0, NULL, g) != 0);
+  CHECK(jaxc_gradient(r1, 0, NULL, 0, NULL, g) != 0 &&
+        strcmp(jaxc_last_error(), "Shape of array too small to calculate a numerical gradient, at least 2 elements are required.") == 0);
+  CHECK(jaxc_gradient(r1, 0, NULL, 1, (const int[]){1}, g) == 0 && g[0]); /* (the long axis alone) */
+  jaxc_array_free(g[0]);
+  CHECK(jaxc_gradient(m, 3, (const jaxc_array *const[]){two, two, two}, 0, NULL, g) != 0 &&
+        strcmp(jaxc_last_error(), "Invalid number of spacing arguments 3 for axis=None") == 0);
+  CHECK(jaxc_gradient(m, 2, (const jaxc_array *const[]){two, two}, 1, (const int[]){0}, g) != 0 &&
+        strcmp(jaxc_last_error(), "Invalid number of spacing arguments 2 for axis=0") == 0);
+  CHECK(jaxc_gradient(m, 3, (const jaxc_array *const[]){two, two, two}, 2, (const int[]){0, -1}, g) != 0 &&
+        strcmp(jaxc_last_error(), "Invalid number of spacing arguments 3 for axis=(0, -1)") == 0);
+  CHECK(jaxc_gradient(m, 0, NULL, 1, (const int[]){2}, g) != 0 && strcmp(jaxc_last_error(), "axis 2 is out of bounds for array of dimension 2") == 0);
+  CHECK(jaxc_gradient(NULL, 0, NULL, 0, NULL, g) != 0 && jaxc_last_status() == JAXC_ERR_ARG);
+  CHECK(jaxc_gradient(m, 1, NULL, 0, NULL, g) != 0 && jaxc_last_status() == JAXC_ERR_ARG);
+  jaxc_set_promotion(JAXC_RULES_JAX_STRICT);
+  CHECK(jaxc_gradient(m, 1, (const jaxc_array *const[]){h16}, 0, NULL, g) != 0 && jaxc_last_status() == JAXC_ERR_PROMOTION);
+  jaxc_set_promotion(JAXC_RULES_JAX);
+  jaxc_array *free_list[] = {x, s, q, xq, e, f, fa, xa, two, m, cz, z0, x3, x23, r1, h16};
+  for (size_t k = 0; k < sizeof free_list / sizeof free_list[0]; k++) jaxc_array_free(free_list[k]);
+}
+
 int main(void) {
   test_quantile_examples();
   test_quantile_errors();
@@ -1123,6 +1306,8 @@ int main(void) {
   test_histdd_random();
   test_histdd_large();
   test_histdd_cases();
+  test_gradient_random();
+  test_gradient_cases();
   test_diff_cases();
   test_diff_random();
   printf("test_stats: %ld quantile calls (%ld values), %ld histograms, %ld diffs\n", n_quantile_calls, n_quantile_values, n_hist_calls,

@@ -809,9 +809,38 @@ static void conv_dump(const char *name, const jaxc_array *x) {
   fprintf(stderr, "\n");
 }
 
+/* ------------------------------------------------------------------ histogramdd / histogram2d (case 42) */
+/* an operand of any dtype (a bad one: from_data's failure, NULL) and the given shape: small integers (-4..4; unsigned
+   0..4; bool 0/1), now and then put_elem's raw bits or special values */
+static jaxc_array *make_hist_operand(int nd, const int64_t *shape) {
+  jaxc_dtype dt = pick_dtype();
+  int64_t sz = 1;
+  for (int k = 0; k < nd; k++) sz *= shape[k];
+  if (!JAXC_DTYPE_VALID(dt) || JAXC_DTYPE_IS_WEAK(dt)) {
+    jaxc_array *r = jaxc_array_from_data(dt, nd, shape, shared);
+    check_result_array("array_from_data(bad hist operand dtype)", r);
+    return r;
+  }
+  size_t es = jaxc_dtype_size(dt);
+  unsigned char *buf = malloc((size_t)sz * es + 16);
+  uint8_t vm = u8();
+  for (int64_t k = 0; k < sz; k++) {
+    unsigned char *p = buf + (size_t)k * es;
+    if (vm >= 216) { put_elem(dt, p, vm < 236 ? 1 : (int)(u8() & 1)); continue; }
+    int64_t v = (int64_t)(u8() % 9) - 4;
+    if (jaxc_dtype_kind(dt) == JAXC_KIND_UINT || dt == JAXC_BOOL) v = (v < 0 ? -v : v) & (dt == JAXC_BOOL ? 1 : 7);
+    jaxc_kernel_cast_dyn(JAXC_I64, dt, 1, &v, p);
+  }
+  jaxc_array *r = jaxc_array_from_data(dt, nd, shape, buf);
+  check_result_array("array_from_data(hist operand)", r);
+  free(buf);
+  if (r && u8() < 24) r->weak = true;
+  return r;
+}
+
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 42;
+  uint8_t c = u8() % 43;
   static int only = -2; /* FUZZ_CASE=N: every call case N, but a quarter creating or freeing arrays (29) */
   if (only == -2) only = getenv("FUZZ_CASE") ? atoi(getenv("FUZZ_CASE")) : -1;
   if (only >= 0) c = c % 4 == 0 ? 29 : (uint8_t)only;
@@ -2128,6 +2157,92 @@ static void one_call(void) {
     free(ca);
     made_check_free(what, md, 2);
     keep(r);
+    break;
+  }
+  case 42: { /* histogramdd / histogram2d: a sample (n, D) of any dtype (now and then another rank, a pool array or
+                NULL), weights of n or a wrong length, bins -2..12 per axis or NULL, edges of 0..6 small values (any
+                order, NaN now and then) per axis or NULL, ranges (some NaN, infinite or reversed) per axis or NULL, d
+                right or wrong, density; x64 and strict promotion flipped now and then. Checked: the failures JAX makes
+                (NULL, rank not 2, D = 0, a weights or d mismatch), all outputs or none, the histogram's shape
+                (len(edges) - 1 per axis), its dtype (the default int, the weights' or the edges' with density),
+                unweighted counts within [0, n], the edges 1-D, inputs unchanged */
+    made_t md[4] = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
+    bool two = u8() & 1, x64_was = jaxc_x64();
+    jaxc_rules rules_was = jaxc_promotion();
+    if (u8() < 48) jaxc_set_x64(!x64_was);
+    uint8_t sb = u8();
+    int64_t n = u8() < 200 ? u8() % 20 : u8() % 80, D = two ? 2 : u8() < 240 ? u8() % 5 : u8() % 10;
+    int snd = sb < 232 ? (two ? 1 : 2) : (int)(sb % 4);
+    int64_t shape[3] = {n, two ? 2 : D, 2};
+    if (two && snd != 1) shape[0] = snd == 0 ? 1 : 3, shape[1] = n; /* (x, y of another rank) */
+    const jaxc_array *s = sb < 250 ? made_keep(&md[0], make_hist_operand(snd, shape)) : pick_arr();
+    const jaxc_array *y = two ? (u8() < 245 ? made_keep(&md[1], make_hist_operand(snd, shape)) : pick_arr()) : NULL;
+    int64_t wn = u8() < 220 ? n : u8() % 6;
+    const jaxc_array *w = u8() < 100 ? made_keep(&md[2], make_hist_operand(1, &wn)) : NULL;
+    int64_t bins[10];
+    const jaxc_array *edges[10] = {NULL};
+    double rg[10][2];
+    const double *rp[10] = {NULL};
+    jaxc_array *emade[10] = {NULL};
+    int d = u8() < 220 ? (int)(two ? 2 : D) : (int)(u8() % 6);
+    bool use_bins = u8() & 1 || D > 4, use_edges = u8() < 64, use_range = u8() < 100;
+    for (int k = 0; k < 10; k++) { /* (the grid under 10^4 cells or so: 10 each by default, fewer past 4 axes) */
+      bins[k] = (int64_t)(u8() % (D > 4 ? 5 : 15)) - 2;
+      if (use_edges && u8() & 1) {
+        int64_t ne = u8() % (D > 4 ? 4 : 7);
+        edges[k] = emade[k] = make_hist_operand(u8() < 240 ? 1 : 2, (int64_t[]){ne, 2});
+      }
+      if (use_range && u8() & 1) {
+        static const double specials[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, 1e300};
+        for (int h = 0; h < 2; h++) rg[k][h] = u8() < 230 ? (double)((int)(u8() % 41) - 20) / 4 : specials[u8() % 6];
+        rp[k] = rg[k];
+      }
+    }
+    bool density = u8() < 64;
+    if (u8() < 32) jaxc_set_promotion(jaxc_promotion() == JAXC_RULES_JAX ? JAXC_RULES_JAX_STRICT : JAXC_RULES_JAX);
+    bool wide = jaxc_x64();
+    snprintf(what, sizeof what, "%s(d=%d bins=%d edges=%d range=%d w=%d density=%d)", two ? "histogram2d" : "histogramdd", d, use_bins,
+             use_edges, use_range, w != NULL, density);
+    char ss[96];
+    trace("%s sample=%s\n", what, shape_str(ss, s));
+    jaxc_array *h = (jaxc_array *)&bins, *E[10]; /* (overwritten: NULL on an error) */
+    for (int k = 0; k < 10; k++) E[k] = (jaxc_array *)&bins;
+    int st = two ? jaxc_histogram2d(s, y, use_bins ? bins : NULL, use_edges ? edges : NULL, use_range ? rp : NULL, w, density, &h, &E[0], &E[1])
+                 : jaxc_histogramdd(s, d, use_bins ? bins : NULL, use_edges ? edges : NULL, use_range ? rp : NULL, w, density, &h, E);
+    check_result_array(what, h);
+    jaxc_set_x64(x64_was), jaxc_set_promotion(rules_was);
+    snap_verify(what, NULL);
+    int64_t dd = two ? 2 : s && s->ndim == 2 ? s->shape[1] : 0;
+    bool shape_ok = s && (two ? y && s->ndim == 1 && y->ndim == 1 && s->shape[0] == y->shape[0] : s->ndim == 2 && dd >= 1 && dd <= 8);
+    bool bad = !shape_ok || (w && (w->ndim != 1 || w->shape[0] != s->shape[0])) || (!two && (use_bins || use_edges || use_range) && d != dd);
+    if ((st == JAXC_OK) != (h != NULL)) FAIL("%s: status %d with hist %p", what, st, (void *)h);
+    if (h && bad) FAIL("%s: succeeded where it must fail (sample %s)", what, ss);
+    for (int k = 0; k < (h || !shape_ok ? 0 : dd); k++)
+      if (E[k]) FAIL("%s: failed (%s) but edges %d were returned", what, jaxc_last_error(), k);
+    if (h) {
+      if (h->ndim != dd) FAIL("%s: hist of rank %d for %lld axes", what, h->ndim, (long long)dd);
+      int64_t total = 0;
+      for (int k = 0; k < dd && k < h->ndim; k++) {
+        if (!E[k] || E[k]->ndim != 1 || E[k]->shape[0] != h->shape[k] + 1) FAIL("%s: axis %d: hist %lld bins, edges %p", what, k, (long long)h->shape[k], (void *)E[k]);
+        if (density && E[k]->dtype != h->dtype) FAIL("%s: density in %s, edges in %s", what, jaxc_dtype_name(h->dtype), jaxc_dtype_name(E[k]->dtype));
+      }
+      if (!w && !density) {
+        if (h->dtype != (wide ? JAXC_I64 : JAXC_I32)) FAIL("%s: counts in %s", what, jaxc_dtype_name(h->dtype));
+        for (int64_t j = 0; j < h->size; j++) {
+          int64_t v = 0;
+          jaxc_kernel_cast_dyn(h->dtype, JAXC_I64, 1, (const char *)h->data + (size_t)j * jaxc_dtype_size(h->dtype), &v);
+          if (v < 0) FAIL("%s: a negative count", what);
+          total += v;
+        }
+        if (total > s->shape[0]) FAIL("%s: %lld counted of %lld points", what, (long long)total, (long long)s->shape[0]);
+      }
+      if (w && !density && jaxc_dtype_kind(h->dtype) != JAXC_KIND_FLOAT && jaxc_dtype_kind(h->dtype) != JAXC_KIND_COMPLEX)
+        FAIL("%s: weighted sums in %s", what, jaxc_dtype_name(h->dtype));
+      for (int k = 0; k < dd; k++) jaxc_array_free(E[k]);
+    }
+    for (int k = 0; k < 10; k++) jaxc_array_free(emade[k]);
+    made_check_free(what, md, 4);
+    keep(h);
     break;
   }
   default: /* 29: create another array, or free one */
