@@ -6724,10 +6724,76 @@ done:
 }
 /* --- gradient ------------------------------------------------------------------------------------
    jnp.gradient's gradient_along_axis, op by op, so each step rounds and promotes as in JAX. */
+/* The gradient along an axis for a scalar spacing h, fused for float32 and float64: the same ops in
+   the same order as the lines above, (f[i+1] - f[i-1]) * 0.5 / h inside and the one-sided
+   differences / h at the ends (no product meets a sum, so no contraction can change a bit). The
+   array is outer lanes of n rows of `inner` elements; a piece of the range is rows (inner > 1) or
+   elements of lanes (inner == 1, so the loop runs along the lane). */
+typedef struct jaxc__grad_job {
+  const void *a;
+  void *out;
+  int64_t n, inner;
+  double h;
+} jaxc__grad_job;
+#define JAXC__GRAD_KERNEL(SUF, T)                                                                   \
+  static void jaxc__grad_rows_##SUF(const void *job, int64_t lo, int64_t hi) {                     \
+    const jaxc__grad_job *J = (const jaxc__grad_job *)job;                                          \
+    const T *a = (const T *)J->a, h = (T)J->h, half = (T)0.5;                                      \
+    T *out = (T *)J->out;                                                                           \
+    int64_t n = J->n, m = J->inner;                                                                 \
+    for (int64_t r = lo; r < hi; r++) {                                                             \
+      int64_t i = r % n;                                                                            \
+      const T *up = a + (r + (i < n - 1)) * m, *dn = a + (r - (i > 0)) * m;                         \
+      T *o = out + r * m;                                                                           \
+      if (i == 0 || i == n - 1)                                                                     \
+        for (int64_t j = 0; j < m; j++) o[j] = (up[j] - dn[j]) / h;                                 \
+      else                                                                                          \
+        for (int64_t j = 0; j < m; j++) o[j] = (up[j] - dn[j]) * half / h;                          \
+    }                                                                                               \
+  }                                                                                                 \
+  static void jaxc__grad_lanes_##SUF(const void *job, int64_t lo, int64_t hi) {                    \
+    const jaxc__grad_job *J = (const jaxc__grad_job *)job;                                          \
+    const T *a = (const T *)J->a, h = (T)J->h, half = (T)0.5;                                      \
+    T *out = (T *)J->out;                                                                           \
+    int64_t n = J->n;                                                                               \
+    while (lo < hi) {                                                                               \
+      int64_t base = lo - lo % n, i0 = lo - base, i1 = hi - base < n ? hi - base : n;               \
+      const T *x = a + base;                                                                        \
+      T *o = out + base;                                                                            \
+      if (i0 == 0) o[0] = (x[1] - x[0]) / h, i0 = 1;                                                \
+      int64_t end = i1 < n - 1 ? i1 : n - 1;                                                        \
+      for (int64_t i = i0; i < end; i++) o[i] = (x[i + 1] - x[i - 1]) * half / h;                   \
+      if (i1 == n && i0 <= n - 1) o[n - 1] = (x[n - 1] - x[n - 2]) / h;                             \
+      lo = base + i1;                                                                               \
+    }                                                                                               \
+  }
+JAXC__GRAD_KERNEL(f32, float)
+JAXC__GRAD_KERNEL(f64, double)
+#undef JAXC__GRAD_KERNEL
+/* the fused pass, when it applies (a float32/float64 a, h 0-d of its dtype or a weak float, not
+   debugging): 1 and *r (NULL: out of memory); 0: the lines run */
+static int jaxc__gradient_fused(const jaxc_array *a, const jaxc_array *h, int ax, jaxc_array **r) {
+  bool f32 = a->dtype == JAXC_F32;
+  if ((!f32 && a->dtype != JAXC_F64) || h->ndim != 0 || jaxc__debugging()) return 0;
+  if (h->dtype != a->dtype && !(h->weak && jaxc_dtype_kind(h->dtype) == JAXC_KIND_FLOAT)) return 0;
+  double hv; /* (a weak h is converted to a's dtype, as the division converts it) */
+  jaxc_kernel_cast_dyn(h->dtype, JAXC_F64, 1, h->data, &hv);
+  if (f32) hv = (double)(float)hv;
+  if (!(*r = jaxc__new_array(a->dtype, a->weak && h->weak, a->ndim, a->shape))) return 1;
+  int64_t n = a->shape[ax], inner = 1;
+  for (int k = ax + 1; k < a->ndim; k++) inner *= a->shape[k];
+  jaxc__grad_job J = {a->data, (*r)->data, n, inner, hv};
+  size_t es = jaxc_dtype_size(a->dtype);
+  if (a->size == 0) return 1;
+  if (inner > 1) jaxc__range_run(&J, f32 ? jaxc__grad_rows_f32 : jaxc__grad_rows_f64, a->size / inner, 2 * es * (size_t)inner);
+  else jaxc__range_run(&J, f32 ? jaxc__grad_lanes_f32 : jaxc__grad_lanes_f64, a->size, 2 * es);
+  return 1;
+}
 static jaxc_array *jaxc__gradient_axis(const jaxc_array *a, const jaxc_array *h, int ax) {
   jaxc__steps S = {{0}, 0};
   jaxc_array *r = NULL, *up, *lo, *inner, *t[8];
   int64_t n = a->shape[ax];
+  if (jaxc__gradient_fused(a, h, ax, &r)) return r;
 #define JAXC__SL(x, i, j) jaxc__slice_axis(x, ax, i, j)
 #define JAXC__BIN(op, x, y) jaxc_binary(JAXC_OP_##op, x, y)
   JAXC__STEP(t[0], JAXC__SL(a, 1, 2));

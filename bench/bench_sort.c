@@ -2,8 +2,8 @@
    diff against a same-run copy of the same bytes and NumPy's same call (np.sort(kind='stable') and
    np.argsort(kind='stable'), as jnp's sorts are stable; np.searchsorted; np.unique; np.isin,
    np.intersect1d, ...; np.median, np.quantile, np.nanmedian; np.histogram, histogram2d (of z and
-   q), histogramdd (z as n/4 points of 4 values); np.diff; np.interp at n random queries into 1024
-   points).
+   q), histogramdd (z as n/4 points of 4 values); np.diff; np.gradient (unit spacing, and at the
+   sorted z's points); np.interp at n random queries into 1024 points).
    GB/s = bytes read + written once; copy: a 2-thread memcpy of as many bytes, and jaxc's speed as
    a share of it (sorting is not a one-pass op: the share says how many copies' time it takes).
    Inputs are random, drawn alike here and in NumPy: floats uniform in [0, 1), integers over
@@ -20,7 +20,7 @@
 
 enum { REPS = 5 };
 typedef enum { SORT, ARGSORT, SORT_ROWS, SEARCH, UNIQUE, MEDIAN, QUANTILE3, NANMEDIAN, MEDIAN_ROWS, HISTOGRAM, DIFF,
-               ARGSORT_DESC, LEXSORT2, INTERP, HISTOGRAM2D, HISTOGRAMDD, TOP_K, PARTITION, ARGPARTITION, ISIN, ISIN_SMALL, INTERSECT, UNION, SETDIFF, SETXOR } kind;
+               ARGSORT_DESC, LEXSORT2, INTERP, HISTOGRAM2D, HISTOGRAMDD, GRADIENT, TOP_K, PARTITION, ARGPARTITION, ISIN, ISIN_SMALL, INTERSECT, UNION, SETDIFF, SETXOR } kind;
 #define IS_SETOP(k) ((k) >= ISIN)
 typedef struct {
   const char *name, *np; /* NumPy's call on z (and q, the queries) */
@@ -61,6 +61,8 @@ static const row rows[] = {
     {"histogram2d f32 10x10", "np.histogram2d(z, q, 10)", HISTOGRAM2D, JAXC_F32},
     {"histogramdd f32 4 axes", "np.histogramdd(z, 8)", HISTOGRAMDD, JAXC_F32},
     {"diff f32", "np.diff(z)", DIFF, JAXC_F32},
+    {"gradient f32", "np.gradient(z)", GRADIENT, JAXC_F32},
+    {"gradient f32 at points", "np.gradient(z, zs)", GRADIENT, JAXC_F32},
 };
 
 static uint64_t rs = 0x9E3779B97F4A7C15u;
@@ -102,6 +104,7 @@ static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array 
   case HISTOGRAM2D: jaxc_histogram2d(z, q, (const int64_t[]){10, 10}, NULL, NULL, NULL, false, &v, NULL, NULL); return v;
   case HISTOGRAMDD: jaxc_histogramdd(z, 4, (const int64_t[]){8, 8, 8, 8}, NULL, NULL, NULL, false, &v, NULL); return v;
   case DIFF: return jaxc_diff(z, 1, 0, NULL, NULL);
+  case GRADIENT: jaxc_gradient(z, q ? 1 : 0, (const jaxc_array *const[]){q}, 0, NULL, &v); return v;
   case SEARCH: return jaxc_searchsorted(z, q, JAXC_SIDE_LEFT, NULL);
   case INTERP: return jaxc_interp(q, z, z, NULL, NULL, NULL, 0);
   case UNIQUE:
@@ -162,6 +165,7 @@ static int bench_row(const row *r, int lg) {
   jaxc_array *z = input(r->d, nd, zs, distinct), *q = NULL;
   if (r->k == LEXSORT2 || r->k == HISTOGRAM2D) q = input(r->d, nd, zs, 0); /* the second key, y */
   if (IS_SETOP(r->k)) q = input(r->d, nd, r->k == ISIN_SMALL ? (int64_t[]){1000} : zs, distinct);
+  if (r->k == GRADIENT && strstr(r->name, "points")) q = jaxc_sort(z, 0); /* (the coordinates: zs) */
   if (r->k == SEARCH || r->k == INTERP) { /* the sorted values, and as many random queries */
     jaxc_array *s = jaxc_sort(z, 0);
     jaxc_array_free(z), z = s, q = input(r->d, nd, zs, 0);
@@ -178,7 +182,7 @@ static int bench_row(const row *r, int lg) {
   }
   jaxc_array *probe = z ? run_once(r, z, q) : NULL;
   if (!probe) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
-  size_t bytes = (size_t)n * (jaxc_dtype_size(r->d) * (r->k == SEARCH || r->k == LEXSORT2 || r->k == HISTOGRAM2D ? 2 : r->k == INTERP ? 0 : 1)) +
+  size_t bytes = (size_t)n * (jaxc_dtype_size(r->d) * (r->k == SEARCH || r->k == LEXSORT2 || r->k == HISTOGRAM2D || (r->k == GRADIENT && q) ? 2 : r->k == INTERP ? 0 : 1)) +
                  (r->k == INTERP ? (size_t)n * jaxc_dtype_size(r->d) : 0) + /* (interp: the queries; the result below) */
                  (q && IS_SETOP(r->k) ? (size_t)jaxc_array_size(q) * jaxc_dtype_size(r->d) : 0) +
                  (size_t)jaxc_array_size(probe) * jaxc_dtype_size(jaxc_array_dtype(probe)); /* (a quantile: the input) */

@@ -1224,6 +1224,33 @@ static void test_gradient_random(void) {
   jaxc_set_x64(false);
 }
 
+/* the fused pass (float32/float64, a scalar spacing) bit for bit against JAX's lines run op by op
+   (debug_nans makes jaxc run them), past the threaded cut too: lanes along the last axis split
+   between the threads mid-lane, rows of the other axes, weak and strong spacings */
+static void test_gradient_fused(void) {
+  static const struct { int nd; int64_t shape[3]; } shapes[] = {
+      {1, {2}}, {1, {3}}, {1, {(int64_t)1 << 20}}, {2, {1000, 601}}, {2, {3, 2}}, {3, {7, 5, 2}}, {2, {2, 300001}}, {3, {40, 3, 5000}}};
+  for (int t = 0; t < 48; t++) {
+    int si = t % 8, nd = shapes[si].nd;
+    jaxc_dtype d = t % 16 < 8 ? JAXC_F32 : JAXC_F64;
+    jaxc_set_x64(d == JAXC_F64 || t % 3 == 0);
+    jaxc_array *f = jaxc_array_empty(d, nd, shapes[si].shape);
+    for (int64_t i = 0; i < jaxc_array_size(f); i++) put(d, f->data, i, rnd(d, ((double)(int64_t)(rnd64() % 2000001) - 1e6) / 977.0));
+    jaxc_array *h = t % 4 == 0 ? NULL : t % 4 == 1 ? jaxc_weak_float(0.3) : jaxc_scalar(d, -1.7, 0);
+    int ax = (int)(rnd64() % (unsigned)nd);
+    jaxc_array *fast = NULL, *slow = NULL;
+    CHECK(jaxc_gradient(f, h ? 1 : 0, (const jaxc_array *const[]){h}, 1, &ax, &fast) == 0);
+    jaxc_set_debug_nans(true);
+    CHECK(jaxc_gradient(f, h ? 1 : 0, (const jaxc_array *const[]){h}, 1, &ax, &slow) == 0);
+    jaxc_set_debug_nans(false);
+    CHECK_MSG(fast && slow && jaxc_array_dtype(fast) == d && jaxc_array_dtype(slow) == d && fast->weak == slow->weak &&
+                  memcmp(fast->data, slow->data, (size_t)jaxc_array_size(f) * jaxc_dtype_size(d)) == 0,
+              "fused gradient of %s shape %d along %d differs from the lines", jaxc_dtype_name(d), si, ax);
+    jaxc_array_free(fast), jaxc_array_free(slow), jaxc_array_free(f), jaxc_array_free(h);
+  }
+  jaxc_set_x64(false);
+}
+
 static void test_gradient_cases(void) {
   /* jnp.gradient's docstring: f(x) = sin(x) exp(-x / 4) at linspace(0, 5, 10), printed to 2 places */
   static const double want[10] = {0.83, 0.61, 0.18, -0.2, -0.43, -0.49, -0.39, -0.21, -0.02, 0.08};
@@ -1308,6 +1335,7 @@ int main(void) {
   test_histdd_cases();
   test_gradient_random();
   test_gradient_cases();
+  test_gradient_fused();
   test_diff_cases();
   test_diff_random();
   printf("test_stats: %ld quantile calls (%ld values), %ld histograms, %ld diffs\n", n_quantile_calls, n_quantile_values, n_hist_calls,

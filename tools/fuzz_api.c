@@ -2185,11 +2185,12 @@ static void one_call(void) {
     const double *rp[10] = {NULL};
     jaxc_array *emade[10] = {NULL};
     int d = u8() < 220 ? (int)(two ? 2 : D) : (int)(u8() % 6);
-    bool use_bins = u8() & 1 || D > 4, use_edges = u8() < 64, use_range = u8() < 100;
+    bool wide_s = D > 4 || (s && s->ndim == 2 && s->shape[1] > 4); /* (a pool array too) */
+    bool use_bins = u8() & 1 || wide_s, use_edges = u8() < 64, use_range = u8() < 100;
     for (int k = 0; k < 10; k++) { /* (the grid under 10^4 cells or so: 10 each by default, fewer past 4 axes) */
-      bins[k] = (int64_t)(u8() % (D > 4 ? 5 : 15)) - 2;
+      bins[k] = (int64_t)(u8() % (wide_s ? 5 : 15)) - 2;
       if (use_edges && u8() & 1) {
-        int64_t ne = u8() % (D > 4 ? 4 : 7);
+        int64_t ne = u8() % (wide_s ? 4 : 7);
         edges[k] = emade[k] = make_hist_operand(u8() < 240 ? 1 : 2, (int64_t[]){ne, 2});
       }
       if (use_range && u8() & 1) {
