@@ -840,7 +840,7 @@ static jaxc_array *make_hist_operand(int nd, const int64_t *shape) {
 
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 43;
+  uint8_t c = u8() % 44;
   static int only = -2; /* FUZZ_CASE=N: every call case N, but a quarter creating or freeing arrays (29) */
   if (only == -2) only = getenv("FUZZ_CASE") ? atoi(getenv("FUZZ_CASE")) : -1;
   if (only >= 0) c = c % 4 == 0 ? 29 : (uint8_t)only;
@@ -2244,6 +2244,71 @@ static void one_call(void) {
     for (int k = 0; k < 10; k++) jaxc_array_free(emade[k]);
     made_check_free(what, md, 4);
     keep(h);
+    break;
+  }
+  case 43: { /* gradient: f of any dtype and rank 0-3 (small sizes, now and then a pool array), 0-3 spacings (weak
+                floats, 0-d or 1-D arrays of any dtype, of the axis's length or not, now and then 2-d), axes None or
+                0-3 of them in -4..3; x64 and strict promotion flipped now and then. Checked: the failures JAX makes (an
+                axis out of range, one shorter than 2, a wrong number of spacings, a spacing of rank 2 or of the
+                wrong length), all outputs or none, each of f's shape and inexact, inputs unchanged */
+    made_t md[4] = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
+    bool x64_was = jaxc_x64();
+    jaxc_rules rules_was = jaxc_promotion();
+    if (u8() < 48) jaxc_set_x64(!x64_was);
+    int fnd = u8() % 4;
+    int64_t fs[3];
+    for (int k = 0; k < fnd; k++) fs[k] = u8() % 6;
+    const jaxc_array *f = u8() < 240 ? made_keep(&md[0], make_hist_operand(fnd, fs)) : pick_arr();
+    int nsp = u8() % 4, axes[3], naxes = u8() % 4;
+    bool all = u8() & 1;
+    for (int k = 0; k < 3; k++) axes[k] = (int)(u8() % 8) - 4;
+    const jaxc_array *sp[3] = {NULL, NULL, NULL};
+    for (int k = 0; k < nsp; k++) {
+      uint8_t how = u8();
+      int64_t len = f && f->ndim ? (u8() < 200 ? f->shape[u8() % f->ndim] : u8() % 6) : u8() % 6;
+      int64_t sh2[2] = {len, 2};
+      sp[k] = how < 80 ? made_keep(&md[1 + k], jaxc_weak_float((double)((int)(u8() % 9) - 4) / 2))
+              : how < 140 ? made_keep(&md[1 + k], make_hist_operand(0, sh2))
+              : made_keep(&md[1 + k], make_hist_operand(how < 248 ? 1 : 2, sh2));
+    }
+    if (u8() < 24) jaxc_set_promotion(jaxc_promotion() == JAXC_RULES_JAX ? JAXC_RULES_JAX_STRICT : JAXC_RULES_JAX);
+    snprintf(what, sizeof what, "gradient(nspacing=%d naxes=%d)", nsp, all ? -1 : naxes);
+    char fs_s[96];
+    trace("%s f=%s\n", what, shape_str(fs_s, f));
+    jaxc_array *out[JAXC_MAX_NDIM]; /* (room for every axis of f: a pool array's rank is up to 8) */
+    for (int k = 0; k < JAXC_MAX_NDIM; k++) out[k] = (jaxc_array *)&md[0];
+    bool null_sp = false;
+    for (int k = 0; k < nsp; k++) null_sp |= !sp[k];
+    int st = jaxc_gradient(f, nsp, sp, naxes, all ? NULL : axes, out);
+    jaxc_set_x64(x64_was), jaxc_set_promotion(rules_was);
+    snap_verify(what, NULL);
+    int m = !f ? 0 : all ? f->ndim : naxes;
+    bool bad = !f || null_sp;
+    for (int k = 0; k < m && !bad; k++) {
+      int ax = all ? k : axes[k] < 0 ? axes[k] + f->ndim : axes[k];
+      if (ax < 0 || ax >= f->ndim) { bad = true; break; }
+      if (f->shape[ax] < 2) bad = true;
+    }
+    if (!bad && m > 0 && nsp != 0 && nsp != 1 && nsp != m) bad = true;
+    for (int k = 0; k < m && !bad && nsp; k++) {
+      const jaxc_array *h = sp[nsp == 1 ? 0 : k];
+      int ax = all ? k : axes[k] < 0 ? axes[k] + f->ndim : axes[k];
+      if (h->ndim > 1 || (h->ndim == 1 && h->shape[0] != f->shape[ax])) bad = true;
+    }
+    if (st == JAXC_OK && bad && m > 0) FAIL("%s: succeeded where it must fail (f %s)", what, fs_s);
+    for (int k = 0; k < m; k++) {
+      if (st != JAXC_OK && out[k]) FAIL("%s: failed (%s) but output %d was returned", what, jaxc_last_error(), k);
+      if (st == JAXC_OK) {
+        const jaxc_array *g = out[k];
+        int kind = g ? jaxc_dtype_kind(g->dtype) : -1;
+        if (!g || g->ndim != f->ndim || memcmp(g->shape, f->shape, sizeof(int64_t) * (size_t)f->ndim) ||
+            (kind != JAXC_KIND_FLOAT && kind != JAXC_KIND_COMPLEX))
+          FAIL("%s: output %d is %s for f %s", what, k, g ? shape_str(fs_s, g) : "NULL", shape_str(fs_s, f));
+        check_result_array(what, g);
+        jaxc_array_free(out[k]);
+      }
+    }
+    made_check_free(what, md, 4);
     break;
   }
   default: /* 29: create another array, or free one */
