@@ -768,8 +768,8 @@ static void check_histdd(const jaxc_array *sample, const jaxc_array *w, jaxc_dty
   }
   for (int64_t p = 0; p < n; p++)
     if (place[p] >= 0) want[place[p]] = w ? rnd(dt, want[place[p]] + to_dtype(dt, elem(jaxc_array_dtype(w), w->data, p))) : want[place[p]] + 1;
-  double total = 0;
-  for (int64_t c = 0; c < cells; c++) total += want[c]; /* (exact: few small integers) */
+  double total = 0; /* hist.astype(dtype).sum(): the cells in the dtype, summed (exact: few small integers) */
+  for (int64_t c = 0; c < cells; c++) total += rnd(dt, want[c]);
   for (int64_t c = 0; c < cells && jaxc_array_size(h) == cells; c++) {
     double v = want[c];
     if (density) {
@@ -1110,6 +1110,52 @@ static void test_diff_cases(void) {
   jaxc_array_free(a), jaxc_array_free(b), jaxc_array_free(x), jaxc_array_free(to_end), jaxc_array_free(tb), jaxc_array_free(w), jaxc_array_free(f);
 }
 
+/* the gaps a mutation run found: Python's float reprs in the range message, the order of JAX's
+   checks, the rank limit, the density total summed from the cells already in the dtype */
+static void test_histdd_edges(void) {
+  jaxc_array *m = jaxc_array_zeros(JAXC_F32, 2, (const int64_t[]){5, 2}), *h = NULL, *ex = NULL, *ey = NULL;
+  static const struct { double lo, hi; const char *want; } reprs[] = {
+      {0.001, 0.25, "[(0.001, 0.25)]"}, {-INFINITY, INFINITY, "[(-inf, inf)]"}, {NAN, 0.5, "[(nan, 0.5)]"},
+      {1e-5, 12345678901234567.0, "[(1e-05, 1.2345678901234568e+16)]"}, {100, -0.0001, "[(100.0, -0.0001)]"}};
+  for (int k = 0; k < 5; k++) {
+    const double *r[1] = {(const double[]){reprs[k].lo, reprs[k].hi}};
+    char want[200];
+    snprintf(want, sizeof want, "For sample.shape=(5, 2), range must be a sequence of 2 pairs or Nones; got range=%s", reprs[k].want);
+    CHECK(jaxc_histogramdd(m, 1, NULL, NULL, r, NULL, false, &h, NULL) != 0 && !h);
+    CHECK_MSG(strcmp(jaxc_last_error(), want) == 0, "range repr: %s", jaxc_last_error());
+  }
+  /* a 0-d sample passes the weights check with 0-d weights (shape(sample)[:1] is ()), then unpacks */
+  jaxc_array *s0 = jaxc_scalar(JAXC_F32, 1, 0), *w0 = jaxc_scalar(JAXC_F32, 2, 0);
+  CHECK(jaxc_histogramdd(s0, 0, NULL, NULL, NULL, w0, false, &h, NULL) != 0 &&
+        strcmp(jaxc_last_error(), "not enough values to unpack (expected 2, got 0)") == 0);
+  /* range is checked before bins; edges alone count as bins */
+  const double *r3[3] = {(const double[]){0, 1}, NULL, NULL};
+  CHECK(jaxc_histogramdd(m, 3, (const int64_t[]){1, 2, 3}, NULL, r3, NULL, false, &h, NULL) != 0 &&
+        strncmp(jaxc_last_error(), "For sample.shape=(5, 2), range must be", 38) == 0);
+  jaxc_array *e = jaxc_linspace(0, 1, 3, true, JAXC_F32);
+  const jaxc_array *e3[3] = {e, e, e};
+  CHECK(jaxc_histogramdd(m, 3, NULL, e3, NULL, NULL, false, &h, NULL) != 0 && strcmp(jaxc_last_error(), "should be a bin for each dimension.") == 0);
+  /* eight axes are allowed (jaxc's rank limit): all points in the one cell */
+  jaxc_array *s8 = jaxc_array_zeros(JAXC_F32, 2, (const int64_t[]){3, 8});
+  CHECK(jaxc_histogramdd(s8, 8, (const int64_t[]){1, 1, 1, 1, 1, 1, 1, 1}, NULL, NULL, NULL, false, &h, NULL) == 0 && h && h->ndim == 8 &&
+        jaxc_array_size(h) == 1 && ((const int32_t *)h->data)[0] == 3);
+  jaxc_array_free(h);
+  /* bfloat16 density: 259 points in each of 3 bins; hist.astype(bfloat16) holds 260 each, their sum
+     780, so every cell is bfloat16(260 / 780) = 0.333984375 (not 260 / 777) */
+  jaxc_array *b = jaxc_array_empty(JAXC_BF16, 2, (const int64_t[]){777, 1});
+  for (int i = 0; i < 777; i++) put(JAXC_BF16, b->data, i, 0.5 + i % 3);
+  const double *r03[1] = {(const double[]){0, 3}};
+  CHECK(jaxc_histogramdd(b, 1, (const int64_t[]){3}, NULL, r03, NULL, true, &h, NULL) == 0 && h && jaxc_array_dtype(h) == JAXC_BF16);
+  for (int k = 0; k < 3 && h; k++) CHECK_MSG(elem(JAXC_BF16, h->data, k) == 0.333984375, "bf16 density %g", elem(JAXC_BF16, h->data, k));
+  jaxc_array_free(h);
+  /* histogram2d: x (8,) and y (8, 1) are not one shape */
+  jaxc_array *x8 = jaxc_array_zeros(JAXC_F32, 1, (const int64_t[]){8}), *y81 = jaxc_array_zeros(JAXC_F32, 2, (const int64_t[]){8, 1});
+  CHECK(jaxc_histogram2d(x8, y81, NULL, NULL, NULL, NULL, false, &h, &ex, &ey) != 0 && !h && !ex && !ey &&
+        strcmp(jaxc_last_error(), "All input arrays must have the same shape.") == 0);
+  jaxc_array *free_list[] = {m, s0, w0, e, s8, b, x8, y81};
+  for (size_t k = 0; k < sizeof free_list / sizeof free_list[0]; k++) jaxc_array_free(free_list[k]);
+}
+
 /* ---- gradient -------------------------------------------------------------------------------------- */
 /* one op of the reference in dtype d: float and double in their own type; float16 and bfloat16 in
    float32 rounded after each op, as XLA:CPU computes them */
@@ -1333,6 +1379,7 @@ int main(void) {
   test_histdd_random();
   test_histdd_large();
   test_histdd_cases();
+  test_histdd_edges();
   test_gradient_random();
   test_gradient_cases();
   test_gradient_fused();
