@@ -730,7 +730,6 @@ static bool ascending(const double *e, int64_t ne) {
     if (e[j] != e[j] || (j && e[j] < e[j - 1])) return false;
   return true;
 }
-typedef struct ddcase { jaxc_dtype a, w, want; } ddcase;
 /* hist of sample (n, nd) against a count written here: each axis's bin from the edges returned
    (searchsorted's count for ascending edges; else jaxc_searchsorted's, taken as given), the last
    edge moved into the last bin, clipped, the outlier slots dropped; weighted sums added in the
@@ -787,14 +786,14 @@ static void check_histdd(const jaxc_array *sample, const jaxc_array *w, jaxc_dty
 }
 
 static void test_histdd_random(void) {
-  static const ddcase cases[] = {
+  static const hcase cases[] = { /* (histogram's pairs and two more) */
       {JAXC_I8, JAXC_DTYPE_INVALID, JAXC_F32},  {JAXC_I32, JAXC_DTYPE_INVALID, JAXC_F32}, {JAXC_U8, JAXC_DTYPE_INVALID, JAXC_F32},
       {JAXC_F16, JAXC_DTYPE_INVALID, JAXC_F16}, {JAXC_BF16, JAXC_DTYPE_INVALID, JAXC_BF16}, {JAXC_F32, JAXC_DTYPE_INVALID, JAXC_F32},
       {JAXC_F64, JAXC_DTYPE_INVALID, JAXC_F64}, {JAXC_I32, JAXC_F16, JAXC_F16}, {JAXC_I8, JAXC_F32, JAXC_F32},
       {JAXC_F16, JAXC_F32, JAXC_F32},           {JAXC_BF16, JAXC_F16, JAXC_F32},          {JAXC_F64, JAXC_F32, JAXC_F64},
       {JAXC_F32, JAXC_I32, JAXC_F32},           {JAXC_BF16, JAXC_BF16, JAXC_BF16},        {JAXC_F16, JAXC_I8, JAXC_F16}};
   for (int trial = 0; trial < 1500; trial++) {
-    const ddcase *c = &cases[rnd64() % (sizeof cases / sizeof cases[0])];
+    const hcase *c = &cases[rnd64() % (sizeof cases / sizeof cases[0])];
     jaxc_set_x64(trial % 3 != 0); /* (the counts' default int; float64 stored as float32 without x64) */
     jaxc_dtype want = jaxc_storage_dtype(c->want, jaxc_x64());
     int nd = 1 + (int)(rnd64() % 4);
