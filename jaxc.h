@@ -38,7 +38,7 @@
                jaxc_nonzero, flatnonzero, argwhere, count_nonzero, bincount; jaxc_quantile,
                nanquantile, percentile, nanpercentile (JAXC_QUANTILE_...), quantile_ex (axis
                tuples), median, nanmedian, histogram, histogram2d, histogramdd, histogram_bin_edges,
-               diff, ediff1d, interp, gradient
+               diff, ediff1d, interp, gradient, ptp, average, cov, corrcoef
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
                jaxc_at_update_axis, jaxc_at_update_slice
      shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
@@ -669,6 +669,43 @@ JAXC_API jaxc_array *jaxc_interp(const jaxc_array *x, const jaxc_array *xp, cons
    array of dimension 2". (edge_order is not implemented in JAX, nor here.) */
 JAXC_API int jaxc_gradient(const jaxc_array *f, int nspacing, const jaxc_array *const *spacing, int naxes, const int *axes,
                            jaxc_array **out);
+/* jaxc_ptp(a, axis, keepdims): jnp.ptp, max(a) - min(a) along axis (JAXC_ALL_AXES: all), the
+   difference as lax.sub takes it: in a's dtype (integers wrap: ptp of int8 [-128, 127] is -1),
+   bool refused ("sub does not accept dtype bool. ..."), NaN propagated; an empty axis is max's
+   error. Strongly typed, like every reduction. */
+JAXC_API jaxc_array *jaxc_ptp(const jaxc_array *a, int axis, bool keepdims);
+/* jaxc_average(a, axis, weights, keepdims, sum_of_weights): jnp.average. a (and weights) promoted
+   to inexact together; weights NULL: the mean, and the sum of weights is the count along axis in
+   the result's dtype; else sum(a * weights) / sum(weights) along axis (JAXC_ALL_AXES: all), with
+   a 1-D weights of a.shape[axis] elements laid along axis when the shapes differ. sum_of_weights
+   non-NULL (returned=True) receives the sum of weights, broadcast to the average's shape (NULL
+   with the status when the average fails). Errors are JAX's: "Axis must be specified when shapes
+   of a and weights differ.", "Shape of weights must be consistent with shape of a along specified
+   axis.", the axis's "axis 2 is out of bounds for array of dimension 2". */
+JAXC_API jaxc_array *jaxc_average(const jaxc_array *a, int axis, const jaxc_array *weights, bool keepdims,
+                                  jaxc_array **sum_of_weights);
+/* jaxc_cov(m, y, rowvar, bias, ddof, fweights, aweights, dtype): jnp.cov, JAX's lines on jaxc's
+   ops. m (and y, NULL: None) promoted to inexact together, with promote_shapes' rank promotion
+   (a 1-D m beside a 2-D y becomes (1, n) first, and is then transposed by rowvar=false like any
+   2-D m); atleast_2d; rowvar=false transposes; y's rows appended. ddof JAXC_NONE: 1, or 0 with
+   bias. fweights (integer) and aweights (NULL: none) 1-D of the observations' count, their
+   absolute values used (JAX does not refuse negative ones as NumPy does); dtype (JAXC_DTYPE_NONE:
+   inferred) float or complex. Then the weighted average, f = n - ddof, sum(w) - ddof or
+   sum(w) - ddof * sum(w * aweights) / sum(w), and dot(X - avg, ((X - avg) * w).T.conj()) / f,
+   squeezed: M variables give (M, M), one gives a 0-d array. No variables: a (0, 0) array of the
+   default float; no observations: NaN of X's dtype. Errors in JAX's words and order: strict
+   promotion, "Incompatible shapes for broadcasting: shapes=[(3,), (2, 4)]", "y has more than 2
+   dimensions", "m has more than 2 dimensions", "cov: dtype must be a subclass of float or complex;
+   got dtype=dtype('int32')", concatenate's for y of another length, "cannot handle
+   multidimensional fweights", "incompatible numbers of samples and fweights" (a 0-d one: Python's
+   "tuple index out of range"), "fweights must be integer.", the same for aweights. */
+JAXC_API jaxc_array *jaxc_cov(const jaxc_array *m, const jaxc_array *y, bool rowvar, bool bias, int64_t ddof,
+                              const jaxc_array *fweights, const jaxc_array *aweights, jaxc_dtype dtype);
+/* jaxc_corrcoef(x, y, rowvar, dtype): jnp.corrcoef: c = cov(x, y, rowvar, dtype=dtype); a 0-d c
+   gives c / c (1, or NaN for 0/0, inf/inf, nan); else c / stddev[:, None] / stddev[None, :] with
+   stddev = sqrt(real(diag(c))) in c's dtype, then the real part (and the imaginary part, for
+   complex) clipped to [-1, 1]. dtype is checked first ("corrcoef: dtype must be ..."). */
+JAXC_API jaxc_array *jaxc_corrcoef(const jaxc_array *x, const jaxc_array *y, bool rowvar, jaxc_dtype dtype);
 
 /* --- indexing -----------------------------------------------------------------------------------
    Out-of-range index handling (contract). DEFAULT means what JAX does with no mode: clip for
@@ -6925,6 +6962,267 @@ fail:
   for (int k = 0; k < m; k++) jaxc_array_free(out[k]), out[k] = NULL;
   jaxc__steps_free(&S, NULL);
   return st;
+}
+
+/* --- ptp, average, cov, corrcoef: JAX's lines on jaxc's ops ------------------------------------ */
+static void jaxc__view(jaxc_array *v, const jaxc_array *x, int nd, const int64_t *shape);
+/* a, taken out of the arrays a function frees at its end (it is the function's result) */
+static jaxc_array *jaxc__step_keep(jaxc__steps *s, jaxc_array *a) {
+  for (int i = 0; i < s->n; i++)
+    if (s->a[i] == a) s->a[i] = NULL;
+  return a;
+}
+/* x's data under another shape of its size and the weak flag w, in a struct of its own: a step
+   that copies nothing (never a result: it lives no longer than x) */
+static jaxc_array *jaxc__shaped_view(const jaxc_array *x, int nd, const int64_t *shape, bool w) {
+  jaxc_array *v = (jaxc_array *)jaxc__malloc(sizeof *v);
+  if (!v) return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory");
+  jaxc__view(v, x, nd, shape);
+  v->weak = w, v->owns_self = true;
+  return v;
+}
+/* jaxc__promoted, as a view when nothing changes */
+static jaxc_array *jaxc__promoted_view(const jaxc_array *a, jaxc_dtype d, bool w) {
+  return a->dtype == d ? jaxc__shaped_view(a, a->ndim, a->shape, w) : jaxc__promoted(a, d, w);
+}
+JAXC_API jaxc_array *jaxc_ptp(const jaxc_array *a, int axis, bool keepdims) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "ptp: the array is NULL");
+  jaxc_array *x = jaxc_reduce_ex(JAXC_OP_MAX, a, axis, keepdims);
+  jaxc_array *y = x ? jaxc_reduce_ex(JAXC_OP_MIN, a, axis, keepdims) : NULL;
+  jaxc_array *r = y ? jaxc_binary(JAXC_OP_SUBTRACT, x, y) : NULL;
+  JAXC__FREE_ARRAYS(x, y);
+  return r;
+}
+static bool jaxc__same_shape(const jaxc_array *a, const jaxc_array *b) {
+  if (a->ndim != b->ndim) return false;
+  for (int k = 0; k < a->ndim; k++)
+    if (a->shape[k] != b->shape[k]) return false;
+  return true;
+}
+JAXC_API jaxc_array *jaxc_average(const jaxc_array *a, int axis, const jaxc_array *weights, bool keepdims,
+                                  jaxc_array **sum_of_weights) {
+  if (sum_of_weights) *sum_of_weights = NULL;
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "average: the array is NULL");
+  int ax = -1;
+  if (axis != JAXC_ALL_AXES && !jaxc__canon_axis(axis, a->ndim, &ax)) return NULL;
+  jaxc_dtype node = weights ? jaxc__join2(a, weights) : jaxc__node_of(a); /* promote_dtypes_inexact */
+  if (node == JAXC_DTYPE_INVALID) return NULL;
+  node = jaxc__to_inexact(node);
+  jaxc_dtype dt = jaxc_storage_dtype(node, jaxc_x64());
+  bool weak = jaxc_dtype_is_weak(node);
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *A, *W, *avg, *wsum, *t, *r = NULL;
+  JAXC__STEP(A, jaxc__promoted_view(a, dt, weak));
+  if (!weights) {
+    JAXC__STEP(avg, jaxc_reduce_ex(JAXC_OP_MEAN, A, axis, keepdims));
+    JAXC__STEP(wsum, jaxc__scalar_node(avg->dtype, (double)(ax < 0 ? a->size : a->shape[ax]), 0)); /* lax.full((), n) */
+  } else {
+    JAXC__STEP(W, jaxc__promoted_view(weights, dt, weak));
+    if (!jaxc__same_shape(a, weights)) {
+      if (ax < 0) {
+        jaxc__fail(JAXC_ERR_SHAPE, "Axis must be specified when shapes of a and weights differ.");
+        goto done;
+      }
+      if (weights->ndim != 1 || weights->shape[0] != a->shape[ax]) {
+        jaxc__fail(JAXC_ERR_SHAPE, "Shape of weights must be consistent with shape of a along specified axis.");
+        goto done;
+      }
+      int64_t shape[JAXC_MAX_NDIM];
+      for (int k = 0; k < a->ndim; k++) shape[k] = k == ax ? a->shape[k] : 1;
+      JAXC__STEP(W, jaxc__shaped_view(W, a->ndim, shape, W->weak));
+    }
+    JAXC__STEP(wsum, jaxc_reduce_ex(JAXC_OP_SUM, W, axis, keepdims));
+    JAXC__STEP(t, jaxc_binary(JAXC_OP_MULTIPLY, A, W));
+    JAXC__STEP(t, jaxc_reduce_ex(JAXC_OP_SUM, t, axis, keepdims));
+    JAXC__STEP(avg, jaxc_binary(JAXC_OP_TRUE_DIVIDE, t, wsum));
+  }
+  if (sum_of_weights) {
+    if (!jaxc__same_shape(avg, wsum)) JAXC__STEP(wsum, jaxc_broadcast_to(wsum, avg->ndim, avg->shape));
+    *sum_of_weights = jaxc__step_keep(&S, wsum);
+  }
+  r = jaxc__step_keep(&S, avg);
+done:
+  jaxc__steps_free(&S, NULL);
+  return r;
+}
+/* cov's and corrcoef's dtype argument: NONE, or a float or complex dtype (a weak node is the Python
+   type: float is the default float) */
+static bool jaxc__cov_dtype(const char *who, jaxc_dtype dtype, jaxc_dtype *out) {
+  *out = JAXC_DTYPE_NONE;
+  if (dtype == JAXC_DTYPE_NONE) return true;
+  if (!JAXC_DTYPE_VALID(dtype)) return jaxc__fail(JAXC_ERR_DTYPE, "%s: invalid dtype %d", who, (int)dtype), false;
+  jaxc_kind k = jaxc_dtype_kind(dtype);
+  if (k != JAXC_KIND_FLOAT && k != JAXC_KIND_COMPLEX) {
+    if (dtype == JAXC_WEAK_INT)
+      return jaxc__fail(JAXC_ERR_DTYPE, "%s: dtype must be a subclass of float or complex; got dtype=<class 'int'>", who), false;
+    return jaxc__fail(JAXC_ERR_DTYPE, "%s: dtype must be a subclass of float or complex; got dtype=dtype('%s')", who,
+                      jaxc_dtype_name(dtype)), false;
+  }
+  *out = jaxc_storage_dtype(JAXC_DTYPE_IS_WEAK(dtype) ? (k == JAXC_KIND_FLOAT ? JAXC_F64 : JAXC_C128) : dtype, jaxc_x64());
+  return true;
+}
+/* x as jnp.atleast_2d leaves it, with `ones` axes of size 1 put in front first (promote_shapes'
+   rank promotion) */
+static jaxc_array *jaxc__cov_rows(const jaxc_array *x, int ones) {
+  int64_t shape[JAXC_MAX_NDIM];
+  int nd = 0;
+  for (int k = 0; k < ones; k++) shape[nd++] = 1;
+  for (int k = 0; k < x->ndim; k++) shape[nd++] = x->shape[k];
+  while (nd < 2) { /* atleast_2d: () -> (1, 1), (n,) -> (1, n) */
+    memmove(shape + 1, shape, (size_t)nd * sizeof shape[0]);
+    shape[0] = 1, nd++;
+  }
+  return jaxc__shaped_view(x, nd, shape, x->weak);
+}
+/* a 1-D weights' checks, in cov's order (np.shape(w)[0] of a 0-d one is Python's IndexError) */
+static bool jaxc__cov_weights(const jaxc_array *w, const char *name, int64_t n) {
+  if (w->ndim > 1) return jaxc__fail(JAXC_ERR_SHAPE, "cannot handle multidimensional %s", name), false;
+  if (w->ndim == 0) return jaxc__fail(JAXC_ERR_SHAPE, "tuple index out of range"), false;
+  if (w->shape[0] != n) return jaxc__fail(JAXC_ERR_SHAPE, "incompatible numbers of samples and %s", name), false;
+  return true;
+}
+static jaxc_array *jaxc__cov(const jaxc_array *m, const jaxc_array *y, bool rowvar, bool bias, int64_t ddof,
+                             const jaxc_array *fweights, const jaxc_array *aweights, jaxc_dtype dtype) {
+  if (!m) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "cov: m is NULL");
+  jaxc_dtype node = y ? jaxc__join2(m, y) : jaxc__node_of(m), dt; /* promote_args_inexact("cov", m, y) */
+  if (node == JAXC_DTYPE_INVALID) return NULL;
+  node = jaxc__to_inexact(node);
+  jaxc_dtype st = jaxc_storage_dtype(node, jaxc_x64());
+  bool weak = jaxc_dtype_is_weak(node);
+  int mnd = m->ndim, ynd = y ? y->ndim : 0;
+  if (y && mnd != ynd && mnd > 0 && ynd > 0) { /* promote_shapes: both non-scalar, ranks differ */
+    const jaxc_array *both[2] = {m, y};
+    int nd;
+    int64_t shape[JAXC_MAX_NDIM];
+    if (!jaxc__broadcast_shapes("cov", 2, both, &nd, shape)) {
+      char s0[200], s1[200];
+      jaxc__format_shape(s0, sizeof s0, m);
+      jaxc__format_shape(s1, sizeof s1, y);
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "Incompatible shapes for broadcasting: shapes=[%s, %s]", s0, s1);
+    }
+    mnd = ynd = nd;
+  }
+  if (ynd > 2) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "y has more than 2 dimensions");
+  if (mnd > 2) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "m has more than 2 dimensions");
+  if (!jaxc__cov_dtype("cov", dtype, &dt)) return NULL;
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *X, *Y, *w = NULL, *aw = NULL, *avg, *wsum, *f, *t[4], *r = NULL;
+  JAXC__STEP(X, jaxc__promoted_view(m, st, weak));
+  JAXC__STEP(X, jaxc__cov_rows(X, mnd - m->ndim));
+  if (!rowvar && mnd != 1) JAXC__STEP(X, jaxc_transpose(X, 0, NULL));
+  if (X->shape[0] == 0) { /* array([]).reshape(0, 0): the default float */
+    r = jaxc_array_empty(JAXC_DTYPE_NONE, 2, (const int64_t[]){0, 0});
+    goto done;
+  }
+  if (y) {
+    JAXC__STEP(Y, jaxc__promoted_view(y, st, weak));
+    JAXC__STEP(Y, jaxc__cov_rows(Y, ynd - y->ndim));
+    if (!rowvar && Y->shape[0] != 1) JAXC__STEP(Y, jaxc_transpose(Y, 0, NULL));
+    JAXC__STEP(X, jaxc_concatenate(2, (const jaxc_array *const[]){X, Y}, 0));
+  }
+  int64_t nv = X->shape[0], n = X->shape[1];
+  if (n == 0) { /* full(cov_shape, nan, X.dtype) */
+    JAXC__STEP(t[0], jaxc__scalar_node(X->dtype, NAN, 0));
+    r = jaxc_broadcast_to(t[0], nv == 1 ? 0 : 2, (const int64_t[]){nv, nv});
+    goto done;
+  }
+  if (ddof == JAXC_NONE) ddof = bias ? 0 : 1;
+  if (fweights) {
+    if (!jaxc__cov_weights(fweights, "fweights", n)) goto done;
+    jaxc_kind k = jaxc_dtype_kind(fweights->dtype);
+    if (k != JAXC_KIND_INT && k != JAXC_KIND_UINT) {
+      jaxc__fail(JAXC_ERR_DTYPE, "fweights must be integer.");
+      goto done;
+    }
+    JAXC__STEP(w, jaxc_abs(fweights));
+  }
+  if (aweights) {
+    if (!jaxc__cov_weights(aweights, "aweights", n)) goto done;
+    JAXC__STEP(aw, jaxc_abs(aweights));
+    if (!w) w = aw;
+    else JAXC__STEP(w, jaxc_binary(JAXC_OP_MULTIPLY, w, aw));
+  }
+  if (dt != JAXC_DTYPE_NONE) {
+    JAXC__STEP(X, jaxc_astype(X, dt));
+    if (w) JAXC__STEP(w, jaxc_astype(w, dt));
+  }
+  JAXC__STEP(avg, jaxc_average(X, 1, w, false, &wsum));
+  jaxc__step(&S, wsum);
+  JAXC__STEP(wsum, jaxc__slice_axis(wsum, 0, 0, 1)); /* w_sum[0] */
+  JAXC__STEP(wsum, jaxc__shaped_view(wsum, 0, NULL, wsum->weak));
+  if (!w) {
+    if (ddof < 0 ? n > INT64_MAX + ddof : n < INT64_MIN + ddof) {
+      jaxc__fail(JAXC_ERR_ARG, "cov: ddof %lld out of range", (long long)ddof);
+      goto done;
+    }
+    JAXC__STEP(f, jaxc_weak_int(n - ddof));
+  } else if (ddof == 0) {
+    f = wsum;
+  } else { /* (ddof is a Python int: it must fit an integer operand, as the _Generic ops check) */
+    if (!aweights) {
+      JAXC__STEP(f, jaxc_binary_operands(JAXC_OP_SUBTRACT, jaxc__opnd_array(wsum), jaxc__opnd_int(ddof)));
+    } else { /* w_sum - ddof * sum(w * aweights) / w_sum */
+      JAXC__STEP(t[1], jaxc_binary(JAXC_OP_MULTIPLY, w, aw));
+      JAXC__STEP(t[1], jaxc_reduce(JAXC_OP_SUM, t[1], JAXC_ALL_AXES));
+      JAXC__STEP(t[1], jaxc_binary_operands(JAXC_OP_MULTIPLY, jaxc__opnd_int(ddof), jaxc__opnd_array(t[1])));
+      JAXC__STEP(t[1], jaxc_binary(JAXC_OP_TRUE_DIVIDE, t[1], wsum));
+      JAXC__STEP(f, jaxc_binary(JAXC_OP_SUBTRACT, wsum, t[1]));
+    }
+  }
+  JAXC__STEP(t[0], jaxc__shaped_view(avg, 2, (const int64_t[]){nv, 1}, avg->weak));
+  JAXC__STEP(X, jaxc_binary(JAXC_OP_SUBTRACT, X, t[0]));
+  t[1] = X;
+  if (w) {
+    JAXC__STEP(t[0], jaxc__shaped_view(w, 2, (const int64_t[]){1, n}, w->weak));
+    JAXC__STEP(t[1], jaxc_binary(JAXC_OP_MULTIPLY, X, t[0]));
+  }
+  JAXC__STEP(t[1], jaxc_transpose(t[1], 0, NULL));
+  if (jaxc_dtype_kind(t[1]->dtype) == JAXC_KIND_COMPLEX) JAXC__STEP(t[1], jaxc_conj(t[1]));
+  JAXC__STEP(t[1], jaxc_dot(X, t[1], JAXC_DTYPE_NONE));
+  JAXC__STEP(t[1], jaxc_binary(JAXC_OP_TRUE_DIVIDE, t[1], f));
+  r = jaxc_squeeze(t[1], JAXC_ALL_AXES);
+done:
+  jaxc__steps_free(&S, NULL);
+  return r;
+}
+JAXC_API jaxc_array *jaxc_cov(const jaxc_array *m, const jaxc_array *y, bool rowvar, bool bias, int64_t ddof,
+                              const jaxc_array *fweights, const jaxc_array *aweights, jaxc_dtype dtype) {
+  return jaxc__cov(m, y, rowvar, bias, ddof, fweights, aweights, dtype);
+}
+JAXC_API jaxc_array *jaxc_corrcoef(const jaxc_array *x, const jaxc_array *y, bool rowvar, jaxc_dtype dtype) {
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "corrcoef: x is NULL");
+  jaxc_dtype dt;
+  if (!jaxc__cov_dtype("corrcoef", dtype, &dt)) return NULL;
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *c, *sd, *re, *im, *lo, *hi, *r = NULL;
+  JAXC__STEP(c, jaxc__cov(x, y, rowvar, false, JAXC_NONE, NULL, NULL, dtype));
+  if (c->ndim == 0) { /* nan for nan/nan, inf/inf, 0/0; 1 otherwise */
+    r = jaxc_binary(JAXC_OP_TRUE_DIVIDE, c, c);
+    goto done;
+  }
+  int64_t nv = c->shape[0];
+  JAXC__STEP(sd, jaxc_diag(c, 0));
+  JAXC__STEP(sd, jaxc_real(sd));
+  JAXC__STEP(sd, jaxc_sqrt(sd));
+  JAXC__STEP(sd, jaxc_astype(sd, c->dtype));
+  JAXC__STEP(re, jaxc__shaped_view(sd, 2, (const int64_t[]){nv, 1}, sd->weak));
+  JAXC__STEP(c, jaxc_binary(JAXC_OP_TRUE_DIVIDE, c, re));
+  JAXC__STEP(re, jaxc__shaped_view(sd, 2, (const int64_t[]){1, nv}, sd->weak));
+  JAXC__STEP(c, jaxc_binary(JAXC_OP_TRUE_DIVIDE, c, re));
+  JAXC__STEP(lo, jaxc_weak_int(-1));
+  JAXC__STEP(hi, jaxc_weak_int(1));
+  JAXC__STEP(re, jaxc_real(c));
+  if (jaxc_dtype_kind(c->dtype) != JAXC_KIND_COMPLEX) {
+    r = jaxc_clip(re, lo, hi);
+    goto done;
+  }
+  JAXC__STEP(re, jaxc_clip(re, lo, hi));
+  JAXC__STEP(im, jaxc_imag(c));
+  JAXC__STEP(im, jaxc_clip(im, lo, hi));
+  r = jaxc__complex_from(c->dtype, re, im); /* lax.complex */
+done:
+  jaxc__steps_free(&S, NULL);
+  return r;
 }
 
 #undef JAXC__STEP

@@ -3,7 +3,9 @@
    np.argsort(kind='stable'), as jnp's sorts are stable; np.searchsorted; np.unique; np.isin,
    np.intersect1d, ...; np.median, np.quantile, np.nanmedian; np.histogram, histogram2d (of z and
    q), histogramdd (z as n/4 points of 4 values); np.diff; np.gradient (unit spacing, and at the
-   sorted z's points); np.interp at n random queries into 1024 points).
+   sorted z's points); np.interp at n random queries into 1024 points; np.ptp; np.average weighted
+   by q; np.cov and np.corrcoef of z as 8 rows of n/8 observations: NumPy computes these in
+   float64, jnp in the input's dtype).
    GB/s = bytes read + written once; copy: a 2-thread memcpy of as many bytes, and jaxc's speed as
    a share of it (sorting is not a one-pass op: the share says how many copies' time it takes).
    Inputs are random, drawn alike here and in NumPy: floats uniform in [0, 1), integers over
@@ -20,7 +22,7 @@
 
 enum { REPS = 5 };
 typedef enum { SORT, ARGSORT, SORT_ROWS, SEARCH, UNIQUE, MEDIAN, QUANTILE3, NANMEDIAN, MEDIAN_ROWS, HISTOGRAM, DIFF,
-               ARGSORT_DESC, LEXSORT2, INTERP, HISTOGRAM2D, HISTOGRAMDD, GRADIENT, TOP_K, PARTITION, ARGPARTITION, ISIN, ISIN_SMALL, INTERSECT, UNION, SETDIFF, SETXOR } kind;
+               ARGSORT_DESC, LEXSORT2, INTERP, HISTOGRAM2D, HISTOGRAMDD, GRADIENT, PTP, AVERAGE, COV, CORRCOEF, TOP_K, PARTITION, ARGPARTITION, ISIN, ISIN_SMALL, INTERSECT, UNION, SETDIFF, SETXOR } kind;
 #define IS_SETOP(k) ((k) >= ISIN)
 typedef struct {
   const char *name, *np; /* NumPy's call on z (and q, the queries) */
@@ -63,6 +65,12 @@ static const row rows[] = {
     {"diff f32", "np.diff(z)", DIFF, JAXC_F32},
     {"gradient f32", "np.gradient(z)", GRADIENT, JAXC_F32},
     {"gradient f32 at points", "np.gradient(z, zs)", GRADIENT, JAXC_F32},
+    {"ptp f32", "np.ptp(z)", PTP, JAXC_F32},
+    {"ptp i16", "np.ptp(z)", PTP, JAXC_I16},
+    {"average f32 weighted", "np.average(z, weights=q)", AVERAGE, JAXC_F32},
+    {"cov f32 8 rows", "np.cov(z)", COV, JAXC_F32},
+    {"corrcoef f32 8 rows", "np.corrcoef(z)", CORRCOEF, JAXC_F32},
+    {"cov f64 8 rows", "np.cov(z)", COV, JAXC_F64},
 };
 
 static uint64_t rs = 0x9E3779B97F4A7C15u;
@@ -105,6 +113,10 @@ static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array 
   case HISTOGRAMDD: jaxc_histogramdd(z, 4, (const int64_t[]){8, 8, 8, 8}, NULL, NULL, NULL, false, &v, NULL); return v;
   case DIFF: return jaxc_diff(z, 1, 0, NULL, NULL);
   case GRADIENT: jaxc_gradient(z, q ? 1 : 0, (const jaxc_array *const[]){q}, 0, NULL, &v); return v;
+  case PTP: return jaxc_ptp(z, JAXC_ALL_AXES, false);
+  case AVERAGE: return jaxc_average(z, JAXC_ALL_AXES, q, false, NULL);
+  case COV: return jaxc_cov(z, NULL, true, false, JAXC_NONE, NULL, NULL, JAXC_DTYPE_NONE);
+  case CORRCOEF: return jaxc_corrcoef(z, NULL, true, JAXC_DTYPE_NONE);
   case SEARCH: return jaxc_searchsorted(z, q, JAXC_SIDE_LEFT, NULL);
   case INTERP: return jaxc_interp(q, z, z, NULL, NULL, NULL, 0);
   case UNIQUE:
@@ -161,9 +173,10 @@ static int bench_row(const row *r, int lg) {
   int nd = 1;
   if (r->k == SORT_ROWS || r->k == MEDIAN_ROWS) zs[0] = n / 64, zs[1] = 64, nd = 2;
   if (r->k == HISTOGRAMDD) zs[0] = n / 4, zs[1] = 4, nd = 2; /* (n values: n / 4 points) */
+  if (r->k == COV || r->k == CORRCOEF) zs[0] = 8, zs[1] = n / 8, nd = 2; /* (8 variables) */
   int64_t distinct = r->k == UNIQUE || IS_SETOP(r->k) ? n / 16 : 0;
   jaxc_array *z = input(r->d, nd, zs, distinct), *q = NULL;
-  if (r->k == LEXSORT2 || r->k == HISTOGRAM2D) q = input(r->d, nd, zs, 0); /* the second key, y */
+  if (r->k == LEXSORT2 || r->k == HISTOGRAM2D || r->k == AVERAGE) q = input(r->d, nd, zs, 0); /* the second key, y; weights */
   if (IS_SETOP(r->k)) q = input(r->d, nd, r->k == ISIN_SMALL ? (int64_t[]){1000} : zs, distinct);
   if (r->k == GRADIENT && strstr(r->name, "points")) q = jaxc_sort(z, 0); /* (the coordinates: zs) */
   if (r->k == SEARCH || r->k == INTERP) { /* the sorted values, and as many random queries */
@@ -182,7 +195,7 @@ static int bench_row(const row *r, int lg) {
   }
   jaxc_array *probe = z ? run_once(r, z, q) : NULL;
   if (!probe) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
-  size_t bytes = (size_t)n * (jaxc_dtype_size(r->d) * (r->k == SEARCH || r->k == LEXSORT2 || r->k == HISTOGRAM2D || (r->k == GRADIENT && q) ? 2 : r->k == INTERP ? 0 : 1)) +
+  size_t bytes = (size_t)n * (jaxc_dtype_size(r->d) * (r->k == SEARCH || r->k == LEXSORT2 || r->k == HISTOGRAM2D || r->k == AVERAGE || (r->k == GRADIENT && q) ? 2 : r->k == INTERP ? 0 : 1)) +
                  (r->k == INTERP ? (size_t)n * jaxc_dtype_size(r->d) : 0) + /* (interp: the queries; the result below) */
                  (q && IS_SETOP(r->k) ? (size_t)jaxc_array_size(q) * jaxc_dtype_size(r->d) : 0) +
                  (size_t)jaxc_array_size(probe) * jaxc_dtype_size(jaxc_array_dtype(probe)); /* (a quantile: the input) */
