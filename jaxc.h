@@ -672,14 +672,16 @@ JAXC_API int jaxc_gradient(const jaxc_array *f, int nspacing, const jaxc_array *
 /* jaxc_ptp(a, axis, keepdims): jnp.ptp, max(a) - min(a) along axis (JAXC_ALL_AXES: all), the
    difference as lax.sub takes it: in a's dtype (integers wrap: ptp of int8 [-128, 127] is -1),
    bool refused ("sub does not accept dtype bool. ..."), NaN propagated; an empty axis is max's
-   error. Strongly typed, like every reduction. */
+   error. Strongly typed, like every reduction. Integers, float32 and float64 take one pass (max
+   and min together) with the same bytes. */
 JAXC_API jaxc_array *jaxc_ptp(const jaxc_array *a, int axis, bool keepdims);
 /* jaxc_average(a, axis, weights, keepdims, sum_of_weights): jnp.average. a (and weights) promoted
    to inexact together; weights NULL: the mean, and the sum of weights is the count along axis in
    the result's dtype; else sum(a * weights) / sum(weights) along axis (JAXC_ALL_AXES: all), with
    a 1-D weights of a.shape[axis] elements laid along axis when the shapes differ. sum_of_weights
    non-NULL (returned=True) receives the sum of weights, broadcast to the average's shape (NULL
-   with the status when the average fails). Errors are JAX's: "Axis must be specified when shapes
+   with the status when the average fails). float32/float64 weights of a's shape over all axes take
+   one pass with the line's bits. Errors are JAX's: "Axis must be specified when shapes
    of a and weights differ.", "Shape of weights must be consistent with shape of a along specified
    axis.", the axis's "axis 2 is out of bounds for array of dimension 2". */
 JAXC_API jaxc_array *jaxc_average(const jaxc_array *a, int axis, const jaxc_array *weights, bool keepdims,
@@ -2897,7 +2899,7 @@ static double jaxc__from_bits(jaxc_dtype f, uint64_t bits) {
   if (w == 2) u.h = (uint16_t)bits;
   else if (w == 4) u.s = (uint32_t)bits;
   else u.d = bits;
-  double v;
+  double v = 0; /* (the cast fills it; gcc -O3 cannot always see that) */
   jaxc_kernel_cast_dyn(f, JAXC_F64, 1, &u, &v);
   return v;
 }
@@ -6598,6 +6600,26 @@ static jaxc_array *jaxc__promoted(const jaxc_array *a, jaxc_dtype d, bool w) {
   if (r) r->weak = w;
   return r;
 }
+static void jaxc__view(jaxc_array *v, const jaxc_array *x, int nd, const int64_t *shape);
+/* a, taken out of the arrays a function frees at its end (it is the function's result) */
+static jaxc_array *jaxc__step_keep(jaxc__steps *s, jaxc_array *a) {
+  for (int i = 0; i < s->n; i++)
+    if (s->a[i] == a) s->a[i] = NULL;
+  return a;
+}
+/* x's data under another shape of its size and the weak flag w, in a struct of its own: a step
+   that copies nothing (never a result: it lives no longer than x) */
+static jaxc_array *jaxc__shaped_view(const jaxc_array *x, int nd, const int64_t *shape, bool w) {
+  jaxc_array *v = (jaxc_array *)jaxc__malloc(sizeof *v);
+  if (!v) return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory");
+  jaxc__view(v, x, nd, shape);
+  v->weak = w, v->owns_self = true;
+  return v;
+}
+/* jaxc__promoted, as a view when nothing changes */
+static jaxc_array *jaxc__promoted_view(const jaxc_array *a, jaxc_dtype d, bool w) {
+  return a->dtype == d ? jaxc__shaped_view(a, a->ndim, a->shape, w) : jaxc__promoted(a, d, w);
+}
 /* The line of _interp for float32 or float64 operands of one dtype, fused: each of JAX's ops
    is its own loop over a block (so that no compiler contracts the multiply and the add into one
    rounding), the same ops in the same order as the op-by-op path. idx is searchsorted's result;
@@ -6680,9 +6702,9 @@ JAXC_API jaxc_array *jaxc_interp(const jaxc_array *x, const jaxc_array *xp, cons
   if (xp->size == 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_INDEX, "index 0 is out of bounds for axis 0 with size 0");
   jaxc__steps S = {{0}, 0};
   jaxc_array *X, *XP, *FP, *f = NULL, *t[16];
-  JAXC__STEP(X, jaxc__promoted(x, d, jaxc_dtype_is_weak(node)));
-  JAXC__STEP(XP, jaxc__promoted(xp, d, jaxc_dtype_is_weak(node)));
-  JAXC__STEP(FP, jaxc__promoted(fp, jaxc_storage_dtype(fnode, jaxc_x64()), jaxc_dtype_is_weak(fnode)));
+  JAXC__STEP(X, jaxc__promoted_view(x, d, jaxc_dtype_is_weak(node)));
+  JAXC__STEP(XP, jaxc__promoted_view(xp, d, jaxc_dtype_is_weak(node)));
+  JAXC__STEP(FP, jaxc__promoted_view(fp, jaxc_storage_dtype(fnode, jaxc_x64()), jaxc_dtype_is_weak(fnode)));
   if (period) { /* mod |period|, sorted, and one point past each end */
     jaxc_array *P, *perm;
     JAXC__STEP(P, jaxc_abs(period));
@@ -6949,9 +6971,9 @@ JAXC_API int jaxc_gradient(const jaxc_array *f, int nspacing, const jaxc_array *
   jaxc__steps S = {{0}, 0};
   jaxc_array *a, *one = NULL, *h[JAXC_MAX_NDIM] = {NULL};
   int st = JAXC_OK;
-  if (!jaxc__step(&S, a = jaxc__promoted(f, dt, weak)) || (nspacing == 0 && !jaxc__step(&S, one = jaxc_weak_float(1.0)))) goto fail;
+  if (!jaxc__step(&S, a = jaxc__promoted_view(f, dt, weak)) || (nspacing == 0 && !jaxc__step(&S, one = jaxc_weak_float(1.0)))) goto fail;
   for (int k = 0; k < nspacing; k++)
-    if (!jaxc__step(&S, h[k] = jaxc__promoted(spacing[k], dt, weak))) goto fail;
+    if (!jaxc__step(&S, h[k] = jaxc__promoted_view(spacing[k], dt, weak))) goto fail;
   for (int k = 0; k < m; k++)
     if (!(out[k] = jaxc__gradient_axis(a, nspacing == 0 ? one : h[nspacing == 1 ? 0 : k], ax[k]))) goto fail;
   jaxc__steps_free(&S, NULL);
@@ -6965,28 +6987,143 @@ fail:
 }
 
 /* --- ptp, average, cov, corrcoef: JAX's lines on jaxc's ops ------------------------------------ */
-static void jaxc__view(jaxc_array *v, const jaxc_array *x, int nd, const int64_t *shape);
-/* a, taken out of the arrays a function frees at its end (it is the function's result) */
-static jaxc_array *jaxc__step_keep(jaxc__steps *s, jaxc_array *a) {
-  for (int i = 0; i < s->n; i++)
-    if (s->a[i] == a) s->a[i] = NULL;
-  return a;
-}
-/* x's data under another shape of its size and the weak flag w, in a struct of its own: a step
-   that copies nothing (never a result: it lives no longer than x) */
-static jaxc_array *jaxc__shaped_view(const jaxc_array *x, int nd, const int64_t *shape, bool w) {
-  jaxc_array *v = (jaxc_array *)jaxc__malloc(sizeof *v);
-  if (!v) return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory");
-  jaxc__view(v, x, nd, shape);
-  v->weak = w, v->owns_self = true;
-  return v;
-}
-/* jaxc__promoted, as a view when nothing changes */
-static jaxc_array *jaxc__promoted_view(const jaxc_array *a, jaxc_dtype d, bool w) {
-  return a->dtype == d ? jaxc__shaped_view(a, a->ndim, a->shape, w) : jaxc__promoted(a, d, w);
+/* ptp in one pass (integers, float32, float64): each lane's max and min together, then max - min
+   in the dtype as lax.sub takes it (integers wrapped). A lane with a NaN gives its first NaN, as
+   max and min both return that one and NaN - NaN keeps the first operand's (quieted). Items are
+   contiguous lanes (inner == 1; one long lane is cut into a piece per thread) or, across inner >
+   1, blocks of JAXC__PTP_B neighbouring lanes walked row by row. */
+enum { JAXC__PTP_B = 512 };
+typedef struct jaxc__ptp_job {
+  const char *x;
+  char *out;
+  int64_t n, inner, blocks; /* blocks: of JAXC__PTP_B lanes, per outer index */
+} jaxc__ptp_job;
+#define JAXC__PTP_KERNEL(SUF, T, UT, FL)                                                              \
+  /* (equal ends give mx - mx: +0 for a lane of zeros of either sign, whichever zero max and min keep) */ \
+  static T jaxc__ptp_diff_##SUF(T mx, T mn) {                                                        \
+    return FL ? (T)(mx == mn ? mx - mx : mx - mn) : (T)(UT)((UT)mx - (UT)mn);                        \
+  }                                                                                                  \
+  /* max and min of n >= 1 elements (stride s), in 16 running lanes (vectorised); true, with both   \
+     the first NaN, where there is one */                                                            \
+  static bool jaxc__ptp_span_##SUF(const T *x, int64_t n, int64_t s, T *pmx, T *pmn) {               \
+    T mx[16], mn[16], M = x[0], m = x[0];                                                            \
+    unsigned char nan[16];                                                                           \
+    bool bad = false;                                                                                \
+    int64_t i = 0;                                                                                   \
+    if (s == 1 && n >= 16) {                                                                         \
+      for (int l = 0; l < 16; l++) mx[l] = mn[l] = x[0], nan[l] = 0;                                 \
+      for (; i + 16 <= n; i += 16)                                                                   \
+        for (int l = 0; l < 16; l++) {                                                               \
+          T v = x[i + l];                                                                            \
+          mx[l] = v > mx[l] ? v : mx[l], mn[l] = v < mn[l] ? v : mn[l];                              \
+          if (FL) nan[l] |= v != v;                                                                  \
+        }                                                                                            \
+      for (int l = 0; l < 16; l++) M = mx[l] > M ? mx[l] : M, m = mn[l] < m ? mn[l] : m, bad |= nan[l]; \
+    }                                                                                                \
+    for (; i < n; i++) {                                                                             \
+      T v = x[i * s];                                                                                \
+      M = v > M ? v : M, m = v < m ? v : m;                                                          \
+      if (FL) bad |= v != v;                                                                         \
+    }                                                                                                \
+    for (i = 0; bad && i < n; i++)                                                                   \
+      if (x[i * s] != x[i * s]) {                                                                    \
+        M = m = x[i * s];                                                                            \
+        break;                                                                                       \
+      }                                                                                              \
+    *pmx = M, *pmn = m;                                                                              \
+    return bad;                                                                                      \
+  }                                                                                                  \
+  static void jaxc__ptp_lanes_##SUF(const void *job, int64_t lo, int64_t hi) {                       \
+    const jaxc__ptp_job *J = (const jaxc__ptp_job *)job;                                             \
+    T mx, mn;                                                                                        \
+    for (int64_t j = lo; j < hi; j++) {                                                              \
+      jaxc__ptp_span_##SUF((const T *)(const void *)J->x + j * J->n, J->n, 1, &mx, &mn);             \
+      ((T *)(void *)J->out)[j] = jaxc__ptp_diff_##SUF(mx, mn);                                       \
+    }                                                                                                \
+  }                                                                                                  \
+  static void jaxc__ptp_rows_##SUF(const void *job, int64_t lo, int64_t hi) {                        \
+    const jaxc__ptp_job *J = (const jaxc__ptp_job *)job;                                             \
+    T mx[JAXC__PTP_B], mn[JAXC__PTP_B];                                                              \
+    unsigned char nan[JAXC__PTP_B];                                                                  \
+    for (int64_t it = lo; it < hi; it++) {                                                           \
+      int64_t o = it / J->blocks, i0 = it % J->blocks * JAXC__PTP_B;                                 \
+      int m = J->inner - i0 < JAXC__PTP_B ? (int)(J->inner - i0) : JAXC__PTP_B, any = 0;             \
+      const T *x = (const T *)(const void *)J->x + o * J->n * J->inner + i0;                         \
+      T *out = (T *)(void *)J->out + o * J->inner + i0;                                              \
+      for (int l = 0; l < m; l++) mx[l] = mn[l] = x[l], nan[l] = 0;                                  \
+      for (int64_t t = 0; t < J->n; t++) {                                                           \
+        const T *row = x + t * J->inner;                                                             \
+        for (int l = 0; l < m; l++) mx[l] = row[l] > mx[l] ? row[l] : mx[l], mn[l] = row[l] < mn[l] ? row[l] : mn[l]; \
+        if (FL)                                                                                      \
+          for (int l = 0; l < m; l++) nan[l] |= row[l] != row[l];                                    \
+      }                                                                                              \
+      for (int l = 0; l < m; l++) any |= nan[l];                                                     \
+      for (int l = 0; any && l < m; l++) /* (a lane with a NaN: walked again for its first) */       \
+        if (nan[l]) jaxc__ptp_span_##SUF(x + l, J->n, J->inner, &mx[l], &mn[l]);                     \
+      for (int l = 0; l < m; l++) out[l] = jaxc__ptp_diff_##SUF(mx[l], mn[l]);                       \
+    }                                                                                                \
+  }                                                                                                  \
+  static T jaxc__ptp_long_##SUF(const T *x, int64_t n, int64_t pieces) {                             \
+    T mx[64], mn[64];                                                                                \
+    bool nan[64];                                                                                    \
+    JAXC__OMP_PAR_FOR                                                                                \
+    for (int64_t t = 0; t < pieces; t++)                                                             \
+      nan[t] = jaxc__ptp_span_##SUF(x + n * t / pieces, n * (t + 1) / pieces - n * t / pieces, 1, &mx[t], &mn[t]); \
+    for (int64_t t = 0; t < pieces; t++)                                                             \
+      if (nan[t]) return jaxc__ptp_diff_##SUF(mx[t], mx[t]);                                         \
+    for (int64_t t = 1; t < pieces; t++) mx[0] = mx[t] > mx[0] ? mx[t] : mx[0], mn[0] = mn[t] < mn[0] ? mn[t] : mn[0]; \
+    return jaxc__ptp_diff_##SUF(mx[0], mn[0]);                                                       \
+  }
+JAXC__PTP_KERNEL(u8, uint8_t, uint8_t, 0)
+JAXC__PTP_KERNEL(u16, uint16_t, uint16_t, 0)
+JAXC__PTP_KERNEL(u32, uint32_t, uint32_t, 0)
+JAXC__PTP_KERNEL(u64, uint64_t, uint64_t, 0)
+JAXC__PTP_KERNEL(i8, int8_t, uint8_t, 0)
+JAXC__PTP_KERNEL(i16, int16_t, uint16_t, 0)
+JAXC__PTP_KERNEL(i32, int32_t, uint32_t, 0)
+JAXC__PTP_KERNEL(i64, int64_t, uint64_t, 0)
+JAXC__PTP_KERNEL(f32, float, uint32_t, 1)
+JAXC__PTP_KERNEL(f64, double, uint64_t, 1)
+#undef JAXC__PTP_KERNEL
+/* The fused pass into *r where it applies (1), else 0 and the composition runs: other dtypes, an
+   empty lane (max's error), debug checks. */
+static int jaxc__ptp_fused(const jaxc_array *a, int axis, bool keepdims, jaxc_array **r) {
+#define JAXC__PTP_ROW(SUF, D) {JAXC_##D, jaxc__ptp_lanes_##SUF, jaxc__ptp_rows_##SUF}
+  static const struct { jaxc_dtype d; jaxc__range_fn lanes, rows; } k_of[] = {
+      JAXC__PTP_ROW(u8, U8), JAXC__PTP_ROW(u16, U16), JAXC__PTP_ROW(u32, U32), JAXC__PTP_ROW(u64, U64), JAXC__PTP_ROW(i8, I8),
+      JAXC__PTP_ROW(i16, I16), JAXC__PTP_ROW(i32, I32), JAXC__PTP_ROW(i64, I64), JAXC__PTP_ROW(f32, F32), JAXC__PTP_ROW(f64, F64)};
+#undef JAXC__PTP_ROW
+  int k = 0;
+  while (k < 10 && k_of[k].d != a->dtype) k++;
+  jaxc__rgeom g;
+  if (k == 10 || jaxc__debugging() || !jaxc__reduce_geom(a, axis, keepdims, &g) || (g.n == 0 && g.nout > 0)) return jaxc__ok(), 0;
+  if (!(*r = jaxc__new_array(a->dtype, false, g.out_ndim, g.out_shape))) return 1;
+  jaxc__ok();
+  size_t es = jaxc_dtype_size(a->dtype);
+  jaxc__ptp_job J = {(const char *)a->data, (char *)(*r)->data, g.n, g.inner, (g.inner + JAXC__PTP_B - 1) / JAXC__PTP_B};
+  int64_t pieces = jaxc__threads() < 64 ? jaxc__threads() : 64;
+  if (g.nout == 1 && g.inner == 1 && (size_t)g.n * es > JAXC_REDUCE_PAR_BYTES && pieces > 1) {
+#define JAXC__PTP_LONG(SUF, T, D) \
+  case JAXC_##D: *(T *)(void *)J.out = jaxc__ptp_long_##SUF((const T *)(const void *)J.x, g.n, pieces); break;
+    switch (a->dtype) {
+      JAXC__PTP_LONG(u8, uint8_t, U8) JAXC__PTP_LONG(u16, uint16_t, U16) JAXC__PTP_LONG(u32, uint32_t, U32)
+      JAXC__PTP_LONG(u64, uint64_t, U64) JAXC__PTP_LONG(i8, int8_t, I8) JAXC__PTP_LONG(i16, int16_t, I16)
+      JAXC__PTP_LONG(i32, int32_t, I32) JAXC__PTP_LONG(i64, int64_t, I64) JAXC__PTP_LONG(f32, float, F32)
+      JAXC__PTP_LONG(f64, double, F64)
+    default: break;
+    }
+#undef JAXC__PTP_LONG
+  } else if (g.nout > 0 && g.inner == 1) {
+    jaxc__range_run(&J, k_of[k].lanes, g.nout, (size_t)g.n * es);
+  } else if (g.nout > 0) {
+    jaxc__range_run(&J, k_of[k].rows, g.outer * J.blocks, (size_t)g.n * es * JAXC__PTP_B);
+  }
+  return 1;
 }
 JAXC_API jaxc_array *jaxc_ptp(const jaxc_array *a, int axis, bool keepdims) {
   if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "ptp: the array is NULL");
+  jaxc_array *f = NULL;
+  if (jaxc__ptp_fused(a, axis, keepdims, &f)) return f;
   jaxc_array *x = jaxc_reduce_ex(JAXC_OP_MAX, a, axis, keepdims);
   jaxc_array *y = x ? jaxc_reduce_ex(JAXC_OP_MIN, a, axis, keepdims) : NULL;
   jaxc_array *r = y ? jaxc_binary(JAXC_OP_SUBTRACT, x, y) : NULL;
@@ -6997,6 +7134,64 @@ static bool jaxc__same_shape(const jaxc_array *a, const jaxc_array *b) {
   if (a->ndim != b->ndim) return false;
   for (int k = 0; k < a->ndim; k++)
     if (a->shape[k] != b->shape[k]) return false;
+  return true;
+}
+/* average's sum(a * w) and sum(w) over all of a float32/float64 array and weights of its shape,
+   in one pass with the line's bits: each product rounded in the dtype (lax.mul), both sums in
+   jaxc's reduction order -- the pieces jaxc__reduce_impl cuts one lane into, jaxc__pw_re's
+   pairwise halves and leaves (a leaf's products made first, in a block of their own, so that no
+   compiler fuses a product into a sum) -- then the two sums rounded and divided in the dtype. */
+#define JAXC__AVG_KERNEL(E, T)                                                                        \
+  static void jaxc__pw_avg_##E(const T *a, const T *w, int64_t n, double *saw, double *sw) {         \
+    if (n > JAXC__PW_LEAF) {                                                                         \
+      int64_t h = (n / 2) & ~(int64_t)7;                                                             \
+      double s0, w0, s1, w1;                                                                         \
+      jaxc__pw_avg_##E(a, w, h, &s0, &w0);                                                           \
+      jaxc__pw_avg_##E(a + h, w + h, n - h, &s1, &w1);                                               \
+      *saw = s0 + s1, *sw = w0 + w1;                                                                 \
+      return;                                                                                        \
+    }                                                                                                \
+    T p[JAXC__PW_LEAF];                                                                              \
+    for (int64_t i = 0; i < n; i++) p[i] = a[i] * w[i];                                              \
+    *saw = jaxc__pw_re_##E(p, n, 1, 0, 0), *sw = jaxc__pw_re_##E(w, n, 1, 0, 0);                     \
+  }                                                                                                  \
+  static void jaxc__avg_fused_##E(const T *a, const T *w, int64_t n, int64_t chunks, T *avg, T *wsum) { \
+    double saw[256], sw[256];                                                                        \
+    if (chunks == 1)                                                                                 \
+      jaxc__pw_avg_##E(a, w, n, &saw[0], &sw[0]);                                                    \
+    else {                                                                                           \
+      JAXC__OMP_PAR_FOR                                                                              \
+      for (int64_t c = 0; c < chunks; c++)                                                           \
+        jaxc__pw_avg_##E(a + n * c / chunks, w + n * c / chunks, n * (c + 1) / chunks - n * c / chunks, &saw[c], &sw[c]); \
+    }                                                                                                \
+    for (int64_t c = 1; c < chunks; c++) saw[0] += saw[c], sw[0] += sw[c];                           \
+    T s = (T)saw[0];                                                                                 \
+    *wsum = (T)sw[0];                                                                                \
+    *avg = s / *wsum;                                                                                \
+  }
+JAXC__AVG_KERNEL(F32, float)
+JAXC__AVG_KERNEL(F64, double)
+#undef JAXC__AVG_KERNEL
+static bool jaxc__average_fused(const jaxc_array *a, const jaxc_array *w, jaxc_dtype dt, bool keepdims, jaxc_array **avg,
+                                jaxc_array **wsum) {
+  if ((dt != JAXC_F32 && dt != JAXC_F64) || a->dtype != dt || w->dtype != dt || a->size == 0 || !jaxc__same_shape(a, w) ||
+      jaxc__debugging())
+    return false;
+  int64_t shape[JAXC_MAX_NDIM], n = a->size, chunks = 1;
+  for (int k = 0; k < a->ndim; k++) shape[k] = 1;
+  *avg = jaxc__new_array(dt, false, keepdims ? a->ndim : 0, shape);
+  *wsum = *avg ? jaxc__new_array(dt, false, keepdims ? a->ndim : 0, shape) : NULL;
+  if (!*wsum) return jaxc_array_free(*avg), *avg = NULL, true;
+  if (JAXC__HAS_OPENMP && (size_t)n * jaxc_dtype_size(dt) > JAXC_REDUCE_PAR_BYTES) { /* (jaxc__reduce_impl's pieces) */
+    chunks = 4 * (int64_t)jaxc__threads();
+    chunks = chunks > n / 4096 ? n / 4096 : chunks;
+    chunks = chunks > 256 ? 256 : chunks < 1 ? 1 : chunks;
+  }
+  if (dt == JAXC_F32)
+    jaxc__avg_fused_F32((const float *)a->data, (const float *)w->data, n, chunks, (float *)(*avg)->data, (float *)(*wsum)->data);
+  else
+    jaxc__avg_fused_F64((const double *)a->data, (const double *)w->data, n, chunks, (double *)(*avg)->data, (double *)(*wsum)->data);
+  jaxc__ok();
   return true;
 }
 JAXC_API jaxc_array *jaxc_average(const jaxc_array *a, int axis, const jaxc_array *weights, bool keepdims,
@@ -7012,6 +7207,11 @@ JAXC_API jaxc_array *jaxc_average(const jaxc_array *a, int axis, const jaxc_arra
   bool weak = jaxc_dtype_is_weak(node);
   jaxc__steps S = {{0}, 0};
   jaxc_array *A, *W, *avg, *wsum, *t, *r = NULL;
+  if (weights && axis == JAXC_ALL_AXES && jaxc__average_fused(a, weights, dt, keepdims, &avg, &wsum)) {
+    if (sum_of_weights && avg) *sum_of_weights = wsum;
+    else jaxc_array_free(wsum);
+    return avg;
+  }
   JAXC__STEP(A, jaxc__promoted_view(a, dt, weak));
   if (!weights) {
     JAXC__STEP(avg, jaxc_reduce_ex(JAXC_OP_MEAN, A, axis, keepdims));

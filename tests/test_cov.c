@@ -211,6 +211,13 @@ static void check_ptp(const jaxc_array *a, int axis, bool keepdims) {
     return;
   }
   if (!dtype_is(r, d, "ptp")) { jaxc_array_free(r); return; }
+  /* the fused pass's bytes are those of JAX's line, max - min, NaN payloads and signed zeros too */
+  jaxc_array *mx = jaxc_reduce_ex(JAXC_OP_MAX, a, axis, keepdims), *mn = jaxc_reduce_ex(JAXC_OP_MIN, a, axis, keepdims);
+  jaxc_array *line = mx && mn ? jaxc_subtract(mx, mn) : NULL;
+  CHECK_MSG(line && jaxc_array_size(line) == jaxc_array_size(r) &&
+                memcmp(jaxc_array_data(line), jaxc_array_data(r), (size_t)jaxc_array_size(r) * jaxc_dtype_size(d)) == 0,
+            "ptp %s: not max - min's bytes", jaxc_dtype_name(d));
+  jaxc_array_free(mx), jaxc_array_free(mn), jaxc_array_free(line);
   int nd = jaxc_array_ndim(a), ax = axis == JAXC_ALL_AXES ? -1 : axis < 0 ? axis + nd : axis, rn = 0;
   int64_t want[JAXC_MAX_NDIM];
   for (int k = 0; k < nd; k++)
@@ -249,7 +256,8 @@ static jaxc_array *ptp_input(jaxc_dtype d, int nd, const int64_t *shape) {
       int u = (int)(rnd64() % 64);
       re[i] = rnd(s, ldexp((double)(int64_t)(rnd64() % 2001 - 1000), (int)(rnd64() % 20) - 12));
       im[i] = rnd(s, (double)(int64_t)(rnd64() % 21 - 10));
-      if (u == 0 && !is_cplx(s)) re[i] = NAN;
+      if (u == 0 && !is_cplx(s)) re[i] = u2d(d2u(NAN) | (rnd64() & 0xFFFF) << 29 | (rnd64() & 1) << 63); /* (payloads, signs) */
+      if (u == 4 || u == 5) re[i] = u == 4 ? 0.0 : -0.0;
       if (u == 1) re[i] = INFINITY;
       if (u == 2) re[i] = -INFINITY;
       if (u == 3) re[i] = re[i - (i > 0)]; /* ties (complex: ordered by the imaginary part) */
@@ -282,6 +290,11 @@ static void test_ptp_random(void) {
     check_ptp(a, JAXC_ALL_AXES, false);
     check_ptp(a, 0, false);
     check_ptp(a, 1, true);
+    jaxc_array_free(a);
+    a = ptp_input(big[i], 3, (const int64_t[]){3, 1500, 700}); /* (blocks of 512 lanes and a part one) */
+    check_ptp(a, 1, false);
+    check_ptp(a, 0, true);
+    check_ptp(a, JAXC_ALL_AXES, false);
     jaxc_array_free(a);
   }
 }
@@ -382,6 +395,44 @@ static void test_average_random(void) {
         jaxc_array_free(a), jaxc_array_free(w);
       }
   }
+  set_mode(0, 0);
+}
+/* The one-pass weighted average (float32/float64, weights of a's shape, all axes) against JAX's
+   line run op by op (debug_nans forces it: no NaN arises here), bit for bit, past the threaded
+   cut too, and against the long double sums */
+static void test_average_fused(void) {
+  set_mode(0, 1);
+  const int64_t sizes[] = {1, 7, 129, 1000, 100003, 1 << 21, 3 << 20};
+  for (int di = 0; di < 2; di++)
+    for (int si = 0; si < 7; si++) {
+      jaxc_dtype d = di ? JAXC_F64 : JAXC_F32;
+      int64_t n = sizes[si], sh[2] = {n, 1};
+      if (d == JAXC_F64 && n > (1 << 21)) continue;
+      jaxc_array *a = jaxc_array_empty(d, 2, sh), *w = jaxc_array_empty(d, 2, sh);
+      long double saw = 0, sw = 0, mag = 0;
+      for (int64_t i = 0; i < n; i++) {
+        double x = (double)(int64_t)(rnd64() >> 11) * 0x1p-53 * 200 - 100, v = (double)(rnd64() >> 11) * 0x1p-53;
+        if (d == JAXC_F32) ((float *)(void *)jaxc_array_data(a))[i] = (float)x, ((float *)(void *)jaxc_array_data(w))[i] = (float)v;
+        else ((double *)(void *)jaxc_array_data(a))[i] = x, ((double *)(void *)jaxc_array_data(w))[i] = v;
+        long double xa = at(a, i).re, wa = at(w, i).re;
+        saw += xa * wa, sw += wa, mag += fabsl(xa * wa);
+      }
+      jaxc_array *s1 = NULL, *s2 = NULL, *r1 = jaxc_average(a, JAXC_ALL_AXES, w, si & 1, &s1);
+      jaxc_set_debug_nans(true);
+      jaxc_array *r2 = jaxc_average(a, JAXC_ALL_AXES, w, si & 1, &s2);
+      jaxc_set_debug_nans(false);
+      n_avg += 2;
+      bool same = r1 && r2 && s1 && s2 && jaxc_array_ndim(r1) == jaxc_array_ndim(r2) && checksum(r1) == checksum(r2) && checksum(s1) == checksum(s2);
+      CHECK_MSG(same, "average %s n=%lld: the one pass and the line differ: %s vs %s", jaxc_dtype_name(d), (long long)n,
+                r1 ? print_to_string(r1) : jaxc_last_error(), r2 ? print_to_string(r2) : "NULL");
+      CHECK(r1 && shape_is(r1, si & 1 ? 2 : 0, (const int64_t[]){1, 1}) && s1 && shape_is(s1, si & 1 ? 2 : 0, (const int64_t[]){1, 1}));
+      if (r1 && s1) {
+        long double q = saw / sw;
+        CHECK_MSG(close_to(at(r1, 0).re, q, mag / sw * 8, d) && close_to(at(s1, 0).re, sw, sw * 8, d), "average %s n=%lld: %Lg vs %Lg",
+                  jaxc_dtype_name(d), (long long)n, at(r1, 0).re, q);
+      }
+      jaxc_array_free(r1), jaxc_array_free(r2), jaxc_array_free(s1), jaxc_array_free(s2), jaxc_array_free(a), jaxc_array_free(w);
+    }
   set_mode(0, 0);
 }
 static void test_average_cases(void) {
@@ -875,6 +926,7 @@ int main(void) {
   test_ptp_random();
   test_average_cases();
   test_average_random();
+  test_average_fused();
   test_cov_cases();
   test_cov_random();
   test_cov_exact();

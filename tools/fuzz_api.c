@@ -840,7 +840,7 @@ static jaxc_array *make_hist_operand(int nd, const int64_t *shape) {
 
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 44;
+  uint8_t c = u8() % 45;
   static int only = -2; /* FUZZ_CASE=N: every call case N, but a quarter creating or freeing arrays (29) */
   if (only == -2) only = getenv("FUZZ_CASE") ? atoi(getenv("FUZZ_CASE")) : -1;
   if (only >= 0) c = c % 4 == 0 ? 29 : (uint8_t)only;
@@ -2309,6 +2309,84 @@ static void one_call(void) {
       }
     }
     made_check_free(what, md, 4);
+    break;
+  }
+  case 44: { /* ptp, average, cov, corrcoef: operands of any dtype and rank 0-3 (small sizes, now and then a pool
+                array or a rank-4 one), weights of any dtype, rank 0-2 and length, axes -4..3 or None, ddof -2..3 or
+                None, any dtype argument (bad ones too); x64 and strict promotion flipped now and then. Checked: no
+                result where JAX fails for sure (an axis out of range, a rank over 2 for cov), results of the expected
+                rank and kind (ptp: a's dtype; the others inexact; corrcoef's real values in [-1, 1] or NaN), average's
+                two results both or neither, inputs unchanged */
+    made_t md[4] = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
+    bool x64_was = jaxc_x64();
+    jaxc_rules rules_was = jaxc_promotion();
+    if (u8() < 48) jaxc_set_x64(!x64_was);
+    if (u8() < 24) jaxc_set_promotion(rules_was == JAXC_RULES_JAX ? JAXC_RULES_JAX_STRICT : JAXC_RULES_JAX);
+    int which = u8() % 4, nd = u8() % 4 + (u8() == 0);
+    int64_t sh[4];
+    for (int k = 0; k < nd; k++) sh[k] = u8() % 5;
+    const jaxc_array *a = u8() < 240 ? made_keep(&md[0], make_hist_operand(nd, sh)) : pick_arr();
+    int axis = u8() < 64 ? JAXC_ALL_AXES : (int)(u8() % 8) - 4, ax = -1;
+    bool keepdims = u8() & 1, axis_ok = !a || axis == JAXC_ALL_AXES || (axis >= -a->ndim && axis < a->ndim);
+    if (a && axis != JAXC_ALL_AXES && axis_ok) ax = axis < 0 ? axis + a->ndim : axis;
+    char as[96];
+    jaxc_array *r = NULL, *r2 = (jaxc_array *)&md[0];
+    if (which == 0) {
+      snprintf(what, sizeof what, "ptp(axis=%d, keepdims=%d)", axis, keepdims);
+      trace("%s a=%s\n", what, shape_str(as, a));
+      r = jaxc_ptp(a, axis, keepdims);
+      if (r && (!axis_ok || r->dtype != a->dtype || a->dtype == JAXC_BOOL)) FAIL("%s: a %s result for %s", what, jaxc_dtype_name(r->dtype), shape_str(as, a));
+    } else if (which == 1) {
+      int64_t wl = a && a->ndim ? a->shape[u8() % a->ndim] : 1;
+      uint8_t how = u8();
+      const jaxc_array *w = how < 64 ? NULL : how < 160 && a ? made_keep(&md[1], make_hist_operand(a->ndim, a->shape))
+                            : made_keep(&md[1], make_hist_operand(how < 250 ? 1 : 0, (const int64_t[]){u8() < 200 ? wl : u8() % 5}));
+      snprintf(what, sizeof what, "average(axis=%d, keepdims=%d, weights=%s)", axis, keepdims, w ? "yes" : "None");
+      trace("%s a=%s\n", what, shape_str(as, a));
+      bool asked = u8() & 1; /* (returned=True) */
+      r = jaxc_average(a, axis, w, keepdims, asked ? &r2 : NULL);
+      if (!asked) r2 = NULL;
+      else if (!r != !r2) FAIL("%s: one result of two", what);
+      if (r && !axis_ok) FAIL("%s: a result for an axis out of range", what);
+      if (r && r2 && (r2->ndim != r->ndim || memcmp(r2->shape, r->shape, sizeof(int64_t) * (size_t)r->ndim)))
+        FAIL("%s: the sum of weights is not of the average's shape", what);
+      int rn = !a ? 0 : ax < 0 ? (keepdims ? a->ndim : 0) : a->ndim - !keepdims;
+      if (r && r->ndim != rn) FAIL("%s: result of rank %d for %s", what, r->ndim, shape_str(as, a));
+      check_result_array(what, r2);
+      jaxc_array_free(r2);
+    } else {
+      const jaxc_array *y = NULL, *fw = NULL, *aw = NULL;
+      if (u8() < 96) {
+        int ynd = u8() % 3 + (u8() == 0);
+        int64_t ys[3];
+        for (int k = 0; k < ynd; k++) ys[k] = u8() < 160 && a && k < a->ndim ? a->shape[k] : u8() % 5;
+        y = made_keep(&md[1], make_hist_operand(ynd, ys));
+      }
+      int64_t nobs = !a ? 0 : a->ndim == 0 ? 1 : a->shape[a->ndim - 1];
+      if (which == 2 && u8() < 100) fw = made_keep(&md[2], make_hist_operand(u8() < 240 ? 1 : u8() % 3, (const int64_t[]){u8() < 200 ? nobs : u8() % 5, 2}));
+      if (which == 2 && u8() < 100) aw = made_keep(&md[3], make_hist_operand(u8() < 240 ? 1 : u8() % 3, (const int64_t[]){u8() < 200 ? nobs : u8() % 5, 2}));
+      bool rowvar = u8() & 1, bias = u8() & 1;
+      int64_t ddof = u8() < 128 ? JAXC_NONE : (int64_t)(u8() % 6) - 2;
+      jaxc_dtype dt = u8() < 128 ? JAXC_DTYPE_NONE : pick_dtype();
+      snprintf(what, sizeof what, "%s(rowvar=%d, bias=%d, ddof=%lld, dtype=%d)", which == 2 ? "cov" : "corrcoef", rowvar, bias, (long long)ddof, (int)dt);
+      trace("%s m=%s y=%s\n", what, shape_str(as, a), y ? "yes" : "None");
+      r = which == 2 ? jaxc_cov(a, y, rowvar, bias, ddof, fw, aw, dt) : jaxc_corrcoef(a, y, rowvar, dt);
+      if (r && (a->ndim > 2 || (y && y->ndim > 2))) FAIL("%s: a result for rank %d", what, a->ndim);
+      if (r && (r->ndim == 1 || r->ndim > 2 || (r->ndim == 2 && r->shape[0] != r->shape[1])))
+        FAIL("%s: result of shape %s", what, shape_str(as, r));
+      if (r && which == 3 && (r->dtype == JAXC_F32 || r->dtype == JAXC_F64))
+        for (int64_t k = 0; k < r->size; k++) {
+          double v = r->dtype == JAXC_F32 ? ((const float *)r->data)[k] : ((const double *)r->data)[k];
+          if (fabs(v) > 1) FAIL("%s: |R| = %g > 1", what, fabs(v));
+        }
+    }
+    jaxc_set_x64(x64_was), jaxc_set_promotion(rules_was);
+    snap_verify(what, NULL);
+    if (r && which && jaxc_dtype_kind(r->dtype) != JAXC_KIND_FLOAT && jaxc_dtype_kind(r->dtype) != JAXC_KIND_COMPLEX)
+      FAIL("%s: a %s result", what, jaxc_dtype_name(r->dtype));
+    check_result_array(what, r);
+    made_check_free(what, md, 4);
+    keep(r);
     break;
   }
   default: /* 29: create another array, or free one */
