@@ -7096,7 +7096,9 @@ static int jaxc__ptp_fused(const jaxc_array *a, int axis, bool keepdims, jaxc_ar
   int k = 0;
   while (k < 10 && k_of[k].d != a->dtype) k++;
   jaxc__rgeom g;
-  if (k == 10 || jaxc__debugging() || !jaxc__reduce_geom(a, axis, keepdims, &g) || (g.n == 0 && g.nout > 0)) return jaxc__ok(), 0;
+  if (k == 10 || jaxc__debugging() || jaxc_storage_dtype(a->dtype, jaxc_x64()) != a->dtype || /* (lax.sub narrows a 64-bit one) */
+      !jaxc__reduce_geom(a, axis, keepdims, &g) || (g.n == 0 && g.nout > 0))
+    return jaxc__ok(), 0;
   if (!(*r = jaxc__new_array(a->dtype, false, g.out_ndim, g.out_shape))) return 1;
   jaxc__ok();
   size_t es = jaxc_dtype_size(a->dtype);

@@ -311,6 +311,14 @@ static void test_ptp_cases(void) {
   jaxc_array_free(e8);
   jaxc_array *w = jaxc_weak_float(2.5);
   expect_print(jaxc_ptp(w, JAXC_ALL_AXES, false), "Array(0., dtype=float32)", "ptp of a weak scalar is strong");
+  /* a 64-bit array made with x64 on, then x64 off: max and min keep it, lax.sub narrows */
+  set_mode(0, 1);
+  jaxc_array *f64 = array_of(JAXC_F64, 1, (const int64_t[]){3}, (const double[]){1.5, -2, 4}, NULL);
+  jaxc_array *i64 = array_of(JAXC_I64, 1, (const int64_t[]){3}, (const double[]){1, -2, 40}, NULL);
+  set_mode(0, 0);
+  expect_print(jaxc_ptp(f64, JAXC_ALL_AXES, false), "Array(6., dtype=float32)", "ptp of float64 with x64 off");
+  expect_print(jaxc_ptp(i64, 0, false), "Array(42, dtype=int32)", "ptp of int64 with x64 off");
+  jaxc_array_free(f64), jaxc_array_free(i64);
   CHECK_FAILS(jaxc_ptp(x, 2, false), "axis 2 is out of bounds for array of dimension 2");
   CHECK_FAILS(jaxc_ptp(NULL, 0, false), "ptp: the array is NULL");
   jaxc_array_free(x), jaxc_array_free(w);
@@ -920,6 +928,66 @@ static void test_cov_random(void) {
   set_mode(0, 0);
 }
 
+/* Cases a mutation run found unchecked: the weak dtype arguments, a broadcast check only between
+   ranks that differ, the weights' checks in cov's order, ddof's range, m's weak flag through the
+   weighted average, empty lanes' shapes, a 0-d weights, a scalar y left out of the rank promotion */
+static void test_cov_extra(void) {
+  set_mode(0, 0);
+  int32_t a[] = {0, 1, 2, 0, 1, 2}, b[] = {-1, 0, 1, 1, 0, -1};
+  jaxc_array *A = jaxc_array_from_data(JAXC_I32, 2, (const int64_t[]){2, 3}, a), *B = jaxc_array_from_data(JAXC_I32, 2, (const int64_t[]){2, 3}, b);
+  jaxc_array *y24 = jaxc_array_zeros(JAXC_F32, 2, (const int64_t[]){2, 4}), *s;
+  expect_print(jaxc_cov(B, NULL, true, false, JAXC_NONE, NULL, NULL, JAXC_WEAK_COMPLEX),
+               "Array([[ 1.+0.j, -1.+0.j],\n       [-1.+0.j,  1.+0.j]], dtype=complex64)", "dtype=complex");
+  set_mode(0, 1);
+  expect_print(jaxc_cov(B, NULL, true, false, JAXC_NONE, NULL, NULL, JAXC_WEAK_FLOAT), "Array([[ 1., -1.],\n       [-1.,  1.]], dtype=float64)",
+               "dtype=float, x64");
+  set_mode(0, 0);
+  CHECK_FAILS(jaxc_cov(A, y24, true, false, JAXC_NONE, NULL, NULL, JAXC_DTYPE_NONE),
+              "Cannot concatenate arrays with shapes that differ in dimensions other than the one being concatenated: "
+              "concatenating along dimension 0 for shapes (2, 3), (2, 4).");
+  jaxc_array *ff2 = jaxc_array_zeros(JAXC_F32, 2, (const int64_t[]){1, 3}), *ff4 = jaxc_array_zeros(JAXC_F32, 1, (const int64_t[]){4});
+  CHECK_FAILS(jaxc_cov(B, NULL, true, false, JAXC_NONE, ff2, NULL, JAXC_DTYPE_NONE), "cannot handle multidimensional fweights");
+  CHECK_FAILS(jaxc_cov(B, NULL, true, false, JAXC_NONE, ff4, NULL, JAXC_DTYPE_NONE), "incompatible numbers of samples and fweights");
+  CHECK_FAILS(jaxc_cov(B, NULL, true, false, INT64_MIN + 1, NULL, NULL, JAXC_DTYPE_NONE), "cov: ddof -9223372036854775807 out of range");
+  jaxc_array *wf = jaxc_weak_float(3), *h1 = jaxc_array_from_data(JAXC_F16, 1, (const int64_t[]){1}, (const uint16_t[]){0x3c00});
+  expect_print(jaxc_cov(wf, NULL, true, false, 0, NULL, h1, JAXC_DTYPE_NONE), "Array(0., dtype=float16)", "weak m, float16 aweights");
+  jaxc_array *z03 = jaxc_array_zeros(JAXC_F32, 2, (const int64_t[]){0, 3});
+  expect_print(jaxc_average(z03, 1, NULL, false, &s), "Array([], shape=(0,), dtype=float32)", "average of no lanes");
+  expect_print(s, "Array([], shape=(0,), dtype=float32)", "the count broadcast to (0,)");
+  jaxc_array *z30 = jaxc_array_zeros(JAXC_F32, 2, (const int64_t[]){3, 0}), *w3 = jaxc_array_zeros(JAXC_F32, 1, (const int64_t[]){3});
+  expect_print(jaxc_average(z30, 0, w3, false, NULL), "Array([], shape=(0,), dtype=float32)", "weights along axis 0 of a (3, 0)");
+  jaxc_array *z20 = jaxc_array_zeros(JAXC_F32, 2, (const int64_t[]){2, 0}), *two = jaxc_weak_int(2);
+  CHECK_FAILS(jaxc_average(z20, 1, two, false, NULL), "Shape of weights must be consistent with shape of a along specified axis.");
+  jaxc_array *m3 = jaxc_array_zeros(JAXC_F32, 3, (const int64_t[]){2, 2, 2});
+  CHECK_FAILS(jaxc_cov(m3, wf, true, false, JAXC_NONE, NULL, NULL, JAXC_DTYPE_NONE), "m has more than 2 dimensions");
+  jaxc_array *list[] = {A, B, y24, ff2, ff4, wf, h1, z03, z30, w3, z20, two, m3};
+  for (size_t i = 0; i < sizeof list / sizeof list[0]; i++) jaxc_array_free(list[i]);
+}
+/* corrcoef replayed with jaxc's ops on cov's result, bit for bit: c / std[:, None] / std[None, :]
+   with std = sqrt(real(diag(c))), then real and imaginary parts clipped to [-1, 1] (complex rows
+   of normal draws: in optimized builds cov's diagonal keeps a rounding residue in its imaginary
+   part, which JAX's real() drops before the square root) */
+static void test_corrcoef_replay(void) {
+  set_mode(0, 1);
+  for (int key = 0; key < 20; key++) {
+    const int64_t sh[2] = {3, 40 + key};
+    jaxc_dtype rd = key % 2 ? JAXC_F32 : JAXC_F64;
+    jaxc_array *re = jaxc_random_normal(jaxc_random_key(2 * key), rd, 2, sh), *im = jaxc_random_normal(jaxc_random_key(2 * key + 1), rd, 2, sh);
+    jaxc_array *j = jaxc_weak_complex(0, 1), *t = jaxc_binary(JAXC_OP_MULTIPLY, im, j), *x = jaxc_binary(JAXC_OP_ADD, re, t);
+    jaxc_array *c = jaxc_cov(x, NULL, true, false, JAXC_NONE, NULL, NULL, JAXC_DTYPE_NONE), *r = jaxc_corrcoef(x, NULL, true, JAXC_DTYPE_NONE);
+    jaxc_array *d = jaxc_diag(c, 0), *dr = jaxc_real(d), *s0 = jaxc_sqrt(dr), *s = jaxc_astype(s0, jaxc_array_dtype(c));
+    jaxc_array *sc = jaxc_reshape(s, 2, (const int64_t[]){3, 1}), *sr = jaxc_reshape(s, 2, (const int64_t[]){1, 3});
+    jaxc_array *q1 = jaxc_binary(JAXC_OP_TRUE_DIVIDE, c, sc), *q = jaxc_binary(JAXC_OP_TRUE_DIVIDE, q1, sr);
+    jaxc_array *lo = jaxc_weak_int(-1), *hi = jaxc_weak_int(1), *qr = jaxc_real(q), *qi = jaxc_imag(q);
+    jaxc_array *wr = jaxc_clip(qr, lo, hi), *wi = jaxc_clip(qi, lo, hi), *gr = jaxc_real(r), *gi = jaxc_imag(r);
+    CHECK_MSG(wr && wi && gr && gi && checksum(wr) == checksum(gr) && checksum(wi) == checksum(gi), "corrcoef replay, key %d: got %s", key,
+              r ? print_to_string(r) : jaxc_last_error());
+    jaxc_array *list[] = {re, im, j, t, x, c, r, d, dr, s0, s, sc, sr, q1, q, lo, hi, qr, qi, wr, wi, gr, gi};
+    for (size_t i = 0; i < sizeof list / sizeof list[0]; i++) jaxc_array_free(list[i]);
+  }
+  set_mode(0, 0);
+}
+
 int main(void) {
   if (!load_golden_table(golden)) return check_summary("test_cov");
   test_ptp_cases();
@@ -930,6 +998,8 @@ int main(void) {
   test_cov_cases();
   test_cov_random();
   test_cov_exact();
+  test_cov_extra();
+  test_corrcoef_replay();
   printf("test_cov: %ld ptp, %ld average, %ld cov, %ld corrcoef calls\n", n_ptp, n_avg, n_cov, n_corr);
   return check_summary("test_cov");
 }

@@ -2335,7 +2335,8 @@ static void one_call(void) {
       snprintf(what, sizeof what, "ptp(axis=%d, keepdims=%d)", axis, keepdims);
       trace("%s a=%s\n", what, shape_str(as, a));
       r = jaxc_ptp(a, axis, keepdims);
-      if (r && (!axis_ok || r->dtype != a->dtype || a->dtype == JAXC_BOOL)) FAIL("%s: a %s result for %s", what, jaxc_dtype_name(r->dtype), shape_str(as, a));
+      if (r && (!axis_ok || r->dtype != jaxc_storage_dtype(a->dtype, jaxc_x64()) || a->dtype == JAXC_BOOL))
+        FAIL("%s: a %s result for %s", what, jaxc_dtype_name(r->dtype), shape_str(as, a));
     } else if (which == 1) {
       int64_t wl = a && a->ndim ? a->shape[u8() % a->ndim] : 1;
       uint8_t how = u8();
@@ -2352,7 +2353,7 @@ static void one_call(void) {
         FAIL("%s: the sum of weights is not of the average's shape", what);
       int rn = !a ? 0 : ax < 0 ? (keepdims ? a->ndim : 0) : a->ndim - !keepdims;
       if (r && r->ndim != rn) FAIL("%s: result of rank %d for %s", what, r->ndim, shape_str(as, a));
-      check_result_array(what, r2);
+      if (asked) check_result_array(what, r2);
       jaxc_array_free(r2);
     } else {
       const jaxc_array *y = NULL, *fw = NULL, *aw = NULL;
