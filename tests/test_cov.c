@@ -612,6 +612,21 @@ static bool ref_cov(const covcall *c, covref *R) {
     }
   return true;
 }
+/* r's dtype and shape as cov's (and corrcoef's) result for the reference's layout: no variables,
+   the default float; no observations, X's dtype; else `want`, (nv, nv) or () for one variable.
+   *eps: the unit roundoff of the narrowest dtype the values pass through. False, r freed, where
+   they are not. */
+static bool cov_layout_ok(jaxc_array *r, const covref *R, jaxc_dtype want, jaxc_dtype xd, jaxc_dtype low, const char *what,
+                          long double *eps) {
+  if (R->nv == 0) want = g_x64 ? JAXC_F64 : JAXC_F32;
+  else if (R->n == 0) want = xd;
+  if (!dtype_is(r, want, what) || !shape_is(r, R->nv == 1 ? 0 : 2, (const int64_t[]){R->nv, R->nv})) {
+    jaxc_array_free(r);
+    return false;
+  }
+  *eps = eps_of(low) > eps_of(want) ? eps_of(low) : eps_of(want);
+  return true;
+}
 /* cov's result against the reference: shape (nv, nv), or () for one variable */
 static void check_cov_call(const covcall *c, const char *what) {
   uint64_t sm = checksum(c->m), sy = c->y ? checksum(c->y) : 0;
@@ -639,11 +654,8 @@ static void check_cov_call(const covcall *c, const char *what) {
     jaxc_array_free(r);
     return;
   }
-  if (R.nv == 0) want = g_x64 ? JAXC_F64 : JAXC_F32;
-  else if (R.n == 0) want = xd;
-  if (!dtype_is(r, want, what)) { jaxc_array_free(r); return; }
-  if (!shape_is(r, R.nv == 1 ? 0 : 2, (const int64_t[]){R.nv, R.nv})) { jaxc_array_free(r); return; }
-  long double e = eps_of(low) > eps_of(want) ? eps_of(low) : eps_of(want), k = 4 * (long double)(R.n + 4);
+  long double e, k = 4 * (long double)(R.n + 4);
+  if (!cov_layout_ok(r, &R, want, xd, low, what, &e)) return;
   for (int64_t i = 0; i < R.nv; i++)
     for (int64_t j = 0; j < R.nv; j++) {
       cval got = at(r, i * R.nv + j);
@@ -822,11 +834,8 @@ static void check_corr_call(const covcall *c0, const char *what) {
     jaxc_array_free(r);
     return;
   }
-  if (R.nv == 0) want = g_x64 ? JAXC_F64 : JAXC_F32;
-  else if (R.n == 0) want = xd;
-  if (!dtype_is(r, want, what)) { jaxc_array_free(r); return; }
-  if (!shape_is(r, R.nv == 1 ? 0 : 2, (const int64_t[]){R.nv, R.nv})) { jaxc_array_free(r); return; }
-  long double e = eps_of(low) > eps_of(want) ? eps_of(low) : eps_of(want), k = 8 * (long double)(R.n + 4);
+  long double e, k = 8 * (long double)(R.n + 4);
+  if (!cov_layout_ok(r, &R, want, xd, low, what, &e)) return;
   for (int64_t i = 0; i < R.nv; i++)
     for (int64_t j = 0; j < R.nv; j++) {
       cval got = at(r, i * R.nv + j);
