@@ -184,10 +184,10 @@ static bool c_greater(cval a, cval b) { return a.re > b.re || (a.re == b.re && a
 /* max - min of a lane of ints, wrapped to d's width */
 static long double int_diff(jaxc_dtype d, long double mx, long double mn) {
   int bits = jaxc_dtype_bits(d);
-  uint64_t u = (uint64_t)(int64_t)mx - (uint64_t)(int64_t)mn;
-  if (jaxc_dtype_kind(d) == JAXC_KIND_UINT) u = (uint64_t)mx - (uint64_t)mn;
+  bool uns = jaxc_dtype_kind(d) == JAXC_KIND_UINT; /* (a uint64 past INT64_MAX converts only as unsigned) */
+  uint64_t u = uns ? (uint64_t)mx - (uint64_t)mn : (uint64_t)(int64_t)mx - (uint64_t)(int64_t)mn;
   if (bits < 64) u &= ((uint64_t)1 << bits) - 1;
-  if (jaxc_dtype_kind(d) == JAXC_KIND_UINT) return (long double)u;
+  if (uns) return (long double)u;
   if (bits < 64 && (u >> (bits - 1)) & 1) return (long double)(int64_t)(u | ~(((uint64_t)1 << bits) - 1));
   return (long double)(int64_t)u;
 }
