@@ -7063,40 +7063,48 @@ typedef struct jaxc__ptp_job {
       for (int l = 0; l < m; l++) out[l] = jaxc__ptp_diff_##SUF(mx[l], mn[l]);                       \
     }                                                                                                \
   }                                                                                                  \
-  static T jaxc__ptp_long_##SUF(const T *x, int64_t n, int64_t pieces) {                             \
+  /* one long lane: a piece per thread, then the pieces' results (out: the 0-d result) */           \
+  static void jaxc__ptp_long_##SUF(const char *p, int64_t n, int64_t pieces, char *out) {            \
+    const T *x = (const T *)(const void *)p;                                                         \
     T mx[64], mn[64];                                                                                \
     bool nan[64];                                                                                    \
     JAXC__OMP_PAR_FOR                                                                                \
     for (int64_t t = 0; t < pieces; t++)                                                             \
       nan[t] = jaxc__ptp_span_##SUF(x + n * t / pieces, n * (t + 1) / pieces - n * t / pieces, 1, &mx[t], &mn[t]); \
+    T *res = (T *)(void *)out;                                                                       \
     for (int64_t t = 0; t < pieces; t++)                                                             \
-      if (nan[t]) return jaxc__ptp_diff_##SUF(mx[t], mx[t]);                                         \
+      if (nan[t]) {                                                                                  \
+        *res = jaxc__ptp_diff_##SUF(mx[t], mx[t]);                                                   \
+        return;                                                                                      \
+      }                                                                                              \
     for (int64_t t = 1; t < pieces; t++) mx[0] = mx[t] > mx[0] ? mx[t] : mx[0], mn[0] = mn[t] < mn[0] ? mn[t] : mn[0]; \
-    return jaxc__ptp_diff_##SUF(mx[0], mn[0]);                                                       \
+    *res = jaxc__ptp_diff_##SUF(mx[0], mn[0]);                                                       \
   }
-JAXC__PTP_KERNEL(u8, uint8_t, uint8_t, 0)
-JAXC__PTP_KERNEL(u16, uint16_t, uint16_t, 0)
-JAXC__PTP_KERNEL(u32, uint32_t, uint32_t, 0)
-JAXC__PTP_KERNEL(u64, uint64_t, uint64_t, 0)
-JAXC__PTP_KERNEL(i8, int8_t, uint8_t, 0)
-JAXC__PTP_KERNEL(i16, int16_t, uint16_t, 0)
-JAXC__PTP_KERNEL(i32, int32_t, uint32_t, 0)
-JAXC__PTP_KERNEL(i64, int64_t, uint64_t, 0)
-JAXC__PTP_KERNEL(f32, float, uint32_t, 1)
-JAXC__PTP_KERNEL(f64, double, uint64_t, 1)
+/* The dtypes of the one pass: X(suffix, C type, its unsigned type, float?, dtype) */
+#define JAXC__PTP_TYPES(X)                                                                              \
+  X(u8, uint8_t, uint8_t, 0, U8) X(u16, uint16_t, uint16_t, 0, U16) X(u32, uint32_t, uint32_t, 0, U32)  \
+  X(u64, uint64_t, uint64_t, 0, U64) X(i8, int8_t, uint8_t, 0, I8) X(i16, int16_t, uint16_t, 0, I16)    \
+  X(i32, int32_t, uint32_t, 0, I32) X(i64, int64_t, uint64_t, 0, I64) X(f32, float, uint32_t, 1, F32)   \
+  X(f64, double, uint64_t, 1, F64)
+#define JAXC__PTP_DEF(SUF, T, UT, FL, D) JAXC__PTP_KERNEL(SUF, T, UT, FL)
+JAXC__PTP_TYPES(JAXC__PTP_DEF)
+#undef JAXC__PTP_DEF
 #undef JAXC__PTP_KERNEL
 /* The fused pass into *r where it applies (1), else 0 and the composition runs: other dtypes, an
    empty lane (max's error), debug checks. */
 static int jaxc__ptp_fused(const jaxc_array *a, int axis, bool keepdims, jaxc_array **r) {
-#define JAXC__PTP_ROW(SUF, D) {JAXC_##D, jaxc__ptp_lanes_##SUF, jaxc__ptp_rows_##SUF}
-  static const struct { jaxc_dtype d; jaxc__range_fn lanes, rows; } k_of[] = {
-      JAXC__PTP_ROW(u8, U8), JAXC__PTP_ROW(u16, U16), JAXC__PTP_ROW(u32, U32), JAXC__PTP_ROW(u64, U64), JAXC__PTP_ROW(i8, I8),
-      JAXC__PTP_ROW(i16, I16), JAXC__PTP_ROW(i32, I32), JAXC__PTP_ROW(i64, I64), JAXC__PTP_ROW(f32, F32), JAXC__PTP_ROW(f64, F64)};
+#define JAXC__PTP_ROW(SUF, T, UT, FL, D) {JAXC_##D, jaxc__ptp_lanes_##SUF, jaxc__ptp_rows_##SUF, jaxc__ptp_long_##SUF},
+  static const struct {
+    jaxc_dtype d;
+    jaxc__range_fn lanes, rows;
+    void (*one)(const char *, int64_t, int64_t, char *);
+  } k_of[] = {JAXC__PTP_TYPES(JAXC__PTP_ROW)};
 #undef JAXC__PTP_ROW
+  const int nk = (int)(sizeof k_of / sizeof k_of[0]);
   int k = 0;
-  while (k < 10 && k_of[k].d != a->dtype) k++;
+  while (k < nk && k_of[k].d != a->dtype) k++;
   jaxc__rgeom g;
-  if (k == 10 || jaxc__debugging() || jaxc_storage_dtype(a->dtype, jaxc_x64()) != a->dtype || /* (lax.sub narrows a 64-bit one) */
+  if (k == nk || jaxc__debugging() || jaxc_storage_dtype(a->dtype, jaxc_x64()) != a->dtype || /* (lax.sub narrows a 64-bit one) */
       !jaxc__reduce_geom(a, axis, keepdims, &g) || (g.n == 0 && g.nout > 0))
     return jaxc__ok(), 0;
   if (!(*r = jaxc__new_array(a->dtype, false, g.out_ndim, g.out_shape))) return 1;
@@ -7105,16 +7113,7 @@ static int jaxc__ptp_fused(const jaxc_array *a, int axis, bool keepdims, jaxc_ar
   jaxc__ptp_job J = {(const char *)a->data, (char *)(*r)->data, g.n, g.inner, (g.inner + JAXC__PTP_B - 1) / JAXC__PTP_B};
   int64_t pieces = jaxc__threads() < 64 ? jaxc__threads() : 64;
   if (g.nout == 1 && g.inner == 1 && (size_t)g.n * es > JAXC_REDUCE_PAR_BYTES && pieces > 1) {
-#define JAXC__PTP_LONG(SUF, T, D) \
-  case JAXC_##D: *(T *)(void *)J.out = jaxc__ptp_long_##SUF((const T *)(const void *)J.x, g.n, pieces); break;
-    switch (a->dtype) {
-      JAXC__PTP_LONG(u8, uint8_t, U8) JAXC__PTP_LONG(u16, uint16_t, U16) JAXC__PTP_LONG(u32, uint32_t, U32)
-      JAXC__PTP_LONG(u64, uint64_t, U64) JAXC__PTP_LONG(i8, int8_t, I8) JAXC__PTP_LONG(i16, int16_t, I16)
-      JAXC__PTP_LONG(i32, int32_t, I32) JAXC__PTP_LONG(i64, int64_t, I64) JAXC__PTP_LONG(f32, float, F32)
-      JAXC__PTP_LONG(f64, double, F64)
-    default: break;
-    }
-#undef JAXC__PTP_LONG
+    k_of[k].one(J.x, g.n, pieces, J.out);
   } else if (g.nout > 0 && g.inner == 1) {
     jaxc__range_run(&J, k_of[k].lanes, g.nout, (size_t)g.n * es);
   } else if (g.nout > 0) {
@@ -7122,6 +7121,7 @@ static int jaxc__ptp_fused(const jaxc_array *a, int axis, bool keepdims, jaxc_ar
   }
   return 1;
 }
+#undef JAXC__PTP_TYPES
 JAXC_API jaxc_array *jaxc_ptp(const jaxc_array *a, int axis, bool keepdims) {
   if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "ptp: the array is NULL");
   jaxc_array *f = NULL;
