@@ -7067,6 +7067,7 @@ typedef struct jaxc__ptp_job {
   static void jaxc__ptp_long_##SUF(const char *p, int64_t n, int64_t pieces, char *out) {            \
     const T *x = (const T *)(const void *)p;                                                         \
     T mx[64], mn[64];                                                                                \
+    mx[0] = mn[0] = x[0]; /* (set again by piece 0; gcc -O2 cannot see that pieces >= 1) */           \
     bool nan[64];                                                                                    \
     JAXC__OMP_PAR_FOR                                                                                \
     for (int64_t t = 0; t < pieces; t++)                                                             \
