@@ -27,7 +27,7 @@
                jaxc_fix, jaxc_asin ... are macros for them), jaxc_astype, jaxc_where, and
                *_into variants that write into an existing array (buffer reuse); jaxc_frexp,
                jaxc_modf and jaxc_divmod (two results), jaxc_clip, jaxc_angle, jaxc_nan_to_num,
-               jaxc_isclose, jaxc_allclose, jaxc_round_decimals
+               jaxc_isclose, jaxc_allclose, jaxc_array_equal, jaxc_array_equiv, jaxc_round_decimals
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
                the nan reductions jaxc_nansum ... jaxc_nancumprod, nanargmax/nanargmin, var/std
                and nanvar/nanstd with ddof
@@ -40,7 +40,8 @@
                tuples), median, nanmedian, histogram, histogram2d, histogramdd, histogram_bin_edges,
                diff, ediff1d, interp, gradient, ptp, average, cov, corrcoef
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
-               jaxc_at_update_axis, jaxc_at_update_slice
+               jaxc_at_update_axis, jaxc_at_update_slice, jaxc_select, jaxc_choose,
+               jaxc_compress, jaxc_extract
      shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
                broadcast_to, concatenate, stack, flip, fliplr, flipud, rot90, roll, tile,
                repeat, pad (JAXC_PAD_...), split, array_split, split_at, delete,
@@ -784,6 +785,46 @@ JAXC_API jaxc_array *jaxc_put_along_axis(const jaxc_array *arr, const jaxc_array
 JAXC_API int jaxc_unravel_index(const jaxc_array *indices, int ndim, const int64_t *shape, jaxc_array **out);
 JAXC_API jaxc_array *jaxc_ravel_multi_index(int n, const jaxc_array *const *multi_index, const int64_t *dims,
                                             jaxc_index_mode mode, char order);
+
+/* jaxc_select(n, condlist, choicelist, default_value): jnp.select: where condlist[0] holds,
+   choicelist[0], else where condlist[1] holds, choicelist[1], ..., else default_value (NULL:
+   Python's 0, a weak int). The choices and the default promote together (so bool choices with the
+   default 0 give int32; the result is weak only when all are); a condition counts where it is
+   nonzero (NaN and either complex part count), its dtype joined with bool's (strict promotion
+   refuses an int condition, as JAX's stack does). All broadcast together. One pass over memory.
+   Errors in JAX's words and order: "condlist must be non-empty", promotion, then broadcasting
+   ("Incompatible shapes for broadcasting: shapes=[(), (3,), (4,)]", conditions first, with the
+   False that JAX stacks before them).
+   jaxc_choose(a, n, choices, mode): jnp.choose: out[i] = choices[a[i]][i], a (an integer dtype:
+   "`a` array must be integer typed") broadcast with every choice; the result is the choices'
+   promoted dtype (a takes no part), never weak. mode DEFAULT is 'raise' ("invalid entry in choice
+   array" where a < 0 or a >= n), WRAP a % n (Python's), CLIP clip(a, 0, n - 1); others "mode='fill'
+   not understood. Must be 'raise', 'wrap', or 'clip'". n (or n - 1 for clip) must fit a's dtype
+   ("Python int 200 too large to convert to int8"). */
+JAXC_API jaxc_array *jaxc_select(int n, const jaxc_array *const *condlist, const jaxc_array *const *choicelist,
+                                 const jaxc_array *default_value);
+JAXC_API jaxc_array *jaxc_choose(const jaxc_array *a, int n, const jaxc_array *const *choices, jaxc_index_mode mode);
+/* jaxc_compress(condition, a, axis, size, fill_value): jnp.compress: the slices of a along axis
+   (JAXC_ALL_AXES: a flattened) where the 1-D condition is nonzero, in order; a's dtype and weak
+   flag. condition and a's axis are both cut to the shorter: a True past the axis's end is "condition
+   contains entries that are out of bounds". size (JAXC_NONE: None) gives exactly size slices, the
+   selected first, then fill_value's (a 0-d array converted to a's dtype, NULL: 0; the result is
+   then strong); it must lie in [0, min(len(condition), a.shape[axis])] ("size must be positive and
+   not greater than the size of the array axis; got size=5 for a.shape[axis]=3"). Other errors:
+   "condition must be a 1D array", the axis's. jaxc_extract(condition, arr, size, fill_value):
+   jnp.extract, compress(ravel(condition), ravel(arr), None, size, fill_value). */
+JAXC_API jaxc_array *jaxc_compress(const jaxc_array *condition, const jaxc_array *a, int axis, int64_t size,
+                                   const jaxc_array *fill_value);
+JAXC_API jaxc_array *jaxc_extract(const jaxc_array *condition, const jaxc_array *arr, int64_t size, const jaxc_array *fill_value);
+/* jaxc_array_equal(a1, a2, equal_nan): jnp.array_equal, a 0-d bool: false for other shapes (no
+   broadcasting), else all(a1 == a2) with the dtypes promoted as == promotes them (strict promotion
+   refuses mixed dtypes); equal_nan: places where both are NaN (either complex part) count as equal.
+   jaxc_array_equiv(a1, a2): jnp.array_equiv, all(a1 == a2) broadcast; false when shapes of
+   different ranks do not broadcast (JAX catches promote_shapes' ValueError), but shapes of one
+   rank that do not are lax's error, which JAX does not catch ("eq got incompatible shapes for
+   broadcasting: (3,), (4,)."). */
+JAXC_API jaxc_array *jaxc_array_equal(const jaxc_array *a1, const jaxc_array *a2, bool equal_nan);
+JAXC_API jaxc_array *jaxc_array_equiv(const jaxc_array *a1, const jaxc_array *a2);
 
 /* Basic indexing, one spec per leading axis (axes past nspec are taken whole):
      JAXC_S(start, stop, step)   Python's start:stop:step; JAXC_NONE for an omitted part
@@ -2145,6 +2186,23 @@ static void jaxc__format_dims(char *buf, size_t n, int nd, const int64_t *d) {
 #endif
 }
 static void jaxc__format_shape(char *buf, size_t n, const jaxc_array *a) { jaxc__format_dims(buf, n, a->ndim, a->shape); }
+/* lax.broadcast_shapes' ValueError, listing the k shapes */
+static void *jaxc__fail_broadcast_list(int k, const jaxc_array *const *in) {
+  char list[400], one[24 * JAXC_MAX_NDIM + 8];
+  size_t at = 0;
+  for (int u = 0; u < k; u++) {
+    jaxc__format_shape(one, sizeof one, in[u]);
+    size_t len = strlen(one);
+    if (at + len + 6 >= sizeof list) {
+      memcpy(list + at, ", ...", 5), at += 5;
+      break;
+    }
+    if (u) list[at++] = ',', list[at++] = ' ';
+    memcpy(list + at, one, len), at += len;
+  }
+  list[at] = 0;
+  return jaxc__fail(JAXC_ERR_SHAPE, "Incompatible shapes for broadcasting: shapes=[%s]", list);
+}
 /* lax.broadcast_in_dim's shape check failing, in its words (every lax.full, broadcast_to, jnp.tile
    and jnp.repeat shape goes through it) */
 static void *jaxc__fail_negative_dims(int nd, const int64_t *d) {
@@ -2181,6 +2239,11 @@ static bool jaxc__broadcast_shapes(const char *opname, int k, const jaxc_array *
       int64_t s = i < off ? 1 : in[j]->shape[i - off];
       if (s == d || s == 1) continue;
       if (d != 1) {
+        /* jnp's promote_shapes broadcasts operands of different ranks first (its ValueError);
+           operands of one rank reach lax's shape rule (its TypeError, with the primitive) */
+        int r = -1;
+        for (int u = 0; u < k; u++)
+          if (in[u]->ndim && (r = r < 0 ? in[u]->ndim : r) != in[u]->ndim) return jaxc__fail_broadcast_list(k, in), false;
         char s0[160], s1[160], s2[160] = "";
         jaxc__format_shape(s0, sizeof s0, in[0]);
         jaxc__format_shape(s1, sizeof s1, in[1]);
@@ -2392,15 +2455,16 @@ static void jaxc__chunk_copy(const jaxc__job *job, size_t n, const void *const *
    complex64, 8 bytes aligned to 4, two 4-byte halves), one per broadcast pattern (mask bit j:
    operand j repeats one value, a stride of 0), so that each vectorises: x and y are both read
    and c picks by a mask on the bits (a memcpy an element ran at 0.86 ns an element; x read in
-   one arm of ?: becomes a masked load, slow on Zen 4). */
+   one arm of ?: becomes a masked load, slow on Zen 4). The condition is read as bytes: gcc 12
+   vectorises a loop over _Bool loads badly (1.6 ns an element against 0.2 for uint8_t). */
 #define JAXC__WHERE_LOOP(T, SC, SX, SY, W)                                                       \
   for (size_t i = 0; i < n; i++) {                                                              \
     T m_ = (T)0 - (T)c[i * (SC)];                                                               \
     for (size_t h = 0; h < (W); h++)                                                            \
       o[i * (W) + h] = (T)((xx[i * (SX) * (W) + h] & m_) | (yy[i * (SY) * (W) + h] & (T)~m_));  \
   }
-#define JAXC__WHERE_FN(T, W, NAME)                                                               \
-  static void NAME(size_t n, unsigned mask, const bool *c, const void *x, const void *y, void *out) { \
+#define JAXC__WHERE_FN(T, W, SUF)                                                                \
+  static void jaxc__where_##SUF(size_t n, unsigned mask, const uint8_t *c, const void *x, const void *y, void *out) { \
     const T *xx = (const T *)x, *yy = (const T *)y;                                              \
     T *o = (T *)out;                                                                             \
     switch (mask & 7u) {                                                                         \
@@ -2414,24 +2478,57 @@ static void jaxc__chunk_copy(const jaxc__job *job, size_t n, const void *const *
     default: JAXC__WHERE_LOOP(T, 0, 0, 0, W) break;                                              \
     }                                                                                            \
   }
-JAXC__WHERE_FN(uint8_t, 1, jaxc__where_1)
-JAXC__WHERE_FN(uint16_t, 1, jaxc__where_2)
-JAXC__WHERE_FN(uint32_t, 1, jaxc__where_4)
-JAXC__WHERE_FN(uint32_t, 2, jaxc__where_8_by_4)
-JAXC__WHERE_FN(uint64_t, 1, jaxc__where_8)
-JAXC__WHERE_FN(uint64_t, 2, jaxc__where_16)
-static void jaxc__chunk_where(const jaxc__job *job, size_t n, const void *const *in, unsigned mask, void *out) {
-  const bool *c = (const bool *)in[0];
-  switch (job->out_size) {
-  case 1: jaxc__where_1(n, mask, c, in[1], in[2], out); break;
-  case 2: jaxc__where_2(n, mask, c, in[1], in[2], out); break;
-  case 4: jaxc__where_4(n, mask, c, in[1], in[2], out); break;
-  case 8:
-    if ((((uintptr_t)in[1] | (uintptr_t)in[2] | (uintptr_t)out) & 7u) == 0) jaxc__where_8(n, mask, c, in[1], in[2], out);
-    else jaxc__where_8_by_4(n, mask, c, in[1], in[2], out); /* complex64 is aligned to its float parts only */
-    break;
-  default: jaxc__where_16(n, mask, c, in[1], in[2], out); break;
+/* the element types where and select's overlay move: (type, words an element, name suffix) */
+#define JAXC__WHERE_TYPES(X) \
+  X(uint8_t, 1, 1) X(uint16_t, 1, 2) X(uint32_t, 1, 4) X(uint32_t, 2, 8_by_4) X(uint64_t, 1, 8) X(uint64_t, 2, 16)
+JAXC__WHERE_TYPES(JAXC__WHERE_FN)
+/* o = where(c, x, o) in place (select's pairs laid over the default, choose's choices over the
+   first): o is read and written through one restrict pointer, each element read before it is
+   written, so no overlap check stands before the vector loop. mask bit 0: c repeats, bit 1: x. */
+#define JAXC__OVERLAY_LOOP(T, SC, SX, W)                                                         \
+  for (size_t i = 0; i < n; i++) {                                                              \
+    T m_ = (T)0 - (T)c[i * (SC)];                                                               \
+    for (size_t h = 0; h < (W); h++) o[i * (W) + h] = (T)((xx[i * (SX) * (W) + h] & m_) | (o[i * (W) + h] & (T)~m_)); \
   }
+#define JAXC__OVERLAY_FN(T, W, SUF)                                                              \
+  static void jaxc__overlay_##SUF(size_t n, unsigned mask, const uint8_t *JAXC__RESTRICT c, const void *x, void *out) { \
+    const T *JAXC__RESTRICT xx = (const T *)x;                                                   \
+    T *JAXC__RESTRICT o = (T *)out;                                                              \
+    switch (mask & 3u) {                                                                         \
+    case 0: JAXC__OVERLAY_LOOP(T, 1, 1, W) break;                                                \
+    case 1: JAXC__OVERLAY_LOOP(T, 0, 1, W) break;                                                \
+    case 2: JAXC__OVERLAY_LOOP(T, 1, 0, W) break;                                                \
+    default: JAXC__OVERLAY_LOOP(T, 0, 0, W) break;                                               \
+    }                                                                                            \
+  }
+JAXC__WHERE_TYPES(JAXC__OVERLAY_FN)
+static void jaxc__overlay_sized(size_t es, size_t n, unsigned mask, const uint8_t *c, const void *x, void *out) {
+  switch (es) {
+  case 1: jaxc__overlay_1(n, mask, c, x, out); break;
+  case 2: jaxc__overlay_2(n, mask, c, x, out); break;
+  case 4: jaxc__overlay_4(n, mask, c, x, out); break;
+  case 8:
+    if ((((uintptr_t)x | (uintptr_t)out) & 7u) == 0) jaxc__overlay_8(n, mask, c, x, out);
+    else jaxc__overlay_8_by_4(n, mask, c, x, out);
+    break;
+  default: jaxc__overlay_16(n, mask, c, x, out); break;
+  }
+}
+/* where over n elements of es bytes */
+static void jaxc__where_sized(size_t es, size_t n, unsigned mask, const uint8_t *c, const void *x, const void *y, void *out) {
+  switch (es) {
+  case 1: jaxc__where_1(n, mask, c, x, y, out); break;
+  case 2: jaxc__where_2(n, mask, c, x, y, out); break;
+  case 4: jaxc__where_4(n, mask, c, x, y, out); break;
+  case 8:
+    if ((((uintptr_t)x | (uintptr_t)y | (uintptr_t)out) & 7u) == 0) jaxc__where_8(n, mask, c, x, y, out);
+    else jaxc__where_8_by_4(n, mask, c, x, y, out); /* complex64 is aligned to its float parts only */
+    break;
+  default: jaxc__where_16(n, mask, c, x, y, out); break;
+  }
+}
+static void jaxc__chunk_where(const jaxc__job *job, size_t n, const void *const *in, unsigned mask, void *out) {
+  jaxc__where_sized(job->out_size, n, mask, (const uint8_t *)in[0], in[1], in[2], out);
 }
 
 /* --- debug_nans / debug_infs ----------------------------------------------------------------- */
@@ -2644,7 +2741,7 @@ static jaxc_array *jaxc__binary_run(jaxc_op op, const jaxc__plan *pp, const jaxc
   const jaxc_array *in[2] = {a, b};
   int nd;
   int64_t shape[JAXC_MAX_NDIM];
-  if (!jaxc__broadcast_shapes(jaxc_op_name(op), 2, in, &nd, shape)) return NULL;
+  if (!jaxc__broadcast_shapes(jaxc__op_lax[op], 2, in, &nd, shape)) return NULL;
   jaxc__int_exp e;
   if (op == JAXC_OP_POWER && jaxc__int_exponent(b, &e) && e.mag != 0) { /* (x ** 0: the kernel's ones) */
     if (e.neg && jaxc__is_integral(p.compute)) return jaxc__negative_int_pow(a, p.compute, e.mag);
@@ -8369,16 +8466,22 @@ JAXC_API int jaxc_unravel_index(const jaxc_array *indices, int ndim, const int64
   return st != JAXC_OK ? st : JAXC_ERR_NOMEM;
 }
 
-/* ravel_multi_index's mode='raise': every index in [0, d), compared as jnp compares it with d */
-static bool jaxc__ravel_in_range(const jaxc_array *ix, int64_t d) {
+static const char *const jaxc__mode_names[] = {"raise", "clip", "fill", "drop", "wrap", "promise_in_bounds"};
+/* mode='raise' (ravel_multi_index, choose): every index in [0, d), compared as jnp compares it
+   with d; else JAX's message `what` */
+static bool jaxc__ravel_in_range(const jaxc_array *ix, int64_t d, const char *what) {
   if (!jaxc__python_int_ok(d, ix->dtype)) return false;
   int64_t v[JAXC__ALONG_RUN];
   for (int64_t t = 0; t < ix->size; t += JAXC__ALONG_RUN) {
     int64_t cnt = ix->size - t < JAXC__ALONG_RUN ? ix->size - t : JAXC__ALONG_RUN;
     jaxc__index_read(ix, t, cnt, v);
-    for (int64_t k = 0; k < cnt; k++)
-      if (ix->dtype == JAXC_U64 ? (uint64_t)v[k] >= (uint64_t)d : v[k] < 0 || v[k] >= d)
-        return jaxc__fail(JAXC_ERR_INDEX, "invalid entry in coordinates array"), false;
+    int64_t lo = v[0], hi = v[0]; /* (the chunk's extremes: a loop that vectorises) */
+    uint64_t uhi = 0;
+    if (ix->dtype == JAXC_U64)
+      for (int64_t k = 0; k < cnt; k++) uhi = (uint64_t)v[k] > uhi ? (uint64_t)v[k] : uhi;
+    else
+      for (int64_t k = 1; k < cnt; k++) lo = v[k] < lo ? v[k] : lo, hi = v[k] > hi ? v[k] : hi;
+    if (ix->dtype == JAXC_U64 ? uhi >= (uint64_t)d : lo < 0 || hi >= d) return jaxc__fail(JAXC_ERR_INDEX, "%s", what), false;
   }
   return true;
 }
@@ -8399,13 +8502,12 @@ JAXC_API jaxc_array *jaxc_ravel_multi_index(int n, const jaxc_array *const *mult
     if (kind != JAXC_KIND_INT && kind != JAXC_KIND_UINT)
       return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "only int indices permitted");
   }
-  static const char *const names[] = {"raise", "clip", "fill", "drop", "wrap", "promise_in_bounds"};
   if ((unsigned)mode > (unsigned)JAXC_MODE_PROMISE_IN_BOUNDS)
     return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "invalid index mode %d", (int)mode);
   if (mode != JAXC_MODE_DEFAULT && mode != JAXC_MODE_CLIP && mode != JAXC_MODE_WRAP)
-    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "invalid mode='%s'. Expected 'raise', 'wrap', or 'clip'", names[mode]);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "invalid mode='%s'. Expected 'raise', 'wrap', or 'clip'", jaxc__mode_names[mode]);
   for (int k = 0; mode == JAXC_MODE_DEFAULT && k < n; k++) /* (raise checks every index before the order) */
-    if (!jaxc__ravel_in_range(multi_index[k], dims[k])) return NULL;
+    if (!jaxc__ravel_in_range(multi_index[k], dims[k], "invalid entry in coordinates array")) return NULL;
   if (order != 'C' && order != 'F')
     return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "invalid order='%c'. Expected 'C' or 'F'", order);
   /* result = array(0, dtype=the first index's); result = result + i * stride for each index in
@@ -8425,6 +8527,468 @@ JAXC_API jaxc_array *jaxc_ravel_multi_index(int n, const jaxc_array *const *mult
   if (res) jaxc__ok();
   return res;
 }
+/* --- select, choose -----------------------------------------------------------------------------
+   Both pick each element from one of several operands of the result's dtype broadcast together,
+   in one pass over memory (NumPy's select makes a pass per condition). The operands are walked in
+   pieces of rows of the common shape; dims merge where every operand runs on, or stays
+   broadcast, across both, so operands of one shape make a single row. */
+#define JAXC__PICK_PIECE 2048
+typedef struct jaxc__walk {
+  int k, nd;                    /* operands; merged dims, the last one the row */
+  int64_t shape[JAXC_MAX_NDIM];
+  int64_t *stride;              /* [j * JAXC_MAX_NDIM + i]: operand j's element step along dim i, 0: broadcast */
+  int64_t row_len, pieces, items;
+} jaxc__walk;
+
+/* a's element stride along dim i of the nd-dim shape it broadcasts to (0 where it broadcasts) */
+static int64_t jaxc__bstride(const jaxc_array *a, int nd, int i) {
+  int q = i - (nd - a->ndim);
+  if (q < 0 || a->shape[q] == 1) return 0;
+  int64_t s = 1;
+  for (int t = q + 1; t < a->ndim; t++) s *= a->shape[t];
+  return s;
+}
+static bool jaxc__walk_init(jaxc__walk *w, int k, const jaxc_array *const *in, int nd, const int64_t *shape) {
+  w->k = k, w->nd = 0;
+  w->stride = (int64_t *)jaxc__malloc((size_t)k * JAXC_MAX_NDIM * sizeof(int64_t));
+  if (!w->stride) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory"), false;
+  for (int i = 0; i < nd; i++) {
+    if (shape[i] == 1) continue; /* (size-1 dims carry nothing) */
+    int m = w->nd;
+    bool merge = m > 0;
+    for (int j = 0; merge && j < k; j++)
+      merge = w->stride[j * JAXC_MAX_NDIM + m - 1] == jaxc__bstride(in[j], nd, i) * shape[i];
+    if (merge) w->shape[--m] *= shape[i];
+    else w->shape[m] = shape[i], w->nd++;
+    for (int j = 0; j < k; j++) w->stride[j * JAXC_MAX_NDIM + m] = jaxc__bstride(in[j], nd, i);
+  }
+  if (w->nd == 0) { /* one element */
+    w->nd = 1, w->shape[0] = 1;
+    for (int j = 0; j < k; j++) w->stride[j * JAXC_MAX_NDIM] = 0;
+  }
+  int64_t rows = 1;
+  for (int i = 0; i < w->nd - 1; i++) rows *= w->shape[i];
+  w->row_len = w->shape[w->nd - 1];
+  w->pieces = (w->row_len + JAXC__PICK_PIECE - 1) / JAXC__PICK_PIECE;
+  w->items = rows * w->pieces;
+  return true;
+}
+/* piece t: its row's coordinates into c, its first element in the row; returns its length */
+static int64_t jaxc__walk_piece(const jaxc__walk *w, int64_t t, int64_t *c, int64_t *start) {
+  int64_t r = t / w->pieces, len;
+  *start = (t % w->pieces) * JAXC__PICK_PIECE;
+  for (int i = w->nd - 2; i >= 0; i--) c[i] = r % w->shape[i], r /= w->shape[i];
+  len = w->row_len - *start;
+  return len < JAXC__PICK_PIECE ? len : JAXC__PICK_PIECE;
+}
+/* operand j's element at the row c, position e */
+static int64_t jaxc__walk_at(const jaxc__walk *w, int j, const int64_t *c, int64_t e) {
+  const int64_t *st = w->stride + j * JAXC_MAX_NDIM;
+  int64_t off = e * st[w->nd - 1];
+  for (int i = 0; i < w->nd - 1; i++) off += c[i] * st[i];
+  return off;
+}
+static bool jaxc__walk_runs(const jaxc__walk *w, int j) { return w->stride[j * JAXC_MAX_NDIM + w->nd - 1] != 0; }
+
+typedef struct jaxc__pick {
+  jaxc__walk w;
+  const jaxc_array *const *in;
+  int n;      /* select: the pairs (conditions, then choices, then the default); choose: the choices after the index */
+  char *out;  /* contiguous: piece t starts at (t / pieces) * row_len + start */
+  size_t es;
+} jaxc__pick;
+
+/* n copies of one es-byte element, by doubling */
+static void jaxc__fill_repeat(char *o, const void *v, size_t es, size_t n) {
+  if (!n) return;
+  memcpy(o, v, es);
+  for (size_t have = 1; have < n;) {
+    size_t m = have < n - have ? have : n - have;
+    memcpy(o + have * es, o, m * es);
+    have += m;
+  }
+}
+/* the default, then each pair from the last to the first laid over it: the first true wins */
+static void jaxc__select_piece(const jaxc__pick *P, int64_t t) {
+  const jaxc__walk *w = &P->w;
+  int64_t c[JAXC_MAX_NDIM], start, len = jaxc__walk_piece(w, t, c, &start);
+  size_t es = P->es;
+  int n = P->n;
+  char *o = P->out + (size_t)((t / w->pieces) * w->row_len + start) * es;
+  const char *d = (const char *)P->in[2 * n]->data + (size_t)jaxc__walk_at(w, 2 * n, c, start) * es;
+  if (jaxc__walk_runs(w, 2 * n)) memcpy(o, d, (size_t)len * es);
+  else jaxc__fill_repeat(o, d, es, (size_t)len);
+  for (int j = n - 1; j >= 0; j--) {
+    const uint8_t *cj = (const uint8_t *)P->in[j]->data + jaxc__walk_at(w, j, c, start);
+    const char *xj = (const char *)P->in[n + j]->data + (size_t)jaxc__walk_at(w, n + j, c, start) * es;
+    unsigned mask = (jaxc__walk_runs(w, j) ? 0u : 1u) | (jaxc__walk_runs(w, n + j) ? 0u : 2u);
+    jaxc__overlay_sized(es, (size_t)len, mask, cj, xj, o);
+  }
+}
+/* out[e] = choice idx[e]'s element at e, copied as ES constant bytes (past JAXC__CHOOSE_BLEND
+   choices; below, blends) */
+#define JAXC__CHOOSE_BLEND 8
+#define JAXC__CHOOSE_LOOP(ES)                                                                        \
+  for (int64_t e = 0; e < len; e++) {                                                                \
+    int j = 1 + (int)iv[e];                                                                          \
+    memcpy(o + (size_t)e * (ES), (const char *)P->in[j]->data + (size_t)jaxc__walk_at(w, j, c, start + e) * (ES), ES); \
+  }
+static void jaxc__choose_piece(const jaxc__pick *P, int64_t t) {
+  const jaxc__walk *w = &P->w;
+  int64_t c[JAXC_MAX_NDIM], start, len = jaxc__walk_piece(w, t, c, &start), iv[JAXC__PICK_PIECE];
+  const jaxc_array *ix = P->in[0];
+  int64_t at = jaxc__walk_at(w, 0, c, start);
+  if (jaxc__walk_runs(w, 0)) jaxc__index_read(ix, at, len, iv);
+  else
+    for (int64_t e = 0; e < len; e++) jaxc__index_read(ix, at, 1, iv + e);
+  char *o = P->out + (size_t)((t / w->pieces) * w->row_len + start) * P->es;
+  if (P->n <= JAXC__CHOOSE_BLEND) { /* few choices: each laid over the first where it is picked (vectorised) */
+    uint8_t pick[JAXC__PICK_PIECE];
+    size_t es = P->es;
+    const char *x0 = (const char *)P->in[1]->data + (size_t)jaxc__walk_at(w, 1, c, start) * es;
+    if (jaxc__walk_runs(w, 1)) memcpy(o, x0, (size_t)len * es);
+    else jaxc__fill_repeat(o, x0, es, (size_t)len);
+    for (int j = 1; j < P->n; j++) {
+      for (int64_t e = 0; e < len; e++) pick[e] = iv[e] == j;
+      const char *xj = (const char *)P->in[1 + j]->data + (size_t)jaxc__walk_at(w, 1 + j, c, start) * es;
+      jaxc__overlay_sized(es, (size_t)len, jaxc__walk_runs(w, 1 + j) ? 0u : 2u, pick, xj, o);
+    }
+    return;
+  }
+  switch (P->es) {
+  case 1: JAXC__CHOOSE_LOOP(1) break;
+  case 2: JAXC__CHOOSE_LOOP(2) break;
+  case 4: JAXC__CHOOSE_LOOP(4) break;
+  case 8: JAXC__CHOOSE_LOOP(8) break;
+  default: JAXC__CHOOSE_LOOP(16) break;
+  }
+}
+#undef JAXC__CHOOSE_LOOP
+/* every piece, over the threads above JAXC_PAR_BYTES of traffic */
+static void jaxc__pick_run(const jaxc__pick *P, void (*piece)(const jaxc__pick *, int64_t), size_t traffic) {
+#if JAXC__HAS_OPENMP
+  if (traffic > JAXC_PAR_BYTES && P->w.items > 1) {
+#  pragma omp parallel for schedule(static)
+    for (int64_t t = 0; t < P->w.items; t++) piece(P, t);
+    return;
+  }
+#endif
+  (void)traffic;
+  for (int64_t t = 0; t < P->w.items; t++) piece(P, t);
+}
+
+/* NumPy broadcasting of k shapes; false + JAX's message listing them all when they do not */
+static bool jaxc__broadcast_list(int k, const jaxc_array *const *in, int *nd, int64_t *shape) {
+  int m = 0;
+  for (int j = 0; j < k; j++) m = in[j]->ndim > m ? in[j]->ndim : m;
+  for (int i = 0; i < m; i++) {
+    int64_t d = 1;
+    for (int j = 0; j < k; j++) {
+      int q = i - (m - in[j]->ndim);
+      int64_t s = q < 0 ? 1 : in[j]->shape[q];
+      if (s == 1 || s == d) continue;
+      if (d != 1) return jaxc__fail_broadcast_list(k, in), false;
+      d = s;
+    }
+    shape[i] = d;
+  }
+  *nd = m;
+  return true;
+}
+/* a condition as bool: itself, or where it is nonzero (astype(bool)) held in *own */
+static const jaxc_array *jaxc__as_cond(const jaxc_array *c, jaxc_array **own) {
+  *own = c->dtype == JAXC_BOOL ? NULL : jaxc__nonzero_mask(c);
+  return c->dtype == JAXC_BOOL ? c : *own;
+}
+
+JAXC_API jaxc_array *jaxc_select(int n, const jaxc_array *const *condlist, const jaxc_array *const *choicelist,
+                                 const jaxc_array *default_value) {
+  if (n < 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "select: the number of conditions is negative (%d)", n);
+  if (n == 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "condlist must be non-empty");
+  if (!condlist || !choicelist) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "select: condlist or choicelist is NULL");
+  for (int j = 0; j < n; j++)
+    if (!condlist[j] || !choicelist[j])
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "select: %s[%d] is NULL", condlist[j] ? "choicelist" : "condlist", j);
+  /* ops: the walker's operands (conditions, choices, default); list: the arrays as JAX lists them */
+  const jaxc_array **ops = (const jaxc_array **)jaxc__malloc((size_t)(2 * n + 1) * sizeof *ops);
+  const jaxc_array **list = (const jaxc_array **)jaxc__malloc((size_t)(n + 2) * sizeof *list);
+  jaxc_array **own = (jaxc_array **)jaxc__malloc((size_t)(2 * n + 2) * sizeof *own);
+  jaxc_array *zero = default_value ? NULL : jaxc_weak_int(0), *out = NULL;
+  const jaxc_array *dflt = default_value ? default_value : zero;
+  for (int j = 0; own && j < 2 * n + 2; j++) own[j] = NULL;
+  if (!ops || !list || !own || !dflt) {
+    if (dflt) jaxc__fail(JAXC_ERR_NOMEM, "out of memory in select");
+    goto done;
+  }
+  /* promote_dtypes(default, *choicelist) */
+  list[0] = dflt;
+  for (int j = 0; j < n; j++) list[1 + j] = choicelist[j];
+  jaxc_dtype node = jaxc__join_nodes(n + 1, list);
+  if (node == JAXC_DTYPE_INVALID) goto done;
+  jaxc_dtype dt = jaxc_storage_dtype(node, jaxc_x64());
+  /* stack(broadcast_arrays(False, *condlist)).astype(bool): their shapes, then their dtypes */
+  bool no = false;
+  jaxc_array F = {.dtype = JAXC_BOOL, .ndim = 0, .size = 1, .data = &no}, C = {.dtype = JAXC_I32};
+  list[0] = &F;
+  for (int j = 0; j < n; j++) list[1 + j] = condlist[j];
+  int nd;
+  int64_t shape[JAXC_MAX_NDIM], count;
+  if (!jaxc__broadcast_list(n + 1, list, &C.ndim, C.shape) || jaxc__join_nodes(n + 1, list) == JAXC_DTYPE_INVALID) goto done;
+  /* select_n(*broadcast_arrays(idx, default, *choicelist)), idx of the conditions' shape */
+  list[0] = &C, list[1] = dflt;
+  for (int j = 0; j < n; j++) list[2 + j] = choicelist[j];
+  if (!jaxc__broadcast_list(n + 2, list, &nd, shape) || !jaxc__check_shape(nd, shape, &count)) goto done;
+  bool ok = true;
+  for (int j = 0; ok && j < 2 * n + 1; j++) {
+    const jaxc_array *x = j < n ? condlist[j] : j < 2 * n ? choicelist[j - n] : dflt;
+    ok = (ops[j] = j < n ? jaxc__as_cond(x, &own[j]) : jaxc__in_dtype(x, dt, &own[j])) != NULL;
+  }
+  if (!ok) goto done;
+  out = jaxc__new_array(dt, jaxc_dtype_is_weak(node), nd, shape);
+  if (!out || !count) goto done;
+  jaxc__pick P;
+  if (!jaxc__walk_init(&P.w, 2 * n + 1, ops, nd, shape)) {
+    jaxc_array_free(out), out = NULL;
+    goto done;
+  }
+  P.in = ops, P.n = n, P.out = (char *)out->data, P.es = jaxc_dtype_size(dt);
+  jaxc__pick_run(&P, jaxc__select_piece, (size_t)count * ((size_t)(n + 2) * P.es + (size_t)n));
+  jaxc__free(P.w.stride);
+done:
+  if (own)
+    for (int j = 0; j < 2 * n + 2; j++) jaxc_array_free(own[j]);
+  jaxc__free(own), jaxc__free((void *)list), jaxc__free((void *)ops);
+  jaxc_array_free(zero);
+  if (out) jaxc__ok();
+  return out;
+}
+
+JAXC_API jaxc_array *jaxc_choose(const jaxc_array *a, int n, const jaxc_array *const *choices, jaxc_index_mode mode) {
+  if (!a || n < 0 || (n > 0 && !choices))
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "choose: %s", !a ? "the array a is NULL" : n < 0 ? "a negative count" : "choices is NULL");
+  for (int j = 0; j < n; j++)
+    if (!choices[j]) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "choose: choice %d is NULL", j);
+  int kind = jaxc_dtype_kind(a->dtype);
+  if (kind != JAXC_KIND_INT && kind != JAXC_KIND_UINT) return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "`a` array must be integer typed");
+  if ((unsigned)mode > (unsigned)JAXC_MODE_PROMISE_IN_BOUNDS)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "invalid index mode %d", (int)mode);
+  if (mode != JAXC_MODE_DEFAULT && mode != JAXC_MODE_CLIP && mode != JAXC_MODE_WRAP)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "mode='%s' not understood. Must be 'raise', 'wrap', or 'clip'", jaxc__mode_names[mode]);
+  if (n == 0) /* (JAX fails later and less clearly: no choice can be picked) */
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_INDEX, a->size && mode == JAXC_MODE_DEFAULT ? "invalid entry in choice array" : "choose: no choices");
+  jaxc_array *m = NULL, *out = NULL;
+  if (mode == JAXC_MODE_DEFAULT ? !jaxc__ravel_in_range(a, n, "invalid entry in choice array") : !(m = jaxc__ravel_mode(a, n, mode)))
+    return NULL;
+  const jaxc_array *ix = m ? m : a;
+  const jaxc_array **ops = (const jaxc_array **)jaxc__malloc((size_t)(n + 1) * sizeof *ops);
+  jaxc_array **own = (jaxc_array **)jaxc__malloc((size_t)(n + 1) * sizeof *own);
+  int nd;
+  int64_t shape[JAXC_MAX_NDIM], count;
+  jaxc_dtype node;
+  if (!ops || !own) {
+    jaxc__fail(JAXC_ERR_NOMEM, "out of memory in choose");
+    goto done;
+  }
+  /* broadcast_arrays(arr, *choices), then array(choices): their join, strong */
+  ops[0] = ix;
+  for (int j = 0; j < n; j++) ops[1 + j] = choices[j], own[1 + j] = NULL;
+  if (!jaxc__broadcast_list(n + 1, ops, &nd, shape) || !jaxc__check_shape(nd, shape, &count)) goto done;
+  if ((node = jaxc__join_nodes(n, ops + 1)) == JAXC_DTYPE_INVALID) goto done;
+  jaxc_dtype dt = jaxc_storage_dtype(node, jaxc_x64());
+  bool ok = true;
+  for (int j = 0; ok && j < n; j++) ok = (ops[1 + j] = jaxc__in_dtype(choices[j], dt, &own[1 + j])) != NULL;
+  if (!ok || !(out = jaxc__new_array(dt, false, nd, shape)) || !count) goto done;
+  jaxc__pick P;
+  if (!jaxc__walk_init(&P.w, n + 1, ops, nd, shape)) {
+    jaxc_array_free(out), out = NULL;
+    goto done;
+  }
+  P.in = ops, P.n = n, P.out = (char *)out->data, P.es = jaxc_dtype_size(dt);
+  jaxc__pick_run(&P, jaxc__choose_piece, (size_t)count * (2 * P.es + jaxc_dtype_size(ix->dtype)));
+  jaxc__free(P.w.stride);
+done:
+  if (own)
+    for (int j = 1; ops && j <= n; j++) jaxc_array_free(own[j]);
+  jaxc__free(own), jaxc__free((void *)ops);
+  jaxc_array_free(m);
+  if (out) jaxc__ok();
+  return out;
+}
+
+/* --- compress, extract ------------------------------------------------------------------------- */
+/* the selected slices of `slice` bytes of one outer block, the first `len` of them (w is how many) */
+static int64_t jaxc__compress_block(char *o, const char *s, const uint8_t *cm, int64_t k, int64_t len, size_t slice) {
+  int64_t w = 0;
+#define JAXC__COMPRESS_LOOP(ES) /* branch-free: each slice is written, and kept when selected */ \
+  for (int64_t i = 0; i < k && w < len; i++) memcpy(o + (size_t)w * (ES), s + (size_t)i * (ES), ES), w += cm[i];
+  switch (slice) {
+  case 1: JAXC__COMPRESS_LOOP(1) break;
+  case 2: JAXC__COMPRESS_LOOP(2) break;
+  case 4: JAXC__COMPRESS_LOOP(4) break;
+  case 8: JAXC__COMPRESS_LOOP(8) break;
+  case 16: JAXC__COMPRESS_LOOP(16) break;
+  default:
+    for (int64_t i = 0; i < k && w < len; i++)
+      if (cm[i]) memcpy(o + (size_t)w++ * slice, s + (size_t)i * slice, slice);
+  }
+#undef JAXC__COMPRESS_LOOP
+  return w;
+}
+/* compress_block cut into a piece per thread past JAXC_PAR_BYTES: each piece counts what it
+   selects, then compacts into its place among the first len */
+static int64_t jaxc__compress_split(char *o, const char *s, const uint8_t *cm, int64_t k, int64_t len, size_t slice) {
+#if JAXC__HAS_OPENMP
+  if ((size_t)k * (slice + 1) > JAXC_PAR_BYTES) {
+    int64_t parts = omp_get_max_threads(), at[65] = {0};
+    parts = parts > 64 ? 64 : parts;
+#  pragma omp parallel for schedule(static)
+    for (int64_t t = 0; t < parts; t++) {
+      int64_t c = 0;
+      for (int64_t i = k * t / parts; i < k * (t + 1) / parts; i++) c += cm[i];
+      at[t + 1] = c;
+    }
+    for (int64_t t = 0; t < parts; t++) at[t + 1] += at[t];
+#  pragma omp parallel for schedule(static)
+    for (int64_t t = 0; t < parts; t++) {
+      int64_t lo = k * t / parts;
+      int64_t cap = (at[t + 1] < len ? at[t + 1] : len) - at[t]; /* (its own places only: the loop writes ahead) */
+      if (cap > 0) jaxc__compress_block(o + (size_t)at[t] * slice, s + (size_t)lo * slice, cm + lo, k * (t + 1) / parts - lo, cap, slice);
+    }
+    return at[parts] < len ? at[parts] : len;
+  }
+#endif
+  return jaxc__compress_block(o, s, cm, k, len, slice);
+}
+JAXC_API jaxc_array *jaxc_compress(const jaxc_array *condition, const jaxc_array *a, int axis, int64_t size,
+                                   const jaxc_array *fill_value) {
+  if (!condition || !a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "compress: %s is NULL", a ? "the condition" : "the array");
+  if (condition->ndim != 1) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "condition must be a 1D array");
+  int ax = 0;
+  int64_t outer = 1, n = a->size, inner = 1;
+  if (axis != JAXC_ALL_AXES) { /* moveaxis(a, axis, 0) */
+    if (!jaxc__canon_axis(axis, a->ndim, &ax)) return NULL;
+    n = a->shape[ax];
+    for (int i = 0; i < a->ndim; i++)
+      if (i != ax) *(i < ax ? &outer : &inner) *= a->shape[i];
+  }
+  jaxc_array *own = NULL, *fill = NULL, *out = NULL;
+  const jaxc_array *mask = jaxc__as_cond(condition, &own);
+  if (!mask) return NULL;
+  const uint8_t *cm = (const uint8_t *)mask->data; /* (bytes: see where's loops) */
+  int64_t m = condition->shape[0], k = n < m ? n : m, count = 0;
+  if (size == JAXC_NONE) {
+    for (int64_t i = n; i < m; i++)
+      if (cm[i]) {
+        jaxc__fail(JAXC_ERR_INDEX, "condition contains entries that are out of bounds");
+        goto done;
+      }
+  } else if (size < 0 || size > k) {
+    jaxc__fail(JAXC_ERR_ARG, "size must be positive and not greater than the size of the array axis; got size=%lld for a.shape[axis]=%lld",
+               (long long)size, (long long)k);
+    goto done;
+  }
+  for (int64_t i = 0; i < k; i++) count += cm[i];
+  int64_t len = size == JAXC_NONE ? count : size;
+  if (size != JAXC_NONE && len > count) { /* array(fill_value, dtype=a.dtype) */
+    if (fill_value && fill_value->ndim != 0) {
+      char s[24 * JAXC_MAX_NDIM + 8];
+      jaxc__format_shape(s, sizeof s, fill_value);
+      jaxc__fail(JAXC_ERR_SHAPE, "compress: fill_value must be a scalar (a 0-d array), got shape %s", s);
+      goto done;
+    }
+    fill = fill_value ? jaxc__astype_exact(fill_value, a->dtype) : jaxc__new_array(a->dtype, false, 0, NULL);
+    if (!fill) goto done;
+    if (!fill_value) memset(fill->data, 0, jaxc_dtype_size(a->dtype));
+  }
+  int64_t shape[JAXC_MAX_NDIM];
+  int nd = axis == JAXC_ALL_AXES ? 1 : a->ndim;
+  for (int i = 0; i < nd; i++) shape[i] = i == ax ? len : a->shape[i];
+  if (!(out = jaxc__new_array(a->dtype, a->weak && size == JAXC_NONE, nd, shape))) goto done; /* (where() makes it strong) */
+  size_t es = jaxc_dtype_size(a->dtype), slice = (size_t)inner * es;
+  for (int64_t o = 0; o < outer && len; o++) {
+    char *ob = (char *)out->data + (size_t)(o * len) * slice;
+    int64_t w = jaxc__compress_split(ob, (const char *)a->data + (size_t)(o * n) * slice, cm, k, len, slice);
+    jaxc__fill_repeat(ob + (size_t)w * slice, fill ? fill->data : NULL, es, (size_t)((len - w) * inner));
+  }
+done:
+  jaxc_array_free(own), jaxc_array_free(fill);
+  if (out) jaxc__ok();
+  return out;
+}
+JAXC_API jaxc_array *jaxc_extract(const jaxc_array *condition, const jaxc_array *arr, int64_t size, const jaxc_array *fill_value) {
+  if (!condition || !arr) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "extract: %s is NULL", arr ? "the condition" : "the array");
+  int64_t cn = condition->size, an = arr->size;
+  jaxc_array *c = jaxc__shaped_view(condition, 1, &cn, condition->weak), *x = c ? jaxc__shaped_view(arr, 1, &an, arr->weak) : NULL;
+  jaxc_array *r = x ? jaxc_compress(c, x, JAXC_ALL_AXES, size, fill_value) : NULL;
+  jaxc_array_free(c), jaxc_array_free(x);
+  return r;
+}
+
+/* --- array_equal, array_equiv ------------------------------------------------------------------- */
+static jaxc_array *jaxc__all_equal(const jaxc_array *a1, const jaxc_array *a2, bool equal_nan) {
+  jaxc_array *eq = jaxc_binary(JAXC_OP_EQUAL, a1, a2), *n1 = NULL, *n2 = NULL, *both = NULL, *either = NULL, *r = NULL;
+  int k1 = jaxc_dtype_kind(a1->dtype), k2 = jaxc_dtype_kind(a2->dtype);
+  bool nans = equal_nan && (k1 == JAXC_KIND_FLOAT || k1 == JAXC_KIND_COMPLEX) && (k2 == JAXC_KIND_FLOAT || k2 == JAXC_KIND_COMPLEX);
+  if (eq && nans) { /* logical_or(eq, logical_and(isnan(a1), isnan(a2))) */
+    n1 = jaxc_unary(JAXC_OP_ISNAN, a1), n2 = n1 ? jaxc_unary(JAXC_OP_ISNAN, a2) : NULL;
+    both = n2 ? jaxc_binary(JAXC_OP_LOGICAL_AND, n1, n2) : NULL;
+    either = both ? jaxc_binary(JAXC_OP_LOGICAL_OR, eq, both) : NULL;
+  }
+  if (eq && (!nans || either)) r = jaxc_reduce(JAXC_OP_ALL, nans ? either : eq, JAXC_ALL_AXES);
+  JAXC__FREE_ARRAYS(eq, n1, n2, both, either);
+  return r;
+}
+/* a1 == a2 over [lo, hi) (both NaN counts with nan_ok), float32 or float64 of one dtype, in a
+   loop that vectorises; nonzero where some element differs */
+static int jaxc__unequal_range(const jaxc_array *a1, const jaxc_array *a2, int nan_ok, int64_t lo, int64_t hi) {
+  int bad = 0;
+#define JAXC__UNEQUAL_LOOP(T)                                                                      \
+  {                                                                                                \
+    const T *x = (const T *)a1->data, *y = (const T *)a2->data;                                    \
+    for (int64_t i = lo; i < hi; i++) bad |= !((x[i] == y[i]) | (nan_ok & (x[i] != x[i]) & (y[i] != y[i]))); \
+  }
+  if (a1->dtype == JAXC_F32) JAXC__UNEQUAL_LOOP(float)
+  else JAXC__UNEQUAL_LOOP(double)
+#undef JAXC__UNEQUAL_LOOP
+  return bad;
+}
+/* the whole of both in one pass, a share per thread past JAXC_PAR_BYTES */
+static bool jaxc__equal_floats(const jaxc_array *a1, const jaxc_array *a2, bool equal_nan) {
+  int64_t n = a1->size;
+#if JAXC__HAS_OPENMP
+  if ((size_t)n * 2 * jaxc_dtype_size(a1->dtype) > JAXC_PAR_BYTES) {
+    int64_t parts = omp_get_max_threads();
+    int bad = 0;
+#  pragma omp parallel for schedule(static) reduction(| : bad)
+    for (int64_t t = 0; t < parts; t++) bad |= jaxc__unequal_range(a1, a2, equal_nan, n * t / parts, n * (t + 1) / parts);
+    return !bad;
+  }
+#endif
+  return !jaxc__unequal_range(a1, a2, equal_nan, 0, n);
+}
+JAXC_API jaxc_array *jaxc_array_equal(const jaxc_array *a1, const jaxc_array *a2, bool equal_nan) {
+  if (!a1 || !a2) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "array_equal: an array is NULL");
+  if (!jaxc__same_shape(a1, a2)) return jaxc_scalar(JAXC_BOOL, 0, 0);
+  int kind = jaxc_dtype_kind(a1->dtype);
+  if (a1->dtype == a2->dtype && kind != JAXC_KIND_FLOAT && kind != JAXC_KIND_COMPLEX &&
+      jaxc_storage_dtype(a1->dtype, jaxc_x64()) == a1->dtype) /* integers and bools are equal as bytes */
+    return jaxc_scalar(JAXC_BOOL, memcmp(a1->data, a2->data, (size_t)a1->size * jaxc_dtype_size(a1->dtype)) == 0, 0);
+  if (a1->dtype == a2->dtype && (a1->dtype == JAXC_F32 || a1->dtype == JAXC_F64) && jaxc_storage_dtype(a1->dtype, jaxc_x64()) == a1->dtype)
+    return jaxc_scalar(JAXC_BOOL, jaxc__equal_floats(a1, a2, equal_nan), 0);
+  return jaxc__all_equal(a1, a2, equal_nan);
+}
+JAXC_API jaxc_array *jaxc_array_equiv(const jaxc_array *a1, const jaxc_array *a2) {
+  if (!a1 || !a2) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "array_equiv: an array is NULL");
+  if (jaxc__join2(a1, a2) == JAXC_DTYPE_INVALID) return NULL; /* (promote_dtypes comes before the shapes) */
+  if (a1->ndim != a2->ndim && a1->ndim && a2->ndim) { /* promote_shapes' check, whose ValueError JAX catches */
+    int nd;
+    int64_t shape[JAXC_MAX_NDIM];
+    const jaxc_array *in[2] = {a1, a2};
+    if (!jaxc__broadcast_list(2, in, &nd, shape)) return jaxc_scalar(JAXC_BOOL, 0, 0);
+  }
+  return jaxc__all_equal(a1, a2, false);
+}
+
 /* >>shape (implementation) ------------------------------------------------- */
 
 /* The product of nd dimensions, as a magnitude and a sign; *big when the magnitude passes 2^62,

@@ -5,7 +5,9 @@
    q), histogramdd (z as n/4 points of 4 values); np.diff; np.gradient (unit spacing, and at the
    sorted z's points); np.interp at n random queries into 1024 points; np.ptp; np.average weighted
    by q; np.cov and np.corrcoef of z as 8 rows of n/8 observations: NumPy computes these in
-   float64, jnp in the input's dtype).
+   float64, jnp in the input's dtype); np.select of z and q under c0 = z < 0.3 and c1 = q > 0.5;
+   np.choose of z and q by a = (q < 0.5) as int8; np.compress(c0, z); np.array_equal of z and a
+   copy of it.
    GB/s = bytes read + written once; copy: a 2-thread memcpy of as many bytes, and jaxc's speed as
    a share of it (sorting is not a one-pass op: the share says how many copies' time it takes).
    Inputs are random, drawn alike here and in NumPy: floats uniform in [0, 1), integers over
@@ -22,7 +24,7 @@
 
 enum { REPS = 5 };
 typedef enum { SORT, ARGSORT, SORT_ROWS, SEARCH, UNIQUE, MEDIAN, QUANTILE3, NANMEDIAN, MEDIAN_ROWS, HISTOGRAM, DIFF,
-               ARGSORT_DESC, LEXSORT2, INTERP, HISTOGRAM2D, HISTOGRAMDD, GRADIENT, PTP, AVERAGE, COV, CORRCOEF, TOP_K, PARTITION, ARGPARTITION, ISIN, ISIN_SMALL, INTERSECT, UNION, SETDIFF, SETXOR } kind;
+               ARGSORT_DESC, LEXSORT2, INTERP, HISTOGRAM2D, HISTOGRAMDD, GRADIENT, PTP, AVERAGE, COV, CORRCOEF, SELECT, CHOOSE, COMPRESS, EQUAL, TOP_K, PARTITION, ARGPARTITION, ISIN, ISIN_SMALL, INTERSECT, UNION, SETDIFF, SETXOR } kind;
 #define IS_SETOP(k) ((k) >= ISIN)
 typedef struct {
   const char *name, *np; /* NumPy's call on z (and q, the queries) */
@@ -71,7 +73,15 @@ static const row rows[] = {
     {"cov f32 8 rows", "np.cov(z)", COV, JAXC_F32},
     {"corrcoef f32 8 rows", "np.corrcoef(z)", CORRCOEF, JAXC_F32},
     {"cov f64 8 rows", "np.cov(z)", COV, JAXC_F64},
+    {"select f32 2 conds", "np.select([c0, c1], [z, q])", SELECT, JAXC_F32},
+    {"choose f32 2 choices", "np.choose(a, [z, q])", CHOOSE, JAXC_F32},
+    {"compress f32", "np.compress(c0, z)", COMPRESS, JAXC_F32},
+    {"array_equal f32", "np.array_equal(z, w)", EQUAL, JAXC_F32},
+    {"array_equal i32", "np.array_equal(z, w)", EQUAL, JAXC_I32},
 };
+/* select's conditions c0 = z < 0.3, c1 = q > 0.5; choose's index a = q < 0.5 as int8; array_equal's
+   w, a copy of z (equal: the whole of both is read) */
+static jaxc_array *c0, *c1, *ai, *zw;
 
 static uint64_t rs = 0x9E3779B97F4A7C15u;
 static uint64_t next(void) { rs ^= rs << 13; rs ^= rs >> 7; rs ^= rs << 17; return rs; }
@@ -114,6 +124,10 @@ static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array 
   case DIFF: return jaxc_diff(z, 1, 0, NULL, NULL);
   case GRADIENT: jaxc_gradient(z, q ? 1 : 0, (const jaxc_array *const[]){q}, 0, NULL, &v); return v;
   case PTP: return jaxc_ptp(z, JAXC_ALL_AXES, false);
+  case SELECT: return jaxc_select(2, (const jaxc_array *const[]){c0, c1}, (const jaxc_array *const[]){z, q}, NULL);
+  case CHOOSE: return jaxc_choose(ai, 2, (const jaxc_array *const[]){z, q}, JAXC_MODE_DEFAULT);
+  case COMPRESS: return jaxc_compress(c0, z, JAXC_ALL_AXES, JAXC_NONE, NULL);
+  case EQUAL: return jaxc_array_equal(z, zw, false);
   case AVERAGE: return jaxc_average(z, JAXC_ALL_AXES, q, false, NULL);
   case COV: return jaxc_cov(z, NULL, true, false, JAXC_NONE, NULL, NULL, JAXC_DTYPE_NONE);
   case CORRCOEF: return jaxc_corrcoef(z, NULL, true, JAXC_DTYPE_NONE);
@@ -158,12 +172,14 @@ static double numpy_seconds(const row *r, int nd, const int64_t *zs, int64_t dis
   const char *make = distinct ? "((g.integers(0, %lld, s) * 7919 %% 65536 - 32768) / (32768 if d[0] == 'f' else 1)).astype(d)"
                    : jaxc_dtype_kind(r->d) == JAXC_KIND_FLOAT ? "g.random(s).astype(d)"
                    : "g.integers(np.iinfo(d).min, np.iinfo(d).max, s, dtype=d, endpoint=True)";
+  const char *setup = r->k == SELECT ? "c0 = z < 0.3; c1 = q > 0.5; " : r->k == CHOOSE ? "a = (q < 0.5).astype(np.int8); "
+                      : r->k == COMPRESS ? "c0 = z < 0.3; " : r->k == EQUAL ? "w = z.copy(); " : "";
   char made[200];
   snprintf(made, sizeof made, make, (long long)distinct);
   snprintf(cmd, sizeof cmd,
            "/usr/bin/python3 -c \"import numpy as np, timeit; g = np.random.default_rng(1); s = (%s); d = '%s'; z = %s; "
-           "zs = np.sort(z); q = g.random(s).astype(d); w = %s; print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
-           shape, jaxc_dtype_name(r->d), made, IS_SETOP(r->k) ? made : "z", r->np, REPS);
+           "zs = np.sort(z); q = g.random(s).astype(d); w = %s; %sprint(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
+           shape, jaxc_dtype_name(r->d), made, IS_SETOP(r->k) ? made : "z", setup, r->np, REPS);
   return bench_command_number(cmd);
 }
 
@@ -176,7 +192,14 @@ static int bench_row(const row *r, int lg) {
   if (r->k == COV || r->k == CORRCOEF) zs[0] = 8, zs[1] = n / 8, nd = 2; /* (8 variables) */
   int64_t distinct = r->k == UNIQUE || IS_SETOP(r->k) ? n / 16 : 0;
   jaxc_array *z = input(r->d, nd, zs, distinct), *q = NULL;
-  if (r->k == LEXSORT2 || r->k == HISTOGRAM2D || r->k == AVERAGE) q = input(r->d, nd, zs, 0); /* the second key, y; weights */
+  if (r->k == LEXSORT2 || r->k == HISTOGRAM2D || r->k == AVERAGE || r->k == SELECT || r->k == CHOOSE)
+    q = input(r->d, nd, zs, 0); /* the second key, y; weights; a second choice */
+  if (r->k >= SELECT && r->k <= EQUAL) {
+    jaxc_array *t3 = jaxc_weak_float(0.3), *t5 = jaxc_weak_float(0.5), *b = q ? jaxc_less(q, t5) : NULL;
+    c0 = jaxc_less(z, t3), c1 = q ? jaxc_greater(q, t5) : NULL, ai = b ? jaxc_astype(b, JAXC_I8) : NULL;
+    zw = jaxc_astype(z, r->d);
+    jaxc_array_free(t3), jaxc_array_free(t5), jaxc_array_free(b);
+  }
   if (IS_SETOP(r->k)) q = input(r->d, nd, r->k == ISIN_SMALL ? (int64_t[]){1000} : zs, distinct);
   if (r->k == GRADIENT && strstr(r->name, "points")) q = jaxc_sort(z, 0); /* (the coordinates: zs) */
   if (r->k == SEARCH || r->k == INTERP) { /* the sorted values, and as many random queries */
@@ -195,7 +218,9 @@ static int bench_row(const row *r, int lg) {
   }
   jaxc_array *probe = z ? run_once(r, z, q) : NULL;
   if (!probe) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
-  size_t bytes = (size_t)n * (jaxc_dtype_size(r->d) * (r->k == SEARCH || r->k == LEXSORT2 || r->k == HISTOGRAM2D || r->k == AVERAGE || (r->k == GRADIENT && q) ? 2 : r->k == INTERP ? 0 : 1)) +
+  size_t bytes = (size_t)n * (jaxc_dtype_size(r->d) * (r->k == SEARCH || r->k == LEXSORT2 || r->k == HISTOGRAM2D || r->k == AVERAGE || r->k == SELECT ||
+                                                      r->k == CHOOSE || r->k == EQUAL || (r->k == GRADIENT && q) ? 2 : r->k == INTERP ? 0 : 1)) +
+                 (size_t)n * (r->k == SELECT ? 2 : r->k == CHOOSE || r->k == COMPRESS ? 1 : 0) + /* (conditions, the index) */
                  (r->k == INTERP ? (size_t)n * jaxc_dtype_size(r->d) : 0) + /* (interp: the queries; the result below) */
                  (q && IS_SETOP(r->k) ? (size_t)jaxc_array_size(q) * jaxc_dtype_size(r->d) : 0) +
                  (size_t)jaxc_array_size(probe) * jaxc_dtype_size(jaxc_array_dtype(probe)); /* (a quantile: the input) */
@@ -210,6 +235,8 @@ static int bench_row(const row *r, int lg) {
          (double)bytes / t / 1e9, 100 * t_copy / t, np_s);
   fflush(stdout);
   jaxc_array_free(z), jaxc_array_free(q);
+  jaxc_array_free(c0), jaxc_array_free(c1), jaxc_array_free(ai), jaxc_array_free(zw);
+  c0 = c1 = ai = zw = NULL;
   return 0;
 }
 

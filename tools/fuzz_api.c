@@ -840,7 +840,7 @@ static jaxc_array *make_hist_operand(int nd, const int64_t *shape) {
 
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 45;
+  uint8_t c = u8() % 46;
   static int only = -2; /* FUZZ_CASE=N: every call case N, but a quarter creating or freeing arrays (29) */
   if (only == -2) only = getenv("FUZZ_CASE") ? atoi(getenv("FUZZ_CASE")) : -1;
   if (only >= 0) c = c % 4 == 0 ? 29 : (uint8_t)only;
@@ -2387,6 +2387,74 @@ static void one_call(void) {
       FAIL("%s: a %s result", what, jaxc_dtype_name(r->dtype));
     check_result_array(what, r);
     made_check_free(what, md, 4);
+    keep(r);
+    break;
+  }
+  case 45: { /* select, choose, compress, extract, array_equal, array_equiv: 1-4 operands of any dtype and rank 0-3
+                (shapes sharing a base, some dims 1, now and then a pool array), any mode, axis -4..3 or None, size
+                -1..6 or None, fills of any rank; x64 and strict promotion flipped now and then. Checked: results of
+                the broadcast shape (select, choose), choose's result never weak and not of a bool a, compress's rank,
+                equal/equiv a 0-d strong bool, no result where JAX fails for sure, inputs unchanged */
+    made_t md[9] = {{NULL, NULL}};
+    bool x64_was = jaxc_x64();
+    jaxc_rules rules_was = jaxc_promotion();
+    if (u8() < 48) jaxc_set_x64(!x64_was);
+    if (u8() < 24) jaxc_set_promotion(rules_was == JAXC_RULES_JAX ? JAXC_RULES_JAX_STRICT : JAXC_RULES_JAX);
+    int which = u8() % 4, nd = u8() % 4, n = 1 + u8() % 4;
+    int64_t base[3];
+    for (int k = 0; k < nd; k++) base[k] = u8() % 4;
+    const jaxc_array *ops[9];
+    for (int j = 0; j < 9; j++) {
+      int m = u8() < 200 ? nd : u8() % 4;
+      int64_t sh[3];
+      for (int k = 0; k < m; k++) sh[k] = u8() < 40 ? 1 : k + nd - m >= 0 && k + nd - m < nd ? base[k + nd - m] : u8() % 4;
+      ops[j] = u8() < 245 ? made_keep(&md[j], make_hist_operand(m, sh)) : pick_arr();
+    }
+    char as[96];
+    jaxc_array *r = NULL;
+    if (which == 0) {
+      snprintf(what, sizeof what, "select(n=%d)", n);
+      trace("%s\n", what);
+      r = jaxc_select(n, ops, ops + 4, u8() & 1 ? ops[8] : NULL);
+    } else if (which == 1) {
+      jaxc_index_mode mode = (jaxc_index_mode)(u8() % 7);
+      snprintf(what, sizeof what, "choose(n=%d, mode=%d)", n, (int)mode);
+      trace("%s a=%s\n", what, shape_str(as, ops[0]));
+      r = jaxc_choose(ops[0], n, ops + 1, mode);
+      if (r && (r->weak || jaxc_dtype_kind(ops[0]->dtype) == JAXC_KIND_BOOL || jaxc_dtype_kind(ops[0]->dtype) >= JAXC_KIND_FLOAT))
+        FAIL("%s: a %s%s result for an index of %s", what, r->weak ? "weak " : "", jaxc_dtype_name(r->dtype), jaxc_dtype_name(ops[0]->dtype));
+    } else if (which == 2) {
+      int axis = u8() < 64 ? JAXC_ALL_AXES : (int)(u8() % 8) - 4;
+      int64_t size = u8() < 128 ? JAXC_NONE : (int64_t)(u8() % 8) - 1;
+      bool ex = u8() < 64;
+      snprintf(what, sizeof what, "%s(axis=%d, size=%lld)", ex ? "extract" : "compress", axis, (long long)size);
+      trace("%s c=%s a=%s\n", what, shape_str(as, ops[0]), shape_str(as + 48, ops[1]));
+      r = ex ? jaxc_extract(ops[0], ops[1], size, u8() & 1 ? ops[2] : NULL) : jaxc_compress(ops[0], ops[1], axis, size, u8() & 1 ? ops[2] : NULL);
+      if (r && (r->dtype != ops[1]->dtype || (size != JAXC_NONE && size < 0)))
+        FAIL("%s: a %s result from %s", what, jaxc_dtype_name(r->dtype), jaxc_dtype_name(ops[1]->dtype));
+      if (r && (ex || axis == JAXC_ALL_AXES ? r->ndim != 1 : r->ndim != ops[1]->ndim)) FAIL("%s: result of rank %d", what, r->ndim);
+      if (r && !ex && ops[0] && ops[0]->ndim != 1) FAIL("%s: a result for a condition of rank %d", what, ops[0]->ndim);
+    } else {
+      bool equiv = u8() & 1;
+      snprintf(what, sizeof what, "%s", equiv ? "array_equiv" : "array_equal");
+      trace("%s a=%s b=%s\n", what, shape_str(as, ops[0]), shape_str(as + 48, ops[1]));
+      r = equiv ? jaxc_array_equiv(ops[0], ops[1]) : jaxc_array_equal(ops[0], ops[1], u8() & 1);
+      if (r && (r->dtype != JAXC_BOOL || r->ndim != 0 || r->weak)) FAIL("%s: result %s of rank %d", what, jaxc_dtype_name(r->dtype), r->ndim);
+    }
+    if (r && which < 2) { /* the broadcast shape of every operand used */
+      int k = which == 0 ? 2 * n : n + 1;
+      for (int j = 0; j < k; j++) {
+        const jaxc_array *o = which == 0 ? (j < n ? ops[j] : ops[4 + j - n]) : ops[j];
+        for (int q = 0; q < o->ndim; q++) {
+          int64_t d = o->shape[o->ndim - 1 - q];
+          if (q >= r->ndim || (d != 1 && d != r->shape[r->ndim - 1 - q])) FAIL("%s: result %s is not the broadcast shape", what, shape_str(as, r));
+        }
+      }
+    }
+    jaxc_set_x64(x64_was), jaxc_set_promotion(rules_was);
+    snap_verify(what, NULL);
+    check_result_array(what, r);
+    made_check_free(what, md, 9);
     keep(r);
     break;
   }
