@@ -8859,6 +8859,30 @@ static int64_t jaxc__compress_split(char *o, const char *s, const uint8_t *cm, i
 #endif
   return jaxc__compress_block(o, s, cm, k, len, slice);
 }
+/* every outer block of a: its selected slices (the first len), then fill's; the blocks over the
+   threads when there are several and JAXC_PAR_BYTES of them */
+static void jaxc__compress_outer(char *ob, const char *ab, const uint8_t *cm, int64_t k, int64_t len, size_t slice,
+                                 const jaxc_array *fill, bool split) {
+  int64_t w = split ? jaxc__compress_split(ob, ab, cm, k, len, slice) : jaxc__compress_block(ob, ab, cm, k, len, slice);
+  size_t es = fill ? jaxc_dtype_size(fill->dtype) : 1;
+  jaxc__fill_repeat(ob + (size_t)w * slice, fill ? fill->data : NULL, es, (size_t)(len - w) * (slice / es));
+}
+static void jaxc__compress_blocks(jaxc_array *out, const jaxc_array *a, const uint8_t *cm, int64_t outer, int64_t n, int64_t k,
+                                  int64_t len, size_t slice, const jaxc_array *fill) {
+  char *o = (char *)out->data;
+  const char *s = (const char *)a->data;
+  if (!len) return;
+#if JAXC__HAS_OPENMP
+  if (outer > 1 && (size_t)outer * (size_t)k * (slice + 1) > JAXC_PAR_BYTES) {
+#  pragma omp parallel for schedule(static)
+    for (int64_t b = 0; b < outer; b++)
+      jaxc__compress_outer(o + (size_t)(b * len) * slice, s + (size_t)(b * n) * slice, cm, k, len, slice, fill, false);
+    return;
+  }
+#endif
+  for (int64_t b = 0; b < outer; b++)
+    jaxc__compress_outer(o + (size_t)(b * len) * slice, s + (size_t)(b * n) * slice, cm, k, len, slice, fill, true);
+}
 JAXC_API jaxc_array *jaxc_compress(const jaxc_array *condition, const jaxc_array *a, int axis, int64_t size,
                                    const jaxc_array *fill_value) {
   if (!condition || !a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "compress: %s is NULL", a ? "the condition" : "the array");
@@ -8904,12 +8928,7 @@ JAXC_API jaxc_array *jaxc_compress(const jaxc_array *condition, const jaxc_array
   int nd = axis == JAXC_ALL_AXES ? 1 : a->ndim;
   for (int i = 0; i < nd; i++) shape[i] = i == ax ? len : a->shape[i];
   if (!(out = jaxc__new_array(a->dtype, a->weak && size == JAXC_NONE, nd, shape))) goto done; /* (where() makes it strong) */
-  size_t es = jaxc_dtype_size(a->dtype), slice = (size_t)inner * es;
-  for (int64_t o = 0; o < outer && len; o++) {
-    char *ob = (char *)out->data + (size_t)(o * len) * slice;
-    int64_t w = jaxc__compress_split(ob, (const char *)a->data + (size_t)(o * n) * slice, cm, k, len, slice);
-    jaxc__fill_repeat(ob + (size_t)w * slice, fill ? fill->data : NULL, es, (size_t)((len - w) * inner));
-  }
+  jaxc__compress_blocks(out, a, cm, outer, n, k, len, (size_t)inner * jaxc_dtype_size(a->dtype), fill);
 done:
   jaxc_array_free(own), jaxc_array_free(fill);
   if (out) jaxc__ok();

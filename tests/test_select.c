@@ -498,6 +498,15 @@ static void test_compress(void) {
     if (r) check_compress(c, a, 0, size, f, r, "large compress");
     FREE_ALL(a, c, f, r);
   }
+  for (int trial = 0; trial < 4; trial++) { /* 2-D: rows over the threads (axis 1), or wide slices (axis 0) */
+    int64_t s2[2] = {trial < 2 ? 600 : 3001, trial < 2 ? 3001 : 300}, m = s2[trial < 2 ? 1 : 0] - (trial & 1) * 50;
+    jaxc_array *a = random_values(trial & 1 ? JAXC_I16 : JAXC_F32, 2, s2), *c = random_values(JAXC_BOOL, 1, &m);
+    int64_t size = trial & 1 ? m / 2 + 3 : JAXC_NONE;
+    jaxc_array *f = trial & 1 ? jaxc_weak_int(-9) : NULL, *r = jaxc_compress(c, a, trial < 2 ? 1 : 0, size, f);
+    CHECK_MSG(r != NULL, "large 2-D compress %d: %s", trial, jaxc_last_error());
+    if (r) check_compress(c, a, trial < 2 ? 1 : 0, size, f, r, "large 2-D compress");
+    FREE_ALL(a, c, f, r);
+  }
   /* the docstring, errors */
   int64_t s34[2] = {3, 4}, three = 3;
   int32_t xv[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
