@@ -2228,35 +2228,38 @@ static void jaxc__format_aval(char *buf, size_t n, jaxc_dtype dt, int nd, const 
 #endif
 }
 
-/* NumPy broadcasting of k arrays into out_shape; false + JAX's message when incompatible. */
-static bool jaxc__broadcast_shapes(const char *opname, int k, const jaxc_array *const *in, int *out_ndim, int64_t *out_shape) {
+/* NumPy broadcasting of k arrays into out_shape; false where they do not broadcast (no status) */
+static bool jaxc__broadcast_dims(int k, const jaxc_array *const *in, int *out_ndim, int64_t *out_shape) {
   int nd = 0;
   for (int j = 0; j < k; j++) nd = in[j]->ndim > nd ? in[j]->ndim : nd;
+  *out_ndim = nd; /* (set either way: gcc's flow analysis cannot tell that callers read it only on success) */
   for (int i = 0; i < nd; i++) {
     int64_t d = 1;
     for (int j = 0; j < k; j++) {
       int off = nd - in[j]->ndim;
       int64_t s = i < off ? 1 : in[j]->shape[i - off];
       if (s == d || s == 1) continue;
-      if (d != 1) {
-        /* jnp's promote_shapes broadcasts operands of different ranks first (its ValueError);
-           operands of one rank reach lax's shape rule (its TypeError, with the primitive) */
-        int r = -1;
-        for (int u = 0; u < k; u++)
-          if (in[u]->ndim && (r = r < 0 ? in[u]->ndim : r) != in[u]->ndim) return jaxc__fail_broadcast_list(k, in), false;
-        char s0[160], s1[160], s2[160] = "";
-        jaxc__format_shape(s0, sizeof s0, in[0]);
-        jaxc__format_shape(s1, sizeof s1, in[1]);
-        if (k > 2) { s2[0] = ','; s2[1] = ' '; jaxc__format_shape(s2 + 2, sizeof s2 - 2, in[2]); }
-        jaxc__fail(JAXC_ERR_SHAPE, "%s got incompatible shapes for broadcasting: %s, %s%s.", opname, s0, s1, k > 2 ? s2 : "");
-        return false;
-      }
+      if (d != 1) return false;
       d = s;
     }
     out_shape[i] = d;
   }
-  *out_ndim = nd;
   return true;
+}
+/* jaxc__broadcast_dims for a jnp op on up to 3 arrays, with JAX's message when they do not */
+static bool jaxc__broadcast_shapes(const char *opname, int k, const jaxc_array *const *in, int *out_ndim, int64_t *out_shape) {
+  if (jaxc__broadcast_dims(k, in, out_ndim, out_shape)) return true;
+  /* jnp's promote_shapes broadcasts operands of different ranks first (its ValueError);
+     operands of one rank reach lax's shape rule (its TypeError, with the primitive) */
+  int r = -1;
+  for (int u = 0; u < k; u++)
+    if (in[u]->ndim && (r = r < 0 ? in[u]->ndim : r) != in[u]->ndim) return jaxc__fail_broadcast_list(k, in), false;
+  char s0[160], s1[160], s2[160] = "";
+  jaxc__format_shape(s0, sizeof s0, in[0]);
+  jaxc__format_shape(s1, sizeof s1, in[1]);
+  if (k > 2) { s2[0] = ','; s2[1] = ' '; jaxc__format_shape(s2 + 2, sizeof s2 - 2, in[2]); }
+  jaxc__fail(JAXC_ERR_SHAPE, "%s got incompatible shapes for broadcasting: %s, %s%s.", opname, s0, s1, k > 2 ? s2 : "");
+  return false;
 }
 
 static void jaxc__bcast_plan(jaxc__bcast *bc, int k, const jaxc_array *const *in, int nd, const int64_t *shape) {
@@ -8638,9 +8641,9 @@ static void jaxc__choose_piece(const jaxc__pick *P, int64_t t) {
   int64_t c[JAXC_MAX_NDIM], start, len = jaxc__walk_piece(w, t, c, &start), iv[JAXC__PICK_PIECE];
   const jaxc_array *ix = P->in[0];
   int64_t at = jaxc__walk_at(w, 0, c, start);
-  if (jaxc__walk_runs(w, 0)) jaxc__index_read(ix, at, len, iv);
-  else
-    for (int64_t e = 0; e < len; e++) jaxc__index_read(ix, at, 1, iv + e);
+  jaxc__index_read(ix, at, jaxc__walk_runs(w, 0) ? len : 1, iv);
+  if (!jaxc__walk_runs(w, 0))
+    for (int64_t e = 1; e < len; e++) iv[e] = iv[0];
   char *o = P->out + (size_t)((t / w->pieces) * w->row_len + start) * P->es;
   if (P->n <= JAXC__CHOOSE_BLEND) { /* few choices: each laid over the first where it is picked (vectorised) */
     uint8_t pick[JAXC__PICK_PIECE];
@@ -8677,23 +8680,9 @@ static void jaxc__pick_run(const jaxc__pick *P, void (*piece)(const jaxc__pick *
   for (int64_t t = 0; t < P->w.items; t++) piece(P, t);
 }
 
-/* NumPy broadcasting of k shapes; false + JAX's message listing them all when they do not */
+/* NumPy broadcasting of k shapes; false + lax.broadcast_shapes' message listing them all */
 static bool jaxc__broadcast_list(int k, const jaxc_array *const *in, int *nd, int64_t *shape) {
-  int m = 0;
-  for (int j = 0; j < k; j++) m = in[j]->ndim > m ? in[j]->ndim : m;
-  for (int i = 0; i < m; i++) {
-    int64_t d = 1;
-    for (int j = 0; j < k; j++) {
-      int q = i - (m - in[j]->ndim);
-      int64_t s = q < 0 ? 1 : in[j]->shape[q];
-      if (s == 1 || s == d) continue;
-      if (d != 1) return jaxc__fail_broadcast_list(k, in), false;
-      d = s;
-    }
-    shape[i] = d;
-  }
-  *nd = m;
-  return true;
+  return jaxc__broadcast_dims(k, in, nd, shape) || (jaxc__fail_broadcast_list(k, in), false);
 }
 /* a condition as bool: itself, or where it is nonzero (astype(bool)) held in *own */
 static const jaxc_array *jaxc__as_cond(const jaxc_array *c, jaxc_array **own) {
