@@ -38,19 +38,22 @@
                jaxc_nonzero, flatnonzero, argwhere, count_nonzero, bincount; jaxc_quantile,
                nanquantile, percentile, nanpercentile (JAXC_QUANTILE_...), quantile_ex (axis
                tuples), median, nanmedian, histogram, histogram2d, histogramdd, histogram_bin_edges,
-               diff, ediff1d, interp, gradient, ptp, average, cov, corrcoef
+               diff, ediff1d, interp, gradient, ptp, average, cov, corrcoef, trapezoid
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
                jaxc_at_update_axis, jaxc_at_update_slice, jaxc_select, jaxc_choose,
                jaxc_compress, jaxc_extract
      shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
                broadcast_to, concatenate, stack, flip, fliplr, flipud, rot90, roll, tile,
                repeat, pad (JAXC_PAD_...), split, array_split, split_at, delete,
-               delete_slice, insert, insert_slice, append
+               delete_slice, insert, insert_slice, append, atleast_1d/2d/3d, hstack, vstack,
+               dstack, column_stack, broadcast_arrays
      linalg    jaxc_matmul (a @ b), jaxc_dot, vdot, inner, outer, tensordot, vecdot, matvec,
                vecmat, matmul_preferred (preferred_element_type), diagonal, trace, diag,
-               diagflat, kron, einsum, jaxc_convolve, jaxc_correlate (JAXC_CONV_...)
+               diagflat, kron, einsum, jaxc_convolve, jaxc_correlate (JAXC_CONV_...), cross
      create    jaxc_full, full_like, zeros_like, ones_like, jaxc_array_ones, arange, linspace,
-               logspace, geomspace, eye, identity, tri, tril, triu (JAXC_DTYPE_NONE: dtype=None)
+               logspace, geomspace, eye, identity, tri, tril, triu (JAXC_DTYPE_NONE: dtype=None),
+               vander, meshgrid, indices, indices_sparse, tril_indices, triu_indices (and
+               _from), diag_indices (and _from), fill_diagonal
      random    jaxc_random_key/split/fold_in, bits, uniform, normal, randint, bernoulli,
                permutation, and *_into variants writing into caller memory
      config    jaxc_set_x64, jaxc_set_promotion, jaxc_set_debug_nans/infs, jaxc_set_buffer_cache
@@ -654,6 +657,23 @@ JAXC_API jaxc_array *jaxc_ediff1d(const jaxc_array *a, const jaxc_array *to_end,
 enum { JAXC_EXTRAPOLATE_LEFT = 1, JAXC_EXTRAPOLATE_RIGHT = 2 };
 JAXC_API jaxc_array *jaxc_interp(const jaxc_array *x, const jaxc_array *xp, const jaxc_array *fp, const jaxc_array *left,
                                  const jaxc_array *right, const jaxc_array *period, int extrapolate);
+/* JAX's lines on jaxc's ops (each step promotes and rounds as JAX's does):
+     jaxc_trapezoid(y, x, dx, axis)  jnp.trapezoid: 0.5 * sum(d * (y[..., 1:] + y[..., :-1]), -1)
+                       with y's axis moved last and d = diff(x) (x with y's rank: diff along axis,
+                       moved last), or d = dx where x is NULL (NULL dx: Python's 1.0). y (and x)
+                       are promoted to inexact together first.
+     jaxc_cross(a, b, axisa, axisb, axisc, axis)  jnp.cross: vectors of 2 or 3 along axisa of a
+                       and axisb of b (axis, unless JAXC_ALL_AXES, which is None here, sets all
+                       three); 2 and 2 give the scalar a0*b1 - a1*b0, otherwise a missing third
+                       component is 0 and the three (a1*b2 - a2*b1, ...) go along axisc. The
+                       3-vector result is never weak (JAX stacks it with jnp.array).
+     jaxc_vander(x, n, increasing)   jnp.vander: power(x[:, None], p) with p = n-1 ... 0 (increasing:
+                       0 ... n-1) computed as lax.iota in x's dtype (n JAXC_NONE: len(x)).
+   Errors: "Dimension must be either 2 or 3 for cross product", "x must be a one-dimensional
+   array", "N must be nonnegative", and those of the ops inside (moveaxis's axis, broadcasting). */
+JAXC_API jaxc_array *jaxc_trapezoid(const jaxc_array *y, const jaxc_array *x, const jaxc_array *dx, int axis);
+JAXC_API jaxc_array *jaxc_cross(const jaxc_array *a, const jaxc_array *b, int axisa, int axisb, int axisc, int axis);
+JAXC_API jaxc_array *jaxc_vander(const jaxc_array *x, int64_t n, bool increasing);
 /* jaxc_gradient(f, nspacing, spacing, naxes, axes, out): jnp.gradient, JAX's lines on jaxc's ops:
    f and the spacing arrays promoted to inexact together (their join; weak when it is); along
    each axis (axes NULL: every axis, naxes ignored; else naxes of them, negative from the end,
@@ -883,7 +903,15 @@ JAXC_API jaxc_array *jaxc_at_update_slice(jaxc_op op, const jaxc_array *a, int n
                                     every axis of size 1
      jaxc_broadcast_to(a, ndim, shape)
      jaxc_concatenate(n, arrays, axis)  along an existing axis; JAXC_ALL_AXES flattens each first
-     jaxc_stack(n, arrays, axis)    arrays of one shape, joined along a new axis */
+     jaxc_stack(n, arrays, axis)    arrays of one shape, joined along a new axis
+     jaxc_atleast_1d(a), jaxc_atleast_2d(a)  1s put in front up to 1 or 2 dims ((n,) -> (1, n))
+     jaxc_atleast_3d(a)             () -> (1, 1, 1), (n,) -> (1, n, 1), (m, n) -> (m, n, 1)
+     jaxc_hstack(n, arrays, dtype)  concatenate of the atleast_1d's along 0 if the first is then
+                                    1-D, else along 1; vstack: atleast_2d's along 0; dstack:
+                                    atleast_3d's along 2. dtype JAXC_DTYPE_NONE promotes as
+                                    concatenate does; a dtype converts each operand to it (strong)
+     jaxc_column_stack(n, arrays)   1-D (and 0-d) operands as columns (n, 1), then along axis 1
+     jaxc_broadcast_arrays(n, arrays, out)  out[j]: arrays[j] broadcast to the common shape */
 JAXC_API jaxc_array *jaxc_reshape(const jaxc_array *a, int ndim, const int64_t *shape);
 JAXC_API jaxc_array *jaxc_ravel(const jaxc_array *a);
 JAXC_API jaxc_array *jaxc_transpose(const jaxc_array *a, int naxes, const int *axes);
@@ -894,6 +922,14 @@ JAXC_API jaxc_array *jaxc_squeeze(const jaxc_array *a, int axis);
 JAXC_API jaxc_array *jaxc_broadcast_to(const jaxc_array *a, int ndim, const int64_t *shape);
 JAXC_API jaxc_array *jaxc_concatenate(int n, const jaxc_array *const *arrays, int axis);
 JAXC_API jaxc_array *jaxc_stack(int n, const jaxc_array *const *arrays, int axis);
+JAXC_API jaxc_array *jaxc_atleast_1d(const jaxc_array *a);
+JAXC_API jaxc_array *jaxc_atleast_2d(const jaxc_array *a);
+JAXC_API jaxc_array *jaxc_atleast_3d(const jaxc_array *a);
+JAXC_API jaxc_array *jaxc_hstack(int n, const jaxc_array *const *arrays, jaxc_dtype dtype);
+JAXC_API jaxc_array *jaxc_vstack(int n, const jaxc_array *const *arrays, jaxc_dtype dtype);
+JAXC_API jaxc_array *jaxc_dstack(int n, const jaxc_array *const *arrays, jaxc_dtype dtype);
+JAXC_API jaxc_array *jaxc_column_stack(int n, const jaxc_array *const *arrays);
+JAXC_API int jaxc_broadcast_arrays(int n, const jaxc_array *const *arrays, jaxc_array **out);
 
 /* Rearranging, repeating, padding and splitting, as jax.numpy does it (jax/_src/numpy/
    lax_numpy.py): results keep a's dtype and weak flag; errors are JAX's, in its words.
@@ -1197,6 +1233,37 @@ JAXC_API jaxc_array *jaxc_identity(int64_t n, jaxc_dtype dtype);
 JAXC_API jaxc_array *jaxc_tri(int64_t n, int64_t m, int64_t k, jaxc_dtype dtype);
 JAXC_API jaxc_array *jaxc_tril(const jaxc_array *a, int64_t k);
 JAXC_API jaxc_array *jaxc_triu(const jaxc_array *a, int64_t k);
+/* Grids and index sets, as jax.numpy makes them. Functions with several results write them to
+   out[] (NULLs on an error) and return the status.
+     jaxc_meshgrid(n, xi, sparse, indexing, out)  1-D xi, each broadcast along its own axis of the
+                       grid (len(x0), len(x1), ...) with indexing "ij"; "xy" (NULL: the default)
+                       swaps the first two axes. sparse: shape 1 on every other axis. Each keeps
+                       its dtype and weak flag (lax.broadcast_in_dim).
+     jaxc_indices(ndim, dims, dtype)       (ndim, *dims): entry [i, ...] is the i-th coordinate;
+                       dtype NONE: the default int; no dims: an empty (0,) array.
+     jaxc_indices_sparse(ndim, dims, dtype, out)  out[i]: iota along axis i, 1 elsewhere
+     jaxc_tril_indices(n, k, m, out), jaxc_triu_indices(n, k, m, out)  the rows and columns of
+                       (n, m) where j - i <= k (triu: >= k), row by row, in the default int (m
+                       JAXC_NONE: n); _from(a, k, out) takes n and m from a 2-D a
+     jaxc_diag_indices(n, ndim, out)       ndim copies of arange(n); _from(a, out): a's n, ndim
+                       (a at least 2-D, every dimension equal)
+     jaxc_fill_diagonal(a, val)            a.at[diag_indices].set(val): a 0-d val everywhere on
+                       the diagonal, a longer one raveled and repeated or cut to min(a.shape); a's
+                       dtype and weak flag (JAX's arrays are immutable: inplace=False, wrap=False)
+   Errors are JAX's: "Arguments to jax.numpy.meshgrid must be 1D, got shapes [(3,), (2, 2)]",
+   "Valid values for indexing are 'xy' and 'ij', got XY", "Only 2-D inputs are accepted", "n
+   argument to diag_indices must be nonnegative, got -1", "All dimensions of input must be of
+   equal length", "array must be at least 2-d". */
+JAXC_API int jaxc_meshgrid(int n, const jaxc_array *const *xi, bool sparse, const char *indexing, jaxc_array **out);
+JAXC_API jaxc_array *jaxc_indices(int ndim, const int64_t *dims, jaxc_dtype dtype);
+JAXC_API int jaxc_indices_sparse(int ndim, const int64_t *dims, jaxc_dtype dtype, jaxc_array **out);
+JAXC_API int jaxc_tril_indices(int64_t n, int64_t k, int64_t m, jaxc_array **out);
+JAXC_API int jaxc_triu_indices(int64_t n, int64_t k, int64_t m, jaxc_array **out);
+JAXC_API int jaxc_tril_indices_from(const jaxc_array *a, int64_t k, jaxc_array **out);
+JAXC_API int jaxc_triu_indices_from(const jaxc_array *a, int64_t k, jaxc_array **out);
+JAXC_API int jaxc_diag_indices(int64_t n, int ndim, jaxc_array **out);
+JAXC_API int jaxc_diag_indices_from(const jaxc_array *a, jaxc_array **out);
+JAXC_API jaxc_array *jaxc_fill_diagonal(const jaxc_array *a, const jaxc_array *val);
 #ifndef __cplusplus
 #  define jaxc_full(ndim, shape, fill, dtype) jaxc_full_operand(ndim, shape, JAXC_OPERAND(fill), dtype)
 #  define jaxc_full_like(a, fill, dtype) jaxc_full_like_operand(a, JAXC_OPERAND(fill), dtype)
@@ -6881,6 +6948,217 @@ done:
   jaxc__steps_free(&S, f);
   return f;
 }
+
+/* --- trapezoid, cross, vander ------------------------------------------------------------------ */
+static void jaxc__iota_fill(jaxc_dtype d, int64_t lo, int64_t n, unsigned char *dst);
+static bool jaxc__iota_accepts(jaxc_dtype d);
+/* a[..., lo:hi] (hi JAXC_NONE: to the end), or a[..., i] with index true */
+static jaxc_array *jaxc__last_axis(const jaxc_array *a, int64_t lo, int64_t hi, bool index) {
+  jaxc_slice_spec spec[JAXC_MAX_NDIM];
+  int nd = a->ndim ? a->ndim : 1;
+  for (int k = 0; k < nd - 1; k++) spec[k] = JAXC_ALL;
+  spec[nd - 1] = index ? JAXC_I(lo) : JAXC_S(lo, hi, JAXC_NONE);
+  return jaxc_slice(a, nd, spec);
+}
+/* trapezoid's line fused for float32/float64 lanes along the last axis: t = y[i+1] + y[i], the
+   spacing d (x[i+1] - x[i], or dx) and p = d * t each rounded in the dtype as JAX's ops round
+   them, the p summed in double (jaxc's sum: float32 accumulates in double), the sum rounded to
+   the dtype and halved. Four accumulators: the loop vectorises without reassociating a sum. */
+#define JAXC__TRAP_LANE(T, NAME)                                                                   \
+  static double NAME(const T *y, const T *x, T dx, int64_t lo, int64_t hi) {                       \
+    double a0 = 0, a1 = 0, a2 = 0, a3 = 0;                                                         \
+    int64_t i = lo;                                                                                \
+    for (; i + 4 <= hi; i += 4) {                                                                  \
+      T t0 = y[i + 1] + y[i], t1 = y[i + 2] + y[i + 1], t2 = y[i + 3] + y[i + 2], t3 = y[i + 4] + y[i + 3]; \
+      T d0 = x ? x[i + 1] - x[i] : dx, d1 = x ? x[i + 2] - x[i + 1] : dx;                          \
+      T d2 = x ? x[i + 3] - x[i + 2] : dx, d3 = x ? x[i + 4] - x[i + 3] : dx;                      \
+      T p0 = d0 * t0, p1 = d1 * t1, p2 = d2 * t2, p3 = d3 * t3;                                    \
+      a0 += (double)p0, a1 += (double)p1, a2 += (double)p2, a3 += (double)p3;                      \
+    }                                                                                              \
+    for (; i < hi; i++) {                                                                          \
+      T t = y[i + 1] + y[i], d = x ? x[i + 1] - x[i] : dx, p = d * t;                              \
+      a0 += (double)p;                                                                             \
+    }                                                                                              \
+    return (a0 + a1) + (a2 + a3);                                                                  \
+  }
+JAXC__TRAP_LANE(float, jaxc__trap_f32)
+JAXC__TRAP_LANE(double, jaxc__trap_f64)
+#undef JAXC__TRAP_LANE
+/* the pairs [lo, hi) of a lane of n elements (x NULL: the spacing dx) as a double sum */
+static double jaxc__trap_sum(bool f64, const void *y, const void *x, double dx, int64_t lo, int64_t hi) {
+  return f64 ? jaxc__trap_f64((const double *)y, (const double *)x, dx, lo, hi)
+             : jaxc__trap_f32((const float *)y, (const float *)x, (float)dx, lo, hi);
+}
+/* lanes of n along the last axis of Y (x: one line for all, or a lane per lane, or NULL) */
+static void jaxc__trap_run(const jaxc_array *Y, const jaxc_array *X, bool x_lanes, double dx, jaxc_array *out) {
+  bool f64 = Y->dtype == JAXC_F64;
+  int64_t n = Y->shape[Y->ndim - 1], lanes = n ? Y->size / n : out->size, pairs = n > 1 ? n - 1 : 0;
+  size_t es = jaxc_dtype_size(Y->dtype);
+  const char *y = (const char *)Y->data, *x = X ? (const char *)X->data : NULL;
+  bool par = (size_t)(lanes * n) * es * (x_lanes ? 2 : 1) > JAXC_PAR_BYTES;
+  (void)par;
+#if JAXC__HAS_OPENMP
+  if (par && lanes == 1) { /* one long lane: a piece per thread, the partial sums added in order */
+    double part[256] = {0};
+    int used = 1;
+#  pragma omp parallel
+    {
+      int t = omp_get_thread_num(), nt = omp_get_num_threads() < 256 ? omp_get_num_threads() : 256;
+      int64_t lo, hi;
+      if (t < nt) {
+        jaxc__thread_part(pairs, t, nt, &lo, &hi);
+        part[t] = jaxc__trap_sum(f64, y, x, dx, lo, hi);
+      }
+      if (t == 0) used = nt;
+    }
+    double acc = 0;
+    for (int t = 0; t < used; t++) acc += part[t];
+    if (f64) ((double *)out->data)[0] = 0.5 * acc;
+    else ((float *)out->data)[0] = 0.5f * (float)acc;
+    return;
+  }
+#endif
+#if JAXC__HAS_OPENMP
+  if (par) {
+#  pragma omp parallel for schedule(static)
+    for (int64_t l = 0; l < lanes; l++) {
+      double acc = jaxc__trap_sum(f64, y + (size_t)(l * n) * es, x ? x + (size_t)(x_lanes ? l * n : 0) * es : NULL, dx, 0, pairs);
+      if (f64) ((double *)out->data)[l] = 0.5 * acc;
+      else ((float *)out->data)[l] = 0.5f * (float)acc;
+    }
+    return;
+  }
+#endif
+  for (int64_t l = 0; l < lanes; l++) {
+    double acc = jaxc__trap_sum(f64, y + (size_t)(l * n) * es, x ? x + (size_t)(x_lanes ? l * n : 0) * es : NULL, dx, 0, pairs);
+    if (f64) ((double *)out->data)[l] = 0.5 * acc;
+    else ((float *)out->data)[l] = 0.5f * (float)acc;
+  }
+}
+/* whether the fused line gives JAX's dtypes: float32/float64 y (and x) of one dtype along the last
+   axis, a 0-d spacing that does not widen the product, no debug checks; *dxv: the spacing */
+static bool jaxc__trap_fusable(const jaxc_array *Y, const jaxc_array *X, const jaxc_array *D, int axis, double *dxv) {
+  if ((Y->dtype != JAXC_F32 && Y->dtype != JAXC_F64) || Y->ndim == 0 || jaxc__debugging()) return false;
+  if (axis != -1 && axis != Y->ndim - 1) return false;
+  if (X)
+    return X->dtype == Y->dtype && (X->ndim == 1 ? X->shape[0] == Y->shape[Y->ndim - 1]
+                                                 : X->ndim == Y->ndim && !memcmp(X->shape, Y->shape, sizeof(int64_t) * (size_t)Y->ndim));
+  bool w;
+  if (D->ndim != 0 || jaxc_binary_result(JAXC_OP_MULTIPLY, D, Y, &w) != Y->dtype) return false;
+  jaxc_array *c = jaxc_astype(D, Y->dtype); /* (dx rounded to the dtype first, as the product does) */
+  if (!c) return false;
+  *dxv = Y->dtype == JAXC_F64 ? *(const double *)c->data : (double)*(const float *)c->data;
+  jaxc_array_free(c);
+  return true;
+}
+JAXC_API jaxc_array *jaxc_trapezoid(const jaxc_array *y, const jaxc_array *x, const jaxc_array *dx, int axis) {
+  if (!y) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "trapezoid: y is NULL");
+  jaxc_dtype node = x ? jaxc__join2(y, x) : jaxc__node_of(y);
+  if (node == JAXC_DTYPE_INVALID) return NULL;
+  node = jaxc__to_inexact(node);
+  jaxc_dtype d = jaxc_storage_dtype(node, jaxc_x64());
+  bool w = jaxc_dtype_is_weak(node);
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *Y, *D, *t, *r = NULL;
+  JAXC__STEP(Y, jaxc__promoted_view(y, d, w));
+  jaxc_array *X = NULL, *one = NULL;
+  if (x) {
+    JAXC__STEP(X, jaxc__promoted_view(x, d, w));
+  } else if (!dx) {
+    JAXC__STEP(one, jaxc_weak_float(1.0));
+  }
+  double dxv = 1;
+  if (jaxc__trap_fusable(Y, X, dx ? dx : one, axis, &dxv)) {
+    JAXC__STEP(r, jaxc__new_array(d, false, Y->ndim - 1, Y->shape));
+    jaxc__trap_run(Y, X, X && X->ndim > 1, dxv, r);
+    jaxc__ok();
+    goto done;
+  } /* (else JAX's ops one by one: they also give any error in JAX's order) */
+  if (x) {
+    JAXC__STEP(D, jaxc_diff(X, 1, X->ndim == 1 ? -1 : axis, NULL, NULL));
+    if (X->ndim != 1) JAXC__STEP(D, jaxc_moveaxis(D, axis, -1));
+  } else {
+    JAXC__STEP(D, dx ? jaxc_reshape(dx, dx->ndim, dx->shape) : jaxc_weak_float(1.0));
+  }
+  JAXC__STEP(Y, jaxc_moveaxis(Y, axis, -1));
+  jaxc_array *hi, *lo;
+  JAXC__STEP(hi, jaxc__last_axis(Y, 1, JAXC_NONE, false));
+  JAXC__STEP(lo, jaxc__last_axis(Y, 0, -1, false));
+  JAXC__STEP(t, jaxc_add(hi, lo));
+  JAXC__STEP(t, jaxc_multiply(D, t));
+  JAXC__STEP(t, jaxc_reduce(JAXC_OP_SUM, t, -1));
+  JAXC__STEP(r, jaxc_multiply(0.5, t));
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+
+JAXC_API jaxc_array *jaxc_cross(const jaxc_array *a, const jaxc_array *b, int axisa, int axisb, int axisc, int axis) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "cross: an array is NULL");
+  if (axis != JAXC_ALL_AXES) axisa = axisb = axisc = axis;
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *A, *B, *r = NULL, *c[3], *p, *q;
+  JAXC__STEP(A, jaxc_moveaxis(a, axisa, -1));
+  JAXC__STEP(B, jaxc_moveaxis(b, axisb, -1));
+  int64_t na = A->shape[A->ndim - 1], nb = B->shape[B->ndim - 1];
+  if ((na != 2 && na != 3) || (nb != 2 && nb != 3)) {
+    jaxc__fail(JAXC_ERR_SHAPE, "Dimension must be either 2 or 3 for cross product");
+    goto done;
+  }
+  jaxc_array *av[3], *bv[3];
+  for (int i = 0; i < 3; i++) {
+    JAXC__STEP(av[i], i < na ? jaxc__last_axis(A, i, 0, true) : jaxc_zeros_like(av[0], JAXC_DTYPE_NONE));
+    JAXC__STEP(bv[i], i < nb ? jaxc__last_axis(B, i, 0, true) : jaxc_zeros_like(bv[0], JAXC_DTYPE_NONE));
+  }
+  if (na == 2 && nb == 2) {
+    JAXC__STEP(p, jaxc_multiply(av[0], bv[1]));
+    JAXC__STEP(q, jaxc_multiply(av[1], bv[0]));
+    JAXC__STEP(r, jaxc_subtract(p, q));
+    goto done;
+  }
+  for (int i = 0; i < 3; i++) { /* c[i] = a[i+1] * b[i+2] - a[i+2] * b[i+1] */
+    JAXC__STEP(p, jaxc_multiply(av[(i + 1) % 3], bv[(i + 2) % 3]));
+    JAXC__STEP(q, jaxc_multiply(av[(i + 2) % 3], bv[(i + 1) % 3]));
+    JAXC__STEP(c[i], jaxc_subtract(p, q));
+  }
+  const jaxc_array *cs[3] = {c[0], c[1], c[2]};
+  JAXC__STEP(p, jaxc_stack(3, cs, 0));
+  p->weak = false; /* (jnp.array of a list is strong) */
+  JAXC__STEP(r, jaxc_moveaxis(p, 0, axisc));
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+
+JAXC_API jaxc_array *jaxc_vander(const jaxc_array *x, int64_t n, bool increasing) {
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "vander: x is NULL");
+  if (x->ndim != 1) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "x must be a one-dimensional array");
+  if (n == JAXC_NONE) n = x->shape[0];
+  if (n < 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "N must be nonnegative");
+  if (!jaxc__iota_accepts(x->dtype)) return NULL;
+  jaxc_dtype d = x->dtype;
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *p, *col, *r = NULL, v;
+  JAXC__STEP(p, jaxc__new_array(d, false, 1, &n));
+  jaxc__iota_fill(d, 0, n, (unsigned char *)p->data);
+  if (!increasing) { /* lax.sub(lax._const(iota, N - 1), iota): N - 1 as numpy makes it of the dtype */
+    jaxc_array *top;
+    if ((jaxc_dtype_kind(d) == JAXC_KIND_INT || jaxc_dtype_kind(d) == JAXC_KIND_UINT) && n && !jaxc__int_fits(n - 1, d)) {
+      jaxc__fail(JAXC_ERR_OVERFLOW, "Python integer %lld out of bounds for %s", (long long)(n - 1), jaxc_dtype_name(d));
+      goto done;
+    }
+    JAXC__STEP(top, jaxc__new_array(d, false, 0, NULL));
+    jaxc__iota_fill(d, n ? n - 1 : 0, 1, (unsigned char *)top->data);
+    JAXC__STEP(p, jaxc_subtract(top, p));
+  }
+  int64_t s[2] = {x->shape[0], 1};
+  jaxc__view(&v, x, 2, s);
+  JAXC__STEP(col, jaxc_reshape(p, 2, (int64_t[]){1, n}));
+  JAXC__STEP(r, jaxc_power(&v, col));
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
 /* --- gradient ------------------------------------------------------------------------------------
    jnp.gradient's gradient_along_axis, op by op, so each step rounds and promotes as in JAX. */
 /* The gradient along an axis for a scalar spacing h, fused for float32 and float64: the same ops in
@@ -9505,8 +9783,10 @@ static bool jaxc__concat_shapes(int n, const jaxc_array *const *x, int ax) {
 /* After jnp's own checks: promote_dtypes (the join of every operand's node; weak when all are),
    lax.concatenate's shape checks, then the copy. Under debug_nans/infs each converted operand
    goes through astype first, whose convert_element_type check JAX runs in promote_dtypes. */
-static jaxc_array *jaxc__concat_impl(int n, const jaxc_array *const *x, int ax) {
-  jaxc_dtype node = jaxc__join_nodes(n, x);
+static jaxc_array *jaxc__concat_impl(int n, const jaxc_array *const *x, int ax, jaxc_dtype dtype) {
+  jaxc_dtype node = dtype;
+  if (dtype == JAXC_DTYPE_NONE) node = jaxc__join_nodes(n, x);
+  else if (!jaxc__create_dtype(dtype, dtype, &node)) return NULL; /* (asarray(x, dtype): strong) */
   if (node == JAXC_DTYPE_INVALID || !jaxc__concat_shapes(n, x, ax)) return NULL;
   jaxc_dtype dt = jaxc_storage_dtype(node, jaxc_x64());
   int64_t shape[JAXC_MAX_NDIM] = {0}, outer = 1, inner = 1, total = 0; /* ({0}: gcc -O3 cannot see ax < ndim) */
@@ -9548,10 +9828,33 @@ static bool jaxc__operands_ok(const char *name, int n, const jaxc_array *const *
     if (!x[j]) return jaxc__fail(JAXC_ERR_ARG, "%s: array %d is NULL", name, j), false;
   return true;
 }
-/* concatenate of the operands as they are, or of views: flattened (axis None) or with stack's
-   new axis of size 1 at stack_axis (the concatenation axis). */
-static jaxc_array *jaxc__concat_views(int n, const jaxc_array *const *x, int ax, bool flatten, int stack_axis) {
-  if (!flatten && stack_axis < 0) return jaxc__concat_impl(n, x, ax);
+/* How concatenate sees each operand: as it is, flattened (axis None), with stack's new axis of
+   size 1, or as atleast_1d/2d/3d or column_stack make it (views: only the shape changes). */
+typedef enum jaxc__view_kind {
+  JAXC__AS_IS, JAXC__FLAT, JAXC__NEW_AXIS, JAXC__ATLEAST_1D, JAXC__ATLEAST_2D, JAXC__ATLEAST_3D, JAXC__COLUMN
+} jaxc__view_kind;
+static int jaxc__view_shape(jaxc__view_kind kind, int new_axis, const jaxc_array *x, int64_t *shape) {
+  int nd = 0, r = x->ndim;
+  const int64_t *d = x->shape;
+  if (kind == JAXC__FLAT) shape[nd++] = x->size;
+  else if (kind == JAXC__NEW_AXIS)
+    for (int k = 0; k <= r; k++) shape[nd++] = k == new_axis ? 1 : d[k - (k > new_axis)];
+  else if (kind == JAXC__ATLEAST_1D && r < 1) shape[nd++] = 1;
+  else if (kind == JAXC__ATLEAST_2D && r < 2) shape[nd++] = 1, shape[nd++] = r ? d[0] : 1;
+  else if (kind == JAXC__COLUMN && r < 2) shape[nd++] = r ? d[0] : 1, shape[nd++] = 1;
+  else if (kind == JAXC__ATLEAST_3D && r < 3) { /* (1,1,1), (1,n,1), (m,n,1): lax.expand_dims at (0,1,2), (0,2), (2,) */
+    shape[nd++] = r == 2 ? d[0] : 1;
+    shape[nd++] = r == 2 ? d[1] : r ? d[0] : 1;
+    shape[nd++] = 1;
+  } else
+    for (int k = 0; k < r; k++) shape[nd++] = d[k];
+  return nd;
+}
+/* concatenate along ax of the operands as `kind` sees them (new_axis: JAXC__NEW_AXIS's place);
+   ax < 0 is hstack's choice: 0 where the first is then 1-D, else 1 */
+static jaxc_array *jaxc__concat_views(int n, const jaxc_array *const *x, int ax, jaxc__view_kind kind, int new_axis,
+                                      jaxc_dtype dtype) {
+  if (kind == JAXC__AS_IS) return jaxc__concat_impl(n, x, ax, dtype);
   jaxc_array *v = (jaxc_array *)jaxc__malloc((size_t)n * sizeof *v);
   const jaxc_array **p = (const jaxc_array **)jaxc__malloc((size_t)n * sizeof *p);
   jaxc_array *r = NULL;
@@ -9559,15 +9862,11 @@ static jaxc_array *jaxc__concat_views(int n, const jaxc_array *const *x, int ax,
     jaxc__fail(JAXC_ERR_NOMEM, "out of memory in concatenate");
   } else {
     for (int j = 0; j < n; j++) {
-      int64_t shape[JAXC_MAX_NDIM];
-      int nd = 0;
-      if (flatten) shape[nd++] = x[j]->size;
-      else
-        for (int k = 0; k <= x[j]->ndim; k++) shape[nd++] = k == stack_axis ? 1 : x[j]->shape[k - (k > stack_axis)];
-      jaxc__view(&v[j], x[j], nd, shape);
+      int64_t shape[JAXC_MAX_NDIM + 1];
+      jaxc__view(&v[j], x[j], jaxc__view_shape(kind, new_axis, x[j], shape), shape);
       p[j] = &v[j];
     }
-    r = jaxc__concat_impl(n, p, flatten ? 0 : stack_axis);
+    r = jaxc__concat_impl(n, p, ax >= 0 ? ax : v[0].ndim == 1 ? 0 : 1, dtype);
   }
   jaxc__free(v);
   jaxc__free((void *)p);
@@ -9577,11 +9876,11 @@ static jaxc_array *jaxc__concat_views(int n, const jaxc_array *const *x, int ax,
 JAXC_API jaxc_array *jaxc_concatenate(int n, const jaxc_array *const *arrays, int axis) {
   if (n < 0 || !jaxc__operands_ok("concatenate", n, arrays)) return n < 0 ? (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "concatenate: negative array count %d", n) : NULL;
   if (n == 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Need at least one array to concatenate.");
-  if (axis == JAXC_ALL_AXES) return jaxc__concat_views(n, arrays, 0, true, -1); /* (raveled: 0-d ones too) */
+  if (axis == JAXC_ALL_AXES) return jaxc__concat_views(n, arrays, 0, JAXC__FLAT, 0, JAXC_DTYPE_NONE); /* (0-d ones too) */
   if (arrays[0]->ndim == 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "Zero-dimensional arrays cannot be concatenated.");
   int ax;
   if (!jaxc__canon_axis(axis, arrays[0]->ndim, &ax)) return NULL;
-  return jaxc__concat_views(n, arrays, ax, false, -1);
+  return jaxc__concat_views(n, arrays, ax, JAXC__AS_IS, 0, JAXC_DTYPE_NONE);
 }
 JAXC_API jaxc_array *jaxc_stack(int n, const jaxc_array *const *arrays, int axis) {
   if (n < 0 || !jaxc__operands_ok("stack", n, arrays)) return n < 0 ? (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "stack: negative array count %d", n) : NULL;
@@ -9595,7 +9894,51 @@ JAXC_API jaxc_array *jaxc_stack(int n, const jaxc_array *const *arrays, int axis
   }
   if (arrays[0]->ndim == JAXC_MAX_NDIM)
     return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "stack: the result would have more than %d dimensions", JAXC_MAX_NDIM);
-  return jaxc__concat_views(n, arrays, ax, false, ax);
+  return jaxc__concat_views(n, arrays, ax, JAXC__NEW_AXIS, ax, JAXC_DTYPE_NONE);
+}
+static jaxc_array *jaxc__atleast(const char *name, const jaxc_array *a, jaxc__view_kind kind) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", name);
+  int64_t shape[JAXC_MAX_NDIM];
+  return jaxc__reshaped_copy(a, jaxc__view_shape(kind, 0, a, shape), shape);
+}
+JAXC_API jaxc_array *jaxc_atleast_1d(const jaxc_array *a) { return jaxc__atleast("atleast_1d", a, JAXC__ATLEAST_1D); }
+JAXC_API jaxc_array *jaxc_atleast_2d(const jaxc_array *a) { return jaxc__atleast("atleast_2d", a, JAXC__ATLEAST_2D); }
+JAXC_API jaxc_array *jaxc_atleast_3d(const jaxc_array *a) { return jaxc__atleast("atleast_3d", a, JAXC__ATLEAST_3D); }
+/* hstack (ax -1: by the first's rank), vstack, dstack, column_stack: concatenate of views */
+static jaxc_array *jaxc__stack_views(const char *name, int n, const jaxc_array *const *arrays, int ax,
+                                     jaxc__view_kind kind, jaxc_dtype dtype) {
+  if (n < 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: negative array count %d", name, n);
+  if (!jaxc__operands_ok(name, n, arrays)) return NULL;
+  if (n == 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Need at least one array to concatenate.");
+  return jaxc__concat_views(n, arrays, ax, kind, 0, dtype);
+}
+JAXC_API jaxc_array *jaxc_hstack(int n, const jaxc_array *const *arrays, jaxc_dtype dtype) {
+  return jaxc__stack_views("hstack", n, arrays, -1, JAXC__ATLEAST_1D, dtype);
+}
+JAXC_API jaxc_array *jaxc_vstack(int n, const jaxc_array *const *arrays, jaxc_dtype dtype) {
+  return jaxc__stack_views("vstack", n, arrays, 0, JAXC__ATLEAST_2D, dtype);
+}
+JAXC_API jaxc_array *jaxc_dstack(int n, const jaxc_array *const *arrays, jaxc_dtype dtype) {
+  return jaxc__stack_views("dstack", n, arrays, 2, JAXC__ATLEAST_3D, dtype);
+}
+JAXC_API jaxc_array *jaxc_column_stack(int n, const jaxc_array *const *arrays) {
+  return jaxc__stack_views("column_stack", n, arrays, 1, JAXC__COLUMN, JAXC_DTYPE_NONE);
+}
+/* util._broadcast_arrays: every operand broadcast to the common shape (lax.broadcast_shapes' error) */
+JAXC_API int jaxc_broadcast_arrays(int n, const jaxc_array *const *arrays, jaxc_array **out) {
+  if (n < 0 || (n > 0 && !out)) return jaxc__fail(JAXC_ERR_ARG, "broadcast_arrays: %s", n < 0 ? "negative array count" : "out is NULL"), JAXC_ERR_ARG;
+  for (int j = 0; j < n; j++) out[j] = NULL;
+  if (!jaxc__operands_ok("broadcast_arrays", n, arrays)) return JAXC_ERR_ARG;
+  int nd;
+  int64_t shape[JAXC_MAX_NDIM];
+  if (!jaxc__broadcast_list(n, arrays, &nd, shape)) return jaxc_last_status();
+  for (int j = 0; j < n; j++)
+    if (!(out[j] = jaxc_broadcast_to(arrays[j], nd, shape))) {
+      int st = jaxc_last_status();
+      for (int i = 0; i < j; i++) jaxc_array_free(out[i]), out[i] = NULL;
+      return st;
+    }
+  return jaxc__ok(), JAXC_OK;
 }
 /* --- flip, roll, tile, repeat, pad: gathers along per-axis index maps ----------------------------
    Each of these sends the result's coordinate i on axis k to a's coordinate f_k(i), or to a fill
@@ -10371,7 +10714,7 @@ static jaxc_array *jaxc__pad_composed(const jaxc_array *a, const int64_t (*pairs
       side[s] = ramp ? jaxc__pad_ramp(x, k, pairs[k][s], nv ? args->end_values[jaxc__pad_at(nv, k, s)] : 0.0, s == 0)
                      : jaxc__pad_stat(x, k, build, pairs[k][s], nv ? args->stat_length[jaxc__pad_at(nv, k, s)] : 0, s == 0);
     const jaxc_array *parts[3] = {side[0], x, side[1]};
-    jaxc_array *y = side[1] ? jaxc__concat_impl(3, parts, k) : NULL;
+    jaxc_array *y = side[1] ? jaxc__concat_impl(3, parts, k, JAXC_DTYPE_NONE) : NULL;
     jaxc_array_free(side[0]), jaxc_array_free(side[1]), jaxc_array_free(x);
     x = y;
   }
@@ -13767,6 +14110,200 @@ static jaxc_array *jaxc__triangle(const jaxc_array *a, int64_t k, bool lower) {
 }
 JAXC_API jaxc_array *jaxc_tril(const jaxc_array *a, int64_t k) { return jaxc__triangle(a, k, true); }
 JAXC_API jaxc_array *jaxc_triu(const jaxc_array *a, int64_t k) { return jaxc__triangle(a, k, false); }
+
+/* --- meshgrid, indices, tril/triu/diag indices, fill_diagonal ------------------------------- */
+/* frees out[0 .. n) and passes the status on (a result list is whole or not at all) */
+static int jaxc__drop_results(int n, jaxc_array **out) {
+  jaxc_status st = jaxc_last_status();
+  for (int j = 0; j < n; j++) jaxc_array_free(out[j]), out[j] = NULL;
+  return (int)st;
+}
+static int jaxc__clear_results(int n, jaxc_array **out, const char *name) {
+  if (n > 0 && !out) return jaxc__fail(JAXC_ERR_ARG, "%s: out is NULL", name), JAXC_ERR_ARG;
+  for (int j = 0; j < n; j++) out[j] = NULL;
+  return JAXC_OK;
+}
+JAXC_API int jaxc_meshgrid(int n, const jaxc_array *const *xi, bool sparse, const char *indexing, jaxc_array **out) {
+  if (n < 0) return jaxc__fail(JAXC_ERR_ARG, "meshgrid: negative array count %d", n), JAXC_ERR_ARG;
+  if (jaxc__clear_results(n, out, "meshgrid") || !jaxc__operands_ok("meshgrid", n, xi)) return JAXC_ERR_ARG;
+  if (!indexing) indexing = "xy";
+  bool xy = !strcmp(indexing, "xy");
+  if (!xy && strcmp(indexing, "ij"))
+    return jaxc__fail(JAXC_ERR_ARG, "Valid values for indexing are 'xy' and 'ij', got %s", indexing), JAXC_ERR_ARG;
+  bool flat = true;
+  for (int j = 0; j < n; j++) flat = flat && xi[j]->ndim == 1;
+  if (!flat) {
+#ifndef JAXC_NO_STDIO
+    char list[400];
+    size_t at = 0;
+    for (int j = 0; j < n && at + 40 < sizeof list; j++) {
+      at += (size_t)snprintf(list + at, sizeof list - at, j ? ", " : "");
+      jaxc__format_shape(list + at, sizeof list - at, xi[j]);
+      at += strlen(list + at);
+    }
+    return jaxc__fail(JAXC_ERR_SHAPE, "Arguments to jax.numpy.meshgrid must be 1D, got shapes [%s]", list), JAXC_ERR_SHAPE;
+#else
+    return jaxc__fail(JAXC_ERR_SHAPE, "Arguments to jax.numpy.meshgrid must be 1D"), JAXC_ERR_SHAPE;
+#endif
+  }
+  if (n > JAXC_MAX_NDIM) return jaxc__fail(JAXC_ERR_SHAPE, "meshgrid: more than %d arrays", JAXC_MAX_NDIM), JAXC_ERR_SHAPE;
+  int64_t grid[JAXC_MAX_NDIM]; /* grid axis a holds argument a, the first two swapped for "xy" */
+  int arg_of[JAXC_MAX_NDIM];
+  for (int a = 0; a < n; a++) {
+    arg_of[a] = xy && n >= 2 && a < 2 ? 1 - a : a;
+    grid[a] = xi[arg_of[a]]->shape[0];
+  }
+  for (int a = 0; a < n; a++) {
+    int64_t line[JAXC_MAX_NDIM];
+    for (int b = 0; b < n; b++) line[b] = b == a ? grid[a] : 1;
+    jaxc_array v;
+    jaxc__view(&v, xi[arg_of[a]], n, line);
+    out[arg_of[a]] = sparse ? jaxc__reshaped_copy(&v, n, line) : jaxc_broadcast_to(&v, n, grid);
+    if (!out[arg_of[a]]) return jaxc__drop_results(n, out);
+  }
+  return jaxc__ok(), JAXC_OK;
+}
+
+/* lax.iota(dtype, d) broadcast along axis i of an array of shape s (ndim dims): runs of
+   prod(s[i+1:]) equal values, the iota repeated prod(s[:i]) times */
+static jaxc_array *jaxc__iota_along(jaxc_dtype dt, int ndim, const int64_t *s, int i) {
+  jaxc_array *out = jaxc__new_array(dt, false, ndim, s), *line = out ? jaxc__new_array(dt, false, 1, &s[i]) : NULL;
+  if (!line) return jaxc_array_free(out), NULL;
+  jaxc__iota_fill(dt, 0, s[i], (unsigned char *)line->data);
+  int64_t outer = 1, inner = 1;
+  for (int k = 0; k < i; k++) outer *= s[k];
+  for (int k = i + 1; k < ndim; k++) inner *= s[k];
+  size_t es = jaxc_dtype_size(dt);
+  char *p = (char *)out->data;
+  for (int64_t o = 0; o < outer && out->size; o++)
+    for (int64_t v = 0; v < s[i]; v++, p += (size_t)inner * es) jaxc__fill(p, inner, es, (char *)line->data + (size_t)v * es);
+  jaxc_array_free(line);
+  return out;
+}
+/* indices' checks, in JAX's order: the dtype, then each dimension as lax.iota meets it */
+static bool jaxc__indices_args(int ndim, const int64_t *dims, jaxc_dtype dtype, jaxc_dtype *dt) {
+  if (ndim < 0 || ndim > JAXC_MAX_NDIM || (ndim > 0 && !dims))
+    return jaxc__fail(JAXC_ERR_ARG, "indices: %s", ndim > 0 && !dims ? "dims is NULL" : "bad number of dimensions"), false;
+  if (!jaxc__create_dtype(dtype, jaxc__default_int(), dt)) return false;
+  for (int i = 0; i < ndim; i++) {
+    if (dims[i] < 0) return jaxc__fail(JAXC_ERR_SHAPE, "iota shape must have every element be nonnegative, got (%lld,).", (long long)dims[i]), false;
+    if (!jaxc__iota_accepts(*dt)) return false;
+  }
+  return true;
+}
+JAXC_API jaxc_array *jaxc_indices(int ndim, const int64_t *dims, jaxc_dtype dtype) {
+  jaxc_dtype dt;
+  if (!jaxc__indices_args(ndim, dims, dtype, &dt)) return NULL;
+  if (ndim == JAXC_MAX_NDIM) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "indices: the result would have more than %d dimensions", JAXC_MAX_NDIM);
+  int64_t s[JAXC_MAX_NDIM + 1] = {ndim}, zero = 0;
+  for (int i = 0; i < ndim; i++) s[i + 1] = dims[i];
+  jaxc_array *out = jaxc__new_array(dt, false, ndim ? ndim + 1 : 1, ndim ? s : &zero);
+  if (!out) return NULL;
+  size_t slab = (size_t)(out->size / (ndim ? ndim : 1)) * jaxc_dtype_size(dt);
+  for (int i = 0; i < ndim && slab; i++) {
+    jaxc_array *x = jaxc__iota_along(dt, ndim, dims, i);
+    if (!x) return jaxc_array_free(out), NULL;
+    jaxc__copy_bytes((char *)out->data + (size_t)i * slab, x->data, slab);
+    jaxc_array_free(x);
+  }
+  jaxc__ok();
+  return out;
+}
+JAXC_API int jaxc_indices_sparse(int ndim, const int64_t *dims, jaxc_dtype dtype, jaxc_array **out) {
+  jaxc_dtype dt;
+  if (ndim > 0 && jaxc__clear_results(ndim, out, "indices")) return JAXC_ERR_ARG;
+  if (!jaxc__indices_args(ndim, dims, dtype, &dt)) return (int)jaxc_last_status();
+  for (int i = 0; i < ndim; i++) {
+    int64_t s[JAXC_MAX_NDIM];
+    for (int k = 0; k < ndim; k++) s[k] = k == i ? dims[i] : 1;
+    if (!(out[i] = jaxc__iota_along(dt, ndim, s, i))) return jaxc__drop_results(ndim, out);
+  }
+  return jaxc__ok(), JAXC_OK;
+}
+
+/* The coordinates (i, j) of an n x m matrix where j - i <= k (lower) or >= k, row by row, as
+   nonzero(tril(ones((n, m)), k)) lists them (triu: the tri(k - 1) check) */
+static int jaxc__tri_indices(int64_t n, int64_t k, int64_t m, bool lower, jaxc_array **out) {
+  if (jaxc__clear_results(2, out, lower ? "tril_indices" : "triu_indices")) return JAXC_ERR_ARG;
+  if (m == JAXC_NONE) m = n;
+  int64_t s[2] = {n, m}, size;
+  if (n < 0 || m < 0) return jaxc__fail_negative_dims(2, s), JAXC_ERR_SHAPE;
+  if (!jaxc__check_shape(2, s, &size)) return (int)jaxc_last_status(); /* (ones((n, m)) must exist) */
+  if (!lower && k == INT64_MIN)
+    return jaxc__fail(JAXC_ERR_OVERFLOW, "Python int -9223372036854775809 too large to convert to int64"), JAXC_ERR_OVERFLOW;
+  if (!jaxc__offset_ok(lower ? k : k - 1)) return (int)jaxc_last_status();
+  int64_t count = 0; /* row i holds columns [lo(i), hi(i)) */
+#define JAXC__TRI_COLS(i)   int64_t lo = lower ? 0 : k <= -(i) ? 0 : (i) + k > m ? m : (i) + k, hi = lower ? (k >= m - 1 - (i) ? m : k < -(i) ? 0 : (i) + k + 1) : m;
+  for (int64_t i = 0; i < n; i++) {
+    JAXC__TRI_COLS(i)
+    count += hi > lo ? hi - lo : 0;
+  }
+  jaxc_dtype dt = jaxc__default_int();
+  out[0] = jaxc__new_array(dt, false, 1, &count);
+  out[1] = out[0] ? jaxc__new_array(dt, false, 1, &count) : NULL;
+  if (!out[1]) return jaxc__drop_results(2, out);
+  int64_t at = 0;
+  for (int64_t i = 0; i < n; i++) {
+    JAXC__TRI_COLS(i)
+    for (int64_t j = lo; j < hi; j++, at++) {
+      if (dt == JAXC_I64) ((int64_t *)out[0]->data)[at] = i, ((int64_t *)out[1]->data)[at] = j;
+      else ((int32_t *)out[0]->data)[at] = (int32_t)i, ((int32_t *)out[1]->data)[at] = (int32_t)j;
+    }
+  }
+#undef JAXC__TRI_COLS
+  return jaxc__ok(), JAXC_OK;
+}
+JAXC_API int jaxc_tril_indices(int64_t n, int64_t k, int64_t m, jaxc_array **out) { return jaxc__tri_indices(n, k, m, true, out); }
+JAXC_API int jaxc_triu_indices(int64_t n, int64_t k, int64_t m, jaxc_array **out) { return jaxc__tri_indices(n, k, m, false, out); }
+static int jaxc__tri_indices_from(const jaxc_array *a, int64_t k, bool lower, jaxc_array **out) {
+  const char *name = lower ? "tril_indices_from" : "triu_indices_from";
+  if (jaxc__clear_results(2, out, name)) return JAXC_ERR_ARG;
+  if (!a) return jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", name), JAXC_ERR_ARG;
+  if (a->ndim != 2) return jaxc__fail(JAXC_ERR_SHAPE, "Only 2-D inputs are accepted"), JAXC_ERR_SHAPE;
+  return jaxc__tri_indices(a->shape[0], k, a->shape[1], lower, out);
+}
+JAXC_API int jaxc_tril_indices_from(const jaxc_array *a, int64_t k, jaxc_array **out) { return jaxc__tri_indices_from(a, k, true, out); }
+JAXC_API int jaxc_triu_indices_from(const jaxc_array *a, int64_t k, jaxc_array **out) { return jaxc__tri_indices_from(a, k, false, out); }
+
+JAXC_API int jaxc_diag_indices(int64_t n, int ndim, jaxc_array **out) {
+  if (ndim > 0 && jaxc__clear_results(ndim, out, "diag_indices")) return JAXC_ERR_ARG;
+  if (n < 0) return jaxc__fail(JAXC_ERR_ARG, "n argument to diag_indices must be nonnegative, got %lld", (long long)n), JAXC_ERR_ARG;
+  if (ndim < 0) return jaxc__fail(JAXC_ERR_ARG, "ndim argument to diag_indices must be nonnegative, got %d", ndim), JAXC_ERR_ARG;
+  for (int i = 0; i < ndim; i++)
+    if (!(out[i] = jaxc__iota_along(jaxc__default_int(), 1, &n, 0))) return jaxc__drop_results(ndim, out);
+  return jaxc__ok(), JAXC_OK;
+}
+/* diag_indices_from's checks, shared with fill_diagonal's (other words, the same rule) */
+static bool jaxc__cube_ok(const jaxc_array *a, const char *rank_msg) {
+  if (a->ndim < 2) return jaxc__fail(JAXC_ERR_SHAPE, "%s", rank_msg), false;
+  for (int k = 1; k < a->ndim; k++)
+    if (a->shape[k] != a->shape[0]) return jaxc__fail(JAXC_ERR_SHAPE, "All dimensions of input must be of equal length"), false;
+  return true;
+}
+JAXC_API int jaxc_diag_indices_from(const jaxc_array *a, jaxc_array **out) {
+  if (!a || !out) return jaxc__fail(JAXC_ERR_ARG, "diag_indices_from: %s is NULL", a ? "out" : "the array"), JAXC_ERR_ARG;
+  if (!jaxc__cube_ok(a, "input array must be at least 2-d")) return JAXC_ERR_SHAPE;
+  return jaxc_diag_indices(a->shape[0], a->ndim, out);
+}
+/* a.at[diag_indices(n, a.ndim)].set(v): v converted to a's dtype (convert_element_type, as the
+   scatter does), element i of the diagonal i * (the sum of a's strides) apart */
+JAXC_API jaxc_array *jaxc_fill_diagonal(const jaxc_array *a, const jaxc_array *val) {
+  if (!a || !val) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "fill_diagonal: %s is NULL", a ? "val" : "the array");
+  if (a->ndim != 2 && !jaxc__cube_ok(a, "array must be at least 2-d")) return NULL;
+  int64_t n = a->shape[0] < a->shape[1] ? a->shape[0] : a->shape[1], step = 0, stride = 1;
+  for (int k = a->ndim - 1; k >= 0; k--) step += stride, stride *= a->shape[k];
+  if (val->ndim && val->size == 0 && n > 0) /* _tile_to_size: ceil(n / val.size) */
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "division by zero");
+  jaxc_array *v = jaxc__astype_impl(val, a->dtype, NULL), *out = v ? jaxc__reshaped_copy(a, a->ndim, a->shape) : NULL;
+  if (out) {
+    size_t es = jaxc_dtype_size(a->dtype);
+    for (int64_t i = 0; i < n; i++)
+      memcpy((char *)out->data + (size_t)(i * step) * es, (const char *)v->data + (size_t)(val->ndim ? i % v->size : 0) * es, es);
+    jaxc__ok();
+  }
+  jaxc_array_free(v);
+  return out;
+}
 
 /* >>random (implementation) ------------------------------------------------ */
 #include <float.h>

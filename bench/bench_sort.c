@@ -5,7 +5,7 @@
    q), histogramdd (z as n/4 points of 4 values); np.diff; np.gradient (unit spacing, and at the
    sorted z's points); np.interp at n random queries into 1024 points; np.ptp; np.average weighted
    by q; np.cov and np.corrcoef of z as 8 rows of n/8 observations: NumPy computes these in
-   float64, jnp in the input's dtype); np.select of z and q under c0 = z < 0.3 and c1 = q > 0.5;
+   float64, jnp in the input's dtype); np.trapz (unit spacing, and at the sorted z's points); np.select of z and q under c0 = z < 0.3 and c1 = q > 0.5;
    np.choose of z and q by a = (q < 0.5) as int8; np.compress(c0, z); np.array_equal of z and a
    copy of it.
    GB/s = bytes read + written once; copy: a 2-thread memcpy of as many bytes, and jaxc's speed as
@@ -24,7 +24,7 @@
 
 enum { REPS = 5 };
 typedef enum { SORT, ARGSORT, SORT_ROWS, SEARCH, UNIQUE, MEDIAN, QUANTILE3, NANMEDIAN, MEDIAN_ROWS, HISTOGRAM, DIFF,
-               ARGSORT_DESC, LEXSORT2, INTERP, HISTOGRAM2D, HISTOGRAMDD, GRADIENT, PTP, AVERAGE, COV, CORRCOEF, SELECT, CHOOSE, COMPRESS, EQUAL, TOP_K, PARTITION, ARGPARTITION, ISIN, ISIN_SMALL, INTERSECT, UNION, SETDIFF, SETXOR } kind;
+               ARGSORT_DESC, LEXSORT2, INTERP, HISTOGRAM2D, HISTOGRAMDD, GRADIENT, PTP, AVERAGE, COV, CORRCOEF, TRAPEZOID, SELECT, CHOOSE, COMPRESS, EQUAL, TOP_K, PARTITION, ARGPARTITION, ISIN, ISIN_SMALL, INTERSECT, UNION, SETDIFF, SETXOR } kind;
 #define IS_SETOP(k) ((k) >= ISIN)
 typedef struct {
   const char *name, *np; /* NumPy's call on z (and q, the queries) */
@@ -73,6 +73,8 @@ static const row rows[] = {
     {"cov f32 8 rows", "np.cov(z)", COV, JAXC_F32},
     {"corrcoef f32 8 rows", "np.corrcoef(z)", CORRCOEF, JAXC_F32},
     {"cov f64 8 rows", "np.cov(z)", COV, JAXC_F64},
+    {"trapezoid f32", "np.trapz(z)", TRAPEZOID, JAXC_F32},
+    {"trapezoid f32 at points", "np.trapz(z, zs)", TRAPEZOID, JAXC_F32},
     {"select f32 2 conds", "np.select([c0, c1], [z, q])", SELECT, JAXC_F32},
     {"choose f32 2 choices", "np.choose(a, [z, q])", CHOOSE, JAXC_F32},
     {"compress f32", "np.compress(c0, z)", COMPRESS, JAXC_F32},
@@ -124,6 +126,7 @@ static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array 
   case DIFF: return jaxc_diff(z, 1, 0, NULL, NULL);
   case GRADIENT: jaxc_gradient(z, q ? 1 : 0, (const jaxc_array *const[]){q}, 0, NULL, &v); return v;
   case PTP: return jaxc_ptp(z, JAXC_ALL_AXES, false);
+  case TRAPEZOID: return jaxc_trapezoid(z, q, NULL, -1);
   case SELECT: return jaxc_select(2, (const jaxc_array *const[]){c0, c1}, (const jaxc_array *const[]){z, q}, NULL);
   case CHOOSE: return jaxc_choose(ai, 2, (const jaxc_array *const[]){z, q}, JAXC_MODE_DEFAULT);
   case COMPRESS: return jaxc_compress(c0, z, JAXC_ALL_AXES, JAXC_NONE, NULL);
@@ -201,7 +204,7 @@ static int bench_row(const row *r, int lg) {
     jaxc_array_free(t3), jaxc_array_free(t5), jaxc_array_free(b);
   }
   if (IS_SETOP(r->k)) q = input(r->d, nd, r->k == ISIN_SMALL ? (int64_t[]){1000} : zs, distinct);
-  if (r->k == GRADIENT && strstr(r->name, "points")) q = jaxc_sort(z, 0); /* (the coordinates: zs) */
+  if ((r->k == GRADIENT || r->k == TRAPEZOID) && strstr(r->name, "points")) q = jaxc_sort(z, 0); /* (the coordinates: zs) */
   if (r->k == SEARCH || r->k == INTERP) { /* the sorted values, and as many random queries */
     jaxc_array *s = jaxc_sort(z, 0);
     jaxc_array_free(z), z = s, q = input(r->d, nd, zs, 0);
@@ -219,7 +222,7 @@ static int bench_row(const row *r, int lg) {
   jaxc_array *probe = z ? run_once(r, z, q) : NULL;
   if (!probe) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
   size_t bytes = (size_t)n * (jaxc_dtype_size(r->d) * (r->k == SEARCH || r->k == LEXSORT2 || r->k == HISTOGRAM2D || r->k == AVERAGE || r->k == SELECT ||
-                                                      r->k == CHOOSE || r->k == EQUAL || (r->k == GRADIENT && q) ? 2 : r->k == INTERP ? 0 : 1)) +
+                                                      r->k == CHOOSE || r->k == EQUAL || ((r->k == GRADIENT || r->k == TRAPEZOID) && q) ? 2 : r->k == INTERP ? 0 : 1)) +
                  (size_t)n * (r->k == SELECT ? 2 : r->k == CHOOSE || r->k == COMPRESS ? 1 : 0) + /* (conditions, the index) */
                  (r->k == INTERP ? (size_t)n * jaxc_dtype_size(r->d) : 0) + /* (interp: the queries; the result below) */
                  (q && IS_SETOP(r->k) ? (size_t)jaxc_array_size(q) * jaxc_dtype_size(r->d) : 0) +

@@ -840,7 +840,7 @@ static jaxc_array *make_hist_operand(int nd, const int64_t *shape) {
 
 /* ------------------------------------------------------------------ one call */
 static void one_call(void) {
-  uint8_t c = u8() % 46;
+  uint8_t c = u8() % 47;
   static int only = -2; /* FUZZ_CASE=N: every call case N, but a quarter creating or freeing arrays (29) */
   if (only == -2) only = getenv("FUZZ_CASE") ? atoi(getenv("FUZZ_CASE")) : -1;
   if (only >= 0) c = c % 4 == 0 ? 29 : (uint8_t)only;
@@ -2455,6 +2455,77 @@ static void one_call(void) {
     snap_verify(what, NULL);
     check_result_array(what, r);
     made_check_free(what, md, 9);
+    keep(r);
+    break;
+  }
+  case 46: { /* atleast_nd, h/v/d/column_stack, broadcast_arrays, meshgrid, indices, tril/triu/diag indices,
+                fill_diagonal, trapezoid, cross, vander: 1-4 operands of any dtype and rank 0-3 (shapes sharing a
+                base, some dims 1, now and then a pool array), any axis, dtype, offset or count. Checked: each
+                result list whole or all NULL, stacks and atleast of the rank their rule gives, meshgrid's and
+                broadcast_arrays' results of one shape, inputs unchanged */
+    made_t md[4] = {{NULL, NULL}};
+    bool x64_was = jaxc_x64();
+    if (u8() < 48) jaxc_set_x64(!x64_was);
+    int which = u8() % 12, nd = u8() % 4, n = u8() % 5;
+    int64_t base[3];
+    for (int k = 0; k < nd; k++) base[k] = u8() % 4;
+    const jaxc_array *ops[4];
+    for (int j = 0; j < 4; j++) {
+      int m = u8() < 200 ? nd : u8() % 4;
+      int64_t sh[3];
+      for (int k = 0; k < m; k++) sh[k] = u8() < 40 ? 1 : k + nd - m >= 0 && k + nd - m < nd ? base[k + nd - m] : u8() % 4;
+      ops[j] = u8() < 245 ? made_keep(&md[j], make_hist_operand(m, sh)) : pick_arr();
+    }
+    jaxc_dtype dt = u8() < 128 ? JAXC_DTYPE_NONE : (jaxc_dtype)(u8() % (JAXC_NUM_DTYPES + 2));
+    int axis = (int)(u8() % 9) - 4;
+    int64_t k = (int64_t)(u8() % 17) - 8, m = u8() < 32 ? JAXC_NONE : (int64_t)(u8() % 9) - 1;
+    jaxc_array *r = NULL, *out[JAXC_MAX_NDIM] = {NULL};
+    int nout = 0, st = JAXC_OK;
+    bool listed = true; /* (a status and out[], not r) */
+    snprintf(what, sizeof what, "grid op %d (n=%d)", which, n);
+    trace("%s\n", what);
+    switch (which) {
+    case 0: listed = false;
+      r = u8() % 3 == 0 ? jaxc_atleast_1d(ops[0]) : u8() & 1 ? jaxc_atleast_2d(ops[0]) : jaxc_atleast_3d(ops[0]);
+      if (r && (r->ndim < ops[0]->ndim || r->size != ops[0]->size || r->dtype != ops[0]->dtype)) FAIL("%s: atleast gave rank %d", what, r->ndim);
+      break;
+    case 1: listed = false, r = jaxc_hstack(n, ops, dt); break;
+    case 2: listed = false, r = jaxc_vstack(n, ops, dt); if (r && r->ndim < 2) FAIL("%s: vstack of rank %d", what, r->ndim); break;
+    case 3: listed = false, r = jaxc_dstack(n, ops, dt); if (r && r->ndim < 3) FAIL("%s: dstack of rank %d", what, r->ndim); break;
+    case 4: listed = false, r = jaxc_column_stack(n, ops); if (r && r->ndim < 2) FAIL("%s: column_stack of rank %d", what, r->ndim); break;
+    case 5: st = jaxc_broadcast_arrays(nout = n, ops, out); break;
+    case 6: st = jaxc_meshgrid(nout = n, ops, u8() & 1, u8() < 16 ? "yx" : u8() & 1 ? "ij" : NULL, out); break;
+    case 7: {
+      int64_t d[3] = {(int64_t)(u8() % 5) - 1, u8() % 4, u8() % 4};
+      if (u8() & 1) listed = false, r = jaxc_indices(n % 4, d, dt);
+      else st = jaxc_indices_sparse(nout = n % 4, d, dt, out);
+      break;
+    }
+    case 8: nout = 2;
+      st = u8() & 1 ? jaxc_tril_indices_from(ops[0], k, out) : u8() & 1 ? jaxc_tril_indices(m, k, m == JAXC_NONE ? m : m + k % 3, out) : jaxc_triu_indices(m, k, JAXC_NONE, out);
+      break;
+    case 9:
+      if (u8() & 1) st = jaxc_diag_indices_from(ops[0], out), nout = st == JAXC_OK ? ops[0]->ndim : 0;
+      else if (u8() & 1) st = jaxc_diag_indices(m, nout = n % 4, out);
+      else listed = false, r = jaxc_fill_diagonal(ops[0], ops[1]);
+      break;
+    case 10: listed = false, r = jaxc_trapezoid(ops[0], u8() & 1 ? ops[1] : NULL, u8() & 1 ? ops[2] : NULL, axis); break;
+    default: listed = false;
+      r = u8() & 1 ? jaxc_cross(ops[0], ops[1], axis, (int)(u8() % 5) - 3, (int)(u8() % 5) - 3, u8() & 1 ? JAXC_ALL_AXES : axis)
+                   : jaxc_vander(ops[0], m, u8() & 1);
+    }
+    bool any = false, all = true;
+    for (int j = 0; j < nout; j++) any = any || out[j], all = all && out[j];
+    if (nout && (st == JAXC_OK ? !all : any)) FAIL("%s: status %d with a partial result list", what, st);
+    if (st == JAXC_OK && (which == 5 || (which == 6 && nout)))
+      for (int j = 1; j < nout; j++)
+        if (which == 5 && (out[j]->ndim != out[0]->ndim || memcmp(out[j]->shape, out[0]->shape, sizeof(int64_t) * (size_t)out[0]->ndim)))
+          FAIL("%s: broadcast_arrays results of different shapes", what);
+    jaxc_set_x64(x64_was);
+    snap_verify(what, NULL);
+    if (!listed) check_result_array(what, r);
+    for (int j = 0; j < nout; j++) check_result_array(what, out[j]), jaxc_array_free(out[j]);
+    made_check_free(what, md, 4);
     keep(r);
     break;
   }
