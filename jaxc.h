@@ -38,7 +38,8 @@
                jaxc_nonzero, flatnonzero, argwhere, count_nonzero, bincount; jaxc_quantile,
                nanquantile, percentile, nanpercentile (JAXC_QUANTILE_...), quantile_ex (axis
                tuples), median, nanmedian, histogram, histogram2d, histogramdd, histogram_bin_edges,
-               diff, ediff1d, interp, gradient, ptp, average, cov, corrcoef, trapezoid
+               diff, ediff1d, interp, gradient, ptp, average, cov, corrcoef, trapezoid, unwrap;
+               polyval, polyadd, polysub, polymul, polyder, polyint
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
                jaxc_at_update_axis, jaxc_at_update_slice, jaxc_select, jaxc_choose,
                jaxc_compress, jaxc_extract
@@ -46,14 +47,15 @@
                broadcast_to, concatenate, stack, flip, fliplr, flipud, rot90, roll, tile,
                repeat, pad (JAXC_PAD_...), split, array_split, split_at, delete,
                delete_slice, insert, insert_slice, append, atleast_1d/2d/3d, hstack, vstack,
-               dstack, column_stack, broadcast_arrays
+               dstack, column_stack, broadcast_arrays, resize, trim_zeros, packbits, unpackbits
      linalg    jaxc_matmul (a @ b), jaxc_dot, vdot, inner, outer, tensordot, vecdot, matvec,
                vecmat, matmul_preferred (preferred_element_type), diagonal, trace, diag,
                diagflat, kron, einsum, jaxc_convolve, jaxc_correlate (JAXC_CONV_...), cross
      create    jaxc_full, full_like, zeros_like, ones_like, jaxc_array_ones, arange, linspace,
                logspace, geomspace, eye, identity, tri, tril, triu (JAXC_DTYPE_NONE: dtype=None),
                vander, meshgrid, indices, indices_sparse, tril_indices, triu_indices (and
-               _from), diag_indices (and _from), fill_diagonal
+               _from), diag_indices (and _from), fill_diagonal, hanning, hamming, blackman,
+               bartlett
      random    jaxc_random_key/split/fold_in, bits, uniform, normal, randint, bernoulli,
                permutation, and *_into variants writing into caller memory
      config    jaxc_set_x64, jaxc_set_promotion, jaxc_set_debug_nans/infs, jaxc_set_buffer_cache
@@ -674,6 +676,49 @@ JAXC_API jaxc_array *jaxc_interp(const jaxc_array *x, const jaxc_array *xp, cons
 JAXC_API jaxc_array *jaxc_trapezoid(const jaxc_array *y, const jaxc_array *x, const jaxc_array *dx, int axis);
 JAXC_API jaxc_array *jaxc_cross(const jaxc_array *a, const jaxc_array *b, int axisa, int axisb, int axisc, int axis);
 JAXC_API jaxc_array *jaxc_vander(const jaxc_array *x, int64_t n, bool increasing);
+/* Polynomials (jax/_src/numpy/polynomial.py, coefficients highest power first), windows
+   (window_functions.py), unwrap, bit packing, resize and trim_zeros, each JAX's lines on jaxc's
+   ops (each step promotes and rounds as JAX's does; XLA may fuse a multiply-add into an FMA
+   where the CPU has one, so a last bit can differ there):
+     jaxc_polyval(p, x)            Horner's y = y * x + p[i] over p's first axis from zeros of the
+                       broadcast shape (p[1:], x); p and x promoted to inexact together; strong
+     jaxc_polyadd(a1, a2), jaxc_polysub(a1, a2)  promote_dtypes (integers stay integers); the
+                       shorter added into the end of the longer (polysub: adds -a2)
+     jaxc_polymul(a1, a2, trim_leading_zeros)  convolve(a1, a2, 'full') in the inexact join; an
+                       empty operand counts as [0]
+     jaxc_polyder(p, m), jaxc_polyint(p, m, k)  m-th derivative / integral (k: the integration
+                       constants, NULL 0, a scalar or m of them); p promoted to inexact
+     jaxc_hanning(M), jaxc_hamming(M), jaxc_blackman(M), jaxc_bartlett(M)  in the default float
+                       (M <= 1: ones)
+     jaxc_unwrap(p, discont, axis, period)  jumps above discont (NULL: period / 2) taken back by
+                       multiples of period (NULL: 2 pi); complex refused
+     jaxc_packbits(a, axis, bitorder), jaxc_unpackbits(a, axis, count, bitorder)  uint8 bytes of
+                       the nonzero flags along axis (JAXC_ALL_AXES: flattened), "big" (NULL) or
+                       "little" bit order; unpackbits takes uint8 and keeps count bits (JAXC_NONE:
+                       all; more pads zeros; negative drops from the end, as a slice does)
+     jaxc_resize(a, ndim, shape)   a's elements in order, repeated to fill shape (zeros if either
+                       is empty); a's dtype and weak flag
+     jaxc_trim_zeros(filt, trim)   1-D filt without its leading ("f") and/or trailing ("b")
+                       zeros (NULL: "fb"); all zeros: an empty array
+   Errors are JAX's: "Order of derivative must be positive", "Order of integral must be positive
+   (see polyder)", "k must be a scalar or a rank-1 array of length 1 or m.", "jnp.unwrap does not
+   support complex inputs.", "Expected an input array of integer or boolean data type", "'order'
+   must be either 'little' or 'big'", "all elements of `new_shape` must be non-negative". */
+JAXC_API jaxc_array *jaxc_polyval(const jaxc_array *p, const jaxc_array *x);
+JAXC_API jaxc_array *jaxc_polyadd(const jaxc_array *a1, const jaxc_array *a2);
+JAXC_API jaxc_array *jaxc_polysub(const jaxc_array *a1, const jaxc_array *a2);
+JAXC_API jaxc_array *jaxc_polymul(const jaxc_array *a1, const jaxc_array *a2, bool trim_leading_zeros);
+JAXC_API jaxc_array *jaxc_polyder(const jaxc_array *p, int m);
+JAXC_API jaxc_array *jaxc_polyint(const jaxc_array *p, int m, const jaxc_array *k);
+JAXC_API jaxc_array *jaxc_hanning(int64_t M);
+JAXC_API jaxc_array *jaxc_hamming(int64_t M);
+JAXC_API jaxc_array *jaxc_blackman(int64_t M);
+JAXC_API jaxc_array *jaxc_bartlett(int64_t M);
+JAXC_API jaxc_array *jaxc_unwrap(const jaxc_array *p, const jaxc_array *discont, int axis, const jaxc_array *period);
+JAXC_API jaxc_array *jaxc_packbits(const jaxc_array *a, int axis, const char *bitorder);
+JAXC_API jaxc_array *jaxc_unpackbits(const jaxc_array *a, int axis, int64_t count, const char *bitorder);
+JAXC_API jaxc_array *jaxc_resize(const jaxc_array *a, int ndim, const int64_t *shape);
+JAXC_API jaxc_array *jaxc_trim_zeros(const jaxc_array *filt, const char *trim);
 /* jaxc_gradient(f, nspacing, spacing, naxes, axes, out): jnp.gradient, JAX's lines on jaxc's ops:
    f and the spacing arrays promoted to inexact together (their join; weak when it is); along
    each axis (axes NULL: every axis, naxes ignored; else naxes of them, negative from the end,
@@ -2312,6 +2357,10 @@ static bool jaxc__broadcast_dims(int k, const jaxc_array *const *in, int *out_nd
     out_shape[i] = d;
   }
   return true;
+}
+/* NumPy broadcasting of k shapes; false + lax.broadcast_shapes' message listing them all */
+static bool jaxc__broadcast_list(int k, const jaxc_array *const *in, int *nd, int64_t *shape) {
+  return jaxc__broadcast_dims(k, in, nd, shape) || (jaxc__fail_broadcast_list(k, in), false);
 }
 /* jaxc__broadcast_dims for a jnp op on up to 3 arrays, with JAX's message when they do not */
 static bool jaxc__broadcast_shapes(const char *opname, int k, const jaxc_array *const *in, int *out_ndim, int64_t *out_shape) {
@@ -7159,6 +7208,455 @@ done:
   jaxc__steps_free(&S, r);
   return r;
 }
+
+/* --- polynomials --------------------------------------------------------------------------------- */
+/* x and y promoted together (promote_dtypes, or _inexact): views when the dtype already fits */
+static bool jaxc__promote_pair(const jaxc_array *x, const jaxc_array *y, bool inexact, jaxc__steps *S, jaxc_array **X, jaxc_array **Y) {
+  jaxc_dtype node = jaxc__join2(x, y);
+  if (node == JAXC_DTYPE_INVALID) return false;
+  if (inexact) node = jaxc__to_inexact(node);
+  jaxc_dtype d = jaxc_storage_dtype(node, jaxc_x64());
+  bool w = jaxc_dtype_is_weak(node);
+  return (*X = jaxc__step(S, jaxc__promoted_view(x, d, w))) && (*Y = jaxc__step(S, jaxc__promoted_view(y, d, w)));
+}
+static jaxc_array *jaxc__inexact_view(const jaxc_array *x) {
+  jaxc_dtype node = jaxc__to_inexact(jaxc__node_of(x));
+  return jaxc__promoted_view(x, jaxc_storage_dtype(node, jaxc_x64()), jaxc_dtype_is_weak(node));
+}
+/* a[lo:hi] along the first axis (Python's slice) */
+static jaxc_array *jaxc__first_axis(const jaxc_array *a, int64_t lo, int64_t hi) {
+  jaxc_slice_spec sp = JAXC_S(lo, hi, JAXC_NONE);
+  return jaxc_slice(a, 1, &sp);
+}
+/* polyval fused for float32/float64 with a 1-D p: Horner's steps over an L1 block of x, each
+   multiply and each add its own loop, so that no compiler contracts them into one rounding (the
+   op-by-op path's roundings, in one pass over memory) */
+typedef struct jaxc__polyval_job { const void *p, *x; void *y; int64_t np; bool f64; } jaxc__polyval_job;
+#define JAXC__POLYVAL_BLOCK(T, NAME)                                                                \
+  static void NAME(const jaxc__polyval_job *j, int64_t lo, int64_t hi) {                            \
+    const T *p = (const T *)j->p, *x = (const T *)j->x;                                             \
+    T *y = (T *)j->y, t[256];                                                                       \
+    for (int64_t b = lo; b < hi; b += 256) {                                                        \
+      int64_t m = hi - b < 256 ? hi - b : 256;                                                      \
+      for (int64_t i = 0; i < m; i++) y[b + i] = 0;                                                 \
+      for (int64_t c = 0; c < j->np; c++) {                                                         \
+        for (int64_t i = 0; i < m; i++) t[i] = y[b + i] * x[b + i];                                 \
+        for (int64_t i = 0; i < m; i++) y[b + i] = t[i] + p[c];                                     \
+      }                                                                                             \
+    }                                                                                               \
+  }
+JAXC__POLYVAL_BLOCK(float, jaxc__polyval_f32)
+JAXC__POLYVAL_BLOCK(double, jaxc__polyval_f64)
+#undef JAXC__POLYVAL_BLOCK
+static void jaxc__polyval_range(const void *job, int64_t lo, int64_t hi) {
+  const jaxc__polyval_job *j = (const jaxc__polyval_job *)job;
+  if (j->f64) jaxc__polyval_f64(j, lo, hi);
+  else jaxc__polyval_f32(j, lo, hi);
+}
+JAXC_API jaxc_array *jaxc_polyval(const jaxc_array *p, const jaxc_array *x) {
+  if (!p || !x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "polyval: an array is NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *P, *X, *y = NULL;
+  if (!jaxc__promote_pair(p, x, true, &S, &P, &X)) goto done;
+  if (P->ndim == 0) {
+    char av[64];
+    jaxc__format_aval(av, sizeof av, P->dtype, 0, NULL);
+    jaxc__fail(JAXC_ERR_SHAPE, "scan got value with no leading axis to scan over: %s.", av);
+    goto done;
+  }
+  jaxc_array tail; /* p's shape past the first axis, for the broadcast */
+  jaxc__view(&tail, P, P->ndim - 1, P->shape + 1);
+  const jaxc_array *two[2] = {&tail, X};
+  int nd;
+  int64_t shape[JAXC_MAX_NDIM];
+  if (!jaxc__broadcast_list(2, two, &nd, shape)) goto done;
+  if (P->ndim == 1 && (X->dtype == JAXC_F32 || X->dtype == JAXC_F64) && !jaxc__debugging()) {
+    JAXC__STEP(y, jaxc__new_array(X->dtype, false, X->ndim, X->shape));
+    jaxc__polyval_job J = {P->data, X->data, y->data, P->shape[0], X->dtype == JAXC_F64};
+    jaxc__range_run(&J, jaxc__polyval_range, X->size, (size_t)(P->shape[0] + 1) * jaxc_dtype_size(X->dtype));
+    jaxc__ok();
+    goto done;
+  }
+  JAXC__STEP(y, jaxc_array_zeros(X->dtype, nd, shape)); /* (lax.full_like with a dtype: strong) */
+  for (int64_t i = 0; i < P->shape[0]; i++) {
+    jaxc_array *pi, *t;
+    jaxc_slice_spec at = JAXC_I(i);
+    JAXC__STEP(pi, jaxc_slice(P, 1, &at));
+    JAXC__STEP(t, jaxc_multiply(y, X));
+    JAXC__STEP(y, jaxc_add(t, pi));
+  }
+done:
+  jaxc__steps_free(&S, y);
+  return y;
+}
+/* the longer (by the first axis; a1 on a tie) with the shorter added into its end */
+static jaxc_array *jaxc__polyadd(const jaxc_array *a1, const jaxc_array *a2, bool negate) {
+  if (!a1 || !a2) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: an array is NULL", negate ? "polysub" : "polyadd");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *A, *B, *r = NULL;
+  if (!jaxc__promote_pair(a1, a2, false, &S, &A, &B)) goto done;
+  if (negate) JAXC__STEP(B, jaxc_negative(B));
+  if (A->ndim == 0 || B->ndim == 0) {
+    jaxc__fail(JAXC_ERR_ARG, "tuple index out of range");
+    goto done;
+  }
+  const jaxc_array *lo = B->shape[0] <= A->shape[0] ? B : A, *hi = lo == B ? A : B;
+  jaxc_slice_spec tail = JAXC_S(-lo->shape[0], JAXC_NONE, JAXC_NONE);
+  JAXC__STEP(r, jaxc_at_update_slice(JAXC_OP_ADD, hi, 1, &tail, lo, JAXC_MODE_DEFAULT));
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+JAXC_API jaxc_array *jaxc_polyadd(const jaxc_array *a1, const jaxc_array *a2) { return jaxc__polyadd(a1, a2, false); }
+JAXC_API jaxc_array *jaxc_polysub(const jaxc_array *a1, const jaxc_array *a2) { return jaxc__polyadd(a1, a2, true); }
+JAXC_API jaxc_array *jaxc_polymul(const jaxc_array *a1, const jaxc_array *a2, bool trim_leading_zeros) {
+  if (!a1 || !a2) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "polymul: an array is NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *A, *B, *r = NULL;
+  if (!jaxc__promote_pair(a1, a2, true, &S, &A, &B)) goto done;
+  if (A->ndim == 0 || B->ndim == 0) {
+    jaxc__fail(JAXC_ERR_ARG, "len() of unsized object");
+    goto done;
+  }
+  if (trim_leading_zeros && (A->shape[0] > 1 || B->shape[0] > 1)) {
+    JAXC__STEP(A, jaxc_trim_zeros(A, "f"));
+    JAXC__STEP(B, jaxc_trim_zeros(B, "f"));
+  }
+  int64_t one = 1;
+  if (A->shape[0] == 0) JAXC__STEP(A, jaxc_array_zeros(B->dtype, 1, &one));
+  if (B->shape[0] == 0) JAXC__STEP(B, jaxc_array_zeros(A->dtype, 1, &one));
+  JAXC__STEP(r, jaxc_convolve(A, B, JAXC_CONV_FULL, JAXC_DTYPE_NONE));
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+/* prod over rows of (arange(lo, lo + n)[None] - arange(m)[:, None]) in d, each factor at least
+   `floor` (polyint's maximum(1, grid)), reversed: the coefficients of polyder / polyint */
+static jaxc_array *jaxc__poly_coeff(jaxc_dtype d, int64_t lo, int64_t n, int m, bool at_least_one) {
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *a, *b, *g, *c = NULL;
+  int64_t m64 = m;
+  JAXC__STEP(a, jaxc__new_array(d, false, 2, (int64_t[]){1, n}));
+  jaxc__iota_fill(d, lo, n, (unsigned char *)a->data);
+  JAXC__STEP(b, jaxc__new_array(d, false, 2, (int64_t[]){m64, 1}));
+  jaxc__iota_fill(d, 0, m64, (unsigned char *)b->data);
+  JAXC__STEP(g, jaxc_subtract(a, b));
+  if (at_least_one) JAXC__STEP(g, jaxc_maximum(1, g));
+  JAXC__STEP(g, jaxc_reduce(JAXC_OP_PROD, g, 0));
+  JAXC__STEP(c, jaxc_flip(g, 0, NULL));
+done:
+  jaxc__steps_free(&S, c);
+  return c;
+}
+JAXC_API jaxc_array *jaxc_polyder(const jaxc_array *p, int m) {
+  if (!p) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "polyder: the array is NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *P, *c, *head, *r = NULL;
+  JAXC__STEP(P, jaxc__inexact_view(p));
+  if (m < 0) {
+    jaxc__fail(JAXC_ERR_ARG, "Order of derivative must be positive");
+    goto done;
+  }
+  if (m == 0) {
+    JAXC__STEP(r, jaxc_reshape(P, P->ndim, P->shape)); /* (a copy, weak flag kept) */
+    goto done;
+  }
+  if (P->ndim == 0) {
+    jaxc__fail(JAXC_ERR_ARG, "len() of unsized object");
+    goto done;
+  }
+  int64_t n = P->shape[0] > m ? P->shape[0] - m : 0;
+  JAXC__STEP(c, jaxc__poly_coeff(P->dtype, m, n, m, false));
+  JAXC__STEP(head, jaxc__first_axis(P, JAXC_NONE, -m));
+  JAXC__STEP(r, jaxc_multiply(head, c));
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+JAXC_API jaxc_array *jaxc_polyint(const jaxc_array *p, int m, const jaxc_array *k) {
+  if (!p) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "polyint: the array is NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *P, *K, *c, *cat, *r = NULL, *zero = NULL;
+  if (!k) JAXC__STEP(zero, jaxc_weak_int(0));
+  if (!jaxc__promote_pair(p, k ? k : zero, true, &S, &P, &K)) goto done;
+  if (m < 0) {
+    jaxc__fail(JAXC_ERR_ARG, "Order of integral must be positive (see polyder)");
+    goto done;
+  }
+  int64_t m64 = m;
+  JAXC__STEP(K, jaxc_atleast_1d(K));
+  if (K->ndim == 1 && K->shape[0] == 1) JAXC__STEP(K, jaxc_broadcast_to(K, 1, &m64));
+  if (K->ndim != 1 || K->shape[0] != m64) {
+    jaxc__fail(JAXC_ERR_SHAPE, "k must be a scalar or a rank-1 array of length 1 or m.");
+    goto done;
+  }
+  if (m == 0) {
+    JAXC__STEP(r, jaxc_reshape(P, P->ndim, P->shape)); /* (a copy, weak flag kept) */
+    goto done;
+  }
+  const jaxc_array *pk[2] = {P, K};
+  JAXC__STEP(cat, jaxc_concatenate(2, pk, 0));
+  JAXC__STEP(c, jaxc__poly_coeff(P->dtype, 0, P->shape[0] + m64, m, true));
+  JAXC__STEP(r, jaxc_true_divide(cat, c));
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+
+/* --- windows ----------------------------------------------------------------------------------- */
+typedef enum { JAXC__HANNING, JAXC__HAMMING, JAXC__BLACKMAN, JAXC__BARTLETT } jaxc__window;
+static jaxc_array *jaxc__window_fn(jaxc__window kind, int64_t M) {
+  jaxc_dtype d = jaxc__default_float();
+  if (M <= 1) {
+    if (M < 0) return (jaxc_array *)jaxc__fail_negative_dims(1, &M);
+    jaxc_array *r = jaxc_array_ones(d, 1, &M);
+    return r;
+  }
+  const double two_pi = 2 * 3.141592653589793; /* (Python's 2 * np.pi) */
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *n, *t, *u, *r = NULL;
+  JAXC__STEP(n, jaxc__new_array(d, false, 1, &M));
+  jaxc__iota_fill(d, 0, M, (unsigned char *)n->data);
+  if (kind == JAXC__BARTLETT) { /* 1 - abs(2 * n + 1 - M) / (M - 1) */
+    JAXC__STEP(t, jaxc_multiply(2, n));
+    JAXC__STEP(t, jaxc_add(t, 1));
+    JAXC__STEP(t, jaxc_subtract(t, M));
+    JAXC__STEP(t, jaxc_abs(t));
+    JAXC__STEP(t, jaxc_true_divide(t, M - 1));
+    JAXC__STEP(r, jaxc_subtract(1, t));
+    goto done;
+  }
+  JAXC__STEP(t, jaxc_multiply(two_pi, n)); /* cos(2 pi n / (M - 1)) */
+  JAXC__STEP(t, jaxc_true_divide(t, M - 1));
+  JAXC__STEP(t, jaxc_cos(t));
+  if (kind == JAXC__HANNING) { /* 0.5 * (1 - cos(...)) */
+    JAXC__STEP(t, jaxc_subtract(1, t));
+    JAXC__STEP(r, jaxc_multiply(0.5, t));
+  } else if (kind == JAXC__HAMMING) { /* 0.54 - 0.46 * cos(...) */
+    JAXC__STEP(t, jaxc_multiply(0.46, t));
+    JAXC__STEP(r, jaxc_subtract(0.54, t));
+  } else { /* 0.42 - 0.5 * cos(2 pi n / (M - 1)) + 0.08 * cos(4 pi n / (M - 1)) */
+    JAXC__STEP(t, jaxc_multiply(0.5, t));
+    JAXC__STEP(t, jaxc_subtract(0.42, t));
+    JAXC__STEP(u, jaxc_multiply(2 * two_pi, n));
+    JAXC__STEP(u, jaxc_true_divide(u, M - 1));
+    JAXC__STEP(u, jaxc_cos(u));
+    JAXC__STEP(u, jaxc_multiply(0.08, u));
+    JAXC__STEP(r, jaxc_add(t, u));
+  }
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+JAXC_API jaxc_array *jaxc_hanning(int64_t M) { return jaxc__window_fn(JAXC__HANNING, M); }
+JAXC_API jaxc_array *jaxc_hamming(int64_t M) { return jaxc__window_fn(JAXC__HAMMING, M); }
+JAXC_API jaxc_array *jaxc_blackman(int64_t M) { return jaxc__window_fn(JAXC__BLACKMAN, M); }
+JAXC_API jaxc_array *jaxc_bartlett(int64_t M) { return jaxc__window_fn(JAXC__BARTLETT, M); }
+
+/* --- unwrap ---------------------------------------------------------------------------------------- */
+/* a[lo:hi] along axis ax (canonical) */
+static jaxc_array *jaxc__axis_slice(const jaxc_array *a, int ax, int64_t lo, int64_t hi) {
+  jaxc_slice_spec spec[JAXC_MAX_NDIM];
+  for (int k = 0; k < a->ndim; k++) spec[k] = k == ax ? JAXC_S(lo, hi, JAXC_NONE) : JAXC_ALL;
+  return jaxc_slice(a, a->ndim, spec);
+}
+JAXC_API jaxc_array *jaxc_unwrap(const jaxc_array *p, const jaxc_array *discont, int axis, const jaxc_array *period) {
+  if (!p) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "unwrap: the array is NULL");
+  if (jaxc_dtype_kind(p->dtype) == JAXC_KIND_COMPLEX) return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "jnp.unwrap does not support complex inputs.");
+  int ax;
+  if (!jaxc__python_axis(axis, p->ndim, &ax)) return NULL;
+  if (p->shape[ax] == 0) {
+    jaxc_array *r = jaxc__inexact_view(p), *c = r ? jaxc_reshape(r, r->ndim, r->shape) : NULL;
+    jaxc_array_free(r);
+    return c;
+  }
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *half, *lim, *dd, *m, *t, *c, *pc, *up = NULL, *per = NULL;
+  if (period) {
+    JAXC__STEP(half, jaxc_true_divide(period, 2));
+  } else {
+    JAXC__STEP(per, jaxc_weak_float(2 * 3.141592653589793));
+    JAXC__STEP(half, jaxc_weak_float(3.141592653589793));
+  }
+  const jaxc_array *P = period ? period : per;
+  lim = discont ? (jaxc_array *)discont : half;
+  JAXC__STEP(dd, jaxc_diff(p, 1, ax, NULL, NULL));
+  JAXC__STEP(m, jaxc_add(dd, half)); /* ddmod = mod(dd + interval, period) - interval */
+  JAXC__STEP(m, jaxc_remainder(m, P));
+  JAXC__STEP(m, jaxc_subtract(m, half));
+  jaxc_array *neg, *pos;
+  JAXC__STEP(neg, jaxc_negative(half)); /* where((ddmod == -interval) & (dd > 0), interval, ddmod) */
+  JAXC__STEP(neg, jaxc_equal(m, neg));
+  JAXC__STEP(pos, jaxc_greater(dd, 0));
+  JAXC__STEP(c, jaxc_bitwise_and(neg, pos));
+  JAXC__STEP(m, jaxc_where(c, half, m));
+  JAXC__STEP(t, jaxc_subtract(m, dd)); /* ph_correct = where(abs(dd) < discont, 0, ddmod - dd) */
+  JAXC__STEP(c, jaxc_abs(dd));
+  JAXC__STEP(c, jaxc_less(c, lim));
+  jaxc_array *zero;
+  JAXC__STEP(zero, jaxc_weak_int(0));
+  JAXC__STEP(pc, jaxc_where(c, zero, t));
+  JAXC__STEP(pc, jaxc_reduce(JAXC_OP_CUMSUM, pc, ax));
+  jaxc_array *first, *rest;
+  JAXC__STEP(first, jaxc__axis_slice(p, ax, 0, 1));
+  JAXC__STEP(rest, jaxc__axis_slice(p, ax, 1, JAXC_NONE));
+  JAXC__STEP(rest, jaxc_add(rest, pc));
+  const jaxc_array *parts[2] = {first, rest};
+  JAXC__STEP(up, jaxc_concatenate(2, parts, ax));
+done:
+  jaxc__steps_free(&S, up);
+  return up;
+}
+
+/* --- packbits, unpackbits, resize, trim_zeros ------------------------------------------------------ */
+static bool jaxc__bitorder(const char *bitorder, bool *little) {
+  if (!bitorder) bitorder = "big";
+  *little = !strcmp(bitorder, "little");
+  if (!*little && strcmp(bitorder, "big")) return jaxc__fail(JAXC_ERR_ARG, "'order' must be either 'little' or 'big'"), false;
+  return true;
+}
+/* a with `axis` last (JAXC_ALL_AXES: flattened), as the lanes the packing walks: a itself
+   (*own false) where it already is so, else a moved copy */
+static const jaxc_array *jaxc__lanes_last(const jaxc_array *a, int axis, int *ax, jaxc_array *view, jaxc_array **own) {
+  *own = NULL;
+  if (axis == JAXC_ALL_AXES) {
+    *ax = 0;
+    jaxc__view(view, a, 1, &a->size);
+    return view;
+  }
+  if (!jaxc__canon_axis(axis, a->ndim, ax)) return NULL;
+  if (*ax == a->ndim - 1) return a;
+  return *own = jaxc_moveaxis(a, *ax, -1);
+}
+/* 8 bytes as one byte of their nonzero flags, the first the highest bit (big) or the lowest
+   (little): each byte's "nonzero" moved to its low bit, then one multiply gathers the 8 bits into
+   the top byte (0x0102...80 puts byte i's bit at 56 + i, 0x8040...01 at 63 - i; no carries) */
+static uint8_t jaxc__pack8(const uint8_t *f, bool little) {
+  uint64_t w = 0;
+  for (int i = 0; i < 8; i++) w |= (uint64_t)f[i] << (8 * i); /* (one load on a little-endian CPU) */
+  const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+  w = ((((w & low7) + low7) | w) >> 7) & 0x0101010101010101ull;
+  return (uint8_t)((w * (little ? 0x0102040810204080ull : 0x8040201008040201ull)) >> 56);
+}
+/* output bytes [lo, hi) of lanes of n flags packed nb bytes to a lane */
+typedef struct jaxc__pack_job { const uint8_t *src; uint8_t *dst; int64_t n, nb; bool little; } jaxc__pack_job;
+static void jaxc__pack_range(const void *job, int64_t lo, int64_t hi) {
+  const jaxc__pack_job *j = (const jaxc__pack_job *)job;
+  for (int64_t g = lo; g < hi;) { /* lane by lane: its whole bytes, then its padded last one */
+    int64_t l = g / j->nb, b = g - l * j->nb, end = (l + 1) * j->nb < hi ? (l + 1) * j->nb : hi;
+    int64_t stop = end - l * j->nb, whole = stop < j->n / 8 ? stop : j->n / 8;
+    const uint8_t *f = j->src + l * j->n;
+    uint8_t *o = j->dst + l * j->nb;
+    if (j->little)
+      for (; b < whole; b++) o[b] = jaxc__pack8(f + 8 * b, true);
+    else
+      for (; b < whole; b++) o[b] = jaxc__pack8(f + 8 * b, false);
+    if (b < stop) { /* (the last byte padded with zeros, as lax.pad does) */
+      uint8_t last[8] = {0};
+      memcpy(last, f + 8 * b, (size_t)(j->n - 8 * b));
+      o[b] = jaxc__pack8(last, j->little);
+    }
+    g = end;
+  }
+}
+JAXC_API jaxc_array *jaxc_packbits(const jaxc_array *a, int axis, const char *bitorder) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "packbits: the array is NULL");
+  jaxc_kind kd = jaxc_dtype_kind(a->dtype);
+  if (kd != JAXC_KIND_BOOL && kd != JAXC_KIND_INT && kd != JAXC_KIND_UINT)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "Expected an input array of integer or boolean data type");
+  bool little;
+  if (!jaxc__bitorder(bitorder, &little)) return NULL;
+  int ax;
+  /* one-byte dtypes are packed from their own bytes (pack8 tests each for nonzero) */
+  jaxc_array *nz = jaxc_dtype_size(a->dtype) == 1 ? NULL : jaxc__nonzero_mask(a), *own = NULL, *r = NULL, *out = NULL, view;
+  const jaxc_array *L = nz || jaxc_dtype_size(a->dtype) == 1 ? jaxc__lanes_last(nz ? nz : a, axis, &ax, &view, &own) : NULL;
+  if (!L) goto done;
+  int64_t n = L->ndim ? L->shape[L->ndim - 1] : 1, lanes = n ? L->size / n : 0, nb = (n + 7) / 8, shape[JAXC_MAX_NDIM] = {0};
+  for (int k = 0; k < L->ndim; k++) shape[k] = L->shape[k];
+  if (L->ndim) shape[L->ndim - 1] = nb;
+  if (!(r = jaxc__new_array(JAXC_U8, false, L->ndim, shape))) goto done;
+  jaxc__pack_job J = {(const uint8_t *)L->data, (uint8_t *)r->data, n, nb, little};
+  jaxc__range_run(&J, jaxc__pack_range, lanes * nb, 9);
+  out = axis == JAXC_ALL_AXES || ax == r->ndim - 1 ? (jaxc__ok(), r) : jaxc_moveaxis(r, -1, ax);
+  if (out != r) jaxc_array_free(r);
+done:
+  jaxc_array_free(nz);
+  jaxc_array_free(own);
+  return out;
+}
+JAXC_API jaxc_array *jaxc_unpackbits(const jaxc_array *a, int axis, int64_t count, const char *bitorder) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "unpackbits: the array is NULL");
+  if (a->dtype != JAXC_U8) return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "Expected an input array of unsigned byte data type");
+  bool little;
+  if (!jaxc__bitorder(bitorder, &little)) return NULL;
+  int ax;
+  jaxc_array *own = NULL, *r = NULL, *out = NULL, view;
+  const jaxc_array *L = jaxc__lanes_last(a, axis, &ax, &view, &own);
+  if (!L) return NULL;
+  int64_t n = L->ndim ? L->shape[L->ndim - 1] : 1, bits = 8 * n, keep = count == JAXC_NONE ? bits : count, shape[JAXC_MAX_NDIM] = {0};
+  if (keep < 0) keep = bits + keep < 0 ? 0 : bits + keep; /* (a slice's negative stop) */
+  int64_t lanes = n ? L->size / n : 0;
+  for (int k = 0; k < L->ndim; k++) shape[k] = L->shape[k];
+  if (L->ndim == 0) { /* (unreachable: the view or the axis gives one) */
+    jaxc_array_free(own);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "unpackbits: a 0-d array has no axis");
+  }
+  shape[L->ndim - 1] = keep;
+  if (n == 0) {
+    int64_t lead = 1;
+    for (int k = 0; k < L->ndim - 1; k++) lead *= L->shape[k];
+    lanes = lead;
+  }
+  if (!(r = jaxc__new_array(JAXC_U8, false, L->ndim, shape))) goto done;
+  const uint8_t *src = (const uint8_t *)L->data;
+  uint8_t *dst = (uint8_t *)r->data;
+  for (int64_t l = 0; l < lanes; l++)
+    for (int64_t i = 0; i < keep; i++)
+      dst[l * keep + i] = i < bits ? (uint8_t)(src[l * n + i / 8] >> (little ? i % 8 : 7 - i % 8) & 1) : 0;
+  out = axis == JAXC_ALL_AXES || ax == r->ndim - 1 ? (jaxc__ok(), r) : jaxc_moveaxis(r, -1, ax);
+  if (out != r) jaxc_array_free(r);
+done:
+  jaxc_array_free(own);
+  return out;
+}
+JAXC_API jaxc_array *jaxc_resize(const jaxc_array *a, int ndim, const int64_t *shape) {
+  if (!a || (ndim > 0 && !shape)) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "resize: %s is NULL", a ? "the shape" : "the array");
+  if (ndim < 0 || ndim > JAXC_MAX_NDIM) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "ndim must be between 0 and %d, got %d", JAXC_MAX_NDIM, ndim);
+  for (int k = 0; k < ndim; k++)
+    if (shape[k] < 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "all elements of `new_shape` must be non-negative");
+  jaxc_array *r = jaxc__new_array(a->dtype, a->weak, ndim, shape);
+  if (!r) return NULL;
+  size_t es = jaxc_dtype_size(a->dtype), have = (size_t)a->size * es, want = (size_t)r->size * es;
+  if (!a->size) memset(r->data, 0, want); /* (zeros_like) */
+  for (size_t at = 0; a->size && at < want; at += have) memcpy((char *)r->data + at, a->data, want - at < have ? want - at : have);
+  jaxc__ok();
+  return r;
+}
+JAXC_API jaxc_array *jaxc_trim_zeros(const jaxc_array *filt, const char *trim) {
+  if (!filt) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "trim_zeros: the array is NULL");
+  if (filt->ndim != 1)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "'filt' must be 1-D array, but received %d-D array.", filt->ndim);
+  bool front = !trim, back = !trim;
+  for (const char *c = trim; c && *c; c++) front = front || *c == 'f' || *c == 'F', back = back || *c == 'b' || *c == 'B';
+  jaxc_array *nz = jaxc__nonzero_mask(filt);
+  if (!nz) return NULL;
+  const uint8_t *m = (const uint8_t *)nz->data;
+  int64_t n = filt->shape[0], lo = 0, hi = n;
+  while (lo < n && !m[lo]) lo++;
+  jaxc_array_free(nz);
+  if (lo == n) { /* all zeros: array_creation.empty(0, dtype), strong */
+    int64_t zero = 0;
+    jaxc_array *r = jaxc__new_array(filt->dtype, false, 1, &zero);
+    if (r) jaxc__ok();
+    return r;
+  }
+  nz = jaxc__nonzero_mask(filt);
+  if (!nz) return NULL;
+  m = (const uint8_t *)nz->data;
+  while (hi > lo && !m[hi - 1]) hi--;
+  jaxc_array_free(nz);
+  return jaxc__first_axis(filt, front ? lo : 0, back ? hi : n);
+}
 /* --- gradient ------------------------------------------------------------------------------------
    jnp.gradient's gradient_along_axis, op by op, so each step rounds and promotes as in JAX. */
 /* The gradient along an axis for a scalar spacing h, fused for float32 and float64: the same ops in
@@ -8958,10 +9456,6 @@ static void jaxc__pick_run(const jaxc__pick *P, void (*piece)(const jaxc__pick *
   for (int64_t t = 0; t < P->w.items; t++) piece(P, t);
 }
 
-/* NumPy broadcasting of k shapes; false + lax.broadcast_shapes' message listing them all */
-static bool jaxc__broadcast_list(int k, const jaxc_array *const *in, int *nd, int64_t *shape) {
-  return jaxc__broadcast_dims(k, in, nd, shape) || (jaxc__fail_broadcast_list(k, in), false);
-}
 /* a condition as bool: itself, or where it is nonzero (astype(bool)) held in *own */
 static const jaxc_array *jaxc__as_cond(const jaxc_array *c, jaxc_array **own) {
   *own = c->dtype == JAXC_BOOL ? NULL : jaxc__nonzero_mask(c);

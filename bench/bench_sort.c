@@ -5,7 +5,8 @@
    q), histogramdd (z as n/4 points of 4 values); np.diff; np.gradient (unit spacing, and at the
    sorted z's points); np.interp at n random queries into 1024 points; np.ptp; np.average weighted
    by q; np.cov and np.corrcoef of z as 8 rows of n/8 observations: NumPy computes these in
-   float64, jnp in the input's dtype); np.trapz (unit spacing, and at the sorted z's points); np.select of z and q under c0 = z < 0.3 and c1 = q > 0.5;
+   float64, jnp in the input's dtype); np.trapz (unit spacing, and at the sorted z's points); np.polyval of arange(9) / 8 at z;
+   np.packbits of uint8 z; np.unwrap(z * 8); np.select of z and q under c0 = z < 0.3 and c1 = q > 0.5;
    np.choose of z and q by a = (q < 0.5) as int8; np.compress(c0, z); np.array_equal of z and a
    copy of it.
    GB/s = bytes read + written once; copy: a 2-thread memcpy of as many bytes, and jaxc's speed as
@@ -24,7 +25,7 @@
 
 enum { REPS = 5 };
 typedef enum { SORT, ARGSORT, SORT_ROWS, SEARCH, UNIQUE, MEDIAN, QUANTILE3, NANMEDIAN, MEDIAN_ROWS, HISTOGRAM, DIFF,
-               ARGSORT_DESC, LEXSORT2, INTERP, HISTOGRAM2D, HISTOGRAMDD, GRADIENT, PTP, AVERAGE, COV, CORRCOEF, TRAPEZOID, SELECT, CHOOSE, COMPRESS, EQUAL, TOP_K, PARTITION, ARGPARTITION, ISIN, ISIN_SMALL, INTERSECT, UNION, SETDIFF, SETXOR } kind;
+               ARGSORT_DESC, LEXSORT2, INTERP, HISTOGRAM2D, HISTOGRAMDD, GRADIENT, PTP, AVERAGE, COV, CORRCOEF, TRAPEZOID, POLYVAL, PACKBITS, UNWRAP, SELECT, CHOOSE, COMPRESS, EQUAL, TOP_K, PARTITION, ARGPARTITION, ISIN, ISIN_SMALL, INTERSECT, UNION, SETDIFF, SETXOR } kind;
 #define IS_SETOP(k) ((k) >= ISIN)
 typedef struct {
   const char *name, *np; /* NumPy's call on z (and q, the queries) */
@@ -75,6 +76,9 @@ static const row rows[] = {
     {"cov f64 8 rows", "np.cov(z)", COV, JAXC_F64},
     {"trapezoid f32", "np.trapz(z)", TRAPEZOID, JAXC_F32},
     {"trapezoid f32 at points", "np.trapz(z, zs)", TRAPEZOID, JAXC_F32},
+    {"polyval f32 degree 8", "np.polyval(np.arange(9, dtype=d) / 8, z)", POLYVAL, JAXC_F32},
+    {"packbits u8", "np.packbits(z)", PACKBITS, JAXC_U8},
+    {"unwrap f32", "np.unwrap(z * 8)", UNWRAP, JAXC_F32},
     {"select f32 2 conds", "np.select([c0, c1], [z, q])", SELECT, JAXC_F32},
     {"choose f32 2 choices", "np.choose(a, [z, q])", CHOOSE, JAXC_F32},
     {"compress f32", "np.compress(c0, z)", COMPRESS, JAXC_F32},
@@ -127,6 +131,9 @@ static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array 
   case GRADIENT: jaxc_gradient(z, q ? 1 : 0, (const jaxc_array *const[]){q}, 0, NULL, &v); return v;
   case PTP: return jaxc_ptp(z, JAXC_ALL_AXES, false);
   case TRAPEZOID: return jaxc_trapezoid(z, q, NULL, -1);
+  case POLYVAL: return jaxc_polyval(q, z);
+  case PACKBITS: return jaxc_packbits(z, JAXC_ALL_AXES, NULL);
+  case UNWRAP: return jaxc_unwrap(z, NULL, -1, NULL);
   case SELECT: return jaxc_select(2, (const jaxc_array *const[]){c0, c1}, (const jaxc_array *const[]){z, q}, NULL);
   case CHOOSE: return jaxc_choose(ai, 2, (const jaxc_array *const[]){z, q}, JAXC_MODE_DEFAULT);
   case COMPRESS: return jaxc_compress(c0, z, JAXC_ALL_AXES, JAXC_NONE, NULL);
@@ -213,6 +220,15 @@ static int bench_row(const row *r, int lg) {
     jaxc_slice_spec every = JAXC_S(JAXC_NONE, JAXC_NONE, n / 1024);
     jaxc_array *s = jaxc_slice(z, 1, &every);
     jaxc_array_free(z), z = s;
+  }
+  if (r->k == POLYVAL) { /* p = arange(9) / 8 */
+    float pv[9];
+    for (int i = 0; i < 9; i++) pv[i] = (float)i / 8;
+    q = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){9}, pv);
+  }
+  if (r->k == UNWRAP) { /* z * 8: jumps past pi to take back */
+    jaxc_array *t = jaxc_multiply(z, 8);
+    jaxc_array_free(z), z = t;
   }
   if (r->k == QUANTILE3) { /* q = [0.25, 0.5, 0.75] */
     int64_t three = 3;

@@ -2466,7 +2466,7 @@ static void one_call(void) {
     made_t md[4] = {{NULL, NULL}};
     bool x64_was = jaxc_x64();
     if (u8() < 48) jaxc_set_x64(!x64_was);
-    int which = u8() % 12, nd = u8() % 4, n = u8() % 5;
+    int which = u8() % 17, nd = u8() % 4, n = u8() % 5;
     int64_t base[3];
     for (int k = 0; k < nd; k++) base[k] = u8() % 4;
     const jaxc_array *ops[4];
@@ -2510,6 +2510,33 @@ static void one_call(void) {
       else listed = false, r = jaxc_fill_diagonal(ops[0], ops[1]);
       break;
     case 10: listed = false, r = jaxc_trapezoid(ops[0], u8() & 1 ? ops[1] : NULL, u8() & 1 ? ops[2] : NULL, axis); break;
+    case 12: listed = false;
+      switch (u8() % 6) {
+      case 0: r = jaxc_polyval(ops[0], ops[1]); break;
+      case 1: r = jaxc_polyadd(ops[0], ops[1]); break;
+      case 2: r = jaxc_polysub(ops[0], ops[1]); break;
+      case 3: r = jaxc_polymul(ops[0], ops[1], u8() & 1); break;
+      case 4: r = jaxc_polyder(ops[0], (int)(u8() % 5) - 1); break;
+      default: r = jaxc_polyint(ops[0], (int)(u8() % 5) - 1, u8() & 1 ? ops[1] : NULL);
+      }
+      break;
+    case 13: listed = false;
+      r = u8() & 1 ? jaxc_hanning(m) : u8() & 1 ? jaxc_hamming(m) : u8() & 1 ? jaxc_blackman(m) : jaxc_bartlett(m);
+      if (r && (r->ndim != 1 || (m > 0 && r->shape[0] != m))) FAIL("%s: a window of %lld", what, (long long)r->shape[0]);
+      break;
+    case 14: listed = false, r = jaxc_unwrap(ops[0], u8() & 1 ? ops[1] : NULL, axis, u8() & 1 ? ops[2] : NULL); break;
+    case 15: listed = false;
+      r = u8() & 1 ? jaxc_packbits(ops[0], u8() & 1 ? JAXC_ALL_AXES : axis, u8() < 16 ? "mid" : u8() & 1 ? "little" : NULL)
+                   : jaxc_unpackbits(ops[0], u8() & 1 ? JAXC_ALL_AXES : axis, u8() & 1 ? JAXC_NONE : k, u8() & 1 ? "little" : NULL);
+      if (r && r->dtype != JAXC_U8) FAIL("%s: bits as %s", what, jaxc_dtype_name(r->dtype));
+      break;
+    case 16: listed = false;
+      if (u8() & 1) r = jaxc_trim_zeros(ops[0], u8() & 1 ? "f" : u8() & 1 ? "b" : NULL);
+      else {
+        int64_t sh[3] = {(int64_t)(u8() % 6) - 1, u8() % 5, u8() % 5};
+        r = jaxc_resize(ops[0], n % 4, sh);
+      }
+      break;
     default: listed = false;
       r = u8() & 1 ? jaxc_cross(ops[0], ops[1], axis, (int)(u8() % 5) - 3, (int)(u8() % 5) - 3, u8() & 1 ? JAXC_ALL_AXES : axis)
                    : jaxc_vander(ops[0], m, u8() & 1);
