@@ -7001,13 +7001,11 @@ done:
 /* --- trapezoid, cross, vander ------------------------------------------------------------------ */
 static void jaxc__iota_fill(jaxc_dtype d, int64_t lo, int64_t n, unsigned char *dst);
 static bool jaxc__iota_accepts(jaxc_dtype d);
-/* a[..., lo:hi] (hi JAXC_NONE: to the end), or a[..., i] with index true */
-static jaxc_array *jaxc__last_axis(const jaxc_array *a, int64_t lo, int64_t hi, bool index) {
+/* a[..., sp, ...] with sp on axis ax (canonical) and every other axis whole */
+static jaxc_array *jaxc__slice_on(const jaxc_array *a, int ax, jaxc_slice_spec sp) {
   jaxc_slice_spec spec[JAXC_MAX_NDIM];
-  int nd = a->ndim ? a->ndim : 1;
-  for (int k = 0; k < nd - 1; k++) spec[k] = JAXC_ALL;
-  spec[nd - 1] = index ? JAXC_I(lo) : JAXC_S(lo, hi, JAXC_NONE);
-  return jaxc_slice(a, nd, spec);
+  for (int k = 0; k < a->ndim && k < JAXC_MAX_NDIM; k++) spec[k] = k == ax ? sp : JAXC_ALL;
+  return jaxc_slice(a, a->ndim, spec);
 }
 /* trapezoid's line fused for float32/float64 lanes along the last axis: t = y[i+1] + y[i], the
    spacing d (x[i+1] - x[i], or dx) and p = d * t each rounded in the dtype as JAX's ops round
@@ -7039,15 +7037,31 @@ static double jaxc__trap_sum(bool f64, const void *y, const void *x, double dx, 
              : jaxc__trap_f32((const float *)y, (const float *)x, (float)dx, lo, hi);
 }
 /* lanes of n along the last axis of Y (x: one line for all, or a lane per lane, or NULL) */
+typedef struct jaxc__trap_job {
+  const char *y, *x;
+  double dx;
+  int64_t n, pairs;
+  size_t es;
+  bool f64, x_lanes;
+  void *out;
+} jaxc__trap_job;
+static void jaxc__trap_store(const jaxc__trap_job *j, int64_t l, double acc) {
+  if (j->f64) ((double *)j->out)[l] = 0.5 * acc;
+  else ((float *)j->out)[l] = 0.5f * (float)acc;
+}
+static void jaxc__trap_lanes(const void *job, int64_t l0, int64_t l1) {
+  const jaxc__trap_job *j = (const jaxc__trap_job *)job;
+  for (int64_t l = l0; l < l1; l++)
+    jaxc__trap_store(j, l, jaxc__trap_sum(j->f64, j->y + (size_t)(l * j->n) * j->es,
+                                          j->x ? j->x + (size_t)(j->x_lanes ? l * j->n : 0) * j->es : NULL, j->dx, 0, j->pairs));
+}
 static void jaxc__trap_run(const jaxc_array *Y, const jaxc_array *X, bool x_lanes, double dx, jaxc_array *out) {
-  bool f64 = Y->dtype == JAXC_F64;
-  int64_t n = Y->shape[Y->ndim - 1], lanes = n ? Y->size / n : out->size, pairs = n > 1 ? n - 1 : 0;
-  size_t es = jaxc_dtype_size(Y->dtype);
-  const char *y = (const char *)Y->data, *x = X ? (const char *)X->data : NULL;
-  bool par = (size_t)(lanes * n) * es * (x_lanes ? 2 : 1) > JAXC_PAR_BYTES;
-  (void)par;
+  int64_t n = Y->shape[Y->ndim - 1], lanes = n ? Y->size / n : out->size;
+  jaxc__trap_job J = {(const char *)Y->data, X ? (const char *)X->data : NULL, dx, n, n > 1 ? n - 1 : 0,
+                      jaxc_dtype_size(Y->dtype), Y->dtype == JAXC_F64, x_lanes, out->data};
+  size_t bytes_each = (size_t)(n ? n : 1) * J.es * (x_lanes ? 2 : 1);
 #if JAXC__HAS_OPENMP
-  if (par && lanes == 1) { /* one long lane: a piece per thread, the partial sums added in order */
+  if (lanes == 1 && bytes_each > JAXC_PAR_BYTES) { /* one long lane: a piece per thread, the partial sums added in order */
     double part[256] = {0};
     int used = 1;
 #  pragma omp parallel
@@ -7055,34 +7069,18 @@ static void jaxc__trap_run(const jaxc_array *Y, const jaxc_array *X, bool x_lane
       int t = omp_get_thread_num(), nt = omp_get_num_threads() < 256 ? omp_get_num_threads() : 256;
       int64_t lo, hi;
       if (t < nt) {
-        jaxc__thread_part(pairs, t, nt, &lo, &hi);
-        part[t] = jaxc__trap_sum(f64, y, x, dx, lo, hi);
+        jaxc__thread_part(J.pairs, t, nt, &lo, &hi);
+        part[t] = jaxc__trap_sum(J.f64, J.y, J.x, dx, lo, hi);
       }
       if (t == 0) used = nt;
     }
     double acc = 0;
     for (int t = 0; t < used; t++) acc += part[t];
-    if (f64) ((double *)out->data)[0] = 0.5 * acc;
-    else ((float *)out->data)[0] = 0.5f * (float)acc;
+    jaxc__trap_store(&J, 0, acc);
     return;
   }
 #endif
-#if JAXC__HAS_OPENMP
-  if (par) {
-#  pragma omp parallel for schedule(static)
-    for (int64_t l = 0; l < lanes; l++) {
-      double acc = jaxc__trap_sum(f64, y + (size_t)(l * n) * es, x ? x + (size_t)(x_lanes ? l * n : 0) * es : NULL, dx, 0, pairs);
-      if (f64) ((double *)out->data)[l] = 0.5 * acc;
-      else ((float *)out->data)[l] = 0.5f * (float)acc;
-    }
-    return;
-  }
-#endif
-  for (int64_t l = 0; l < lanes; l++) {
-    double acc = jaxc__trap_sum(f64, y + (size_t)(l * n) * es, x ? x + (size_t)(x_lanes ? l * n : 0) * es : NULL, dx, 0, pairs);
-    if (f64) ((double *)out->data)[l] = 0.5 * acc;
-    else ((float *)out->data)[l] = 0.5f * (float)acc;
-  }
+  jaxc__range_run(&J, jaxc__trap_lanes, lanes, bytes_each);
 }
 /* whether the fused line gives JAX's dtypes: float32/float64 y (and x) of one dtype along the last
    axis, a 0-d spacing that does not widen the product, no debug checks; *dxv: the spacing */
@@ -7131,8 +7129,8 @@ JAXC_API jaxc_array *jaxc_trapezoid(const jaxc_array *y, const jaxc_array *x, co
   }
   JAXC__STEP(Y, jaxc_moveaxis(Y, axis, -1));
   jaxc_array *hi, *lo;
-  JAXC__STEP(hi, jaxc__last_axis(Y, 1, JAXC_NONE, false));
-  JAXC__STEP(lo, jaxc__last_axis(Y, 0, -1, false));
+  JAXC__STEP(hi, jaxc__slice_on(Y, Y->ndim - 1, JAXC_S(1, JAXC_NONE, JAXC_NONE)));
+  JAXC__STEP(lo, jaxc__slice_on(Y, Y->ndim - 1, JAXC_S(0, -1, JAXC_NONE)));
   JAXC__STEP(t, jaxc_add(hi, lo));
   JAXC__STEP(t, jaxc_multiply(D, t));
   JAXC__STEP(t, jaxc_reduce(JAXC_OP_SUM, t, -1));
@@ -7156,8 +7154,8 @@ JAXC_API jaxc_array *jaxc_cross(const jaxc_array *a, const jaxc_array *b, int ax
   }
   jaxc_array *av[3], *bv[3];
   for (int i = 0; i < 3; i++) {
-    JAXC__STEP(av[i], i < na ? jaxc__last_axis(A, i, 0, true) : jaxc_zeros_like(av[0], JAXC_DTYPE_NONE));
-    JAXC__STEP(bv[i], i < nb ? jaxc__last_axis(B, i, 0, true) : jaxc_zeros_like(bv[0], JAXC_DTYPE_NONE));
+    JAXC__STEP(av[i], i < na ? jaxc__slice_on(A, A->ndim - 1, JAXC_I(i)) : jaxc_zeros_like(av[0], JAXC_DTYPE_NONE));
+    JAXC__STEP(bv[i], i < nb ? jaxc__slice_on(B, B->ndim - 1, JAXC_I(i)) : jaxc_zeros_like(bv[0], JAXC_DTYPE_NONE));
   }
   if (na == 2 && nb == 2) {
     JAXC__STEP(p, jaxc_multiply(av[0], bv[1]));
@@ -7222,11 +7220,6 @@ static bool jaxc__promote_pair(const jaxc_array *x, const jaxc_array *y, bool in
 static jaxc_array *jaxc__inexact_view(const jaxc_array *x) {
   jaxc_dtype node = jaxc__to_inexact(jaxc__node_of(x));
   return jaxc__promoted_view(x, jaxc_storage_dtype(node, jaxc_x64()), jaxc_dtype_is_weak(node));
-}
-/* a[lo:hi] along the first axis (Python's slice) */
-static jaxc_array *jaxc__first_axis(const jaxc_array *a, int64_t lo, int64_t hi) {
-  jaxc_slice_spec sp = JAXC_S(lo, hi, JAXC_NONE);
-  return jaxc_slice(a, 1, &sp);
 }
 /* polyval fused for float32/float64 with a 1-D p: Horner's steps over an L1 block of x, each
    multiply and each add its own loop, so that no compiler contracts them into one rounding (the
@@ -7367,7 +7360,7 @@ JAXC_API jaxc_array *jaxc_polyder(const jaxc_array *p, int m) {
   }
   int64_t n = P->shape[0] > m ? P->shape[0] - m : 0;
   JAXC__STEP(c, jaxc__poly_coeff(P->dtype, m, n, m, false));
-  JAXC__STEP(head, jaxc__first_axis(P, JAXC_NONE, -m));
+  JAXC__STEP(head, jaxc__slice_on(P, 0, JAXC_S(JAXC_NONE, -m, JAXC_NONE)));
   JAXC__STEP(r, jaxc_multiply(head, c));
 done:
   jaxc__steps_free(&S, r);
@@ -7454,12 +7447,6 @@ JAXC_API jaxc_array *jaxc_blackman(int64_t M) { return jaxc__window_fn(JAXC__BLA
 JAXC_API jaxc_array *jaxc_bartlett(int64_t M) { return jaxc__window_fn(JAXC__BARTLETT, M); }
 
 /* --- unwrap ---------------------------------------------------------------------------------------- */
-/* a[lo:hi] along axis ax (canonical) */
-static jaxc_array *jaxc__axis_slice(const jaxc_array *a, int ax, int64_t lo, int64_t hi) {
-  jaxc_slice_spec spec[JAXC_MAX_NDIM];
-  for (int k = 0; k < a->ndim; k++) spec[k] = k == ax ? JAXC_S(lo, hi, JAXC_NONE) : JAXC_ALL;
-  return jaxc_slice(a, a->ndim, spec);
-}
 JAXC_API jaxc_array *jaxc_unwrap(const jaxc_array *p, const jaxc_array *discont, int axis, const jaxc_array *period) {
   if (!p) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "unwrap: the array is NULL");
   if (jaxc_dtype_kind(p->dtype) == JAXC_KIND_COMPLEX) return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "jnp.unwrap does not support complex inputs.");
@@ -7498,8 +7485,8 @@ JAXC_API jaxc_array *jaxc_unwrap(const jaxc_array *p, const jaxc_array *discont,
   JAXC__STEP(pc, jaxc_where(c, zero, t));
   JAXC__STEP(pc, jaxc_reduce(JAXC_OP_CUMSUM, pc, ax));
   jaxc_array *first, *rest;
-  JAXC__STEP(first, jaxc__axis_slice(p, ax, 0, 1));
-  JAXC__STEP(rest, jaxc__axis_slice(p, ax, 1, JAXC_NONE));
+  JAXC__STEP(first, jaxc__slice_on(p, ax, JAXC_S(0, 1, JAXC_NONE)));
+  JAXC__STEP(rest, jaxc__slice_on(p, ax, JAXC_S(1, JAXC_NONE, JAXC_NONE)));
   JAXC__STEP(rest, jaxc_add(rest, pc));
   const jaxc_array *parts[2] = {first, rest};
   JAXC__STEP(up, jaxc_concatenate(2, parts, ax));
@@ -7655,7 +7642,7 @@ JAXC_API jaxc_array *jaxc_trim_zeros(const jaxc_array *filt, const char *trim) {
   m = (const uint8_t *)nz->data;
   while (hi > lo && !m[hi - 1]) hi--;
   jaxc_array_free(nz);
-  return jaxc__first_axis(filt, front ? lo : 0, back ? hi : n);
+  return jaxc__slice_on(filt, 0, JAXC_S(front ? lo : 0, back ? hi : n, JAXC_NONE));
 }
 /* --- gradient ------------------------------------------------------------------------------------
    jnp.gradient's gradient_along_axis, op by op, so each step rounds and promotes as in JAX. */
