@@ -27,25 +27,30 @@
                jaxc_fix, jaxc_asin ... are macros for them), jaxc_astype, jaxc_where, and
                *_into variants that write into an existing array (buffer reuse); jaxc_frexp,
                jaxc_modf and jaxc_divmod (two results), jaxc_clip, jaxc_angle, jaxc_nan_to_num,
-               jaxc_isclose, jaxc_allclose, jaxc_array_equal, jaxc_array_equiv, jaxc_round_decimals
+               jaxc_isclose, jaxc_allclose, jaxc_array_equal, jaxc_array_equiv, jaxc_round_decimals;
+               jaxc_i0 (the modified Bessel function I0, JAX's Cephes series); jaxc_result_type
+               (jnp.result_type of n operands), jaxc_binary_result, jaxc_unary_result
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
                the nan reductions jaxc_nansum ... jaxc_nancumprod, nanargmax/nanargmin, var/std
                and nanvar/nanstd with ddof
      sort      jaxc_sort, jaxc_argsort, jaxc_sort_ex/argsort_ex (descending, stable), jaxc_lexsort,
                jaxc_sort_complex, jaxc_top_k (lax.top_k), jaxc_partition, jaxc_argpartition,
                jaxc_searchsorted,
-               jaxc_digitize, jaxc_unique, jaxc_unique_ex, jaxc_isin, intersect1d, union1d, setdiff1d, setxor1d,
+               jaxc_digitize, jaxc_unique, jaxc_unique_ex, unique_values/counts/inverse/all, jaxc_isin,
+               intersect1d, union1d, setdiff1d, setxor1d,
                jaxc_nonzero, flatnonzero, argwhere, count_nonzero, bincount; jaxc_quantile,
                nanquantile, percentile, nanpercentile (JAXC_QUANTILE_...), quantile_ex (axis
                tuples), median, nanmedian, histogram, histogram2d, histogramdd, histogram_bin_edges,
                diff, ediff1d, interp, gradient, ptp, average, cov, corrcoef, trapezoid, unwrap;
-               polyval, polyadd, polysub, polymul, polyder, polyint
+               polyval, polyadd, polysub, polymul, polyder, polyint, poly, polydiv; cumulative_sum,
+               cumulative_prod (include_initial)
      index     jaxc_take, jaxc_index_take (x[idx]), jaxc_slice, jaxc_at_update (x.at[idx].op),
                jaxc_at_update_axis, jaxc_at_update_slice, jaxc_select, jaxc_choose,
-               jaxc_compress, jaxc_extract
+               jaxc_compress, jaxc_extract, jaxc_put, jaxc_place, jaxc_ix_
      shape     jaxc_reshape, ravel, transpose, swapaxes, moveaxis, expand_dims, squeeze,
                broadcast_to, concatenate, stack, flip, fliplr, flipud, rot90, roll, tile,
-               repeat, pad (JAXC_PAD_...), split, array_split, split_at, delete,
+               repeat, pad (JAXC_PAD_...), split, array_split, split_at, hsplit, vsplit,
+               dsplit (and _at), unstack, delete,
                delete_slice, insert, insert_slice, append, atleast_1d/2d/3d, hstack, vstack,
                dstack, column_stack, broadcast_arrays, resize, trim_zeros, packbits, unpackbits
      linalg    jaxc_matmul (a @ b), jaxc_dot, vdot, inner, outer, tensordot, vecdot, matvec,
@@ -55,7 +60,7 @@
                logspace, geomspace, eye, identity, tri, tril, triu (JAXC_DTYPE_NONE: dtype=None),
                vander, meshgrid, indices, indices_sparse, tril_indices, triu_indices (and
                _from), diag_indices (and _from), fill_diagonal, hanning, hamming, blackman,
-               bartlett
+               bartlett, kaiser (with the op jaxc_i0)
      random    jaxc_random_key/split/fold_in, bits, uniform, normal, randint, bernoulli,
                permutation, and *_into variants writing into caller memory
      config    jaxc_set_x64, jaxc_set_promotion, jaxc_set_debug_nans/infs, jaxc_set_buffer_cache
@@ -216,6 +221,11 @@ JAXC_API jaxc_array *jaxc_where_into(const jaxc_array *cond, const jaxc_array *x
    error), without computing anything. */
 JAXC_API jaxc_dtype jaxc_binary_result(jaxc_op op, const jaxc_array *a, const jaxc_array *b, bool *weak);
 JAXC_API jaxc_dtype jaxc_unary_result(jaxc_op op, const jaxc_array *a, bool *weak);
+/* jnp.result_type(*arrays, return_weak_type_flag=True): the join of the n operands' lattice nodes
+   under the promotion mode (strict mode's error where there is none), as the dtype arrays get
+   (float32 for a Python float with x64 off) and its weak flag. n = 0: "at least one array or
+   dtype is required". Python scalars are the weak arrays jaxc_weak_int/float/complex make. */
+JAXC_API jaxc_dtype jaxc_result_type(int n, const jaxc_array *const *arrays, bool *weak);
 
 /* Named functions, one per op of JAXC_OPS: jaxc_add(a, b), jaxc_sqrt(a), ... on arrays.
    (The binary names are also macros accepting C scalars; see the _Generic front below.) */
@@ -416,6 +426,16 @@ JAXC_API jaxc_array *jaxc_nanargmax(const jaxc_array *a, int axis, bool keepdims
 JAXC_API jaxc_array *jaxc_nanargmin(const jaxc_array *a, int axis, bool keepdims);
 /* The dtype jaxc_reduce would return (JAXC_DTYPE_INVALID + status on error). */
 JAXC_API jaxc_dtype jaxc_reduce_result(jaxc_op op, const jaxc_array *a);
+/* jnp.cumulative_sum / jnp.cumulative_prod (the array API's): x at least 1-D, axis JAXC_ALL_AXES
+   (None) only for a 1-D x; dtype JAXC_DTYPE_NONE accumulates cumulative_sum's bool and integers
+   narrower than the default int (uint) in the default int (uint), cumulative_prod's bool only;
+   a dtype accumulates in it (bool: x != 0 counted in the default int, then converted back).
+   include_initial puts the identity (0, 1) first along the axis. Strong results. Errors:
+   "The input must be non-scalar to take a cumulative sum, however a scalar value or scalar
+   array was given.", "The input array has rank 2, however axis was not set to an explicit
+   value. The axis argument is only optional for one-dimensional arrays." */
+JAXC_API jaxc_array *jaxc_cumulative_sum(const jaxc_array *x, int axis, jaxc_dtype dtype, bool include_initial);
+JAXC_API jaxc_array *jaxc_cumulative_prod(const jaxc_array *x, int axis, jaxc_dtype dtype, bool include_initial);
 /* Named reductions, one per reduction row of JAXC_OPS: jaxc_sum(a, axis), jaxc_argmax(a, axis)... */
 #define JAXC__DECL_RED_RED(name) JAXC_API jaxc_array *jaxc_##name(const jaxc_array *a, int axis);
 #define JAXC__DECL_RED_BIN(name)
@@ -487,6 +507,17 @@ JAXC_API jaxc_array *jaxc_digitize(const jaxc_array *x, const jaxc_array *bins, 
 JAXC_API jaxc_array *jaxc_unique(const jaxc_array *a);
 JAXC_API int jaxc_unique_ex(const jaxc_array *a, int axis, bool equal_nan, int64_t size, const jaxc_array *fill_value,
                             jaxc_array **values, jaxc_array **indices, jaxc_array **inverse, jaxc_array **counts);
+/* The array API's unique_* (jnp.unique_values, unique_counts, unique_inverse, unique_all):
+   jaxc_unique_ex of the flattened x with equal_nan false (every NaN its own value, as JAX's
+   wrappers pass it, though their docstrings say True), size/fill_value as there (JAXC_NONE,
+   NULL: none). inverse has x's shape. Each returns the status; all results or none. */
+JAXC_API jaxc_array *jaxc_unique_values(const jaxc_array *x, int64_t size, const jaxc_array *fill_value);
+JAXC_API int jaxc_unique_counts(const jaxc_array *x, int64_t size, const jaxc_array *fill_value, jaxc_array **values,
+                                jaxc_array **counts);
+JAXC_API int jaxc_unique_inverse(const jaxc_array *x, int64_t size, const jaxc_array *fill_value, jaxc_array **values,
+                                 jaxc_array **inverse_indices);
+JAXC_API int jaxc_unique_all(const jaxc_array *x, int64_t size, const jaxc_array *fill_value, jaxc_array **values,
+                             jaxc_array **indices, jaxc_array **inverse_indices, jaxc_array **counts);
 /* Set operations (jax/_src/numpy/setops.py). Values compare with ==, in promote_dtypes' dtype of
    the two operands (strict mode refuses mixed dtypes): -0.0 equals 0.0 and a NaN equals nothing,
    itself included. Operands of any shape are flattened; results are 1-D and sorted (lax.sort's
@@ -688,8 +719,16 @@ JAXC_API jaxc_array *jaxc_vander(const jaxc_array *x, int64_t n, bool increasing
                        empty operand counts as [0]
      jaxc_polyder(p, m), jaxc_polyint(p, m, k)  m-th derivative / integral (k: the integration
                        constants, NULL 0, a scalar or m of them); p promoted to inexact
+     jaxc_poly(seq_of_zeros)       the coefficients of prod (x - z): convolve(a, [1, -z]) root by
+                       root in the inexact dtype (a scalar counts as one root; none: a 0-d 1);
+                       a square matrix needs linalg.eigvals, which jaxc does not have (refused)
+     jaxc_polydiv(u, v, trim_leading_zeros, &q, &r)  long division in the inexact join: q of
+                       max(len(u) - len(v) + 1, 1), r the whole reduced u (leading zeros kept;
+                       trimmed below sqrt(eps) when asked); v[0] == 0 divides by zero, as in JAX
      jaxc_hanning(M), jaxc_hamming(M), jaxc_blackman(M), jaxc_bartlett(M)  in the default float
                        (M <= 1: ones)
+     jaxc_kaiser(M, beta)          i0(beta sqrt(1 - ((n - alpha) / alpha)^2)) / i0(beta), alpha =
+                       (M - 1) / 2, beta a Python float (weak); i0 is the op JAXC_OP_I0 (jaxc_i0)
      jaxc_unwrap(p, discont, axis, period)  jumps above discont (NULL: period / 2) taken back by
                        multiples of period (NULL: 2 pi); complex refused
      jaxc_packbits(a, axis, bitorder), jaxc_unpackbits(a, axis, count, bitorder)  uint8 bytes of
@@ -710,10 +749,13 @@ JAXC_API jaxc_array *jaxc_polysub(const jaxc_array *a1, const jaxc_array *a2);
 JAXC_API jaxc_array *jaxc_polymul(const jaxc_array *a1, const jaxc_array *a2, bool trim_leading_zeros);
 JAXC_API jaxc_array *jaxc_polyder(const jaxc_array *p, int m);
 JAXC_API jaxc_array *jaxc_polyint(const jaxc_array *p, int m, const jaxc_array *k);
+JAXC_API jaxc_array *jaxc_poly(const jaxc_array *seq_of_zeros);
+JAXC_API int jaxc_polydiv(const jaxc_array *u, const jaxc_array *v, bool trim_leading_zeros, jaxc_array **q, jaxc_array **r);
 JAXC_API jaxc_array *jaxc_hanning(int64_t M);
 JAXC_API jaxc_array *jaxc_hamming(int64_t M);
 JAXC_API jaxc_array *jaxc_blackman(int64_t M);
 JAXC_API jaxc_array *jaxc_bartlett(int64_t M);
+JAXC_API jaxc_array *jaxc_kaiser(int64_t M, double beta);
 JAXC_API jaxc_array *jaxc_unwrap(const jaxc_array *p, const jaxc_array *discont, int axis, const jaxc_array *period);
 JAXC_API jaxc_array *jaxc_packbits(const jaxc_array *a, int axis, const char *bitorder);
 JAXC_API jaxc_array *jaxc_unpackbits(const jaxc_array *a, int axis, int64_t count, const char *bitorder);
@@ -850,6 +892,24 @@ JAXC_API jaxc_array *jaxc_put_along_axis(const jaxc_array *arr, const jaxc_array
 JAXC_API int jaxc_unravel_index(const jaxc_array *indices, int ndim, const int64_t *shape, jaxc_array **out);
 JAXC_API jaxc_array *jaxc_ravel_multi_index(int n, const jaxc_array *const *multi_index, const int64_t *dims,
                                             jaxc_index_mode mode, char order);
+
+/* jaxc_put(a, ind, v, mode): jnp.put(a, ind, v, mode, inplace=False): a copy of a with the
+   elements at the flat indices ind set to v's values, raveled and repeated (or cut) to ind's
+   length (_tile_to_size); v converted to a's dtype as .at[].set converts it, a repeated index
+   keeps the last value. mode DEFAULT (JAX's None): the indices go through unravel_index, so a
+   negative one counts from the end and one out of range clamps to the first or last element;
+   CLIP: clip(ind, 0, a.size - 1) first (negative -> 0); WRAP: ind % a.size (Python's). Others:
+   "mode should be one of 'wrap' or 'clip'; got mode='fill'". An empty a, ind or v gives a
+   copy of a; ind must be integer or bool (the indexer's error otherwise). As in JAX, an
+   unsigned ind fails (unravel_index compares it with -1: "Python int -1 too large to convert
+   to uint8") and so does a 0-d a (its .at[()] refuses v's shape (n,)). There is no inplace
+   flag: inputs are never modified.
+   jaxc_place(arr, mask, vals): jnp.place(arr, mask, vals, inplace=False): the k-th nonzero
+   element of mask (row-major; mask the same size as arr, any shape and dtype) gets vals'
+   k % vals.size-th value; errors "place: arr and mask must be the same size", "Cannot place
+   values from an empty array". */
+JAXC_API jaxc_array *jaxc_put(const jaxc_array *a, const jaxc_array *ind, const jaxc_array *v, jaxc_index_mode mode);
+JAXC_API jaxc_array *jaxc_place(const jaxc_array *arr, const jaxc_array *mask, const jaxc_array *vals);
 
 /* jaxc_select(n, condlist, choicelist, default_value): jnp.select: where condlist[0] holds,
    choicelist[0], else where condlist[1] holds, choicelist[1], ..., else default_value (NULL:
@@ -1051,6 +1111,18 @@ JAXC_API jaxc_array *jaxc_pad_ex(const jaxc_array *a, int npad, const int64_t *p
 JAXC_API int jaxc_split(const jaxc_array *a, int64_t sections, int axis, jaxc_array **out);
 JAXC_API int jaxc_array_split(const jaxc_array *a, int64_t sections, int axis, jaxc_array **out);
 JAXC_API int jaxc_split_at(const jaxc_array *a, int nindices, const int64_t *indices, int axis, jaxc_array **out);
+/* jnp.hsplit (axis 1, or 0 for a 1-D a), jnp.vsplit (axis 0), jnp.dsplit (axis 2): split and
+   split_at on that axis, with their errors. As in JAX there is no rank check of its own: vsplit
+   takes a 1-D a, and an axis a does not have is Python's "tuple index out of range".
+   jnp.unstack(x, axis): out[0 .. x.shape[axis]) the slices x[..., i, ...] along axis, each
+   without it ("Unstack requires arrays with rank > 0, however a scalar array was passed."). */
+JAXC_API int jaxc_hsplit(const jaxc_array *a, int64_t sections, jaxc_array **out);
+JAXC_API int jaxc_vsplit(const jaxc_array *a, int64_t sections, jaxc_array **out);
+JAXC_API int jaxc_dsplit(const jaxc_array *a, int64_t sections, jaxc_array **out);
+JAXC_API int jaxc_hsplit_at(const jaxc_array *a, int nindices, const int64_t *indices, jaxc_array **out);
+JAXC_API int jaxc_vsplit_at(const jaxc_array *a, int nindices, const int64_t *indices, jaxc_array **out);
+JAXC_API int jaxc_dsplit_at(const jaxc_array *a, int nindices, const int64_t *indices, jaxc_array **out);
+JAXC_API int jaxc_unstack(const jaxc_array *x, int axis, jaxc_array **out);
 /* jnp.delete, jnp.insert and jnp.append (jax/_src/numpy/lax_numpy.py). axis JAXC_ALL_AXES works
    on the flattened array (axis=None). delete and insert keep a's dtype and weak flag.
      jaxc_delete(a, obj, axis, assume_unique_indices)  obj, an index array, names what goes:
@@ -1309,6 +1381,11 @@ JAXC_API int jaxc_triu_indices_from(const jaxc_array *a, int64_t k, jaxc_array *
 JAXC_API int jaxc_diag_indices(int64_t n, int ndim, jaxc_array **out);
 JAXC_API int jaxc_diag_indices_from(const jaxc_array *a, jaxc_array **out);
 JAXC_API jaxc_array *jaxc_fill_diagonal(const jaxc_array *a, const jaxc_array *val);
+/* jnp.ix_(*args): out[i] is args[i] (1-D) reshaped to 1 on every axis but i, an open mesh for
+   indexing; its dtype and weak flag kept, an empty one the default int's zeros (NumPy's intp).
+   Errors: "Arguments to jax.numpy.ix_ must be 1-dimensional, got shape (2, 2)", "Boolean
+   arguments to jax.numpy.ix_ are not implemented". */
+JAXC_API int jaxc_ix_(int n, const jaxc_array *const *args, jaxc_array **out);
 #ifndef __cplusplus
 #  define jaxc_full(ndim, shape, fill, dtype) jaxc_full_operand(ndim, shape, JAXC_OPERAND(fill), dtype)
 #  define jaxc_full_like(a, fill, dtype) jaxc_full_like_operand(a, JAXC_OPERAND(fill), dtype)
@@ -2165,6 +2242,7 @@ static const char *const jaxc__own_dtype_errors[JAXC_NUM_OPS] = {
     [JAXC_OP_LCM] = "Arguments to jax.numpy.lcm must be integers.",
     [JAXC_OP_SPACING] = "jnp.spacing is not defined for complex inputs.",
     [JAXC_OP_FABS] = "ufunc 'fabs' does not support complex dtypes",
+    [JAXC_OP_I0] = "Unsupported input type to jax.numpy.i0: %s",
     [JAXC_OP_ISPOSINF] = "isposinf/isneginf are not well defined for complex types",
     [JAXC_OP_ISNEGINF] = "isposinf/isneginf are not well defined for complex types",
     [JAXC_OP_SIGNBIT] = "jax.numpy.signbit is not well defined for %s",
@@ -2270,6 +2348,17 @@ JAXC_API jaxc_dtype jaxc_unary_result(jaxc_op op, const jaxc_array *a, bool *wea
   if (weak) *weak = p.weak;
   jaxc__ok();
   return p.out;
+}
+JAXC_API jaxc_dtype jaxc_result_type(int n, const jaxc_array *const *arrays, bool *weak) {
+  if (n <= 0) return jaxc__fail(JAXC_ERR_ARG, "at least one array or dtype is required"), JAXC_DTYPE_INVALID;
+  if (!arrays) return jaxc__fail(JAXC_ERR_ARG, "result_type: the array list is NULL"), JAXC_DTYPE_INVALID;
+  for (int j = 0; j < n; j++)
+    if (!arrays[j]) return jaxc__fail(JAXC_ERR_ARG, "result_type: array %d is NULL", j), JAXC_DTYPE_INVALID;
+  jaxc_dtype node = jaxc__join_nodes(n, arrays);
+  if (node == JAXC_DTYPE_INVALID) return JAXC_DTYPE_INVALID;
+  if (weak) *weak = jaxc_dtype_is_weak(node);
+  jaxc__ok();
+  return jaxc_storage_dtype(node, jaxc_x64());
 }
 
 /* --- broadcasting ------------------------------------------------------------------------------
@@ -5317,6 +5406,32 @@ JAXC_API int jaxc_unique_ex(const jaxc_array *a, int axis, bool equal_nan, int64
   jaxc__free(perm), jaxc_array_free(aux), jaxc_array_free(fill);
   return jaxc__outs_hand(4, outs, res, ok);
 }
+/* jnp.unique_values / _counts / _inverse / _all: unique of the flattened x, NaNs kept apart */
+static int jaxc__unique_api(const char *name, const jaxc_array *x, int64_t size, const jaxc_array *fill_value, jaxc_array **values,
+                            jaxc_array **indices, jaxc_array **inverse, jaxc_array **counts) {
+  if (!values) return jaxc__fail(JAXC_ERR_ARG, "%s: values is NULL", name), JAXC_ERR_ARG;
+  return jaxc_unique_ex(x, JAXC_ALL_AXES, false, size, fill_value, values, indices, inverse, counts);
+}
+JAXC_API jaxc_array *jaxc_unique_values(const jaxc_array *x, int64_t size, const jaxc_array *fill_value) {
+  jaxc_array *v = NULL;
+  jaxc__unique_api("unique_values", x, size, fill_value, &v, NULL, NULL, NULL);
+  return v;
+}
+JAXC_API int jaxc_unique_counts(const jaxc_array *x, int64_t size, const jaxc_array *fill_value, jaxc_array **values,
+                                jaxc_array **counts) {
+  if (!counts) return jaxc__fail(JAXC_ERR_ARG, "unique_counts: counts is NULL"), JAXC_ERR_ARG;
+  return jaxc__unique_api("unique_counts", x, size, fill_value, values, NULL, NULL, counts);
+}
+JAXC_API int jaxc_unique_inverse(const jaxc_array *x, int64_t size, const jaxc_array *fill_value, jaxc_array **values,
+                                 jaxc_array **inverse_indices) {
+  if (!inverse_indices) return jaxc__fail(JAXC_ERR_ARG, "unique_inverse: inverse_indices is NULL"), JAXC_ERR_ARG;
+  return jaxc__unique_api("unique_inverse", x, size, fill_value, values, NULL, inverse_indices, NULL);
+}
+JAXC_API int jaxc_unique_all(const jaxc_array *x, int64_t size, const jaxc_array *fill_value, jaxc_array **values,
+                             jaxc_array **indices, jaxc_array **inverse_indices, jaxc_array **counts) {
+  if (!indices || !inverse_indices || !counts) return jaxc__fail(JAXC_ERR_ARG, "unique_all: an output is NULL"), JAXC_ERR_ARG;
+  return jaxc__unique_api("unique_all", x, size, fill_value, values, indices, inverse_indices, counts);
+}
 JAXC_API jaxc_array *jaxc_unique(const jaxc_array *a) {
   jaxc_array *v = NULL;
   jaxc_unique_ex(a, JAXC_ALL_AXES, true, JAXC_NONE, NULL, &v, NULL, NULL, NULL);
@@ -6794,6 +6909,64 @@ JAXC_API jaxc_array *jaxc_ediff1d(const jaxc_array *a, const jaxc_array *to_end,
   return r;
 }
 
+/* --- cumulative_sum / cumulative_prod (jax/_src/numpy/reductions.py) ---------------------------- */
+/* _promote_integer_dtype: bool and integers narrower than the default int (uint) to it */
+static jaxc_dtype jaxc__promote_integer(jaxc_dtype d) {
+  int k = jaxc_dtype_kind(d);
+  if (k == JAXC_KIND_BOOL) return jaxc__default_int();
+  int wide = jaxc_x64() ? 64 : 32;
+  if (k == JAXC_KIND_UINT) return (int)jaxc_dtype_bits(d) < wide ? (jaxc_x64() ? JAXC_U64 : JAXC_U32) : d;
+  if (k == JAXC_KIND_INT) return (int)jaxc_dtype_bits(d) < wide ? jaxc__default_int() : d;
+  return d;
+}
+static jaxc_array *jaxc__cumulative_api(jaxc_op op, const jaxc_array *x, int axis, jaxc_dtype dtype, bool include_initial) {
+  bool sum = op == JAXC_OP_CUMSUM;
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "cumulative_%s: the array is NULL", sum ? "sum" : "prod");
+  if (x->ndim == 0)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "The input must be non-scalar to take a cumulative %s, however a scalar "
+                                    "value or scalar array was given.", sum ? "sum" : "product");
+  if (axis == JAXC_ALL_AXES) {
+    if (x->ndim > 1)
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "The input array has rank %d, however axis was not set to an explicit "
+                                      "value. The axis argument is only optional for one-dimensional arrays.", x->ndim);
+    axis = 0;
+  }
+  int ax;
+  jaxc_dtype req, result, comp;
+  if (!jaxc__canon_axis(axis, x->ndim, &ax) || !jaxc__create_dtype(dtype, JAXC_DTYPE_NONE, &req)) return NULL;
+  jaxc_array *nz = NULL, *t = NULL, *c = NULL, *init = NULL, *r = NULL;
+  const jaxc_array *a = x;
+  if (req == JAXC_DTYPE_NONE) {
+    result = comp = sum || x->dtype == JAXC_BOOL ? jaxc__promote_integer(x->dtype) : x->dtype;
+  } else if (req == JAXC_BOOL) { /* counted as integers: [-1, 1] must not cancel */
+    result = JAXC_BOOL, comp = jaxc__promote_integer(JAXC_BOOL);
+    if (x->dtype != JAXC_BOOL) a = nz = jaxc__nonzero_mask(x);
+  } else {
+    result = comp = req;
+  }
+  if (a && (t = jaxc_astype(a, comp)) && (c = jaxc_reduce(op, t, ax)) && comp != result) {
+    jaxc_array *back = jaxc_astype(c, result);
+    jaxc_array_free(c), c = back;
+  }
+  if (c && include_initial) { /* the identity first: concatenate([full(shape with axis 1, 0 or 1), out]) */
+    int64_t shape[JAXC_MAX_NDIM];
+    for (int i = 0; i < x->ndim && i < JAXC_MAX_NDIM; i++) shape[i] = i == ax ? 1 : x->shape[i];
+    init = sum ? jaxc_array_zeros(result, x->ndim, shape) : jaxc_array_ones(result, x->ndim, shape);
+    const jaxc_array *parts[2] = {init, c};
+    r = init ? jaxc_concatenate(2, parts, ax) : NULL;
+  } else {
+    r = c, c = NULL;
+  }
+  JAXC__FREE_ARRAYS(nz, t, c, init);
+  return r;
+}
+JAXC_API jaxc_array *jaxc_cumulative_sum(const jaxc_array *x, int axis, jaxc_dtype dtype, bool include_initial) {
+  return jaxc__cumulative_api(JAXC_OP_CUMSUM, x, axis, dtype, include_initial);
+}
+JAXC_API jaxc_array *jaxc_cumulative_prod(const jaxc_array *x, int axis, jaxc_dtype dtype, bool include_initial) {
+  return jaxc__cumulative_api(JAXC_OP_CUMPROD, x, axis, dtype, include_initial);
+}
+
 /* --- interp: JAX's _interp, op by op ---------------------------------------------------------- */
 /* The arrays one function makes on its way (freed together); a NULL step stops the function
    with that step's status. */
@@ -7323,6 +7496,106 @@ done:
   jaxc__steps_free(&S, r);
   return r;
 }
+/* jnp.poly: the coefficients of prod (x - z_k), convolve(a, [1, -z_k]) root after root */
+JAXC_API jaxc_array *jaxc_poly(const jaxc_array *seq_of_zeros) {
+  if (!seq_of_zeros) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "poly: the array is NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *Z, *a = NULL;
+  int64_t one = 1, two = 2;
+  JAXC__STEP(Z, jaxc__inexact_view(seq_of_zeros));
+  JAXC__STEP(Z, jaxc_atleast_1d(Z));
+  if (Z->ndim == 2 && Z->shape[0] == Z->shape[1] && Z->shape[0] != 0) {
+    jaxc__fail(JAXC_ERR_ARG, "poly of a square matrix takes its eigenvalues (linalg.eigvals), which jaxc does not "
+                             "have: pass the roots");
+    goto done;
+  }
+  if (Z->ndim != 1) {
+    jaxc__fail(JAXC_ERR_SHAPE, "input must be 1d or non-empty square 2d array.");
+    goto done;
+  }
+  jaxc_dtype dt = Z->dtype;
+  if (Z->shape[0] == 0) {
+    JAXC__STEP(a, jaxc_array_ones(dt, 0, NULL));
+    goto done;
+  }
+  size_t es = jaxc_dtype_size(dt);
+  const double unit = 1;
+  JAXC__STEP(a, jaxc_array_ones(dt, 1, &one));
+  for (int64_t k = 0; k < Z->shape[0]; k++) {
+    jaxc_array *zk, *pair; /* array([1, -z_k], dtype) */
+    JAXC__STEP(zk, jaxc__slice_on(Z, 0, JAXC_I(k)));
+    JAXC__STEP(zk, jaxc_negative(zk));
+    JAXC__STEP(pair, jaxc__new_array(dt, false, 1, &two));
+    jaxc_kernel_cast_dyn(JAXC_F64, dt, 1, &unit, pair->data);
+    memcpy((char *)pair->data + es, zk->data, es);
+    JAXC__STEP(a, jaxc_convolve(a, pair, JAXC_CONV_FULL, JAXC_DTYPE_NONE));
+  }
+done:
+  jaxc__steps_free(&S, a);
+  return a;
+}
+/* jnp.polydiv: long division as JAX writes it, each step a jnp op rounded in the dtype:
+   scale = 1 / v[0]; for k: d = scale * u[k], q[k] = d, u[k:k+n+1] += -d * v */
+JAXC_API int jaxc_polydiv(const jaxc_array *u, const jaxc_array *v, bool trim_leading_zeros, jaxc_array **q, jaxc_array **r) {
+  if (!u || !v || !q || !r) return jaxc__fail(JAXC_ERR_ARG, "polydiv: an argument is NULL"), JAXC_ERR_ARG;
+  *q = *r = NULL;
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *U, *V, *Q = NULL, *R = NULL, *t;
+  if (!jaxc__promote_pair(u, v, true, &S, &U, &V)) goto done;
+  if (U->ndim == 0 || V->ndim == 0) {
+    jaxc__fail(JAXC_ERR_ARG, "len() of unsized object");
+    goto done;
+  }
+  if (U->ndim != 1 || V->ndim != 1) {
+    jaxc__fail(JAXC_ERR_SHAPE, "polydiv: u and v must be 1-D coefficient arrays");
+    goto done;
+  }
+  if (V->shape[0] == 0) {
+    jaxc__fail(JAXC_ERR_INDEX, "index 0 is out of bounds for axis 0 with size 0"); /* (v[0]) */
+    goto done;
+  }
+  jaxc_dtype dt = U->dtype;
+  size_t es = jaxc_dtype_size(dt);
+  int64_t m = U->shape[0] - 1, n = V->shape[0] - 1, nq = m - n + 1 > 1 ? m - n + 1 : 1, nv = n + 1;
+  JAXC__STEP(R, jaxc_reshape(U, 1, U->shape)); /* (a copy with U's weak flag: .at[].add keeps it) */
+  JAXC__STEP(Q, jaxc_array_zeros(dt, 1, &nq));
+  JAXC__STEP(t, jaxc__new_array(dt, false, 1, &nv));
+  {
+    unsigned char one[16], scale[16], d[16], nd[16];
+    const double unit = 1;
+    char *rp = (char *)R->data;
+    jaxc_kernel_cast_dyn(JAXC_F64, dt, 1, &unit, one);
+    jaxc__bin_table[JAXC_OP_TRUE_DIVIDE][dt][0](1, one, V->data, scale);
+    for (int64_t k = 0; k <= m - n; k++) {
+      jaxc__bin_table[JAXC_OP_MULTIPLY][dt][0](1, scale, rp + (size_t)k * es, d);
+      memcpy((char *)Q->data + (size_t)k * es, d, es);
+      jaxc__un_table[JAXC_OP_NEGATIVE][dt](1, d, nd);
+      jaxc__bin_table[JAXC_OP_MULTIPLY][dt][1]((size_t)nv, nd, V->data, t->data);
+      jaxc__bin_table[JAXC_OP_ADD][dt][0]((size_t)nv, rp + (size_t)k * es, t->data, rp + (size_t)k * es);
+    }
+  }
+  if (trim_leading_zeros) { /* trim_zeros_tol(u, sqrt(finfo(dtype).eps), 'f'): |x| < tol is zero */
+    jaxc_dtype rd = jaxc__real_dtype(dt);
+    double eps = rd == JAXC_F16 ? 0x1p-10 : rd == JAXC_BF16 ? 0x1p-7 : rd == JAXC_F32 ? 0x1p-23 : 0x1p-52;
+    jaxc_array *tol, *mag, *small;
+    JAXC__STEP(tol, jaxc_scalar(rd, eps, 0));
+    JAXC__STEP(tol, jaxc_sqrt(tol));
+    JAXC__STEP(mag, jaxc_abs(R));
+    JAXC__STEP(small, jaxc_less(mag, tol));
+    int64_t start = 0, len = R->shape[0];
+    while (start < len && ((const bool *)small->data)[start]) start++;
+    if (start == len) {
+      JAXC__STEP(R, jaxc_array_empty(dt, 1, (int64_t[]){0}));
+    } else if (start > 0) {
+      JAXC__STEP(R, jaxc__slice_on(R, 0, JAXC_S(start, JAXC_NONE, JAXC_NONE)));
+    }
+  }
+  *q = jaxc__step_keep(&S, Q), *r = jaxc__step_keep(&S, R);
+  jaxc__ok();
+done:
+  jaxc__steps_free(&S, NULL);
+  return *q ? JAXC_OK : (int)jaxc_last_status();
+}
 /* prod over rows of (arange(lo, lo + n)[None] - arange(m)[:, None]) in d, each factor at least
    `floor` (polyint's maximum(1, grid)), reversed: the coefficients of polyder / polyint */
 static jaxc_array *jaxc__poly_coeff(jaxc_dtype d, int64_t lo, int64_t n, int m, bool at_least_one) {
@@ -7397,8 +7670,8 @@ done:
 }
 
 /* --- windows ----------------------------------------------------------------------------------- */
-typedef enum { JAXC__HANNING, JAXC__HAMMING, JAXC__BLACKMAN, JAXC__BARTLETT } jaxc__window;
-static jaxc_array *jaxc__window_fn(jaxc__window kind, int64_t M) {
+typedef enum { JAXC__HANNING, JAXC__HAMMING, JAXC__BLACKMAN, JAXC__BARTLETT, JAXC__KAISER } jaxc__window;
+static jaxc_array *jaxc__window_fn(jaxc__window kind, int64_t M, double beta) {
   jaxc_dtype d = jaxc__default_float();
   if (M <= 1) {
     if (M < 0) return (jaxc_array *)jaxc__fail_negative_dims(1, &M);
@@ -7410,6 +7683,20 @@ static jaxc_array *jaxc__window_fn(jaxc__window kind, int64_t M) {
   jaxc_array *n, *t, *u, *r = NULL;
   JAXC__STEP(n, jaxc__new_array(d, false, 1, &M));
   jaxc__iota_fill(d, 0, M, (unsigned char *)n->data);
+  if (kind == JAXC__KAISER) { /* i0(beta * sqrt(1 - ((n - alpha) / alpha) ** 2)) / i0(beta) */
+    double alpha = 0.5 * (double)(M - 1);
+    JAXC__STEP(t, jaxc_subtract(n, alpha));
+    JAXC__STEP(t, jaxc_true_divide(t, alpha));
+    JAXC__STEP(t, jaxc_square(t));
+    JAXC__STEP(t, jaxc_subtract(1, t));
+    JAXC__STEP(t, jaxc_sqrt(t));
+    JAXC__STEP(t, jaxc_multiply(beta, t));
+    JAXC__STEP(t, jaxc_i0(t));
+    JAXC__STEP(u, jaxc_weak_float(beta)); /* (a Python float) */
+    JAXC__STEP(u, jaxc_i0(u));
+    JAXC__STEP(r, jaxc_true_divide(t, u));
+    goto done;
+  }
   if (kind == JAXC__BARTLETT) { /* 1 - abs(2 * n + 1 - M) / (M - 1) */
     JAXC__STEP(t, jaxc_multiply(2, n));
     JAXC__STEP(t, jaxc_add(t, 1));
@@ -7441,12 +7728,84 @@ done:
   jaxc__steps_free(&S, r);
   return r;
 }
-JAXC_API jaxc_array *jaxc_hanning(int64_t M) { return jaxc__window_fn(JAXC__HANNING, M); }
-JAXC_API jaxc_array *jaxc_hamming(int64_t M) { return jaxc__window_fn(JAXC__HAMMING, M); }
-JAXC_API jaxc_array *jaxc_blackman(int64_t M) { return jaxc__window_fn(JAXC__BLACKMAN, M); }
-JAXC_API jaxc_array *jaxc_bartlett(int64_t M) { return jaxc__window_fn(JAXC__BARTLETT, M); }
+JAXC_API jaxc_array *jaxc_hanning(int64_t M) { return jaxc__window_fn(JAXC__HANNING, M, 0); }
+JAXC_API jaxc_array *jaxc_hamming(int64_t M) { return jaxc__window_fn(JAXC__HAMMING, M, 0); }
+JAXC_API jaxc_array *jaxc_blackman(int64_t M) { return jaxc__window_fn(JAXC__BLACKMAN, M, 0); }
+JAXC_API jaxc_array *jaxc_bartlett(int64_t M) { return jaxc__window_fn(JAXC__BARTLETT, M, 0); }
+JAXC_API jaxc_array *jaxc_kaiser(int64_t M, double beta) { return jaxc__window_fn(JAXC__KAISER, M, beta); }
 
 /* --- unwrap ---------------------------------------------------------------------------------------- */
+/* unwrap's line fused for float32/float64 lanes along the last axis (default discont and period),
+   in two passes: ph_correct over blocks of 256, JAX's ops in turn through the same typed kernels
+   (so the same roundings; a long lane split over the threads), written to the output; then its
+   cumsum, a running sum rounded to the dtype as jaxc's cumsum rounds it, and p + that, in one
+   sequential pass (tests/test_poly.c checks the bits against the op-by-op path) */
+typedef struct jaxc__unwrap_job { const char *p; char *out; int64_t n, lane; jaxc_dtype d; } jaxc__unwrap_job;
+#define JAXC__UNWRAP_FNS(T, SFX)                                                                    \
+  /* o[i] = ph_correct at i (from p[i] - p[i-1]) for i in [lo, hi), lo >= 1 */                      \
+  static void jaxc__unwrap_pc_##SFX(const T *p, T *o, int64_t lo, int64_t hi, jaxc_dtype d) {       \
+    const T h = (T)3.141592653589793, per = (T)(2 * 3.141592653589793);                            \
+    const jaxc__bin_fn sub = jaxc__bin_table[JAXC_OP_SUBTRACT][d][0], sub_s = jaxc__bin_table[JAXC_OP_SUBTRACT][d][2]; \
+    const jaxc__bin_fn add_s = jaxc__bin_table[JAXC_OP_ADD][d][2], rem_s = jaxc__bin_table[JAXC_OP_REMAINDER][d][2]; \
+    T dd[256], m[256];                                                                              \
+    for (int64_t b = lo; b < hi; b += 256) {                                                        \
+      size_t len = (size_t)(hi - b < 256 ? hi - b : 256);                                           \
+      sub(len, p + b, p + b - 1, dd); /* dd = diff(p) */                                           \
+      add_s(len, dd, &h, m);          /* ddmod = mod(dd + interval, period) - interval */          \
+      rem_s(len, m, &per, m);                                                                       \
+      sub_s(len, m, &h, m);                                                                         \
+      for (size_t j = 0; j < len; j++) m[j] = m[j] == -h && dd[j] > 0 ? h : m[j];                   \
+      sub(len, m, dd, m);             /* ph_correct = where(|dd| < discont, 0, ddmod - dd) */      \
+      for (size_t j = 0; j < len; j++) o[b + j] = (dd[j] < 0 ? -dd[j] : dd[j]) < h ? (T)0 : m[j];  \
+    }                                                                                               \
+  }                                                                                                 \
+  /* o[i] = p[i] + cumsum(ph_correct)[i - 1], o[0] = p[0] */                                        \
+  static void jaxc__unwrap_scan_##SFX(const T *p, T *o, int64_t n) {                                \
+    T acc = n > 1 ? o[1] : (T)0;                                                                    \
+    o[0] = p[0];                                                                                    \
+    for (int64_t i = 1; i < n; i++) {                                                               \
+      if (i > 1) acc = acc + o[i];                                                                  \
+      o[i] = p[i] + acc;                                                                            \
+    }                                                                                               \
+  }
+JAXC__UNWRAP_FNS(float, f32)
+JAXC__UNWRAP_FNS(double, f64)
+/* whole lanes [lo, hi) */
+static void jaxc__unwrap_lanes(const void *job, int64_t lo, int64_t hi) {
+  const jaxc__unwrap_job *J = (const jaxc__unwrap_job *)job;
+  size_t step = (size_t)J->n * jaxc_dtype_size(J->d);
+  for (int64_t l = lo; l < hi; l++) {
+    const void *p = J->p + (size_t)l * step;
+    void *o = J->out + (size_t)l * step;
+    if (J->d == JAXC_F64) jaxc__unwrap_pc_f64((const double *)p, (double *)o, 1, J->n, J->d), jaxc__unwrap_scan_f64((const double *)p, (double *)o, J->n);
+    else jaxc__unwrap_pc_f32((const float *)p, (float *)o, 1, J->n, J->d), jaxc__unwrap_scan_f32((const float *)p, (float *)o, J->n);
+  }
+}
+/* ph_correct of elements [lo, hi) of lane J->lane (its first element skipped) */
+static void jaxc__unwrap_part(const void *job, int64_t lo, int64_t hi) {
+  const jaxc__unwrap_job *J = (const jaxc__unwrap_job *)job;
+  size_t step = (size_t)J->n * jaxc_dtype_size(J->d);
+  const void *p = J->p + (size_t)J->lane * step;
+  void *o = J->out + (size_t)J->lane * step;
+  if (lo < 1) lo = 1;
+  if (lo >= hi) return;
+  if (J->d == JAXC_F64) jaxc__unwrap_pc_f64((const double *)p, (double *)o, lo, hi, J->d);
+  else jaxc__unwrap_pc_f32((const float *)p, (float *)o, lo, hi, J->d);
+}
+static void jaxc__unwrap_fused(const jaxc_array *p, jaxc_array *r) {
+  int64_t n = p->shape[p->ndim - 1], lanes = p->size / n;
+  size_t es = jaxc_dtype_size(p->dtype);
+  jaxc__unwrap_job J = {(const char *)p->data, (char *)r->data, n, 0, p->dtype};
+  if (lanes >= jaxc__threads()) { /* lanes over the threads */
+    jaxc__range_run(&J, jaxc__unwrap_lanes, lanes, (size_t)n * 2 * es);
+    return;
+  }
+  for (J.lane = 0; J.lane < lanes; J.lane++) { /* each lane split over the threads, then scanned */
+    jaxc__range_run(&J, jaxc__unwrap_part, n, 2 * es);
+    if (p->dtype == JAXC_F64) jaxc__unwrap_scan_f64((const double *)p->data + J.lane * n, (double *)r->data + J.lane * n, n);
+    else jaxc__unwrap_scan_f32((const float *)p->data + J.lane * n, (float *)r->data + J.lane * n, n);
+  }
+}
 JAXC_API jaxc_array *jaxc_unwrap(const jaxc_array *p, const jaxc_array *discont, int axis, const jaxc_array *period) {
   if (!p) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "unwrap: the array is NULL");
   if (jaxc_dtype_kind(p->dtype) == JAXC_KIND_COMPLEX) return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "jnp.unwrap does not support complex inputs.");
@@ -7456,6 +7815,13 @@ JAXC_API jaxc_array *jaxc_unwrap(const jaxc_array *p, const jaxc_array *discont,
     jaxc_array *r = jaxc__inexact_view(p), *c = r ? jaxc_reshape(r, r->ndim, r->shape) : NULL;
     jaxc_array_free(r);
     return c;
+  }
+  if ((p->dtype == JAXC_F32 || p->dtype == JAXC_F64) && !p->weak && !discont && !period && ax == p->ndim - 1 && !jaxc__debugging()) {
+    jaxc_array *r = jaxc__new_array(p->dtype, false, p->ndim, p->shape);
+    if (!r) return NULL;
+    jaxc__unwrap_fused(p, r);
+    jaxc__ok();
+    return r;
   }
   jaxc__steps S = {{0}, 0};
   jaxc_array *half, *lim, *dd, *m, *t, *c, *pc, *up = NULL, *per = NULL;
@@ -8291,7 +8657,6 @@ done:
   return r;
 }
 
-#undef JAXC__STEP
 
 /* --- indexing ---------------------------------------------------------------------------------
    Every gather and scatter is reduced to a list of element offsets into `a` (one per element of
@@ -9292,6 +9657,171 @@ JAXC_API jaxc_array *jaxc_ravel_multi_index(int n, const jaxc_array *const *mult
   }
   if (res) jaxc__ok();
   return res;
+}
+
+/* --- put / place (jax/_src/numpy/indexing.py) ------------------------------------------------------ */
+/* The flat positions of the in-range coordinates c[0 .. nd) of an array of this shape */
+static jaxc_array *jaxc__flat_positions(int nd, const int64_t *shape, jaxc_array *const *c) {
+  int64_t n = c[0]->size, stride = 1;
+  jaxc_array *r = jaxc__new_array(JAXC_I64, false, 1, &n);
+  int64_t *v = n ? (int64_t *)jaxc__malloc((size_t)n * sizeof *v) : NULL;
+  if (!r || (n && !v)) {
+    jaxc__free(v), jaxc_array_free(r);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory for %lld positions", (long long)n);
+  }
+  int64_t *f = (int64_t *)r->data;
+  for (int64_t j = 0; j < n; j++) f[j] = 0;
+  for (int i = nd - 1; i >= 0 && i < JAXC_MAX_NDIM; i--) {
+    jaxc__index_values(c[i], v);
+    for (int64_t j = 0; j < n; j++) f[j] += v[j] * stride;
+    stride *= shape[i];
+  }
+  jaxc__free(v);
+  return r;
+}
+/* a copy of a (JAX returns a itself where there is nothing to do) */
+static jaxc_array *jaxc__unchanged(const jaxc_array *a) { return jaxc_reshape(a, a->ndim, a->shape); }
+/* a.ravel().at[pos].set(v, mode).reshape(a.shape) */
+static jaxc_array *jaxc__set_flat(const jaxc_array *a, const jaxc_array *pos, const jaxc_array *v, jaxc_index_mode mode) {
+  int64_t size = a->size;
+  jaxc_array *flat = jaxc_reshape(a, 1, &size), *set = flat ? jaxc_at_update(JAXC_OP_SET, flat, pos, v, mode) : NULL;
+  jaxc_array *r = set ? jaxc_reshape(set, a->ndim, a->shape) : NULL;
+  jaxc_array_free(flat), jaxc_array_free(set);
+  return r;
+}
+/* put and place where the scatter's promoted dtype is a's own (the values converted to it once):
+   a copied, then each value written at its place, the last write to a place winning. put's
+   threads each own a part of the output and walk every index in order; its int32/int64 indices
+   give their places directly: unravel_index's clamping (DEFAULT), clip or wrap, the arithmetic
+   JAX does in the index dtype exact there. place walks the mask once. */
+typedef struct jaxc__put_job {
+  char *dst;
+  const char *vals;
+  const void *ix;
+  int64_t n, nv, size;
+  size_t es;
+  bool i64;
+  jaxc_index_mode mode;
+} jaxc__put_job;
+static int64_t jaxc__put_place_of(int64_t v, int64_t size, jaxc_index_mode mode) {
+  if (mode == JAXC_MODE_WRAP) {
+    int64_t r = v % size;
+    return r < 0 ? r + size : r;
+  }
+  if (mode != JAXC_MODE_CLIP && v < 0) v += size; /* (DEFAULT: counted from the end once, then clamped) */
+  return v < 0 ? 0 : v >= size ? size - 1 : v;
+}
+static void jaxc__put_range(const void *job, int64_t lo, int64_t hi) {
+  const jaxc__put_job *J = (const jaxc__put_job *)job;
+  for (int64_t k = 0, j = 0; k < J->n; k++) {
+    int64_t raw = J->i64 ? ((const int64_t *)J->ix)[k] : ((const int32_t *)J->ix)[k];
+    int64_t at = jaxc__put_place_of(raw, J->size, J->mode);
+    if (at >= lo && at < hi) memcpy(J->dst + (size_t)at * J->es, J->vals + (size_t)j * J->es, J->es);
+    if (++j == J->nv) j = 0;
+  }
+}
+/* a copy of a with vals (converted to a's dtype) to write into it */
+static jaxc_array *jaxc__put_start(const jaxc_array *a, const jaxc_array *vals, jaxc_array **conv) {
+  jaxc_array *r = jaxc__new_array(a->dtype, a->weak, a->ndim, a->shape);
+  *conv = vals->dtype == a->dtype ? NULL : jaxc__new_array(a->dtype, false, vals->ndim, vals->shape);
+  if (!r || (vals->dtype != a->dtype && !*conv)) return jaxc_array_free(*conv), jaxc_array_free(r), NULL;
+  if (*conv) jaxc_kernel_cast_dyn(vals->dtype, a->dtype, (size_t)vals->size, vals->data, (*conv)->data);
+  jaxc__copy_bytes(r->data, a->data, (size_t)a->size * jaxc_dtype_size(a->dtype));
+  return r;
+}
+static jaxc_array *jaxc__put_direct(const jaxc_array *a, const jaxc_array *ind, const jaxc_array *v, jaxc_index_mode mode) {
+  jaxc_array *conv, *r = jaxc__put_start(a, v, &conv);
+  if (!r) return NULL;
+  size_t es = jaxc_dtype_size(a->dtype);
+  jaxc__put_job J = {(char *)r->data, (const char *)(conv ? conv : v)->data, ind->data, ind->size, v->size, a->size, es,
+                     ind->dtype == JAXC_I64, mode};
+  jaxc__range_run(&J, jaxc__put_range, a->size, es + (size_t)(ind->size / a->size + 1) * jaxc_dtype_size(ind->dtype));
+  jaxc_array_free(conv);
+  jaxc__ok();
+  return r;
+}
+static jaxc_array *jaxc__place_direct(const jaxc_array *arr, const jaxc_array *mask, const jaxc_array *vals) {
+  jaxc_array *nz = mask->dtype == JAXC_BOOL ? NULL : jaxc__nonzero_mask(mask);
+  if (mask->dtype != JAXC_BOOL && !nz) return NULL;
+  jaxc_array *conv, *r = jaxc__put_start(arr, vals, &conv);
+  if (r) {
+    const bool *m = (const bool *)(nz ? nz : mask)->data;
+    const char *src = (const char *)(conv ? conv : vals)->data;
+    size_t es = jaxc_dtype_size(arr->dtype);
+    for (int64_t i = 0, j = 0; i < arr->size; i++)
+      if (m[i]) {
+        memcpy((char *)r->data + (size_t)i * es, src + (size_t)j * es, es);
+        if (++j == vals->size) j = 0;
+      }
+    jaxc__ok();
+  }
+  jaxc_array_free(conv), jaxc_array_free(nz);
+  return r;
+}
+JAXC_API jaxc_array *jaxc_put(const jaxc_array *a, const jaxc_array *ind, const jaxc_array *v, jaxc_index_mode mode) {
+  if (!a || !ind || !v) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "put: an array is NULL");
+  if (!a->size || !ind->size || !v->size) return jaxc__unchanged(a);
+  if (mode != JAXC_MODE_DEFAULT && mode != JAXC_MODE_CLIP && mode != JAXC_MODE_WRAP) {
+    bool named = (unsigned)mode <= JAXC_MODE_PROMISE_IN_BOUNDS;
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "mode should be one of 'wrap' or 'clip'; got mode='%s'",
+                                    named ? jaxc__mode_names[mode] : "?");
+  }
+  int k = jaxc_dtype_kind(ind->dtype);
+  if (k != JAXC_KIND_INT && k != JAXC_KIND_UINT && k != JAXC_KIND_BOOL)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "Indexer must have integer or boolean type, got indexer with type %s at position 0",
+                                    jaxc_dtype_name(ind->dtype));
+  int64_t n = ind->size, size = a->size;
+  bool direct = (ind->dtype == JAXC_I32 && size <= INT32_MAX) || (ind->dtype == JAXC_I64 && jaxc_x64());
+  if (direct && a->ndim > 0 && !jaxc__debugging()) {
+    jaxc_dtype pd = jaxc__scatter_dtype(a, v);
+    if (pd == JAXC_DTYPE_INVALID) return NULL;
+    if (pd == a->dtype) return jaxc__put_direct(a, ind, v, mode);
+  }
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *ix, *vt, *pos, *c[JAXC_MAX_NDIM] = {0}, *r = NULL;
+  JAXC__STEP(ix, jaxc_reshape(ind, 1, &n));
+  JAXC__STEP(vt, jaxc_resize(v, 1, &n)); /* (ravel, then _tile_to_size) */
+  if (mode == JAXC_MODE_CLIP) { /* clip(ind, 0, a.size - 1) */
+    JAXC__STEP(ix, jaxc__op_int(JAXC_OP_MAXIMUM, ix, 0));
+    JAXC__STEP(ix, jaxc__op_int(JAXC_OP_MINIMUM, ix, size - 1));
+  } else if (mode == JAXC_MODE_WRAP) {
+    JAXC__STEP(ix, jaxc__op_int(JAXC_OP_REMAINDER, ix, size));
+  }
+  jaxc_index_mode scatter = mode == JAXC_MODE_DEFAULT ? JAXC_MODE_DROP : JAXC_MODE_PROMISE_IN_BOUNDS;
+  if (jaxc_unravel_index(ix, a->ndim, a->shape, c) != JAXC_OK) goto done;
+  for (int i = 0; i < a->ndim; i++) jaxc__step(&S, c[i]);
+  if (a->ndim == 0) { /* a.at[()].set(v): JAX's broadcast_to refuses v's shape (n,) */
+    r = jaxc_at_update_slice(JAXC_OP_SET, a, 0, NULL, vt, scatter);
+    goto done;
+  }
+  JAXC__STEP(pos, jaxc__flat_positions(a->ndim, a->shape, c)); /* (a.at[coordinates] on the flat array) */
+  JAXC__STEP(r, jaxc__set_flat(a, pos, vt, scatter));
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+JAXC_API jaxc_array *jaxc_place(const jaxc_array *arr, const jaxc_array *mask, const jaxc_array *vals) {
+  if (!arr || !mask || !vals) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "place: an array is NULL");
+  if (arr->size != mask->size) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "place: arr and mask must be the same size");
+  if (!vals->size) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "Cannot place values from an empty array");
+  if (!arr->size) return jaxc__unchanged(arr);
+  if (!jaxc__debugging()) {
+    jaxc_dtype pd = jaxc__scatter_dtype(arr, vals);
+    if (pd == JAXC_DTYPE_INVALID) return NULL;
+    if (pd == arr->dtype) return jaxc__place_direct(arr, mask, vals);
+  }
+  int64_t size = mask->size;
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *m, *fill, *ix = NULL, *vt, *r = NULL;
+  /* indices = where(mask.ravel(), size=mask.size, fill_value=mask.size)[0], dropped past the end */
+  JAXC__STEP(m, jaxc_reshape(mask, 1, &size));
+  JAXC__STEP(fill, jaxc_weak_int(size));
+  if (jaxc_nonzero(m, size, fill, &ix) != JAXC_OK || !jaxc__step(&S, ix)) goto done;
+  JAXC__STEP(vt, jaxc_resize(vals, 1, &size));
+  JAXC__STEP(r, jaxc__set_flat(arr, ix, vt, JAXC_MODE_DROP));
+done:
+  jaxc__steps_free(&S, r);
+  return r;
 }
 /* --- select, choose -----------------------------------------------------------------------------
    Both pick each element from one of several operands of the result's dtype broadcast together,
@@ -11339,6 +11869,39 @@ JAXC_API int jaxc_split_at(const jaxc_array *a, int nindices, const int64_t *ind
 #else
   return jaxc__fail(JAXC_ERR_ARG, "Sizes passed to split must be nonnegative"), JAXC_ERR_ARG;
 #endif
+}
+/* jnp.hsplit, vsplit, dsplit: split on their axis (hsplit's is 0 for a 1-D a) */
+static int jaxc__hsplit_axis(const jaxc_array *a) { return a && a->ndim == 1 ? 0 : 1; }
+JAXC_API int jaxc_hsplit(const jaxc_array *a, int64_t sections, jaxc_array **out) {
+  return jaxc_split(a, sections, jaxc__hsplit_axis(a), out);
+}
+JAXC_API int jaxc_vsplit(const jaxc_array *a, int64_t sections, jaxc_array **out) { return jaxc_split(a, sections, 0, out); }
+JAXC_API int jaxc_dsplit(const jaxc_array *a, int64_t sections, jaxc_array **out) { return jaxc_split(a, sections, 2, out); }
+JAXC_API int jaxc_hsplit_at(const jaxc_array *a, int nindices, const int64_t *indices, jaxc_array **out) {
+  return jaxc_split_at(a, nindices, indices, jaxc__hsplit_axis(a), out);
+}
+JAXC_API int jaxc_vsplit_at(const jaxc_array *a, int nindices, const int64_t *indices, jaxc_array **out) {
+  return jaxc_split_at(a, nindices, indices, 0, out);
+}
+JAXC_API int jaxc_dsplit_at(const jaxc_array *a, int nindices, const int64_t *indices, jaxc_array **out) {
+  return jaxc_split_at(a, nindices, indices, 2, out);
+}
+/* jnp.unstack: lax.unstack's slices, each squeezed */
+JAXC_API int jaxc_unstack(const jaxc_array *x, int axis, jaxc_array **out) {
+  if (!x || !out) return jaxc__fail(JAXC_ERR_ARG, "unstack: the array or the output list is NULL"), JAXC_ERR_ARG;
+  if (x->ndim == 0)
+    return jaxc__fail(JAXC_ERR_SHAPE, "Unstack requires arrays with rank > 0, however a scalar array was passed."), JAXC_ERR_SHAPE;
+  int ax;
+  if (!jaxc__canon_axis(axis, x->ndim, &ax)) return (int)jaxc_last_status();
+  int64_t n = x->shape[ax];
+  for (int64_t i = 0; i < n; i++) out[i] = NULL;
+  for (int64_t i = 0; i < n; i++)
+    if (!(out[i] = jaxc__slice_on(x, ax, JAXC_I(i)))) {
+      while (i > 0) jaxc_array_free(out[--i]), out[i] = NULL;
+      return (int)jaxc_last_status();
+    }
+  jaxc__ok();
+  return JAXC_OK;
 }
 /* --- delete, insert, append ------------------------------------------------------------------------
    jnp.delete and jnp.insert rebuild one axis, in one pass over memory by one of three walks:
@@ -14785,6 +15348,32 @@ JAXC_API jaxc_array *jaxc_fill_diagonal(const jaxc_array *a, const jaxc_array *v
   jaxc_array_free(v);
   return out;
 }
+/* jnp.ix_: each 1-D operand broadcast_in_dim'ed to its own axis of an n-D open mesh */
+JAXC_API int jaxc_ix_(int n, const jaxc_array *const *args, jaxc_array **out) {
+  if (n < 0 || n > JAXC_MAX_NDIM)
+    return jaxc__fail(JAXC_ERR_ARG, "ix_: %d arrays (0 to %d make a mesh)", n, JAXC_MAX_NDIM), JAXC_ERR_ARG;
+  if (jaxc__clear_results(n, out, "ix_") || !jaxc__operands_ok("ix", n, args)) return JAXC_ERR_ARG;
+  for (int i = 0; i < n; i++) {
+    const jaxc_array *a = args[i];
+    if (a->ndim != 1) {
+      char s[24 * JAXC_MAX_NDIM];
+      jaxc__format_shape(s, sizeof s, a);
+      jaxc__fail(JAXC_ERR_SHAPE, "Arguments to jax.numpy.ix_ must be 1-dimensional, got shape %s", s);
+      return jaxc__drop_results(n, out);
+    }
+    if (a->dtype == JAXC_BOOL) {
+      jaxc__fail(JAXC_ERR_DTYPE, "Boolean arguments to jax.numpy.ix_ are not implemented");
+      return jaxc__drop_results(n, out);
+    }
+    int64_t shape[JAXC_MAX_NDIM];
+    for (int j = 0; j < n; j++) shape[j] = j == i ? a->shape[0] : 1;
+    /* (an empty operand: lax.full(shape, np.zeros((), np.intp)), the default int) */
+    out[i] = a->size ? jaxc_reshape(a, n, shape) : jaxc_array_zeros(jaxc__default_int(), n, shape);
+    if (!out[i]) return jaxc__drop_results(n, out);
+  }
+  jaxc__ok();
+  return JAXC_OK;
+}
 
 /* >>random (implementation) ------------------------------------------------ */
 #include <float.h>
@@ -15425,5 +16014,6 @@ JAXC_API jaxc_array *jaxc_random_permutation(jaxc_key key, int64_t n) {
 }
 
 #undef JAXC__RND_KIND
+#undef JAXC__STEP
 
 #endif /* JAXC_IMPLEMENTATION */

@@ -880,6 +880,7 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
   X(ISNEGINF,      isneginf,      UN,  CMP,     NOC,  BOOL, eq)              \
   X(ISREAL,        isreal,        UN,  CMP,     ALL,  BOOL, eq)              \
   X(ISCOMPLEX,     iscomplex,     UN,  CMP,     ALL,  BOOL, ne)              \
+  X(I0,            i0,            UN,  INEXACT, FLT,  SAME, bessel_i0e)              \
   X(SUM,           sum,           RED, SAME,    ALL,  SAME, reduce_sum)              \
   X(PROD,          prod,          RED, SAME,    ALL,  SAME, reduce_prod)              \
   X(MEAN,          mean,          RED, INEXACT, ALL,  SAME, mean)              \
@@ -2950,6 +2951,65 @@ JAXC__DEV double jaxc__sinc_double(double p, double s, bool zero) { return jaxc_
   }
 JAXC__CSINC(jaxc_c64)
 JAXC__CSINC(jaxc_c128)
+/* jnp.i0: exp(|x|) * bessel_i0e(|x|), each factor rounded to the dtype (lax.mul of two lax ops).
+   bessel_i0e as JAX lowers it (jax/_src/lax/special.py, after Cephes' i0e): a Chebyshev series
+   in 0.5 x - 2 up to 8 and one in 32 / x - 2 (over sqrt(x)) beyond, both computed and one
+   selected; 18 + 7 terms in float32 (the last ones of float64's 30 + 25), each coefficient the
+   float32 rounding of the double; bfloat16 and float16 through float32. Every multiply and add
+   rounds as its own op (no FMA, so every compiler gives the same bits). So i0(0) is 1.0000001
+   in float32, as JAX's documentation shows, and i0(inf) is NaN (inf * 0), as JAX's is. */
+#define JAXC__I0E_A32(X)                                                                                 \
+  X(-1.30002500998624804212E-8) X(6.04699502254191894932E-8) X(-2.67079385394061173391E-7)             \
+  X(1.11738753912010371815E-6) X(-4.41673835845875056359E-6) X(1.64484480707288970893E-5)              \
+  X(-5.75419501008210370398E-5) X(1.88502885095841655729E-4) X(-5.76375574538582365885E-4)             \
+  X(1.63947561694133579842E-3) X(-4.32430999505057594430E-3) X(1.05464603945949983183E-2)              \
+  X(-2.37374148058994688156E-2) X(4.93052842396707084878E-2) X(-9.49010970480476444210E-2)             \
+  X(1.71620901522208775349E-1) X(-3.04682672343198398683E-1) X(6.76795274409476084995E-1)
+#define JAXC__I0E_A64(X)                                                                                 \
+  X(-4.41534164647933937950E-18) X(3.33079451882223809783E-17) X(-2.43127984654795469359E-16)          \
+  X(1.71539128555513303061E-15) X(-1.16853328779934516808E-14) X(7.67618549860493561688E-14)           \
+  X(-4.85644678311192946090E-13) X(2.95505266312963983461E-12) X(-1.72682629144155570723E-11)          \
+  X(9.67580903537323691224E-11) X(-5.18979560163526290666E-10) X(2.65982372468238665035E-9)            \
+  JAXC__I0E_A32(X)
+#define JAXC__I0E_B32(X)                                                                                 \
+  X(3.39623202570838634515E-9) X(2.26666899049817806459E-8) X(2.04891858946906374183E-7)               \
+  X(2.89137052083475648297E-6) X(6.88975834691682398426E-5) X(3.36911647825569408990E-3)               \
+  X(8.04490411014108831608E-1)
+#define JAXC__I0E_B64(X)                                                                                 \
+  X(-7.23318048787475395456E-18) X(-4.83050448594418207126E-18) X(4.46562142029675999901E-17)          \
+  X(3.46122286769746109310E-17) X(-2.82762398051658348494E-16) X(-3.42548561967721913462E-16)          \
+  X(1.77256013305652638360E-15) X(3.81168066935262242075E-15) X(-9.55484669882830764870E-15)           \
+  X(-4.15056934728722208663E-14) X(1.54008621752140982691E-14) X(3.85277838274214270114E-13)           \
+  X(7.18012445138366623367E-13) X(-1.79417853150680611778E-12) X(-1.32158118404477131188E-11)          \
+  X(-3.14991652796324136454E-11) X(1.18891471078464383424E-11) X(4.94060238822496958910E-10)           \
+  JAXC__I0E_B32(X)
+/* Clenshaw's recurrence b0 = t b1 - b2 + c over the coefficients; 0.5 (b0 - b2) at the end */
+#define JAXC__CHEB_float(c) b2 = b1; b1 = b0; p = t * b1; p = p - b2; b0 = p + (float)(c);
+#define JAXC__CHEB_double(c) b2 = b1; b1 = b0; p = t * b1; p = p - b2; b0 = p + (c);
+/* float32's square root from double's Newton steps: equal to sqrtf for every float >= 0 (all
+   2^31 checked), and with no errno branch the loop vectorises; float64 keeps the C library's */
+JAXC__DEV float jaxc__i0e_sqrt_float(float x) { return (float)jaxc__sqrt_nr(x); }
+#define jaxc__i0e_sqrt_double jaxc__m_sqrt_double
+#define JAXC__I0E_FN(T, A, B, SEL)                                                                       \
+  JAXC__DEV_VEC T jaxc__i0e_##T(T x) {                                                                   \
+    T t = (T)0.5 * x, b0 = 0, b1 = 0, b2 = 0, p, lo, hi;                                                 \
+    t = t - 2;                                                                                           \
+    A(JAXC__CHEB_##T) lo = b0 - b2;                                                                      \
+    lo = (T)0.5 * lo;                                                                                    \
+    t = 32 / x, b0 = 0, b1 = 0, b2 = 0;                                                                  \
+    t = t - 2;                                                                                           \
+    B(JAXC__CHEB_##T) hi = b0 - b2;                                                                      \
+    hi = (T)0.5 * hi;                                                                                    \
+    hi = hi / jaxc__i0e_sqrt_##T(x);                                                                     \
+    return SEL(x <= 8, lo, hi);                                                                          \
+  }
+JAXC__I0E_FN(float, JAXC__I0E_A32, JAXC__I0E_B32, jaxc__sel_f)
+JAXC__I0E_FN(double, JAXC__I0E_A64, JAXC__I0E_B64, jaxc__sel_d)
+#define JAXC__I0_WITH(EXP, E, M, a) \
+  (JAXC__RND_##E(EXP((M)fabs((double)(a)))) * JAXC__RND_##E(jaxc__i0e_##M((M)fabs((double)(a)))))
+#define JAXC__I0_KF(E, M, a) JAXC__I0_WITH(jaxc__m_exp_##M, E, M, a)
+#define JAXC__I0_NEAR_KF(E, M, a) JAXC__I0_WITH(jaxc__near_exp_##M, E, M, a)
+#define JAXC__SPLIT_I0_KF ~, JAXC__I0_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__FLOAT_POWER_KF JAXC__POWER_KF
 #define JAXC__FLOAT_POWER_KC JAXC__POWER_KC
 #define JAXC__SPLIT_FLOAT_POWER_KF JAXC__SPLIT_POWER_KF

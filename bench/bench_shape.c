@@ -1,5 +1,6 @@
 /* bench_shape.c — slices, reshape, transpose, concatenate, stack, broadcast_to, flip, rot90,
-   roll, tile, repeat, pad, delete, insert, append, take, take_along_axis and put_along_axis
+   roll, tile, repeat, pad, delete, insert, append, take, take_along_axis, put_along_axis, put,
+   place and cumulative_sum
    against a same-run copy of the same bytes and NumPy's same call made
    to return a new array (jnp's results are arrays of their own, NumPy's reshape, transpose,
    broadcast_to, flip and rot90 are views: .copy() / ascontiguousarray).
@@ -19,7 +20,7 @@
 enum { REPS = 7 };
 typedef enum { SLICE_STEP, SLICE_REV, RESHAPE, TRANSPOSE_SQ, TRANSPOSE_SKINNY, TRANSPOSE_3D, CONCAT0, CONCAT1, STACK, BROADCAST,
                FLIP, FLIP_ROWS, ROT90, ROLL, TILE, REPEAT, PAD_CONST, PAD_REFLECT, DELETE_FEW, DELETE_STEP, DELETE_COLS,
-               DELETE_MASK, INSERT_FEW, APPEND, TAKE, TAKE_ALONG1, TAKE_ALONG0, PUT_ALONG } kind;
+               DELETE_MASK, INSERT_FEW, APPEND, TAKE, TAKE_ALONG1, TAKE_ALONG0, PUT_ALONG, PUT, PLACE, CUMULATIVE_SUM } kind;
 typedef struct {
   const char *name, *np; /* NumPy's call on z and w (shapes as jaxc's row has them) */
   kind k;
@@ -62,6 +63,12 @@ static const row rows[] = {
     {"take_along i8 ax1", "np.take_along_axis(z, w, axis=1)", TAKE_ALONG1, JAXC_I8, JAXC_I32},
     {"take_along f32 ax0", "np.take_along_axis(z, w, axis=0)", TAKE_ALONG0, JAXC_F32, JAXC_I32},
     {"put_along f32 ax1", "(lambda c: (np.put_along_axis(c, w, 1.5, axis=1), c))(z.copy())", PUT_ALONG, JAXC_F32, JAXC_I32},
+    /* jnp.put of 1.5 at a permutation of the flat indices; place of 1.5 where z > 49 (the mask
+       made in the call); cumulative_sum of int8 rows, accumulated in int32 (NumPy 1.24 has no
+       cumulative_sum: cumsum with dtype=int32) */
+    {"put f32 (1-D perm)", "(lambda c: (np.put(c, w, 1.5), c))(z.copy())", PUT, JAXC_F32, JAXC_I32},
+    {"place f32 z>49", "(lambda c: (np.place(c, z > 49, 1.5), c))(z.copy())", PLACE, JAXC_F32, JAXC_F32},
+    {"cumulative_sum i8 ax1", "np.cumsum(z, axis=1, dtype=np.int32)", CUMULATIVE_SUM, JAXC_I8, JAXC_I8},
 };
 
 /* the operands' shapes for n result elements: z (nd, zs), w (nd, ws) */
@@ -80,7 +87,8 @@ static int shapes(kind k, int lg, int64_t *zs, int64_t *ws) {
   case DELETE_COLS: zs[0] = n / 1024, zs[1] = 1024; return 2;
   case FLIP: case ROLL: zs[0] = n; return 1;
   case FLIP_ROWS: zs[0] = n / 1024, zs[1] = 1024; return 2;
-  case TAKE: zs[0] = ws[0] = n; return 1;
+  case TAKE: case PUT: zs[0] = ws[0] = n; return 1;
+  case PLACE: case CUMULATIVE_SUM: zs[0] = ws[0] = n / 1024, zs[1] = ws[1] = 1024; return 2;
   case TAKE_ALONG1: case TAKE_ALONG0: case PUT_ALONG: zs[0] = ws[0] = n / 1024, zs[1] = ws[1] = 1024; return 2;
   case TILE: case REPEAT: zs[0] = n / 2; return 1;
   case PAD_CONST: case PAD_REFLECT: zs[0] = n / 1024, zs[1] = 1024 - 32; return 2; /* padded to 1024 columns */
@@ -143,6 +151,17 @@ static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array 
     jaxc_array_free(v);
     return r;
   }
+  case PUT: {
+    jaxc_array *v = jaxc_weak_float(1.5), *r = jaxc_put(z, w, v, JAXC_MODE_DEFAULT);
+    jaxc_array_free(v);
+    return r;
+  }
+  case PLACE: {
+    jaxc_array *v = jaxc_weak_float(1.5), *m = jaxc_greater(z, 49), *r = m ? jaxc_place(z, m, v) : NULL;
+    jaxc_array_free(v), jaxc_array_free(m);
+    return r;
+  }
+  case CUMULATIVE_SUM: return jaxc_cumulative_sum(z, 1, JAXC_DTYPE_NONE, false);
   default: return jaxc_broadcast_to(z, 2, (int64_t[]){side, side});
   }
 }
@@ -154,9 +173,11 @@ static jaxc_array *positions(int64_t n) {
   for (int64_t k = 0; p && k < m; k++) ((int32_t *)jaxc_array_data(p))[k] = (int32_t)(7 + k * step);
   return p;
 }
-static bool two_operands(kind k) { return (k >= CONCAT0 && k <= STACK) || k >= APPEND; }
+static bool two_operands(kind k) { return (k >= CONCAT0 && k <= STACK) || (k >= APPEND && k <= PUT); }
 /* the modulus of w's values: a gather's axis length (its indices), else 97 */
-static int64_t w_modulus(kind k, const int64_t *zs) { return k == TAKE || k == TAKE_ALONG0 ? zs[0] : k > TAKE ? zs[1] : 97; }
+static int64_t w_modulus(kind k, const int64_t *zs) {
+  return k == TAKE || k == TAKE_ALONG0 || k == PUT ? zs[0] : k > TAKE && k <= PUT_ALONG ? zs[1] : 97;
+}
 
 /* NumPy's best seconds per call on the same values; < 0 without it */
 static double numpy_seconds(const row *r, int nd, const int64_t *zs, const int64_t *ws) {

@@ -805,6 +805,157 @@ static void test_put_weak(void) {
             r ? "not weak" : jaxc_last_error());
   FREE_ALL(w, wb, v, i, i0, r);
 }
+/* --- put / place ----------------------------------------------------------------------------------- */
+/* jnp.put's flat position for an index value (small enough for its dtype's arithmetic) */
+static int64_t jnp_put_place(int64_t v, int64_t size, jaxc_index_mode mode) {
+  if (mode == JAXC_MODE_CLIP) return clamp(v, size);
+  if (mode == JAXC_MODE_WRAP) return ((v % size) + size) % size;
+  int64_t c; /* DEFAULT: unravel_index's flat clamping (JAX's own rule, tested above) */
+  unravel_ref(v, 1, &size, &c);
+  return c;
+}
+/* random a (rank 0-3, any storage dtype), indices of every integer dtype and bool, values of a's
+   dtype (so each placed element is the value's bits), against the reference: the last write to a
+   position wins, values repeated to the indices' count */
+static void test_put_place_random(void) {
+  static const jaxc_dtype put_ix[] = {JAXC_BOOL, JAXC_U8, JAXC_U16, JAXC_U32, JAXC_I8, JAXC_I16, JAXC_I32, JAXC_I64};
+  static const jaxc_index_mode put_modes[] = {JAXC_MODE_DEFAULT, JAXC_MODE_CLIP, JAXC_MODE_WRAP};
+  long cases = 0;
+  for (int rep = 0; rep < 1500; rep++) {
+    jaxc_set_x64(rep % 2); /* (int64 indices take the direct path with x64 on) */
+    jaxc_dtype ad = arr_dtypes[rnd64() % COUNT(arr_dtypes)], xd = put_ix[rnd64() % COUNT(put_ix)];
+    jaxc_index_mode mode = put_modes[rnd64() % 3];
+    int nd = (int)(rnd64() % 4);
+    int64_t shape[3], size = 1, ni = (int64_t)(rnd64() % 7), nv = 1 + (int64_t)(rnd64() % 4);
+    for (int i = 0; i < nd; i++) shape[i] = 1 + (int64_t)(rnd64() % 4), size *= shape[i]; /* (size <= 64: int8 holds it) */
+    held ha, hx, hv;
+    jaxc_array *a = hold(&ha, ad, nd, shape), *ix = hold(&hx, xd, 1, &ni), *v = hold(&hv, ad, 1, &nv);
+    random_fill(a, true), random_fill(v, true);
+    for (int64_t k = 0; k < ni; k++) {
+      int64_t raw = (int64_t)(rnd64() % (uint64_t)(4 * size + 1)) - 2 * size;
+      if (xd == JAXC_BOOL) raw = (int64_t)(rnd64() & 1);
+      else if (jaxc_dtype_kind(xd) == JAXC_KIND_UINT && raw < 0) raw = -raw;
+      if (xd == JAXC_BOOL) *(unsigned char *)at(ix, k) = (unsigned char)raw;
+      else put_index(ix, k, raw);
+    }
+    uint64_t ca = checksum(a), cx = checksum(ix), cv = checksum(v);
+    jaxc_array *r = jaxc_put(a, ix, v, mode);
+    size_t es = esz(a);
+    if (ni > 0 && jaxc_dtype_kind(xd) == JAXC_KIND_UINT) { /* unravel_index's indices < -1: JAX's overflow */
+      char msg[80];
+      snprintf(msg, sizeof msg, "Python int -1 too large to convert to %s", jaxc_dtype_name(xd));
+      expect_fail(r, JAXC_ERR_OVERFLOW, msg), r = NULL;
+    } else if (nd == 0 && ni > 0) { /* a.at[()].set(v), v of shape (ni,): broadcast_to refuses it */
+      char msg[80];
+      snprintf(msg, sizeof msg, "Incompatible shapes for broadcasting: (%lld,) and requested shape ()", (long long)ni);
+      expect_fail(r, JAXC_ERR_SHAPE, msg), r = NULL;
+    } else {
+      char *want = (char *)malloc((size_t)(size ? size : 1) * es);
+      memcpy(want, jaxc_array_data(a), (size_t)size * es);
+      for (int64_t k = 0; k < ni; k++) {
+        int64_t raw = xd == JAXC_BOOL ? *(const unsigned char *)at(ix, k) : raw_index(ix, k);
+        memcpy(want + (size_t)jnp_put_place(raw, size, mode) * es, at(v, k % nv), es);
+      }
+      CHECK_MSG(r && jaxc_array_dtype(r) == ad && jaxc_array_ndim(r) == nd && jaxc_array_size(r) == size &&
+                    memcmp(jaxc_array_data(r), want, (size_t)size * es) == 0,
+                "put %s[%lld] ix %s x%lld mode %d: %s", jaxc_dtype_name(ad), (long long)size, jaxc_dtype_name(xd), (long long)ni,
+                (int)mode, r ? "wrong elements" : jaxc_last_error());
+      free(want);
+    }
+    CHECK(checksum(a) == ca && checksum(ix) == cx && checksum(v) == cv);
+    jaxc_array_free(r);
+    /* place: mask of a's size in a random dtype and shape */
+    jaxc_dtype md = rnd64() % 2 ? JAXC_BOOL : arr_dtypes[rnd64() % COUNT(arr_dtypes)];
+    held hm;
+    jaxc_array *m = hold(&hm, md, 1, &size);
+    for (int64_t k = 0; k < size; k++) {
+      memset(at(m, k), 0, esz(m));
+      if (rnd64() % 2) /* (the top byte: a normal nonzero in every dtype; the low one: a 64-bit int's low half, read while x64 is off) */
+        at(m, k)[0] = 1, at(m, k)[esz(m) - 1] = md == JAXC_BOOL ? 1 : 0x3f;
+    }
+    r = jaxc_place(a, m, v);
+    char *want = (char *)malloc((size_t)(size ? size : 1) * es);
+    memcpy(want, jaxc_array_data(a), (size_t)size * es);
+    for (int64_t k = 0, j = 0; k < size; k++)
+      if (at(m, k)[esz(m) - 1]) memcpy(want + (size_t)k * es, at(v, j++ % nv), es);
+    CHECK_MSG(r && jaxc_array_dtype(r) == ad && jaxc_array_ndim(r) == nd && memcmp(jaxc_array_data(r), want, (size_t)size * es) == 0,
+              "place %s[%lld] mask %s: %s", jaxc_dtype_name(ad), (long long)size, jaxc_dtype_name(md), r ? "wrong elements" : jaxc_last_error());
+    free(want);
+    jaxc_array_free(r);
+    free(ha.mem), free(hx.mem), free(hv.mem), free(hm.mem);
+    cases++;
+  }
+  CHECK(cases == 1500);
+  jaxc_set_x64(false);
+}
+/* put on 2^21 elements (the threads each own a part of the output), indices with repeats and out
+   of range in every mode, 7 values repeating: against the reference loop (the last write wins) */
+static void test_put_big(void) {
+  int64_t n = (int64_t)1 << 21, ni = n / 2, nv = 7;
+  float *a = (float *)malloc((size_t)n * sizeof *a), *want = (float *)malloc((size_t)n * sizeof *want), v[7];
+  int32_t *ix = (int32_t *)malloc((size_t)ni * sizeof *ix);
+  for (int64_t i = 0; i < n; i++) a[i] = (float)(i % 1000);
+  for (int64_t k = 0; k < ni; k++) ix[k] = (int32_t)((int64_t)(rnd64() % (uint64_t)(2 * n + 10)) - n - 5);
+  for (int k = 0; k < 7; k++) v[k] = -1.0f - (float)k;
+  jaxc_array *A = jaxc_array_from_data(JAXC_F32, 1, &n, a), *I = jaxc_array_from_data(JAXC_I32, 1, &ni, ix), *V = jaxc_array_from_data(JAXC_F32, 1, &nv, v);
+  static const jaxc_index_mode put_modes[] = {JAXC_MODE_DEFAULT, JAXC_MODE_CLIP, JAXC_MODE_WRAP};
+  for (int q = 0; q < 3; q++) {
+    memcpy(want, a, (size_t)n * sizeof *a);
+    for (int64_t k = 0; k < ni; k++) want[jnp_put_place(ix[k], n, put_modes[q])] = v[k % nv];
+    jaxc_array *r = jaxc_put(A, I, V, put_modes[q]);
+    CHECK_MSG(r && !memcmp(jaxc_array_data(r), want, (size_t)n * sizeof *want), "put of %lld values into 2^21, mode %d", (long long)ni, (int)put_modes[q]);
+    jaxc_array_free(r);
+  }
+  FREE_ALL(A, I, V);
+  free(a), free(want), free(ix);
+}
+static void test_put_place_facts(void) {
+  /* JAX's docstrings */
+  int64_t five = 5, three = 3, s35[2] = {3, 5};
+  jaxc_array *x = jaxc_array_zeros(JAXC_I32, 1, &five), *ix = i32s(1, &three, (int32_t[]){0, 2, 4});
+  jaxc_array *v = i32s(1, &three, (int32_t[]){10, 20, 30}), *ix6 = i32s(1, &three, (int32_t[]){0, 2, 6});
+  expect_print(jaxc_put(x, ix, v, JAXC_MODE_DEFAULT), "Array([10,  0, 20,  0, 30], dtype=int32)", "put doc");
+  expect_print(jaxc_put(x, ix6, v, JAXC_MODE_CLIP), "Array([10,  0, 20,  0, 30], dtype=int32)", "put doc clip");
+  expect_print(jaxc_put(x, ix6, v, JAXC_MODE_WRAP), "Array([10, 30, 20,  0,  0], dtype=int32)", "put doc wrap");
+  jaxc_array *x35 = jaxc_array_zeros(JAXC_I32, 2, s35), *ix14 = i32s(1, &three, (int32_t[]){0, 7, 14});
+  expect_print(jaxc_put(x35, ix14, v, JAXC_MODE_DEFAULT),
+               "Array([[10,  0,  0,  0,  0],\n       [ 0,  0, 20,  0,  0],\n       [ 0,  0,  0,  0, 30]], dtype=int32)", "put doc 2-D");
+  /* the default mode's negative index counts from the end; clip's goes to 0 */
+  jaxc_array *neg = i32s(1, (int64_t[]){1}, (int32_t[]){-1}), *one = jaxc_weak_int(7);
+  expect_print(jaxc_put(x, neg, one, JAXC_MODE_DEFAULT), "Array([0, 0, 0, 0, 7], dtype=int32)", "put -1");
+  expect_print(jaxc_put(x, neg, one, JAXC_MODE_CLIP), "Array([7, 0, 0, 0, 0], dtype=int32)", "put -1 clip");
+  /* values converted to a's dtype as .at[].set converts them; a's weak flag kept */
+  jaxc_array *half = jaxc_weak_float(2.7);
+  expect_print(jaxc_put(x, neg, half, JAXC_MODE_DEFAULT), "Array([0, 0, 0, 0, 2], dtype=int32)", "put a float into int32");
+  /* place: docstring */
+  int32_t mk[15];
+  for (int i = 0; i < 15; i++) mk[i] = i % 3 == 0;
+  jaxc_array *mask = jaxc_array_from_data(JAXC_I32, 2, s35, mk), *mb = jaxc_astype(mask, JAXC_BOOL);
+  jaxc_array *v135 = i32s(1, &three, (int32_t[]){1, 3, 5});
+  jaxc_array *uno = jaxc_weak_int(1);
+  expect_print(jaxc_place(x35, mb, uno), "Array([[1, 0, 0, 1, 0],\n       [0, 1, 0, 0, 1],\n       [0, 0, 1, 0, 0]], dtype=int32)",
+               "place doc scalar");
+  expect_print(jaxc_place(x35, mb, v135), "Array([[1, 0, 0, 3, 0],\n       [0, 5, 0, 0, 1],\n       [0, 0, 3, 0, 0]], dtype=int32)",
+               "place doc vals");
+  expect_print(jaxc_place(x35, mask, v135), "Array([[1, 0, 0, 3, 0],\n       [0, 5, 0, 0, 1],\n       [0, 0, 3, 0, 0]], dtype=int32)",
+               "place with an int mask");
+  /* errors in JAX's words, in JAX's order (nothing to do comes first) */
+  jaxc_array *fx = f32s(1, (int64_t[]){1}, (float[]){1}), *none = i32s(1, (int64_t[]){0}, NULL);
+  expect_fail(jaxc_put(x, ix, v, JAXC_MODE_FILL), JAXC_ERR_ARG, "mode should be one of 'wrap' or 'clip'; got mode='fill'");
+  expect_fail(jaxc_put(x, fx, v, JAXC_MODE_DEFAULT), JAXC_ERR_DTYPE,
+              "Indexer must have integer or boolean type, got indexer with type float32 at position 0");
+  expect_print(jaxc_put(x, none, v, JAXC_MODE_FILL), "Array([0, 0, 0, 0, 0], dtype=int32)", "put of no indices");
+  expect_print(jaxc_put(x, ix, none, JAXC_MODE_DEFAULT), "Array([0, 0, 0, 0, 0], dtype=int32)", "put of no values");
+  expect_fail(jaxc_place(x, mb, v), JAXC_ERR_SHAPE, "place: arr and mask must be the same size");
+  expect_fail(jaxc_place(x35, mb, none), JAXC_ERR_SHAPE, "Cannot place values from an empty array");
+  expect_fail(jaxc_put(NULL, ix, v, JAXC_MODE_DEFAULT), JAXC_ERR_ARG, "put: an array is NULL");
+  expect_fail(jaxc_place(x35, NULL, v), JAXC_ERR_ARG, "place: an array is NULL");
+  /* an int8 index meets a.size - 1 as a Python int: JAX's overflow where it does not fit */
+  int64_t big = 300;
+  jaxc_array *xb = jaxc_array_zeros(JAXC_F32, 1, &big), *i8 = jaxc_astype(ix, JAXC_I8);
+  expect_fail(jaxc_put(xb, i8, v, JAXC_MODE_CLIP), JAXC_ERR_OVERFLOW, "Python int 299 too large to convert to int8");
+  FREE_ALL(x, ix, v, ix6, x35, ix14, neg, one, half, mask, mb, v135, uno, fx, none, xb, i8);
+}
 /* jnp.take's result has a.ndim + indices.ndim - 1 dimensions: JAXC_MAX_NDIM is allowed, one more
    is refused */
 static void test_take_max_ndim(void) {
@@ -828,6 +979,9 @@ int main(void) {
   test_take_wide_axis();
   test_put_weak();
   test_take_max_ndim();
+  test_put_place_random();
+  test_put_big();
+  test_put_place_facts();
   printf("random cases: take_along_axis %ld (%ld with values), put_along_axis %ld (%ld with values)\n", n_take, n_take_values,
          n_put, n_put_values);
   return check_summary("test_along");

@@ -195,6 +195,7 @@ static void test_dtypes_and_args(void) {
   EXPECT_FAIL(jaxc_unary(JAXC_OP_BITWISE_COUNT, Cx), JAXC_ERR_DTYPE, "population_count does not accept dtype float32. Accepted dtypes are subtypes of integer.");
   EXPECT_FAIL(jaxc_unary(JAXC_OP_BITWISE_COUNT, F), JAXC_ERR_DTYPE, "population_count does not accept dtype float32. Accepted dtypes are subtypes of integer.");
   EXPECT_FAIL(jaxc_unary(JAXC_OP_FABS, Cx), JAXC_ERR_DTYPE, "ufunc 'fabs' does not support complex dtypes");
+  EXPECT_FAIL(jaxc_unary(JAXC_OP_I0, Cx), JAXC_ERR_DTYPE, "Unsupported input type to jax.numpy.i0: complex64");
   EXPECT_FAIL(jaxc_unary(JAXC_OP_ISNEGINF, Cx), JAXC_ERR_DTYPE, "isposinf/isneginf are not well defined for complex types");
   EXPECT_FAIL(jaxc_clip(NULL, F, F), JAXC_ERR_ARG, "No input was provided to the clip function.");
   EXPECT_FAIL(jaxc_clip(F, NULL, Cx), JAXC_ERR_DTYPE, "Clip received a complex value either through the input or the min/max keywords. Complex values have no ordering and cannot be clipped. Please convert to a real value or array by taking the real or imaginary components via jax.numpy.real/imag respectively.");

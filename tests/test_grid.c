@@ -216,6 +216,16 @@ static void test_stack_dtypes(void) {
                  jaxc_dtype_name((jaxc_dtype)b), strict ? "strict" : "standard", x64);
         jaxc_array *r = call_stack(f, 2, x, JAXC_DTYPE_NONE);
         if (golden_result_ok(golden[strict][x64][a][b], r, what)) check_stack(f, 2, x, r, JAXC_DTYPE_INVALID, what);
+        /* jnp.result_type of the same operands (and of them with the first again: a join is
+           idempotent) */
+        bool rw = false, gw, rw3 = false;
+        const jaxc_array *x3[3] = {xa, xb, xa};
+        jaxc_dtype rt = jaxc_result_type(2, x, &rw), rt3 = jaxc_result_type(3, x3, &rw3);
+        if (golden[strict][x64][a][b][0] == '-')
+          CHECK_MSG(rt == JAXC_DTYPE_INVALID && jaxc_last_status() == JAXC_ERR_PROMOTION && rt3 == JAXC_DTYPE_INVALID, "result_type %s", what);
+        else
+          CHECK_MSG(rt == golden_cell(golden[strict][x64][a][b], &gw) && rw == gw && rt3 == rt && rw3 == rw, "result_type %s: %s", what,
+                    jaxc_dtype_name(rt));
         jaxc_array_free(r);
         /* a dtype given: every operand converted to it, no promotion (strict mode too) */
         r = call_stack(f, 2, x, JAXC_F32);
@@ -228,6 +238,16 @@ static void test_stack_dtypes(void) {
   }
   jaxc_set_x64(false);
   jaxc_set_promotion(JAXC_RULES_JAX);
+  /* one operand: its own dtype as arrays hold it; none: JAX's error */
+  jaxc_array *wf = jaxc_weak_float(0.5);
+  const jaxc_array *one[1] = {wf};
+  bool w = false;
+  CHECK(jaxc_result_type(1, one, &w) == JAXC_F32 && w);
+  jaxc_set_x64(true);
+  CHECK(jaxc_result_type(1, one, &w) == JAXC_F64 && w);
+  jaxc_set_x64(false);
+  CHECK(jaxc_result_type(0, one, &w) == JAXC_DTYPE_INVALID && !strcmp(jaxc_last_error(), "at least one array or dtype is required"));
+  jaxc_array_free(wf);
 }
 
 static void test_stack_facts(void) {
@@ -772,6 +792,141 @@ static void test_vander(void) {
   jaxc_array_free(r), jaxc_array_free(x), jaxc_array_free(m), jaxc_array_free(b), jaxc_array_free(i8);
 }
 
+/* ---- hsplit / vsplit / dsplit, unstack, ix_ ------------------------------------------------------- */
+/* a's flat position of the element at coordinates c */
+static int64_t flat_at(const jaxc_array *a, const int64_t *c) {
+  int64_t f = 0;
+  for (int k = 0; k < jaxc_array_ndim(a); k++) f = f * jaxc_array_shape(a)[k] + c[k];
+  return f;
+}
+/* every element of piece p equals a's at the same coordinates, moved by `off` along axis ax (and
+   with `dropped` set, a's axis ax fixed at off and absent from p) */
+static bool piece_matches(const jaxc_array *a, const jaxc_array *p, int ax, int64_t off, bool dropped) {
+  size_t es = jaxc_dtype_size(jaxc_array_dtype(a));
+  if (jaxc_array_dtype(p) != jaxc_array_dtype(a) || jaxc_array_is_weak(p) != jaxc_array_is_weak(a)) return false;
+  int64_t c[JAXC_MAX_NDIM], pc[JAXC_MAX_NDIM];
+  for (int64_t i = 0; i < jaxc_array_size(p); i++) {
+    coords_of(i, jaxc_array_ndim(p), jaxc_array_shape(p), pc);
+    for (int k = 0, q = 0; k < jaxc_array_ndim(a); k++) c[k] = k == ax ? (dropped ? off : pc[q++] + off) : pc[q++];
+    if (memcmp(elem(p, i), elem(a, flat_at(a, c)), es) != 0) return false;
+  }
+  return true;
+}
+typedef int (*split_fn)(const jaxc_array *, int64_t, jaxc_array **);
+typedef int (*split_at_fn)(const jaxc_array *, int, const int64_t *, jaxc_array **);
+static void test_splits(void) {
+  static const split_fn fn[3] = {jaxc_hsplit, jaxc_vsplit, jaxc_dsplit};
+  static const split_at_fn fn_at[3] = {jaxc_hsplit_at, jaxc_vsplit_at, jaxc_dsplit_at};
+  static const char *const name[3] = {"hsplit", "vsplit", "dsplit"};
+  long cases = 0;
+  for (int rep = 0; rep < 600; rep++) {
+    int f = (int)(rnd64() % 3), nd = 1 + (int)(rnd64() % 4);
+    int64_t shape[4], size = 1;
+    for (int k = 0; k < nd; k++) shape[k] = rnd_dim(6), size *= shape[k];
+    int ax = f == 0 ? (nd == 1 ? 0 : 1) : f == 1 ? 0 : 2; /* JAX's axis for each */
+    jaxc_array *a = small_random_array(rnd_dtype(), nd, shape), *out[8] = {0};
+    uint64_t ca = checksum(a);
+    if (ax >= nd) { /* ary.shape[axis] of a tuple too short */
+      CHECK_FAILS(fn[f](a, 2, out) == JAXC_OK ? out[0] : NULL, "tuple index out of range");
+      CHECK(out[0] == NULL);
+    } else {
+      int64_t n = shape[ax], sections = 1 + (int64_t)(rnd64() % 4);
+      int st = fn[f](a, sections, out);
+      if (n % sections) {
+        CHECK_MSG(st == JAXC_ERR_SHAPE && out[0] == NULL, "%s of %lld into %lld", name[f], (long long)n, (long long)sections);
+      } else {
+        bool ok = st == JAXC_OK;
+        for (int64_t j = 0; ok && j < sections; j++) ok = piece_matches(a, out[j], ax, j * (n / sections), false) && jaxc_array_shape(out[j])[ax] == n / sections;
+        CHECK_MSG(ok, "%s of %lld into %lld sections", name[f], (long long)n, (long long)sections);
+        for (int64_t j = 0; j < sections; j++) jaxc_array_free(out[j]), out[j] = NULL;
+      }
+      int64_t cut[3];
+      int ncut = (int)(rnd64() % 4);
+      for (int j = 0; j < ncut; j++) cut[j] = rnd_dim((int)n);
+      for (int j = 1; j < ncut; j++) /* (sorted: a negative difference is lax.split's error) */
+        for (int i = j; i > 0 && cut[i - 1] > cut[i]; i--) { int64_t t = cut[i]; cut[i] = cut[i - 1], cut[i - 1] = t; }
+      bool ok = fn_at[f](a, ncut, cut, out) == JAXC_OK;
+      for (int j = 0; ok && j <= ncut; j++) {
+        int64_t lo = j ? cut[j - 1] : 0, hi = j < ncut ? cut[j] : n;
+        ok = piece_matches(a, out[j], ax, lo, false) && jaxc_array_shape(out[j])[ax] == hi - lo;
+      }
+      CHECK_MSG(ok, "%s_at with %d cuts", name[f], ncut);
+      for (int j = 0; j <= ncut; j++) jaxc_array_free(out[j]), out[j] = NULL;
+    }
+    /* unstack on a random axis: each slice, and stack(unstack(x)) is x */
+    int uax = (int)(rnd64() % (uint64_t)nd) - (rnd64() % 2 ? nd : 0);
+    int cax = uax < 0 ? uax + nd : uax;
+    jaxc_array **u = (jaxc_array **)calloc((size_t)shape[cax] + 1, sizeof *u);
+    bool ok = jaxc_unstack(a, uax, u) == JAXC_OK;
+    for (int64_t j = 0; ok && j < shape[cax]; j++) ok = jaxc_array_ndim(u[j]) == nd - 1 && piece_matches(a, u[j], cax, j, true);
+    CHECK_MSG(ok, "unstack of rank %d on axis %d", nd, uax);
+    if (ok && shape[cax] > 0) {
+      jaxc_array *back = jaxc_stack((int)shape[cax], (const jaxc_array *const *)u, uax);
+      CHECK(back && same_shape(back, nd, shape) && memcmp(jaxc_array_data(back), jaxc_array_data(a), (size_t)size * jaxc_dtype_size(jaxc_array_dtype(a))) == 0);
+      jaxc_array_free(back);
+    }
+    for (int64_t j = 0; j < shape[cax]; j++) jaxc_array_free(u[j]);
+    free(u);
+    CHECK(checksum(a) == ca);
+    jaxc_array_free(a);
+    cases++;
+  }
+  CHECK(cases == 600);
+  /* JAX's own facts: vsplit takes a 1-D array (NumPy refuses it), hsplit a 1-D one on axis 0 */
+  int64_t six = 6;
+  jaxc_array *v = jaxc_arange(0, 6, 1, JAXC_I32), *o[3] = {0};
+  CHECK(v && jaxc_vsplit(v, 3, o) == JAXC_OK && same_shape(o[2], 1, (int64_t[]){2}) && value_of(o[2], 1) == 5);
+  for (int j = 0; j < 3; j++) jaxc_array_free(o[j]), o[j] = NULL;
+  CHECK(jaxc_hsplit(v, 4, o) == JAXC_ERR_SHAPE && !strcmp(jaxc_last_error(), "array split does not result in an equal division: rest is 2"));
+  jaxc_array *s0 = jaxc_weak_int(3);
+  CHECK(jaxc_hsplit(s0, 1, o) != JAXC_OK && !strcmp(jaxc_last_error(), "tuple index out of range") && !o[0]);
+  CHECK(jaxc_unstack(s0, 0, o) == JAXC_ERR_SHAPE &&
+        !strcmp(jaxc_last_error(), "Unstack requires arrays with rank > 0, however a scalar array was passed."));
+  jaxc_array *m = jaxc_reshape(v, 2, (int64_t[]){2, 3}), *u[3] = {0};
+  CHECK(jaxc_unstack(m, 2, u) != JAXC_OK && !u[0]);
+  CHECK(jaxc_unstack(m, -1, u) == JAXC_OK);
+  expect_print(u[2], "Array([2, 5], dtype=int32)", "unstack(x, axis=-1)[2]"); /* (lax.unstack's docstring kind) */
+  jaxc_array_free(u[0]), jaxc_array_free(u[1]);
+  (void)six;
+  jaxc_array_free(v), jaxc_array_free(s0), jaxc_array_free(m);
+}
+static void test_ix(void) {
+  for (int rep = 0; rep < 200; rep++) {
+    int n = (int)(rnd64() % 5);
+    jaxc_array *args[4] = {0}, *out[4] = {0};
+    int64_t len[4];
+    for (int i = 0; i < n; i++) {
+      jaxc_dtype d = rnd_dtype();
+      if (d == JAXC_BOOL) d = JAXC_I8;
+      len[i] = rnd_dim(4);
+      args[i] = rnd64() % 4 ? small_random_array(d, 1, &len[i]) : weak_vector(JAXC_WEAK_FLOAT, len[i], 1.5);
+    }
+    CHECK(jaxc_ix_(n, (const jaxc_array *const *)args, out) == JAXC_OK);
+    for (int i = 0; i < n; i++) {
+      int64_t want[4];
+      for (int j = 0; j < n; j++) want[j] = j == i ? len[i] : 1;
+      bool ok = same_shape(out[i], n, want);
+      if (ok && len[i] == 0) ok = jaxc_array_dtype(out[i]) == JAXC_I32 && !jaxc_array_is_weak(out[i]); /* (np.intp) */
+      else if (ok) ok = jaxc_array_dtype(out[i]) == jaxc_array_dtype(args[i]) && jaxc_array_is_weak(out[i]) == jaxc_array_is_weak(args[i]) &&
+                        memcmp(jaxc_array_data(out[i]), jaxc_array_data(args[i]), (size_t)len[i] * jaxc_dtype_size(jaxc_array_dtype(args[i]))) == 0;
+      CHECK_MSG(ok, "ix_ of %d arrays: out[%d]", n, i);
+    }
+    for (int i = 0; i < n; i++) jaxc_array_free(args[i]), jaxc_array_free(out[i]);
+  }
+  /* JAX's docstring: ix_([0, 2], [1, 3]) */
+  jaxc_array *r = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){2}, (int32_t[]){0, 2});
+  jaxc_array *c = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){2}, (int32_t[]){1, 3}), *o[2] = {0};
+  const jaxc_array *rc[2] = {r, c};
+  CHECK(jaxc_ix_(2, rc, o) == JAXC_OK);
+  expect_print(o[0], "Array([[0],\n       [2]], dtype=int32)", "ix_ rows");
+  expect_print(o[1], "Array([[1, 3]], dtype=int32)", "ix_ cols");
+  jaxc_array *m = jaxc_reshape(r, 2, (int64_t[]){1, 2}), *b = jaxc_astype(r, JAXC_BOOL), *bad[2] = {0};
+  const jaxc_array *mb[2] = {r, m}, *bb[2] = {b, r};
+  CHECK(jaxc_ix_(2, mb, bad) == JAXC_ERR_SHAPE && !bad[0] && !strcmp(jaxc_last_error(), "Arguments to jax.numpy.ix_ must be 1-dimensional, got shape (1, 2)"));
+  CHECK(jaxc_ix_(2, bb, bad) == JAXC_ERR_DTYPE && !strcmp(jaxc_last_error(), "Boolean arguments to jax.numpy.ix_ are not implemented"));
+  jaxc_array_free(r), jaxc_array_free(c), jaxc_array_free(m), jaxc_array_free(b);
+}
+
 int main(void) {
   if (!load_golden_table(golden)) return check_summary("test_grid");
   test_atleast();
@@ -786,5 +941,7 @@ int main(void) {
   test_trapezoid();
   test_cross();
   test_vander();
+  test_splits();
+  test_ix();
   return check_summary("test_grid");
 }

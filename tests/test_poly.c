@@ -10,6 +10,7 @@
      - bits set and read one by one for packbits/unpackbits, and their round trip;
      - resize and trim_zeros against index loops;
      - JAX/NumPy facts: the docstrings' examples, JAX's messages. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,6 +208,113 @@ static void test_polyder_int(void) {
   jaxc_array_free(p), jaxc_array_free(q), jaxc_array_free(k3);
 }
 
+/* ---- poly, polydiv ------------------------------------------------------------------------------- */
+static void test_poly_roots(void) {
+  for (int rep = 0; rep < 300; rep++) { /* small integer (Gaussian integer) roots: Vieta's sums are exact */
+    bool cpx = rep % 3 == 0;
+    int64_t n = rnd_dim(6);
+    double z[12];
+    for (int64_t i = 0; i < n; i++) z[2 * i] = (double)((int64_t)(rnd64() % 7) - 3), z[2 * i + 1] = cpx ? (double)((int64_t)(rnd64() % 5) - 2) : 0;
+    jaxc_array *Z;
+    if (cpx) {
+      jaxc_array *w = jaxc_array_from_data(JAXC_C128, 1, &n, z);
+      Z = jaxc_astype(w, JAXC_C64), jaxc_array_free(w);
+    } else {
+      int32_t zi[6];
+      for (int64_t i = 0; i < n; i++) zi[i] = (int32_t)z[2 * i];
+      Z = jaxc_array_from_data(JAXC_I32, 1, &n, zi);
+    }
+    jaxc_array *r = jaxc_poly(Z);
+    long double cr[7] = {1}, ci[7] = {0}; /* prod (x - z_k), highest power first */
+    for (int64_t k = 0; k < n; k++)
+      for (int64_t j = k + 1; j >= 1; j--) {
+        long double ar = cr[j] - (cr[j - 1] * z[2 * k] - ci[j - 1] * z[2 * k + 1]);
+        long double ai = ci[j] - (cr[j - 1] * z[2 * k + 1] + ci[j - 1] * z[2 * k]);
+        cr[j] = ar, ci[j] = ai;
+      }
+    bool ok = r && jaxc_array_dtype(r) == (cpx ? JAXC_C64 : JAXC_F32) && !jaxc_array_is_weak(r);
+    if (ok && n == 0) ok = jaxc_array_ndim(r) == 0 && val(r, 0).re == 1;
+    else ok = ok && same_shape(r, 1, (int64_t[]){n + 1});
+    for (int64_t j = 0; ok && n > 0 && j <= n; j++) ok = val(r, j).re == cr[j] && val(r, j).im == ci[j];
+    CHECK_MSG(ok, "poly of %lld %s roots", (long long)n, cpx ? "complex" : "integer");
+    jaxc_array_free(r), jaxc_array_free(Z);
+  }
+  /* JAX's docstring */
+  jaxc_array *one = jaxc_weak_int(1);
+  expect_print(jaxc_poly(one), "Array([ 1., -1.], dtype=float32)", "poly(1)");
+  jaxc_array *x = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){3}, (int32_t[]){1, 2, 3});
+  expect_print(jaxc_poly(x), "Array([ 1., -6., 11., -6.], dtype=float32)", "poly([1, 2, 3])");
+  jaxc_array *c128 = jaxc_array_from_data(JAXC_C128, 1, (int64_t[]){3}, (double[]){2, 0, 1, 2, 1, -2}), *c = jaxc_astype(c128, JAXC_C64);
+  expect_print(jaxc_poly(c), "Array([  1.+0.j,  -4.+0.j,   9.+0.j, -10.+0.j], dtype=complex64)", "poly of conjugates");
+  jaxc_array *e = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){0}), *m23 = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){2, 3});
+  jaxc_array *m22 = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){2, 2});
+  expect_print(jaxc_poly(e), "Array(1., dtype=float32)", "poly of no roots");
+  CHECK_FAILS(jaxc_poly(m23), "input must be 1d or non-empty square 2d array.");
+  CHECK(jaxc_poly(m22) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
+  jaxc_array_free(one), jaxc_array_free(x), jaxc_array_free(c128), jaxc_array_free(c), jaxc_array_free(e), jaxc_array_free(m23), jaxc_array_free(m22);
+}
+/* JAX's long division in float32, op by op: d = scale * u[k], u[k + j] += (-d) * v[j] */
+static void polydiv_ref(int64_t nu, float *u, int64_t nv, const float *v, float *q) {
+  volatile float scale = 1.0f / v[0];
+  for (int64_t k = 0; k + nv <= nu; k++) {
+    volatile float d = scale * u[k];
+    q[k] = d;
+    for (int64_t j = 0; j < nv; j++) {
+      volatile float p = -d * v[j];
+      u[k + j] = u[k + j] + p;
+    }
+  }
+}
+static void test_polydiv(void) {
+  for (int rep = 0; rep < 400; rep++) {
+    int64_t nu = rnd_dim(9), nv = 1 + rnd_dim(5), nq = nu - nv + 1 > 1 ? nu - nv + 1 : 1;
+    float u[10], v[6], q[10] = {0}, ur[10];
+    bool exact = rep % 2 == 0; /* integer u, v[0] a power of two: every step exact */
+    for (int64_t i = 0; i < nu; i++) u[i] = exact ? (float)((int64_t)(rnd64() % 9) - 4) : (float)((double)(rnd64() >> 11) * 0x1p-53 * 8 - 4);
+    for (int64_t i = 0; i < nv; i++) v[i] = exact ? (float)((int64_t)(rnd64() % 9) - 4) : (float)((double)(rnd64() >> 11) * 0x1p-53 * 8 - 4);
+    if (exact) v[0] = (rnd64() & 1 ? 1.0f : -1.0f) * (float)(1 << (rnd64() % 3));
+    else if (v[0] == 0) v[0] = 1;
+    memcpy(ur, u, sizeof u);
+    polydiv_ref(nu, ur, nv, v, q);
+    jaxc_array *U = jaxc_array_from_data(JAXC_F32, 1, &nu, u), *V = jaxc_array_from_data(JAXC_F32, 1, &nv, v), *Q = NULL, *R = NULL;
+    int st = jaxc_polydiv(U, V, false, &Q, &R);
+    bool ok = st == JAXC_OK && same_shape(Q, 1, &nq) && same_shape(R, 1, &nu);
+    for (int64_t i = 0; ok && i < nu; i++) ok = ((const float *)jaxc_array_data(R))[i] == ur[i];
+    for (int64_t i = 0; ok && i < nq; i++) ok = ((const float *)jaxc_array_data(Q))[i] == q[i];
+    if (ok && exact && nu > 0) { /* q * v + r is u again, and r's first nu - nv + 1 coefficients are 0 (polyadd
+                                    of an empty r is JAX's broadcast error: a.at[-0:] is all of a) */
+      jaxc_array *qv = jaxc_polymul(Q, V, false), *back = qv ? jaxc_polyadd(qv, R) : NULL;
+      int64_t nb = back ? jaxc_array_shape(back)[0] : 0;
+      for (int64_t i = 0; ok && i < nb; i++) ok = val(back, nb - 1 - i).re == (i < nu ? u[nu - 1 - i] : 0);
+      for (int64_t i = 0; ok && i + nv <= nu; i++) ok = ((const float *)jaxc_array_data(R))[i] == 0;
+      ok = ok && back;
+      jaxc_array_free(qv), jaxc_array_free(back);
+    }
+    CHECK_MSG(ok, "polydiv of %lld by %lld coefficients (%s)", (long long)nu, (long long)nv, exact ? "exact" : "float32 steps");
+    jaxc_array_free(U), jaxc_array_free(V), jaxc_array_free(Q), jaxc_array_free(R);
+  }
+  /* JAX's docstring */
+  jaxc_array *x1 = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){3}, (int32_t[]){5, 7, 9});
+  jaxc_array *x2 = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){2}, (int32_t[]){4, 1}), *q = NULL, *r = NULL;
+  CHECK(jaxc_polydiv(x1, x2, false, &q, &r) == JAXC_OK);
+  expect_print(q, "Array([1.25  , 1.4375], dtype=float32)", "polydiv q");
+  expect_print(r, "Array([0.    , 0.    , 7.5625], dtype=float32)", "polydiv r");
+  CHECK(jaxc_polydiv(x1, x2, true, &q, &r) == JAXC_OK);
+  expect_print(q, "Array([1.25  , 1.4375], dtype=float32)", "polydiv q, trimmed");
+  expect_print(r, "Array([7.5625], dtype=float32)", "polydiv r, trimmed");
+  /* a divisor longer than the dividend: q is [0], r is u (promoted) */
+  CHECK(jaxc_polydiv(x2, x1, false, &q, &r) == JAXC_OK);
+  expect_print(q, "Array([0.], dtype=float32)", "polydiv q of a short u");
+  expect_print(r, "Array([4., 1.], dtype=float32)", "polydiv r of a short u");
+  jaxc_array *z = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){3}), *s = jaxc_weak_int(2), *none = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){0});
+  CHECK(jaxc_polydiv(z, x2, true, &q, &r) == JAXC_OK);
+  expect_print(r, "Array([], shape=(0,), dtype=float32)", "polydiv r all trimmed");
+  jaxc_array_free(q);
+  CHECK(jaxc_polydiv(s, x2, false, &q, &r) == JAXC_ERR_ARG && !q && !r && !strcmp(jaxc_last_error(), "len() of unsized object"));
+  CHECK(jaxc_polydiv(x1, none, false, &q, &r) == JAXC_ERR_INDEX && !q && !r);
+  jaxc_array_free(x1), jaxc_array_free(x2), jaxc_array_free(z), jaxc_array_free(s), jaxc_array_free(none);
+}
+
 /* ---- windows ------------------------------------------------------------------------------------ */
 static void test_windows(void) {
   jaxc_array *(*const fn[4])(int64_t) = {jaxc_hanning, jaxc_hamming, jaxc_blackman, jaxc_bartlett};
@@ -240,6 +348,156 @@ static void test_windows(void) {
   expect_print(jaxc_bartlett(5), "Array([0. , 0.5, 1. , 0.5, 0. ], dtype=float32)", "bartlett(5)");
   expect_print(jaxc_hamming(1), "Array([1.], dtype=float32)", "hamming(1)");
   CHECK_FAILS(jaxc_blackman(-1), "broadcast_in_dim shape must have every element be nonnegative, got (-1,).");
+}
+
+/* ---- i0 and kaiser ---------------------------------------------------------------------------- */
+/* I0(x) = sum over k of (x^2 / 4)^k / (k!)^2, in long double (every term positive) */
+static long double i0_series(long double x) {
+  long double q = x * x / 4, term = 1, sum = 1;
+  for (int k = 1; k < 5000 && term > sum * 1e-22L; k++) {
+    term *= q / ((long double)k * k);
+    sum += term;
+  }
+  return sum;
+}
+/* what jnp.i0 gives in d up to its rounding: I0(x), but inf where exp(|x|) overflows d (JAX
+   multiplies exp(|x|) by exp(-|x|) I0(|x|)), and NaN at infinity (inf * 0) and NaN */
+static long double i0_model(long double x, jaxc_dtype d) {
+  if (x != x || isinf(x)) return NAN;
+  long double e = expl(fabsl(x)), top = d == JAXC_F16 ? 65504 : d == JAXC_BF16 ? 0x1.fep127L : d == JAXC_F32 ? FLT_MAX : DBL_MAX;
+  if (e > top * (1 + eps_of(d))) return INFINITY; /* (the rounding of exp past the largest float) */
+  return i0_series(x);
+}
+/* got against i0_model(x) in ulps of d; the largest seen goes to *worst */
+static bool i0_ok(long double got, long double x, jaxc_dtype d, double tol, double *worst) {
+  long double want = i0_model(x, d);
+  if (want != want || isinf(want)) return want != want ? got != got : got == want;
+  double u = (double)(fabsl(got - want) / ulp_of(d, want));
+  if (u > *worst) *worst = u;
+  return u <= tol;
+}
+/* JAX's algorithm is this accurate (the worst errors measured against the series): bfloat16
+   and float16 under 1.75 ulps over every pattern, float32 6.45 ulps over every float32 in
+   [0, 88.7] (at 7.4348874: Clenshaw's rounding errors grow near the ends of the interval),
+   float64 4.7 ulps over 2^22 random values; the bounds below are these with a margin. */
+static void test_i0(void) {
+  static const jaxc_dtype half[2] = {JAXC_F16, JAXC_BF16};
+  for (int h = 0; h < 2; h++) { /* every pattern */
+    int64_t n = 65536;
+    uint16_t *bits = (uint16_t *)malloc(65536 * sizeof *bits);
+    for (int64_t i = 0; i < n; i++) bits[i] = (uint16_t)i;
+    jaxc_array *x = jaxc_array_from_data(half[h], 1, &n, bits), *r = jaxc_i0(x);
+    CHECK(r && jaxc_array_dtype(r) == half[h] && !jaxc_array_is_weak(r));
+    long bad = 0;
+    double worst = 0;
+    for (int64_t i = 0; r && i < n; i++) {
+      fmt16 f = h ? BF16F : F16F;
+      bool ok = i0_ok(dec16(f, ((const uint16_t *)jaxc_array_data(r))[i]), dec16(f, bits[i]), half[h], 1.75, &worst);
+      check_passed += ok;
+      if (!ok && bad++ < 3) CHECK_MSG(0, "%s i0(%.9g) = %.9g", jaxc_dtype_name(half[h]), dec16(f, bits[i]), dec16(f, ((const uint16_t *)jaxc_array_data(r))[i]));
+    }
+    CHECK_MSG(bad == 0, "%s i0: %ld of 65536 off (worst %.3g ulps)", jaxc_dtype_name(half[h]), bad, worst);
+    CHECK_MSG(memcmp(jaxc_array_data(x), bits, 65536 * sizeof *bits) == 0, "i0 changed its input");
+    jaxc_array_free(x), jaxc_array_free(r), free(bits);
+  }
+  /* float32 and float64: a sweep of [0, 720) in steps of 1/64 (both signs), tiny and huge values,
+     random bits within the range */
+  for (int w = 0; w < 2; w++) {
+    jaxc_dtype d = w ? JAXC_F64 : JAXC_F32;
+    jaxc_set_x64(w); /* (float64 needs it) */
+    int64_t n = 2 * 46080 + 4096 + 8;
+    double *v = (double *)malloc((size_t)n * sizeof *v);
+    int64_t k = 0;
+    for (int i = 0; i < 46080; i++) v[k++] = i / 64.0, v[k++] = -i / 64.0 - 1.0 / 128;
+    for (int i = 0; i < 4096; i++) v[k++] = ldexp((double)(rnd64() >> 11) * 0x1p-53, (int)(rnd64() % 40) - 30);
+    const double special[8] = {0x1p-149, 0x1p-1074, 1e-30, 8, 8.000001, INFINITY, -INFINITY, NAN};
+    for (int i = 0; i < 8; i++) v[k++] = special[i];
+    jaxc_array *x64a = jaxc_array_from_data(JAXC_F64, 1, &n, v), *x = jaxc_astype(x64a, d), *r = jaxc_i0(x);
+    CHECK(r && jaxc_array_dtype(r) == d);
+    long bad = 0;
+    double worst = 0;
+    for (int64_t i = 0; r && i < n; i++) {
+      long double xi = w ? ((const double *)jaxc_array_data(x))[i] : ((const float *)jaxc_array_data(x))[i];
+      long double got = w ? ((const double *)jaxc_array_data(r))[i] : ((const float *)jaxc_array_data(r))[i];
+      bool ok = i0_ok(got, xi, d, w ? 6 : 7, &worst);
+      /* the array kernel (vectorised, over the threads) gives the scalar function's bits */
+      long double one = w ? jaxc_scalar_i0_f64((double)xi) : jaxc_scalar_i0_f32((float)xi);
+      ok = ok && (one == got || (one != one && got != got));
+      check_passed += ok;
+      if (!ok && bad++ < 3) CHECK_MSG(0, "%s i0(%.17Lg) = %.17Lg, want %.17Lg", jaxc_dtype_name(d), xi, got, i0_model(xi, d));
+    }
+    CHECK_MSG(bad == 0, "%s i0: %ld of %lld off (worst %.3g ulps)", jaxc_dtype_name(d), bad, (long long)n, worst);
+    jaxc_array_free(x64a), jaxc_array_free(x), jaxc_array_free(r), free(v);
+  }
+  jaxc_set_x64(false);
+  /* JAX's documentation: jnp.i0(jnp.array([-2, -1, 0, 1, 2])), so i0(0) is not 1 in float32 */
+  int32_t ints[5] = {-2, -1, 0, 1, 2};
+  int64_t five = 5;
+  jaxc_array *xi = jaxc_array_from_data(JAXC_I32, 1, &five, ints);
+  expect_print(jaxc_i0(xi), "Array([2.2795851, 1.266066 , 1.0000001, 1.266066 , 2.2795851], dtype=float32)", "i0 doc");
+  /* promote_args_inexact: a Python scalar stays weak, bool and integers go to the default float */
+  jaxc_array *wf = jaxc_weak_float(1), *r = jaxc_i0(wf);
+  CHECK(r && jaxc_array_dtype(r) == JAXC_F32 && jaxc_array_is_weak(r));
+  jaxc_array_free(r), jaxc_array_free(wf);
+  jaxc_set_x64(true);
+  r = jaxc_i0(xi);
+  CHECK(r && jaxc_array_dtype(r) == JAXC_F32); /* (int32 goes to float32 with x64 too) */
+  jaxc_array_free(r);
+  jaxc_set_x64(false);
+  jaxc_array *cx = jaxc_astype(xi, JAXC_C64);
+  CHECK_FAILS(jaxc_i0(cx), "Unsupported input type to jax.numpy.i0: complex64");
+  jaxc_array_free(cx), jaxc_array_free(xi);
+}
+
+/* the argument of i0 as JAX rounds it in float32 / float64: beta * sqrt(1 - ((n - alpha) / alpha)^2) */
+static long double kaiser_arg(int64_t M, int64_t i, double beta, bool x64) {
+  double alpha = 0.5 * (double)(M - 1);
+  if (x64) {
+    volatile double t = (double)i - alpha;
+    t = t / alpha, t = t * t, t = 1 - t, t = sqrt(t), t = beta * t;
+    return t;
+  }
+  volatile float t = (float)i - (float)alpha;
+  t = t / (float)alpha, t = t * t, t = 1 - t, t = sqrtf(t), t = (float)beta * t;
+  return t;
+}
+static void test_kaiser(void) {
+  static const double betas[] = {0, 0.5, 1.5, 5, 8.6, 14, 30};
+  double worst = 0;
+  for (int x64 = 0; x64 < 2; x64++) {
+    jaxc_set_x64(x64);
+    jaxc_dtype d = x64 ? JAXC_F64 : JAXC_F32;
+    for (int b = 0; b < 7; b++)
+      for (int64_t M = 0; M < 90; M += 1 + (M > 12) * 6) {
+        jaxc_array *r = jaxc_kaiser(M, betas[b]);
+        CHECK_MSG(same_shape(r, 1, &M) && jaxc_array_dtype(r) == d && !jaxc_array_is_weak(r), "kaiser M=%lld", (long long)M);
+        long bad = 0;
+        long double den = i0_series((float)betas[b]);
+        if (x64) den = i0_series(betas[b]);
+        for (int64_t i = 0; r && i < M; i++) {
+          long double got = val(r, i).re, want = M == 1 ? 1 : i0_series(kaiser_arg(M, i, betas[b], x64)) / den;
+          double u = (double)(fabsl(got - want) / ulp_of(d, want));
+          if (u > worst) worst = u;
+          bool ok = u <= (x64 ? 10 : 14); /* (each i0 within 7 (float64: 5) ulps, and the quotient's rounding) */
+          bad += !ok, check_passed += ok;
+        }
+        CHECK_MSG(bad == 0, "kaiser(%lld, %g) x64=%d: %ld off (worst %.3g)", (long long)M, betas[b], x64, bad, worst);
+        jaxc_array_free(r);
+      }
+  }
+  jaxc_set_x64(false);
+  /* JAX's documentation: kaiser(4, 1.5) printed to 2 decimals is [0.61 0.95 0.95 0.61] */
+  jaxc_array *r = jaxc_kaiser(4, 1.5);
+  static const double doc[4] = {0.61, 0.95, 0.95, 0.61};
+  for (int i = 0; r && i < 4; i++) CHECK_MSG(fabs(val(r, i).re - doc[i]) < 0.005, "kaiser(4, 1.5)[%d] = %g", i, val(r, i).re);
+  jaxc_array_free(r);
+  /* float32 i0(100) overflows: the middle is inf / inf (NaN), the ends i0(0) / inf = 0 */
+  r = jaxc_kaiser(5, 100);
+  CHECK(r && isnan(val(r, 2).re) && val(r, 0).re == 0 && val(r, 4).re == 0);
+  jaxc_array_free(r);
+  expect_print(jaxc_kaiser(1, 3), "Array([1.], dtype=float32)", "kaiser(1)");
+  expect_print(jaxc_kaiser(0, 3), "Array([], shape=(0,), dtype=float32)", "kaiser(0)");
+  CHECK_FAILS(jaxc_kaiser(-1, 3), "broadcast_in_dim shape must have every element be nonnegative, got (-1,).");
 }
 
 /* ---- unwrap ---------------------------------------------------------------------------------------- */
@@ -282,6 +540,41 @@ static void test_unwrap(void) {
   jaxc_array *s = jaxc_weak_float(1);
   CHECK_FAILS(jaxc_unwrap(s, NULL, -1, NULL), "tuple index out of range");
   jaxc_array_free(p), jaxc_array_free(six), jaxc_array_free(one), jaxc_array_free(q), jaxc_array_free(c), jaxc_array_free(e), jaxc_array_free(s);
+}
+
+/* the fused float32/float64 line (last axis, default discont and period) gives the op-by-op
+   path's bits: against the same call with period given as the Python float 2 pi (the op path;
+   its interval, 2 pi / 2, is the same rounded pi) and against axis 0 of the transpose; lanes
+   of random walks, wrapped, with jumps, NaN and infinities, up to 2^18 long (over the threads) */
+static void test_unwrap_fused(void) {
+  for (int w = 0; w < 2; w++) {
+    jaxc_set_x64(w);
+    jaxc_dtype d = w ? JAXC_F64 : JAXC_F32;
+    for (int it = 0; it < 40; it++) {
+      /* (one long lane: split over the threads, then scanned; four: a lane a thread) */
+      int64_t rows = it == 0 ? 1 : it == 1 ? 4 : 1 + rnd_dim(3), n = it < 2 ? (int64_t)1 << 18 : 1 + rnd_dim(1200), size = rows * n;
+      double *v = (double *)malloc((size_t)size * sizeof *v), x = 0;
+      for (int64_t i = 0; i < size; i++) {
+        x += (double)(rnd64() >> 11) * 0x1p-53 * 10 - 5;
+        uint64_t r = rnd64() % 1000;
+        v[i] = r == 0 ? NAN : r == 1 ? INFINITY : r == 2 ? -INFINITY : r < 20 ? x * 1e3 : fmod(x, 6.283185307179586) - 3.141592653589793;
+      }
+      int64_t shape[2] = {rows, n};
+      jaxc_array *v64 = jaxc_array_from_data(JAXC_F64, 2, shape, v), *p = jaxc_astype(v64, d);
+      jaxc_array *per = jaxc_weak_float(2 * 3.141592653589793), *pt = jaxc_transpose(p, 0, NULL);
+      jaxc_array *fused = jaxc_unwrap(p, NULL, -1, NULL), *ops = jaxc_unwrap(p, NULL, -1, per);
+      jaxc_array *opt = jaxc_unwrap(pt, NULL, 0, NULL), *back = opt ? jaxc_transpose(opt, 0, NULL) : NULL;
+      size_t bytes = (size_t)size * jaxc_dtype_size(d);
+      CHECK_MSG(fused && ops && back && same_shape(fused, 2, shape) && same_shape(back, 2, shape), "unwrap fused %s", jaxc_dtype_name(d));
+      CHECK_MSG(fused && ops && !memcmp(jaxc_array_data(fused), jaxc_array_data(ops), bytes), "unwrap fused vs period given, %s (%lld x %lld)",
+                jaxc_dtype_name(d), (long long)rows, (long long)n);
+      CHECK_MSG(fused && back && !memcmp(jaxc_array_data(fused), jaxc_array_data(back), bytes), "unwrap fused vs axis 0, %s (%lld x %lld)",
+                jaxc_dtype_name(d), (long long)rows, (long long)n);
+      jaxc_array_free(v64), jaxc_array_free(p), jaxc_array_free(per), jaxc_array_free(pt), jaxc_array_free(fused), jaxc_array_free(ops);
+      jaxc_array_free(opt), jaxc_array_free(back), free(v);
+    }
+  }
+  jaxc_set_x64(false);
 }
 
 /* ---- packbits, unpackbits, resize, trim_zeros ------------------------------------------------------ */
@@ -411,8 +704,13 @@ int main(void) {
   test_polyval();
   test_polyadd_sub_mul();
   test_polyder_int();
+  test_poly_roots();
+  test_polydiv();
   test_windows();
+  test_i0();
+  test_kaiser();
   test_unwrap();
+  test_unwrap_fused();
   test_bits();
   test_resize_trim();
   return check_summary("test_poly");

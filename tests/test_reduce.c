@@ -441,6 +441,99 @@ static void test_cumulative(void) {
   }
 }
 
+/* --- 4b. cumulative_sum / cumulative_prod (the array API's) --------------------------------------- */
+/* _promote_integer_dtype, restated: bool and ints narrower than the default int (uint) widened */
+static jaxc_dtype promote_int(jaxc_dtype d, bool x64) {
+  int k = jaxc_dtype_kind(d), bits = (int)jaxc_dtype_bits(d), wide = x64 ? 64 : 32;
+  if (k == JAXC_KIND_BOOL) return x64 ? JAXC_I64 : JAXC_I32;
+  if (k == JAXC_KIND_UINT && bits < wide) return x64 ? JAXC_U64 : JAXC_U32;
+  if (k == JAXC_KIND_INT && bits < wide) return x64 ? JAXC_I64 : JAXC_I32;
+  return d;
+}
+static void test_cumulative_api(void) {
+  static const jaxc_dtype ins[] = {JAXC_BOOL, JAXC_U8, JAXC_U16, JAXC_I8, JAXC_I16, JAXC_I32, JAXC_F16, JAXC_F32, JAXC_C64};
+  static const jaxc_dtype asks[] = {JAXC_DTYPE_NONE, JAXC_BOOL, JAXC_I8, JAXC_U32, JAXC_F32};
+  for (int x64 = 0; x64 < 2; x64++) {
+    jaxc_set_x64(x64);
+    for (size_t d = 0; d < sizeof ins / sizeof ins[0]; d++)
+      for (size_t q = 0; q < sizeof asks / sizeof asks[0]; q++)
+        for (int op = 0; op < 2; op++)
+          for (int inc = 0; inc < 2; inc++) {
+            int64_t shape[2] = {3, 5};
+            jaxc_array *a = random_array(ins[d], 2, shape, 0);
+            int axis = (int)(next_u64() % 4) - 2, ax = axis < 0 ? axis + 2 : axis;
+            jaxc_array *r = op ? jaxc_cumulative_prod(a, axis, asks[q], inc) : jaxc_cumulative_sum(a, axis, asks[q], inc);
+            /* the dtypes: result, and the one accumulated in */
+            jaxc_dtype ask = asks[q], res, comp;
+            if (ask == JAXC_DTYPE_NONE) res = comp = (!op || ins[d] == JAXC_BOOL) ? promote_int(ins[d], x64) : ins[d];
+            else if (ask == JAXC_BOOL) res = JAXC_BOOL, comp = x64 ? JAXC_I64 : JAXC_I32;
+            else res = comp = ask;
+            int64_t want_shape[2] = {shape[0] + (inc && ax == 0), shape[1] + (inc && ax == 1)};
+            CHECK_MSG(r && jaxc_array_dtype(r) == res && !jaxc_array_is_weak(r) && jaxc_array_shape(r)[0] == want_shape[0] &&
+                          jaxc_array_shape(r)[1] == want_shape[1],
+                      "cumulative_%s(%s, dtype=%s, include_initial=%d) x64=%d: %s", op ? "prod" : "sum", jaxc_dtype_name(ins[d]),
+                      ask == JAXC_DTYPE_NONE ? "None" : jaxc_dtype_name(ask), inc, x64, r ? jaxc_dtype_name(jaxc_array_dtype(r)) : jaxc_last_error());
+            if (!r) { jaxc_array_free(a); continue; }
+            /* the values: the identity first where asked; then the running sum/product of the
+               input converted to comp (bool asked: its nonzero flags), converted to res */
+            jaxc_array *src = ask == JAXC_BOOL && ins[d] != JAXC_BOOL ? jaxc_not_equal(a, 0) : jaxc_astype(a, ins[d]);
+            jaxc_array *conv = jaxc_astype(src, comp), *run = jaxc_reduce(op ? JAXC_OP_CUMPROD : JAXC_OP_CUMSUM, conv, ax);
+            jaxc_array *want = jaxc_astype(run, res);
+            long bad = 0;
+            for (int64_t i = 0; want && i < want_shape[0]; i++)
+              for (int64_t j = 0; j < want_shape[1]; j++) {
+                int64_t g = i * want_shape[1] + j, si = i - (inc && ax == 0), sj = j - (inc && ax == 1);
+                long double wr = op ? 1 : 0, wi = 0;
+                if (si >= 0 && sj >= 0) wr = val(want, si * shape[1] + sj), wi = ival(want, si * shape[1] + sj);
+                if (res == JAXC_BOOL && (si < 0 || sj < 0)) wr = op; /* (the identity converted to bool) */
+                bad += !(val(r, g) == wr && ival(r, g) == wi);
+              }
+            /* integer results independently: the running sum/product of the small integer values
+               in int64, wrapped to comp's width */
+            if (jaxc_dtype_kind(comp) != JAXC_KIND_FLOAT && jaxc_dtype_kind(comp) != JAXC_KIND_COMPLEX && jaxc_dtype_kind(ins[d]) != JAXC_KIND_FLOAT &&
+                jaxc_dtype_kind(ins[d]) != JAXC_KIND_COMPLEX && res != JAXC_BOOL) {
+              uint64_t mask = jaxc_dtype_bits(comp) >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << jaxc_dtype_bits(comp)) - 1;
+              for (int64_t l = 0; l < shape[1 - ax]; l++) {
+                uint64_t acc = op ? 1 : 0;
+                for (int64_t k = 0; k < shape[ax]; k++) {
+                  int64_t pos = ax == 0 ? k * shape[1] + l : l * shape[1] + k;
+                  uint64_t x = (uint64_t)(int64_t)val(a, pos);
+                  acc = op ? acc * x : acc + x;
+                  int64_t rk = k + inc, rpos = ax == 0 ? rk * want_shape[1] + l : l * want_shape[1] + rk;
+                  bad += (uval(r, rpos) & mask) != (acc & mask);
+                }
+              }
+            }
+            CHECK_MSG(bad == 0, "cumulative_%s(%s, dtype=%s, include_initial=%d, axis=%d) x64=%d: %ld wrong", op ? "prod" : "sum",
+                      jaxc_dtype_name(ins[d]), ask == JAXC_DTYPE_NONE ? "None" : jaxc_dtype_name(ask), inc, axis, x64, bad);
+            jaxc_array_free(src), jaxc_array_free(conv), jaxc_array_free(run), jaxc_array_free(want);
+            jaxc_array_free(r), jaxc_array_free(a);
+            n_value++;
+          }
+  }
+  jaxc_set_x64(false);
+  /* dtype=bool counts nonzeros: [-1, 1, 0] is [True, True, True], not cumsum's [-1, 0, 0] != 0 */
+  int64_t three = 3;
+  jaxc_array *s = jaxc_array_from_data(JAXC_I32, 1, &three, (int32_t[]){-1, 1, 0});
+  expect_print(jaxc_cumulative_sum(s, JAXC_ALL_AXES, JAXC_BOOL, false), "Array([ True,  True,  True], dtype=bool)", "cumulative_sum bool");
+  /* JAX's docstrings */
+  jaxc_array *x = jaxc_array_from_data(JAXC_I32, 2, (int64_t[]){2, 3}, (int32_t[]){1, 2, 3, 4, 5, 6});
+  expect_print(jaxc_cumulative_sum(x, 1, JAXC_DTYPE_NONE, false), "Array([[ 1,  3,  6],\n       [ 4,  9, 15]], dtype=int32)", "doc sum");
+  expect_print(jaxc_cumulative_sum(x, 1, JAXC_DTYPE_NONE, true), "Array([[ 0,  1,  3,  6],\n       [ 0,  4,  9, 15]], dtype=int32)", "doc sum initial");
+  expect_print(jaxc_cumulative_prod(x, 1, JAXC_DTYPE_NONE, false), "Array([[  1,   2,   6],\n       [  4,  20, 120]], dtype=int32)", "doc prod");
+  expect_print(jaxc_cumulative_prod(x, 1, JAXC_DTYPE_NONE, true), "Array([[  1,   1,   2,   6],\n       [  1,   4,  20, 120]], dtype=int32)", "doc prod initial");
+  /* errors in JAX's words */
+  jaxc_array *z = jaxc_weak_int(2);
+  expect_error(jaxc_cumulative_sum(z, 0, JAXC_DTYPE_NONE, false),
+               "The input must be non-scalar to take a cumulative sum, however a scalar value or scalar array was given.");
+  expect_error(jaxc_cumulative_prod(z, 0, JAXC_DTYPE_NONE, false),
+               "The input must be non-scalar to take a cumulative product, however a scalar value or scalar array was given.");
+  expect_error(jaxc_cumulative_sum(x, JAXC_ALL_AXES, JAXC_DTYPE_NONE, false),
+               "The input array has rank 2, however axis was not set to an explicit value. The axis argument is only optional for one-dimensional arrays.");
+  expect_error(jaxc_cumulative_sum(x, 2, JAXC_DTYPE_NONE, false), "axis 2 is out of bounds for array of dimension 2");
+  jaxc_array_free(s), jaxc_array_free(x), jaxc_array_free(z);
+}
+
 /* --- 5. errors -------------------------------------------------------------------------------------- */
 static void test_errors(void) {
   jaxc_array *a = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){2, 3});
@@ -756,6 +849,7 @@ int main(void) {
   test_values();
   test_special();
   test_cumulative();
+  test_cumulative_api();
   test_errors();
   test_big();
   test_sort();

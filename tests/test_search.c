@@ -705,6 +705,57 @@ static void test_bincount(void) {
   jaxc_array_free(f), jaxc_array_free(i3), jaxc_array_free(w2), jaxc_array_free(m), jaxc_array_free(xn), jaxc_array_free(rn);
 }
 
+/* jnp.unique_values / _counts / _inverse / _all: unique_ex of the flattened array with NaNs kept
+   apart, result for result; JAX's docstring examples */
+static void test_unique_api(void) {
+  for (int rep = 0; rep < 60; rep++) {
+    int64_t shape[2] = {1 + (int64_t)(rnd64() % 4), (int64_t)(rnd64() % 5)};
+    float v[20];
+    for (int i = 0; i < 20; i++) v[i] = rnd64() % 5 == 0 ? NAN : (float)(rnd64() % 4);
+    jaxc_array *x = jaxc_array_from_data(JAXC_F32, 2, shape, v);
+    int64_t size = rnd64() % 3 ? JAXC_NONE : (int64_t)(rnd64() % 6);
+    jaxc_array *ev = NULL, *ei = NULL, *einv = NULL, *ec = NULL, *av = NULL, *ai = NULL, *ainv = NULL, *ac = NULL;
+    int est = jaxc_unique_ex(x, JAXC_ALL_AXES, false, size, NULL, &ev, &ei, &einv, &ec);
+    int ast = jaxc_unique_all(x, size, NULL, &av, &ai, &ainv, &ac);
+    bool ok = est == ast;
+    if (ok && est == JAXC_OK) {
+      const jaxc_array *e4[4] = {ev, ei, einv, ec}, *a4[4] = {av, ai, ainv, ac};
+      for (int k = 0; ok && k < 4; k++) ok = jaxc_array_size(e4[k]) == jaxc_array_size(a4[k]) && jaxc_array_dtype(e4[k]) == jaxc_array_dtype(a4[k]) &&
+                                           !memcmp(jaxc_array_data(e4[k]), jaxc_array_data(a4[k]), (size_t)jaxc_array_size(a4[k]) * jaxc_dtype_size(jaxc_array_dtype(a4[k])));
+      ok = ok && jaxc_array_ndim(ainv) == 2 && jaxc_array_shape(ainv)[0] == shape[0] && jaxc_array_shape(ainv)[1] == shape[1];
+      jaxc_array *vals = jaxc_unique_values(x, size, NULL), *cv = NULL, *cc = NULL, *iv = NULL, *ii = NULL;
+      ok = ok && vals && !memcmp(jaxc_array_data(vals), jaxc_array_data(av), (size_t)jaxc_array_size(av) * 4);
+      ok = ok && jaxc_unique_counts(x, size, NULL, &cv, &cc) == JAXC_OK && !memcmp(jaxc_array_data(cc), jaxc_array_data(ac), (size_t)jaxc_array_size(ac) * 4);
+      ok = ok && jaxc_unique_inverse(x, size, NULL, &iv, &ii) == JAXC_OK && !memcmp(jaxc_array_data(ii), jaxc_array_data(ainv), (size_t)jaxc_array_size(ainv) * 4);
+      /* values[inverse] is x again, every NaN included (each is its own value) */
+      if (size == JAXC_NONE)
+        for (int64_t i = 0; ok && i < shape[0] * shape[1]; i++) {
+          float got = ((const float *)jaxc_array_data(av))[((const int32_t *)jaxc_array_data(ainv))[i]];
+          ok = got == v[i] || (got != got && v[i] != v[i]);
+        }
+      jaxc_array_free(vals), jaxc_array_free(cv), jaxc_array_free(cc), jaxc_array_free(iv), jaxc_array_free(ii);
+    }
+    CHECK_MSG(ok, "unique_all/values/counts/inverse vs unique_ex, shape (%lld, %lld), size %lld", (long long)shape[0], (long long)shape[1], (long long)size);
+    jaxc_array_free(x), jaxc_array_free(ev), jaxc_array_free(ei), jaxc_array_free(einv), jaxc_array_free(ec);
+    jaxc_array_free(av), jaxc_array_free(ai), jaxc_array_free(ainv), jaxc_array_free(ac);
+  }
+  /* JAX's docstrings: x = [3, 4, 1, 3, 1] */
+  jaxc_array *x = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){5}, (int32_t[]){3, 4, 1, 3, 1}), *v, *i, *inv, *c;
+  CHECK(jaxc_unique_all(x, JAXC_NONE, NULL, &v, &i, &inv, &c) == JAXC_OK);
+  expect_print(v, "Array([1, 3, 4], dtype=int32)", "unique_all values");
+  expect_print(i, "Array([2, 0, 1], dtype=int32)", "unique_all indices");
+  expect_print(inv, "Array([1, 2, 0, 1, 0], dtype=int32)", "unique_all inverse_indices");
+  expect_print(c, "Array([2, 2, 1], dtype=int32)", "unique_all counts");
+  expect_print(jaxc_unique_values(x, JAXC_NONE, NULL), "Array([1, 3, 4], dtype=int32)", "unique_values");
+  /* NaNs apart, unlike jnp.unique's default */
+  jaxc_array *n = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){3}, (float[]){NAN, 1, NAN});
+  expect_print(jaxc_unique_values(n, JAXC_NONE, NULL), "Array([ 1., nan, nan], dtype=float32)", "unique_values of NaNs");
+  expect_print(jaxc_unique(n), "Array([ 1., nan], dtype=float32)", "unique of NaNs");
+  CHECK(jaxc_unique_counts(x, JAXC_NONE, NULL, &v, NULL) == JAXC_ERR_ARG);
+  CHECK(jaxc_unique_all(x, JAXC_NONE, NULL, &v, &i, NULL, &c) == JAXC_ERR_ARG);
+  jaxc_array_free(x), jaxc_array_free(n);
+}
+
 int main(void) {
   test_sort_examples();
   test_sort_lanes();
@@ -715,6 +766,7 @@ int main(void) {
   test_search_cases();
   test_digitize();
   test_unique();
+  test_unique_api();
   test_nonzero();
   test_bincount();
   printf("test_search: %ld sorted lanes, %ld searchsorted calls, %ld unique calls, %ld nonzero arrays\n", lanes_checked, n_search,

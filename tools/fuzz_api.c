@@ -2459,14 +2459,15 @@ static void one_call(void) {
     break;
   }
   case 46: { /* atleast_nd, h/v/d/column_stack, broadcast_arrays, meshgrid, indices, tril/triu/diag indices,
-                fill_diagonal, trapezoid, cross, vander: 1-4 operands of any dtype and rank 0-3 (shapes sharing a
+                fill_diagonal, trapezoid, cross, vander, polynomials, windows (kaiser too), unwrap, bits, resize,
+                trim_zeros, put, place, h/v/dsplit, unstack, ix_, cumulative_sum/prod, poly, polydiv, unique_*: 1-4 operands of any dtype and rank 0-3 (shapes sharing a
                 base, some dims 1, now and then a pool array), any axis, dtype, offset or count. Checked: each
                 result list whole or all NULL, stacks and atleast of the rank their rule gives, meshgrid's and
                 broadcast_arrays' results of one shape, inputs unchanged */
     made_t md[4] = {{NULL, NULL}};
     bool x64_was = jaxc_x64();
     if (u8() < 48) jaxc_set_x64(!x64_was);
-    int which = u8() % 17, nd = u8() % 4, n = u8() % 5;
+    int which = u8() % 23, nd = u8() % 4, n = u8() % 5;
     int64_t base[3];
     for (int k = 0; k < nd; k++) base[k] = u8() % 4;
     const jaxc_array *ops[4];
@@ -2511,7 +2512,16 @@ static void one_call(void) {
       break;
     case 10: listed = false, r = jaxc_trapezoid(ops[0], u8() & 1 ? ops[1] : NULL, u8() & 1 ? ops[2] : NULL, axis); break;
     case 12: listed = false;
-      switch (u8() % 6) {
+      switch (u8() % 8) {
+      case 6: r = jaxc_poly(ops[0]); break;
+      case 7: { /* polydiv: both results or neither */
+        jaxc_array *qq = NULL, *rr = NULL;
+        int pst = jaxc_polydiv(ops[0], ops[1], u8() & 1, &qq, &rr);
+        if ((pst == JAXC_OK) != (qq && rr) || (!qq) != (!rr)) FAIL("%s: polydiv status %d with q %p, r %p", what, pst, (void *)qq, (void *)rr);
+        check_result_array(what, qq), jaxc_array_free(qq);
+        r = rr;
+        break;
+      }
       case 0: r = jaxc_polyval(ops[0], ops[1]); break;
       case 1: r = jaxc_polyadd(ops[0], ops[1]); break;
       case 2: r = jaxc_polysub(ops[0], ops[1]); break;
@@ -2537,6 +2547,58 @@ static void one_call(void) {
         r = jaxc_resize(ops[0], n % 4, sh);
       }
       break;
+    case 17: { /* kaiser */
+      static const double betas[] = {0, 1.5, -3, 14, 100, 1e300, INFINITY, NAN};
+      listed = false, r = jaxc_kaiser(m, betas[u8() % 8]);
+      if (r && (r->ndim != 1 || (m > 0 && r->shape[0] != m))) FAIL("%s: a kaiser window of %lld", what, (long long)r->shape[0]);
+      break;
+    }
+    case 18: listed = false;
+      if (u8() & 1) r = jaxc_put(ops[0], ops[1], ops[2], (jaxc_index_mode)(u8() % 8));
+      else r = jaxc_place(ops[0], ops[1], ops[2]);
+      if (r && (r->ndim != ops[0]->ndim || r->dtype != ops[0]->dtype)) FAIL("%s: put/place changed the array's rank or dtype", what);
+      break;
+    case 19: { /* hsplit, vsplit, dsplit (and _at), at most 4 pieces */
+      int f = u8() % 3;
+      if (u8() & 1) {
+        int64_t sections = 1 + u8() % 4;
+        nout = (int)sections;
+        st = f == 0 ? jaxc_hsplit(ops[0], sections, out) : f == 1 ? jaxc_vsplit(ops[0], sections, out) : jaxc_dsplit(ops[0], sections, out);
+      } else {
+        int64_t cuts[3] = {(int64_t)(u8() % 5) - 1, u8() % 4, u8() % 5};
+        int nc = u8() % 4;
+        nout = nc + 1;
+        st = f == 0 ? jaxc_hsplit_at(ops[0], nc, cuts, out) : f == 1 ? jaxc_vsplit_at(ops[0], nc, cuts, out) : jaxc_dsplit_at(ops[0], nc, cuts, out);
+      }
+      break;
+    }
+    case 20: { /* unstack (of at most JAXC_MAX_NDIM slices) and ix_ */
+      if (u8() & 1) {
+        st = jaxc_ix_(nout = n, ops, out);
+        break;
+      }
+      const jaxc_array *x0 = ops[0];
+      int ax = x0 && axis < 0 ? axis + x0->ndim : axis;
+      bool fits = !x0 || x0->ndim == 0 || ax < 0 || ax >= x0->ndim || x0->shape[ax] <= JAXC_MAX_NDIM;
+      if (!fits) { listed = false; break; }
+      st = jaxc_unstack(x0, axis, out);
+      nout = st == JAXC_OK ? (int)x0->shape[ax] : 0;
+      break;
+    }
+    case 21: listed = false;
+      r = (u8() & 1 ? jaxc_cumulative_sum : jaxc_cumulative_prod)(ops[0], u8() & 1 ? JAXC_ALL_AXES : axis, dt, u8() & 1);
+      break;
+    case 22: { /* unique_values / _counts / _inverse / _all */
+      int64_t size = u8() & 1 ? JAXC_NONE : (int64_t)(u8() % 6) - 1;
+      const jaxc_array *fill = u8() < 64 ? ops[1] : NULL;
+      switch (u8() % 4) {
+      case 0: listed = false, r = jaxc_unique_values(ops[0], size, fill); break;
+      case 1: st = jaxc_unique_counts(ops[0], size, fill, &out[0], &out[1]), nout = 2; break;
+      case 2: st = jaxc_unique_inverse(ops[0], size, fill, &out[0], &out[1]), nout = 2; break;
+      default: st = jaxc_unique_all(ops[0], size, fill, &out[0], &out[1], &out[2], &out[3]), nout = 4;
+      }
+      break;
+    }
     default: listed = false;
       r = u8() & 1 ? jaxc_cross(ops[0], ops[1], axis, (int)(u8() % 5) - 3, (int)(u8() % 5) - 3, u8() & 1 ? JAXC_ALL_AXES : axis)
                    : jaxc_vander(ops[0], m, u8() & 1);
