@@ -6910,15 +6910,9 @@ JAXC_API jaxc_array *jaxc_ediff1d(const jaxc_array *a, const jaxc_array *to_end,
 }
 
 /* --- cumulative_sum / cumulative_prod (jax/_src/numpy/reductions.py) ---------------------------- */
-/* _promote_integer_dtype: bool and integers narrower than the default int (uint) to it */
-static jaxc_dtype jaxc__promote_integer(jaxc_dtype d) {
-  int k = jaxc_dtype_kind(d);
-  if (k == JAXC_KIND_BOOL) return jaxc__default_int();
-  int wide = jaxc_x64() ? 64 : 32;
-  if (k == JAXC_KIND_UINT) return (int)jaxc_dtype_bits(d) < wide ? (jaxc_x64() ? JAXC_U64 : JAXC_U32) : d;
-  if (k == JAXC_KIND_INT) return (int)jaxc_dtype_bits(d) < wide ? jaxc__default_int() : d;
-  return d;
-}
+/* _promote_integer_dtype: bool and integers narrower than the default int (uint) to it, which is
+   sum's own widening */
+static jaxc_dtype jaxc__promote_integer(jaxc_dtype d) { return jaxc_reduce_output_dtype(JAXC_OP_SUM, d, jaxc_x64()); }
 static jaxc_array *jaxc__cumulative_api(jaxc_op op, const jaxc_array *x, int axis, jaxc_dtype dtype, bool include_initial) {
   bool sum = op == JAXC_OP_CUMSUM;
   if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "cumulative_%s: the array is NULL", sum ? "sum" : "prod");
@@ -9709,7 +9703,7 @@ static int64_t jaxc__put_place_of(int64_t v, int64_t size, jaxc_index_mode mode)
     return r < 0 ? r + size : r;
   }
   if (mode != JAXC_MODE_CLIP && v < 0) v += size; /* (DEFAULT: counted from the end once, then clamped) */
-  return v < 0 ? 0 : v >= size ? size - 1 : v;
+  return jaxc__clamp_ix(v, size);
 }
 static void jaxc__put_range(const void *job, int64_t lo, int64_t hi) {
   const jaxc__put_job *J = (const jaxc__put_job *)job;
