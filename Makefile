@@ -144,7 +144,9 @@ check-generated: | $(B)
 	  || { echo "tests/data/arange_cases.txt is stale: run tests/data/gen_arange.py"; exit 1; }
 	@[ ! -x /usr/bin/python3 ] || /usr/bin/python3 tests/data/gen_einsum_paths.py --check \
 	  || { echo "tests/data/einsum_paths.txt is stale: run tests/data/gen_einsum_paths.py"; exit 1; }
-	@echo "check-generated: 5 passed, 0 failed"
+	@[ ! -x /usr/bin/python3 ] || /usr/bin/python3 tests/data/gen_numpy_dtypes.py --check \
+	  || { echo "tests/data/numpy_dtypes.txt is stale: run tests/data/gen_numpy_dtypes.py"; exit 1; }
+	@echo "check-generated: 6 passed, 0 failed"
 
 # ---- benchmarks (optimised, OpenMP); NumPy figures when Debian's python3-numpy is there ----
 BENCH_FLAGS := $(WARN) -O3 $(ARCH) $(OMP) -I.

@@ -14,11 +14,15 @@
      jaxc_dtype r = jaxc_promote_types(JAXC_U64, JAXC_I64);           -> JAXC_WEAK_FLOAT (f*)
      jaxc_dtype s = jaxc_storage_dtype(r, false);                      -> JAXC_F32 (x64 off)
      jaxc_dtype n = jaxc_promote_in(JAXC_RULES_NUMPY, JAXC_I8, JAXC_U8); -> JAXC_I16
+     jaxc_float_info fi; jaxc_finfo(JAXC_BF16, &fi);                   -> fi.eps == 0x1p-7
+     jaxc_can_cast(JAXC_I64, JAXC_F64, JAXC_CASTING_SAFE)              -> true (NumPy's rule)
 
    WHAT IS WHERE (grep the banners)
      >>dtypes     JAXC_DTYPES(X): one row per lattice node, the single source of truth
      >>lattice    JAXC_LATTICE(X): the edges; upper-set masks and the ICE join JAXC_PROMOTE
      >>runtime    jaxc_promote_types, the x64-off variant, strict mode, storage dtypes
+     >>info       jnp.finfo / iinfo / can_cast / issubdtype / isdtype (NumPy's answers, bfloat16
+                  as ml_dtypes gives it), from JAXC_FLOAT_FORMATS and the dtype rows
      >>systems    jaxc_promote_in over every jaxc_rules system: the JEP 9407 appendix tables
                   (NumPy, PyTorch, TensorFlow), TF-NumPy's flexible dtypes (jaxc_tf_*: all 20
                   TF types, modes 'safe' and 'all'), Paddle (jaxc_paddle_*: op classes)
@@ -329,6 +333,229 @@ JAXC_PROMOTE_API jaxc_dtype jaxc_promote_types(jaxc_dtype a, jaxc_dtype b) {
 /* The lattice JAX uses with x64 off (u32 -> i32 added). */
 JAXC_PROMOTE_API jaxc_dtype jaxc_promote_types_x32(jaxc_dtype a, jaxc_dtype b) {
   return jaxc_lattice_join(JAXC_LATTICE_X32, a, b);
+}
+
+/* >>info ---------------------------------------------------------------------------------------
+   jnp.finfo, jnp.iinfo, jnp.can_cast, jnp.issubdtype and jnp.isdtype. JAX answers these with
+   NumPy (ml_dtypes for bfloat16), so the answers here are NumPy's. A weak node stands for its
+   Python type, which NumPy reads as a 64-bit dtype whatever x64 says (jnp.finfo(float).dtype is
+   float64, jnp.iinfo(int).bits is 64): i* is int64, f* float64, c* complex128.
+
+   The float formats, X(ENUM, nmant, nexp): stored significand bits and exponent bits. Every
+   finfo field, and can_cast's float rules, are computed from these two numbers. */
+#define JAXC_FLOAT_FORMATS(X) X(BF16, 7, 8) X(F16, 10, 5) X(F32, 23, 8) X(F64, 52, 11)
+#define JAXC__WIDTH_ROW(E, code, name, kind, bits, T, rank, s64, s32) JAXC__WIDTH_##E = bits,
+enum jaxc__widths { JAXC_DTYPES(JAXC__WIDTH_ROW) JAXC__WIDTH_END };
+#define JAXC__FORMAT_CHECK(E, nmant, nexp) \
+  JAXC_STATIC_ASSERT(1 + (nmant) + (nexp) == JAXC__WIDTH_##E, #E ": sign + exponent + significand = width");
+JAXC_FLOAT_FORMATS(JAXC__FORMAT_CHECK)
+
+/* np.finfo's fields, as doubles (every one is exact in a double). Values of the dtype itself
+   (eps, max, resolution, ...) are what NumPy holds in that dtype: resolution is 10^-precision
+   rounded to it, so finfo(float16).resolution is 0.0010004043579101562. */
+typedef struct jaxc_float_info {
+  jaxc_dtype dtype;   /* the float described: complex gives its parts' (finfo(complex64) is float32's) */
+  int bits;           /* storage width */
+  int nmant, nexp;    /* significand bits stored (without the implicit one), exponent bits */
+  int iexp;           /* = nexp */
+  int maxexp, minexp; /* 2^maxexp is the first power of two that overflows; 2^minexp the smallest normal */
+  int machep, negep;  /* eps = 2^machep, epsneg = 2^negep */
+  int precision;      /* decimal digits: int(-log10(eps)) */
+  double eps;         /* 1 + eps is the float after 1 */
+  double epsneg;      /* 1 - epsneg is the float before 1 */
+  double max, min;    /* largest finite, and its negation */
+  double smallest_normal, tiny; /* both 2^minexp (tiny is NumPy's older name) */
+  double smallest_subnormal;    /* 2^(minexp - nmant) */
+  double resolution;  /* 10^-precision, in the dtype */
+} jaxc_float_info;
+
+/* np.iinfo's fields. */
+typedef struct jaxc_int_info {
+  jaxc_dtype dtype;
+  int bits;
+  int64_t min; /* 0 for unsigned */
+  uint64_t max;
+} jaxc_int_info;
+
+#define JAXC__NMANT_ROW(E, nmant, nexp) d == JAXC_##E ? (nmant) :
+#define JAXC__NEXP_ROW(E, nmant, nexp) d == JAXC_##E ? (nexp) :
+/* A float dtype's format; false for the others. */
+JAXC_PROMOTE_API bool jaxc__format_of(jaxc_dtype d, int *nmant, int *nexp) {
+  *nmant = JAXC_FLOAT_FORMATS(JAXC__NMANT_ROW) -1;
+  *nexp = JAXC_FLOAT_FORMATS(JAXC__NEXP_ROW) -1;
+  return *nmant >= 0;
+}
+/* The dtype NumPy reads a node as (weak nodes: their Python type's, 64-bit). */
+JAXC_PROMOTE_API jaxc_dtype jaxc__numpy_dtype(jaxc_dtype d) { return jaxc_storage_dtype(d, true); }
+/* The real dtype of a float or complex node, as NumPy reads it; INVALID for the others. */
+JAXC_PROMOTE_API jaxc_dtype jaxc__numpy_float_part(jaxc_dtype d) {
+  d = jaxc__numpy_dtype(d);
+  return d == JAXC_C64 ? JAXC_F32 : d == JAXC_C128 ? JAXC_F64 : jaxc_dtype_kind(d) == JAXC_KIND_FLOAT ? d : JAXC_DTYPE_INVALID;
+}
+/* 2^e, exactly (powers of two down to 2^-1074 are doubles; each step is exact). */
+JAXC_PROMOTE_API double jaxc__pow2(int e) {
+  double r = 1.0;
+  for (; e > 0; e--) r *= 2.0;
+  for (; e < 0; e++) r *= 0.5;
+  return r;
+}
+/* x > 0 (a normal number of the format) rounded to nmant + 1 significant bits, ties to even.
+   Only exact operations: scalings by powers of two and an integer conversion, so it holds under
+   any FLT_EVAL_METHOD. */
+JAXC_PROMOTE_API double jaxc__round_significand(double x, int nmant) {
+  int e = 0;
+  while (x >= jaxc__pow2(e + 1)) e++;
+  while (x < jaxc__pow2(e)) e--;
+  double q = x * jaxc__pow2(nmant - e); /* in [2^nmant, 2^(nmant+1)) */
+  uint64_t n = (uint64_t)q;
+  double frac = q - (double)n;
+  if (frac > 0.5 || (frac == 0.5 && (n & 1u))) n++;
+  return (double)n * jaxc__pow2(e - nmant);
+}
+
+/* jnp.finfo(d): true and *out filled for float and complex nodes; false (and *out zeroed with
+   dtype INVALID) for the others, where NumPy raises "data type ... not inexact". */
+JAXC_PROMOTE_API bool jaxc_finfo(jaxc_dtype d, jaxc_float_info *out) {
+  if (!out) return false;
+  jaxc_float_info z = {JAXC_DTYPE_INVALID, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  *out = z;
+  jaxc_dtype f = jaxc__numpy_float_part(d);
+  int nmant, nexp;
+  if (f == JAXC_DTYPE_INVALID || !jaxc__format_of(f, &nmant, &nexp)) return false;
+  out->dtype = f;
+  out->bits = 1 + nexp + nmant;
+  out->nmant = nmant, out->nexp = out->iexp = nexp;
+  out->maxexp = 1 << (nexp - 1);
+  out->minexp = 2 - out->maxexp;
+  out->machep = -nmant, out->negep = -nmant - 1;
+  out->eps = jaxc__pow2(out->machep), out->epsneg = jaxc__pow2(out->negep);
+  /* (2 - 2^-nmant) 2^(maxexp - 1), as an integer significand times a power of two */
+  out->max = (double)((UINT64_C(1) << (nmant + 1)) - 1) * jaxc__pow2(out->maxexp - 1 - nmant);
+  out->min = -out->max;
+  out->smallest_normal = out->tiny = jaxc__pow2(out->minexp);
+  out->smallest_subnormal = jaxc__pow2(out->minexp - nmant);
+  /* int(-log10(2^-nmant)): the largest p with 10^p <= 2^nmant (never equal for p >= 1) */
+  uint64_t ten = 10;
+  for (out->precision = 0; ten <= (UINT64_C(1) << nmant); ten *= 10) out->precision++;
+  /* Python's 10**-p (one correctly rounded division: 10^p is exact), then rounded to the dtype */
+  out->resolution = jaxc__round_significand(1.0 / (double)(ten / 10), nmant);
+  return true;
+}
+
+/* jnp.iinfo(d): true for the integer nodes (i* is int64); false (*out zeroed, dtype INVALID)
+   for bool and the inexact ones, where NumPy raises "Invalid integer data type". */
+JAXC_PROMOTE_API bool jaxc_iinfo(jaxc_dtype d, jaxc_int_info *out) {
+  if (!out) return false;
+  jaxc_int_info z = {JAXC_DTYPE_INVALID, 0, 0, 0};
+  *out = z;
+  d = jaxc__numpy_dtype(d);
+  int k = jaxc_dtype_kind(d);
+  if (k != JAXC_KIND_INT && k != JAXC_KIND_UINT) return false;
+  int b = jaxc_dtype_bits(d);
+  out->dtype = d, out->bits = b;
+  uint64_t top = UINT64_C(1) << (b - 1); /* 2^(bits-1) */
+  out->max = k == JAXC_KIND_UINT ? top + (top - 1) : top - 1;
+  out->min = k == JAXC_KIND_UINT ? 0 : -(int64_t)(top - 1) - 1;
+  return true;
+}
+
+/* np.can_cast's casting rules, weakest first. */
+typedef enum jaxc_casting {
+  JAXC_CASTING_NO,        /* only the same dtype */
+  JAXC_CASTING_EQUIV,     /* byte order may change: the same dtype here */
+  JAXC_CASTING_SAFE,      /* every value kept */
+  JAXC_CASTING_SAME_KIND, /* safe, or towards a kind not below (f64 -> f32, u64 -> i8) */
+  JAXC_CASTING_UNSAFE,    /* anything */
+  JAXC_NUM_CASTINGS
+} jaxc_casting;
+
+/* NumPy's safe casts, as value ranges: an integer range inside the other's; an integer into a
+   float whose significand holds all its value bits (NumPy also counts int64 -> float64 as safe:
+   the widest float takes every integer); a float into one at least as wide in both significand
+   and exponent; reals into complex by the parts' rule. ml_dtypes registers exactly this for
+   bfloat16 (bool, int8, uint8 -> bfloat16 -> float32, float64, complex64, complex128). */
+JAXC_PROMOTE_API bool jaxc__safe_cast(jaxc_dtype a, jaxc_dtype b) {
+  int ka = jaxc_dtype_kind(a), kb = jaxc_dtype_kind(b);
+  if (a == b || ka == JAXC_KIND_BOOL) return true;
+  if (kb == JAXC_KIND_BOOL || ka > kb) return false; /* (kinds in order: b u i f c) */
+  if (kb <= JAXC_KIND_INT) { /* integers: a's range inside b's */
+    int va = jaxc_dtype_bits(a) - (ka == JAXC_KIND_INT), vb = jaxc_dtype_bits(b) - (kb == JAXC_KIND_INT);
+    return va <= vb;
+  }
+  jaxc_dtype fb = jaxc__numpy_float_part(b);
+  int mb, eb;
+  jaxc__format_of(fb, &mb, &eb);
+  if (ka <= JAXC_KIND_INT) return jaxc_dtype_bits(a) - (ka == JAXC_KIND_INT) <= mb + 1 || fb == JAXC_F64;
+  int ma, ea;
+  jaxc__format_of(jaxc__numpy_float_part(a), &ma, &ea);
+  return ma <= mb && ea <= eb;
+}
+/* NumPy's order of kinds for 'same_kind' (dtype_kind_to_ordering): b u i f c; bfloat16 has
+   ml_dtypes' kind 'V', which NumPy ranks above them all, so anything casts to bfloat16 under
+   'same_kind' and bfloat16 casts to nothing below it but by the safe rule (not to float16). */
+JAXC_PROMOTE_API int jaxc__kind_order(jaxc_dtype d) {
+  static const int8_t order[] = {0, 1, 2, 4, 5}; /* by jaxc_kind */
+  return d == JAXC_BF16 ? 8 : order[jaxc_dtype_kind(d)];
+}
+/* jnp.can_cast(from, to, casting) (np.can_cast on dtypes); false for invalid input. */
+JAXC_PROMOTE_API bool jaxc_can_cast(jaxc_dtype from, jaxc_dtype to, jaxc_casting casting) {
+  if (!JAXC_DTYPE_VALID(from) || !JAXC_DTYPE_VALID(to) || (unsigned)casting >= (unsigned)JAXC_NUM_CASTINGS) return false;
+  from = jaxc__numpy_dtype(from), to = jaxc__numpy_dtype(to);
+  switch (casting) {
+  case JAXC_CASTING_NO: case JAXC_CASTING_EQUIV: return from == to;
+  case JAXC_CASTING_SAFE: return jaxc__safe_cast(from, to);
+  case JAXC_CASTING_SAME_KIND: return jaxc__safe_cast(from, to) || jaxc__kind_order(from) <= jaxc__kind_order(to);
+  default: return true;
+  }
+}
+/* The names np.can_cast takes ("no", "equiv", "safe", "same_kind", "unsafe"); -1 otherwise. */
+JAXC_PROMOTE_API int jaxc_casting_parse(const char *s) {
+  static const char *const names[] = {"no", "equiv", "safe", "same_kind", "unsafe"};
+  for (int c = 0; s && c < JAXC_NUM_CASTINGS; c++)
+    if (jaxc__streq(s, names[c])) return c;
+  return -1;
+}
+
+/* The abstract dtypes of NumPy's scalar hierarchy that jnp.issubdtype tests against (JAX counts
+   bfloat16 as floating, which NumPy cannot see), with the array API's kind names that
+   jnp.isdtype takes: X(ENUM, numpy_name, array_api_name, kinds as a mask of 1 << jaxc_kind). */
+#define JAXC__KIND_BIT(k) (1u << JAXC_KIND_##k)
+#define JAXC__KINDS_INT (JAXC__KIND_BIT(UINT) | JAXC__KIND_BIT(INT))
+#define JAXC__KINDS_INEXACT (JAXC__KIND_BIT(FLOAT) | JAXC__KIND_BIT(COMPLEX))
+#define JAXC_DTYPE_CLASSES(X)                                                                     \
+  X(GENERIC,         "generic",         "",                 JAXC__KIND_BIT(BOOL) | JAXC__KINDS_INT | JAXC__KINDS_INEXACT) \
+  X(BOOL,            "bool_",           "bool",             JAXC__KIND_BIT(BOOL))                  \
+  X(NUMBER,          "number",          "numeric",          JAXC__KINDS_INT | JAXC__KINDS_INEXACT) \
+  X(INTEGER,         "integer",         "integral",         JAXC__KINDS_INT)                       \
+  X(SIGNEDINTEGER,   "signedinteger",   "signed integer",   JAXC__KIND_BIT(INT))                   \
+  X(UNSIGNEDINTEGER, "unsignedinteger", "unsigned integer", JAXC__KIND_BIT(UINT))                  \
+  X(INEXACT,         "inexact",         "",                 JAXC__KINDS_INEXACT)                   \
+  X(FLOATING,        "floating",        "real floating",    JAXC__KIND_BIT(FLOAT))                 \
+  X(COMPLEXFLOATING, "complexfloating", "complex floating", JAXC__KIND_BIT(COMPLEX))
+#define JAXC__CLASS_ENUM_ROW(E, np_name, api_name, kinds) JAXC_CLASS_##E,
+typedef enum jaxc_dtype_class { JAXC_DTYPE_CLASSES(JAXC__CLASS_ENUM_ROW) JAXC_NUM_CLASSES } jaxc_dtype_class;
+#define JAXC__CLASS_KINDS_ROW(E, np_name, api_name, kinds) (uint8_t)(kinds),
+#define JAXC__CLASS_NP_ROW(E, np_name, api_name, kinds) np_name,
+#define JAXC__CLASS_API_ROW(E, np_name, api_name, kinds) api_name,
+static const uint8_t jaxc__class_kinds[JAXC_NUM_CLASSES] = {JAXC_DTYPE_CLASSES(JAXC__CLASS_KINDS_ROW)};
+static const char *const jaxc__class_np_names[JAXC_NUM_CLASSES] = {JAXC_DTYPE_CLASSES(JAXC__CLASS_NP_ROW)};
+static const char *const jaxc__class_api_names[JAXC_NUM_CLASSES] = {JAXC_DTYPE_CLASSES(JAXC__CLASS_API_ROW)};
+
+/* jnp.issubdtype(d, c); false for invalid input. */
+JAXC_PROMOTE_API bool jaxc_issubdtype(jaxc_dtype d, jaxc_dtype_class c) {
+  if (!JAXC_DTYPE_VALID(d) || (unsigned)c >= (unsigned)JAXC_NUM_CLASSES) return false;
+  return (jaxc__class_kinds[c] >> jaxc_dtype_kind(d)) & 1u;
+}
+/* A class by NumPy's name ("floating") or the array API's kind name ("real floating"); -1 for
+   anything else (jnp.isdtype(d, kind) is jaxc_issubdtype(d, jaxc_dtype_class_parse(kind))). */
+JAXC_PROMOTE_API int jaxc_dtype_class_parse(const char *s) {
+  for (int c = 0; s && c < JAXC_NUM_CLASSES; c++)
+    if (jaxc__streq(s, jaxc__class_np_names[c]) || (*jaxc__class_api_names[c] && jaxc__streq(s, jaxc__class_api_names[c])))
+      return c;
+  return -1;
+}
+JAXC_PROMOTE_API const char *jaxc_dtype_class_name(jaxc_dtype_class c) {
+  return (unsigned)c < (unsigned)JAXC_NUM_CLASSES ? jaxc__class_np_names[c] : "invalid";
 }
 
 /* >>systems ------------------------------------------------------------------------------------*/

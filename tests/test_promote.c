@@ -6,6 +6,8 @@
    TensorFlow's flexible-dtypes table and Paddle's guide. Lattice joins are also checked against
    a least upper bound computed here from the JEP's edge list, and the rule systems' algebraic
    properties by exhaustive enumeration. Run from the repository root (or set JAXC_TEST_DATA). */
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -703,7 +705,230 @@ static void test_properties(void) {
   CHECK(!jaxc_check_rules(JAXC_RULES_TF_LEGACY, &rep) && !rep.commutative);
 }
 
-/* ---- 9. names, parsing and bad input ---- */
+/* ---- 9. finfo, iinfo, can_cast, issubdtype: NumPy's answers, float.h, ml_dtypes, laws ---- */
+static bool same_finfo(const jaxc_float_info *a, const jaxc_float_info *b) {
+  return a->dtype == b->dtype && a->bits == b->bits && a->nmant == b->nmant && a->nexp == b->nexp && a->iexp == b->iexp &&
+         a->maxexp == b->maxexp && a->minexp == b->minexp && a->machep == b->machep && a->negep == b->negep &&
+         a->precision == b->precision && a->eps == b->eps && a->epsneg == b->epsneg && a->max == b->max && a->min == b->min &&
+         a->smallest_normal == b->smallest_normal && a->tiny == b->tiny && a->smallest_subnormal == b->smallest_subnormal &&
+         a->resolution == b->resolution;
+}
+/* NumPy 1.24's own answers (tests/data/numpy_dtypes.txt, written by gen_numpy_dtypes.py) */
+static void test_numpy_dtype_facts(void) {
+  doc d;
+  if (!doc_load(&d, "numpy_dtypes.txt")) return;
+  long casts = 0, finfos = 0, iinfos = 0, subs = 0;
+  for (int i = 0; i < d.n; i++) {
+    char c[24][32];
+    int n = split(d.lines[i], ' ', c, 24);
+    if (n == 0) continue;
+    jaxc_dtype a = jaxc_dtype_parse(c[1]);
+    CHECK_MSG(a != JAXC_DTYPE_INVALID, "line %d: dtype %s", i + 1, c[1]);
+    if (strcmp(c[0], "CAST") == 0 && n == 8) {
+      jaxc_dtype b = jaxc_dtype_parse(c[2]);
+      for (int m = 0; m < 5; m++)
+        CHECK_MSG(jaxc_can_cast(a, b, (jaxc_casting)m) == (atoi(c[3 + m]) == 1), "can_cast(%s, %s, %d)", c[1], c[2], m);
+      casts++;
+    } else if (strcmp(c[0], "FINFO") == 0 && n == 20) {
+      jaxc_float_info f;
+      CHECK(jaxc_finfo(a, &f));
+      int want_i[9];
+      for (int k = 0; k < 9; k++) want_i[k] = atoi(c[3 + k]);
+      int got_i[9] = {f.bits, f.nmant, f.nexp, f.iexp, f.maxexp, f.minexp, f.machep, f.negep, f.precision};
+      double got_d[8] = {f.eps, f.epsneg, f.max, f.min, f.smallest_normal, f.tiny, f.smallest_subnormal, f.resolution};
+      CHECK_MSG(f.dtype == jaxc_dtype_parse(c[2]), "finfo(%s).dtype", c[1]);
+      for (int k = 0; k < 9; k++) CHECK_MSG(got_i[k] == want_i[k], "finfo(%s) int field %d: %d vs %d", c[1], k, got_i[k], want_i[k]);
+      for (int k = 0; k < 8; k++) CHECK_MSG(got_d[k] == strtod(c[12 + k], NULL), "finfo(%s) field %d: %a vs %s", c[1], k, got_d[k], c[12 + k]);
+      finfos++;
+    } else if (strcmp(c[0], "IINFO") == 0 && n == 5) {
+      jaxc_int_info ii;
+      CHECK(jaxc_iinfo(a, &ii));
+      CHECK(ii.dtype == a && ii.bits == atoi(c[2]) && ii.min == strtoll(c[3], NULL, 10) && ii.max == strtoull(c[4], NULL, 10));
+      iinfos++;
+    } else if (strcmp(c[0], "SUBDTYPE") == 0 && n == 4) {
+      int cls = jaxc_dtype_class_parse(c[2]);
+      CHECK_MSG(cls >= 0 && strcmp(jaxc_dtype_class_name((jaxc_dtype_class)cls), c[2]) == 0, "class %s", c[2]);
+      CHECK_MSG(jaxc_issubdtype(a, (jaxc_dtype_class)cls) == (atoi(c[3]) == 1), "issubdtype(%s, %s)", c[1], c[2]);
+      subs++;
+    } else {
+      CHECK_MSG(0, "line %d: %s", i + 1, d.lines[i]);
+    }
+  }
+  /* every pair of NumPy's 14 dtypes, its 5 floats and 8 integers, 14 x 9 classes */
+  CHECK_EQ_INT(casts, 14 * 14);
+  CHECK_EQ_INT(finfos, 5);
+  CHECK_EQ_INT(iinfos, 8);
+  CHECK_EQ_INT(subs, 14 * 9);
+  count_cells("NumPy dtype facts", casts * 5 + finfos + iinfos + subs);
+  doc_free(&d);
+}
+
+/* bfloat16, which this NumPy lacks: ml_dtypes' finfo (ml_dtypes/_finfo.py writes its fields out:
+   eps 0x1p-7, epsneg 0x1p-8, max 0x1.FEp127, tiny 0x1p-126, smallest_subnormal 0x1p-133,
+   precision 2, resolution bfloat16(0.01)) and the casts ml_dtypes registers as safe (its
+   testCanCast: bool, int8, uint8 -> bfloat16 -> float32, float64, complex64, complex128) */
+static void test_bfloat16_facts(void) {
+  jaxc_float_info f;
+  CHECK(jaxc_finfo(JAXC_BF16, &f) && f.dtype == JAXC_BF16);
+  CHECK(f.bits == 16 && f.nmant == 7 && f.nexp == 8 && f.iexp == 8 && f.maxexp == 128 && f.minexp == -126);
+  CHECK(f.machep == -7 && f.negep == -8 && f.precision == 2);
+  CHECK(f.eps == 0x1p-7 && f.epsneg == 0x1p-8 && f.max == 0x1.FEp127 && f.min == -0x1.FEp127);
+  CHECK(f.tiny == 0x1p-126 && f.smallest_normal == 0x1p-126 && f.smallest_subnormal == 0x1p-133);
+  /* bfloat16(0.01): the float32 nearest 0.01, its top 16 bits rounded to nearest even */
+  float r32 = 0.01f;
+  uint32_t u;
+  memcpy(&u, &r32, 4);
+  u = (u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u;
+  memcpy(&r32, &u, 4);
+  CHECK_MSG(f.resolution == (double)r32 && f.resolution == 0.010009765625, "bf16 resolution %.17g", f.resolution);
+  static const jaxc_dtype into[] = {JAXC_BOOL, JAXC_I8, JAXC_U8, JAXC_BF16};
+  static const jaxc_dtype outof[] = {JAXC_BF16, JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
+  for (int d = 0; d < JAXC_NUM_CONCRETE_DTYPES; d++) {
+    bool in = false, out = false;
+    for (size_t k = 0; k < sizeof into / sizeof into[0]; k++) in |= into[k] == d;
+    for (size_t k = 0; k < sizeof outof / sizeof outof[0]; k++) out |= outof[k] == d;
+    CHECK_MSG(jaxc_can_cast((jaxc_dtype)d, JAXC_BF16, JAXC_CASTING_SAFE) == in, "can_cast(%s, bfloat16)", jaxc_dtype_name(d));
+    CHECK_MSG(jaxc_can_cast(JAXC_BF16, (jaxc_dtype)d, JAXC_CASTING_SAFE) == out, "can_cast(bfloat16, %s)", jaxc_dtype_name(d));
+    /* 'same_kind' ranks ml_dtypes' kind 'V' above every numeric kind: all in, only the safe out */
+    CHECK(jaxc_can_cast((jaxc_dtype)d, JAXC_BF16, JAXC_CASTING_SAME_KIND));
+    CHECK(jaxc_can_cast(JAXC_BF16, (jaxc_dtype)d, JAXC_CASTING_SAME_KIND) == out);
+  }
+  /* JAX counts bfloat16 a floating dtype, where NumPy alone cannot */
+  CHECK(jaxc_issubdtype(JAXC_BF16, JAXC_CLASS_FLOATING) && jaxc_issubdtype(JAXC_BF16, JAXC_CLASS_INEXACT) &&
+        jaxc_issubdtype(JAXC_BF16, JAXC_CLASS_NUMBER) && !jaxc_issubdtype(JAXC_BF16, JAXC_CLASS_COMPLEXFLOATING));
+}
+
+/* C's own description of float and double (float.h), an independent source for two formats */
+static void test_float_h(void) {
+  jaxc_float_info f, d;
+  CHECK(jaxc_finfo(JAXC_F32, &f) && jaxc_finfo(JAXC_F64, &d));
+  CHECK(f.eps == FLT_EPSILON && f.max == FLT_MAX && f.smallest_normal == FLT_MIN && f.smallest_subnormal == FLT_TRUE_MIN);
+  CHECK(f.nmant == FLT_MANT_DIG - 1 && f.maxexp == FLT_MAX_EXP && f.minexp == FLT_MIN_EXP - 1 && f.precision == FLT_DIG);
+  CHECK(d.eps == DBL_EPSILON && d.max == DBL_MAX && d.smallest_normal == DBL_MIN && d.smallest_subnormal == DBL_TRUE_MIN);
+  CHECK(d.nmant == DBL_MANT_DIG - 1 && d.maxexp == DBL_MAX_EXP && d.minexp == DBL_MIN_EXP - 1 && d.precision == DBL_DIG);
+  /* the format's arithmetic: 1 + eps is the next float, 1 + eps/2 rounds back to 1 (ties to
+     even), 1 - epsneg the float before 1; resolution is 10^-precision rounded to the format */
+  volatile float one = 1.0f;
+  CHECK((float)(one + (float)f.eps) != 1.0f && (float)(one + (float)f.eps / 2) == 1.0f);
+  CHECK((float)(one - (float)f.epsneg) < 1.0f && (float)(one - (float)f.epsneg / 2) == 1.0f);
+  CHECK(f.resolution == (double)1e-6f && d.resolution == 1e-15);
+  volatile double oned = 1.0;
+  CHECK(oned + d.eps != 1.0 && oned + d.eps / 2 == 1.0 && oned - d.epsneg < 1.0 && oned - d.epsneg / 2 == 1.0);
+}
+
+/* what must hold between the answers, over every pair and casting */
+static void test_info_laws(void) {
+  static const jaxc_casting modes[] = {JAXC_CASTING_NO, JAXC_CASTING_EQUIV, JAXC_CASTING_SAFE, JAXC_CASTING_SAME_KIND, JAXC_CASTING_UNSAFE};
+  long n = 0;
+  for (int a = 0; a < N; a++) {
+    /* a weak node is its Python type, which NumPy reads as the 64-bit dtype */
+    jaxc_dtype a64 = jaxc_storage_dtype((jaxc_dtype)a, true);
+    for (int b = 0; b < N; b++, n++) {
+      jaxc_dtype b64 = jaxc_storage_dtype((jaxc_dtype)b, true);
+      bool prev = false;
+      for (int m = 0; m < 5; m++) {
+        bool c = jaxc_can_cast((jaxc_dtype)a, (jaxc_dtype)b, modes[m]);
+        CHECK(c == jaxc_can_cast(a64, b64, modes[m]));
+        CHECK_MSG(!prev || c, "casting %d weaker than %d for %s -> %s", m, m - 1, jaxc_dtype_name(a), jaxc_dtype_name(b));
+        prev = c;
+      }
+      CHECK(jaxc_can_cast((jaxc_dtype)a, (jaxc_dtype)b, JAXC_CASTING_NO) == (a64 == b64));
+      CHECK(jaxc_can_cast((jaxc_dtype)a, (jaxc_dtype)b, JAXC_CASTING_UNSAFE));
+      bool safe = jaxc_can_cast(a64, b64, JAXC_CASTING_SAFE);
+      /* safe casts are a partial order: antisymmetric and transitive */
+      if (a64 != b64) CHECK(!(safe && jaxc_can_cast(b64, a64, JAXC_CASTING_SAFE)));
+      for (int c = 0; c < JAXC_NUM_CONCRETE_DTYPES; c++)
+        if (safe && jaxc_can_cast(b64, (jaxc_dtype)c, JAXC_CASTING_SAFE)) CHECK(jaxc_can_cast(a64, (jaxc_dtype)c, JAXC_CASTING_SAFE));
+      /* and, bfloat16 aside, NumPy's promotion (JEP 9407's appendix table) joins into b exactly
+         when a casts safely to b */
+      if (a64 != JAXC_BF16 && b64 != JAXC_BF16)
+        CHECK_MSG(safe == (jaxc_promote_in(JAXC_RULES_NUMPY, a64, b64) == b64), "safe %s -> %s vs NumPy's table", jaxc_dtype_name(a64), jaxc_dtype_name(b64));
+      /* a safe cast into an integer keeps its range; into a float, its format */
+      jaxc_int_info ia, ib;
+      jaxc_float_info fa, fb;
+      if (safe && jaxc_iinfo(a64, &ia) && jaxc_iinfo(b64, &ib)) CHECK(ib.min <= ia.min && ia.max <= ib.max);
+      if (safe && jaxc_finfo(a64, &fa) && jaxc_finfo(b64, &fb)) CHECK(fb.nmant >= fa.nmant && fb.maxexp >= fa.maxexp && fb.max >= fa.max);
+    }
+    jaxc_float_info f, f64;
+    jaxc_int_info ii, i64;
+    bool isf = jaxc_finfo((jaxc_dtype)a, &f), isi = jaxc_iinfo((jaxc_dtype)a, &ii);
+    int k = jaxc_dtype_kind((jaxc_dtype)a);
+    CHECK(isf == (k == JAXC_KIND_FLOAT || k == JAXC_KIND_COMPLEX) && isi == (k == JAXC_KIND_INT || k == JAXC_KIND_UINT));
+    CHECK(isf == jaxc_issubdtype((jaxc_dtype)a, JAXC_CLASS_INEXACT) && isi == jaxc_issubdtype((jaxc_dtype)a, JAXC_CLASS_INTEGER));
+    if (isf) {
+      CHECK(jaxc_finfo(a64, &f64) && same_finfo(&f, &f64));
+      CHECK(f.max == (2 - f.eps) * ldexp(1, f.maxexp - 1) && f.smallest_subnormal == ldexp(f.smallest_normal, -f.nmant));
+      CHECK(f.bits == 1 + f.nexp + f.nmant && f.minexp == 2 - f.maxexp && f.eps == 2 * f.epsneg);
+      CHECK(f.resolution > 0.9 * pow(10, -f.precision) && f.resolution < 1.1 * pow(10, -f.precision) &&
+            f.eps <= pow(10, -f.precision) && 10 * f.eps > pow(10, -f.precision));
+    }
+    if (isi) {
+      CHECK(jaxc_iinfo(a64, &i64) && i64.bits == ii.bits && i64.min == ii.min && i64.max == ii.max && ii.dtype == a64);
+      /* max - min + 1 = 2^bits, min = 0 or -(max + 1) */
+      CHECK(ii.bits == jaxc_dtype_bits(a64) && ii.max - (uint64_t)ii.min == (ii.bits == 64 ? UINT64_MAX : (UINT64_C(1) << ii.bits) - 1));
+      CHECK(k == JAXC_KIND_UINT ? ii.min == 0 : (uint64_t)(-(ii.min + 1)) == ii.max);
+    }
+    /* the class hierarchy: generic > number > {integer > signed, unsigned; inexact > floating,
+       complex}; bool only generic */
+    bool cl[JAXC_NUM_CLASSES];
+    for (int c = 0; c < JAXC_NUM_CLASSES; c++) cl[c] = jaxc_issubdtype((jaxc_dtype)a, (jaxc_dtype_class)c);
+    CHECK(cl[JAXC_CLASS_GENERIC] && cl[JAXC_CLASS_BOOL] == (k == JAXC_KIND_BOOL) && cl[JAXC_CLASS_NUMBER] == !cl[JAXC_CLASS_BOOL]);
+    CHECK(cl[JAXC_CLASS_INTEGER] == (cl[JAXC_CLASS_SIGNEDINTEGER] || cl[JAXC_CLASS_UNSIGNEDINTEGER]));
+    CHECK(cl[JAXC_CLASS_INEXACT] == (cl[JAXC_CLASS_FLOATING] || cl[JAXC_CLASS_COMPLEXFLOATING]));
+    CHECK(cl[JAXC_CLASS_NUMBER] == (cl[JAXC_CLASS_INTEGER] || cl[JAXC_CLASS_INEXACT]) && !(cl[JAXC_CLASS_INTEGER] && cl[JAXC_CLASS_INEXACT]));
+  }
+  count_cells("can_cast/finfo/iinfo laws", n);
+  /* jnp.isdtype's kind names name the same classes */
+  static const struct { const char *api; jaxc_dtype_class c; } kinds[] = {
+    {"bool", JAXC_CLASS_BOOL}, {"signed integer", JAXC_CLASS_SIGNEDINTEGER}, {"unsigned integer", JAXC_CLASS_UNSIGNEDINTEGER},
+    {"integral", JAXC_CLASS_INTEGER}, {"real floating", JAXC_CLASS_FLOATING}, {"complex floating", JAXC_CLASS_COMPLEXFLOATING},
+    {"numeric", JAXC_CLASS_NUMBER}};
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) CHECK_EQ_INT(jaxc_dtype_class_parse(kinds[i].api), kinds[i].c);
+  static const char *castings[] = {"no", "equiv", "safe", "same_kind", "unsafe"};
+  for (int m = 0; m < 5; m++) CHECK_EQ_INT(jaxc_casting_parse(castings[m]), m);
+  /* examples JAX's and NumPy's docs give */
+  CHECK(jaxc_can_cast(JAXC_I32, JAXC_F64, JAXC_CASTING_SAFE) && !jaxc_can_cast(JAXC_I64, JAXC_F32, JAXC_CASTING_SAFE));
+  CHECK(jaxc_can_cast(JAXC_I64, JAXC_F64, JAXC_CASTING_SAFE) && jaxc_can_cast(JAXC_F64, JAXC_F32, JAXC_CASTING_SAME_KIND));
+  CHECK(!jaxc_can_cast(JAXC_F64, JAXC_I8, JAXC_CASTING_SAME_KIND) && jaxc_can_cast(JAXC_U64, JAXC_I8, JAXC_CASTING_SAME_KIND));
+  CHECK(jaxc_can_cast(JAXC_WEAK_FLOAT, JAXC_F64, JAXC_CASTING_NO) && !jaxc_can_cast(JAXC_WEAK_FLOAT, JAXC_F32, JAXC_CASTING_SAFE));
+}
+
+static void test_info_bad_input(void) {
+  static const int bad[] = {18, 19, 99, -1, -7, 1 << 30};
+  jaxc_float_info f;
+  jaxc_int_info ii;
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    jaxc_dtype x = (jaxc_dtype)bad[i];
+    memset(&f, 0x5a, sizeof f), memset(&ii, 0x5a, sizeof ii);
+    CHECK(!jaxc_finfo(x, &f) && f.dtype == JAXC_DTYPE_INVALID && f.bits == 0 && f.eps == 0);
+    CHECK(!jaxc_iinfo(x, &ii) && ii.dtype == JAXC_DTYPE_INVALID && ii.bits == 0 && ii.max == 0);
+    for (int c = 0; c < JAXC_NUM_CLASSES; c++) CHECK(!jaxc_issubdtype(x, (jaxc_dtype_class)c));
+    for (int m = 0; m < 5; m++)
+      for (int d = 0; d < N; d++) CHECK(!jaxc_can_cast(x, (jaxc_dtype)d, (jaxc_casting)m) && !jaxc_can_cast((jaxc_dtype)d, x, (jaxc_casting)m));
+    /* bad castings and classes */
+    CHECK(!jaxc_can_cast(JAXC_I8, JAXC_I8, (jaxc_casting)bad[i]) && !jaxc_issubdtype(JAXC_I8, (jaxc_dtype_class)bad[i]));
+    CHECK(strcmp(jaxc_dtype_class_name((jaxc_dtype_class)bad[i]), "invalid") == 0);
+  }
+  /* not inexact, not an integer: NumPy raises, the answer here is false with *out cleared */
+  static const jaxc_dtype not_float[] = {JAXC_BOOL, JAXC_U8, JAXC_I64, JAXC_WEAK_INT};
+  static const jaxc_dtype not_int[] = {JAXC_BOOL, JAXC_BF16, JAXC_F32, JAXC_C64, JAXC_WEAK_FLOAT, JAXC_WEAK_COMPLEX};
+  for (size_t i = 0; i < sizeof not_float / sizeof not_float[0]; i++) {
+    memset(&f, 0x5a, sizeof f);
+    CHECK(!jaxc_finfo(not_float[i], &f) && f.dtype == JAXC_DTYPE_INVALID && f.max == 0);
+  }
+  for (size_t i = 0; i < sizeof not_int / sizeof not_int[0]; i++) {
+    memset(&ii, 0x5a, sizeof ii);
+    CHECK(!jaxc_iinfo(not_int[i], &ii) && ii.dtype == JAXC_DTYPE_INVALID && ii.max == 0);
+  }
+  CHECK(!jaxc_finfo(JAXC_F32, NULL) && !jaxc_iinfo(JAXC_I32, NULL));
+  static const char *bad_names[] = {"", "float", "Floating", "real_floating", "integer ", "safe", "bool_ ", "int8"};
+  for (size_t i = 0; i < sizeof bad_names / sizeof bad_names[0]; i++)
+    CHECK_MSG(jaxc_dtype_class_parse(bad_names[i]) == -1, "class \"%s\"", bad_names[i]);
+  CHECK(jaxc_dtype_class_parse(NULL) == -1 && jaxc_casting_parse(NULL) == -1 && jaxc_casting_parse("Safe") == -1 &&
+        jaxc_casting_parse("") == -1 && jaxc_casting_parse("same-kind") == -1);
+}
+
+/* ---- 10. names, parsing and bad input ---- */
 static void test_bad_input(void) {
   static const char *bad[] = {"", "Int8", "INT8", "int8 ", " i8", "i8x", "int", "float", "complex", "u128", "bfloat",
                               "Bool", "B", "I*", "f32\n", "float64x", "c256", "int*x", "invalid", "-"};
@@ -803,6 +1028,11 @@ int main(void) {
   test_paddle();
   test_properties();
   test_bad_input();
+  test_numpy_dtype_facts();
+  test_bfloat16_facts();
+  test_float_h();
+  test_info_laws();
+  test_info_bad_input();
   for (int i = 0; i < n_counts; i++) printf("%s: %ld cells checked\n", counts[i].name, counts[i].cells);
   return check_summary("test_promote");
 }

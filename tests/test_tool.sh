@@ -326,6 +326,38 @@ if [ -f "$GOLDEN" ]; then
 fi
 for d in $CODES; do name=$(awk -v d="$d" '$1 == d && NF >= 6 { print $2; exit }' "$TMP/list"); [ "$("$T" promote "$name" "$name")" = "$d" ] || bad "list: name '$name' of $d does not parse back"; done; ok
 
+# ---- info and cast: NumPy's own answers (tests/data/numpy_dtypes.txt, from NumPy 1.24) ----------
+NPD=$ROOT/tests/data/numpy_dtypes.txt
+for m in no equiv safe same_kind unsafe; do
+  "$T" cast --casting "$m" > "$TMP/cast" || bad "cast --casting $m: exit status"
+  # every CAST line's flag for this casting against the tool's 'x'/'.' cell (NumPy names -> codes via list)
+  res=$(awk -v m="$m" 'BEGIN { split("no equiv safe same_kind unsafe", ms, " "); for (i in ms) col[ms[i]] = 3 + i }
+             FILENAME == ARGV[1] { if (!/^#/ && $1 != "code" && NF >= 6) code[$2] = $1; next }
+             FILENAME == ARGV[2] { if (/^#/) next; if (!hdr) { for (i = 1; i <= NF; i++) h[i + 1] = $i; hdr = 1; next }
+                                   for (i = 2; i <= NF; i++) cell[$1, h[i]] = $i == "x" ? 1 : 0; next }
+             $1 == "CAST" { n++; a = code[$2]; b = code[$3]; if (cell[a, b] != $col[m]) printf "%s->%s: %s; ", a, b, cell[a, b] }
+             END { if (n != 196) print "cases " n }' "$TMP/list" "$TMP/cast" "$NPD")
+  if [ -z "$res" ]; then ok; else bad "cast --casting $m vs NumPy: $res"; fi
+done
+"$T" cast f64 bf16 > "$TMP/o"; expect "cast f64 bf16: five lines" "$(wc -l < "$TMP/o")" 5
+expect_grep "cast f64 bf16: same_kind (ml_dtypes' kind 'V' ranks above every numeric kind)" "$TMP/o" "casting='same_kind'\) = True"
+expect_grep "cast f64 bf16: not safe" "$TMP/o" "casting='safe'\) = False"
+expect "cast u8 i16 --casting safe" "$("$T" cast u8 i16 --casting safe)" "can_cast(uint8, int16, casting='safe') = True"
+# finfo fields against NumPy's (eps as the hex float the tool prints, both read by printf %a)
+for d in float16 float32 float64 complex64; do
+  "$T" info "$d" > "$TMP/info" || bad "info $d: exit status"
+  want=$(awk -v d="$d" '$1 == "FINFO" && $2 == d { print "dtype=" $3, "bits=" $4, "nmant=" $5, "nexp=" $6, "maxexp=" $8, "minexp=" $9, "machep=" $10, "negep=" $11, "precision=" $12 }' "$NPD")
+  got=$(awk '/^finfo/ { $1 = ""; sub(/^ /, ""); print }' "$TMP/info")
+  expect "info $d: finfo's integer fields" "$got" "$want"
+  eps=$(awk -v d="$d" '$1 == "FINFO" && $2 == d { print $13 }' "$NPD")
+  expect "info $d: eps" "$(printf '%a' "$(awk -F'[()]' '/^  eps=/ { print $2 }' "$TMP/info")")" "$(printf '%a' "$eps")"
+done
+expect_grep "info bf16: ml_dtypes' max 0x1.FEp127" <("$T" info bf16) 'max=.*\(0x1\.fep\+127\)'
+expect_grep "info i*: iinfo of int64" <("$T" info 'i*') '^iinfo\(int\*\): dtype=int64 bits=64 min=-9223372036854775808 max=9223372036854775807$'
+expect_grep "info u64: iinfo" <("$T" info u64) '^iinfo\(uint64\): dtype=uint64 bits=64 min=0 max=18446744073709551615$'
+expect_grep "info b: neither" <("$T" info b) '^neither finfo nor iinfo'
+expect_grep "info c64: classes" <("$T" info c64) '^issubdtype of: generic number inexact complexfloating$'
+
 # ---- usage -----------------------------------------------------------------------------------
 "$T" > "$TMP/o" 2> "$TMP/e"; expect "no arguments: exit status" $? 0
 expect_grep "no arguments: usage on stdout" "$TMP/o" '^usage: jaxc-types'
@@ -357,6 +389,14 @@ usage_error "check, --explain" check --explain
 usage_error "list, extra argument" list extra
 usage_error "help, extra argument" help me
 usage_error "option as command" --rules jax
+usage_error "info, no dtype" info
+usage_error "info, two dtypes" info i8 u8
+usage_error "info, unknown dtype" info int7
+usage_error "cast, one dtype" cast i8
+usage_error "cast, unknown casting" cast --casting same-kind
+usage_error "cast, --casting twice" cast --casting no --casting safe
+usage_error "cast, --casting without value" cast --casting
+usage_error "cast, --rules" cast --rules numpy
 
 # ---- hostile input: never a crash (exit status below 128): 0, 1 (check not available) or 2 -------
 long=$(printf 'x%.0s' $(seq 1 100000))
@@ -371,7 +411,8 @@ done < <(printf '%s\0' \
   'table --rules=' 'table --rules="$long"' '--' '-' 'promote -- --' 'promote %s%n %n%s' 'promote "i8 " u8' \
   "promote \$'\\xff\\xfe' u8" 'promote "i*" "i*" --explain --x32' 'promote -5 99' 'table --x32 --rules strict' \
   'lattice --dot --dot' 'check --rules ""' 'check --rules lax' 'check --rules paddle' 'promote $(seq 1 1000)' \
-  'lattice --rules tf-safe --dot' 'promote c128 u64 --explain --x32 --rules strict' 'table --explain')
+  'lattice --rules tf-safe --dot' 'promote c128 u64 --explain --x32 --rules strict' 'table --explain' \
+  'info "$long"' 'cast --casting "$long"' 'cast --casting=' 'cast "$long" u8' 'info %s%n' 'cast i8 u8 --casting=unsafe')
 if [ -z "$crashed" ]; then ok; else bad "hostile inputs crashed:$crashed"; fi
 echo "test_tool: ran $hostile hostile argument lists"
 

@@ -6,6 +6,8 @@
      jaxc-types lattice [--rules R] [--x32] [--dot]                the lattice (Graphviz with --dot)
      jaxc-types check   [--rules R]                                is the system a lattice?
      jaxc-types list                                               dtypes and systems
+     jaxc-types info A                                             finfo / iinfo, classes, safe casts
+     jaxc-types cast [A B] [--casting C]                           np.can_cast: a table, or one pair
 
    Nothing here repeats a dtype list or an edge: the edges come from the JAXC_LATTICE X-macro,
    the joins from jaxc_promote_in / jaxc_lattice_join / jaxc_result_node, the names from the
@@ -191,6 +193,9 @@ static void usage(FILE *f) {
         "  lattice [--rules R] [--x32] [--dot]         each node's successors (Graphviz DOT with --dot)\n"
         "  check   [--rules R]                         lattice properties of a system\n"
         "  list                                        the dtypes and the systems\n"
+        "  info A                                      jnp.finfo / jnp.iinfo of A, its classes, its safe casts\n"
+        "  cast [A B] [--casting C]                    jnp.can_cast: the table for one casting (default\n"
+        "                                              safe), or A -> B under all five\n"
         "  help                                        this message\n"
         "dtypes:",
         f);
@@ -203,6 +208,8 @@ static void usage(FILE *f) {
         "examples:\n"
         "  jaxc-types promote i8 u8 --explain\n"
         "  jaxc-types table --x32\n"
+        "  jaxc-types info bf16\n"
+        "  jaxc-types cast --casting same_kind\n"
         "  jaxc-types lattice --dot | dot -Tsvg -o lattice.svg\n",
         f);
 }
@@ -223,12 +230,13 @@ static int bad_usage(const char *what, const char *arg) {
 typedef struct options {
   jaxc_rules rules;
   bool rules_given, explain, dot;
+  int casting; /* jaxc_casting, or -1 when not given */
   enum view view;
   int n_operands;
   const char *operand[2];
 } options;
 
-enum allowed { ALLOW_RULES = 1, ALLOW_VIEW = 2, ALLOW_EXPLAIN = 4, ALLOW_DOT = 8 };
+enum allowed { ALLOW_RULES = 1, ALLOW_VIEW = 2, ALLOW_EXPLAIN = 4, ALLOW_DOT = 8, ALLOW_CASTING = 16 };
 
 /* Parses argv[first..argc) into *o. Returns 0 or EXIT_USAGE (usage already printed). */
 static int parse_options(int argc, char **argv, int first, unsigned allowed, int max_operands, options *o) {
@@ -236,8 +244,16 @@ static int parse_options(int argc, char **argv, int first, unsigned allowed, int
   bool x64 = false, x32 = false;
   memset(o, 0, sizeof *o);
   o->rules = JAXC_RULES_JAX;
+  o->casting = -1;
   for (int i = first; i < argc; i++) {
     const char *s = argv[i];
+    if ((allowed & ALLOW_CASTING) && (strcmp(s, "--casting") == 0 || strncmp(s, "--casting=", 10) == 0)) {
+      if (o->casting >= 0) return bad_usage("--casting given twice", NULL);
+      const char *v = s[9] == '=' ? s + 10 : i + 1 < argc ? argv[++i] : NULL;
+      if (!v) return bad_usage("--casting needs a value", NULL);
+      if ((o->casting = jaxc_casting_parse(v)) < 0) return bad_usage("unknown casting (no, equiv, safe, same_kind, unsafe)", v);
+      continue;
+    }
     if (strcmp(s, "--rules") == 0 || strncmp(s, "--rules=", 8) == 0) {
       if (!(allowed & ALLOW_RULES)) return bad_usage("this command takes no option", s);
       if (rules_arg) return bad_usage("--rules given twice", NULL);
@@ -659,11 +675,80 @@ static int cmd_list(int argc, char **argv) {
   return 0;
 }
 
+/* ---- info and cast: jnp.finfo, jnp.iinfo, jnp.issubdtype, jnp.can_cast ------------------------- */
+
+static const char *const casting_names[] = {"no", "equiv", "safe", "same_kind", "unsafe"};
+
+static int cmd_info(int argc, char **argv) {
+  options o;
+  jaxc_dtype d;
+  int rc = parse_options(argc, argv, 2, 0, 1, &o);
+  if (rc) return rc;
+  if (o.n_operands != 1) return bad_usage("info needs one dtype", NULL);
+  if ((rc = parse_dtype(o.operand[0], &d))) return rc;
+  jaxc_float_info f;
+  jaxc_int_info ii;
+  printf("# %s%s\n", jaxc_dtype_name(d),
+         jaxc_dtype_is_weak(d) ? " (a Python scalar type: NumPy reads it as the 64-bit dtype)" : "");
+  if (jaxc_finfo(d, &f)) {
+    printf("finfo(%s): dtype=%s bits=%d nmant=%d nexp=%d maxexp=%d minexp=%d machep=%d negep=%d precision=%d\n",
+           jaxc_dtype_name(d), jaxc_dtype_name(f.dtype), f.bits, f.nmant, f.nexp, f.maxexp, f.minexp, f.machep, f.negep, f.precision);
+    printf("  eps=%.17g (%a)\n  epsneg=%.17g\n  max=%.17g (%a)\n  smallest_normal=%.17g (%a)\n"
+           "  smallest_subnormal=%.17g (%a)\n  resolution=%.17g\n",
+           f.eps, f.eps, f.epsneg, f.max, f.max, f.smallest_normal, f.smallest_normal, f.smallest_subnormal,
+           f.smallest_subnormal, f.resolution);
+  } else if (jaxc_iinfo(d, &ii)) {
+    printf("iinfo(%s): dtype=%s bits=%d min=%lld max=%llu\n", jaxc_dtype_name(d), jaxc_dtype_name(ii.dtype), ii.bits,
+           (long long)ii.min, (unsigned long long)ii.max);
+  } else {
+    printf("neither finfo nor iinfo: NumPy refuses both for bool\n");
+  }
+  printf("issubdtype of:");
+  for (int c = 0; c < JAXC_NUM_CLASSES; c++)
+    if (jaxc_issubdtype(d, (jaxc_dtype_class)c)) printf(" %s", jaxc_dtype_class_name((jaxc_dtype_class)c));
+  printf("\ncasts safely to:");
+  for (int b = 0; b < JAXC_NUM_CONCRETE_DTYPES; b++)
+    if (jaxc_can_cast(d, (jaxc_dtype)b, JAXC_CASTING_SAFE)) printf(" %s", code((jaxc_dtype)b));
+  printf("\ncast safely from:");
+  for (int a = 0; a < JAXC_NUM_CONCRETE_DTYPES; a++)
+    if (jaxc_can_cast((jaxc_dtype)a, d, JAXC_CASTING_SAFE)) printf(" %s", code((jaxc_dtype)a));
+  putchar('\n');
+  return 0;
+}
+
+static int cmd_cast(int argc, char **argv) {
+  options o;
+  int rc = parse_options(argc, argv, 2, ALLOW_CASTING, 2, &o);
+  if (rc) return rc;
+  if (o.n_operands == 2) {
+    jaxc_dtype a, b;
+    if ((rc = parse_dtype(o.operand[0], &a)) || (rc = parse_dtype(o.operand[1], &b))) return rc;
+    for (int m = 0; m < JAXC_NUM_CASTINGS; m++)
+      if (o.casting < 0 || o.casting == m)
+        printf("can_cast(%s, %s, casting='%s') = %s\n", jaxc_dtype_name(a), jaxc_dtype_name(b), casting_names[m],
+               jaxc_can_cast(a, b, (jaxc_casting)m) ? "True" : "False");
+    return 0;
+  }
+  if (o.n_operands == 1) return bad_usage("cast needs two dtypes or none", NULL);
+  jaxc_casting m = o.casting < 0 ? JAXC_CASTING_SAFE : (jaxc_casting)o.casting;
+  printf("# np.can_cast(row, column, casting='%s'): 'x' where allowed (weak nodes: their Python type)\n%-4s",
+         casting_names[m], "");
+  for (int b = 0; b < NDT; b++) printf(" %4s", code((jaxc_dtype)b));
+  putchar('\n');
+  for (int a = 0; a < NDT; a++) {
+    printf("%-4s", code((jaxc_dtype)a));
+    for (int b = 0; b < NDT; b++) printf(" %4s", jaxc_can_cast((jaxc_dtype)a, (jaxc_dtype)b, m) ? "x" : ".");
+    putchar('\n');
+  }
+  return 0;
+}
+
 /* ---- main ------------------------------------------------------------------------------------- */
 
 typedef struct command { const char *name; int (*run)(int argc, char **argv); } command;
 static const command commands[] = {
   {"table", cmd_table}, {"promote", cmd_promote}, {"lattice", cmd_lattice}, {"check", cmd_check}, {"list", cmd_list},
+  {"info", cmd_info}, {"cast", cmd_cast},
 };
 
 int main(int argc, char **argv) {
