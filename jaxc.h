@@ -1016,7 +1016,9 @@ JAXC_API jaxc_array *jaxc_at_update_slice(jaxc_op op, const jaxc_array *a, int n
                                     atleast_3d's along 2. dtype JAXC_DTYPE_NONE promotes as
                                     concatenate does; a dtype converts each operand to it (strong)
      jaxc_column_stack(n, arrays)   1-D (and 0-d) operands as columns (n, 1), then along axis 1
-     jaxc_broadcast_arrays(n, arrays, out)  out[j]: arrays[j] broadcast to the common shape */
+     jaxc_broadcast_arrays(n, arrays, out)  out[j]: arrays[j] broadcast to the common shape
+     jaxc_broadcast_shapes(n, ndims, shapes, &nd, shape)  jnp.broadcast_shapes: the common shape of
+                                    n shapes (shapes[j] has ndims[j] dims) into shape[JAXC_MAX_NDIM] */
 JAXC_API jaxc_array *jaxc_reshape(const jaxc_array *a, int ndim, const int64_t *shape);
 JAXC_API jaxc_array *jaxc_ravel(const jaxc_array *a);
 JAXC_API jaxc_array *jaxc_transpose(const jaxc_array *a, int naxes, const int *axes);
@@ -1035,6 +1037,7 @@ JAXC_API jaxc_array *jaxc_vstack(int n, const jaxc_array *const *arrays, jaxc_dt
 JAXC_API jaxc_array *jaxc_dstack(int n, const jaxc_array *const *arrays, jaxc_dtype dtype);
 JAXC_API jaxc_array *jaxc_column_stack(int n, const jaxc_array *const *arrays);
 JAXC_API int jaxc_broadcast_arrays(int n, const jaxc_array *const *arrays, jaxc_array **out);
+JAXC_API int jaxc_broadcast_shapes(int n, const int *ndims, const int64_t *const *shapes, int *out_ndim, int64_t *out_shape);
 
 /* Rearranging, repeating, padding and splitting, as jax.numpy does it (jax/_src/numpy/
    lax_numpy.py): results keep a's dtype and weak flag; errors are JAX's, in its words.
@@ -2387,12 +2390,13 @@ static void jaxc__format_dims(char *buf, size_t n, int nd, const int64_t *d) {
 #endif
 }
 static void jaxc__format_shape(char *buf, size_t n, const jaxc_array *a) { jaxc__format_dims(buf, n, a->ndim, a->shape); }
-/* lax.broadcast_shapes' ValueError, listing the k shapes */
-static void *jaxc__fail_broadcast_list(int k, const jaxc_array *const *in) {
+/* lax.broadcast_shapes' ValueError, listing the k shapes: the arrays in[], or (in NULL) the
+   shapes d[] of nd[] dims */
+static void *jaxc__fail_broadcast_shapes(int k, const jaxc_array *const *in, const int *nd, const int64_t *const *d) {
   char list[400], one[24 * JAXC_MAX_NDIM + 8];
   size_t at = 0;
   for (int u = 0; u < k; u++) {
-    jaxc__format_shape(one, sizeof one, in[u]);
+    jaxc__format_dims(one, sizeof one, in ? in[u]->ndim : nd[u], in ? in[u]->shape : d[u]);
     size_t len = strlen(one);
     if (at + len + 6 >= sizeof list) {
       memcpy(list + at, ", ...", 5), at += 5;
@@ -2404,6 +2408,7 @@ static void *jaxc__fail_broadcast_list(int k, const jaxc_array *const *in) {
   list[at] = 0;
   return jaxc__fail(JAXC_ERR_SHAPE, "Incompatible shapes for broadcasting: shapes=[%s]", list);
 }
+static void *jaxc__fail_broadcast_list(int k, const jaxc_array *const *in) { return jaxc__fail_broadcast_shapes(k, in, NULL, NULL); }
 /* lax.broadcast_in_dim's shape check failing, in its words (every lax.full, broadcast_to, jnp.tile
    and jnp.repeat shape goes through it) */
 static void *jaxc__fail_negative_dims(int nd, const int64_t *d) {
@@ -10928,6 +10933,35 @@ JAXC_API jaxc_array *jaxc_dstack(int n, const jaxc_array *const *arrays, jaxc_dt
 }
 JAXC_API jaxc_array *jaxc_column_stack(int n, const jaxc_array *const *arrays) {
   return jaxc__stack_views("column_stack", n, arrays, 1, JAXC__COLUMN, JAXC_DTYPE_NONE);
+}
+/* jnp.broadcast_shapes: NumPy's broadcasting of n shapes, folded pairwise (it is associative) */
+JAXC_API int jaxc_broadcast_shapes(int n, const int *ndims, const int64_t *const *shapes, int *out_ndim, int64_t *out_shape) {
+  if (n < 0 || (n > 0 && (!ndims || !shapes)) || !out_ndim || !out_shape)
+    return jaxc__fail(JAXC_ERR_ARG, "broadcast_shapes: %s", n < 0 ? "negative shape count" : "NULL argument"), JAXC_ERR_ARG;
+  int nd = 0;
+  int64_t acc[JAXC_MAX_NDIM];
+  bool fits = true;
+  for (int j = 0; j < n; j++) {
+    int r = ndims[j];
+    if (r < 0 || r > JAXC_MAX_NDIM || (r > 0 && !shapes[j]))
+      return jaxc__fail(JAXC_ERR_ARG, "broadcast_shapes: shape %d has %d dims%s", j, r,
+                        r < 0 || r > JAXC_MAX_NDIM ? " (outside 0..JAXC_MAX_NDIM)" : " and a NULL pointer"), JAXC_ERR_ARG;
+    for (int i = 0; i < r; i++)
+      if (shapes[j][i] < 0) return (void)jaxc__fail_negative_dims(r, shapes[j]), JAXC_ERR_SHAPE;
+    /* acc (nd dims) with shapes[j] (r dims), both aligned at the right */
+    int m = r > nd ? r : nd;
+    for (int i = m - 1; i >= 0; i--) {
+      int ia = i - (m - nd), ib = i - (m - r);
+      int64_t a = ia >= 0 ? acc[ia] : 1, b = ib >= 0 ? shapes[j][ib] : 1;
+      if (a != b && a != 1 && b != 1) fits = false;
+      acc[i] = a == 1 ? b : a;
+    }
+    nd = m;
+  }
+  if (!fits) return (void)jaxc__fail_broadcast_shapes(n, NULL, ndims, shapes), JAXC_ERR_SHAPE;
+  *out_ndim = nd;
+  for (int i = 0; i < nd; i++) out_shape[i] = acc[i];
+  return jaxc__ok(), JAXC_OK;
 }
 /* util._broadcast_arrays: every operand broadcast to the common shape (lax.broadcast_shapes' error) */
 JAXC_API int jaxc_broadcast_arrays(int n, const jaxc_array *const *arrays, jaxc_array **out) {

@@ -2987,11 +2987,33 @@ JAXC__CSINC(jaxc_c128)
 #define JAXC__CHEB_float(c) b2 = b1; b1 = b0; p = t * b1; p = p - b2; b0 = p + (float)(c);
 #define JAXC__CHEB_double(c) b2 = b1; b1 = b0; p = t * b1; p = p - b2; b0 = p + (c);
 /* float32's square root from double's Newton steps: equal to sqrtf for every float >= 0 (all
-   2^31 checked), and with no errno branch the loop vectorises; float64 keeps the C library's */
+   2^31 checked), and with no errno branch the loop vectorises. */
 JAXC__DEV float jaxc__i0e_sqrt_float(float x) { return (float)jaxc__sqrt_nr(x); }
+/* float64's, where the loop is to vectorise: jaxc__sqrt_nr, one Newton step on the exact residual
+   x - y^2 (Dekker's product), then the test that y is sqrt x rounded to nearest: |x - y^2| <
+   y ulp(y) - ulp(y)^2/4, that is |sqrt x - y| < ulp/2. r is x - y^2 to within 2^-53 of itself,
+   so |r| < (1 - 2^-20) y ulp(y) proves it. NaN where it cannot vouch (sqrt x within ulp/2^21 of
+   a midpoint, or x outside [2^-960, 2^1000)), for the caller's full function to redo with the
+   C library's sqrt. */
+JAXC__DEV double jaxc__sqrt_near_code(double x) {
+  double y = jaxc__sqrt_nr(x), p = y * y;
+  y = y + ((x - p) - jaxc__prod_err(y, y, p)) / (y + y);
+#if defined(FP_FAST_FMA) || defined(__CUDA_ARCH__)
+  double r = fma(-y, y, x); /* (one rounding of x - y^2 whatever the compiler contracts) */
+#else
+  p = y * y;
+  double r = (x - p) - jaxc__prod_err(y, y, p); /* (x - p exact: Sterbenz) */
+#endif
+  double ulp = jaxc__fp64_from_bits(jaxc__fp64_to_bits(y) & 0x7ff0000000000000u) * 0x1p-52;
+  bool ok = (fabs(r) < 0x1.ffffep-1 * (y * ulp)) & (x >= 0x1p-960) & (x < 0x1p1000); /* (no &&: a branch) */
+  return jaxc__sel_d(ok, y, (double)NAN);
+}
 #define jaxc__i0e_sqrt_double jaxc__m_sqrt_double
-#define JAXC__I0E_FN(T, A, B, SEL)                                                                       \
-  JAXC__DEV_VEC T jaxc__i0e_##T(T x) {                                                                   \
+#define jaxc__near_sqrt_double JAXC__F64_NEAR(jaxc__sqrt_near_code, jaxc__m_sqrt_double)
+/* jaxc__i0e_<T> (the C library's sqrt for float64) and jaxc__i0e_near_<T> (the near one; NaN for
+   x > 8 where it cannot vouch): the same bits wherever the near one is not NaN */
+#define JAXC__I0E_FN(NAME, T, SQRT, A, B, SEL)                                                           \
+  JAXC__DEV_VEC T NAME(T x) {                                                                            \
     T t = (T)0.5 * x, b0 = 0, b1 = 0, b2 = 0, p, lo, hi;                                                 \
     t = t - 2;                                                                                           \
     A(JAXC__CHEB_##T) lo = b0 - b2;                                                                      \
@@ -3000,15 +3022,17 @@ JAXC__DEV float jaxc__i0e_sqrt_float(float x) { return (float)jaxc__sqrt_nr(x); 
     t = t - 2;                                                                                           \
     B(JAXC__CHEB_##T) hi = b0 - b2;                                                                      \
     hi = (T)0.5 * hi;                                                                                    \
-    hi = hi / jaxc__i0e_sqrt_##T(x);                                                                     \
+    hi = hi / SQRT(x);                                                                                   \
     return SEL(x <= 8, lo, hi);                                                                          \
   }
-JAXC__I0E_FN(float, JAXC__I0E_A32, JAXC__I0E_B32, jaxc__sel_f)
-JAXC__I0E_FN(double, JAXC__I0E_A64, JAXC__I0E_B64, jaxc__sel_d)
-#define JAXC__I0_WITH(EXP, E, M, a) \
-  (JAXC__RND_##E(EXP((M)fabs((double)(a)))) * JAXC__RND_##E(jaxc__i0e_##M((M)fabs((double)(a)))))
-#define JAXC__I0_KF(E, M, a) JAXC__I0_WITH(jaxc__m_exp_##M, E, M, a)
-#define JAXC__I0_NEAR_KF(E, M, a) JAXC__I0_WITH(jaxc__near_exp_##M, E, M, a)
+JAXC__I0E_FN(jaxc__i0e_float, float, jaxc__i0e_sqrt_float, JAXC__I0E_A32, JAXC__I0E_B32, jaxc__sel_f)
+JAXC__I0E_FN(jaxc__i0e_double, double, jaxc__i0e_sqrt_double, JAXC__I0E_A64, JAXC__I0E_B64, jaxc__sel_d)
+JAXC__I0E_FN(jaxc__i0e_near_double, double, jaxc__near_sqrt_double, JAXC__I0E_A64, JAXC__I0E_B64, jaxc__sel_d)
+#define jaxc__i0e_near_float jaxc__i0e_float
+#define JAXC__I0_WITH(EXP, I0E, E, M, a) \
+  (JAXC__RND_##E(EXP((M)fabs((double)(a)))) * JAXC__RND_##E(I0E##_##M((M)fabs((double)(a)))))
+#define JAXC__I0_KF(E, M, a) JAXC__I0_WITH(jaxc__m_exp_##M, jaxc__i0e, E, M, a)
+#define JAXC__I0_NEAR_KF(E, M, a) JAXC__I0_WITH(jaxc__near_exp_##M, jaxc__i0e_near, E, M, a)
 #define JAXC__SPLIT_I0_KF ~, JAXC__I0_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__FLOAT_POWER_KF JAXC__POWER_KF
 #define JAXC__FLOAT_POWER_KC JAXC__POWER_KC

@@ -323,6 +323,14 @@ static void test_broadcast_arrays(void) {
     }
     CHECK_MSG((st == JAXC_OK) == fits, "broadcast_arrays #%d: status %d, fits %d", it, st, fits);
     (void)bad;
+    /* jnp.broadcast_shapes of the same shapes: the same answer, without arrays */
+    const int64_t *sp[4] = {s[0], s[1], s[2], s[3]};
+    int gn = -1;
+    int64_t got[JAXC_MAX_NDIM];
+    int st2 = jaxc_broadcast_shapes(n, r, sp, &gn, got);
+    CHECK_MSG(st2 == st, "broadcast_shapes #%d: status %d vs broadcast_arrays' %d", it, st2, st);
+    if (fits) CHECK_MSG(gn == wn && memcmp(got, want, sizeof(int64_t) * (size_t)wn) == 0, "broadcast_shapes #%d: shape", it);
+    else CHECK(strncmp(jaxc_last_error(), "Incompatible shapes for broadcasting: shapes=[", 46) == 0);
     for (int j = 0; j < n; j++) {
       if (!fits) { CHECK(out[j] == NULL); continue; }
       CHECK(same_shape(out[j], wn, want) && jaxc_array_dtype(out[j]) == jaxc_array_dtype(x[j]));
@@ -344,6 +352,26 @@ static void test_broadcast_arrays(void) {
   const jaxc_array *ab[3] = {a, w, b};
   CHECK(jaxc_broadcast_arrays(3, ab, out) == JAXC_ERR_SHAPE && !out[0] && !out[1] && !out[2]);
   CHECK_MSG(strcmp(jaxc_last_error(), "Incompatible shapes for broadcasting: shapes=[(3,), (), (4,)]") == 0, "%s", jaxc_last_error());
+  /* jnp.broadcast_shapes((3,), (), (4,)): lax's message; no shapes: (); bad input */
+  {
+    int nd = -1;
+    int64_t sh[JAXC_MAX_NDIM] = {7};
+    const int64_t s3[] = {3}, s4[] = {4}, s21[] = {2, 1}, sneg[] = {2, -1};
+    CHECK(jaxc_broadcast_shapes(3, (int[]){1, 0, 1}, (const int64_t *const[]){s3, NULL, s4}, &nd, sh) == JAXC_ERR_SHAPE);
+    CHECK_MSG(strcmp(jaxc_last_error(), "Incompatible shapes for broadcasting: shapes=[(3,), (), (4,)]") == 0, "%s", jaxc_last_error());
+    CHECK(nd == -1 && sh[0] == 7); /* nothing written on failure */
+    CHECK(jaxc_broadcast_shapes(0, NULL, NULL, &nd, sh) == JAXC_OK && nd == 0);
+    CHECK(jaxc_broadcast_shapes(2, (int[]){2, 1}, (const int64_t *const[]){s21, s3}, &nd, sh) == JAXC_OK && nd == 2 && sh[0] == 2 && sh[1] == 3);
+    CHECK(jaxc_broadcast_shapes(1, (int[]){2}, (const int64_t *const[]){sneg}, &nd, sh) == JAXC_ERR_SHAPE);
+    CHECK_MSG(strcmp(jaxc_last_error(), "broadcast_in_dim shape must have every element be nonnegative, got (2, -1).") == 0, "%s", jaxc_last_error());
+    CHECK(jaxc_broadcast_shapes(-1, NULL, NULL, &nd, sh) == JAXC_ERR_ARG);
+    CHECK(jaxc_broadcast_shapes(1, NULL, (const int64_t *const[]){s3}, &nd, sh) == JAXC_ERR_ARG);
+    CHECK(jaxc_broadcast_shapes(1, (int[]){1}, (const int64_t *const[]){s3}, NULL, sh) == JAXC_ERR_ARG);
+    CHECK(jaxc_broadcast_shapes(1, (int[]){1}, (const int64_t *const[]){s3}, &nd, NULL) == JAXC_ERR_ARG);
+    CHECK(jaxc_broadcast_shapes(1, (int[]){1}, (const int64_t *const[]){NULL}, &nd, sh) == JAXC_ERR_ARG);
+    CHECK(jaxc_broadcast_shapes(1, (int[]){JAXC_MAX_NDIM + 1}, (const int64_t *const[]){s3}, &nd, sh) == JAXC_ERR_ARG);
+    CHECK(jaxc_broadcast_shapes(1, (int[]){-1}, (const int64_t *const[]){s3}, &nd, sh) == JAXC_ERR_ARG);
+  }
   CHECK(jaxc_broadcast_arrays(2, ab, out) == JAXC_OK && jaxc_array_is_weak(out[1]) && same_shape(out[1], 1, (int64_t[]){3}));
   jaxc_array_free(out[0]), jaxc_array_free(out[1]);
   CHECK(jaxc_broadcast_arrays(0, ab, NULL) == JAXC_OK);

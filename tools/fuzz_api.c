@@ -2494,7 +2494,30 @@ static void one_call(void) {
     case 2: listed = false, r = jaxc_vstack(n, ops, dt); if (r && r->ndim < 2) FAIL("%s: vstack of rank %d", what, r->ndim); break;
     case 3: listed = false, r = jaxc_dstack(n, ops, dt); if (r && r->ndim < 3) FAIL("%s: dstack of rank %d", what, r->ndim); break;
     case 4: listed = false, r = jaxc_column_stack(n, ops); if (r && r->ndim < 2) FAIL("%s: column_stack of rank %d", what, r->ndim); break;
-    case 5: st = jaxc_broadcast_arrays(nout = n, ops, out); break;
+    case 5: {
+      /* jnp.broadcast_shapes of hostile shapes never crashes; of the operands' shapes it agrees
+         with broadcast_arrays (called last, so that the status left is theirs) */
+      int rk[4], gn = -1;
+      const int64_t *sp[4];
+      int64_t g[JAXC_MAX_NDIM], raw[4][JAXC_MAX_NDIM];
+      for (int j = 0; j < n; j++) {
+        rk[j] = (int)(u8() % (JAXC_MAX_NDIM + 3)) - 1, sp[j] = u8() < 8 ? NULL : raw[j];
+        for (int t = 0; t < JAXC_MAX_NDIM; t++) raw[j][t] = (int64_t)(int8_t)u8() % 5;
+      }
+      if (jaxc_broadcast_shapes(n, rk, sp, &gn, g) == JAXC_OK)
+        for (int t = 0; t < gn; t++)
+          if (g[t] < 0) FAIL("%s: broadcast_shapes gave a negative dim", what);
+      st = jaxc_broadcast_arrays(nout = n, ops, out);
+      bool have = true;
+      for (int j = 0; j < n; j++) have = have && ops[j], rk[j] = ops[j] ? ops[j]->ndim : 0, sp[j] = ops[j] ? ops[j]->shape : NULL;
+      if (have) {
+        int st2 = jaxc_broadcast_shapes(n, rk, sp, &gn, g);
+        if (st2 != st) FAIL("%s: broadcast_shapes status %d, broadcast_arrays %d", what, st2, st);
+        if (st == JAXC_OK && n && (gn != out[0]->ndim || memcmp(g, out[0]->shape, sizeof(int64_t) * (size_t)gn)))
+          FAIL("%s: broadcast_shapes and broadcast_arrays disagree on the shape", what);
+      }
+      break;
+    }
     case 6: st = jaxc_meshgrid(nout = n, ops, u8() & 1, u8() < 16 ? "yx" : u8() & 1 ? "ij" : NULL, out); break;
     case 7: {
       int64_t d[3] = {(int64_t)(u8() % 5) - 1, u8() % 4, u8() % 4};
