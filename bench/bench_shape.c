@@ -20,7 +20,7 @@
 enum { REPS = 7 };
 typedef enum { SLICE_STEP, SLICE_REV, RESHAPE, TRANSPOSE_SQ, TRANSPOSE_SKINNY, TRANSPOSE_3D, CONCAT0, CONCAT1, STACK, BROADCAST,
                FLIP, FLIP_ROWS, ROT90, ROLL, TILE, REPEAT, PAD_CONST, PAD_REFLECT, DELETE_FEW, DELETE_STEP, DELETE_COLS,
-               DELETE_MASK, INSERT_FEW, APPEND, TAKE, TAKE_ALONG1, TAKE_ALONG0, PUT_ALONG, PUT, PLACE, CUMULATIVE_SUM } kind;
+               DELETE_MASK, INSERT_FEW, APPEND, TAKE, TAKE_ALONG1, TAKE_ALONG0, PUT_ALONG, PUT, PLACE, CUMULATIVE_SUM, CUMULATIVE_SUM0 } kind;
 typedef struct {
   const char *name, *np; /* NumPy's call on z and w (shapes as jaxc's row has them) */
   kind k;
@@ -64,11 +64,12 @@ static const row rows[] = {
     {"take_along f32 ax0", "np.take_along_axis(z, w, axis=0)", TAKE_ALONG0, JAXC_F32, JAXC_I32},
     {"put_along f32 ax1", "(lambda c: (np.put_along_axis(c, w, 1.5, axis=1), c))(z.copy())", PUT_ALONG, JAXC_F32, JAXC_I32},
     /* jnp.put of 1.5 at a permutation of the flat indices; place of 1.5 where z > 49 (the mask
-       made in the call); cumulative_sum of int8 rows, accumulated in int32 (NumPy 1.24 has no
+       made in the call); cumulative_sum of int8 rows (and columns), accumulated in int32 (NumPy 1.24 has no
        cumulative_sum: cumsum with dtype=int32) */
     {"put f32 (1-D perm)", "(lambda c: (np.put(c, w, 1.5), c))(z.copy())", PUT, JAXC_F32, JAXC_I32},
     {"place f32 z>49", "(lambda c: (np.place(c, z > 49, 1.5), c))(z.copy())", PLACE, JAXC_F32, JAXC_F32},
     {"cumulative_sum i8 ax1", "np.cumsum(z, axis=1, dtype=np.int32)", CUMULATIVE_SUM, JAXC_I8, JAXC_I8},
+    {"cumulative_sum i8 ax0", "np.cumsum(z, axis=0, dtype=np.int32)", CUMULATIVE_SUM0, JAXC_I8, JAXC_I8},
 };
 
 /* the operands' shapes for n result elements: z (nd, zs), w (nd, ws) */
@@ -88,7 +89,7 @@ static int shapes(kind k, int lg, int64_t *zs, int64_t *ws) {
   case FLIP: case ROLL: zs[0] = n; return 1;
   case FLIP_ROWS: zs[0] = n / 1024, zs[1] = 1024; return 2;
   case TAKE: case PUT: zs[0] = ws[0] = n; return 1;
-  case PLACE: case CUMULATIVE_SUM: zs[0] = ws[0] = n / 1024, zs[1] = ws[1] = 1024; return 2;
+  case PLACE: case CUMULATIVE_SUM: case CUMULATIVE_SUM0: zs[0] = ws[0] = n / 1024, zs[1] = ws[1] = 1024; return 2;
   case TAKE_ALONG1: case TAKE_ALONG0: case PUT_ALONG: zs[0] = ws[0] = n / 1024, zs[1] = ws[1] = 1024; return 2;
   case TILE: case REPEAT: zs[0] = n / 2; return 1;
   case PAD_CONST: case PAD_REFLECT: zs[0] = n / 1024, zs[1] = 1024 - 32; return 2; /* padded to 1024 columns */
@@ -162,6 +163,7 @@ static jaxc_array *run_once(const row *r, const jaxc_array *z, const jaxc_array 
     return r;
   }
   case CUMULATIVE_SUM: return jaxc_cumulative_sum(z, 1, JAXC_DTYPE_NONE, false);
+  case CUMULATIVE_SUM0: return jaxc_cumulative_sum(z, 0, JAXC_DTYPE_NONE, false);
   default: return jaxc_broadcast_to(z, 2, (int64_t[]){side, side});
   }
 }

@@ -441,6 +441,78 @@ static void test_cumulative(void) {
   }
 }
 
+/* Long lanes, converted and scanned block by block (2048 elements), and strided lanes, row by
+   row: every partial is the sequential one, across block edges, in float32 (C's float adds), float16 (jaxc's scalar add,
+   rounding each partial) and int8 summed in int32 (cumulative_sum) */
+static void test_cumulative_long(void) {
+  static const int64_t lens[] = {2047, 2048, 2049, 4096, 6145, 10001};
+  for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+    int64_t L = lens[li], shape[2] = {3, L};
+    jaxc_array *f = random_array(JAXC_F32, 2, shape, 0), *h = random_array(JAXC_F16, 2, shape, 0), *b = random_array(JAXC_I8, 2, shape, 0);
+    jaxc_array *rf = jaxc_reduce(JAXC_OP_CUMSUM, f, 1), *rh = jaxc_reduce(JAXC_OP_CUMPROD, h, 1);
+    jaxc_array *rb = jaxc_cumulative_sum(b, 1, JAXC_DTYPE_NONE, false), *r1 = jaxc_reduce(JAXC_OP_CUMSUM, f, JAXC_ALL_AXES);
+    CHECK(rf && rh && rb && r1 && jaxc_array_dtype(rb) == JAXC_I32);
+    if (rf && rh && rb && r1) {
+      const float *x = jaxc_array_data(f), *y = jaxc_array_data(rf), *y1 = jaxc_array_data(r1);
+      const jaxc_f16 *hx = jaxc_array_data(h), *hy = jaxc_array_data(rh);
+      const int8_t *bx = jaxc_array_data(b);
+      const int32_t *by = jaxc_array_data(rb);
+      long bad = 0;
+      float all = 0;
+      for (int64_t r = 0; r < 3; r++) {
+        float acc = 0;
+        jaxc_f16 hacc = jaxc_f32_to_f16(1.0f);
+        int32_t iacc = 0;
+        for (int64_t k = 0; k < L; k++) {
+          int64_t i = r * L + k;
+          acc = k ? acc + x[i] : x[i];
+          all = i ? all + x[i] : x[i];
+          hacc = k ? jaxc_scalar_multiply_f16_f16(hacc, hx[i]) : hx[i];
+          iacc += bx[i];
+          bad += memcmp(&acc, &y[i], 4) != 0 || memcmp(&all, &y1[i], 4) != 0 || hacc.bits != hy[i].bits || iacc != by[i];
+        }
+      }
+      CHECK_MSG(bad == 0, "cumulative over lanes of %lld: %ld partials differ from the sequential ones", (long long)L, bad);
+      n_value += 4;
+    }
+    jaxc_array *all_[] = {f, h, b, rf, rh, rb, r1};
+    for (size_t i = 0; i < sizeof all_ / sizeof all_[0]; i++) jaxc_array_free(all_[i]);
+  }  /* along axis 0 of (2, 5, C): row by row, the columns split over the threads where it is large
+     enough (C 300001: 12 MB of int32), also in small runs (C 7) */
+  static const int64_t cols[] = {7, 300001};
+  for (size_t ci = 0; ci < 2; ci++) {
+    int64_t C = cols[ci], shape[3] = {2, 5, C};
+    jaxc_array *f = random_array(JAXC_F32, 3, shape, 0), *h = random_array(JAXC_F16, 3, shape, 0), *b = random_array(JAXC_I8, 3, shape, 0);
+    jaxc_array *rf = jaxc_reduce(JAXC_OP_CUMSUM, f, 1), *rh = jaxc_reduce(JAXC_OP_CUMPROD, h, 1);
+    jaxc_array *rb = jaxc_cumulative_sum(b, 1, JAXC_DTYPE_NONE, false);
+    CHECK(rf && rh && rb);
+    if (rf && rh && rb) {
+      const float *x = jaxc_array_data(f), *y = jaxc_array_data(rf);
+      const jaxc_f16 *hx = jaxc_array_data(h), *hy = jaxc_array_data(rh);
+      const int8_t *bx = jaxc_array_data(b);
+      const int32_t *by = jaxc_array_data(rb);
+      long bad = 0;
+      for (int64_t o = 0; o < 2; o++)
+        for (int64_t c = 0; c < C; c++) {
+          float acc = 0;
+          jaxc_f16 hacc = hx[0];
+          int32_t iacc = 0;
+          for (int64_t k = 0; k < 5; k++) {
+            int64_t i = (o * 5 + k) * C + c;
+            acc = k ? acc + x[i] : x[i];
+            hacc = k ? jaxc_scalar_multiply_f16_f16(hacc, hx[i]) : hx[i];
+            iacc += bx[i];
+            bad += memcmp(&acc, &y[i], 4) != 0 || hacc.bits != hy[i].bits || iacc != by[i];
+          }
+        }
+      CHECK_MSG(bad == 0, "cumulative along axis 1 of (2, 5, %lld): %ld partials differ from the sequential ones", (long long)C, bad);
+      n_value += 3;
+    }
+    jaxc_array *all_[] = {f, h, b, rf, rh, rb};
+    for (size_t i = 0; i < sizeof all_ / sizeof all_[0]; i++) jaxc_array_free(all_[i]);
+  }
+}
+
 /* --- 4b. cumulative_sum / cumulative_prod (the array API's) --------------------------------------- */
 /* _promote_integer_dtype, restated: bool and ints narrower than the default int (uint) widened */
 static jaxc_dtype promote_int(jaxc_dtype d, bool x64) {
@@ -849,6 +921,7 @@ int main(void) {
   test_values();
   test_special();
   test_cumulative();
+  test_cumulative_long();
   test_cumulative_api();
   test_errors();
   test_big();
