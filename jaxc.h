@@ -52,7 +52,8 @@
                repeat, pad (JAXC_PAD_...), split, array_split, split_at, hsplit, vsplit,
                dsplit (and _at), unstack, delete,
                delete_slice, insert, insert_slice, append, atleast_1d/2d/3d, hstack, vstack,
-               dstack, column_stack, broadcast_arrays, resize, trim_zeros, packbits, unpackbits
+               dstack, column_stack, broadcast_arrays, broadcast_shapes, resize, trim_zeros,
+               packbits, unpackbits
      linalg    jaxc_matmul (a @ b), jaxc_dot, vdot, inner, outer, tensordot, vecdot, matvec,
                vecmat, matmul_preferred (preferred_element_type), diagonal, trace, diag,
                diagflat, kron, einsum, jaxc_convolve, jaxc_correlate (JAXC_CONV_...), cross
@@ -63,6 +64,8 @@
                bartlett, kaiser (with the op jaxc_i0)
      random    jaxc_random_key/split/fold_in, bits, uniform, normal, randint, bernoulli,
                permutation, and *_into variants writing into caller memory
+     dtypes    (jaxc_promote.h) jaxc_promote_types, jaxc_finfo, jaxc_iinfo, jaxc_can_cast,
+               jaxc_issubdtype (jnp.isdtype by jaxc_dtype_class_parse), the other systems' rules
      config    jaxc_set_x64, jaxc_set_promotion, jaxc_set_debug_nans/infs, jaxc_set_buffer_cache
      Large results (>= 4 MiB) are allocated on 2 MiB huge pages, and freed ones of 128 KiB and
      more are kept for reuse (up to JAXC_BUFFER_CACHE_BYTES, default 512 MiB;
