@@ -1250,6 +1250,14 @@ static void one_call(void) {
     jaxc_dtype x = pick_dtype(), y = pick_dtype();
     (void)jaxc_promote_types(x, y);
     (void)jaxc_promote_in((jaxc_rules)(u8() % 10), x, y);
+    /* dtype facts: false (and a cleared report) for what NumPy refuses; never a crash */
+    jaxc_float_info fi;
+    jaxc_int_info ii;
+    if (!jaxc_finfo(x, &fi) && fi.dtype != JAXC_DTYPE_INVALID) FAIL("finfo(%d) refused but filled", (int)x);
+    if (!jaxc_iinfo(x, &ii) && ii.dtype != JAXC_DTYPE_INVALID) FAIL("iinfo(%d) refused but filled", (int)x);
+    jaxc_casting cst = (jaxc_casting)((int)(u8() % 8) - 1);
+    if (jaxc_can_cast(x, y, cst) && !jaxc_can_cast(x, y, JAXC_CASTING_UNSAFE)) FAIL("can_cast(%d, %d, %d) beyond unsafe", (int)x, (int)y, (int)cst);
+    (void)jaxc_issubdtype(x, (jaxc_dtype_class)((int)(u8() % 12) - 1));
     const char *nm = jaxc_dtype_name(x), *cd = jaxc_dtype_code(x);
     if (nm) (void)jaxc_dtype_parse(nm);
     if (cd) (void)jaxc_dtype_parse(cd);
