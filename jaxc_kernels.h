@@ -1490,6 +1490,26 @@ JAXC__DEV_VEC double jaxc__m_cbrt_double(double x) {
   JAXC__DEV T jaxc__m_sign_##T(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; }
 JAXC__FLOAT_HELPERS(float, f)
 JAXC__FLOAT_HELPERS(double, )
+/* fmod of floats (float32 and the 16-bit floats computed in it), exactly, where the loop is to
+   vectorise (the C library's fmodf keeps it scalar, at 12 ns an element): |x| = q |y| + r with q
+   the quotient truncated in double, below 2^29, so that q |y| (29 + 24 bits) and |x| - q |y| are
+   exact; then one |y| added or taken off where the division rounded across an integer; the sign
+   is x's. NaN where it cannot vouch (|x| >= 2^29 |y|, y zero, NaN or infinite, x not finite),
+   for the full function, C's, to redo. jnp.remainder's floor-mod on it alike. float64 keeps C's. */
+JAXC__DEV float jaxc__near_fmod_float(float x, float y) {
+  double ax = fabs((double)x), ay = fabs((double)y);
+  bool ok = (ax < 0x1p29 * ay) & (ay > 0) & (ay < (double)INFINITY); /* (false for NaN) */
+  double q = (double)(int32_t)jaxc__sel_d(ok, ax / ay, 0.0), r = ax - q * ay;
+  r = jaxc__sel_d(r < 0, r + ay, r);
+  r = jaxc__sel_d(r >= ay, r - ay, r);
+  return jaxc__sel_f(ok, copysignf((float)r, x), (float)NAN);
+}
+JAXC__DEV float jaxc__near_remainder_float(float a, float b) {
+  float mod = jaxc__near_fmod_float(a, b);
+  return jaxc__sel_f((mod != 0) & ((mod < 0) != (b < 0)), mod + b, mod);
+}
+#define jaxc__near_fmod_double jaxc__m_fmod_double
+#define jaxc__near_remainder_double jaxc__m_remainder_double
 /* bfloat16 and float16 go through jnp's formulas of several lax ops (floor_divide's
    _float_divmod, hypot, logaddexp) op by op: XLA:CPU computes each op in float32 and rounds it
    back to the dtype (FloatNormalization for bfloat16, LLVM's promotion of half ops for float16),
@@ -2578,6 +2598,8 @@ JAXC__FULL_FN(jaxc_c128, log, jaxc__annex_log_jaxc_c128)
    : (JAXC__XREM_KI(E, a, b) != 0 && (JAXC__XREM_KI(E, a, b) < 0) != ((b) < 0))                 \
        ? (jaxc__CT_##E)(JAXC__XREM_KI(E, a, b) + (b)) : JAXC__XREM_KI(E, a, b))
 #define JAXC__REMAINDER_KF(E, M, a, b) jaxc__m_remainder_##M(a, b)
+#define JAXC__REMAINDER_NEAR_KF(E, M, a, b) jaxc__near_remainder_##M(a, b)
+#define JAXC__SPLIT_REMAINDER_KF ~, JAXC__REMAINDER_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__POWER_KU(E, M, a, b) jaxc__ipow_##E(a, b)
 #define JAXC__POWER_KI JAXC__POWER_KU
 #define JAXC__POWER_KF(E, M, a, b) jaxc__m_pow_##M(a, b)
@@ -2669,6 +2691,8 @@ JAXC__FULL_FN(jaxc_c128, log, jaxc__annex_log_jaxc_c128)
 #define JAXC__FMOD_KU(E, M, a, b) ((b) == 0 ? (jaxc__CT_##E)0 : (jaxc__CT_##E)((a) % (b)))
 #define JAXC__FMOD_KI(E, M, a, b) ((b) == 0 ? (jaxc__CT_##E)0 : JAXC__XREM_KI(E, a, b))
 #define JAXC__FMOD_KF(E, M, a, b) jaxc__m_fmod_##M(a, b)
+#define JAXC__FMOD_NEAR_KF(E, M, a, b) jaxc__near_fmod_##M(a, b)
+#define JAXC__SPLIT_FMOD_KF ~, JAXC__FMOD_NEAR_KF, JAXC__REDO_NAN
 /* jnp.gcd: Euclid's algorithm on abs(x1), abs(x2) (a lax.while_loop over the whole array);
    jnp.lcm: where(d == 0, 0, abs(x1) * (abs(x2) // d)), wrapping. Here on the magnitudes as
    uint64, the result wrapped to the dtype: the values JAX's loop gives wherever it ends. It

@@ -5,8 +5,8 @@
        (>>float math; arcsin, arccos and arctanh of values in [-1, 1)), trunc, log2, log10,
        exp2, deg2rad (jnp's compositions), next to a 2-thread loop of the C library's function
        on the same data (column libm: what the kernels cost when they called it); arctan2,
-       logaddexp, power, logaddexp2 and heaviside of z and w (w uniform in [-6, 6)), next to
-       atan2, pow and the long double formulas the same way;
+       logaddexp, power, fmod, remainder, logaddexp2 and heaviside of z and w (w uniform in
+       [-6, 6)), next to atan2, pow, fmod and the long double formulas the same way;
      - complex64/complex128 multiply and divide (memory-bound), |z| (the >>vector loops), and
        exp, log, sqrt, arcsin, arctanh (compute-bound: in double, Annex G special values), the
        part-wise complex code CPU and GPU share.
@@ -75,6 +75,9 @@ static float logaddexp2_ld_f(float a, float b) { return (float)logaddexp2_ld_d(a
 static float deg2rad_f(float x) { return x * (float)(3.141592653589793 / 180); }
 static double deg2rad_d(double x) { return x * (3.141592653589793 / 180); }
 static double heaviside_d(double a, double b) { return a < 0 ? 0.0 : a > 0 ? 1.0 : a != a ? a : b; }
+/* jnp.remainder's floor-mod from C's fmod (the kernels' full function) */
+static float pymod_f(float a, float b) { float m = fmodf(a, b); return m != 0 && (m < 0) != (b < 0) ? m + b : m; }
+static double pymod_d(double a, double b) { double m = fmod(a, b); return m != 0 && (m < 0) != (b < 0) ? m + b : m; }
 static float heaviside_f(float a, float b) { return a < 0 ? 0.0f : a > 0 ? 1.0f : a != a ? a : b; }
 static const math_op real_ops[] = {
     {JAXC_OP_SQRT, "sqrt", sqrt_f, sqrt_d, NULL, NULL},     {JAXC_OP_EXP, "exp", expf, exp, NULL, NULL},         {JAXC_OP_LOG, "log", logf, log, NULL, NULL},
@@ -84,6 +87,8 @@ static const math_op real_ops[] = {
     {JAXC_OP_ARCTAN2, "arctan2", NULL, NULL, atan2f, atan2},
     {JAXC_OP_LOGADDEXP, "logaddexp", NULL, NULL, logaddexp_ld_f, logaddexp_ld_d},
     {JAXC_OP_POWER, "power", NULL, NULL, powf, pow},
+    {JAXC_OP_FMOD, "fmod", NULL, NULL, fmodf, fmod},
+    {JAXC_OP_REMAINDER, "remainder", NULL, NULL, pymod_f, pymod_d},
     {JAXC_OP_LOG2, "log2", log2f, log2, NULL, NULL},        {JAXC_OP_LOG10, "log10", log10f, log10, NULL, NULL}, {JAXC_OP_EXP2, "exp2", exp2f, exp2, NULL, NULL},
     {JAXC_OP_DEG2RAD, "deg2rad", deg2rad_f, deg2rad_d, NULL, NULL},
     {JAXC_OP_LOGADDEXP2, "logaddexp2", NULL, NULL, logaddexp2_ld_f, logaddexp2_ld_d},

@@ -20,7 +20,8 @@
        through all four kernels, against long double, C's special values exactly;
      - float64 exp, log, expm1, log1p, sin, cos, tan, tanh, arcsin and arccos (exact sums of
        their leading terms) on 2 M inputs each against long double; float64's vectorisable
-       square root (i0's) against C's on 3 M inputs, a third next to squares of midpoints.
+       square root (i0's) against C's on 3 M inputs, a third next to squares of midpoints;
+       float32 fmod and remainder (exact near code) against C's fmodf on 2 M pairs.
    make test builds this file twice: for this machine (-march=native: AVX-512 here) and for
    x86-64-v3 (AVX2 + FMA), so both widths of the vocabulary run. */
 #include <float.h>
@@ -698,6 +699,55 @@ static void check_sqrt_near(void) {
   free(x), free(o);
 }
 
+/* float32 fmod and remainder (jnp.fmod, jnp.remainder): the near code, exact where it vouches
+   (C's fmodf bit for bit, the sign of zero included), defers only where |x| >= 2^29 |y| or an
+   operand is not finite or y is 0; the split kernels against the scalar functions (C's) bit for
+   bit. Pairs: random bits; exponents a few apart; x a multiple of y and its neighbours (where
+   the quotient rounds across an integer); quarter and eighth steps */
+static float fmod_input(size_t i, float *y) {
+  uint32_t bx = (uint32_t)rnd64(), by;
+  switch (i % 4) {
+  case 0: *y = u2f((uint32_t)rnd64()); return u2f(bx);
+  case 1: {
+    int k = (int)(rnd64() % 40) - 5;
+    by = (bx & 0x807fffffu) | ((((bx >> 23) & 0xffu) - (uint32_t)k) & 0xffu) << 23;
+    *y = u2f(by ^ ((uint32_t)rnd64() & 0x807fffffu));
+    return u2f(bx);
+  }
+  case 2: {
+    *y = u2f((uint32_t)rnd64());
+    float x = (float)((double)(int64_t)(rnd64() % 100000000) * (double)*y);
+    return rnd64() & 1 ? nextafterf(x, rnd64() & 1 ? INFINITY : -INFINITY) : x;
+  }
+  default: *y = (float)((int64_t)(rnd64() % 201) - 100) * 0.125f; return (float)((int64_t)(rnd64() % 2000001) - 1000000) * 0.25f;
+  }
+}
+static void check_fmod_near(void) {
+  enum { M = 2000000 };
+  float *x = malloc(M * sizeof *x), *y = malloc(M * sizeof *y), *o = malloc(M * sizeof *o), *r = malloc(M * sizeof *r);
+  if (!x || !y || !o || !r) { CHECK(0); free(x), free(y), free(o), free(r); return; }
+  for (size_t i = 0; i < M; i++) x[i] = fmod_input(i, &y[i]);
+  long bad = 0, badr = 0, deferred = 0, wrong_defer = 0, kern = 0;
+  for (size_t i = 0; i < M; i++) {
+    float f = jaxc__near_fmod_float(x[i], y[i]), q = jaxc__near_remainder_float(x[i], y[i]);
+    bool must = fabs((double)x[i]) < 0x1p29 * fabs((double)y[i]) && y[i] != 0 && isfinite(y[i]);
+    if (isnan(f)) deferred++, wrong_defer += must;
+    else bad += !same_f(f, fmodf(x[i], y[i]));
+    if (!isnan(q)) badr += !same_f(q, jaxc_scalar_remainder_f32_f32(x[i], y[i]));
+  }
+  jaxc__k_fmod_F32_vv(M, x, y, o);
+  jaxc__k_remainder_F32_vv(M, x, y, r);
+  for (size_t i = 0; i < M; i++)
+    kern += !same_f(o[i], fmodf(x[i], y[i])) || !same_f(o[i], jaxc_scalar_fmod_f32_f32(x[i], y[i])) ||
+            !same_f(r[i], jaxc_scalar_remainder_f32_f32(x[i], y[i]));
+  CHECK_MSG(bad == 0 && badr == 0, "fmod near: %ld fmod and %ld remainder results differ from C's", bad, badr);
+  CHECK_MSG(wrong_defer == 0, "fmod near: %ld deferred inside its range", wrong_defer);
+  CHECK_MSG(kern == 0, "fmod/remainder f32 kernels: %ld results differ from the scalar functions", kern);
+  printf("  fmod/remainder near f32 on %d pairs: %ld deferred (outside its range), %ld wrong\n", M, deferred, bad + badr + kern);
+  n_compared += 2 * M;
+  free(x), free(y), free(o), free(r);
+}
+
 int main(void) {
 #if JAXC__HAS_VECTOR
   printf("test_vector: %d-bit vectors\n", JAXC__VD_N * 64);
@@ -716,6 +766,7 @@ int main(void) {
   fill_c128(c128, nc);
 
   check_sqrt_near();
+  check_fmod_near();
   CHECK_KERNEL("sqrt f32", jaxc__k_sqrt_F32, jaxc_scalar_sqrt_f32, float, float, same_f, f32, nf);
   CHECK_KERNEL("sqrt f64", jaxc__k_sqrt_F64, jaxc_scalar_sqrt_f64, double, double, same_d, f64, nf);
   CHECK_KERNEL("abs c64", jaxc__k_abs_C64, jaxc_scalar_abs_c64, jaxc_c64, float, same_f, c64, NF * NF + NPAIRS);
