@@ -1495,7 +1495,7 @@ JAXC__FLOAT_HELPERS(double, )
    the quotient truncated in double, below 2^29, so that q |y| (29 + 24 bits) and |x| - q |y| are
    exact; then one |y| added or taken off where the division rounded across an integer; the sign
    is x's. NaN where it cannot vouch (|x| >= 2^29 |y|, y zero, NaN or infinite, x not finite),
-   for the full function, C's, to redo. jnp.remainder's floor-mod on it alike. float64 keeps C's. */
+   for the full function, C's, to redo. jnp.remainder's floor-mod on it alike. float64's below. */
 JAXC__DEV float jaxc__near_fmod_float(float x, float y) {
   double ax = fabs((double)x), ay = fabs((double)y);
   bool ok = (ax < 0x1p29 * ay) & (ay > 0) & (ay < (double)INFINITY); /* (false for NaN) */
@@ -1508,8 +1508,6 @@ JAXC__DEV float jaxc__near_remainder_float(float a, float b) {
   float mod = jaxc__near_fmod_float(a, b);
   return jaxc__sel_f((mod != 0) & ((mod < 0) != (b < 0)), mod + b, mod);
 }
-#define jaxc__near_fmod_double jaxc__m_fmod_double
-#define jaxc__near_remainder_double jaxc__m_remainder_double
 /* bfloat16 and float16 go through jnp's formulas of several lax ops (floor_divide's
    _float_divmod, hypot, logaddexp) op by op: XLA:CPU computes each op in float32 and rounds it
    back to the dtype (FloatNormalization for bfloat16, LLVM's promotion of half ops for float16),
@@ -1576,6 +1574,30 @@ JAXC__DEV double jaxc__sum_err(double a, double b, double sum) {
   return (a - (sum - bv)) + (b - bv);
 }
 JAXC__DEV double jaxc__fast_sum_err(double a, double b, double sum) { return (a - sum) + b; }
+/* fmod of float64 the same way: q, the quotient truncated, below 2^52; |x| - q |y| is exact as
+   a double (the division rounds q to the floor or one above it, so the difference is in
+   (-|y|, |y|)), and computed exactly: by one FMA, or as (|x| - p) - e with q |y| = p + e by
+   prod_err (|x| - p exact by Sterbenz's lemma). NaN outside |x| < 2^52 |y|, 2^-960 <= |y| <
+   2^960 (where p's error term stays normal). */
+JAXC__DEV double jaxc__fmod_near_code(double x, double y) {
+  double ax = fabs(x), ay = fabs(y);
+  bool ok = (ax < 0x1p52 * ay) & (ay >= 0x1p-960) & (ay < 0x1p960);
+  double q = (double)(int64_t)jaxc__sel_d(ok, ax / ay, 0.0);
+#if defined(FP_FAST_FMA) || defined(__CUDA_ARCH__)
+  double r = fma(-q, ay, ax);
+#else
+  double p = q * ay, r = (ax - p) - jaxc__prod_err(q, ay, p);
+#endif
+  r = jaxc__sel_d(r < 0, r + ay, r);
+  r = jaxc__sel_d(r >= ay, r - ay, r);
+  return jaxc__sel_d(ok, copysign(r, x), (double)NAN);
+}
+JAXC__DEV double jaxc__remainder_near_code(double a, double b) {
+  double mod = jaxc__fmod_near_code(a, b);
+  return jaxc__sel_d((mod != 0) & ((mod < 0) != (b < 0)), mod + b, mod);
+}
+#define jaxc__near_fmod_double JAXC__F64_NEAR(jaxc__fmod_near_code, jaxc__m_fmod_double)
+#define jaxc__near_remainder_double JAXC__F64_NEAR(jaxc__remainder_near_code, jaxc__m_remainder_double)
 /* a value carried as hi + tail, |tail| a few ulps of hi at most, rounded once when summed */
 typedef struct { double hi, tail; } jaxc__parts;
 /* e^x of a float64, vectorisable, within 0.502 ulp (2 M inputs; glibc's exp: 0.505): x = k ln 2 +

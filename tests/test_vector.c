@@ -21,7 +21,8 @@
      - float64 exp, log, expm1, log1p, sin, cos, tan, tanh, arcsin and arccos (exact sums of
        their leading terms) on 2 M inputs each against long double; float64's vectorisable
        square root (i0's) against C's on 3 M inputs, a third next to squares of midpoints;
-       float32 fmod and remainder (exact near code) against C's fmodf on 2 M pairs.
+       float32 and float64 fmod and remainder (exact near code) against C's fmodf and fmod on
+       2 M pairs each.
    make test builds this file twice: for this machine (-march=native: AVX-512 here) and for
    x86-64-v3 (AVX2 + FMA), so both widths of the vocabulary run. */
 #include <float.h>
@@ -748,6 +749,52 @@ static void check_fmod_near(void) {
   free(x), free(y), free(o), free(r);
 }
 
+/* float64's the same way: its near code (q below 2^52, the remainder by FMA or prod_err) against
+   C's fmod bit for bit, deferring only outside |x| < 2^52 |y|, 2^-960 <= |y| < 2^960 */
+static double fmod64_input(size_t i, double *y) {
+  uint64_t bx = rnd64();
+  switch (i % 4) {
+  case 0: *y = u2d(rnd64()); return u2d(bx);
+  case 1: {
+    uint64_t k = (uint64_t)(rnd64() % 70) - 5, ex = (bx >> 52) & 0x7ffu;
+    *y = u2d(((bx & 0x800fffffffffffffu) | ((ex - k) & 0x7ffu) << 52) ^ (rnd64() & 0x800fffffffffffffu));
+    return u2d(bx);
+  }
+  case 2: {
+    double yy = u2d(rnd64() & 0x7fffffffffffffffu);
+    *y = yy < 0x1p900 && yy > 0x1p-900 ? yy : 1.5;
+    double x = (double)(int64_t)(rnd64() % 10000000000000u) * *y;
+    x = rnd64() & 1 ? nextafter(x, rnd64() & 1 ? INFINITY : -INFINITY) : x;
+    return rnd64() & 1 ? -x : x;
+  }
+  default: *y = (double)((int64_t)(rnd64() % 201) - 100) * 0.01; return (double)((int64_t)(rnd64() % 2000001) - 1000000) * 0.1;
+  }
+}
+static void check_fmod_near64(void) {
+  enum { M = 2000000 };
+  double *x = malloc(M * sizeof *x), *y = malloc(M * sizeof *y), *o = malloc(M * sizeof *o), *r = malloc(M * sizeof *r);
+  if (!x || !y || !o || !r) { CHECK(0); free(x), free(y), free(o), free(r); return; }
+  for (size_t i = 0; i < M; i++) x[i] = fmod64_input(i, &y[i]);
+  long bad = 0, deferred = 0, wrong_defer = 0, kern = 0;
+  for (size_t i = 0; i < M; i++) {
+    double f = jaxc__fmod_near_code(x[i], y[i]), q = jaxc__remainder_near_code(x[i], y[i]), ay = fabs(y[i]);
+    bool must = fabs(x[i]) < 0x1p52 * ay && ay >= 0x1p-960 && ay < 0x1p960;
+    if (isnan(f)) deferred++, wrong_defer += must;
+    else bad += !same_d(f, fmod(x[i], y[i])) || !same_d(q, jaxc_scalar_remainder_f64_f64(x[i], y[i]));
+  }
+  jaxc__k_fmod_F64_vv(M, x, y, o);
+  jaxc__k_remainder_F64_vv(M, x, y, r);
+  for (size_t i = 0; i < M; i++)
+    kern += !same_d(o[i], fmod(x[i], y[i])) || !same_d(o[i], jaxc_scalar_fmod_f64_f64(x[i], y[i])) ||
+            !same_d(r[i], jaxc_scalar_remainder_f64_f64(x[i], y[i]));
+  CHECK_MSG(bad == 0, "fmod near f64: %ld results differ from C's", bad);
+  CHECK_MSG(wrong_defer == 0, "fmod near f64: %ld deferred inside its range", wrong_defer);
+  CHECK_MSG(kern == 0, "fmod/remainder f64 kernels: %ld results differ from the scalar functions", kern);
+  printf("  fmod/remainder near f64 on %d pairs: %ld deferred (outside its range), %ld wrong\n", M, deferred, bad + kern);
+  n_compared += 2 * M;
+  free(x), free(y), free(o), free(r);
+}
+
 int main(void) {
 #if JAXC__HAS_VECTOR
   printf("test_vector: %d-bit vectors\n", JAXC__VD_N * 64);
@@ -767,6 +814,7 @@ int main(void) {
 
   check_sqrt_near();
   check_fmod_near();
+  check_fmod_near64();
   CHECK_KERNEL("sqrt f32", jaxc__k_sqrt_F32, jaxc_scalar_sqrt_f32, float, float, same_f, f32, nf);
   CHECK_KERNEL("sqrt f64", jaxc__k_sqrt_F64, jaxc_scalar_sqrt_f64, double, double, same_d, f64, nf);
   CHECK_KERNEL("abs c64", jaxc__k_abs_C64, jaxc_scalar_abs_c64, jaxc_c64, float, same_f, c64, NF * NF + NPAIRS);
