@@ -3216,9 +3216,12 @@ static double jaxc__from_bits(jaxc_dtype f, uint64_t bits) {
   jaxc_kernel_cast_dyn(f, JAXC_F64, 1, &u, &v);
   return v;
 }
-/* v rounded to f and back; finfo(f).max, the pattern below +inf */
+/* v rounded to f and back; finfo(f).max */
 static double jaxc__round_to(jaxc_dtype f, double v) { return jaxc__from_bits(f, jaxc__float_bits(f, v)); }
-static double jaxc__finfo_max(jaxc_dtype f) { return jaxc__from_bits(f, jaxc__float_bits(f, INFINITY) - 1); }
+static double jaxc__finfo_max(jaxc_dtype f) {
+  jaxc_float_info fi;
+  return jaxc_finfo(f, &fi) ? fi.max : 0;
+}
 JAXC_API jaxc_array *jaxc_nan_to_num(const jaxc_array *x, double nan, const double *posinf, const double *neginf) {
   if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "nan_to_num: the array is NULL");
   jaxc_kind k = jaxc_dtype_kind(x->dtype);
@@ -7183,10 +7186,11 @@ JAXC_API jaxc_array *jaxc_interp(const jaxc_array *x, const jaxc_array *xp, cons
   JAXC__STEP(t[3], jaxc_index_take(XP, im1, 0, JAXC_MODE_DEFAULT, NULL));
   JAXC__STEP(dx, jaxc_subtract(t[2], t[3]));
   JAXC__STEP(delta, jaxc_subtract(X, t[3]));
-  /* epsilon = np.spacing(np.finfo(xp.dtype).eps), a strong scalar of xp's dtype: 2^(2 (1 - p))
-     for p significand bits */
-  int p = d == JAXC_BF16 ? 8 : d == JAXC_F16 ? 11 : d == JAXC_F32 ? 24 : 53;
-  JAXC__STEP(eps, jaxc_weak_float(ldexp(1.0, 2 * (1 - p))));
+  /* epsilon = np.spacing(np.finfo(xp.dtype).eps), a strong scalar of xp's dtype: eps^2 (the
+     spacing at 2^-nmant is 2^-2nmant) */
+  jaxc_float_info fi;
+  if (!jaxc_finfo(d, &fi)) jaxc_finfo(JAXC_F64, &fi);
+  JAXC__STEP(eps, jaxc_weak_float(fi.eps * fi.eps));
   JAXC__STEP(eps, jaxc_astype(eps, XP->dtype));
   JAXC__STEP(t[4], jaxc_abs(dx));
   JAXC__STEP(dx0, jaxc_less_equal(t[4], eps));
@@ -7618,7 +7622,8 @@ JAXC_API int jaxc_polydiv(const jaxc_array *u, const jaxc_array *v, bool trim_le
   }
   if (trim_leading_zeros) { /* trim_zeros_tol(u, sqrt(finfo(dtype).eps), 'f'): |x| < tol is zero */
     jaxc_dtype rd = jaxc__real_dtype(dt);
-    double eps = rd == JAXC_F16 ? 0x1p-10 : rd == JAXC_BF16 ? 0x1p-7 : rd == JAXC_F32 ? 0x1p-23 : 0x1p-52;
+    jaxc_float_info fi;
+    double eps = jaxc_finfo(rd, &fi) ? fi.eps : 0x1p-52;
     jaxc_array *tol, *mag, *small;
     JAXC__STEP(tol, jaxc_scalar(rd, eps, 0));
     JAXC__STEP(tol, jaxc_sqrt(tol));
@@ -12916,17 +12921,13 @@ typedef struct jaxc__dot_types {
 /* dot_general's bit widths (_bit_width: bool is 1, complex64 its float32 parts' 32). */
 static int jaxc__dot_bits(jaxc_dtype d) { return d == JAXC_BOOL ? 1 : jaxc_dtype_bits(jaxc__real_dtype(d)); }
 /* type_properties of JAX's dot_general dtype rule and XLA's HigherPrecisionType, as one number
-   ordered as their tuples are: complex, finfo's maxexp and nmant (-1 for non-floats; read off
-   the format: max = (1 - 2^-p) 2^maxexp, 1 + 2^-nmant the float after 1), bit width, signed. */
+   ordered as their tuples are: complex, finfo's maxexp and nmant (-1 for non-floats), bit
+   width, signed. */
 static int64_t jaxc__precision_key(jaxc_dtype d) {
+  jaxc_float_info fi; /* (complex: its parts') */
+  bool flt = jaxc_finfo(d, &fi);
+  int64_t maxexp = flt ? fi.maxexp : -1, nmant = flt ? fi.nmant : -1;
   jaxc_dtype c = jaxc__real_dtype(d);
-  int64_t maxexp = -1, nmant = -1;
-  if (jaxc_dtype_kind(c) == JAXC_KIND_FLOAT) {
-    int e;
-    frexp(jaxc__finfo_max(c), &e);
-    maxexp = e;
-    nmant = -ilogb(jaxc__from_bits(c, jaxc__float_bits(c, 1.0) + 1) - 1.0);
-  }
   int64_t key = jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX;
   key = ((key * 2048 + maxexp + 1) * 64 + nmant + 1) * 128 + jaxc__dot_bits(d);
   return key * 2 + (jaxc_dtype_kind(c) != JAXC_KIND_UINT);

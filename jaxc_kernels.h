@@ -1474,11 +1474,10 @@ JAXC__DEV_VEC double jaxc__m_cbrt_double(double x) {
   }                                                                                                   \
   /* lax.round(x, AWAY_FROM_ZERO), as jnp.floor_divide uses it. */                                    \
   JAXC__DEV T jaxc__m_round_away_##T(T x) { return round##SFX(x); }                                  \
-  /* jnp.remainder of floats: the remainder takes the divisor's sign. */                              \
-  JAXC__DEV T jaxc__m_remainder_##T(T a, T b) {                                                    \
-    T mod = fmod##SFX(a, b);                                                                         \
-    return (mod != 0 && (mod < 0) != (b < 0)) ? mod + b : mod;                                        \
-  }                                                                                                   \
+  /* jnp.remainder of floats: fmod's remainder moved to the divisor's sign (floor_mod_##T is the \
+     step the near code shares). */                                                                   \
+  JAXC__DEV T jaxc__floor_mod_##T(T mod, T b) { return ((mod != 0) & ((mod < 0) != (b < 0))) ? mod + b : mod; } \
+  JAXC__DEV T jaxc__m_remainder_##T(T a, T b) { return jaxc__floor_mod_##T(fmod##SFX(a, b), b); }     \
   /* lax.max and lax.min as XLA emits them (llvm.maximum and llvm.minimum, IEEE 754-2019's    \
      maximum and minimum): a NaN wins, and -0 is below +0 (maximum(-0., 0.) is 0. either way). */   \
   JAXC__DEV T jaxc__m_max_##T(T a, T b) {                                                          \
@@ -1504,10 +1503,7 @@ JAXC__DEV float jaxc__near_fmod_float(float x, float y) {
   r = jaxc__sel_d(r >= ay, r - ay, r);
   return jaxc__sel_f(ok, copysignf((float)r, x), (float)NAN);
 }
-JAXC__DEV float jaxc__near_remainder_float(float a, float b) {
-  float mod = jaxc__near_fmod_float(a, b);
-  return jaxc__sel_f((mod != 0) & ((mod < 0) != (b < 0)), mod + b, mod);
-}
+JAXC__DEV float jaxc__near_remainder_float(float a, float b) { return jaxc__floor_mod_float(jaxc__near_fmod_float(a, b), b); }
 /* bfloat16 and float16 go through jnp's formulas of several lax ops (floor_divide's
    _float_divmod, hypot, logaddexp) op by op: XLA:CPU computes each op in float32 and rounds it
    back to the dtype (FloatNormalization for bfloat16, LLVM's promotion of half ops for float16),
@@ -1592,10 +1588,7 @@ JAXC__DEV double jaxc__fmod_near_code(double x, double y) {
   r = jaxc__sel_d(r >= ay, r - ay, r);
   return jaxc__sel_d(ok, copysign(r, x), (double)NAN);
 }
-JAXC__DEV double jaxc__remainder_near_code(double a, double b) {
-  double mod = jaxc__fmod_near_code(a, b);
-  return jaxc__sel_d((mod != 0) & ((mod < 0) != (b < 0)), mod + b, mod);
-}
+JAXC__DEV double jaxc__remainder_near_code(double a, double b) { return jaxc__floor_mod_double(jaxc__fmod_near_code(a, b), b); }
 #define jaxc__near_fmod_double JAXC__F64_NEAR(jaxc__fmod_near_code, jaxc__m_fmod_double)
 #define jaxc__near_remainder_double JAXC__F64_NEAR(jaxc__remainder_near_code, jaxc__m_remainder_double)
 /* a value carried as hi + tail, |tail| a few ulps of hi at most, rounded once when summed */

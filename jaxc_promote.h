@@ -392,11 +392,14 @@ JAXC_PROMOTE_API jaxc_dtype jaxc__numpy_float_part(jaxc_dtype d) {
   d = jaxc__numpy_dtype(d);
   return d == JAXC_C64 ? JAXC_F32 : d == JAXC_C128 ? JAXC_F64 : jaxc_dtype_kind(d) == JAXC_KIND_FLOAT ? d : JAXC_DTYPE_INVALID;
 }
-/* 2^e, exactly (powers of two down to 2^-1074 are doubles; each step is exact). */
+/* 2^e for e in [-1074, 1023], exactly: square and multiply over powers of two, each product a
+   power of two that is a double (subnormal at the bottom). */
 JAXC_PROMOTE_API double jaxc__pow2(int e) {
-  double r = 1.0;
-  for (; e > 0; e--) r *= 2.0;
-  for (; e < 0; e++) r *= 0.5;
+  double r = 1.0, b = e < 0 ? 0.5 : 2.0;
+  for (unsigned k = (unsigned)(e < 0 ? -e : e); k; k >>= 1) {
+    if (k & 1u) r *= b;
+    if (k > 1) b *= b;
+  }
   return r;
 }
 /* x > 0 (a normal number of the format) rounded to nmant + 1 significant bits, ties to even.

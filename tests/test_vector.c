@@ -723,31 +723,6 @@ static float fmod_input(size_t i, float *y) {
   default: *y = (float)((int64_t)(rnd64() % 201) - 100) * 0.125f; return (float)((int64_t)(rnd64() % 2000001) - 1000000) * 0.25f;
   }
 }
-static void check_fmod_near(void) {
-  enum { M = 2000000 };
-  float *x = malloc(M * sizeof *x), *y = malloc(M * sizeof *y), *o = malloc(M * sizeof *o), *r = malloc(M * sizeof *r);
-  if (!x || !y || !o || !r) { CHECK(0); free(x), free(y), free(o), free(r); return; }
-  for (size_t i = 0; i < M; i++) x[i] = fmod_input(i, &y[i]);
-  long bad = 0, badr = 0, deferred = 0, wrong_defer = 0, kern = 0;
-  for (size_t i = 0; i < M; i++) {
-    float f = jaxc__near_fmod_float(x[i], y[i]), q = jaxc__near_remainder_float(x[i], y[i]);
-    bool must = fabs((double)x[i]) < 0x1p29 * fabs((double)y[i]) && y[i] != 0 && isfinite(y[i]);
-    if (isnan(f)) deferred++, wrong_defer += must;
-    else bad += !same_f(f, fmodf(x[i], y[i]));
-    if (!isnan(q)) badr += !same_f(q, jaxc_scalar_remainder_f32_f32(x[i], y[i]));
-  }
-  jaxc__k_fmod_F32_vv(M, x, y, o);
-  jaxc__k_remainder_F32_vv(M, x, y, r);
-  for (size_t i = 0; i < M; i++)
-    kern += !same_f(o[i], fmodf(x[i], y[i])) || !same_f(o[i], jaxc_scalar_fmod_f32_f32(x[i], y[i])) ||
-            !same_f(r[i], jaxc_scalar_remainder_f32_f32(x[i], y[i]));
-  CHECK_MSG(bad == 0 && badr == 0, "fmod near: %ld fmod and %ld remainder results differ from C's", bad, badr);
-  CHECK_MSG(wrong_defer == 0, "fmod near: %ld deferred inside its range", wrong_defer);
-  CHECK_MSG(kern == 0, "fmod/remainder f32 kernels: %ld results differ from the scalar functions", kern);
-  printf("  fmod/remainder near f32 on %d pairs: %ld deferred (outside its range), %ld wrong\n", M, deferred, bad + badr + kern);
-  n_compared += 2 * M;
-  free(x), free(y), free(o), free(r);
-}
 
 /* float64's the same way: its near code (q below 2^52, the remainder by FMA or prod_err) against
    C's fmod bit for bit, deferring only outside |x| < 2^52 |y|, 2^-960 <= |y| < 2^960 */
@@ -770,30 +745,39 @@ static double fmod64_input(size_t i, double *y) {
   default: *y = (double)((int64_t)(rnd64() % 201) - 100) * 0.01; return (double)((int64_t)(rnd64() % 2000001) - 1000000) * 0.1;
   }
 }
-static void check_fmod_near64(void) {
-  enum { M = 2000000 };
-  double *x = malloc(M * sizeof *x), *y = malloc(M * sizeof *y), *o = malloc(M * sizeof *o), *r = malloc(M * sizeof *r);
-  if (!x || !y || !o || !r) { CHECK(0); free(x), free(y), free(o), free(r); return; }
-  for (size_t i = 0; i < M; i++) x[i] = fmod64_input(i, &y[i]);
-  long bad = 0, deferred = 0, wrong_defer = 0, kern = 0;
-  for (size_t i = 0; i < M; i++) {
-    double f = jaxc__fmod_near_code(x[i], y[i]), q = jaxc__remainder_near_code(x[i], y[i]), ay = fabs(y[i]);
-    bool must = fabs(x[i]) < 0x1p52 * ay && ay >= 0x1p-960 && ay < 0x1p960;
-    if (isnan(f)) deferred++, wrong_defer += must;
-    else bad += !same_d(f, fmod(x[i], y[i])) || !same_d(q, jaxc_scalar_remainder_f64_f64(x[i], y[i]));
+/* the near code's range, where it must not defer */
+static bool fmod_range_f32(float x, float y) { return fabs((double)x) < 0x1p29 * fabs((double)y) && y != 0 && isfinite(y); }
+static bool fmod_range_f64(double x, double y) { return fabs(x) < 0x1p52 * fabs(y) && fabs(y) >= 0x1p-960 && fabs(y) < 0x1p960; }
+/* check_fmod_near_<c>: the near fmod and remainder against C's and the scalar functions, and the
+   split kernels against both */
+#define DEF_CHECK_FMOD_NEAR(c, E, T, INPUT, NEAR_FMOD, NEAR_REM, CFMOD, SAME)                                    \
+  static void check_fmod_near_##c(void) {                                                                        \
+    enum { M = 2000000 };                                                                                        \
+    T *x = malloc(M * sizeof *x), *y = malloc(M * sizeof *y), *o = malloc(M * sizeof *o), *r = malloc(M * sizeof *r); \
+    if (!x || !y || !o || !r) { CHECK(0); free(x), free(y), free(o), free(r); return; }                          \
+    for (size_t i = 0; i < M; i++) x[i] = INPUT(i, &y[i]);                                                       \
+    long bad = 0, badr = 0, deferred = 0, wrong_defer = 0, kern = 0;                                             \
+    for (size_t i = 0; i < M; i++) {                                                                             \
+      T f = NEAR_FMOD(x[i], y[i]), q = NEAR_REM(x[i], y[i]);                                                     \
+      if (isnan(f)) deferred++, wrong_defer += fmod_range_##c(x[i], y[i]);                                       \
+      else bad += !SAME(f, CFMOD(x[i], y[i]));                                                                   \
+      if (!isnan(q)) badr += !SAME(q, jaxc_scalar_remainder_##c##_##c(x[i], y[i]));                              \
+    }                                                                                                            \
+    jaxc__k_fmod_##E##_vv(M, x, y, o);                                                                           \
+    jaxc__k_remainder_##E##_vv(M, x, y, r);                                                                      \
+    for (size_t i = 0; i < M; i++)                                                                               \
+      kern += !SAME(o[i], CFMOD(x[i], y[i])) || !SAME(o[i], jaxc_scalar_fmod_##c##_##c(x[i], y[i])) ||           \
+              !SAME(r[i], jaxc_scalar_remainder_##c##_##c(x[i], y[i]));                                          \
+    CHECK_MSG(bad == 0 && badr == 0, "fmod near " #c ": %ld fmod and %ld remainder results differ from C's", bad, badr); \
+    CHECK_MSG(wrong_defer == 0, "fmod near " #c ": %ld deferred inside its range", wrong_defer);                 \
+    CHECK_MSG(kern == 0, "fmod/remainder " #c " kernels: %ld results differ from the scalar functions", kern);   \
+    printf("  fmod/remainder near " #c " on %d pairs: %ld deferred (outside its range), %ld wrong\n", M, deferred, \
+           bad + badr + kern);                                                                                   \
+    n_compared += 2 * M;                                                                                         \
+    free(x), free(y), free(o), free(r);                                                                          \
   }
-  jaxc__k_fmod_F64_vv(M, x, y, o);
-  jaxc__k_remainder_F64_vv(M, x, y, r);
-  for (size_t i = 0; i < M; i++)
-    kern += !same_d(o[i], fmod(x[i], y[i])) || !same_d(o[i], jaxc_scalar_fmod_f64_f64(x[i], y[i])) ||
-            !same_d(r[i], jaxc_scalar_remainder_f64_f64(x[i], y[i]));
-  CHECK_MSG(bad == 0, "fmod near f64: %ld results differ from C's", bad);
-  CHECK_MSG(wrong_defer == 0, "fmod near f64: %ld deferred inside its range", wrong_defer);
-  CHECK_MSG(kern == 0, "fmod/remainder f64 kernels: %ld results differ from the scalar functions", kern);
-  printf("  fmod/remainder near f64 on %d pairs: %ld deferred (outside its range), %ld wrong\n", M, deferred, bad + kern);
-  n_compared += 2 * M;
-  free(x), free(y), free(o), free(r);
-}
+DEF_CHECK_FMOD_NEAR(f32, F32, float, fmod_input, jaxc__near_fmod_float, jaxc__near_remainder_float, fmodf, same_f)
+DEF_CHECK_FMOD_NEAR(f64, F64, double, fmod64_input, jaxc__fmod_near_code, jaxc__remainder_near_code, fmod, same_d)
 
 int main(void) {
 #if JAXC__HAS_VECTOR
@@ -813,8 +797,8 @@ int main(void) {
   fill_c128(c128, nc);
 
   check_sqrt_near();
-  check_fmod_near();
-  check_fmod_near64();
+  check_fmod_near_f32();
+  check_fmod_near_f64();
   CHECK_KERNEL("sqrt f32", jaxc__k_sqrt_F32, jaxc_scalar_sqrt_f32, float, float, same_f, f32, nf);
   CHECK_KERNEL("sqrt f64", jaxc__k_sqrt_F64, jaxc_scalar_sqrt_f64, double, double, same_d, f64, nf);
   CHECK_KERNEL("abs c64", jaxc__k_abs_C64, jaxc_scalar_abs_c64, jaxc_c64, float, same_f, c64, NF * NF + NPAIRS);
