@@ -7024,6 +7024,17 @@ static jaxc_array *jaxc__step(jaxc__steps *s, jaxc_array *a) {
   if (a) s->a[s->n++] = a;
   return a;
 }
+/* a in old's place (old freed): a loop's running value, so that a loop of any length holds one
+   slot (a NULL a stops the function; old is freed with the rest) */
+static jaxc_array *jaxc__step_swap(jaxc__steps *s, jaxc_array *old, jaxc_array *a) {
+  if (!a) return NULL;
+  for (int i = 0; i < s->n; i++)
+    if (s->a[i] == old) {
+      jaxc_array_free(old);
+      return s->a[i] = a;
+    }
+  return jaxc__step(s, a);
+}
 static void jaxc__steps_free(jaxc__steps *s, const jaxc_array *keep) {
   for (int i = 0; i < s->n; i++)
     if (s->a[i] != keep) jaxc_array_free(s->a[i]);
@@ -7490,12 +7501,11 @@ JAXC_API jaxc_array *jaxc_polyval(const jaxc_array *p, const jaxc_array *x) {
     goto done;
   }
   JAXC__STEP(y, jaxc_array_zeros(X->dtype, nd, shape)); /* (lax.full_like with a dtype: strong) */
-  for (int64_t i = 0; i < P->shape[0]; i++) {
-    jaxc_array *pi, *t;
+  for (int64_t i = 0; i < P->shape[0]; i++) { /* y = y * x + p[i], the temporaries freed as it goes */
     jaxc_slice_spec at = JAXC_I(i);
-    JAXC__STEP(pi, jaxc_slice(P, 1, &at));
-    JAXC__STEP(t, jaxc_multiply(y, X));
-    JAXC__STEP(y, jaxc_add(t, pi));
+    jaxc_array *pi = jaxc_slice(P, 1, &at), *t = pi ? jaxc_multiply(y, X) : NULL, *next = t ? jaxc_add(t, pi) : NULL;
+    JAXC__FREE_ARRAYS(pi, t);
+    if (!(y = jaxc__step_swap(&S, y, next))) goto done;
   }
 done:
   jaxc__steps_free(&S, y);
@@ -7567,14 +7577,16 @@ JAXC_API jaxc_array *jaxc_poly(const jaxc_array *seq_of_zeros) {
   size_t es = jaxc_dtype_size(dt);
   const double unit = 1;
   JAXC__STEP(a, jaxc_array_ones(dt, 1, &one));
-  for (int64_t k = 0; k < Z->shape[0]; k++) {
-    jaxc_array *zk, *pair; /* array([1, -z_k], dtype) */
-    JAXC__STEP(zk, jaxc__slice_on(Z, 0, JAXC_I(k)));
-    JAXC__STEP(zk, jaxc_negative(zk));
-    JAXC__STEP(pair, jaxc__new_array(dt, false, 1, &two));
-    jaxc_kernel_cast_dyn(JAXC_F64, dt, 1, &unit, pair->data);
-    memcpy((char *)pair->data + es, zk->data, es);
-    JAXC__STEP(a, jaxc_convolve(a, pair, JAXC_CONV_FULL, JAXC_DTYPE_NONE));
+  for (int64_t k = 0; k < Z->shape[0]; k++) { /* a = convolve(a, array([1, -z_k], dtype)) */
+    jaxc_array *zk = jaxc__slice_on(Z, 0, JAXC_I(k)), *nz = zk ? jaxc_negative(zk) : NULL;
+    jaxc_array *pair = nz ? jaxc__new_array(dt, false, 1, &two) : NULL, *next = NULL;
+    if (pair) {
+      jaxc_kernel_cast_dyn(JAXC_F64, dt, 1, &unit, pair->data);
+      memcpy((char *)pair->data + es, nz->data, es);
+      next = jaxc_convolve(a, pair, JAXC_CONV_FULL, JAXC_DTYPE_NONE);
+    }
+    JAXC__FREE_ARRAYS(zk, nz, pair);
+    if (!(a = jaxc__step_swap(&S, a, next))) goto done;
   }
 done:
   jaxc__steps_free(&S, a);

@@ -1472,8 +1472,6 @@ JAXC__DEV_VEC double jaxc__m_cbrt_double(double x) {
     T up = (T)((d > (T)0.5) | ((d == (T)0.5) & (floor##SFX(h) != h)));                               \
     return copysign##SFX(r + up, x);                                                                 \
   }                                                                                                   \
-  /* lax.round(x, AWAY_FROM_ZERO), as jnp.floor_divide uses it. */                                    \
-  JAXC__DEV T jaxc__m_round_away_##T(T x) { return round##SFX(x); }                                  \
   /* jnp.remainder of floats: fmod's remainder moved to the divisor's sign (floor_mod_##T is the \
      step the near code shares). */                                                                   \
   JAXC__DEV T jaxc__floor_mod_##T(T mod, T b) { return ((mod != 0) & ((mod < 0) != (b < 0))) ? mod + b : mod; } \
@@ -1489,6 +1487,17 @@ JAXC__DEV_VEC double jaxc__m_cbrt_double(double x) {
   JAXC__DEV T jaxc__m_sign_##T(T a) { return a > 0 ? (T)1 : a < 0 ? (T)-1 : a; }
 JAXC__FLOAT_HELPERS(float, f)
 JAXC__FLOAT_HELPERS(double, )
+/* lax.round(x, AWAY_FROM_ZERO), as jnp.floor_divide uses it: truncated through an integer below
+   2^23 (2^52), where x - t is exact, then a step away from zero where that is at least a half
+   (C's round kept the loops scalar: gcc vectorises no rounding function under trapping math). */
+#define JAXC__ROUND_AWAY(T, SFX, I, BIG, SEL)                                                       \
+  JAXC__DEV T jaxc__m_round_away_##T(T x) {                                                          \
+    bool small = fabs##SFX(x) < BIG;                                                                 \
+    T t = SEL(small, copysign##SFX((T)(I)SEL(small, x, (T)0), x), x);                                \
+    return t + copysign##SFX((T)(fabs##SFX(x - t) >= (T)0.5), x);                                   \
+  }
+JAXC__ROUND_AWAY(float, f, int32_t, 0x1p23f, jaxc__sel_f)
+JAXC__ROUND_AWAY(double, , int64_t, 0x1p52, jaxc__sel_d)
 /* fmod of floats (float32 and the 16-bit floats computed in it), exactly, where the loop is to
    vectorise (the C library's fmodf keeps it scalar, at 12 ns an element): |x| = q |y| + r with q
    the quotient truncated in double, below 2^29, so that q |y| (29 + 24 bits) and |x| - q |y| are
@@ -1527,13 +1536,15 @@ JAXC__HALF_STEPS(F16, jaxc_f16_to_f32, jaxc_f32_to_f16)
    identity for float32 and float64, jaxc__step_<E> for the 16-bit floats), named by N. */
 #define JAXC__SAME(x) (x)
 #define JAXC__JNP_FORMULAS(N, T, SFX, S)                                                              \
-  /* jnp.floor_divide of floats (JAX's _float_divmod): the quotient; a zero divisor divides a   \
-     itself (jax-ml/jax#38017), so 1 // 0 is inf as in NumPy. */                                     \
-  JAXC__DEV T jaxc__m_floordiv_##N(T a, T b) {                                                     \
-    T mod = fmod##SFX(a, b), div = S((b == 0 ? a : S(a - mod)) / b);                                 \
-    if (mod != 0 && (b < 0) != (mod < 0)) div = S(div - 1);                                          \
-    return round##SFX(div);                                                                          \
+  /* jnp.floor_divide of floats (JAX's _float_divmod): the quotient from mod = fmod(a, b); a    \
+     zero divisor divides a itself (jax-ml/jax#38017), so 1 // 0 is inf as in NumPy. The near   \
+     code passes the near fmod's mod, whose NaN (no vouching) makes the quotient NaN, redone. */ \
+  JAXC__DEV T jaxc__floordiv_by_mod_##N(T a, T b, T mod) {                                         \
+    T div = S((b == 0 ? a : S(a - mod)) / b);                                                        \
+    div = ((mod != 0) & ((b < 0) != (mod < 0))) ? S(div - 1) : div;                                  \
+    return jaxc__m_round_away_##T(div);                                                              \
   }                                                                                                   \
+  JAXC__DEV T jaxc__m_floordiv_##N(T a, T b) { return jaxc__floordiv_by_mod_##N(a, b, fmod##SFX(a, b)); } \
   /* jnp.hypot's own formula (not libm's hypot: JAX's values, within 1-2 ulp): with x, y the   \
      larger and smaller of |a|, |b| (NaN propagating), x sqrt(1 + (y/x)^2), x where x is 0, inf \
      where either is inf (even with a NaN). */                                                      \
@@ -1548,6 +1559,10 @@ JAXC__JNP_FORMULAS(float, float, f, JAXC__SAME)
 JAXC__JNP_FORMULAS(double, double, , JAXC__SAME)
 JAXC__JNP_FORMULAS(BF16, float, f, jaxc__step_BF16)
 JAXC__JNP_FORMULAS(F16, float, f, jaxc__step_F16)
+/* (the 16-bit floats' fmod is exact in float32 and in their own format alike) */
+JAXC__DEV float jaxc__near_floordiv_float(float a, float b) { return jaxc__floordiv_by_mod_float(a, b, jaxc__near_fmod_float(a, b)); }
+JAXC__DEV float jaxc__near_floordiv_BF16(float a, float b) { return jaxc__floordiv_by_mod_BF16(a, b, jaxc__near_fmod_float(a, b)); }
+JAXC__DEV float jaxc__near_floordiv_F16(float a, float b) { return jaxc__floordiv_by_mod_F16(a, b, jaxc__near_fmod_float(a, b)); }
 #define JAXC__STEPPED_F32(f, h) f
 #define JAXC__STEPPED_F64(f, h) f
 #define JAXC__STEPPED_BF16(f, h) h##_BF16
@@ -1591,6 +1606,8 @@ JAXC__DEV double jaxc__fmod_near_code(double x, double y) {
 JAXC__DEV double jaxc__remainder_near_code(double a, double b) { return jaxc__floor_mod_double(jaxc__fmod_near_code(a, b), b); }
 #define jaxc__near_fmod_double JAXC__F64_NEAR(jaxc__fmod_near_code, jaxc__m_fmod_double)
 #define jaxc__near_remainder_double JAXC__F64_NEAR(jaxc__remainder_near_code, jaxc__m_remainder_double)
+JAXC__DEV double jaxc__floordiv_near_code(double a, double b) { return jaxc__floordiv_by_mod_double(a, b, jaxc__fmod_near_code(a, b)); }
+#define jaxc__near_floordiv_double JAXC__F64_NEAR(jaxc__floordiv_near_code, jaxc__m_floordiv_double)
 /* a value carried as hi + tail, |tail| a few ulps of hi at most, rounded once when summed */
 typedef struct { double hi, tail; } jaxc__parts;
 /* e^x of a float64, vectorisable, within 0.502 ulp (2 M inputs; glibc's exp: 0.505): x = k ln 2 +
@@ -2606,6 +2623,8 @@ JAXC__FULL_FN(jaxc_c128, log, jaxc__annex_log_jaxc_c128)
   ((JAXC__SIGN_I(a) != JAXC__SIGN_I(b) && JAXC__XREM_KI(E, a, b) != 0)                           \
        ? JAXC__WRAP(E, JAXC__U64(E, JAXC__XDIV_KI(E, a, b)) - 1u) : JAXC__XDIV_KI(E, a, b))
 #define JAXC__FLOOR_DIVIDE_KF(E, M, a, b) JAXC__STEPPED_##E(jaxc__m_floordiv_##M, jaxc__m_floordiv)(a, b)
+#define JAXC__FLOOR_DIVIDE_NEAR_KF(E, M, a, b) JAXC__STEPPED_##E(jaxc__near_floordiv_##M, jaxc__near_floordiv)(a, b)
+#define JAXC__SPLIT_FLOOR_DIVIDE_KF ~, JAXC__FLOOR_DIVIDE_NEAR_KF, JAXC__REDO_NAN
 /* JAX replaces a zero integer divisor by 1 before the remainder (so x % 0 == 0). */
 #define JAXC__REMAINDER_KU(E, M, a, b) ((b) == 0 ? (jaxc__CT_##E)0 : (jaxc__CT_##E)((a) % (b)))
 #define JAXC__REMAINDER_KI(E, M, a, b)                                                            \

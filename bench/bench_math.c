@@ -5,7 +5,7 @@
        (>>float math; arcsin, arccos and arctanh of values in [-1, 1)), trunc, log2, log10,
        exp2, deg2rad (jnp's compositions), next to a 2-thread loop of the C library's function
        on the same data (column libm: what the kernels cost when they called it); arctan2,
-       logaddexp, power, fmod, remainder, logaddexp2 and heaviside of z and w (w uniform in
+       logaddexp, power, fmod, remainder, floor_divide, logaddexp2 and heaviside of z and w (w uniform in
        [-6, 6)), next to atan2, pow, fmod and the long double formulas the same way;
      - complex64/complex128 multiply and divide (memory-bound), |z| (the >>vector loops), and
        exp, log, sqrt, arcsin, arctanh (compute-bound: in double, Annex G special values), the
@@ -13,7 +13,7 @@
    For the compute-bound rows ns per element is the figure to read.
    GB/s = (bytes read + bytes written) / time; copy: 2-thread memcpy of the same bytes; best of
    REPS runs on warm buffers.
-   Run: make bench (or build/opt/bench_math) */
+   Run: make bench (or build/opt/bench_math [name]: the rows whose op name holds name) */
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
@@ -78,6 +78,15 @@ static double heaviside_d(double a, double b) { return a < 0 ? 0.0 : a > 0 ? 1.0
 /* jnp.remainder's floor-mod from C's fmod (the kernels' full function) */
 static float pymod_f(float a, float b) { float m = fmodf(a, b); return m != 0 && (m < 0) != (b < 0) ? m + b : m; }
 static double pymod_d(double a, double b) { double m = fmod(a, b); return m != 0 && (m < 0) != (b < 0) ? m + b : m; }
+/* jnp.floor_divide's quotient from C's fmod and round (JAX's _float_divmod; the full function) */
+static float floordiv_f(float a, float b) {
+  float m = fmodf(a, b), d = (b == 0 ? a : a - m) / b;
+  return roundf(m != 0 && (m < 0) != (b < 0) ? d - 1 : d);
+}
+static double floordiv_d(double a, double b) {
+  double m = fmod(a, b), d = (b == 0 ? a : a - m) / b;
+  return round(m != 0 && (m < 0) != (b < 0) ? d - 1 : d);
+}
 static float heaviside_f(float a, float b) { return a < 0 ? 0.0f : a > 0 ? 1.0f : a != a ? a : b; }
 static const math_op real_ops[] = {
     {JAXC_OP_SQRT, "sqrt", sqrt_f, sqrt_d, NULL, NULL},     {JAXC_OP_EXP, "exp", expf, exp, NULL, NULL},         {JAXC_OP_LOG, "log", logf, log, NULL, NULL},
@@ -89,6 +98,7 @@ static const math_op real_ops[] = {
     {JAXC_OP_POWER, "power", NULL, NULL, powf, pow},
     {JAXC_OP_FMOD, "fmod", NULL, NULL, fmodf, fmod},
     {JAXC_OP_REMAINDER, "remainder", NULL, NULL, pymod_f, pymod_d},
+    {JAXC_OP_FLOOR_DIVIDE, "floor_divide", NULL, NULL, floordiv_f, floordiv_d},
     {JAXC_OP_LOG2, "log2", log2f, log2, NULL, NULL},        {JAXC_OP_LOG10, "log10", log10f, log10, NULL, NULL}, {JAXC_OP_EXP2, "exp2", exp2f, exp2, NULL, NULL},
     {JAXC_OP_DEG2RAD, "deg2rad", deg2rad_f, deg2rad_d, NULL, NULL},
     {JAXC_OP_LOGADDEXP2, "logaddexp2", NULL, NULL, logaddexp2_ld_f, logaddexp2_ld_d},
@@ -164,7 +174,8 @@ static int bench_row(const math_op *m, jaxc_array *z, jaxc_array *w, jaxc_array 
   return 0;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  const char *only = argc > 1 ? argv[1] : "";
   int threads = bench_threads();
   static const jaxc_dtype dtypes[] = {JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
   const int lgs[2] = {20, 24};
@@ -197,7 +208,7 @@ int main(void) {
       const math_op *ops = cpx ? complex_ops : real_ops;
       size_t nops = cpx ? sizeof complex_ops / sizeof *complex_ops : sizeof real_ops / sizeof *real_ops;
       for (size_t o = 0; o < nops; o++)
-        if (bench_row(&ops[o], !cpx && unit_domain(ops[o].op) ? unit : z, w, cpx && ops[o].op == JAXC_OP_ABS ? real : out, lgs[k], src, dst)) return 1;
+        if (strstr(jaxc_op_name(ops[o].op), only) && bench_row(&ops[o], !cpx && unit_domain(ops[o].op) ? unit : z, w, cpx && ops[o].op == JAXC_OP_ABS ? real : out, lgs[k], src, dst)) return 1;
       free(src);
       free(dst);
       jaxc_array_free(z);

@@ -253,6 +253,36 @@ static void test_poly_roots(void) {
   CHECK(jaxc_poly(m22) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
   jaxc_array_free(one), jaxc_array_free(x), jaxc_array_free(c128), jaxc_array_free(c), jaxc_array_free(e), jaxc_array_free(m23), jaxc_array_free(m22);
 }
+/* Long polynomials through the op-by-op paths (integer and complex polyval, poly of many roots):
+   every coefficient makes arrays on the way, and a 300-term loop must neither run out of room
+   for them nor keep them (LSan). Values stay exact: coefficients in [-3, 3] at x in {-1, 0, 1};
+   roots mostly 0 with ten of +-1 (binomials up to 252). */
+static void test_poly_long(void) {
+  enum { L = 300, NZ = 40 };
+  static int8_t p8[L];
+  int32_t xs[3] = {-1, 0, 1};
+  for (int i = 0; i < L; i++) p8[i] = (int8_t)((int)(rnd64() % 7) - 3);
+  jaxc_array *p = jaxc_array_from_data(JAXC_I8, 1, (int64_t[]){L}, p8), *x = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){3}, xs);
+  jaxc_array *pc = jaxc_astype(p, JAXC_C64), *r = jaxc_polyval(p, x), *rc = jaxc_polyval(pc, x);
+  bool ok = r && rc && jaxc_array_dtype(r) == JAXC_F32 && jaxc_array_dtype(rc) == JAXC_C64;
+  for (int j = 0; ok && j < 3; j++) {
+    long double y = 0;
+    for (int i = 0; i < L; i++) y = y * xs[j] + p8[i];
+    ok = val(r, j).re == y && val(rc, j).re == y && val(rc, j).im == 0;
+  }
+  CHECK_MSG(ok, "polyval of %d int8 (complex64) coefficients: %s", L, r && rc ? "values" : jaxc_last_error());
+  int32_t z[NZ];
+  for (int k = 0; k < NZ; k++) z[k] = k % 4 == 0 ? (k % 8 ? 1 : -1) : 0;
+  jaxc_array *Z = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){NZ}, z), *c = jaxc_poly(Z);
+  long double cr[NZ + 1] = {1}; /* prod (x - z_k), highest power first */
+  for (int k = 0; k < NZ; k++)
+    for (int j = k + 1; j >= 1; j--) cr[j] -= cr[j - 1] * z[k];
+  ok = c && same_shape(c, 1, (int64_t[]){NZ + 1});
+  for (int j = 0; ok && j <= NZ; j++) ok = val(c, j).re == cr[j];
+  CHECK_MSG(ok, "poly of %d roots: %s", NZ, c ? "values" : jaxc_last_error());
+  jaxc_array_free(p), jaxc_array_free(x), jaxc_array_free(pc), jaxc_array_free(r), jaxc_array_free(rc);
+  jaxc_array_free(Z), jaxc_array_free(c);
+}
 /* JAX's long division in float32, op by op: d = scale * u[k], u[k + j] += (-d) * v[j] */
 static void polydiv_ref(int64_t nu, float *u, int64_t nv, const float *v, float *q) {
   volatile float scale = 1.0f / v[0];
@@ -714,6 +744,7 @@ int main(void) {
   test_polyadd_sub_mul();
   test_polyder_int();
   test_poly_roots();
+  test_poly_long();
   test_polydiv();
   test_windows();
   test_i0();

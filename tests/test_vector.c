@@ -21,8 +21,8 @@
      - float64 exp, log, expm1, log1p, sin, cos, tan, tanh, arcsin and arccos (exact sums of
        their leading terms) on 2 M inputs each against long double; float64's vectorisable
        square root (i0's) against C's on 3 M inputs, a third next to squares of midpoints;
-       float32 and float64 fmod and remainder (exact near code) against C's fmodf and fmod on
-       2 M pairs each.
+       float32 and float64 fmod, remainder and floor_divide (exact near code) against C's
+       fmodf and fmod (and round) on 2 M pairs each.
    make test builds this file twice: for this machine (-march=native: AVX-512 here) and for
    x86-64-v3 (AVX2 + FMA), so both widths of the vocabulary run. */
 #include <float.h>
@@ -748,36 +748,53 @@ static double fmod64_input(size_t i, double *y) {
 /* the near code's range, where it must not defer */
 static bool fmod_range_f32(float x, float y) { return fabs((double)x) < 0x1p29 * fabs((double)y) && y != 0 && isfinite(y); }
 static bool fmod_range_f64(double x, double y) { return fabs(x) < 0x1p52 * fabs(y) && fabs(y) >= 0x1p-960 && fabs(y) < 0x1p960; }
-/* check_fmod_near_<c>: the near fmod and remainder against C's and the scalar functions, and the
-   split kernels against both */
-#define DEF_CHECK_FMOD_NEAR(c, E, T, INPUT, NEAR_FMOD, NEAR_REM, CFMOD, SAME)                                    \
+/* jnp.floor_divide of floats (JAX's _float_divmod) with C's fmod and round */
+#define DEF_FLOORDIV_REF(c, T, SFX)                                                          \
+  static T floordiv_ref_##c(T a, T b) {                                                      \
+    T mod = fmod##SFX(a, b), div = (b == 0 ? a : a - mod) / b;                               \
+    if (mod != 0 && (b < 0) != (mod < 0)) div -= 1;                                          \
+    return round##SFX(div);                                                                  \
+  }
+DEF_FLOORDIV_REF(f32, float, f)
+DEF_FLOORDIV_REF(f64, double, )
+/* check_fmod_near_<c>: the near fmod, remainder and floor_divide against C's (and the scalar
+   functions), and the split kernels against both */
+#define DEF_CHECK_FMOD_NEAR(c, E, T, INPUT, NEAR_FMOD, NEAR_REM, NEAR_FDIV, CFMOD, SAME)                       \
   static void check_fmod_near_##c(void) {                                                                        \
     enum { M = 2000000 };                                                                                        \
     T *x = malloc(M * sizeof *x), *y = malloc(M * sizeof *y), *o = malloc(M * sizeof *o), *r = malloc(M * sizeof *r); \
-    if (!x || !y || !o || !r) { CHECK(0); free(x), free(y), free(o), free(r); return; }                          \
+    T *d = malloc(M * sizeof *d);                                                                                \
+    if (!x || !y || !o || !r || !d) { CHECK(0); free(x), free(y), free(o), free(r), free(d); return; }           \
     for (size_t i = 0; i < M; i++) x[i] = INPUT(i, &y[i]);                                                       \
-    long bad = 0, badr = 0, deferred = 0, wrong_defer = 0, kern = 0;                                             \
+    long bad = 0, badr = 0, badd = 0, deferred = 0, wrong_defer = 0, kern = 0;                                   \
     for (size_t i = 0; i < M; i++) {                                                                             \
-      T f = NEAR_FMOD(x[i], y[i]), q = NEAR_REM(x[i], y[i]);                                                     \
+      T f = NEAR_FMOD(x[i], y[i]), q = NEAR_REM(x[i], y[i]), v = NEAR_FDIV(x[i], y[i]);                          \
       if (isnan(f)) deferred++, wrong_defer += fmod_range_##c(x[i], y[i]);                                       \
       else bad += !SAME(f, CFMOD(x[i], y[i]));                                                                   \
       if (!isnan(q)) badr += !SAME(q, jaxc_scalar_remainder_##c##_##c(x[i], y[i]));                              \
+      if (!isnan(v)) badd += !SAME(v, floordiv_ref_##c(x[i], y[i]));                                             \
+      wrong_defer += isnan(v) & !isnan(f);                                                                       \
     }                                                                                                            \
     jaxc__k_fmod_##E##_vv(M, x, y, o);                                                                           \
     jaxc__k_remainder_##E##_vv(M, x, y, r);                                                                      \
+    jaxc__k_floor_divide_##E##_vv(M, x, y, d);                                                                   \
     for (size_t i = 0; i < M; i++)                                                                               \
       kern += !SAME(o[i], CFMOD(x[i], y[i])) || !SAME(o[i], jaxc_scalar_fmod_##c##_##c(x[i], y[i])) ||           \
-              !SAME(r[i], jaxc_scalar_remainder_##c##_##c(x[i], y[i]));                                          \
-    CHECK_MSG(bad == 0 && badr == 0, "fmod near " #c ": %ld fmod and %ld remainder results differ from C's", bad, badr); \
+              !SAME(r[i], jaxc_scalar_remainder_##c##_##c(x[i], y[i])) || !SAME(d[i], floordiv_ref_##c(x[i], y[i])) || \
+              !SAME(d[i], jaxc_scalar_floor_divide_##c##_##c(x[i], y[i]));                                       \
+    CHECK_MSG(bad == 0 && badr == 0 && badd == 0, "fmod near " #c ": %ld fmod, %ld remainder and %ld floor_divide results differ from C's", \
+              bad, badr, badd);                                                                                  \
     CHECK_MSG(wrong_defer == 0, "fmod near " #c ": %ld deferred inside its range", wrong_defer);                 \
-    CHECK_MSG(kern == 0, "fmod/remainder " #c " kernels: %ld results differ from the scalar functions", kern);   \
-    printf("  fmod/remainder near " #c " on %d pairs: %ld deferred (outside its range), %ld wrong\n", M, deferred, \
-           bad + badr + kern);                                                                                   \
-    n_compared += 2 * M;                                                                                         \
-    free(x), free(y), free(o), free(r);                                                                          \
+    CHECK_MSG(kern == 0, "fmod/remainder/floor_divide " #c " kernels: %ld results differ from C's or the scalar functions", kern); \
+    printf("  fmod/remainder/floor_divide near " #c " on %d pairs: %ld deferred (outside its range), %ld wrong\n", M, \
+           deferred, bad + badr + badd + kern);                                                                  \
+    n_compared += 3 * M;                                                                                         \
+    free(x), free(y), free(o), free(r), free(d);                                                                 \
   }
-DEF_CHECK_FMOD_NEAR(f32, F32, float, fmod_input, jaxc__near_fmod_float, jaxc__near_remainder_float, fmodf, same_f)
-DEF_CHECK_FMOD_NEAR(f64, F64, double, fmod64_input, jaxc__fmod_near_code, jaxc__remainder_near_code, fmod, same_d)
+DEF_CHECK_FMOD_NEAR(f32, F32, float, fmod_input, jaxc__near_fmod_float, jaxc__near_remainder_float, jaxc__near_floordiv_float,
+                    fmodf, same_f)
+DEF_CHECK_FMOD_NEAR(f64, F64, double, fmod64_input, jaxc__fmod_near_code, jaxc__remainder_near_code, jaxc__floordiv_near_code,
+                    fmod, same_d)
 
 int main(void) {
 #if JAXC__HAS_VECTOR

@@ -271,11 +271,14 @@ static void debug_check(const char *what, const jaxc_array *r, const jaxc_array 
     FAIL("%s: debug_infs on, finite inputs, success with an inf in the result", what);
 }
 
-/* a result: keep it in the pool if room, otherwise free it */
+/* a result: keep it in the pool if room, otherwise free it. Broadcast views hold
+   billions of elements in a few bytes; an op that copies one (a sort for quantile)
+   is valid and slow, so such results are checked here and not fed on. */
+enum { KEEP_MAX_SIZE = 1 << 20 };
 static void keep(jaxc_array *r) {
   if (!r) return;
   for (int i = 0; i < npool; i++) if (pool[i] == r) FAIL("new result aliases pool[%d]", i);
-  if (npool < NP) pool[npool++] = r;
+  if (npool < NP && jaxc_array_size(r) <= KEEP_MAX_SIZE) pool[npool++] = r;
   else jaxc_array_free(r);
 }
 
