@@ -4658,16 +4658,69 @@ static void *jaxc__sort_records(const jaxc__splan *P, const char *src, int64_t n
   }
   return r;
 }
+/* The histogram of n bytes s apart into h (four tables, so that a run of one value does not
+   wait on its own increments) */
+static void jaxc__byte_histogram(const unsigned char *src, int64_t n, int64_t s, int64_t h[256]) {
+  int64_t t[4][256] = {{0}}, j = 0;
+  if (s == 1)
+    for (; j + 4 <= n; j += 4) t[0][src[j]]++, t[1][src[j + 1]]++, t[2][src[j + 2]]++, t[3][src[j + 3]]++;
+  for (; j < n; j++) t[0][src[(size_t)j * (size_t)s]]++;
+  for (int b = 0; b < 256; b++) h[b] = t[0][b] + t[1][b] + t[2][b] + t[3][b];
+}
+/* The runs of a counting sort that fall in [lo, hi) of a contiguous dst: value v[k] over
+   [at[k], at[k + 1]) */
+static void jaxc__fill_runs(unsigned char *dst, const unsigned char v[256], const int64_t at[257], int64_t lo, int64_t hi) {
+  for (int k = 0; k < 256; k++) {
+    int64_t a = at[k] > lo ? at[k] : lo, b = at[k + 1] < hi ? at[k + 1] : hi;
+    if (a < b) memset(dst + a, v[k], (size_t)(b - a));
+  }
+}
+/* A lane of bytes sorted by counting: the histogram, then each value's run in key order (for
+   the plans of values, the key is its own inverse); cnt (a row per thread): one long lane, its
+   histogram and runs over the threads. */
+static void jaxc__count_sort_bytes(const jaxc__splan *P, const unsigned char *src, unsigned char *dst, int64_t n, int64_t s, int64_t os,
+                                   int64_t (*cnt)[256]) {
+  int64_t h[256], at[257] = {0};
+  unsigned char v[256];
+  int nt = 1;
+#if JAXC__HAS_OPENMP
+  if (cnt) {
+    nt = jaxc__threads();
+#  pragma omp parallel for schedule(static)
+    for (int t = 0; t < nt; t++) {
+      int64_t lo = n * t / nt, hi = n * (t + 1) / nt;
+      jaxc__byte_histogram(src + (size_t)lo * (size_t)s, hi - lo, s, cnt[t]);
+    }
+    for (int b = 0; b < 256; b++) {
+      h[b] = 0;
+      for (int t = 0; t < nt; t++) h[b] += cnt[t][b];
+    }
+  } else
+#endif
+    jaxc__byte_histogram(src, n, s, h);
+  (void)cnt;
+  for (int k = 0; k < 256; k++) v[k] = (unsigned char)jaxc__part_key(P, (uint64_t)k), at[k + 1] = at[k] + h[v[k]];
+  if (os != 1) {
+    for (int k = 0; k < 256; k++)
+      for (int64_t i = at[k]; i < at[k + 1]; i++) dst[(size_t)i * (size_t)os] = v[k];
+    return;
+  }
+#if JAXC__HAS_OPENMP
+  if (nt > 1) {
+#  pragma omp parallel for schedule(static)
+    for (int t = 0; t < nt; t++) jaxc__fill_runs(dst, v, at, n * t / nt, n * (t + 1) / nt);
+    return;
+  }
+#endif
+  jaxc__fill_runs(dst, v, at, 0, n);
+}
 /* Sorts one lane of src (s elements apart) into dst (os apart): the values, or (od valid) an
    argsort's positions as od; perm as jaxc__sort_records takes it. */
 static void jaxc__sort_lane(const jaxc__splan *P, const char *src, char *dst, int64_t n, int64_t s, int64_t os, jaxc_dtype od,
                             const int64_t *perm, void *scratch, int64_t (*cnt)[256]) {
   size_t step = (size_t)os * (size_t)P->w, ostep = (size_t)os * jaxc_dtype_size(od);
-  if (P->pay == JAXC__SP_NONE && P->w == 1) { /* bytes sort by counting */
-    int64_t h[256] = {0}, i = 0;
-    for (int64_t j = 0; j < n; j++) h[jaxc__part_key(P, (unsigned char)src[(size_t)j * (size_t)s])]++;
-    for (int k = 0; k < 256; k++)
-      for (int64_t c = h[k]; c > 0; c--) ((unsigned char *)dst)[(size_t)i++ * step] = (unsigned char)jaxc__part_key(P, (uint64_t)k);
+  if (P->pay == JAXC__SP_NONE && P->w == 1) {
+    jaxc__count_sort_bytes(P, (const unsigned char *)src, (unsigned char *)dst, n, s, os, cnt);
     return;
   }
   void *sorted = jaxc__sort_records(P, src, n, s, perm, scratch, cnt);
@@ -11950,7 +12003,8 @@ JAXC_API int jaxc_split_at(const jaxc_array *a, int nindices, const int64_t *ind
   size_t at = (size_t)snprintf(list, sizeof list, "[");
   for (int64_t j = 0; j < pieces && at < sizeof list; j++) {
     jaxc__split_bounds(indices, j, pieces, a->shape[ax], 0, 0, &lo, &hi);
-    at += (size_t)snprintf(list + at, sizeof list - at, "%snp.int64(%lld)", j ? ", " : "", (long long)(hi - lo));
+    int64_t d = (int64_t)((uint64_t)hi - (uint64_t)lo); /* (np.diff of int64 wraps) */
+    at += (size_t)snprintf(list + at, sizeof list - at, "%snp.int64(%lld)", j ? ", " : "", (long long)d);
   }
   if (at < sizeof list) snprintf(list + at, sizeof list - at, "]");
   return jaxc__fail(JAXC_ERR_ARG, "Sizes passed to split must be nonnegative, got %s", list), JAXC_ERR_ARG;

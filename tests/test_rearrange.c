@@ -749,6 +749,10 @@ static void test_errors(void) {
   CHECK(jaxc_split_at(x, 2, (int64_t[]){2, 1}, 1, out) == JAXC_ERR_ARG &&
         strcmp(jaxc_last_error(), "Sizes passed to split must be nonnegative, got [np.int64(2), np.int64(-1), np.int64(2)]") == 0);
   CHECK(jaxc_split_at(x, 1, (int64_t[]){4}, 1, out) == JAXC_ERR_ARG && out[0] == NULL && out[1] == NULL);
+  /* np.diff([0, -2, 2**63 - 1, 3]) wraps in int64 (found by the fuzzer: the message overflowed) */
+  CHECK(jaxc_split_at(x, 2, (int64_t[]){-2, INT64_MAX}, 1, out) == JAXC_ERR_ARG &&
+        strcmp(jaxc_last_error(), "Sizes passed to split must be nonnegative, got [np.int64(-2), "
+                                  "np.int64(-9223372036854775807), np.int64(-9223372036854775804)]") == 0);
   CHECK(jaxc_split(x, -1, 0, out) == JAXC_ERR_SHAPE && strcmp(jaxc_last_error(), "Sum of sizes 0 must be equal to dimension 0 of the operand shape (2, 3)") == 0);
   CHECK(jaxc_split(NULL, 1, 0, out) == JAXC_ERR_ARG && jaxc_split(x, 1, 0, NULL) == JAXC_ERR_ARG);
   CHECK(jaxc_array_split(x, 2, 1, out) == JAXC_OK && jaxc_array_shape(out[0])[1] == 2 && jaxc_array_shape(out[1])[1] == 1);
