@@ -4105,28 +4105,35 @@ static bool jaxc__reduce_geom(const jaxc_array *a, int axis, bool keepdims, jaxc
   return true;
 }
 
+/* One (output, chunk) pair of jaxc__run_lanes: item it of the lanes cut into `chunks` pieces */
+static void jaxc__run_lane(const jaxc_array *a, const jaxc__rgeom *g, const jaxc__rplan *p, int mode, const jaxc__acc *centers,
+                           int64_t chunks, jaxc__acc *part, int64_t it) {
+  int64_t j = it / chunks, c = it % chunks;
+  int64_t o = j / g->inner, i = j % g->inner;
+  int64_t k0 = g->n * c / chunks, k1 = g->n * (c + 1) / chunks;
+  const char *lane = (const char *)a->data + (size_t)((o * g->n + k0) * g->inner + i) * jaxc_dtype_size(a->dtype);
+  jaxc__acc *r = &part[it];
+  bool prod = p->kind == JAXC__RK_IPROD || p->kind == JAXC__RK_FPROD;
+  r->u = prod; r->re = prod; r->im = 0; r->idx = -1; r->flag = p->kind == JAXC__RK_ALL; /* the identities */
+  if (k1 > k0) p->fn(lane, k1 - k0, g->inner, centers ? &centers[j] : NULL, mode, r);
+  if (r->idx >= 0) r->idx += k0;
+}
 /* Run the lane function over every (output, chunk) pair: lanes are cut into `chunks` pieces
-   so that a full reduction still uses every thread. */
+   so that a full reduction still uses every thread. A plain if, not OpenMP's if(): a team of
+   one still costs its region, and a serial reduction run inside one ran 2.3x slower (float32
+   max of 2^20 in cache: 0.14 ns an element, 0.06 outside it). */
 static void jaxc__run_lanes(const jaxc_array *a, const jaxc__rgeom *g, const jaxc__rplan *p, int mode,
                             const jaxc__acc *centers, int64_t chunks, jaxc__acc *part, bool parallel) {
-  size_t es = jaxc_dtype_size(a->dtype);
   int64_t items = g->nout * chunks;
-  const char *base = (const char *)a->data;
 #if JAXC__HAS_OPENMP
-#  pragma omp parallel for schedule(static) if (parallel && items > 1)
-#endif
-  for (int64_t it = 0; it < items; it++) {
-    int64_t j = it / chunks, c = it % chunks;
-    int64_t o = j / g->inner, i = j % g->inner;
-    int64_t k0 = g->n * c / chunks, k1 = g->n * (c + 1) / chunks;
-    const char *lane = base + (size_t)((o * g->n + k0) * g->inner + i) * es;
-    jaxc__acc *r = &part[it];
-    bool prod = p->kind == JAXC__RK_IPROD || p->kind == JAXC__RK_FPROD;
-    r->u = prod; r->re = prod; r->im = 0; r->idx = -1; r->flag = p->kind == JAXC__RK_ALL; /* the identities */
-    if (k1 > k0) p->fn(lane, k1 - k0, g->inner, centers ? &centers[j] : NULL, mode, r);
-    if (r->idx >= 0) r->idx += k0;
+  if (parallel && items > 1) {
+#  pragma omp parallel for schedule(static)
+    for (int64_t it = 0; it < items; it++) jaxc__run_lane(a, g, p, mode, centers, chunks, part, it);
+    return;
   }
+#endif
   (void)parallel;
+  for (int64_t it = 0; it < items; it++) jaxc__run_lane(a, g, p, mode, centers, chunks, part, it);
 }
 
 /* Combine the chunks of output j into part[j * chunks]. */
@@ -4331,6 +4338,57 @@ static jaxc_array *jaxc__reduce_impl(jaxc_op op, const jaxc_array *a, int axis, 
 /* cumsum / cumprod (and nancumsum / nancumprod) accumulating in od; JAXC_DTYPE_NONE: bool counts
    in the default int, every other dtype in its own. */
 #define JAXC__CUM_BLOCK 2048
+/* Without NaN skipping the conversion is fused into the scan, a block at a time while it is in
+   cache. Contiguous lanes (inner 1) are cut into blocks of JAXC__CUM_BLOCK, each block's scan
+   starting at the previous block's last partial (a scan leaves its first element as it is).
+   Strided lanes go row by row instead: row k = row k-1 (+ or *) row k, the ops' own kernels
+   across a run of columns (walking one column at a time down rows of 16 KiB took 8.4 ns an
+   element); the threads share the columns. Either way every partial is the sequential one.
+   NaN skipping converts everything first, then scans each lane in place. */
+typedef struct jaxc__cum_job {
+  const char *src;
+  char *d;
+  jaxc_dtype from, od;
+  int64_t n, inner, runs;
+  int mode;
+  jaxc__cum_fn fn;
+  jaxc__bin_fn step; /* rows: the add or multiply kernel */
+} jaxc__cum_job;
+static void jaxc__cum_nan_lane(const jaxc__cum_job *J, int64_t j) {
+  char *lane = J->d + (size_t)((j / J->inner) * J->n * J->inner + j % J->inner) * jaxc_dtype_size(J->od);
+  J->fn(lane, lane, J->n, J->inner, J->mode);
+}
+static void jaxc__cum_lane(const jaxc__cum_job *J, int64_t j) {
+  size_t es = jaxc_dtype_size(J->od), ies = jaxc_dtype_size(J->from);
+  char *lane = J->d + (size_t)(j * J->n) * es;
+  for (int64_t b = 0; b < J->n; b += JAXC__CUM_BLOCK) {
+    int64_t e = J->n - b < JAXC__CUM_BLOCK ? J->n : b + JAXC__CUM_BLOCK, from = b ? b - 1 : 0;
+    jaxc_kernel_cast_dyn(J->from, J->od, (size_t)(e - b), J->src + (size_t)(j * J->n + b) * ies, lane + (size_t)b * es);
+    J->fn(lane + (size_t)from * es, lane + (size_t)from * es, e - from, 1, J->mode);
+  }
+}
+static void jaxc__cum_rows(const jaxc__cum_job *J, int64_t it) {
+  size_t es = jaxc_dtype_size(J->od), ies = jaxc_dtype_size(J->from);
+  int64_t o = it / J->runs, c0 = J->inner * (it % J->runs) / J->runs, c1 = J->inner * (it % J->runs + 1) / J->runs;
+  for (int64_t k = 0; k < J->n; k++) {
+    size_t at = (size_t)((o * J->n + k) * J->inner + c0);
+    char *row = J->d + at * es;
+    jaxc_kernel_cast_dyn(J->from, J->od, (size_t)(c1 - c0), J->src + at * ies, row);
+    if (k) J->step((size_t)(c1 - c0), row - (size_t)J->inner * es, row, row);
+  }
+}
+/* items 0 .. items-1 of a scan, over the threads when parallel (a plain if: see jaxc__run_lanes) */
+static void jaxc__cum_items(const jaxc__cum_job *J, void (*item)(const jaxc__cum_job *, int64_t), int64_t items, bool parallel) {
+#if JAXC__HAS_OPENMP
+  if (parallel && items > 1) {
+#  pragma omp parallel for schedule(static)
+    for (int64_t it = 0; it < items; it++) item(J, it);
+    return;
+  }
+#endif
+  (void)parallel;
+  for (int64_t it = 0; it < items; it++) item(J, it);
+}
 static jaxc_array *jaxc__cumulative_in(jaxc_op op, const jaxc_array *a, int axis, jaxc_dtype od) {
   if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", jaxc_op_name(op));
   if (od == JAXC_DTYPE_NONE) od = a->dtype == JAXC_BOOL ? jaxc__default_int() : a->dtype;
@@ -4351,57 +4409,20 @@ static jaxc_array *jaxc__cumulative_in(jaxc_op op, const jaxc_array *a, int axis
     for (int i = 0; i < ax; i++) outer *= a->shape[i];
     for (int i = ax + 1; i < a->ndim; i++) inner *= a->shape[i];
   }
-  size_t es = jaxc_dtype_size(od), ies = jaxc_dtype_size(a->dtype);
-  bool parallel = (size_t)a->size * es > JAXC_REDUCE_PAR_BYTES;
-  jaxc__cum_fn fn = jaxc__cum_tab[od];
+  bool parallel = (size_t)a->size * jaxc_dtype_size(od) > JAXC_REDUCE_PAR_BYTES;
   int64_t lanes = outer * inner;
-  char *d = (char *)out->data;
-  /* Without NaN skipping the conversion is fused into the scan, a block at a time while it is in
-     cache. Contiguous lanes (inner 1) are cut into blocks of JAXC__CUM_BLOCK, each block's scan
-     starting at the previous block's last partial (a scan leaves its first element as it is).
-     Strided lanes go row by row instead: row k = row k-1 (+ or *) row k, the ops' own kernels
-     across a run of columns (walking one column at a time down rows of 16 KiB took 8.4 ns an
-     element); the threads share the columns. Either way every partial is the sequential one.
-     NaN skipping converts everything first, then scans each lane in place. */
-  const char *src = (const char *)a->data;
+  jaxc__cum_job J = {(const char *)a->data, (char *)out->data, a->dtype, od, n, inner, 1, mode, jaxc__cum_tab[od], NULL};
   if (mode & JAXC__CUM_NAN) {
     jaxc_kernel_cast_dyn(a->dtype, od, (size_t)a->size, a->data, out->data);
-#if JAXC__HAS_OPENMP
-#  pragma omp parallel for schedule(static) if (parallel && lanes > 1)
-#endif
-    for (int64_t j = 0; j < lanes; j++) {
-      char *lane = d + (size_t)((j / inner) * n * inner + j % inner) * es;
-      fn(lane, lane, n, inner, mode);
-    }
+    jaxc__cum_items(&J, jaxc__cum_nan_lane, lanes, parallel);
   } else if (inner == 1) {
-#if JAXC__HAS_OPENMP
-#  pragma omp parallel for schedule(static) if (parallel && lanes > 1)
-#endif
-    for (int64_t j = 0; j < lanes; j++) {
-      char *lane = d + (size_t)(j * n) * es;
-      for (int64_t b = 0; b < n; b += JAXC__CUM_BLOCK) {
-        int64_t e = n - b < JAXC__CUM_BLOCK ? n : b + JAXC__CUM_BLOCK, from = b ? b - 1 : 0;
-        jaxc_kernel_cast_dyn(a->dtype, od, (size_t)(e - b), src + (size_t)(j * n + b) * ies, lane + (size_t)b * es);
-        fn(lane + (size_t)from * es, lane + (size_t)from * es, e - from, 1, mode);
-      }
-    }
+    jaxc__cum_items(&J, jaxc__cum_lane, lanes, parallel);
   } else {
-    jaxc__bin_fn step = jaxc__bin_table[(mode & JAXC__CUM_PROD) ? JAXC_OP_MULTIPLY : JAXC_OP_ADD][od][0];
-    int64_t runs = parallel ? (4 * (int64_t)jaxc__threads() + outer - 1) / outer : 1; /* column runs per outer index */
-    if (runs > inner / 256) runs = inner / 256;
-    if (runs < 1) runs = 1;
-#if JAXC__HAS_OPENMP
-#  pragma omp parallel for schedule(static) if (parallel && outer * runs > 1)
-#endif
-    for (int64_t it = 0; it < outer * runs; it++) {
-      int64_t o = it / runs, c0 = inner * (it % runs) / runs, c1 = inner * (it % runs + 1) / runs;
-      for (int64_t k = 0; k < n; k++) {
-        size_t at = (size_t)((o * n + k) * inner + c0);
-        char *row = d + at * es;
-        jaxc_kernel_cast_dyn(a->dtype, od, (size_t)(c1 - c0), src + at * ies, row);
-        if (k) step((size_t)(c1 - c0), row - (size_t)inner * es, row, row);
-      }
-    }
+    J.step = jaxc__bin_table[(mode & JAXC__CUM_PROD) ? JAXC_OP_MULTIPLY : JAXC_OP_ADD][od][0];
+    J.runs = parallel ? (4 * (int64_t)jaxc__threads() + outer - 1) / outer : 1; /* column runs per outer index */
+    if (J.runs > inner / 256) J.runs = inner / 256;
+    if (J.runs < 1) J.runs = 1;
+    jaxc__cum_items(&J, jaxc__cum_rows, outer * J.runs, parallel);
   }
   (void)parallel;
   return jaxc__checked(jaxc__op_lax[op], out, a, NULL);
@@ -4698,7 +4719,7 @@ static void jaxc__count_sort_bytes(const jaxc__splan *P, const unsigned char *sr
   } else
 #endif
     jaxc__byte_histogram(src, n, s, h);
-  (void)cnt;
+  (void)cnt, (void)nt;
   for (int k = 0; k < 256; k++) v[k] = (unsigned char)jaxc__part_key(P, (uint64_t)k), at[k + 1] = at[k] + h[v[k]];
   if (os != 1) {
     for (int k = 0; k < 256; k++)
