@@ -1,4 +1,4 @@
-/* bench_reduce.c — reductions (sum, max, var and the nan reductions, whole arrays and along an
+/* bench_reduce.c — reductions (sum, max, argmax, var and the nan reductions, whole arrays and along an
    axis, nancumsum) against a same-run copy of the same bytes and NumPy's same call (np.sum,
    np.nansum, np.nanmean, np.nanmax, np.nanvar, np.nancumsum, ...).
    GB/s = bytes read + written once; copy: a 2-thread memcpy of as many bytes, and jaxc's speed as
@@ -28,6 +28,9 @@ static const row rows[] = {
     {"nanmean f32", "np.nanmean(z)", JAXC_OP_NANMEAN, JAXC_F32, 0.1, 0},
     {"max f32", "z.max()", JAXC_OP_MAX, JAXC_F32, 0, 0},
     {"nanmax f32", "np.nanmax(z)", JAXC_OP_NANMAX, JAXC_F32, 0.1, 0},
+    {"argmax f32", "z.argmax()", JAXC_OP_ARGMAX, JAXC_F32, 0, 0},
+    {"argmax i16", "z.argmax()", JAXC_OP_ARGMAX, JAXC_I16, 0, 0},
+    {"argmax f32 rows of 64", "z.argmax(axis=1)", JAXC_OP_ARGMAX, JAXC_F32, 0, 64},
     {"var f32", "z.var()", JAXC_OP_VAR, JAXC_F32, 0, 0},
     {"nanvar f32", "np.nanvar(z)", JAXC_OP_NANVAR, JAXC_F32, 0.1, 0},
     {"nancumsum f32", "np.nancumsum(z)", JAXC_OP_NANCUMSUM, JAXC_F32, 0.1, 0},

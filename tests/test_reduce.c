@@ -641,6 +641,40 @@ static void test_errors(void) {
   n_error += 13;
 }
 
+/* arg-extremes over lanes longer than the search's blocks (256), of few distinct values so that
+   the extreme repeats, its first place falls in any block, zeros of both signs tie and (nanarg)
+   a NaN counts as -inf / +inf ahead of a real one; strided and contiguous lanes, every real dtype */
+static void test_arg_long(void) {
+  static const jaxc_dtype dts[] = {JAXC_BOOL, JAXC_U8, JAXC_I16, JAXC_U32, JAXC_I64, JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64};
+  static const double vals[] = {0.0, -0.0, 1.0, -1.0, 2.0, -2.0, INFINITY, -INFINITY, NAN};
+  jaxc_set_x64(true);
+  for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++)
+    for (int trial = 0; trial < 6; trial++) {
+      int64_t shape[3] = {2, 300 + 331 * trial, 3};
+      jaxc_array *a = jaxc_array_empty(dts[d], 3, shape);
+      bool fl = jaxc_dtype_kind(dts[d]) == JAXC_KIND_FLOAT;
+      int nv = fl ? 9 : 6, rare = 1 + (int)(next_u64() % 700); /* the extremes: about one in `rare` */
+      for (int64_t i = 0; i < jaxc_array_size(a); i++) {
+        int k = (int)(next_u64() % 4);                    /* 0, -0, 1, -1 mostly */
+        if (next_u64() % (uint64_t)rare == 0) k = 4 + (int)(next_u64() % (uint64_t)(nv - 4));
+        if (trial == 5 && fl) k = next_u64() % 3 ? 8 : 7; /* NaN and -inf only: nanargmax's ties */
+        double v[2] = {vals[k], 0};
+        if (!fl && v[0] < 0 && jaxc_dtype_kind(dts[d]) != JAXC_KIND_INT) v[0] = -v[0];
+        jaxc_kernel_cast_dyn(JAXC_C128, dts[d], 1, v, (char *)jaxc_array_data(a) + (size_t)i * jaxc_dtype_size(dts[d]));
+      }
+      for (int axis = 0; axis <= 3; axis++) {
+        int ax = axis == 3 ? JAXC_ALL_AXES : axis;
+        check_reduce_case(JAXC_OP_ARGMAX, 0, a, ax, false);
+        check_reduce_case(JAXC_OP_ARGMIN, 0, a, ax, false);
+        check_reduce_case(JAXC_OP_MAX, 0, a, ax, false);
+        check_reduce_case(JAXC_OP_MIN, 0, a, ax, false);
+        if (fl) check_reduce_case(JAXC_OP_ARGMAX, 2, a, ax, false), check_reduce_case(JAXC_OP_ARGMAX, 3, a, ax, false);
+      }
+      jaxc_array_free(a);
+    }
+  jaxc_set_x64(false);
+}
+
 /* --- 6. large, threaded reductions -------------------------------------------------------------- */
 static void test_big(void) {
   int64_t n = (int64_t)1 << 23;
@@ -924,6 +958,7 @@ int main(void) {
   test_cumulative_long();
   test_cumulative_api();
   test_errors();
+  test_arg_long();
   test_big();
   test_sort();
   test_where();
