@@ -4753,6 +4753,42 @@ static void jaxc__count_sort_bytes(const jaxc__splan *P, const unsigned char *sr
 #endif
   jaxc__fill_runs(dst, v, at, 0, n);
 }
+/* A lane of 16-bit values (sort's order, values out) sorted by counting, from JAXC__COUNT16_MIN
+   values on (where the 2^16 counters, in the scratch, cost less than the radix passes): each
+   key's run in order, the value its key's inverse; a key that several patterns share (zeros of
+   both signs, every NaN) takes its values in input order, as the stable sort leaves them. */
+#define JAXC__COUNT16_MIN 16384
+static bool jaxc__count16_applies(const jaxc__splan *P, int64_t n) {
+  return P->w == 2 && P->kind != JAXC_KIND_COMPLEX && !P->total && !P->neg && !P->desc && n >= JAXC__COUNT16_MIN &&
+         n <= (int64_t)UINT32_MAX;
+}
+static void jaxc__count_sort_halves(const jaxc__splan *P, const char *src, char *dst, int64_t n, int64_t s, int64_t os, uint32_t *h) {
+  size_t in = 2 * (size_t)s, out = 2 * (size_t)os;
+  bool fl = P->kind == JAXC_KIND_FLOAT;
+  memset(h, 0, 65536 * sizeof *h);
+  for (int64_t j = 0; j < n; j++) h[jaxc__load_bits(src + (size_t)j * in, 2)]++;
+  int64_t i = 0;
+  for (uint64_t k = 0; k < 65536; k++) {
+    uint64_t u = !fl ? jaxc__part_key(P, k) /* (an integer's key is its own inverse) */
+                     : (k & P->sign) ? k ^ P->sign : ~k & 0xffffu;
+    uint64_t mag = u & 0x7fffu;
+    if (fl && (mag == 0 || mag > P->inf)) { /* a shared key: +0's (zeros) or +NaN's (NaNs, the last) */
+      if (jaxc__part_key(P, u) != k) continue;
+      bool mixed = mag == 0 ? h[0] && h[0x8000] : i < n;
+      if (!mixed) {
+        for (uint32_t c = h[u] + (mag == 0 ? h[0x8000] : 0), z = h[u] ? (uint32_t)u : 0x8000u; c > 0; c--)
+          jaxc__store_bits(dst + (size_t)i++ * out, 2, z);
+        continue;
+      }
+      for (int64_t j = 0; j < n; j++) {
+        uint64_t v = jaxc__load_bits(src + (size_t)j * in, 2);
+        if (jaxc__part_key(P, v) == k) jaxc__store_bits(dst + (size_t)i++ * out, 2, v);
+      }
+      continue;
+    }
+    for (uint32_t c = h[u]; c > 0; c--) jaxc__store_bits(dst + (size_t)i++ * out, 2, u);
+  }
+}
 /* Sorts one lane of src (s elements apart) into dst (os apart): the values, or (od valid) an
    argsort's positions as od; perm as jaxc__sort_records takes it. */
 static void jaxc__sort_lane(const jaxc__splan *P, const char *src, char *dst, int64_t n, int64_t s, int64_t os, jaxc_dtype od,
@@ -4760,6 +4796,10 @@ static void jaxc__sort_lane(const jaxc__splan *P, const char *src, char *dst, in
   size_t step = (size_t)os * (size_t)P->w, ostep = (size_t)os * jaxc_dtype_size(od);
   if (P->pay == JAXC__SP_NONE && P->w == 1) {
     jaxc__count_sort_bytes(P, (const unsigned char *)src, (unsigned char *)dst, n, s, os, cnt);
+    return;
+  }
+  if (od == JAXC_DTYPE_INVALID && !perm && jaxc__count16_applies(P, n)) {
+    jaxc__count_sort_halves(P, src, dst, n, s, os, (uint32_t *)scratch);
     return;
   }
   void *sorted = jaxc__sort_records(P, src, n, s, perm, scratch, cnt);

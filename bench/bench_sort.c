@@ -37,6 +37,8 @@ static const row rows[] = {
     {"sort f64", "np.sort(z, kind='stable')", SORT, JAXC_F64},
     {"sort i8", "np.sort(z, kind='stable')", SORT, JAXC_I8},
     {"sort i32", "np.sort(z, kind='stable')", SORT, JAXC_I32},
+    {"sort i16", "np.sort(z, kind='stable')", SORT, JAXC_I16},
+    {"sort f16", "np.sort(z, kind='stable')", SORT, JAXC_F16},
     {"sort bf16", "", SORT, JAXC_BF16},
     {"argsort f32", "np.argsort(z, kind='stable')", ARGSORT, JAXC_F32},
     {"argsort i64", "np.argsort(z, kind='stable')", ARGSORT, JAXC_I64},
