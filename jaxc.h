@@ -2523,6 +2523,58 @@ static int64_t jaxc__row_offset(const jaxc__bcast *bc, int j, int64_t r) {
   return off;
 }
 
+/* --- the two ways work goes to the threads -------------------------------------------------------
+   Every parallel pass is items 0 .. items-1 of a job, or [0, n) cut into a piece per thread; the
+   choice is a plain `if` on the caller's traffic, never OpenMP's if() clause, which still opens a
+   region (>= 1.2 us) and made a serial max of 2^20 in cache cost 0.14 ns an element, not 0.06. */
+#if JAXC__HAS_OPENMP
+#  include <omp.h>
+#endif
+static int jaxc__threads(void) {
+#if JAXC__HAS_OPENMP
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+typedef void (*jaxc__item_fn)(const void *job, int64_t item);
+static void jaxc__items_run(const void *job, jaxc__item_fn fn, int64_t items, bool parallel) {
+#if JAXC__HAS_OPENMP
+  if (parallel && items > 1) {
+#  pragma omp parallel for schedule(static)
+    for (int64_t it = 0; it < items; it++) fn(job, it);
+    return;
+  }
+#endif
+  (void)parallel;
+  for (int64_t it = 0; it < items; it++) fn(job, it);
+}
+/* fn(job, i0, i1) over [0, n): a piece per thread when the pass moves more than JAXC_PAR_BYTES
+   (n * bytes_each), else one piece */
+typedef void (*jaxc__range_fn)(const void *job, int64_t i0, int64_t i1);
+typedef struct { const void *job; jaxc__range_fn fn; int64_t n, pieces; } jaxc__ranges;
+static void jaxc__range_item(const void *rp, int64_t t) {
+  const jaxc__ranges *R = (const jaxc__ranges *)rp;
+  R->fn(R->job, R->n * t / R->pieces, R->n * (t + 1) / R->pieces);
+}
+static void jaxc__range_run(const void *job, jaxc__range_fn fn, int64_t n, size_t bytes_each) {
+  jaxc__ranges R = {job, fn, n, jaxc__threads()};
+  if ((size_t)n * bytes_each > JAXC_PAR_BYTES && R.pieces > 1) jaxc__items_run(&R, jaxc__range_item, R.pieces, true);
+  else fn(job, 0, n);
+}
+/* fn(job, lo, hi) over [0, n) in pieces of `per` (the last one shorter): pieces that fit a
+   callee's L1 scratch, or many of them to even out uneven work */
+typedef struct { const void *job; jaxc__range_fn fn; int64_t n, per; } jaxc__pieces;
+static void jaxc__piece_item(const void *pp, int64_t it) {
+  const jaxc__pieces *P = (const jaxc__pieces *)pp;
+  int64_t lo = it * P->per;
+  P->fn(P->job, lo, P->n - lo < P->per ? P->n : lo + P->per);
+}
+static void jaxc__pieces_run(const void *job, jaxc__range_fn fn, int64_t n, int64_t per, bool parallel) {
+  jaxc__pieces P = {job, fn, n, per};
+  jaxc__items_run(&P, jaxc__piece_item, (n + per - 1) / per, parallel);
+}
+
 /* --- the row/chunk driver ----------------------------------------------------------------------
    Work is cut into chunks of at most JAXC__CHUNK elements of one row. An operand whose dtype is
    not the kernel's is converted a chunk at a time into a small buffer that stays in L1 — one
@@ -2570,9 +2622,12 @@ typedef struct jaxc__job {
   const jaxc__bin_fn *bin; /* the op's {vv, sv, vs} kernels */
   jaxc__un_fn un;
   jaxc__bcast bc;
+  int64_t chunks_per_row;
 } jaxc__job;
 
-static void jaxc__run_chunk(const jaxc__job *job, int64_t item, int64_t chunks_per_row) {
+static void jaxc__run_chunk(const void *jp, int64_t item) {
+  const jaxc__job *job = (const jaxc__job *)jp;
+  int64_t chunks_per_row = job->chunks_per_row;
   /* 64-byte aligned scratch for converted operands: 2048 x 16 bytes each */
   typedef struct { _Alignas(64) unsigned char bytes[JAXC__CHUNK * 16]; } jaxc__scratch;
   jaxc__scratch buf[JAXC__MAX_OPS];
@@ -2625,20 +2680,11 @@ static void jaxc__job_init(jaxc__job *job, int k, const jaxc_array *const *in, c
 
 static void jaxc__run(jaxc__job *job) {
   if (job->bc.total == 0) return;
-  int64_t cpr = (job->bc.row_len + JAXC__CHUNK - 1) / JAXC__CHUNK;
-  int64_t items = job->bc.rows * cpr;
+  job->chunks_per_row = (job->bc.row_len + JAXC__CHUNK - 1) / JAXC__CHUNK;
   size_t traffic = (size_t)job->bc.total * job->out_size;
   job->stream = traffic > JAXC_STREAM_BYTES;
   for (int j = 0; j < job->k; j++) traffic += (size_t)job->bc.total * jaxc_dtype_size(job->from[j]);
-#if JAXC__HAS_OPENMP
-  if (traffic > JAXC_PAR_BYTES && items > 1) {
-#  pragma omp parallel for schedule(static)
-    for (int64_t it = 0; it < items; it++) jaxc__run_chunk(job, it, cpr);
-    return;
-  }
-#endif
-  (void)traffic;
-  for (int64_t it = 0; it < items; it++) jaxc__run_chunk(job, it, cpr);
+  jaxc__items_run(job, jaxc__run_chunk, job->bc.rows * job->chunks_per_row, traffic > JAXC_PAR_BYTES);
 }
 
 /* Chunk callbacks. */
@@ -3063,9 +3109,6 @@ JAXC_API jaxc_array *jaxc_where_into(const jaxc_array *cond, const jaxc_array *x
 #define JAXC__DEF_NAMED_UPD(OP, name)
 #define JAXC__DEF_NAMED(OP, name, ar, rule, grp, out, lax) JAXC__DEF_NAMED_##ar(OP, name)
 JAXC_OPS(JAXC__DEF_NAMED)
-#if JAXC__HAS_OPENMP
-#  include <omp.h>
-#endif
 /* --- frexp, modf, divmod (two results), clip ---------------------------------------------------- */
 /* x promoted to its inexact dtype (keeping its weak flag), or NULL with JAX's error for complex */
 static jaxc_array *jaxc__inexact_copy(const char *fn, const jaxc_array *x) {
@@ -3078,7 +3121,10 @@ static jaxc_array *jaxc__inexact_copy(const char *fn, const jaxc_array *x) {
   return r;
 }
 /* m holds x in its float dtype: split each element in place, exponents to e */
-static void jaxc__frexp_block(jaxc_array *m, int32_t *e, int64_t lo, int64_t hi) {
+typedef struct { jaxc_array *m; int32_t *e; } jaxc__frexp_job;
+static void jaxc__frexp_block(const void *jp, int64_t lo, int64_t hi) {
+  jaxc_array *m = ((const jaxc__frexp_job *)jp)->m;
+  int32_t *e = ((const jaxc__frexp_job *)jp)->e;
   double d[JAXC__CHUNK];
   size_t es = jaxc_dtype_size(m->dtype);
   char *p = (char *)m->data;
@@ -3100,16 +3146,8 @@ JAXC_API int jaxc_frexp(const jaxc_array *x, jaxc_array **mantissa, jaxc_array *
   jaxc_array *e = m ? jaxc__new_array(JAXC_I32, false, m->ndim, m->shape) : NULL;
   if (!e) return jaxc_array_free(m), (int)jaxc_last_status();
   m->weak = false; /* (jnp: where(cond, x, bitcast): the bitcast is strong) */
-  int32_t *ed = (int32_t *)e->data;
-  int64_t n = m->size;
-#if JAXC__HAS_OPENMP
-  if ((size_t)n * (jaxc_dtype_size(m->dtype) * 2 + 4) > JAXC_PAR_BYTES) {
-    int64_t parts = omp_get_max_threads();
-#  pragma omp parallel for schedule(static)
-    for (int64_t t = 0; t < parts; t++) jaxc__frexp_block(m, ed, n * t / parts, n * (t + 1) / parts);
-  } else
-#endif
-    jaxc__frexp_block(m, ed, 0, n);
+  jaxc__frexp_job J = {m, (int32_t *)e->data};
+  jaxc__range_run(&J, jaxc__frexp_block, m->size, jaxc_dtype_size(m->dtype) * 2 + 4);
   *mantissa = m, *exponent = e;
   jaxc__ok();
   return JAXC_OK;
@@ -3483,13 +3521,6 @@ JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_opera
 #  define JAXC_REDUCE_PAR_BYTES ((size_t)4 << 20) /* input bytes above which reductions use threads */
 #endif
 
-static int jaxc__threads(void) {
-#if JAXC__HAS_OPENMP
-  return omp_get_max_threads();
-#else
-  return 1;
-#endif
-}
 static jaxc_dtype jaxc__default_int(void) { return jaxc_x64() ? JAXC_I64 : JAXC_I32; }
 /* part t of nt near-equal parts of [0, n): [*lo, *hi) (empty past the end) */
 static void jaxc__thread_part(int64_t n, int t, int nt, int64_t *lo, int64_t *hi) {
@@ -3497,21 +3528,6 @@ static void jaxc__thread_part(int64_t n, int t, int nt, int64_t *lo, int64_t *hi
   *lo = t * per < n ? t * per : n, *hi = *lo + per < n ? *lo + per : n;
 }
 
-/* fn(job, i0, i1) over [0, n): a piece per thread when the pass moves more than JAXC_PAR_BYTES
-   (n * bytes_each), else one piece */
-typedef void (*jaxc__range_fn)(const void *job, int64_t i0, int64_t i1);
-static void jaxc__range_run(const void *job, jaxc__range_fn fn, int64_t n, size_t bytes_each) {
-#if JAXC__HAS_OPENMP
-  int64_t pieces = jaxc__threads();
-  if ((size_t)n * bytes_each > JAXC_PAR_BYTES && pieces > 1) {
-#  pragma omp parallel for schedule(static)
-    for (int64_t t = 0; t < pieces; t++) fn(job, n * t / pieces, n * (t + 1) / pieces);
-    return;
-  }
-#endif
-  (void)bytes_each;
-  fn(job, 0, n);
-}
 
 /* axis in [-ndim, ndim) -> [0, ndim); numpy's AxisError wording, which JAX repeats. */
 static bool jaxc__canon_axis(int axis, int ndim, int *out) {
@@ -4123,35 +4139,37 @@ static bool jaxc__reduce_geom(const jaxc_array *a, int axis, bool keepdims, jaxc
   return true;
 }
 
+typedef struct {
+  const jaxc_array *a;
+  const jaxc__rgeom *g;
+  const jaxc__rplan *p;
+  int mode;
+  const jaxc__acc *centers;
+  int64_t chunks;
+  jaxc__acc *part;
+} jaxc__lanes_job;
 /* One (output, chunk) pair of jaxc__run_lanes: item it of the lanes cut into `chunks` pieces */
-static void jaxc__run_lane(const jaxc_array *a, const jaxc__rgeom *g, const jaxc__rplan *p, int mode, const jaxc__acc *centers,
-                           int64_t chunks, jaxc__acc *part, int64_t it) {
+static void jaxc__run_lane(const void *jp, int64_t it) {
+  const jaxc__lanes_job *L = (const jaxc__lanes_job *)jp;
+  const jaxc__rgeom *g = L->g;
+  const jaxc__rplan *p = L->p;
+  int64_t chunks = L->chunks;
   int64_t j = it / chunks, c = it % chunks;
   int64_t o = j / g->inner, i = j % g->inner;
   int64_t k0 = g->n * c / chunks, k1 = g->n * (c + 1) / chunks;
-  const char *lane = (const char *)a->data + (size_t)((o * g->n + k0) * g->inner + i) * jaxc_dtype_size(a->dtype);
-  jaxc__acc *r = &part[it];
+  const char *lane = (const char *)L->a->data + (size_t)((o * g->n + k0) * g->inner + i) * jaxc_dtype_size(L->a->dtype);
+  jaxc__acc *r = &L->part[it];
   bool prod = p->kind == JAXC__RK_IPROD || p->kind == JAXC__RK_FPROD;
   r->u = prod; r->re = prod; r->im = 0; r->idx = -1; r->flag = p->kind == JAXC__RK_ALL; /* the identities */
-  if (k1 > k0) p->fn(lane, k1 - k0, g->inner, centers ? &centers[j] : NULL, mode, r);
+  if (k1 > k0) p->fn(lane, k1 - k0, g->inner, L->centers ? &L->centers[j] : NULL, L->mode, r);
   if (r->idx >= 0) r->idx += k0;
 }
 /* Run the lane function over every (output, chunk) pair: lanes are cut into `chunks` pieces
-   so that a full reduction still uses every thread. A plain if, not OpenMP's if(): a team of
-   one still costs its region, and a serial reduction run inside one ran 2.3x slower (float32
-   max of 2^20 in cache: 0.14 ns an element, 0.06 outside it). */
+   so that a full reduction still uses every thread. */
 static void jaxc__run_lanes(const jaxc_array *a, const jaxc__rgeom *g, const jaxc__rplan *p, int mode,
                             const jaxc__acc *centers, int64_t chunks, jaxc__acc *part, bool parallel) {
-  int64_t items = g->nout * chunks;
-#if JAXC__HAS_OPENMP
-  if (parallel && items > 1) {
-#  pragma omp parallel for schedule(static)
-    for (int64_t it = 0; it < items; it++) jaxc__run_lane(a, g, p, mode, centers, chunks, part, it);
-    return;
-  }
-#endif
-  (void)parallel;
-  for (int64_t it = 0; it < items; it++) jaxc__run_lane(a, g, p, mode, centers, chunks, part, it);
+  jaxc__lanes_job L = {a, g, p, mode, centers, chunks, part};
+  jaxc__items_run(&L, jaxc__run_lane, g->nout * chunks, parallel);
 }
 
 /* Combine the chunks of output j into part[j * chunks]. */
@@ -4372,11 +4390,13 @@ typedef struct jaxc__cum_job {
   jaxc__cum_fn fn;
   jaxc__bin_fn step; /* rows: the add or multiply kernel */
 } jaxc__cum_job;
-static void jaxc__cum_nan_lane(const jaxc__cum_job *J, int64_t j) {
+static void jaxc__cum_nan_lane(const void *jp, int64_t j) {
+  const jaxc__cum_job *J = (const jaxc__cum_job *)jp;
   char *lane = J->d + (size_t)((j / J->inner) * J->n * J->inner + j % J->inner) * jaxc_dtype_size(J->od);
   J->fn(lane, lane, J->n, J->inner, J->mode);
 }
-static void jaxc__cum_lane(const jaxc__cum_job *J, int64_t j) {
+static void jaxc__cum_lane(const void *jp, int64_t j) {
+  const jaxc__cum_job *J = (const jaxc__cum_job *)jp;
   size_t es = jaxc_dtype_size(J->od), ies = jaxc_dtype_size(J->from);
   char *lane = J->d + (size_t)(j * J->n) * es;
   for (int64_t b = 0; b < J->n; b += JAXC__CUM_BLOCK) {
@@ -4385,7 +4405,8 @@ static void jaxc__cum_lane(const jaxc__cum_job *J, int64_t j) {
     J->fn(lane + (size_t)from * es, lane + (size_t)from * es, e - from, 1, J->mode);
   }
 }
-static void jaxc__cum_rows(const jaxc__cum_job *J, int64_t it) {
+static void jaxc__cum_rows(const void *jp, int64_t it) {
+  const jaxc__cum_job *J = (const jaxc__cum_job *)jp;
   size_t es = jaxc_dtype_size(J->od), ies = jaxc_dtype_size(J->from);
   int64_t o = it / J->runs, c0 = J->inner * (it % J->runs) / J->runs, c1 = J->inner * (it % J->runs + 1) / J->runs;
   for (int64_t k = 0; k < J->n; k++) {
@@ -4394,18 +4415,6 @@ static void jaxc__cum_rows(const jaxc__cum_job *J, int64_t it) {
     jaxc_kernel_cast_dyn(J->from, J->od, (size_t)(c1 - c0), J->src + at * ies, row);
     if (k) J->step((size_t)(c1 - c0), row - (size_t)J->inner * es, row, row);
   }
-}
-/* items 0 .. items-1 of a scan, over the threads when parallel (a plain if: see jaxc__run_lanes) */
-static void jaxc__cum_items(const jaxc__cum_job *J, void (*item)(const jaxc__cum_job *, int64_t), int64_t items, bool parallel) {
-#if JAXC__HAS_OPENMP
-  if (parallel && items > 1) {
-#  pragma omp parallel for schedule(static)
-    for (int64_t it = 0; it < items; it++) item(J, it);
-    return;
-  }
-#endif
-  (void)parallel;
-  for (int64_t it = 0; it < items; it++) item(J, it);
 }
 static jaxc_array *jaxc__cumulative_in(jaxc_op op, const jaxc_array *a, int axis, jaxc_dtype od) {
   if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", jaxc_op_name(op));
@@ -4432,17 +4441,16 @@ static jaxc_array *jaxc__cumulative_in(jaxc_op op, const jaxc_array *a, int axis
   jaxc__cum_job J = {(const char *)a->data, (char *)out->data, a->dtype, od, n, inner, 1, mode, jaxc__cum_tab[od], NULL};
   if (mode & JAXC__CUM_NAN) {
     jaxc_kernel_cast_dyn(a->dtype, od, (size_t)a->size, a->data, out->data);
-    jaxc__cum_items(&J, jaxc__cum_nan_lane, lanes, parallel);
+    jaxc__items_run(&J, jaxc__cum_nan_lane, lanes, parallel);
   } else if (inner == 1) {
-    jaxc__cum_items(&J, jaxc__cum_lane, lanes, parallel);
+    jaxc__items_run(&J, jaxc__cum_lane, lanes, parallel);
   } else {
     J.step = jaxc__bin_table[(mode & JAXC__CUM_PROD) ? JAXC_OP_MULTIPLY : JAXC_OP_ADD][od][0];
     J.runs = parallel ? (4 * (int64_t)jaxc__threads() + outer - 1) / outer : 1; /* column runs per outer index */
     if (J.runs > inner / 256) J.runs = inner / 256;
     if (J.runs < 1) J.runs = 1;
-    jaxc__cum_items(&J, jaxc__cum_rows, outer * J.runs, parallel);
+    jaxc__items_run(&J, jaxc__cum_rows, outer * J.runs, parallel);
   }
-  (void)parallel;
   return jaxc__checked(jaxc__op_lax[op], out, a, NULL);
 }
 
@@ -4706,12 +4714,35 @@ static void jaxc__byte_histogram(const unsigned char *src, int64_t n, int64_t s,
   for (; j < n; j++) t[0][src[(size_t)j * (size_t)s]]++;
   for (int b = 0; b < 256; b++) h[b] = t[0][b] + t[1][b] + t[2][b] + t[3][b];
 }
-/* The runs of a counting sort that fall in [lo, hi) of a contiguous dst: value v[k] over
-   [at[k], at[k + 1]) */
-static void jaxc__fill_runs(unsigned char *dst, const unsigned char v[256], const int64_t at[257], int64_t lo, int64_t hi) {
+/* The run of a counting sort: c copies of the w-byte value u from element i of dst, ostep bytes apart */
+static void jaxc__write_run(char *dst, int64_t i, int64_t c, size_t ostep, int w, uint64_t u) {
+  char *d = dst + (size_t)i * ostep;
+  if (ostep == 1) { memset(d, (int)u, (size_t)c); return; }
+  for (int64_t j = 0; j < c; j++) jaxc__store_bits(d + (size_t)j * ostep, w, u);
+}
+/* A lane of bytes sorted by counting, as a job of parts (one, or a part per thread with cnt, a
+   count row each): v[k], the k-th value in key order, fills [at[k], at[k + 1]). */
+typedef struct {
+  const unsigned char *src;
+  char *dst;
+  int64_t n, s, os;
+  int parts;
+  int64_t (*cnt)[256];
+  unsigned char v[256];
+  int64_t at[257];
+} jaxc__bytesort;
+static void jaxc__bytesort_count(const void *jp, int64_t t) {
+  const jaxc__bytesort *B = (const jaxc__bytesort *)jp;
+  int64_t lo = B->n * t / B->parts, hi = B->n * (t + 1) / B->parts;
+  jaxc__byte_histogram(B->src + (size_t)lo * (size_t)B->s, hi - lo, B->s, B->cnt[t]);
+}
+/* the runs that fall in part t of the output */
+static void jaxc__bytesort_fill(const void *jp, int64_t t) {
+  const jaxc__bytesort *B = (const jaxc__bytesort *)jp;
+  int64_t lo = B->n * t / B->parts, hi = B->n * (t + 1) / B->parts;
   for (int k = 0; k < 256; k++) {
-    int64_t a = at[k] > lo ? at[k] : lo, b = at[k + 1] < hi ? at[k + 1] : hi;
-    if (a < b) memset(dst + a, v[k], (size_t)(b - a));
+    int64_t a = B->at[k] > lo ? B->at[k] : lo, b = B->at[k + 1] < hi ? B->at[k + 1] : hi;
+    if (a < b) jaxc__write_run(B->dst, a, b - a, (size_t)B->os, 1, B->v[k]);
   }
 }
 /* A lane of bytes sorted by counting: the histogram, then each value's run in key order (for
@@ -4719,39 +4750,19 @@ static void jaxc__fill_runs(unsigned char *dst, const unsigned char v[256], cons
    histogram and runs over the threads. */
 static void jaxc__count_sort_bytes(const jaxc__splan *P, const unsigned char *src, unsigned char *dst, int64_t n, int64_t s, int64_t os,
                                    int64_t (*cnt)[256]) {
-  int64_t h[256], at[257] = {0};
-  unsigned char v[256];
-  int nt = 1;
-#if JAXC__HAS_OPENMP
+  jaxc__bytesort B = {src, (char *)dst, n, s, os, cnt ? jaxc__threads() : 1, cnt, {0}, {0}};
+  int64_t h[256];
   if (cnt) {
-    nt = jaxc__threads();
-#  pragma omp parallel for schedule(static)
-    for (int t = 0; t < nt; t++) {
-      int64_t lo = n * t / nt, hi = n * (t + 1) / nt;
-      jaxc__byte_histogram(src + (size_t)lo * (size_t)s, hi - lo, s, cnt[t]);
-    }
+    jaxc__items_run(&B, jaxc__bytesort_count, B.parts, true);
     for (int b = 0; b < 256; b++) {
       h[b] = 0;
-      for (int t = 0; t < nt; t++) h[b] += cnt[t][b];
+      for (int t = 0; t < B.parts; t++) h[b] += cnt[t][b];
     }
-  } else
-#endif
+  } else {
     jaxc__byte_histogram(src, n, s, h);
-  (void)cnt, (void)nt;
-  for (int k = 0; k < 256; k++) v[k] = (unsigned char)jaxc__part_key(P, (uint64_t)k), at[k + 1] = at[k] + h[v[k]];
-  if (os != 1) {
-    for (int k = 0; k < 256; k++)
-      for (int64_t i = at[k]; i < at[k + 1]; i++) dst[(size_t)i * (size_t)os] = v[k];
-    return;
   }
-#if JAXC__HAS_OPENMP
-  if (nt > 1) {
-#  pragma omp parallel for schedule(static)
-    for (int t = 0; t < nt; t++) jaxc__fill_runs(dst, v, at, n * t / nt, n * (t + 1) / nt);
-    return;
-  }
-#endif
-  jaxc__fill_runs(dst, v, at, 0, n);
+  for (int k = 0; k < 256; k++) B.v[k] = (unsigned char)jaxc__part_key(P, (uint64_t)k), B.at[k + 1] = B.at[k] + h[B.v[k]];
+  jaxc__items_run(&B, jaxc__bytesort_fill, B.parts, true);
 }
 /* A lane of 16-bit values (sort's order, values out) sorted by counting, from JAXC__COUNT16_MIN
    values on (where the 2^16 counters, in the scratch, cost less than the radix passes): each
@@ -4776,8 +4787,9 @@ static void jaxc__count_sort_halves(const jaxc__splan *P, const char *src, char 
       if (jaxc__part_key(P, u) != k) continue;
       bool mixed = mag == 0 ? h[0] && h[0x8000] : i < n;
       if (!mixed) {
-        for (uint32_t c = h[u] + (mag == 0 ? h[0x8000] : 0), z = h[u] ? (uint32_t)u : 0x8000u; c > 0; c--)
-          jaxc__store_bits(dst + (size_t)i++ * out, 2, z);
+        int64_t c = (int64_t)h[u] + (mag == 0 ? h[0x8000] : 0);
+        jaxc__write_run(dst, i, c, out, 2, h[u] ? u : 0x8000u);
+        i += c;
         continue;
       }
       for (int64_t j = 0; j < n; j++) {
@@ -4786,7 +4798,8 @@ static void jaxc__count_sort_halves(const jaxc__splan *P, const char *src, char 
       }
       continue;
     }
-    for (uint32_t c = h[u]; c > 0; c--) jaxc__store_bits(dst + (size_t)i++ * out, 2, u);
+    jaxc__write_run(dst, i, h[u], out, 2, u);
+    i += h[u];
   }
 }
 /* Sorts one lane of src (s elements apart) into dst (os apart): the values, or (od valid) an
@@ -5301,7 +5314,8 @@ static void jaxc__member_store(const jaxc__search_job *j, int64_t i, bool same_k
 JAXC__BISECT_DEF(u32, uint32_t, jaxc__key_u32, JAXC__LT, jaxc__key_wide)
 JAXC__BISECT_DEF(u64, uint64_t, jaxc__value_key, JAXC__LT, jaxc__key_wide)
 JAXC__BISECT_DEF(k2, jaxc__key2, jaxc__key_of, jaxc__key_lt, jaxc__key_same)
-static void jaxc__search_range(const jaxc__search_job *j, int64_t lo, int64_t hi) {
+static void jaxc__search_range(const void *jp, int64_t lo, int64_t hi) {
+  const jaxc__search_job *j = (const jaxc__search_job *)jp;
   for (int64_t i = lo; i < hi; i += 16) {
     int g = hi - i < 16 ? (int)(hi - i) : 16;
     if (j->n == 0)
@@ -5334,15 +5348,10 @@ static int jaxc__search_levels(int64_t n) {
 }
 /* the job's m queries, over the threads when they read enough */
 static void jaxc__search_run(const jaxc__search_job *job, int64_t m) {
-#if JAXC__HAS_OPENMP
-  int64_t per = 4096, pieces = (m + per - 1) / per;
-  if ((size_t)m * (size_t)(job->levels + 1) * 8 > JAXC_PAR_BYTES && pieces > 1) { /* (about the bytes the queries read) */
-#  pragma omp parallel for schedule(static)
-    for (int64_t j = 0; j < pieces; j++) jaxc__search_range(job, j * per, j * per + per < m ? j * per + per : m);
-    return;
-  }
-#endif
-  jaxc__search_range(job, 0, m);
+  if ((size_t)m * (size_t)(job->levels + 1) * 8 > JAXC_PAR_BYTES) /* (about the bytes the queries read) */
+    jaxc__pieces_run(job, jaxc__search_range, m, 4096, true);
+  else
+    jaxc__search_range(job, 0, m);
 }
 JAXC_API jaxc_array *jaxc_searchsorted(const jaxc_array *a, const jaxc_array *v, jaxc_side side, const jaxc_array *sorter) {
   if (!a || !v) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "searchsorted: an operand is NULL");
@@ -10096,7 +10105,8 @@ static void jaxc__fill_repeat(char *o, const void *v, size_t es, size_t n) {
   }
 }
 /* the default, then each pair from the last to the first laid over it: the first true wins */
-static void jaxc__select_piece(const jaxc__pick *P, int64_t t) {
+static void jaxc__select_piece(const void *pp, int64_t t) {
+  const jaxc__pick *P = (const jaxc__pick *)pp;
   const jaxc__walk *w = &P->w;
   int64_t c[JAXC_MAX_NDIM], start, len = jaxc__walk_piece(w, t, c, &start);
   size_t es = P->es;
@@ -10120,7 +10130,8 @@ static void jaxc__select_piece(const jaxc__pick *P, int64_t t) {
     int j = 1 + (int)iv[e];                                                                          \
     memcpy(o + (size_t)e * (ES), (const char *)P->in[j]->data + (size_t)jaxc__walk_at(w, j, c, start + e) * (ES), ES); \
   }
-static void jaxc__choose_piece(const jaxc__pick *P, int64_t t) {
+static void jaxc__choose_piece(const void *pp, int64_t t) {
+  const jaxc__pick *P = (const jaxc__pick *)pp;
   const jaxc__walk *w = &P->w;
   int64_t c[JAXC_MAX_NDIM], start, len = jaxc__walk_piece(w, t, c, &start), iv[JAXC__PICK_PIECE];
   const jaxc_array *ix = P->in[0];
@@ -10151,18 +10162,6 @@ static void jaxc__choose_piece(const jaxc__pick *P, int64_t t) {
   }
 }
 #undef JAXC__CHOOSE_LOOP
-/* every piece, over the threads above JAXC_PAR_BYTES of traffic */
-static void jaxc__pick_run(const jaxc__pick *P, void (*piece)(const jaxc__pick *, int64_t), size_t traffic) {
-#if JAXC__HAS_OPENMP
-  if (traffic > JAXC_PAR_BYTES && P->w.items > 1) {
-#  pragma omp parallel for schedule(static)
-    for (int64_t t = 0; t < P->w.items; t++) piece(P, t);
-    return;
-  }
-#endif
-  (void)traffic;
-  for (int64_t t = 0; t < P->w.items; t++) piece(P, t);
-}
 
 /* a condition as bool: itself, or where it is nonzero (astype(bool)) held in *own */
 static const jaxc_array *jaxc__as_cond(const jaxc_array *c, jaxc_array **own) {
@@ -10221,7 +10220,7 @@ JAXC_API jaxc_array *jaxc_select(int n, const jaxc_array *const *condlist, const
     goto done;
   }
   P.in = ops, P.n = n, P.out = (char *)out->data, P.es = jaxc_dtype_size(dt);
-  jaxc__pick_run(&P, jaxc__select_piece, (size_t)count * ((size_t)(n + 2) * P.es + (size_t)n));
+  jaxc__items_run(&P, jaxc__select_piece, P.w.items, (size_t)count * ((size_t)(n + 2) * P.es + (size_t)n) > JAXC_PAR_BYTES);
   jaxc__free(P.w.stride);
 done:
   if (own)
@@ -10273,7 +10272,7 @@ JAXC_API jaxc_array *jaxc_choose(const jaxc_array *a, int n, const jaxc_array *c
     goto done;
   }
   P.in = ops, P.n = n, P.out = (char *)out->data, P.es = jaxc_dtype_size(dt);
-  jaxc__pick_run(&P, jaxc__choose_piece, (size_t)count * (2 * P.es + jaxc_dtype_size(ix->dtype)));
+  jaxc__items_run(&P, jaxc__choose_piece, P.w.items, (size_t)count * (2 * P.es + jaxc_dtype_size(ix->dtype)) > JAXC_PAR_BYTES);
   jaxc__free(P.w.stride);
 done:
   if (own)
@@ -10572,28 +10571,18 @@ static bool jaxc__reshape_shape(const jaxc_array *a, int nd, const int64_t *req,
 
 /* Bytes copied in pieces of 1 MiB over the threads past JAXC_PAR_BYTES of traffic, with streaming
    stores past JAXC_STREAM_BYTES (as the elementwise ops write). */
-static void jaxc__copy_piece(char *dst, const char *src, size_t bytes, bool stream) {
+typedef struct { char *dst; const char *src; bool stream; } jaxc__copy_job;
+static void jaxc__copy_range(const void *jp, int64_t lo, int64_t hi) {
+  const jaxc__copy_job *J = (const jaxc__copy_job *)jp;
 #if JAXC__HAS_STREAM
-  if (stream) { jaxc__stream_copy(dst, src, bytes); return; }
+  if (J->stream) { jaxc__stream_copy(J->dst + lo, J->src + lo, (size_t)(hi - lo)); return; }
 #endif
-  (void)stream;
-  memcpy(dst, src, bytes);
+  memcpy(J->dst + lo, J->src + lo, (size_t)(hi - lo));
 }
 static void jaxc__copy_bytes(void *dst, const void *src, size_t bytes) {
-  bool stream = bytes > JAXC_STREAM_BYTES;
-#if JAXC__HAS_OPENMP
-  if (2 * bytes > JAXC_PAR_BYTES) {
-    const size_t piece = (size_t)1 << 20;
-    int64_t parts = (int64_t)((bytes + piece - 1) / piece);
-#  pragma omp parallel for schedule(static)
-    for (int64_t p = 0; p < parts; p++) {
-      size_t lo = (size_t)p * piece, len = bytes - lo < piece ? bytes - lo : piece;
-      jaxc__copy_piece((char *)dst + lo, (const char *)src + lo, len, stream);
-    }
-    return;
-  }
-#endif
-  if (bytes) jaxc__copy_piece((char *)dst, (const char *)src, bytes, stream);
+  jaxc__copy_job J = {(char *)dst, (const char *)src, bytes > JAXC_STREAM_BYTES};
+  if (2 * bytes > JAXC_PAR_BYTES) jaxc__pieces_run(&J, jaxc__copy_range, (int64_t)bytes, (int64_t)1 << 20, true);
+  else if (bytes) jaxc__copy_range(&J, 0, (int64_t)bytes);
 }
 
 /* A new array of a's bytes under another shape (nd, shape), weak kept. */
@@ -10634,6 +10623,8 @@ typedef struct jaxc__strided {
   int64_t chunk, chunks;        /* elements of the last axis per item, their count */
   int64_t items;
   size_t es;
+  const char *src;
+  char *dst;
 } jaxc__strided;
 
 static void jaxc__strided_plan(jaxc__strided *g, size_t es, int nd, const int64_t *shape, const int64_t *st) {
@@ -10706,7 +10697,8 @@ static void jaxc__tile_bytes64(const unsigned char *t, char *d, int64_t dp) {
   case ES:                                                                                    \
     for (int64_t q = q0; q < q1; q++) memcpy(d + q * (ES), s + q * sq * (ES), ES);             \
     break;
-static void jaxc__strided_item(const jaxc__strided *g, const char *src, char *dst, int64_t item) {
+static void jaxc__strided_item(const void *gp, int64_t item) {
+  const jaxc__strided *g = (const jaxc__strided *)gp;
   int last = g->nd - 1;
   int64_t qc = item % g->chunks, pb;
   item /= g->chunks;
@@ -10721,8 +10713,8 @@ static void jaxc__strided_item(const jaxc__strided *g, const char *src, char *ds
   }
   int64_t q0 = qc * g->chunk, q1 = q0 + g->chunk < g->shape[last] ? q0 + g->chunk : g->shape[last];
   int64_t sq = g->st[last];
-  const char *s = src + so * (int64_t)g->es;
-  char *d = dst + dof * (int64_t)g->es;
+  const char *s = g->src + so * (int64_t)g->es;
+  char *d = g->dst + dof * (int64_t)g->es;
   if (g->tile >= 0) {
     int64_t p0 = pb * g->block, nb = g->shape[g->tile] - p0 < g->block ? g->shape[g->tile] - p0 : g->block;
     int64_t dp = g->dst_st[g->tile];
@@ -10755,14 +10747,8 @@ static void jaxc__strided_copy(char *dst, const char *src, size_t es, int nd, co
   if (total == 0) return;
   jaxc__strided_plan(&g, es, nd, shape, st);
   if (g.nd == 1 && g.st[0] == 1) { jaxc__copy_bytes(dst, src, (size_t)total * es); return; }
-#if JAXC__HAS_OPENMP
-  if (2 * (size_t)total * es > JAXC_PAR_BYTES && g.items > 1) {
-#  pragma omp parallel for schedule(static)
-    for (int64_t it = 0; it < g.items; it++) jaxc__strided_item(&g, src, dst, it);
-    return;
-  }
-#endif
-  for (int64_t it = 0; it < g.items; it++) jaxc__strided_item(&g, src, dst, it);
+  g.src = src, g.dst = dst;
+  jaxc__items_run(&g, jaxc__strided_item, g.items, 2 * (size_t)total * es > JAXC_PAR_BYTES);
 }
 
 /* lax.transpose by a permutation already checked: the result's axis k is a's axis perm[k]. */
@@ -10908,7 +10894,8 @@ typedef struct jaxc__concat_job {
 } jaxc__concat_job;
 #define JAXC__ROWS_CASE(RB) \
   case RB: for (int64_t i = 0; i < n; i++) memcpy(d + (size_t)(i * j->row) * ts, p + (size_t)i * (RB), RB); break;
-static void jaxc__concat_item(const jaxc__concat_job *j, int64_t it) {
+static void jaxc__concat_item(const void *jp, int64_t it) {
+  const jaxc__concat_job *j = (const jaxc__concat_job *)jp;
   size_t fs = jaxc_dtype_size(j->from), ts = jaxc_dtype_size(j->to);
   if (j->block >= JAXC__SHORT_ROW) {
     int64_t o = it / j->per_row, lo = it % j->per_row * j->piece, n = j->block - lo < j->piece ? j->block - lo : j->piece;
@@ -10945,14 +10932,7 @@ static void jaxc__concat_rows(char *dst, int64_t row, const jaxc_array *x, jaxc_
     j.group = JAXC__CHUNK / block;
     items = (outer + j.group - 1) / j.group;
   }
-#if JAXC__HAS_OPENMP
-  if ((size_t)(outer * block) * (fs + ts) > JAXC_PAR_BYTES && items > 1) {
-#  pragma omp parallel for schedule(static)
-    for (int64_t it = 0; it < items; it++) jaxc__concat_item(&j, it);
-    return;
-  }
-#endif
-  for (int64_t it = 0; it < items; it++) jaxc__concat_item(&j, it);
+  jaxc__items_run(&j, jaxc__concat_item, items, (size_t)(outer * block) * (fs + ts) > JAXC_PAR_BYTES);
 }
 
 /* lax.concatenate's shape checks, in its words. */
@@ -11482,7 +11462,8 @@ static void jaxc__remap_narrow_rows(const jaxc__remap *g, int64_t r0, int64_t r1
     }
   }
 }
-static void jaxc__remap_item(const jaxc__remap *g, int64_t it) {
+static void jaxc__remap_item(const void *gp, int64_t it) {
+  const jaxc__remap *g = (const jaxc__remap *)gp;
   if (g->pieces > 1) {
     int64_t r = it / g->pieces, q0 = it % g->pieces * g->chunk;
     jaxc__remap_row(g, r, q0, g->row - q0 < g->chunk ? g->row : q0 + g->chunk);
@@ -11515,14 +11496,7 @@ static void jaxc__remap_into(jaxc_array *out, const jaxc_array *a, const jaxc__a
   g.pieces = (g.row + g.chunk - 1) / g.chunk;
   g.group = g.pieces > 1 ? 1 : g.chunk / g.row;
   g.items = g.pieces > 1 ? g.rows * g.pieces : (g.rows + g.group - 1) / g.group;
-#if JAXC__HAS_OPENMP
-  if (2 * (size_t)out->size * g.es > JAXC_PAR_BYTES && g.items > 1) {
-#  pragma omp parallel for schedule(static)
-    for (int64_t it = 0; it < g.items; it++) jaxc__remap_item(&g, it);
-    return;
-  }
-#endif
-  for (int64_t it = 0; it < g.items; it++) jaxc__remap_item(&g, it);
+  jaxc__items_run(&g, jaxc__remap_item, g.items, 2 * (size_t)out->size * g.es > JAXC_PAR_BYTES);
 }
 /* A new array of a's dtype and weak flag gathered along maps (one per axis of a). */
 static jaxc_array *jaxc__remapped(const jaxc_array *a, const jaxc__axis_map *maps, const unsigned char *fill) {
@@ -12200,26 +12174,21 @@ static bool jaxc__splice_sources(const int64_t *src, int64_t len, int64_t nval, 
   return true;
 }
 
+typedef struct { char *d; const char *s; const jaxc__splice *sp; size_t unit; int64_t nv; } jaxc__splice_job;
+/* the values of outer index o */
+static void jaxc__splice_outer(const void *jp, int64_t o) {
+  const jaxc__splice_job *J = (const jaxc__splice_job *)jp;
+  const jaxc__splice *sp = J->sp;
+  for (int64_t t = 0; t < sp->nval; t++)
+    jaxc__copy_units(J->d + (size_t)(o * sp->len + sp->vpos[t]) * J->unit, J->s + (size_t)(o * J->nv + sp->vidx[t]) * J->unit, J->unit, 1);
+}
 /* values (x's dtype, contiguous, x's shape but for the axis) into their places in out */
 static void jaxc__splice_values(jaxc_array *out, int ax, const jaxc_array *v, const jaxc__splice *sp) {
-  int64_t outer = 1, inner = 1, len = sp->len, nv = v->shape[ax];
+  int64_t outer = 1, inner = 1;
   for (int k = 0; k < ax; k++) outer *= out->shape[k];
   for (int k = ax + 1; k < out->ndim; k++) inner *= out->shape[k];
-  size_t unit = (size_t)inner * jaxc_dtype_size(out->dtype);
-  char *d = (char *)out->data;
-  const char *s = (const char *)v->data;
-#if JAXC__HAS_OPENMP
-  if ((size_t)(outer * sp->nval) * unit > JAXC_PAR_BYTES && outer > 1) {
-#  pragma omp parallel for schedule(static)
-    for (int64_t o = 0; o < outer; o++)
-      for (int64_t t = 0; t < sp->nval; t++)
-        jaxc__copy_units(d + (size_t)(o * len + sp->vpos[t]) * unit, s + (size_t)(o * nv + sp->vidx[t]) * unit, unit, 1);
-    return;
-  }
-#endif
-  for (int64_t o = 0; o < outer; o++)
-    for (int64_t t = 0; t < sp->nval; t++)
-      jaxc__copy_units(d + (size_t)(o * len + sp->vpos[t]) * unit, s + (size_t)(o * nv + sp->vidx[t]) * unit, unit, 1);
+  jaxc__splice_job J = {(char *)out->data, (const char *)v->data, sp, (size_t)inner * jaxc_dtype_size(out->dtype), v->shape[ax]};
+  jaxc__items_run(&J, jaxc__splice_outer, outer, (size_t)(outer * sp->nval) * J.unit > JAXC_PAR_BYTES);
 }
 /* x without c elements of axis ax, from f on, every s-th (s >= 1) */
 static jaxc_array *jaxc__skipped(const jaxc_array *x, int ax, int64_t f, int64_t s, int64_t c) {
@@ -12392,22 +12361,36 @@ static int64_t jaxc__count_marked(const unsigned char *g, int64_t i0, int64_t i1
   for (; i < i1; i++) c += g[i] != 0;
   return c;
 }
-/* start[c]: the kept units before piece c of the axis (pieces + 1 of them); the marked count */
-static void jaxc__piece_kept(const unsigned char *gone, int64_t n, int64_t c, int64_t *start) {
-  int64_t i0 = c * JAXC__COMPRESS_PIECE, i1 = i0 + JAXC__COMPRESS_PIECE < n ? i0 + JAXC__COMPRESS_PIECE : n;
-  start[c + 1] = (i1 - i0) - jaxc__count_marked(gone, i0, i1);
+/* Deletion by marks, in pieces of the axis: piece c keeps what falls in [start[c], start[c + 1])
+   of the result */
+typedef struct {
+  const unsigned char *gone;
+  int64_t n, m, pieces;
+  int64_t *kept;        /* (jaxc__piece_starts: the counts, summed into start) */
+  const int64_t *start;
+  char *dst;
+  const char *src;
+  size_t unit;
+} jaxc__cut_job;
+static void jaxc__piece_kept(const void *jp, int64_t c) {
+  const jaxc__cut_job *J = (const jaxc__cut_job *)jp;
+  int64_t i0 = c * JAXC__COMPRESS_PIECE, i1 = i0 + JAXC__COMPRESS_PIECE < J->n ? i0 + JAXC__COMPRESS_PIECE : J->n;
+  J->kept[c + 1] = (i1 - i0) - jaxc__count_marked(J->gone, i0, i1);
 }
+/* start[c]: the kept units before piece c of the axis (pieces + 1 of them); the marked count */
 static int64_t jaxc__piece_starts(const unsigned char *gone, int64_t n, int64_t pieces, int64_t *start) {
-#if JAXC__HAS_OPENMP
-  if ((size_t)n > JAXC_PAR_BYTES && pieces > 1) {
-#  pragma omp parallel for schedule(static)
-    for (int64_t c = 0; c < pieces; c++) jaxc__piece_kept(gone, n, c, start);
-  } else
-#endif
-    for (int64_t c = 0; c < pieces; c++) jaxc__piece_kept(gone, n, c, start);
+  jaxc__cut_job J = {gone, n, 0, pieces, start, NULL, NULL, NULL, 0};
+  jaxc__items_run(&J, jaxc__piece_kept, pieces, (size_t)n > JAXC_PAR_BYTES);
   start[0] = 0;
   for (int64_t c = 0; c < pieces; c++) start[c + 1] += start[c];
   return n - start[pieces];
+}
+/* piece c of outer index o (item o * pieces + c) into its place */
+static void jaxc__cut_piece(const void *jp, int64_t it) {
+  const jaxc__cut_job *J = (const jaxc__cut_job *)jp;
+  int64_t n = J->n, o = it / J->pieces, c = it % J->pieces, i1 = (c + 1) * JAXC__COMPRESS_PIECE < n ? (c + 1) * JAXC__COMPRESS_PIECE : n;
+  jaxc__compress_piece(J->dst + (size_t)(o * (n - J->m) + J->start[c]) * J->unit, J->src + (size_t)(o * n) * J->unit, J->gone, J->unit,
+                       c * JAXC__COMPRESS_PIECE, i1);
 }
 static jaxc_array *jaxc__compressed(const jaxc_array *x, int ax, const unsigned char *gone, int64_t m, const int64_t *start) {
   int64_t shape[JAXC_MAX_NDIM], n = x->shape[ax], outer = 1, inner = 1;
@@ -12418,28 +12401,9 @@ static jaxc_array *jaxc__compressed(const jaxc_array *x, int ax, const unsigned 
   for (int k = 0; k < ax; k++) outer *= x->shape[k];
   for (int k = ax + 1; k < x->ndim; k++) inner *= x->shape[k];
   int64_t pieces = (n + JAXC__COMPRESS_PIECE - 1) / JAXC__COMPRESS_PIECE;
-  if (out->size) {
-    size_t unit = (size_t)inner * jaxc_dtype_size(x->dtype);
-    const char *src = (const char *)x->data;
-    char *dst = (char *)out->data;
-    int64_t items = outer * pieces;
-#if JAXC__HAS_OPENMP
-    if ((size_t)x->size * jaxc_dtype_size(x->dtype) > JAXC_PAR_BYTES && items > 1) {
-#  pragma omp parallel for schedule(static)
-      for (int64_t it = 0; it < items; it++) {
-        int64_t o = it / pieces, c = it % pieces, i1 = (c + 1) * JAXC__COMPRESS_PIECE < n ? (c + 1) * JAXC__COMPRESS_PIECE : n;
-        jaxc__compress_piece(dst + (size_t)(o * (n - m) + start[c]) * unit, src + (size_t)(o * n) * unit, gone, unit,
-                             c * JAXC__COMPRESS_PIECE, i1);
-      }
-      items = 0;
-    }
-#endif
-    for (int64_t it = 0; it < items; it++) {
-      int64_t o = it / pieces, c = it % pieces, i1 = (c + 1) * JAXC__COMPRESS_PIECE < n ? (c + 1) * JAXC__COMPRESS_PIECE : n;
-      jaxc__compress_piece(dst + (size_t)(o * (n - m) + start[c]) * unit, src + (size_t)(o * n) * unit, gone, unit,
-                           c * JAXC__COMPRESS_PIECE, i1);
-    }
-  }
+  jaxc__cut_job J = {gone, n, m, pieces, NULL, start, (char *)out->data, (const char *)x->data,
+                     (size_t)inner * jaxc_dtype_size(x->dtype)};
+  if (out->size) jaxc__items_run(&J, jaxc__cut_piece, outer * pieces, (size_t)x->size * jaxc_dtype_size(x->dtype) > JAXC_PAR_BYTES);
   jaxc__ok();
   return out;
 }
@@ -14924,7 +14888,9 @@ typedef struct jaxc__iota_job {
   const void *start, *step; /* one element of wd each, or NULL */
   char *out;
 } jaxc__iota_job;
-static void jaxc__iota_chunk(const jaxc__iota_job *j, int64_t lo, int64_t n) {
+static void jaxc__iota_chunk(const void *jp, int64_t lo, int64_t hi) {
+  const jaxc__iota_job *j = (const jaxc__iota_job *)jp;
+  int64_t n = hi - lo;
   typedef struct { _Alignas(64) unsigned char bytes[JAXC__CHUNK * 16]; } jaxc__scratch;
   jaxc__scratch a, b;
   jaxc__iota_fill(j->wd, lo, n, a.bytes);
@@ -14940,20 +14906,8 @@ static void jaxc__iota_chunk(const jaxc__iota_job *j, int64_t lo, int64_t n) {
   }
   jaxc__convert_or_copy(j->wd, j->dt, (size_t)n, cur, j->out + (size_t)lo * jaxc_dtype_size(j->dt));
 }
-static void jaxc__iota_item(const jaxc__iota_job *j, int64_t it, int64_t size) {
-  int64_t lo = it * JAXC__CHUNK;
-  jaxc__iota_chunk(j, lo, size - lo < JAXC__CHUNK ? size - lo : JAXC__CHUNK);
-}
 static void jaxc__iota_run(const jaxc__iota_job *j, int64_t size) {
-  int64_t items = (size + JAXC__CHUNK - 1) / JAXC__CHUNK;
-#if JAXC__HAS_OPENMP
-  if ((size_t)size * jaxc_dtype_size(j->dt) > JAXC_PAR_BYTES) {
-#  pragma omp parallel for schedule(static)
-    for (int64_t it = 0; it < items; it++) jaxc__iota_item(j, it, size);
-    return;
-  }
-#endif
-  for (int64_t it = 0; it < items; it++) jaxc__iota_item(j, it, size);
+  jaxc__pieces_run(j, jaxc__iota_chunk, size, JAXC__CHUNK, (size_t)size * jaxc_dtype_size(j->dt) > JAXC_PAR_BYTES);
 }
 static bool jaxc__iota_accepts(jaxc_dtype d) {
   if (d != JAXC_BOOL) return true;
@@ -15144,7 +15098,9 @@ typedef struct jaxc__lin_job {
   _Alignas(16) unsigned char s[16], e[16], one[16], dv[16]; /* start, stop, 1 in cd; div in rd */
   char *out;
 } jaxc__lin_job;
-static void jaxc__lin_chunk(const jaxc__lin_job *j, int64_t lo, int64_t n) {
+static void jaxc__lin_chunk(const void *jp, int64_t lo, int64_t hi) {
+  const jaxc__lin_job *j = (const jaxc__lin_job *)jp;
+  int64_t n = hi - lo;
   typedef struct { _Alignas(64) unsigned char bytes[JAXC__CHUNK * 16]; } jaxc__scratch;
   jaxc__scratch t, u;
   int64_t m = lo + n > j->div ? j->div - lo : n; /* elements computed; the rest is stop */
@@ -15166,10 +15122,6 @@ static void jaxc__lin_chunk(const jaxc__lin_job *j, int64_t lo, int64_t n) {
   if (j->floor) jaxc__un_table[JAXC_OP_FLOOR][j->cd]((size_t)n, t.bytes, t.bytes);
   jaxc__convert_or_copy(j->cd, j->dt, (size_t)n, t.bytes, j->out + (size_t)lo * jaxc_dtype_size(j->dt));
 }
-static void jaxc__lin_item(const jaxc__lin_job *j, int64_t it, int64_t num) {
-  int64_t lo = it * JAXC__CHUNK;
-  jaxc__lin_chunk(j, lo, num - lo < JAXC__CHUNK ? num - lo : JAXC__CHUNK);
-}
 static jaxc_array *jaxc__linspace_scalars(const jaxc_array *A, const jaxc_array *B, int64_t num, int64_t div, jaxc_dtype cd,
                                           jaxc_dtype dt) {
   jaxc__lin_job j;
@@ -15186,15 +15138,7 @@ static jaxc_array *jaxc__linspace_scalars(const jaxc_array *A, const jaxc_array 
   jaxc_array *out = jaxc__new_array(dt, false, 1, &num);
   if (!out) return NULL;
   j.out = (char *)out->data;
-  int64_t items = (num + JAXC__CHUNK - 1) / JAXC__CHUNK;
-#if JAXC__HAS_OPENMP
-  if ((size_t)num * jaxc_dtype_size(cd) > JAXC_PAR_BYTES) {
-#  pragma omp parallel for schedule(static)
-    for (int64_t it = 0; it < items; it++) jaxc__lin_item(&j, it, num);
-    return out;
-  }
-#endif
-  for (int64_t it = 0; it < items; it++) jaxc__lin_item(&j, it, num);
+  jaxc__pieces_run(&j, jaxc__lin_chunk, num, JAXC__CHUNK, (size_t)num * jaxc_dtype_size(cd) > JAXC_PAR_BYTES);
   return out;
 }
 
@@ -15796,32 +15740,24 @@ struct jaxc__rnd_job {
   float lo_f, span_f, p_f;
   uint64_t r_min, r_span, r_mult, r_mask; /* randint, in the unsigned type of the dtype's width */
   int r_bits;
+  int64_t n;             /* elements written (set by jaxc__rnd_run) */
 };
 
-static void jaxc__rnd_run_blocks(const jaxc__rnd_job *job, int64_t b0, int64_t b1, int64_t n) {
+static void jaxc__rnd_run_block(const void *jp, int64_t b) {
+  const jaxc__rnd_job *job = (const jaxc__rnd_job *)jp;
   uint32_t w0[JAXC__RND_BLOCK], w1[JAXC__RND_BLOCK], w2[JAXC__RND_BLOCK], w3[JAXC__RND_BLOCK];
   uint32_t *const w[4] = {w0, w1, w2, w3};
-  for (int64_t b = b0; b < b1; b++) {
-    int64_t start = b * JAXC__RND_BLOCK;
-    int m = (int)(n - start < JAXC__RND_BLOCK ? n - start : JAXC__RND_BLOCK);
-    for (int k = 0; k < job->nkeys; k++) jaxc__rnd_threefry_block(job->key[k], (uint64_t)start, m, w[2 * k], w[2 * k + 1]);
-    job->fill(job, start, m, w);
-  }
+  int64_t start = b * JAXC__RND_BLOCK;
+  int m = (int)(job->n - start < JAXC__RND_BLOCK ? job->n - start : JAXC__RND_BLOCK);
+  for (int k = 0; k < job->nkeys; k++) jaxc__rnd_threefry_block(job->key[k], (uint64_t)start, m, w[2 * k], w[2 * k + 1]);
+  job->fill(job, start, m, w);
 }
 
 static void jaxc__rnd_run(const jaxc__rnd_job *job, int64_t n) {
-  int64_t nblocks = (n + JAXC__RND_BLOCK - 1) / JAXC__RND_BLOCK;
-  int64_t bytes = n * (int64_t)jaxc_dtype_size(job->st);
-#if defined(_OPENMP) && !defined(JAXC_NO_OPENMP)
-  if (bytes > JAXC__RND_PAR_BYTES) {
-#pragma omp parallel for schedule(static)
-    for (int64_t b = 0; b < nblocks; b++) jaxc__rnd_run_blocks(job, b, b + 1, n);
-    return;
-  }
-#else
-  (void)bytes;
-#endif
-  jaxc__rnd_run_blocks(job, 0, nblocks, n);
+  jaxc__rnd_job J = *job;
+  J.n = n;
+  jaxc__items_run(&J, jaxc__rnd_run_block, (n + JAXC__RND_BLOCK - 1) / JAXC__RND_BLOCK,
+                  n * (int64_t)jaxc_dtype_size(job->st) > JAXC__RND_PAR_BYTES);
 }
 
 static void jaxc__rnd_fill_bits(const jaxc__rnd_job *job, int64_t start, int m, uint32_t *const w[4]) {
