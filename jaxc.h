@@ -3757,9 +3757,32 @@ static inline double jaxc__sqd(double d) { return d * d; }
    Real dtypes take two passes that vectorise: the extreme by jaxc__lane_ext's order keys (which
    also finds argmax's first NaN), then the first place that holds it, JAXC__FIRST_BLOCK values
    tested at once and the block that has it scanned (one pass carrying the index stayed scalar:
-   1.1 ns an element in float32). */
+   1.1 ns an element in float32). A long contiguous lane takes the extreme of each block of
+   JAXC__ARG_BLOCK values instead, keeps the first block with the best, and searches only that
+   block: one pass over memory (float32 at 2^24: 0.16 -> 0.08 ns an element). */
 #define JAXC__ARG_VALUE 4
 #define JAXC__FIRST_BLOCK 256
+#define JAXC__ARG_BLOCK 4096
+/* The blocks of a long contiguous lane: for each, its extreme e (jaxc__lane_ext of mode EXT_MODE),
+   v = RANK its value, BETTER whether v beats the best so far bv; then lane_arg on the first best
+   block, its index shifted, and AFTER there. A max/min block with a NaN ends it at that NaN. */
+#define JAXC__ARG_BLOCKS(E, RT, RANK, BETTER, EXT_MODE, AFTER)                                       \
+  if (s == 1 && n > 2 * JAXC__ARG_BLOCK) {                                                           \
+    int64_t bb = 0;                                                                                  \
+    RT bv = 0;                                                                                       \
+    bool real = false;                                                                               \
+    for (int64_t b0 = 0; b0 < n; b0 += JAXC__ARG_BLOCK) {                                            \
+      jaxc__acc e;                                                                                   \
+      jaxc__lane_ext_##E(x + b0, n - b0 < JAXC__ARG_BLOCK ? n - b0 : JAXC__ARG_BLOCK, 1, c, EXT_MODE, &e); \
+      if (e.idx >= 0) { o->idx = b0 + e.idx; o->flag = true; return; }                              \
+      RT v = RANK;                                                                                   \
+      if (b0 == 0 || (BETTER)) bv = v, bb = b0;                                                      \
+    }                                                                                                \
+    jaxc__lane_arg_##E(x + bb, n - bb < JAXC__ARG_BLOCK ? n - bb : JAXC__ARG_BLOCK, 1, c, mode, o);  \
+    o->idx += bb;                                                                                    \
+    AFTER;                                                                                           \
+    return;                                                                                          \
+  }
 /* the first i with MATCH(x[i * s], ...) into o->idx, returning; on without one */
 #define JAXC__FIRST_MATCH(MATCH, ...)                                                                \
   do {                                                                                               \
@@ -3774,8 +3797,14 @@ static inline double jaxc__sqd(double d) { return d * d; }
   } while (0)
 #define JAXC__LANE_ARG_INT(E, T)                                                                     \
   static inline unsigned jaxc__arg_match_##E(T v, T m) { return (unsigned)(v == m); }               \
+  static T jaxc__arg_rank_##E(jaxc__acc e) {                                                         \
+    T v;                                                                                             \
+    memcpy(&v, &e.u, sizeof v);                                                                      \
+    return v;                                                                                        \
+  }                                                                                                  \
   static void jaxc__lane_arg_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
     const T *x = (const T *)p;                                                                       \
+    JAXC__ARG_BLOCKS(E, T, jaxc__arg_rank_##E(e), (mode & 1) ? v < bv : v > bv, mode & 1, (void)real)   \
     jaxc__acc e;                                                                                     \
     jaxc__lane_ext_##E(p, n, s, c, mode & 1, &e);                                                    \
     T m;                                                                                             \
@@ -3795,9 +3824,19 @@ static inline double jaxc__sqd(double d) { return d * d; }
     memcpy(&b, &v, sizeof b);                                                                        \
     return (unsigned)((b & mask) == mb) | (nanm & (unsigned)!jaxc__notnan_##E(v));                   \
   }                                                                                                  \
+  /* a block's extreme as a value to compare: its NaN (nanargmax: a block of NaNs only) as the     \
+     -inf / +inf it stands for, so that a later block whose extreme is that infinity is no better */ \
+  static CT jaxc__arg_rank_##E(jaxc__acc e, int mode, bool *real) {                                  \
+    T m;                                                                                             \
+    memcpy(&m, &e.u, sizeof m);                                                                      \
+    CT v = LD(m);                                                                                    \
+    if (v == v) return *real = true, v;                                                              \
+    return (mode & 1) ? (CT)INFINITY : -(CT)INFINITY;                                                \
+  }                                                                                                  \
   static void jaxc__lane_arg_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
     const T *x = (const T *)p;                                                                       \
     typedef jaxc__bits_##E K;                                                                        \
+    JAXC__ARG_BLOCKS(E, CT, jaxc__arg_rank_##E(e, mode, &real), (mode & 1) ? v < bv : v > bv, mode & 3, o->flag = real) \
     jaxc__acc e;                                                                                     \
     jaxc__lane_ext_##E(p, n, s, c, mode & 3, &e);                                                    \
     o->idx = e.idx >= 0 ? e.idx : 0;                                                                 \
@@ -3899,11 +3938,14 @@ static inline double jaxc__sqd(double d) { return d * d; }
    -inf and +NaNs above +inf, but NaNs are handled apart). mode bit 0: min; bit 1 (nanmax/nanmin):
    a NaN takes the key no value has, below every key for max (0) and above for min (all ones), so
    a lane of NaNs only gives that key back, a NaN value. The extreme value's bytes go to u; for
-   max/min, a lane with a NaN gives the first NaN's place in idx (a second pass, only then). */
+   max/min, a lane with a NaN gives the first NaN's place in idx (a second pass, only then). A
+   contiguous lane is read again from x[0] (taking an extreme twice changes nothing), so that the
+   vector loads stay aligned: from x[1] each 64-byte load split two lines, and float32's max ran
+   at half the speed of its sum. */
 #define JAXC__EXT_LOOPS(E, K, KEY, KEEP, better, SEEN)                                               \
   do {                                                                                               \
     if (s == 1) {                                                                                    \
-      for (int64_t i = 1; i < n; i++) { K k_ = KEEP(KEY(x[i]), x[i]); best = better(k_, best) ? k_ : best; SEEN(E, x[i]); } \
+      for (int64_t i = 0; i < n; i++) { K k_ = KEEP(KEY(x[i]), x[i]); best = better(k_, best) ? k_ : best; SEEN(E, x[i]); } \
     } else {                                                                                         \
       for (int64_t i = 1; i < n; i++) { K k_ = KEEP(KEY(x[i * s]), x[i * s]); best = better(k_, best) ? k_ : best; SEEN(E, x[i * s]); } \
     }                                                                                                \

@@ -675,6 +675,45 @@ static void test_arg_long(void) {
   jaxc_set_x64(false);
 }
 
+/* Long contiguous lanes, where arg-extremes compare blocks of 4096 and search the first best one:
+   each block of one kind, so that blocks tie (equal extremes, zeros of both signs, nanargmax's
+   NaN-only block against a block of -inf) and a NaN sits in one block only. */
+static void test_arg_blocks(void) {
+  static const jaxc_dtype dts[] = {JAXC_BOOL, JAXC_U8, JAXC_I16, JAXC_I64, JAXC_BF16, JAXC_F16, JAXC_F32, JAXC_F64};
+  static const double vals[] = {0.0, -0.0, 1.0, -1.0, 2.0, -2.0, INFINITY, -INFINITY, NAN};
+  /* the values each kind of block draws from (indices into vals) */
+  static const int kinds[][4] = {{8, 8, 8, 8}, {7, 7, 7, 7}, {6, 6, 6, 6}, {7, 8, 7, 7}, {0, 1, 3, 5},
+                                 {1, 1, 1, 1}, {0, 0, 0, 0}, {1, 0, 3, 3}, {2, 3, 4, 5}, {2, 2, 2, 8}};
+  const int nkinds = (int)(sizeof kinds / sizeof kinds[0]);
+  jaxc_set_x64(true);
+  for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++)
+    for (int trial = 0; trial < 24; trial++) {
+      int64_t n = 4096 * (2 + trial % 5) + (trial % 3) * 1234 + 1;
+      jaxc_array *a = jaxc_array_empty(dts[d], 1, &n);
+      bool fl = jaxc_dtype_kind(dts[d]) == JAXC_KIND_FLOAT;
+      int kind = 0;
+      for (int64_t i = 0; i < n; i++) {
+        if (i % 4096 == 0) kind = (int)(next_u64() % (uint64_t)nkinds);
+        int k = kinds[kind][next_u64() % 4];
+        if (next_u64() % 5000 == 0) k = (int)(next_u64() % 9); /* a rare value of any kind */
+        double v[2] = {vals[k], 0};
+        if (!fl && (v[0] != v[0] || isinf(v[0]))) v[0] = v[0] != v[0] ? 3 : (v[0] > 0 ? 4 : -4);
+        if (!fl && v[0] < 0 && jaxc_dtype_kind(dts[d]) != JAXC_KIND_INT) v[0] = -v[0];
+        jaxc_kernel_cast_dyn(JAXC_C128, dts[d], 1, v, (char *)jaxc_array_data(a) + (size_t)i * jaxc_dtype_size(dts[d]));
+      }
+      check_reduce_case(JAXC_OP_ARGMAX, 0, a, 0, false);
+      check_reduce_case(JAXC_OP_ARGMIN, 0, a, JAXC_ALL_AXES, false);
+      if (fl) check_reduce_case(JAXC_OP_ARGMAX, 2, a, 0, false), check_reduce_case(JAXC_OP_ARGMAX, 3, a, 0, false);
+      jaxc_array_free(a);
+    }
+  int64_t n = 3 * 4096 + 5; /* NaNs only: nanargmax's -1 */
+  jaxc_array *a = jaxc_full(1, &n, (double)NAN, JAXC_F32), *r = jaxc_nanargmax(a, 0, false);
+  check_reduce_case(JAXC_OP_ARGMAX, 2, a, 0, false), check_reduce_case(JAXC_OP_ARGMAX, 3, a, 0, false);
+  CHECK(r && val(r, 0) == -1);
+  jaxc_array_free(r), jaxc_array_free(a);
+  jaxc_set_x64(false);
+}
+
 /* --- 6. large, threaded reductions -------------------------------------------------------------- */
 static void test_big(void) {
   int64_t n = (int64_t)1 << 23;
@@ -959,6 +998,7 @@ int main(void) {
   test_cumulative_api();
   test_errors();
   test_arg_long();
+  test_arg_blocks();
   test_big();
   test_sort();
   test_where();
