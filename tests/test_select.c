@@ -498,6 +498,23 @@ static void test_compress(void) {
     if (r) check_compress(c, a, 0, size, f, r, "large compress");
     FREE_ALL(a, c, f, r);
   }
+  /* selections of every density (none, 1 in 16, half, all but 1 in 16, all), for the vector
+     compaction of 4- and 8-byte slices (16 or 8 at once) and the scalar loop after it */
+  static const jaxc_dtype dense_dts[] = {JAXC_F32, JAXC_I32, JAXC_I64, JAXC_C64, JAXC_F64, JAXC_U8, JAXC_C128};
+  for (int trial = 0; trial < 140; trial++) {
+    int64_t n = 200 + (int64_t)(rnd64() % 900), ones = 0;
+    int density = trial % 5; /* in sixteenths: 0, 1, 8, 15, 16 */
+    int sixteenths = density == 0 ? 0 : density == 1 ? 1 : density == 2 ? 8 : density == 3 ? 15 : 16;
+    bool *cv = (bool *)malloc((size_t)n);
+    for (int64_t i = 0; i < n; i++) ones += cv[i] = (int)(rnd64() % 16) < sixteenths;
+    jaxc_array *a = random_values(dense_dts[trial / 5 % 7], 1, &n), *c = jaxc_array_from_data(JAXC_BOOL, 1, &n, cv);
+    int64_t size = trial % 3 == 0 ? JAXC_NONE : (int64_t)(rnd64() % (uint64_t)(ones + 1));
+    jaxc_array *r = jaxc_compress(c, a, 0, size, NULL);
+    CHECK_MSG(r != NULL, "dense compress %d: %s", trial, jaxc_last_error());
+    if (r) check_compress(c, a, 0, size, NULL, r, "dense compress");
+    FREE_ALL(a, c, r);
+    free(cv);
+  }
   for (int trial = 0; trial < 4; trial++) { /* 2-D: rows over the threads (axis 1), or wide slices (axis 0) */
     int64_t s2[2] = {trial < 2 ? 600 : 3001, trial < 2 ? 3001 : 300}, m = s2[trial < 2 ? 1 : 0] - (trial & 1) * 50;
     jaxc_array *a = random_values(trial & 1 ? JAXC_I16 : JAXC_F32, 2, s2), *c = random_values(JAXC_BOOL, 1, &m);
