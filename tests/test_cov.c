@@ -295,7 +295,25 @@ static void test_ptp_random(void) {
     check_ptp(a, 1, false);
     check_ptp(a, 0, true);
     check_ptp(a, JAXC_ALL_AXES, false);
-    jaxc_array_free(a);
+    /* without NaNs (infinities kept): the extremes themselves, long lanes and one over the threads */
+    double inf = INFINITY, ninf = -INFINITY;
+    jaxc_array *clean = jaxc_nan_to_num(a, -0.0, &inf, &ninf);
+    check_ptp(clean, 2, false);
+    check_ptp(clean, JAXC_ALL_AXES, false);
+    jaxc_array_free(clean), jaxc_array_free(a);
+  }
+  for (int i = 0; i < 2; i++) { /* lanes of one value, of both zeros, of finite values only */
+    int64_t n = 5000;
+    jaxc_array *a = ptp_input(i ? JAXC_F64 : JAXC_F32, 1, &n);
+    double *v = malloc(sizeof(double) * (size_t)n);
+    for (int kind = 0; kind < 3; kind++) {
+      for (int64_t j = 0; j < n; j++)
+        v[j] = kind == 0 ? -2.5 : kind == 1 ? ((rnd64() & 1) ? 0.0 : -0.0) : ldexp((double)(int64_t)(rnd64() % 2001 - 1000), -7);
+      jaxc_array *b = array_of(jaxc_array_dtype(a), 1, &n, v, NULL);
+      check_ptp(b, 0, false);
+      jaxc_array_free(b);
+    }
+    free(v), jaxc_array_free(a);
   }
 }
 static void test_ptp_cases(void) {
