@@ -10531,43 +10531,48 @@ static jaxc_array *jaxc__all_equal(const jaxc_array *a1, const jaxc_array *a2, b
   JAXC__FREE_ARRAYS(eq, n1, n2, both, either);
   return r;
 }
-/* a1 == a2 over [lo, hi) (both NaN counts with nan_ok), float32 or float64 of one dtype, in a
-   loop that vectorises; nonzero where some element differs */
-static int jaxc__unequal_range(const jaxc_array *a1, const jaxc_array *a2, int nan_ok, int64_t lo, int64_t hi) {
-  int bad = 0;
+/* Two arrays of one dtype compared in a part per thread (past JAXC_PAR_BYTES): float32 and
+   float64 by value (both NaN counts with nan_ok) in a loop that vectorises, others as bytes;
+   differs[t] where part t has a difference. */
+typedef struct {
+  const jaxc_array *a1, *a2;
+  int nan_ok, parts;
+  unsigned char *differs;
+} jaxc__equal_job;
+static void jaxc__equal_part(const void *jp, int64_t t) {
+  const jaxc__equal_job *J = (const jaxc__equal_job *)jp;
+  int64_t n = J->a1->size, lo = n * t / J->parts, hi = n * (t + 1) / J->parts;
+  size_t es = jaxc_dtype_size(J->a1->dtype);
+  int bad = 0, nan_ok = J->nan_ok;
 #define JAXC__UNEQUAL_LOOP(T)                                                                      \
   {                                                                                                \
-    const T *x = (const T *)a1->data, *y = (const T *)a2->data;                                    \
+    const T *x = (const T *)J->a1->data, *y = (const T *)J->a2->data;                              \
     for (int64_t i = lo; i < hi; i++) bad |= !((x[i] == y[i]) | (nan_ok & (x[i] != x[i]) & (y[i] != y[i]))); \
   }
-  if (a1->dtype == JAXC_F32) JAXC__UNEQUAL_LOOP(float)
-  else JAXC__UNEQUAL_LOOP(double)
+  if (J->a1->dtype == JAXC_F32) JAXC__UNEQUAL_LOOP(float)
+  else if (J->a1->dtype == JAXC_F64) JAXC__UNEQUAL_LOOP(double)
+  else bad = memcmp((const char *)J->a1->data + (size_t)lo * es, (const char *)J->a2->data + (size_t)lo * es, (size_t)(hi - lo) * es) != 0;
 #undef JAXC__UNEQUAL_LOOP
-  return bad;
+  J->differs[t] = (unsigned char)bad;
 }
-/* the whole of both in one pass, a share per thread past JAXC_PAR_BYTES */
-static bool jaxc__equal_floats(const jaxc_array *a1, const jaxc_array *a2, bool equal_nan) {
-  int64_t n = a1->size;
-#if JAXC__HAS_OPENMP
-  if ((size_t)n * 2 * jaxc_dtype_size(a1->dtype) > JAXC_PAR_BYTES) {
-    int64_t parts = omp_get_max_threads();
-    int bad = 0;
-#  pragma omp parallel for schedule(static) reduction(| : bad)
-    for (int64_t t = 0; t < parts; t++) bad |= jaxc__unequal_range(a1, a2, equal_nan, n * t / parts, n * (t + 1) / parts);
-    return !bad;
-  }
-#endif
-  return !jaxc__unequal_range(a1, a2, equal_nan, 0, n);
+static bool jaxc__equal_same(const jaxc_array *a1, const jaxc_array *a2, bool equal_nan) {
+  unsigned char differs[64] = {0};
+  int threads = jaxc__threads();
+  jaxc__equal_job J = {a1, a2, equal_nan, threads < 64 ? threads : 64, differs};
+  if ((size_t)a1->size * 2 * jaxc_dtype_size(a1->dtype) <= JAXC_PAR_BYTES) J.parts = 1;
+  jaxc__items_run(&J, jaxc__equal_part, J.parts, true);
+  for (int t = 0; t < J.parts; t++)
+    if (differs[t]) return false;
+  return true;
 }
 JAXC_API jaxc_array *jaxc_array_equal(const jaxc_array *a1, const jaxc_array *a2, bool equal_nan) {
   if (!a1 || !a2) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "array_equal: an array is NULL");
   if (!jaxc__same_shape(a1, a2)) return jaxc_scalar(JAXC_BOOL, 0, 0);
   int kind = jaxc_dtype_kind(a1->dtype);
-  if (a1->dtype == a2->dtype && kind != JAXC_KIND_FLOAT && kind != JAXC_KIND_COMPLEX &&
-      jaxc_storage_dtype(a1->dtype, jaxc_x64()) == a1->dtype) /* integers and bools are equal as bytes */
-    return jaxc_scalar(JAXC_BOOL, memcmp(a1->data, a2->data, (size_t)a1->size * jaxc_dtype_size(a1->dtype)) == 0, 0);
-  if (a1->dtype == a2->dtype && (a1->dtype == JAXC_F32 || a1->dtype == JAXC_F64) && jaxc_storage_dtype(a1->dtype, jaxc_x64()) == a1->dtype)
-    return jaxc_scalar(JAXC_BOOL, jaxc__equal_floats(a1, a2, equal_nan), 0);
+  bool as_bytes = kind != JAXC_KIND_FLOAT && kind != JAXC_KIND_COMPLEX; /* integers and bools are equal as bytes */
+  if (a1->dtype == a2->dtype && (as_bytes || a1->dtype == JAXC_F32 || a1->dtype == JAXC_F64) &&
+      jaxc_storage_dtype(a1->dtype, jaxc_x64()) == a1->dtype)
+    return jaxc_scalar(JAXC_BOOL, jaxc__equal_same(a1, a2, equal_nan), 0);
   return jaxc__all_equal(a1, a2, equal_nan);
 }
 JAXC_API jaxc_array *jaxc_array_equiv(const jaxc_array *a1, const jaxc_array *a2) {
