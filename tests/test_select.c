@@ -515,6 +515,27 @@ static void test_compress(void) {
     FREE_ALL(a, c, r);
     free(cv);
   }
+  /* a bool condition made from caller bytes other than 0 and 1 (crashed before the thirty-ninth
+     session: the count summed the bytes): each nonzero byte selects once */
+  for (int trial = 0; trial < 12; trial++) {
+    int64_t n = 100 + 97 * trial;
+    unsigned char *raw = (unsigned char *)malloc((size_t)n);
+    bool *norm = (bool *)malloc((size_t)n);
+    static const unsigned char byte_of[4] = {0, 1, 2, 255};
+    for (int64_t i = 0; i < n; i++) raw[i] = byte_of[rnd64() % 4], norm[i] = raw[i] != 0;
+    jaxc_array *a = random_values(dense_dts[trial % 7], 1, &n), *c = jaxc_array_from_data(JAXC_BOOL, 1, &n, raw),
+               *c01 = jaxc_array_from_data(JAXC_BOOL, 1, &n, norm);
+    jaxc_array *r = jaxc_compress(c, a, 0, JAXC_NONE, NULL), *want = jaxc_compress(c01, a, 0, JAXC_NONE, NULL);
+    CHECK_MSG(r && want && jaxc_array_size(r) == jaxc_array_size(want) &&
+                  memcmp(jaxc_array_data(r), jaxc_array_data(want), (size_t)jaxc_array_size(r) * jaxc_dtype_size(jaxc_array_dtype(r))) == 0,
+              "compress by raw bool bytes, trial %d", trial);
+    const unsigned char *held = (const unsigned char *)jaxc_array_data(c); /* from_data keeps 0 and 1 only */
+    bool only01 = true;
+    for (int64_t i = 0; i < n; i++) only01 &= held[i] == (raw[i] != 0);
+    CHECK_MSG(only01, "bool from bytes, trial %d", trial);
+    FREE_ALL(a, c, c01, r, want);
+    free(raw), free(norm);
+  }
   for (int trial = 0; trial < 4; trial++) { /* 2-D: rows over the threads (axis 1), or wide slices (axis 0) */
     int64_t s2[2] = {trial < 2 ? 600 : 3001, trial < 2 ? 3001 : 300}, m = s2[trial < 2 ? 1 : 0] - (trial & 1) * 50;
     jaxc_array *a = random_values(trial & 1 ? JAXC_I16 : JAXC_F32, 2, s2), *c = random_values(JAXC_BOOL, 1, &m);
