@@ -12466,18 +12466,6 @@ static void jaxc__compress_piece(char *d, const char *s, const unsigned char *go
   }
 }
 enum { JAXC__COMPRESS_PIECE = 1 << 16 };
-/* the nonzero bytes of g[i0 .. i1), eight at a time */
-static int64_t jaxc__count_marked(const unsigned char *g, int64_t i0, int64_t i1) {
-  int64_t c = 0, i = i0;
-  for (; i + 8 <= i1; i += 8) {
-    uint64_t w;
-    memcpy(&w, g + i, 8);
-    w |= w >> 4, w |= w >> 2, w |= w >> 1;
-    c += (int64_t)(((w & 0x0101010101010101u) * 0x0101010101010101u) >> 56);
-  }
-  for (; i < i1; i++) c += g[i] != 0;
-  return c;
-}
 /* Deletion by marks, in pieces of the axis: piece c keeps what falls in [start[c], start[c + 1])
    of the result */
 typedef struct {
@@ -12492,7 +12480,7 @@ typedef struct {
 static void jaxc__piece_kept(const void *jp, int64_t c) {
   const jaxc__cut_job *J = (const jaxc__cut_job *)jp;
   int64_t i0 = c * JAXC__COMPRESS_PIECE, i1 = i0 + JAXC__COMPRESS_PIECE < J->n ? i0 + JAXC__COMPRESS_PIECE : J->n;
-  J->kept[c + 1] = (i1 - i0) - jaxc__count_marked(J->gone, i0, i1);
+  J->kept[c + 1] = (i1 - i0) - jaxc__sum_flags(J->gone + i0, i1 - i0);
 }
 /* start[c]: the kept units before piece c of the axis (pieces + 1 of them); the marked count */
 static int64_t jaxc__piece_starts(const unsigned char *gone, int64_t n, int64_t pieces, int64_t *start) {
