@@ -10418,26 +10418,33 @@ static int64_t jaxc__sum_flags(const uint8_t *cm, int64_t n) {
 }
 /* compress_block cut into a piece per thread past JAXC_PAR_BYTES: each piece counts what it
    selects, then compacts into its place among the first len */
+typedef struct {
+  char *o;
+  const char *s;
+  const uint8_t *cm;
+  int64_t k, len, parts;
+  size_t slice;
+  int64_t *at; /* at[t + 1]: what part t selects; then, summed, where its slices go */
+} jaxc__csplit;
+static void jaxc__csplit_count(const void *jp, int64_t t) {
+  const jaxc__csplit *J = (const jaxc__csplit *)jp;
+  int64_t lo = J->k * t / J->parts, hi = J->k * (t + 1) / J->parts;
+  J->at[t + 1] = jaxc__sum_flags(J->cm + lo, hi - lo);
+}
+static void jaxc__csplit_place(const void *jp, int64_t t) {
+  const jaxc__csplit *J = (const jaxc__csplit *)jp;
+  int64_t lo = J->k * t / J->parts, hi = J->k * (t + 1) / J->parts;
+  int64_t cap = (J->at[t + 1] < J->len ? J->at[t + 1] : J->len) - J->at[t]; /* (its own places only: the loop writes ahead) */
+  if (cap > 0) jaxc__compress_block(J->o + (size_t)J->at[t] * J->slice, J->s + (size_t)lo * J->slice, J->cm + lo, hi - lo, cap, J->slice);
+}
 static int64_t jaxc__compress_split(char *o, const char *s, const uint8_t *cm, int64_t k, int64_t len, size_t slice) {
-#if JAXC__HAS_OPENMP
-  if ((size_t)k * (slice + 1) > JAXC_PAR_BYTES) {
-    int64_t parts = omp_get_max_threads(), at[65] = {0};
-    parts = parts > 64 ? 64 : parts;
-#  pragma omp parallel for schedule(static)
-    for (int64_t t = 0; t < parts; t++) {
-      at[t + 1] = jaxc__sum_flags(cm + k * t / parts, k * (t + 1) / parts - k * t / parts);
-    }
-    for (int64_t t = 0; t < parts; t++) at[t + 1] += at[t];
-#  pragma omp parallel for schedule(static)
-    for (int64_t t = 0; t < parts; t++) {
-      int64_t lo = k * t / parts;
-      int64_t cap = (at[t + 1] < len ? at[t + 1] : len) - at[t]; /* (its own places only: the loop writes ahead) */
-      if (cap > 0) jaxc__compress_block(o + (size_t)at[t] * slice, s + (size_t)lo * slice, cm + lo, k * (t + 1) / parts - lo, cap, slice);
-    }
-    return at[parts] < len ? at[parts] : len;
-  }
-#endif
-  return jaxc__compress_block(o, s, cm, k, len, slice);
+  int64_t at[65] = {0}, threads = jaxc__threads();
+  jaxc__csplit J = {o, s, cm, k, len, threads < 64 ? threads : 64, slice, at};
+  if ((size_t)k * (slice + 1) <= JAXC_PAR_BYTES || J.parts < 2) return jaxc__compress_block(o, s, cm, k, len, slice);
+  jaxc__items_run(&J, jaxc__csplit_count, J.parts, true);
+  for (int64_t t = 0; t < J.parts; t++) at[t + 1] += at[t];
+  jaxc__items_run(&J, jaxc__csplit_place, J.parts, true);
+  return at[J.parts] < len ? at[J.parts] : len;
 }
 /* every outer block of a: its selected slices (the first len), then fill's; the blocks over the
    threads when there are several and JAXC_PAR_BYTES of them */
