@@ -56,7 +56,9 @@
                packbits, unpackbits
      linalg    jaxc_matmul (a @ b), jaxc_dot, vdot, inner, outer, tensordot, vecdot, matvec,
                vecmat, matmul_preferred (preferred_element_type), diagonal, trace, diag,
-               diagflat, kron, einsum, jaxc_convolve, jaxc_correlate (JAXC_CONV_...), cross
+               diagflat, kron, einsum, jaxc_convolve, jaxc_correlate (JAXC_CONV_...), cross;
+               jnp.linalg: jaxc_linalg_det, slogdet, solve, inv, cholesky, matrix_power, norm,
+               vector_norm, matrix_norm, matrix_transpose; jaxc_lax_linalg_lu
      create    jaxc_full, full_like, zeros_like, ones_like, jaxc_array_ones, arange, linspace,
                logspace, geomspace, eye, identity, tri, tril, triu (JAXC_DTYPE_NONE: dtype=None),
                vander, meshgrid, indices, indices_sparse, tril_indices, triu_indices (and
@@ -1223,6 +1225,70 @@ JAXC_API jaxc_array *jaxc_vecdot(const jaxc_array *a, const jaxc_array *b, int a
 JAXC_API jaxc_array *jaxc_matvec(const jaxc_array *a, const jaxc_array *b);
 JAXC_API jaxc_array *jaxc_vecmat(const jaxc_array *a, const jaxc_array *b);
 
+/* jnp.linalg: factorizations and what JAX builds on them. Every function first promotes its
+   operands to inexact (promote_dtypes_inexact: int8 -> float32, int64 -> float64, weak flags
+   kept; two operands join, so strict mode refuses mixed dtypes) and works on the last two axes,
+   the others a batch. The factorizations are LAPACK's unblocked algorithms in the dtype's own
+   precision (getf2: partial pivoting on the first largest |x| (|re| + |im| for complex), the
+   column scaled by the pivot's reciprocal; potf2), so values agree with JAX's to rounding, not
+   bit for bit; the rest is composed of jaxc's ops as JAX composes it. float16 and bfloat16 have
+   no LAPACK kernels: JAX's "Unsupported dtype float16." (status ERR_DTYPE), except where no
+   factorization is needed (det of 2x2 and 3x3, norms, matrix_power >= 0).
+     jaxc_lax_linalg_lu(a, &lu, &pivots, &permutation)  jax.lax.linalg.lu of a float or complex
+                      (..., m, n): L (unit, below the diagonal) and U in one array of a's dtype,
+                      pivots (..., min(m, n)) int32 (row k was swapped with pivots[k]) and the
+                      permutation (..., m) int32 (a[perm] = L U); a singular a factors (a zero
+                      pivot is skipped, as LAPACK's info > 0); any output pointer may be NULL
+     jaxc_linalg_det(a)  (..., n, n) -> (...): 2x2 and 3x3 as JAX writes them out (each product
+                      and sum an op of a's dtype, weak if a is), else sign * exp(logabsdet)
+     jaxc_linalg_slogdet(a, &sign, &logabsdet)  sign of a's dtype (0 for a singular a; complex:
+                      a unit complex), logabsdet real (-inf for a singular a); both strong
+     jaxc_linalg_solve(a, b)  x with a @ x = b: b (n,) is one vector for every a; any other b is
+                      (..., n, k), its batch axes broadcast with a's (jnp.vectorize); a singular
+                      a gives inf/NaN entries, as JAX's (no error)
+     jaxc_linalg_inv(a)  solve(a, eye) broadcast over a's batch
+     jaxc_linalg_cholesky(a, upper, symmetrize_input)  L lower (L L^H = a) or U = L^H; a is first
+                      made Hermitian as (a + a^H) / 2 (JAX's default symmetrize_input=True), else
+                      only its lower triangle is read; a matrix that is not positive definite
+                      gives NaN on the factor's triangle (zeros off it), as JAX's
+     jaxc_linalg_matrix_power(a, n)  eye for 0, inv for n < 0, else JAX's products (a @ a,
+                      (a @ a) @ a, then binary powering)
+     jaxc_linalg_vector_norm(x, ord, naxes, axes, keepdims)  JAX's vector_norm, which does not
+                      promote x: ord None/2 sqrt(sum(real(x * conj(x)))), inf max(abs), -inf
+                      min(abs), 0 sum(x != 0) in finfo(x).dtype (integers: numpy's "data type
+                      <class 'numpy.int32'> not inexact"), 1 sum(abs), else
+                      sum(abs(x) ** p) ** (1 / p) with p and 1 / p constants of abs(x)'s dtype
+                      (an integer dtype truncates them: JAX's int results)
+     jaxc_linalg_norm(x, ord, naxes, axes, keepdims)  jnp.linalg.norm: x promoted; one axis is
+                      vector_norm's; two axes: None/"fro" Frobenius, 1/-1 max/min column sum,
+                      inf/-inf max/min row sum; 2, -2 and "nuc" take singular values, which jaxc
+                      does not compute (refused, ERR_ARG); axes NULL and ord NULL: the 2-norm of
+                      everything, axes NULL otherwise: all of x's axes
+     jaxc_linalg_matrix_norm(x, ord, keepdims)  norm over the last two axes (ord NULL: "fro")
+     jaxc_linalg_matrix_transpose(x)  the last two axes swapped
+   ord is the Python value as a string: NULL for None, "fro" (or "f"), "nuc", or a number strtod
+   reads whole ("2", "-1", "0.5", "inf", "-inf"). axes NULL is None (naxes ignored). Errors are
+   JAX's: "Argument to _det() must have shape [..., n, n], got (2, 3)", "Argument to slogdet()
+   ...", "Argument to inv must have shape [..., n, n], got (3,).", "left hand array must be at
+   least two dimensional; got a.shape=(3,)", solve's "Invalid shapes for solve: ..." and
+   jnp.vectorize's messages, cholesky's "The input to cholesky must be a square matrix. Got shape
+   (2, 3)." (or add's broadcasting error when it symmetrizes), "Input 0 to lu must have rank at
+   least 2, but got shape=(3,)", "lu does not accept dtype int32. ...", "Invalid order 'foo' for
+   vector norm.", "Invalid order '3' for matrix norm.", "Invalid axis values ((0, 1, 2)) for
+   jnp.linalg.norm.", "matrix_power"'s "1-dimensional array given. Array must be at least
+   two-dimensional" and "Last 2 dimensions of the array must be square". */
+JAXC_API int jaxc_lax_linalg_lu(const jaxc_array *a, jaxc_array **lu, jaxc_array **pivots, jaxc_array **permutation);
+JAXC_API jaxc_array *jaxc_linalg_det(const jaxc_array *a);
+JAXC_API int jaxc_linalg_slogdet(const jaxc_array *a, jaxc_array **sign, jaxc_array **logabsdet);
+JAXC_API jaxc_array *jaxc_linalg_solve(const jaxc_array *a, const jaxc_array *b);
+JAXC_API jaxc_array *jaxc_linalg_inv(const jaxc_array *a);
+JAXC_API jaxc_array *jaxc_linalg_cholesky(const jaxc_array *a, bool upper, bool symmetrize_input);
+JAXC_API jaxc_array *jaxc_linalg_matrix_power(const jaxc_array *a, int64_t n);
+JAXC_API jaxc_array *jaxc_linalg_vector_norm(const jaxc_array *x, const char *ord, int naxes, const int *axes, bool keepdims);
+JAXC_API jaxc_array *jaxc_linalg_norm(const jaxc_array *x, const char *ord, int naxes, const int *axes, bool keepdims);
+JAXC_API jaxc_array *jaxc_linalg_matrix_norm(const jaxc_array *x, const char *ord, bool keepdims);
+JAXC_API jaxc_array *jaxc_linalg_matrix_transpose(const jaxc_array *x);
+
 /* jnp.diagonal(a, offset, axis1, axis2): the diagonal `offset` of the planes of axes axis1 and
    axis2, those axes removed and the diagonal appended as the last (a copy; a's dtype and weak
    flag); its length max(0, min(n1 + min(offset, 0), n2 - max(offset, 0))). jnp.trace(a, offset,
@@ -1503,6 +1569,7 @@ JAXC_API double jaxc__rnd_normal_f64(uint64_t bits);
 #include <stdarg.h>
 #include <string.h>
 #include <math.h>
+#include <float.h>
 #if !defined(JAXC_MALLOC) || !defined(JAXC_NO_GETENV)
 #  include <stdlib.h>
 #endif
@@ -14702,6 +14769,877 @@ JAXC_API jaxc_array *jaxc_correlate(const jaxc_array *a, const jaxc_array *v, ja
   return jaxc__conv("correlate", true, a, v, mode, preferred);
 }
 
+/* --- jnp.linalg: the LU and Cholesky factorizations, and what JAX builds on them ---------------
+   The factorizations are LAPACK's unblocked algorithms (getf2, potf2) in the dtype's own
+   precision, row-major; everything around them (promotion, shapes, signs, logs, the 2x2 and
+   3x3 determinants, norms, powers) is composed of jaxc's ops as jax.numpy composes it, so dtypes,
+   weak flags and the elementwise roundings come out as JAX's. */
+
+/* float16 and bfloat16 pass lax's dtype rules, but LAPACK has no kernels for them: JAX's
+   NotImplementedError at lowering */
+static bool jaxc__lapack_dtype(jaxc_dtype d) {
+  if (d == JAXC_F32 || d == JAXC_F64 || d == JAXC_C64 || d == JAXC_C128) return true;
+  return jaxc__fail(JAXC_ERR_DTYPE, "Unsupported dtype %s.", jaxc_dtype_name(d)), false;
+}
+/* matrices of a (..., m, n): the product of its batch axes */
+static int64_t jaxc__batch_count(const jaxc_array *a) {
+  int64_t c = 1;
+  for (int i = 0; i < a->ndim - 2; i++) c *= a->shape[i];
+  return c;
+}
+/* the last two axes of a are square (n x n): JAX's message is fmt with a's shape */
+static bool jaxc__square_or(const jaxc_array *a, const char *fmt) {
+  if (a->ndim >= 2 && a->shape[a->ndim - 1] == a->shape[a->ndim - 2]) return true;
+  char s[24 * JAXC_MAX_NDIM + 8];
+  jaxc__format_shape(s, sizeof s, a);
+  return jaxc__fail(JAXC_ERR_SHAPE, fmt, s), false;
+}
+/* lax.linalg's rank check (linalg_shape_rule) */
+static bool jaxc__rank_at_least(const jaxc_array *a, const char *prim) {
+  if (a->ndim >= 2) return true;
+  char s[24 * JAXC_MAX_NDIM + 8];
+  jaxc__format_shape(s, sizeof s, a);
+  return jaxc__fail(JAXC_ERR_SHAPE, "Input 0 to %s must have rank at least 2, but got shape=%s", prim, s), false;
+}
+
+/* getf2 on one m x n matrix: at step k the pivot is the first row of largest |a[i][k]| (|re| +
+   |im| for complex, as i?amax), the rows are swapped and the column below scaled by the pivot's
+   reciprocal (or divided, past LAPACK's safe minimum), then the trailing block takes the rank-1
+   update, split over the threads by rows when it is large. A zero pivot is skipped (singular:
+   U keeps the zero, as LAPACK's info > 0, which JAX ignores). */
+typedef struct jaxc__lu_job {
+  char *a;        /* count matrices of m x n, factored in place */
+  int32_t *piv;   /* min(m, n) pivots each: the row swapped with row k at step k */
+  int64_t m, n, k;
+  jaxc_dtype d;
+  bool inner;     /* one matrix at a time: its updates over the threads */
+  void *at;       /* the matrix of the step in progress (for the update's pieces) */
+} jaxc__lu_job;
+/* complex (CX): the parts interleaved, products as XLA's and LAPACK's, (ac - bd, ad + bc) */
+#define JAXC__LU(SUF, T, CX, ABS, HYPOT, SFMIN, CSUF)                                                 \
+  static void jaxc__lu_rows_##SUF(const void *jp, int64_t r0, int64_t r1) {                          \
+    const jaxc__lu_job *j = (const jaxc__lu_job *)jp;                                                \
+    T *A = (T *)j->at;                                                                               \
+    int64_t n = j->n, k = j->k, w = CX + 1;                                                          \
+    const T *u = A + w * k * n;                                                                      \
+    for (int64_t i = k + 1 + r0; i < k + 1 + r1; i++) {                                              \
+      T *row = A + w * i * n, lr = row[w * k], li = CX ? row[w * k + CX] : 0;                        \
+      if (CX) {                                                                                      \
+        JAXC__SIMD for (int64_t c = k + 1; c < n; c++) {                                             \
+          T ur = u[2 * c], ui = u[2 * c + 1];                                                        \
+          row[2 * c] -= lr * ur - li * ui;                                                           \
+          row[2 * c + 1] -= lr * ui + li * ur;                                                       \
+        }                                                                                            \
+      } else                                                                                         \
+        JAXC__SIMD for (int64_t c = k + 1; c < n; c++) row[c] -= lr * u[c];                          \
+    }                                                                                                \
+  }                                                                                                  \
+  static T jaxc__lu_mag_##SUF(const T *x) { return CX ? ABS(x[0]) + ABS(x[CX]) : ABS(x[0]); }       \
+  static void jaxc__lu_one_##SUF(jaxc__lu_job *j, T *A, int32_t *piv) {                              \
+    int64_t m = j->m, n = j->n, kmax = m < n ? m : n, w = CX + 1;                                    \
+    j->at = A;                                                                                       \
+    for (int64_t k = 0; k < kmax; k++) {                                                             \
+      int64_t p = k;                                                                                 \
+      T best = jaxc__lu_mag_##SUF(A + w * (k * n + k));                                              \
+      for (int64_t i = k + 1; i < m; i++)                                                            \
+        if (jaxc__lu_mag_##SUF(A + w * (i * n + k)) > best) best = jaxc__lu_mag_##SUF(A + w * (i * n + k)), p = i; \
+      piv[k] = (int32_t)p;                                                                           \
+      const T *pk = A + w * (p * n + k);                                                             \
+      if (pk[0] != 0 || pk[CX] != 0) {                                                               \
+        if (p != k)                                                                                  \
+          for (int64_t c = 0; c < w * n; c++) {                                                      \
+            T t = A[w * k * n + c];                                                                  \
+            A[w * k * n + c] = A[w * p * n + c], A[w * p * n + c] = t;                               \
+          }                                                                                          \
+        T dr = A[w * (k * n + k)], di = CX ? A[w * (k * n + k) + CX] : 0;                            \
+        if ((CX ? HYPOT(dr, di) : ABS(dr)) >= SFMIN) {                                               \
+          T rr = 1 / dr, ri = 0;                                                                     \
+          if (CX) jaxc__recip_##CSUF(dr, di, &rr, &ri);                                              \
+          for (int64_t i = k + 1; i < m; i++) {                                                      \
+            T *x = A + w * (i * n + k), xr = x[0], xi = x[CX];                                       \
+            if (CX) x[0] = xr * rr - xi * ri, x[CX] = xr * ri + xi * rr;                             \
+            else x[0] = xr * rr;                                                                     \
+          }                                                                                          \
+        } else                                                                                       \
+          for (int64_t i = k + 1; i < m; i++) {                                                      \
+            if (CX) jaxc__cdiv_##CSUF(A + w * (i * n + k), dr, di);                                  \
+            else A[w * (i * n + k)] /= dr;                                                           \
+          }                                                                                          \
+      }                                                                                              \
+      j->k = k;                                                                                      \
+      if (j->inner) jaxc__range_run(j, jaxc__lu_rows_##SUF, m - k - 1, (size_t)(w * (n - k)) * sizeof(T)); \
+      else jaxc__lu_rows_##SUF(j, 0, m - k - 1);                                                     \
+    }                                                                                                \
+  }
+/* x / (dr + i di) by Smith's algorithm (the scaling keeps |d|^2 from overflowing, as Fortran's
+   complex division does) */
+#define JAXC__CDIV(SUF, T, ABS)                                                                         \
+  static void jaxc__cdiv_##SUF(T *x, T dr, T di) {                                                   \
+    T xr = x[0], xi = x[1];                                                                          \
+    if (ABS(dr) >= ABS(di)) {                                                                        \
+      T r = di / dr, den = dr + di * r;                                                              \
+      x[0] = (xr + xi * r) / den, x[1] = (xi - xr * r) / den;                                        \
+    } else {                                                                                         \
+      T r = dr / di, den = dr * r + di;                                                              \
+      x[0] = (xr * r + xi) / den, x[1] = (xi * r - xr) / den;                                        \
+    }                                                                                                \
+  }                                                                                                  \
+  static void jaxc__recip_##SUF(T dr, T di, T *rr, T *ri) {                                          \
+    T x[2] = {1, 0};                                                                                 \
+    jaxc__cdiv_##SUF(x, dr, di);                                                                     \
+    *rr = x[0], *ri = x[1];                                                                          \
+  }
+JAXC__CDIV(c64, float, fabsf)
+JAXC__CDIV(c128, double, fabs)
+JAXC__LU(f32, float, 0, fabsf, hypotf, FLT_MIN, c64) /* (CSUF: the complex helpers of T, unused when real) */
+JAXC__LU(f64, double, 0, fabs, hypot, DBL_MIN, c128)
+JAXC__LU(c64, float, 1, fabsf, hypotf, FLT_MIN, c64)
+JAXC__LU(c128, double, 1, fabs, hypot, DBL_MIN, c128)
+#undef JAXC__LU
+#undef JAXC__CDIV
+
+static void jaxc__lu_matrix(jaxc__lu_job *j, int64_t b) {
+  int64_t kmin = j->m < j->n ? j->m : j->n;
+  char *A = j->a + (size_t)(b * j->m * j->n) * jaxc_dtype_size(j->d);
+  int32_t *piv = j->piv + b * kmin;
+  switch (j->d) {
+  case JAXC_F32: jaxc__lu_one_f32(j, (float *)(void *)A, piv); break;
+  case JAXC_F64: jaxc__lu_one_f64(j, (double *)(void *)A, piv); break;
+  case JAXC_C64: jaxc__lu_one_c64(j, (float *)(void *)A, piv); break;
+  default: jaxc__lu_one_c128(j, (double *)(void *)A, piv); break;
+  }
+}
+static void jaxc__lu_item(const void *jp, int64_t b) {
+  jaxc__lu_job j = *(const jaxc__lu_job *)jp; /* (each thread its own step state) */
+  jaxc__lu_matrix(&j, b);
+}
+/* lu (..., m, n) of a LAPACK dtype factored in place, piv (..., min(m, n)) int32 written:
+   matrices over the threads when there are several and they are large together, else one at a
+   time with each one's updates over the threads */
+static void jaxc__lu_factor(jaxc_array *lu, int32_t *piv) {
+  int64_t m = lu->shape[lu->ndim - 2], n = lu->shape[lu->ndim - 1], count = m && n ? lu->size / (m * n) : 0;
+  jaxc__lu_job j = {(char *)lu->data, piv, m, n, 0, lu->dtype, false, NULL};
+  bool batch = count > 1 && (size_t)lu->size * jaxc_dtype_size(lu->dtype) * (size_t)(m < n ? m : n) / 4 > JAXC_PAR_BYTES;
+  if (batch) jaxc__items_run(&j, jaxc__lu_item, count, true);
+  else {
+    j.inner = true;
+    for (int64_t b = 0; b < count; b++) jaxc__lu_matrix(&j, b);
+  }
+}
+/* the LU of a (a LAPACK dtype, rank >= 2): a new array and its pivots (..., min(m, n)) */
+static jaxc_array *jaxc__lu_new(const jaxc_array *a, jaxc_array **pivots) {
+  int64_t m = a->shape[a->ndim - 2], n = a->shape[a->ndim - 1], shape[JAXC_MAX_NDIM];
+  memcpy(shape, a->shape, sizeof(int64_t) * (size_t)a->ndim);
+  shape[a->ndim - 2] = m < n ? m : n;
+  jaxc_array *lu = jaxc__new_array(a->dtype, a->weak, a->ndim, a->shape);
+  *pivots = lu ? jaxc__new_array(JAXC_I32, false, a->ndim - 1, shape) : NULL;
+  if (!*pivots) {
+    jaxc_array_free(lu);
+    return NULL;
+  }
+  if (a->size) memcpy(lu->data, a->data, (size_t)a->size * jaxc_dtype_size(a->dtype));
+  jaxc__lu_factor(lu, (int32_t *)(*pivots)->data);
+  return lu;
+}
+
+JAXC_API int jaxc_lax_linalg_lu(const jaxc_array *a, jaxc_array **lu, jaxc_array **pivots, jaxc_array **permutation) {
+  jaxc_array **const outs[3] = {lu, pivots, permutation};
+  jaxc_array *res[3] = {NULL, NULL, NULL};
+  jaxc__outs_clear(3, outs);
+  if (!a) return jaxc__fail(JAXC_ERR_ARG, "lu: the array is NULL"), JAXC_ERR_ARG;
+  jaxc_kind k = jaxc_dtype_kind(a->dtype);
+  if (k != JAXC_KIND_FLOAT && k != JAXC_KIND_COMPLEX)
+    return jaxc__fail(JAXC_ERR_DTYPE, "lu does not accept dtype %s. Accepted dtypes are subtypes of floating, complexfloating.",
+                      jaxc_dtype_name(a->dtype)), JAXC_ERR_DTYPE;
+  if (!jaxc__rank_at_least(a, "lu") || !jaxc__lapack_dtype(a->dtype)) return jaxc_last_status();
+  bool ok = (res[0] = jaxc__lu_new(a, &res[1])) != NULL;
+  if (ok && permutation) { /* the pivots' swaps applied in order to 0, 1, ..., m - 1 */
+    int64_t m = a->shape[a->ndim - 2], kmin = res[1]->shape[res[1]->ndim - 1], count = m ? jaxc__batch_count(a) : 0;
+    ok = (res[2] = jaxc__new_array(JAXC_I32, false, a->ndim - 1, a->shape)) != NULL;
+    const int32_t *pv = ok ? (const int32_t *)res[1]->data : NULL;
+    int32_t *pm = ok ? (int32_t *)res[2]->data : NULL;
+    for (int64_t b = 0; ok && b < count; b++) {
+      int32_t *p = pm + b * m;
+      for (int64_t i = 0; i < m; i++) p[i] = (int32_t)i;
+      for (int64_t i = 0; i < kmin; i++) {
+        int32_t s = pv[b * kmin + i], t = p[i];
+        p[i] = p[s], p[s] = t;
+      }
+    }
+  }
+  if (ok) ok = (res[0] = jaxc__checked("lu", res[0], a, NULL)) != NULL;
+  return jaxc__outs_hand(3, outs, res, ok);
+}
+
+/* a[..., i, j] of every matrix (flat = i * n + j), as an array of the batch shape: a's dtype and
+   weak flag, as JAX's indexing keeps them */
+static jaxc_array *jaxc__entry(const jaxc_array *a, int64_t flat) {
+  jaxc_array *r = jaxc__new_array(a->dtype, a->weak, a->ndim - 2, a->shape);
+  if (!r) return NULL;
+  size_t es = jaxc_dtype_size(a->dtype);
+  int64_t per = a->shape[a->ndim - 1] * a->shape[a->ndim - 2];
+  for (int64_t b = 0; b < r->size; b++) memcpy((char *)r->data + (size_t)b * es, (const char *)a->data + (size_t)(b * per + flat) * es, es);
+  return r;
+}
+
+/* the i-th float of a LAPACK dtype's data (a complex element's parts are 2i and 2i + 1) */
+static double jaxc__part_get(const jaxc_array *a, int64_t i) {
+  return a->dtype == JAXC_F32 || a->dtype == JAXC_C64 ? ((const float *)a->data)[i] : ((const double *)a->data)[i];
+}
+static void jaxc__part_set(jaxc_array *a, int64_t i, double v) {
+  if (a->dtype == JAXC_F32 || a->dtype == JAXC_C64) ((float *)a->data)[i] = (float)v;
+  else ((double *)a->data)[i] = v;
+}
+
+/* JAX's _slogdet_lu on A (promoted, square, a LAPACK dtype): sign = 0 where a pivot is 0, else
+   (-1)^(row swaps + negative pivots) (complex: prod(diag / |diag|) times (-1)^swaps);
+   logabsdet = sum(log(abs(diag))), -inf where a pivot is 0. Both strong. */
+static bool jaxc__slogdet(const jaxc_array *A, jaxc_array **sign, jaxc_array **logdet) {
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *piv = NULL, *lu, *diag, *mag, *lg, *ld = NULL, *sg = NULL, *magc, *unit;
+  int64_t n = A->shape[A->ndim - 1], count = jaxc__batch_count(A);
+  bool cx = jaxc_dtype_kind(A->dtype) == JAXC_KIND_COMPLEX, ok = false;
+  JAXC__STEP(lu, jaxc__lu_new(A, &piv));
+  jaxc__step(&S, piv);
+  JAXC__STEP(diag, jaxc_diagonal(lu, 0, -2, -1));
+  JAXC__STEP(mag, jaxc_abs(diag));
+  JAXC__STEP(lg, jaxc_log(mag));
+  JAXC__STEP(ld, jaxc_sum(lg, -1));
+  if (cx) {
+    JAXC__STEP(magc, jaxc_astype(mag, A->dtype));
+    JAXC__STEP(unit, jaxc_true_divide(diag, magc));
+    JAXC__STEP(sg, jaxc_prod(unit, -1));
+  } else
+    JAXC__STEP(sg, jaxc__new_array(A->dtype, false, A->ndim - 2, A->shape));
+  for (int64_t b = 0; b < count; b++) {
+    const int32_t *p = (const int32_t *)piv->data + b * n;
+    int64_t parity = 0;
+    bool zero = false;
+    for (int64_t i = 0; i < n; i++) {
+      parity += p[i] != i;
+      if (A->dtype == JAXC_F32) {
+        float d = ((const float *)diag->data)[b * n + i];
+        zero |= d == 0, parity += d < 0;
+      } else if (A->dtype == JAXC_F64) {
+        double d = ((const double *)diag->data)[b * n + i];
+        zero |= d == 0, parity += d < 0;
+      } else {
+        double re = jaxc__part_get(diag, 2 * (b * n + i)), im = jaxc__part_get(diag, 2 * (b * n + i) + 1);
+        zero |= re == 0 && im == 0;
+      }
+    }
+    double s = parity % 2 ? -1.0 : 1.0; /* (sign * s, complex: XLA's product with s + 0i) */
+    if (cx) {
+      double re = jaxc__part_get(sg, 2 * b), im = jaxc__part_get(sg, 2 * b + 1);
+      jaxc__part_set(sg, 2 * b, zero ? 0.0 : re * s - im * 0.0);
+      jaxc__part_set(sg, 2 * b + 1, zero ? 0.0 : re * 0.0 + im * s);
+    } else
+      jaxc__part_set(sg, b, zero ? 0.0 : s);
+    if (zero) jaxc__part_set(ld, b, -(double)INFINITY);
+  }
+  ok = true;
+done:
+  *sign = ok ? jaxc__step_keep(&S, sg) : NULL, *logdet = ok ? jaxc__step_keep(&S, ld) : NULL;
+  jaxc__steps_free(&S, NULL);
+  return ok;
+}
+JAXC_API int jaxc_linalg_slogdet(const jaxc_array *a, jaxc_array **sign, jaxc_array **logabsdet) {
+  jaxc_array **const outs[2] = {sign, logabsdet};
+  jaxc_array *res[2] = {NULL, NULL};
+  jaxc__outs_clear(2, outs);
+  if (!a) return jaxc__fail(JAXC_ERR_ARG, "slogdet: the array is NULL"), JAXC_ERR_ARG;
+  jaxc_array *A = jaxc__inexact_view(a);
+  bool ok = A && jaxc__square_or(A, "Argument to slogdet() must have shape [..., n, n], got %s") && jaxc__lapack_dtype(A->dtype) &&
+            jaxc__slogdet(A, &res[0], &res[1]);
+  jaxc_array_free(A);
+  return jaxc__outs_hand(2, outs, res, ok);
+}
+
+/* jnp.linalg.det: the 2x2 and 3x3 determinants written out (JAX's _det_2x2, _det_3x3: each
+   product and sum an op of its own, left to right), else sign * exp(logabsdet) */
+static const int8_t jaxc__det_terms[2][6][4] = {
+    {{0, 3, -1, 1}, {1, 2, -1, -1}},                                                                     /* 2x2 */
+    {{0, 4, 8, 1}, {1, 5, 6, 1}, {2, 3, 7, 1}, {2, 4, 6, -1}, {0, 5, 7, -1}, {1, 3, 8, -1}}};           /* 3x3 */
+static jaxc_array *jaxc__det_small(const jaxc_array *A, int n) {
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *e[9] = {NULL}, *acc = NULL, *p, *q;
+  for (int t = 0; t < (n == 2 ? 2 : 6); t++) {
+    const int8_t *term = jaxc__det_terms[n - 2][t];
+    for (int f = 0; f < n; f++)
+      if (!e[term[f]]) JAXC__STEP(e[term[f]], jaxc__entry(A, term[f]));
+    JAXC__STEP(p, jaxc_multiply(e[term[0]], e[term[1]]));
+    if (n == 3 && !(p = jaxc__step_swap(&S, p, jaxc_multiply(p, e[term[2]])))) goto done;
+    if (!acc) acc = p;
+    else {
+      q = term[3] > 0 ? jaxc_add(acc, p) : jaxc_subtract(acc, p);
+      if (!(acc = jaxc__step_swap(&S, acc, q))) goto done;
+    }
+  }
+  jaxc__step_keep(&S, acc);
+done:
+  jaxc__steps_free(&S, acc);
+  return acc;
+}
+JAXC_API jaxc_array *jaxc_linalg_det(const jaxc_array *a) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "det: the array is NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *A, *r = NULL, *sign = NULL, *ld = NULL, *e, *ec;
+  JAXC__STEP(A, jaxc__inexact_view(a));
+  if (!jaxc__square_or(A, "Argument to _det() must have shape [..., n, n], got %s")) goto done;
+  int64_t n = A->shape[A->ndim - 1];
+  if (n == 2 || n == 3) {
+    r = jaxc__det_small(A, (int)n);
+    goto done;
+  }
+  if (!jaxc__lapack_dtype(A->dtype) || !jaxc__slogdet(A, &sign, &ld)) goto done;
+  jaxc__step(&S, sign), jaxc__step(&S, ld);
+  JAXC__STEP(e, jaxc_exp(ld));
+  JAXC__STEP(ec, jaxc_astype(e, sign->dtype));
+  r = jaxc_multiply(sign, ec);
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+
+/* lu_solve on columns [c0, c1) of X (m x k, row-major), in place: the pivots' row swaps in
+   order, then L's unit lower triangle forward and U's upper triangle backward, each row taking
+   the updates in the order trsm gives them (the nearest solved row last going back up) */
+typedef struct jaxc__solve_job {
+  const char *lu, *b;     /* the factors (count_a matrices) and the right-hand sides */
+  const int32_t *piv;
+  char *x;                /* the result: batches of m x k */
+  const jaxc__mm *g;      /* the broadcast batches: ao is a's matrix, bo b's */
+  int64_t m, k;
+  jaxc_dtype d;
+  bool inner;             /* one batch at a time, its columns over the threads */
+  const char *at_lu;      /* the batch in progress (for the column pieces) */
+  const int32_t *at_piv;
+  char *at_x;
+} jaxc__solve_job;
+#define JAXC__LU_SOLVE(SUF, T, CX)                                                                    \
+  static void jaxc__lu_solve_##SUF(const void *jp, int64_t c0, int64_t c1) {                         \
+    const jaxc__solve_job *j = (const jaxc__solve_job *)jp;                                          \
+    const T *LU = (const T *)(const void *)j->at_lu;                                                 \
+    T *X = (T *)(void *)j->at_x;                                                                     \
+    const int32_t *piv = j->at_piv;                                                                  \
+    int64_t m = j->m, k = j->k, w = (CX + 1);                                                        \
+    for (int64_t i = 0; i < m; i++)                                                                  \
+      if (piv[i] != i)                                                                               \
+        for (int64_t c = w * c0; c < w * c1; c++) {                                                  \
+          T t = X[w * i * k + c];                                                                    \
+          X[w * i * k + c] = X[w * piv[i] * k + c], X[w * piv[i] * k + c] = t;                       \
+        }                                                                                            \
+    for (int64_t i = 1; i < m; i++)                                                                  \
+      for (int64_t r = 0; r < i; r++) JAXC__LU_AXPY_##CX(T, X + w * i * k, X + w * r * k, LU + w * (i * m + r), c0, c1); \
+    for (int64_t i = m - 1; i >= 0; i--) {                                                           \
+      for (int64_t r = m - 1; r > i; r--) JAXC__LU_AXPY_##CX(T, X + w * i * k, X + w * r * k, LU + w * (i * m + r), c0, c1); \
+      JAXC__LU_DIV_##CX(T, X + w * i * k, LU + w * (i * m + i), c0, c1);                             \
+    }                                                                                                \
+  }
+/* y[c] -= l * x[c] over [c0, c1); y[c] /= d */
+#define JAXC__LU_AXPY_0(T, y, x, l, c0, c1)                                                           \
+  do {                                                                                               \
+    T *y_ = (y), lv_ = *(l);                                                                         \
+    const T *x_ = (x);                                                                               \
+    JAXC__SIMD for (int64_t c = c0; c < c1; c++) y_[c] -= lv_ * x_[c];                               \
+  } while (0)
+#define JAXC__LU_DIV_0(T, y, d, c0, c1)                                                               \
+  do {                                                                                               \
+    T *y_ = (y), dv_ = *(d);                                                                         \
+    for (int64_t c = c0; c < c1; c++) y_[c] /= dv_;                                                  \
+  } while (0)
+#define JAXC__LU_AXPY_1(T, y, x, l, c0, c1)                                                           \
+  do {                                                                                               \
+    T *y_ = (y), lr_ = (l)[0], li_ = (l)[1];                                                         \
+    const T *x_ = (x);                                                                               \
+    JAXC__SIMD for (int64_t c = c0; c < c1; c++) {                                                   \
+      T xr_ = x_[2 * c], xi_ = x_[2 * c + 1];                                                        \
+      y_[2 * c] -= lr_ * xr_ - li_ * xi_;                                                            \
+      y_[2 * c + 1] -= lr_ * xi_ + li_ * xr_;                                                        \
+    }                                                                                                \
+  } while (0)
+#define JAXC__LU_DIV_1(T, y, d, c0, c1)                                                               \
+  do {                                                                                               \
+    for (int64_t c = c0; c < c1; c++) JAXC__CDIV_OF(T)((y) + 2 * c, (d)[0], (d)[1]);                 \
+  } while (0)
+#define JAXC__CDIV_OF(T) JAXC__CDIV_OF_##T
+#define JAXC__CDIV_OF_float jaxc__cdiv_c64
+#define JAXC__CDIV_OF_double jaxc__cdiv_c128
+JAXC__LU_SOLVE(f32, float, 0)
+JAXC__LU_SOLVE(f64, double, 0)
+JAXC__LU_SOLVE(c64, float, 1)
+JAXC__LU_SOLVE(c128, double, 1)
+#undef JAXC__LU_SOLVE
+#undef JAXC__LU_AXPY_0
+#undef JAXC__LU_AXPY_1
+#undef JAXC__LU_DIV_0
+#undef JAXC__LU_DIV_1
+#undef JAXC__CDIV_OF
+#undef JAXC__CDIV_OF_float
+#undef JAXC__CDIV_OF_double
+static void jaxc__solve_batch(jaxc__solve_job *j, int64_t t) {
+  size_t es = jaxc_dtype_size(j->d);
+  jaxc__mm_pos p;
+  jaxc__mm_seek(j->g, t, &p);
+  j->at_lu = j->lu + (size_t)(p.ao * j->m * j->m) * es, j->at_piv = j->piv + p.ao * j->m;
+  j->at_x = j->x + (size_t)(t * j->m * j->k) * es;
+  memcpy(j->at_x, j->b + (size_t)(p.bo * j->m * j->k) * es, (size_t)(j->m * j->k) * es);
+  jaxc__range_fn fn = j->d == JAXC_F32 ? jaxc__lu_solve_f32 : j->d == JAXC_F64 ? jaxc__lu_solve_f64 : j->d == JAXC_C64 ? jaxc__lu_solve_c64 : jaxc__lu_solve_c128;
+  if (j->inner) jaxc__range_run(j, fn, j->k, (size_t)(j->m * j->m) * es);
+  else fn(j, 0, j->k);
+}
+static void jaxc__solve_item(const void *jp, int64_t t) {
+  jaxc__solve_job j = *(const jaxc__solve_job *)jp;
+  jaxc__solve_batch(&j, t);
+}
+
+JAXC_API jaxc_array *jaxc_linalg_solve(const jaxc_array *a, const jaxc_array *b) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "solve: an operand is NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *A, *B, *lu, *piv = NULL, *x = NULL;
+  char s0[24 * JAXC_MAX_NDIM + 8], s1[24 * JAXC_MAX_NDIM + 8];
+  if (!jaxc__promote_pair(a, b, true, &S, &A, &B)) goto done;
+  jaxc__format_shape(s0, sizeof s0, A), jaxc__format_shape(s1, sizeof s1, B);
+  if (A->ndim < 2) {
+    jaxc__fail(JAXC_ERR_SHAPE, "left hand array must be at least two dimensional; got a.shape=%s", s0);
+    goto done;
+  }
+  int64_t m = A->shape[A->ndim - 1];
+  if (B->ndim > 1 && A->ndim == B->ndim + 1 && m == B->shape[B->ndim - 1] && m != B->shape[B->ndim - 2]) {
+    jaxc__fail(JAXC_ERR_SHAPE, "Invalid shapes for solve: %s, %s. Prior to JAX v0.5.0, this would have been treated as a batched "
+               "1-dimensional solve. To recover this behavior, use solve(a, b[..., None]).squeeze(-1).", s0, s1);
+    goto done;
+  }
+  bool vec = B->ndim == 1;
+  const jaxc_array *ops[2] = {A, B};
+  const int core[2] = {2, vec ? 1 : 2};
+  const char *const names[2] = {"mm", vec ? "m" : "mn"};
+  jaxc__mm g;
+  if (!jaxc__vectorize_ok(vec ? "(m,m),(m)->(m)" : "(m,m),(m,n)->(m,n)", ops, core, names) ||
+      !jaxc__vectorize_batch(&g, A, 2, B, core[1]) || !jaxc__lapack_dtype(A->dtype))
+    goto done;
+  JAXC__STEP(lu, jaxc__lu_new(A, &piv));
+  jaxc__step(&S, piv);
+  int64_t k = vec ? 1 : B->shape[B->ndim - 1], shape[JAXC_MAX_NDIM + 2];
+  int nd = 0;
+  for (int i = 0; i < g.nbatch; i++) shape[nd++] = g.bshape[i];
+  shape[nd++] = m;
+  if (!vec) shape[nd++] = k;
+  if (nd > JAXC_MAX_NDIM) {
+    jaxc__fail(JAXC_ERR_SHAPE, "solve: the result has %d axes, more than JAXC_MAX_NDIM", nd);
+    goto done;
+  }
+  JAXC__STEP(x, jaxc__new_array(A->dtype, false, nd, shape));
+  if (x->size) {
+    jaxc__solve_job j = {(const char *)lu->data, (const char *)B->data, (const int32_t *)piv->data, (char *)x->data, &g, m, k, A->dtype,
+                         false, NULL, NULL, NULL};
+    int64_t batches = x->size / (m * k);
+    if (batches > 1 && (size_t)x->size * jaxc_dtype_size(x->dtype) * (size_t)m > JAXC_PAR_BYTES) jaxc__items_run(&j, jaxc__solve_item, batches, true);
+    else {
+      j.inner = k > 1;
+      for (int64_t t = 0; t < batches; t++) jaxc__solve_batch(&j, t);
+    }
+  }
+  jaxc__step_keep(&S, x);
+  x = jaxc__checked("triangular_solve", x, a, b);
+done:
+  jaxc__steps_free(&S, x);
+  return x;
+}
+/* jnp.linalg.inv: solve(a, broadcast(eye(n, dtype=a.dtype), a.shape[:-2])) */
+JAXC_API jaxc_array *jaxc_linalg_inv(const jaxc_array *a) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "inv: the array is NULL");
+  if (!jaxc__square_or(a, "Argument to inv must have shape [..., n, n], got %s.")) return NULL;
+  int64_t n = a->shape[a->ndim - 1];
+  jaxc_array *eye = jaxc_eye(n, n, 0, a->dtype), *I = eye ? jaxc_broadcast_to(eye, a->ndim, a->shape) : NULL;
+  jaxc_array *r = I ? jaxc_linalg_solve(a, I) : NULL;
+  JAXC__FREE_ARRAYS(eye, I);
+  return r;
+}
+
+/* potf2 as the upper factor U (A = U^H U) of each n x n matrix, in place: row j of U is row j of
+   what is left, over the square root of its diagonal (times the reciprocal, as LAPACK scales),
+   then the rows below take the rank-1 update W[p][q] -= conj(U[j][p]) U[j][q] -- by rows, which
+   vectorise. The matrix holds the lower triangle's values transposed (conjugated) above its
+   diagonal. A diagonal that is not > 0 (or NaN; complex: its real part) fails the matrix. */
+typedef struct jaxc__chol_job {
+  char *a;
+  int64_t n, j;
+  jaxc_dtype d;
+  bool inner;
+  void *at;
+  bool *failed;   /* per matrix */
+} jaxc__chol_job;
+#define JAXC__CHOL(SUF, T, CX, SQRT)                                                                  \
+  static void jaxc__chol_rows_##SUF(const void *jp, int64_t r0, int64_t r1) {                        \
+    const jaxc__chol_job *jb = (const jaxc__chol_job *)jp;                                           \
+    T *W = (T *)jb->at;                                                                              \
+    int64_t n = jb->n, j = jb->j, w = CX + 1;                                                        \
+    const T *u = W + w * j * n;                                                                      \
+    for (int64_t p = j + 1 + r0; p < j + 1 + r1; p++) {                                              \
+      T *row = W + w * p * n;                                                                        \
+      if (CX) {                                                                                      \
+        T ar = u[2 * p], ai = -u[2 * p + 1];                                                         \
+        JAXC__SIMD for (int64_t q = p; q < n; q++) {                                                 \
+          T br = u[2 * q], bi = u[2 * q + 1];                                                        \
+          row[2 * q] -= ar * br - ai * bi;                                                           \
+          row[2 * q + 1] -= ar * bi + ai * br;                                                       \
+        }                                                                                            \
+      } else {                                                                                       \
+        T l = u[p];                                                                                  \
+        JAXC__SIMD for (int64_t q = p; q < n; q++) row[q] -= l * u[q];                               \
+      }                                                                                              \
+    }                                                                                                \
+  }                                                                                                  \
+  static bool jaxc__chol_one_##SUF(jaxc__chol_job *jb, T *W) {                                       \
+    int64_t n = jb->n, w = CX + 1;                                                                   \
+    jb->at = W;                                                                                      \
+    for (int64_t j = 0; j < n; j++) {                                                                \
+      T *row = W + w * j * n, d = row[w * j];                                                        \
+      if (!(d > 0)) return false;                                                                    \
+      d = SQRT(d);                                                                                   \
+      T r = 1 / d;                                                                                   \
+      row[w * j] = d;                                                                                \
+      if (CX) row[2 * j + 1] = 0;                                                                    \
+      for (int64_t q = w * (j + 1); q < w * n; q++) row[q] *= r;                                     \
+      jb->j = j;                                                                                     \
+      if (jb->inner) jaxc__range_run(jb, jaxc__chol_rows_##SUF, n - j - 1, (size_t)(n - j) * (size_t)w * sizeof(T)); \
+      else jaxc__chol_rows_##SUF(jb, 0, n - j - 1);                                                  \
+    }                                                                                                \
+    return true;                                                                                     \
+  }
+JAXC__CHOL(f32, float, 0, sqrtf)
+JAXC__CHOL(f64, double, 0, sqrt)
+JAXC__CHOL(c64, float, 1, sqrtf)
+JAXC__CHOL(c128, double, 1, sqrt)
+#undef JAXC__CHOL
+static void jaxc__chol_matrix(jaxc__chol_job *jb, int64_t b) {
+  char *W = jb->a + (size_t)(b * jb->n * jb->n) * jaxc_dtype_size(jb->d);
+  bool ok;
+  switch (jb->d) {
+  case JAXC_F32: ok = jaxc__chol_one_f32(jb, (float *)(void *)W); break;
+  case JAXC_F64: ok = jaxc__chol_one_f64(jb, (double *)(void *)W); break;
+  case JAXC_C64: ok = jaxc__chol_one_c64(jb, (float *)(void *)W); break;
+  default: ok = jaxc__chol_one_c128(jb, (double *)(void *)W); break;
+  }
+  jb->failed[b] = !ok;
+}
+static void jaxc__chol_item(const void *jp, int64_t b) {
+  jaxc__chol_job jb = *(const jaxc__chol_job *)jp;
+  jaxc__chol_matrix(&jb, b);
+}
+/* X's lower triangle -> U above the diagonal of a new array (zeros below), each matrix factored;
+   a failed one is NaN on and above the diagonal (JAX fills the whole factor with NaN; tril keeps
+   that triangle) */
+static jaxc_array *jaxc__chol_upper(const jaxc_array *X) {
+  int64_t n = X->shape[X->ndim - 1], count = n ? jaxc__batch_count(X) : 0;
+  size_t es = jaxc_dtype_size(X->dtype), half = es / (jaxc_dtype_kind(X->dtype) == JAXC_KIND_COMPLEX ? 2 : 1);
+  jaxc_array *U = jaxc__new_array(X->dtype, false, X->ndim, X->shape);
+  bool *failed = U ? (bool *)jaxc__malloc((size_t)(count ? count : 1)) : NULL;
+  if (!failed) {
+    jaxc_array_free(U);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory");
+  }
+  const char *x = (const char *)X->data;
+  char *u = (char *)U->data;
+  for (int64_t b = 0; b < count; b++)
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t q = 0; q < n; q++) {
+        char *dst = u + (size_t)((b * n + i) * n + q) * es;
+        if (q < i) memset(dst, 0, es);
+        else {
+          memcpy(dst, x + (size_t)((b * n + q) * n + i) * es, es); /* U[i][q] = conj(X[q][i]) */
+          if (half != es) jaxc__part_set(U, 2 * ((b * n + i) * n + q) + 1, -jaxc__part_get(U, 2 * ((b * n + i) * n + q) + 1));
+        }
+      }
+  jaxc__chol_job jb = {u, n, 0, X->dtype, false, NULL, failed};
+  if (count > 1 && (size_t)U->size * es * (size_t)n / 6 > JAXC_PAR_BYTES) jaxc__items_run(&jb, jaxc__chol_item, count, true);
+  else {
+    jb.inner = true;
+    for (int64_t b = 0; b < count; b++) jaxc__chol_matrix(&jb, b);
+  }
+  for (int64_t b = 0; b < count; b++)
+    if (failed[b])
+      for (int64_t i = 0; i < n; i++)
+        for (int64_t q = i; q < n; q++)
+          for (size_t h = 0; h < es / half; h++) jaxc__part_set(U, (int64_t)(es / half) * ((b * n + i) * n + q) + (int64_t)h, NAN);
+  jaxc__free(failed);
+  return U;
+}
+JAXC_API jaxc_array *jaxc_linalg_cholesky(const jaxc_array *a, bool upper, bool symmetrize_input) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "cholesky: the array is NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *A, *X, *T, *H, *sum, *two, *U, *r = NULL;
+  char s[24 * JAXC_MAX_NDIM + 8];
+  JAXC__STEP(A, jaxc__inexact_view(a));
+  jaxc__format_shape(s, sizeof s, A);
+  if (symmetrize_input) { /* lax.linalg.symmetrize: (x + _H(x)) / 2, _H being lax.transpose of the last two axes, conj */
+    if (A->ndim < 2) {
+      jaxc__fail(JAXC_ERR_ARG, "transpose permutation isn't a permutation of operand dimensions, got permutation %s for operand shape %s.",
+                 A->ndim ? "(0, -1)" : "(-1, -2)", s);
+      goto done;
+    }
+    JAXC__STEP(T, jaxc_swapaxes(A, -1, -2));
+    JAXC__STEP(H, jaxc_conj(T));
+    JAXC__STEP(sum, jaxc_add(A, H));
+    JAXC__STEP(two, jaxc_weak_int(2));
+    JAXC__STEP(X, jaxc_true_divide(sum, two));
+  } else {
+    if (!jaxc__rank_at_least(A, "cholesky")) goto done;
+    if (A->shape[A->ndim - 1] != A->shape[A->ndim - 2]) {
+      jaxc__format_dims(s, sizeof s, 2, A->shape + A->ndim - 2);
+      jaxc__fail(JAXC_ERR_SHAPE, "The input to cholesky must be a square matrix. Got shape %s.", s);
+      goto done;
+    }
+    X = A;
+  }
+  if (!jaxc__lapack_dtype(X->dtype)) goto done;
+  JAXC__STEP(U, jaxc__chol_upper(X));
+  if (upper) r = jaxc__step_keep(&S, U); /* L.mT.conj() */
+  else {
+    JAXC__STEP(T, jaxc_swapaxes(U, -1, -2));
+    r = jaxc_conj(T);
+  }
+  if (r) r = jaxc__checked("cholesky", r, a, NULL);
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+
+/* jnp.linalg.matrix_power: a promoted to inexact; n == 0: eye broadcast to a's shape; n < 0:
+   inv(a) to the power -n; 1, 2 and 3 written out, then binary powering (JAX's loop, in its
+   order of products) */
+JAXC_API jaxc_array *jaxc_linalg_matrix_power(const jaxc_array *a, int64_t n) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "matrix_power: the array is NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *arr, *z = NULL, *r = NULL, *eye;
+  JAXC__STEP(arr, jaxc__inexact_view(a));
+  if (arr->ndim < 2) {
+    jaxc__fail(JAXC_ERR_SHAPE, "%d-dimensional array given. Array must be at least two-dimensional", arr->ndim);
+    goto done;
+  }
+  int64_t m = arr->shape[arr->ndim - 1];
+  if (arr->shape[arr->ndim - 2] != m) {
+    jaxc__fail(JAXC_ERR_SHAPE, "Last 2 dimensions of the array must be square");
+    goto done;
+  }
+  if (n == 0) {
+    JAXC__STEP(eye, jaxc_eye(m, m, 0, arr->dtype));
+    r = jaxc_broadcast_to(eye, arr->ndim, arr->shape);
+    goto done;
+  }
+  uint64_t e = n < 0 ? (uint64_t)0 - (uint64_t)n : (uint64_t)n;
+  if (n < 0) JAXC__STEP(arr, jaxc_linalg_inv(arr));
+  if (e == 1) r = jaxc__promoted(arr, arr->dtype, arr->weak);
+  else if (e == 2 || e == 3) {
+    JAXC__STEP(z, jaxc_matmul(arr, arr));
+    r = e == 2 ? jaxc__step_keep(&S, z) : jaxc_matmul(z, arr);
+  } else { /* z: a, a^2, a^4 ...; acc: the product of the z of each set bit (a copy of the first) */
+    jaxc_array *zown = NULL, *acc = NULL;
+    const jaxc_array *zc = arr;
+    bool ok = true;
+    for (bool first = true; e > 0 && ok; first = false) {
+      if (!first) {
+        jaxc_array *nz = jaxc_matmul(zc, zc);
+        jaxc_array_free(zown);
+        zc = zown = nz;
+        if (!(ok = nz != NULL)) break;
+      }
+      bool bit = e & 1;
+      e >>= 1;
+      if (bit) {
+        jaxc_array *na = acc ? jaxc_matmul(acc, zc) : jaxc__promoted(zc, zc->dtype, zc->weak);
+        jaxc_array_free(acc);
+        ok = (acc = na) != NULL;
+      }
+    }
+    jaxc_array_free(zown);
+    r = ok ? acc : NULL;
+    if (!ok) jaxc_array_free(acc);
+  }
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+
+/* --- norms: jnp.linalg.vector_norm, matrix_norm and norm, op by op as JAX writes them ---------
+   ord is the Python value as a string: NULL is None, "fro"/"f" and "nuc" the strings, anything
+   strtod reads in full a number ("2", "-1", "0.5", "inf", "-inf"). */
+typedef enum { JAXC__ORD_NONE, JAXC__ORD_NUM, JAXC__ORD_FRO, JAXC__ORD_NUC, JAXC__ORD_OTHER } jaxc__ord_kind;
+static jaxc__ord_kind jaxc__ord_parse(const char *ord, double *p) {
+  *p = 0;
+  if (!ord) return JAXC__ORD_NONE;
+  if (!strcmp(ord, "fro") || !strcmp(ord, "f")) return JAXC__ORD_FRO;
+  if (!strcmp(ord, "nuc")) return JAXC__ORD_NUC;
+  char *end;
+  double v = strtod(ord, &end);
+  if (end == ord || *end) return JAXC__ORD_OTHER;
+  *p = v;
+  return JAXC__ORD_NUM;
+}
+/* op (SUM, MAX, MIN) over the axes ax[0 .. na) (canonical, distinct; none: a size-1 axis, so each
+   element is its own reduction): the axes moved last and merged, then one reduction (one
+   rounding, as XLA's reduce over several axes) */
+static jaxc_array *jaxc__reduce_axes(jaxc_op op, const jaxc_array *x, int na, const int *ax, bool keepdims) {
+  int perm[JAXC_MAX_NDIM], np = 0, nd = 0;
+  bool in[JAXC_MAX_NDIM] = {false};
+  int64_t shape[JAXC_MAX_NDIM + 1], keep[JAXC_MAX_NDIM], inner = 1;
+  for (int i = 0; i < na; i++) in[ax[i]] = true;
+  for (int d = 0; d < x->ndim; d++) {
+    keep[d] = in[d] ? 1 : x->shape[d];
+    if (!in[d]) perm[np++] = d, shape[nd++] = x->shape[d];
+  }
+  for (int i = 0; i < na; i++) perm[np + i] = ax[i], inner *= x->shape[ax[i]];
+  shape[nd++] = inner;
+  jaxc_array *t = jaxc_transpose(x, x->ndim, perm), *v = t ? jaxc_reshape(t, nd, shape) : NULL;
+  jaxc_array *r = v ? jaxc_reduce_ex(op, v, -1, false) : NULL, *k = r && keepdims ? jaxc_reshape(r, x->ndim, keep) : NULL;
+  if (k || !keepdims) JAXC__FREE_ARRAYS(t, v);
+  else JAXC__FREE_ARRAYS(t, v, r);
+  if (keepdims) {
+    jaxc_array_free(k ? r : NULL);
+    return k;
+  }
+  return r;
+}
+/* the axes as Python hands them to a reduction: each canonical, none repeated (NULL: all) */
+static bool jaxc__norm_axes(const jaxc_array *x, int naxes, const int *axes, int *ax, int *na) {
+  if (!axes) {
+    for (int d = 0; d < x->ndim; d++) ax[d] = d;
+    *na = x->ndim;
+    return true;
+  }
+  if (naxes < 0 || naxes > JAXC_MAX_NDIM) return jaxc__fail(JAXC_ERR_ARG, "norm: %d axes", naxes), false;
+  for (int i = 0; i < naxes; i++)
+    if (!jaxc__canon_axis(axes[i], x->ndim, &ax[i])) return false;
+  for (int i = 0; i < naxes; i++)
+    for (int j = 0; j < i; j++)
+      if (ax[i] == ax[j]) {
+        char s[16 * JAXC_MAX_NDIM + 8];
+        jaxc__format_axes(s, sizeof s, naxes, ax, x->ndim);
+        return jaxc__fail(JAXC_ERR_ARG, "duplicate value in 'axis': %s", s), false;
+      }
+  *na = naxes;
+  return true;
+}
+/* sqrt(sum(real(x * conj(x)))) over the axes */
+static jaxc_array *jaxc__norm_2(const jaxc_array *x, int na, const int *ax, bool keepdims) {
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *c, *sq, *re, *s, *r = NULL;
+  JAXC__STEP(c, jaxc_conj(x));
+  JAXC__STEP(sq, jaxc_multiply(x, c));
+  JAXC__STEP(re, jaxc_real(sq));
+  JAXC__STEP(s, jaxc__reduce_axes(JAXC_OP_SUM, re, na, ax, keepdims));
+  r = jaxc_sqrt(s);
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+/* op(abs(x)) over the axes: SUM (ord 1), MAX (inf), MIN (-inf) */
+static jaxc_array *jaxc__norm_abs(jaxc_op op, const jaxc_array *x, int na, const int *ax, bool keepdims) {
+  jaxc_array *a = jaxc_abs(x), *r = a ? jaxc__reduce_axes(op, a, na, ax, keepdims) : NULL;
+  jaxc_array_free(a);
+  return r;
+}
+/* sum(abs(x) ** p) ** (1 / p), p and 1 / p constants of abs(x)'s dtype (lax._const: an integer
+   dtype truncates them, bool makes them p != 0) */
+static jaxc_array *jaxc__norm_p(const jaxc_array *x, double p, int na, const int *ax, bool keepdims) {
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *ab, *pc, *ic, *pw, *s, *r = NULL;
+  JAXC__STEP(ab, jaxc_abs(x));
+  jaxc_dtype d = ab->dtype;
+  jaxc_kind k = jaxc_dtype_kind(d);
+  double pv = p, iv;
+  if (k == JAXC_KIND_BOOL) pv = p != 0, iv = 1;
+  else if (k == JAXC_KIND_INT || k == JAXC_KIND_UINT) {
+    pv = trunc(p);
+    if (pv == 0 || (k == JAXC_KIND_UINT && pv < 0) || !(fabs(pv) < 0x1p31)) {
+      jaxc__fail(JAXC_ERR_ARG, "vector_norm: ord=%g is %s as a constant of the %s array; JAX's 1 / ord would cast %s to it",
+                 p, pv == 0 ? "0" : "out of range", jaxc_dtype_name(d), pv == 0 ? "inf" : "it");
+      goto done;
+    }
+    iv = trunc(1.0 / pv);
+  } else {
+    JAXC__STEP(pc, jaxc_scalar(d, p, 0));
+    pv = jaxc__fd_at(pc, 0), iv = 1.0 / pv;
+  }
+  JAXC__STEP(pc, jaxc_scalar(d, pv, 0));
+  JAXC__STEP(ic, jaxc_scalar(d, iv, 0));
+  JAXC__STEP(pw, jaxc_power(ab, pc));
+  JAXC__STEP(s, jaxc__reduce_axes(JAXC_OP_SUM, pw, na, ax, keepdims));
+  r = jaxc_power(s, ic);
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+static jaxc_array *jaxc__vector_norm(const jaxc_array *x, jaxc__ord_kind kind, double p, const char *ord, int na, const int *ax, bool keepdims) {
+  if (kind == JAXC__ORD_NONE || (kind == JAXC__ORD_NUM && p == 2)) return jaxc__norm_2(x, na, ax, keepdims);
+  if (kind != JAXC__ORD_NUM) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Invalid order '%s' for vector norm.", ord);
+  if (p == INFINITY || p == -INFINITY) return jaxc__norm_abs(p > 0 ? JAXC_OP_MAX : JAXC_OP_MIN, x, na, ax, keepdims);
+  if (p == 1) return jaxc__norm_abs(JAXC_OP_SUM, x, na, ax, keepdims);
+  if (p != 0) return jaxc__norm_p(x, p, na, ax, keepdims);
+  /* sum(x != 0, dtype=finfo(x.dtype).dtype) */
+  jaxc_float_info fi;
+  jaxc_kind k = jaxc_dtype_kind(x->dtype);
+  if (k != JAXC_KIND_FLOAT && k != JAXC_KIND_COMPLEX)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "data type <class 'numpy.%s'> not inexact", jaxc_dtype_name(x->dtype));
+  jaxc_finfo(x->dtype, &fi);
+  jaxc_array *zero = jaxc_weak_int(0), *ne = zero ? jaxc_not_equal(x, zero) : NULL, *f = ne ? jaxc_astype(ne, fi.dtype) : NULL;
+  jaxc_array *r = f ? jaxc__reduce_axes(JAXC_OP_SUM, f, na, ax, keepdims) : NULL;
+  JAXC__FREE_ARRAYS(zero, ne, f);
+  return r;
+}
+JAXC_API jaxc_array *jaxc_linalg_vector_norm(const jaxc_array *x, const char *ord, int naxes, const int *axes, bool keepdims) {
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "vector_norm: the array is NULL");
+  int ax[JAXC_MAX_NDIM], na;
+  double p;
+  jaxc__ord_kind kind = jaxc__ord_parse(ord, &p);
+  if (!jaxc__norm_axes(x, naxes, axes, ax, &na)) return NULL;
+  return jaxc__vector_norm(x, kind == JAXC__ORD_NONE ? JAXC__ORD_NUM : kind, kind == JAXC__ORD_NONE ? 2 : p, ord, na, ax, keepdims);
+}
+/* amax/amin of sum(abs(x), axis=inner) along the other axis (ord 1, -1: inner the rows; inf,
+   -inf: the columns), the second axis shifted down when the first one is gone */
+static jaxc_array *jaxc__norm_induced(const jaxc_array *x, int inner, int outer, bool max, bool keepdims) {
+  jaxc_array *ab = jaxc_abs(x), *s = ab ? jaxc_reduce_ex(JAXC_OP_SUM, ab, inner, keepdims) : NULL;
+  jaxc_array *r = s ? jaxc_reduce_ex(max ? JAXC_OP_MAX : JAXC_OP_MIN, s, !keepdims && outer > inner ? outer - 1 : outer, keepdims) : NULL;
+  JAXC__FREE_ARRAYS(ab, s);
+  return r;
+}
+JAXC_API jaxc_array *jaxc_linalg_norm(const jaxc_array *x, const char *ord, int naxes, const int *axes, bool keepdims) {
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "norm: the array is NULL");
+  double p;
+  jaxc__ord_kind kind = jaxc__ord_parse(ord, &p);
+  int ax[JAXC_MAX_NDIM], na;
+  jaxc_array *X = jaxc__inexact_view(x), *r = NULL;
+  if (!X) return NULL;
+  if (!axes && kind == JAXC__ORD_NONE) {
+    for (int d = 0; d < X->ndim; d++) ax[d] = d;
+    r = jaxc__norm_2(X, X->ndim, ax, keepdims);
+  } else if (jaxc__norm_axes(X, naxes, axes, ax, &na)) {
+    if (na == 1) r = jaxc__vector_norm(X, kind == JAXC__ORD_NONE ? JAXC__ORD_NUM : kind, kind == JAXC__ORD_NONE ? 2 : p, ord, 1, ax, keepdims);
+    else if (na == 2 && (kind == JAXC__ORD_NONE || kind == JAXC__ORD_FRO)) r = jaxc__norm_2(X, 2, ax, keepdims);
+    else if (na == 2 && kind == JAXC__ORD_NUM && (p == 1 || p == -1)) r = jaxc__norm_induced(X, ax[0], ax[1], p > 0, keepdims);
+    else if (na == 2 && kind == JAXC__ORD_NUM && (p == INFINITY || p == -INFINITY)) r = jaxc__norm_induced(X, ax[1], ax[0], p > 0, keepdims);
+    else if (na == 2 && (kind == JAXC__ORD_NUC || (kind == JAXC__ORD_NUM && (p == 2 || p == -2))))
+      jaxc__fail(JAXC_ERR_ARG, "norm: ord=%s of a matrix reduces its singular values (jnp.linalg.svd), which jaxc does not compute", ord);
+    else if (na == 2) jaxc__fail(JAXC_ERR_ARG, "Invalid order '%s' for matrix norm.", ord);
+    else {
+      char s[16 * JAXC_MAX_NDIM + 8];
+      jaxc__format_axes(s, sizeof s, na, ax, X->ndim);
+      jaxc__fail(JAXC_ERR_ARG, "Invalid axis values (%s) for jnp.linalg.norm.", s);
+    }
+  }
+  jaxc_array_free(X);
+  return r;
+}
+JAXC_API jaxc_array *jaxc_linalg_matrix_norm(const jaxc_array *x, const char *ord, bool keepdims) {
+  return jaxc_linalg_norm(x, ord ? ord : "fro", 2, (const int[]){-2, -1}, keepdims);
+}
+JAXC_API jaxc_array *jaxc_linalg_matrix_transpose(const jaxc_array *x) {
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "matrix_transpose: the array is NULL");
+  if (x->ndim < 2) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "matrix_transpose requres at least 2 dimensions; got ndim=%d", x->ndim);
+  return jaxc_swapaxes(x, -1, -2);
+}
+
 #undef JAXC__MM_SUMS
 #undef JAXC__MAC_ADD
 #undef JAXC__MAC_OR
@@ -15649,7 +16587,6 @@ JAXC_API int jaxc_ix_(int n, const jaxc_array *const *args, jaxc_array **out) {
 }
 
 /* >>random (implementation) ------------------------------------------------ */
-#include <float.h>
 
 #define JAXC__RND_BLOCK 1024                     /* counters per block; divides 2^32 */
 #define JAXC__RND_PAR_BYTES ((int64_t)2 << 20)   /* outputs above this go to OpenMP threads */

@@ -12,6 +12,7 @@
    search (us a call) for 3-24 operands; then jnp.convolve (mode 'same') of 2^20-2^24 elements
    with kernels of 3, 33 and 255 taps, float32 and complex64 (GFLOP/s of the 2 n k real flops
    (complex: 8 n k), the same-run copy of the input and result bytes, NumPy's np.convolve).
+   Then jnp.linalg's det, solve, inv and cholesky (GFLOP/s against NumPy's np.linalg).
    Best of REPS.
    Run: make bench (or build/opt/bench_linalg [max_n]) */
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
@@ -227,10 +228,72 @@ static int bench_conv(void) {
       }
   return 0;
 }
+
+/* jnp.linalg: det (LU, 2n^3/3 flops), solve with n right-hand sides and inv (LU then the two
+   triangular solves, 8n^3/3), cholesky (n^3/3) of n x n matrices, and 10^4 batched 4x4 and
+   16x16 ones; GFLOP/s, the same-run copy of the operand and result bytes, and NumPy's
+   np.linalg (Debian's reference LAPACK) on the same values. The matrices are I + the input
+   pattern / (4n) (diagonally dominant), cholesky's a a^T + I. */
+static jaxc_array *well_conditioned(jaxc_dtype d, int64_t batch, int64_t n, bool spd) {
+  int64_t sh[3] = {batch, n, n}, total = batch * n * n;
+  jaxc_array *f = jaxc_array_empty(JAXC_F64, 3, sh);
+  double *p = (double *)jaxc_array_data(f);
+  for (int64_t i = 0; i < total; i++) p[i] = (double)((((uint64_t)i * 2654435761u + 1) % 97) % 9 - 4) / (4.0 * (double)n) + (i % (n * n) % (n + 1) == 0);
+  if (spd) { /* a a^T + I, by jaxc's matmul */
+    jaxc_array *t = jaxc_linalg_matrix_transpose(f), *m = jaxc_matmul(f, t);
+    double *q = (double *)jaxc_array_data(m);
+    for (int64_t i = 0; i < total; i++) q[i] += i % (n * n) % (n + 1) == 0;
+    jaxc_array_free(t), jaxc_array_free(f), f = m;
+  }
+  jaxc_array *a = jaxc_astype(f, d), *r = batch == 1 ? jaxc_reshape(a, 2, sh + 1) : NULL;
+  jaxc_array_free(f);
+  if (r) jaxc_array_free(a);
+  return r ? r : a;
+}
+static jaxc_array *op_det(const jaxc_array *a, const jaxc_array *b) { return (void)b, jaxc_linalg_det(a); }
+static jaxc_array *op_inv(const jaxc_array *a, const jaxc_array *b) { return (void)b, jaxc_linalg_inv(a); }
+static jaxc_array *op_chol(const jaxc_array *a, const jaxc_array *b) { return (void)b, jaxc_linalg_cholesky(a, false, true); }
+static int bench_decomp(int64_t max_n) {
+  printf("  %-16s %-8s %6s %6s %10s %10s %12s %16s\n", "jnp.linalg", "dtype", "batch", "n", "ms", "GFLOP/s", "copy share", "numpy: GFLOP/s jaxc");
+  static const struct { const char *name, *np; bench_op op; double flops; int outs; bool spd; } ops[] = {
+      {"det", "np.linalg.det(z)", op_det, 2.0 / 3, 0, false},
+      {"solve (n cols)", "np.linalg.solve(z, z)", jaxc_linalg_solve, 8.0 / 3, 1, false},
+      {"inv", "np.linalg.inv(z)", op_inv, 8.0 / 3, 1, false},
+      {"cholesky", "np.linalg.cholesky(z)", op_chol, 1.0 / 3, 1, true}};
+  static const jaxc_dtype ds[] = {JAXC_F32, JAXC_F64};
+  static const int64_t shapes[][2] = {{1, 64}, {1, 256}, {1, 1024}, {10000, 4}, {10000, 16}};
+  for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
+    for (size_t di = 0; di < 2; di++)
+      for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
+        int64_t batch = shapes[si][0], n = shapes[si][1];
+        if (n > max_n) continue;
+        jaxc_array *a = well_conditioned(ds[di], batch, n, ops[o].spd);
+        size_t bytes = (size_t)(batch * n * n) * jaxc_dtype_size(ds[di]) * (size_t)(1 + 2 * ops[o].outs);
+        double t_op, t_copy;
+        if (!a || !time_op(ops[o].op, a, a, bytes, &t_op, &t_copy)) return 1;
+        double flop = ops[o].flops * (double)batch * (double)n * (double)n * (double)n;
+        char cmd[1200], np_s[40] = "n/a";
+        snprintf(cmd, sizeof cmd,
+                 "/usr/bin/python3 -c \"import numpy as np, timeit; b, n = %lld, %lld; i = np.arange(b * n * n, dtype=np.uint64); "
+                 "z = ((((i * 2654435761 + 1) %% 97) %% 9).astype(np.float64) - 4) / (4.0 * n) + (i %% (n * n) %% (n + 1) == 0); z = z.reshape(b, n, n); "
+                 "z = (z @ z.transpose(0, 2, 1) + np.eye(n)) if %d else z; z = z.astype('%s'); z = z[0] if b == 1 else z; "
+                 "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
+                 (long long)batch, (long long)n, (int)ops[o].spd, jaxc_dtype_name(ds[di]), ops[o].np, REPS);
+        double tn = bench_command_number(cmd);
+        if (tn > 0) snprintf(np_s, sizeof np_s, "%8.2f %6.2fx", flop / tn / 1e9, tn / t_op);
+        printf("  %-16s %-8s %6lld %6lld %10.3f %10.2f %11.1f%% %16s\n", ops[o].name, jaxc_dtype_name(ds[di]), (long long)batch, (long long)n,
+               t_op * 1e3, flop / t_op / 1e9, 100 * t_copy / t_op, np_s);
+        fflush(stdout);
+        jaxc_array_free(a);
+      }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   int64_t max_n = argc > 1 ? atoll(argv[1]) : 1024;
   int threads = bench_threads();
   jaxc_set_x64(true);
+  if (argc > 2 && !strcmp(argv[2], "decomp")) return bench_decomp(max_n);
   printf("bench_linalg: matmul of n x n matrices, best of %d, %d thread(s); NumPy: its matmul (Debian's links the reference BLAS)\n", REPS, threads);
   printf("  %-8s %6s %10s %10s %12s %16s\n", "dtype", "n", "ms", "GFLOP/s", "copy share", "numpy: GFLOP/s jaxc");
   static const jaxc_dtype ds[] = {JAXC_F32, JAXC_F64, JAXC_BF16, JAXC_I8};
@@ -265,5 +328,5 @@ int main(int argc, char **argv) {
     fflush(stdout);
     jaxc_array_free(a), jaxc_array_free(vv);
   }
-  return bench_contractions(max_n) || bench_paths() || bench_conv();
+  return bench_decomp(max_n) || bench_contractions(max_n) || bench_paths() || bench_conv();
 }

@@ -3,12 +3,13 @@
 # of each are checked verbatim.
 set -u
 B=${B:-build}
+EX=${EX:-$B} # where the example programs are built (make test: $B/check, at -O0)
 pass=0; fail=0
 check() { # check NAME OUTPUT EXPECTED-SUBSTRING
   if grep -qF -- "$3" <<<"$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "test_examples: $1: missing: $3"; fi
 }
-make -s "$B/demo" "$B/styles" >/dev/null || { echo "test_examples: build failed"; echo "test_examples: 0 passed, 1 failed"; exit 1; }
-demo=$("./$B/demo" 2>&1); rc=$?
+make -s "$EX/demo" "$EX/styles" >/dev/null || { echo "test_examples: build failed"; echo "test_examples: 0 passed, 1 failed"; exit 1; }
+demo=$("$EX/demo" 2>&1); rc=$?
 [ $rc = 0 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "test_examples: demo exited $rc"; }
 check demo "$demo" "x * 2        (weak int keeps int8)     Array([2, 4, 6], dtype=int8)"
 check demo "$demo" "Array([1.5, 2.5, 3.5], dtype=float32, weak_type=True)"
@@ -29,7 +30,7 @@ check demo "$demo" "Array([2, 2, 2], dtype=int32, weak_type=True)"
 check demo "$demo" "Array([0.  , 0.25, 0.5 , 0.75], dtype=float32)"
 # jax.random.uniform(jax.random.key(0), (3,)) from the golden file: 0x1.e5349cp-1 = 0.947667, ...
 check demo "$demo" "Array([0.947667  , 0.9785799 , 0.33229148], dtype=float32)"
-styles=$("./$B/styles" 2>&1); rc=$?
+styles=$("$EX/styles" 2>&1); rc=$?
 [ $rc = 0 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "test_examples: styles exited $rc"; }
 check styles "$styles" "1. arrays:         Array([ 1.5  , -1.75 ,  3.125, -2.   ], dtype=float32)"
 check styles "$styles" "2. typed kernel:   1.5 -1.75 3.125 -2"
