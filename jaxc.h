@@ -58,7 +58,8 @@
                vecmat, matmul_preferred (preferred_element_type), diagonal, trace, diag,
                diagflat, kron, einsum, jaxc_convolve, jaxc_correlate (JAXC_CONV_...), cross;
                jnp.linalg: jaxc_linalg_det, slogdet, solve, inv, cholesky, matrix_power, norm,
-               vector_norm, matrix_norm, matrix_transpose; jaxc_lax_linalg_lu
+               vector_norm, matrix_norm, matrix_transpose, svdvals, matrix_rank;
+               jaxc_lax_linalg_lu
      create    jaxc_full, full_like, zeros_like, ones_like, jaxc_array_ones, arange, linspace,
                logspace, geomspace, eye, identity, tri, tril, triu (JAXC_DTYPE_NONE: dtype=None),
                vander, meshgrid, indices, indices_sparse, tril_indices, triu_indices (and
@@ -1233,7 +1234,7 @@ JAXC_API jaxc_array *jaxc_vecmat(const jaxc_array *a, const jaxc_array *b);
    column scaled by the pivot's reciprocal; potf2), so values agree with JAX's to rounding, not
    bit for bit; the rest is composed of jaxc's ops as JAX composes it. float16 and bfloat16 have
    no LAPACK kernels: JAX's "Unsupported dtype float16." (status ERR_DTYPE), except where no
-   factorization is needed (det of 2x2 and 3x3, norms, matrix_power >= 0).
+   factorization is needed (det of 2x2 and 3x3, norms but 2, -2 and "nuc", matrix_power >= 0).
      jaxc_lax_linalg_lu(a, &lu, &pivots, &permutation)  jax.lax.linalg.lu of a float or complex
                       (..., m, n): L (unit, below the diagonal) and U in one array of a's dtype,
                       pivots (..., min(m, n)) int32 (row k was swapped with pivots[k]) and the
@@ -1261,11 +1262,19 @@ JAXC_API jaxc_array *jaxc_vecmat(const jaxc_array *a, const jaxc_array *b);
                       (an integer dtype truncates them: JAX's int results)
      jaxc_linalg_norm(x, ord, naxes, axes, keepdims)  jnp.linalg.norm: x promoted; one axis is
                       vector_norm's; two axes: None/"fro" Frobenius, 1/-1 max/min column sum,
-                      inf/-inf max/min row sum; 2, -2 and "nuc" take singular values, which jaxc
-                      does not compute (refused, ERR_ARG); axes NULL and ord NULL: the 2-norm of
-                      everything, axes NULL otherwise: all of x's axes
+                      inf/-inf max/min row sum, 2/-2 largest/smallest singular value, "nuc" their
+                      sum; axes NULL and ord NULL: the 2-norm of everything, axes NULL otherwise:
+                      all of x's axes
      jaxc_linalg_matrix_norm(x, ord, keepdims)  norm over the last two axes (ord NULL: "fro")
      jaxc_linalg_matrix_transpose(x)  the last two axes swapped
+     jaxc_linalg_svdvals(x)  (..., m, n) -> (..., min(m, n)) singular values, descending, of x's
+                      real dtype: one-sided Jacobi in double (float32 values nearly always
+                      correctly rounded); a matrix with a NaN or an infinity gives NaNs (JAX's
+                      failed gesdd)
+     jaxc_linalg_matrix_rank(M, rtol)  the count of singular values > rtol, the default int;
+                      rtol NULL: max(s) * max(m, n) * eps (each product rounded in s's dtype), a
+                      given rtol is compared as it is (JAX's), broadcast over the batch; a 0-d or
+                      1-d M: any(M != 0) as int32
    ord is the Python value as a string: NULL for None, "fro" (or "f"), "nuc", or a number strtod
    reads whole ("2", "-1", "0.5", "inf", "-inf"). axes NULL is None (naxes ignored). Errors are
    JAX's: "Argument to _det() must have shape [..., n, n], got (2, 3)", "Argument to slogdet()
@@ -1288,6 +1297,8 @@ JAXC_API jaxc_array *jaxc_linalg_vector_norm(const jaxc_array *x, const char *or
 JAXC_API jaxc_array *jaxc_linalg_norm(const jaxc_array *x, const char *ord, int naxes, const int *axes, bool keepdims);
 JAXC_API jaxc_array *jaxc_linalg_matrix_norm(const jaxc_array *x, const char *ord, bool keepdims);
 JAXC_API jaxc_array *jaxc_linalg_matrix_transpose(const jaxc_array *x);
+JAXC_API jaxc_array *jaxc_linalg_svdvals(const jaxc_array *x);
+JAXC_API jaxc_array *jaxc_linalg_matrix_rank(const jaxc_array *M, const jaxc_array *rtol);
 
 /* jnp.diagonal(a, offset, axis1, axis2): the diagonal `offset` of the planes of axes axis1 and
    axis2, those axes removed and the diagonal appended as the last (a copy; a's dtype and weak
@@ -15462,6 +15473,148 @@ done:
   return r;
 }
 
+/* --- singular values: one-sided Jacobi (Hestenes) --------------------------------------------
+   The columns of a (of a^H when a is wide) are rotated in pairs until every pair is orthogonal to
+   working precision; the singular values are then the columns' norms, sorted descending. The
+   rotations run in double (complex: pairs of doubles) for every dtype, so float32 and complex64
+   values come out nearly always correctly rounded (LAPACK's float32 gesdd, JAX's, carries
+   float32 errors). A matrix holding a NaN or an infinity gets NaN singular values: JAX replaces
+   the output of a gesdd that fails with NaN. */
+typedef struct jaxc__svd_job {
+  const jaxc_array *a; /* (..., m, n), a LAPACK dtype */
+  jaxc_array *s;       /* (..., min(m, n)), its real dtype */
+  int64_t m, n;
+  bool failed;         /* out of memory for a scratch matrix */
+} jaxc__svd_job;
+/* column pair (x, y) of length rows (interleaved parts when cx): rotated to orthogonal; false
+   when they already are */
+static bool jaxc__jacobi_pair(double *x, double *y, int64_t rows, bool cx) {
+  /* the three (four) sums in 4 interleaved parts each, so that they vectorise */
+  double al[4] = {0}, be[4] = {0}, grl[4] = {0}, gil[4] = {0}, alpha = 0, beta = 0, gr = 0, gi = 0;
+  int64_t len = cx ? 2 * rows : rows, r = 0;
+  for (; r + 4 <= len; r += 4)
+    for (int l = 0; l < 4; l++) al[l] += x[r + l] * x[r + l], be[l] += y[r + l] * y[r + l], grl[l] += x[r + l] * y[r + l];
+  for (int l = 0; r + l < len; l++) al[l] += x[r + l] * x[r + l], be[l] += y[r + l] * y[r + l], grl[l] += x[r + l] * y[r + l];
+  if (cx) /* imag(x^H y): xr yi - xi yr over the interleaved pairs */
+    for (r = 0; r + 4 <= len; r += 4)
+      for (int l = 0; l < 4; l += 2) gil[l] += x[r + l] * y[r + l + 1] - x[r + l + 1] * y[r + l];
+  if (cx && r < len) gil[0] += x[r] * y[r + 1] - x[r + 1] * y[r];
+  for (int l = 0; l < 4; l++) alpha += al[l], beta += be[l], gr += grl[l], gi += gil[l];
+  double g = hypot(gr, gi);
+  /* orthogonal to working precision: the rounding of the sums themselves is about rows ulps, and
+     what is left moves the values by its square */
+  if (!(g > (double)rows * 0x1p-52 * sqrt(alpha) * sqrt(beta))) return false;
+  /* y's phase (a real y's sign) turned so that x^H y is g > 0, then the real rotation that zeroes it */
+  double zeta = (beta - alpha) / (2 * g), t = (zeta >= 0 ? 1 : -1) / (fabs(zeta) + hypot(1, zeta));
+  double c = 1 / sqrt(1 + t * t), s = c * t, pr = gr / g, pi = gi / g;
+  if (cx)
+    for (int64_t e = 0; e < rows; e++) {
+      double xr = x[2 * e], xi = x[2 * e + 1], yr = pr * y[2 * e] + pi * y[2 * e + 1], yi = pr * y[2 * e + 1] - pi * y[2 * e];
+      x[2 * e] = c * xr - s * yr, x[2 * e + 1] = c * xi - s * yi;
+      y[2 * e] = s * xr + c * yr, y[2 * e + 1] = s * xi + c * yi;
+    }
+  else
+    for (int64_t e = 0; e < rows; e++) {
+      double xr = x[e], yr = pr * y[e];
+      x[e] = c * xr - s * yr, y[e] = s * xr + c * yr;
+    }
+  return true;
+}
+static void jaxc__svd_item(const void *jp, int64_t b) {
+  jaxc__svd_job *j = (jaxc__svd_job *)(uintptr_t)jp; /* (failed is the only field written, and only to true) */
+  bool cx = jaxc_dtype_kind(j->a->dtype) == JAXC_KIND_COMPLEX, wide = j->m < j->n, finite = true;
+  int64_t m = j->m, n = j->n, rows = wide ? n : m, cols = wide ? m : n, wc = cx ? 2 : 1;
+  double *w = (double *)jaxc__malloc(sizeof(double) * (size_t)(rows * cols * wc + 1)), *sv = w ? (double *)jaxc__malloc(sizeof(double) * (size_t)(cols + 1)) : NULL;
+  if (!sv) {
+    jaxc__free(w);
+    j->failed = true;
+    return;
+  }
+  for (int64_t r = 0; r < m; r++) /* W column `col` holds a's column (tall) or conj of its row (wide) */
+    for (int64_t c = 0; c < n; c++) {
+      int64_t src = wc * ((b * m + r) * n + c), col = wide ? r : c, row = wide ? c : r;
+      double re = jaxc__part_get(j->a, src), im = cx ? jaxc__part_get(j->a, src + 1) : 0;
+      finite &= isfinite(re) && isfinite(im);
+      w[wc * (col * rows + row)] = re;
+      if (cx) w[2 * (col * rows + row) + 1] = wide ? -im : im;
+    }
+  for (int sweep = 0; finite && sweep < 64; sweep++) {
+    bool rotated = false;
+    for (int64_t p = 0; p + 1 < cols; p++)
+      for (int64_t q = p + 1; q < cols; q++) rotated |= jaxc__jacobi_pair(w + wc * p * rows, w + wc * q * rows, rows, cx);
+    if (!rotated) break;
+  }
+  for (int64_t c = 0; c < cols; c++) {
+    double ss = 0;
+    for (int64_t r = 0; r < rows * wc; r++) ss += w[wc * c * rows + r] * w[wc * c * rows + r];
+    double v = finite ? sqrt(ss) : NAN;
+    int64_t at = c; /* insertion, descending */
+    while (at > 0 && sv[at - 1] < v) sv[at] = sv[at - 1], at--;
+    sv[at] = v;
+  }
+  for (int64_t c = 0; c < cols; c++) jaxc__part_set(j->s, b * cols + c, sv[c]);
+  jaxc__free(w), jaxc__free(sv);
+}
+/* the singular values of X (promoted, a LAPACK dtype, rank >= 2): (..., min(m, n)) */
+static jaxc_array *jaxc__svdvals(const jaxc_array *X) {
+  int64_t m = X->shape[X->ndim - 2], n = X->shape[X->ndim - 1], shape[JAXC_MAX_NDIM];
+  memcpy(shape, X->shape, sizeof(int64_t) * (size_t)X->ndim);
+  shape[X->ndim - 2] = m < n ? m : n;
+  jaxc_dtype rd = X->dtype == JAXC_C64 ? JAXC_F32 : X->dtype == JAXC_C128 ? JAXC_F64 : X->dtype;
+  jaxc_array *s = jaxc__new_array(rd, false, X->ndim - 1, shape);
+  if (!s) return NULL;
+  jaxc__svd_job j = {X, s, m, n, false};
+  int64_t count = m && n ? jaxc__batch_count(X) : 0, k = m < n ? m : n;
+  jaxc__items_run(&j, jaxc__svd_item, count, count > 1 && (size_t)count * (size_t)(m * n * k) * 8 > JAXC_PAR_BYTES);
+  if (j.failed) {
+    jaxc_array_free(s);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory");
+  }
+  return s;
+}
+JAXC_API jaxc_array *jaxc_linalg_svdvals(const jaxc_array *x) {
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "svdvals: the array is NULL");
+  jaxc_array *X = jaxc__inexact_view(x), *s = NULL;
+  if (X && jaxc__rank_at_least(X, "svd") && jaxc__lapack_dtype(X->dtype)) s = jaxc__svdvals(X);
+  jaxc_array_free(X);
+  return s ? jaxc__checked("svd", s, x, NULL) : NULL;
+}
+/* jnp.linalg.matrix_rank: the singular values above rtol (default: the largest times max(m, n)
+   times eps, each product rounded in their dtype; a given rtol is compared as it is, as JAX
+   does); a 0-d or 1-d M: any(M != 0) as int32 */
+JAXC_API jaxc_array *jaxc_linalg_matrix_rank(const jaxc_array *M, const jaxc_array *rtol) {
+  if (!M) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "matrix_rank: the array is NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *X, *zero, *ne, *any, *s, *tol, *mx, *c1, *c2, *t1, *tx, *gt, *r = NULL;
+  JAXC__STEP(X, jaxc__inexact_view(M));
+  if (X->ndim < 2) {
+    JAXC__STEP(zero, jaxc_weak_int(0));
+    JAXC__STEP(ne, jaxc_not_equal(X, zero));
+    JAXC__STEP(any, jaxc_reduce(JAXC_OP_ANY, ne, JAXC_ALL_AXES));
+    r = jaxc_astype(any, JAXC_I32);
+    goto done;
+  }
+  if (!jaxc__lapack_dtype(X->dtype)) goto done;
+  JAXC__STEP(s, jaxc__svdvals(X));
+  if (rtol) tol = (jaxc_array *)rtol;
+  else {
+    jaxc_float_info fi;
+    jaxc_finfo(s->dtype, &fi);
+    int64_t m = X->shape[X->ndim - 2], n = X->shape[X->ndim - 1];
+    JAXC__STEP(mx, jaxc_reduce(JAXC_OP_MAX, s, -1));
+    JAXC__STEP(c1, jaxc_scalar(s->dtype, (double)(m > n ? m : n), 0));
+    JAXC__STEP(c2, jaxc_scalar(s->dtype, fi.eps, 0));
+    JAXC__STEP(t1, jaxc_multiply(mx, c1));
+    JAXC__STEP(tol, jaxc_multiply(t1, c2));
+  }
+  JAXC__STEP(tx, jaxc_expand_dims(tol, tol->ndim));
+  JAXC__STEP(gt, jaxc_greater(s, tx));
+  r = jaxc_sum(gt, -1);
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+
 /* --- norms: jnp.linalg.vector_norm, matrix_norm and norm, op by op as JAX writes them ---------
    ord is the Python value as a string: NULL is None, "fro"/"f" and "nuc" the strings, anything
    strtod reads in full a number ("2", "-1", "0.5", "inf", "-inf"). */
@@ -15493,13 +15646,8 @@ static jaxc_array *jaxc__reduce_axes(jaxc_op op, const jaxc_array *x, int na, co
   shape[nd++] = inner;
   jaxc_array *t = jaxc_transpose(x, x->ndim, perm), *v = t ? jaxc_reshape(t, nd, shape) : NULL;
   jaxc_array *r = v ? jaxc_reduce_ex(op, v, -1, false) : NULL, *k = r && keepdims ? jaxc_reshape(r, x->ndim, keep) : NULL;
-  if (k || !keepdims) JAXC__FREE_ARRAYS(t, v);
-  else JAXC__FREE_ARRAYS(t, v, r);
-  if (keepdims) {
-    jaxc_array_free(k ? r : NULL);
-    return k;
-  }
-  return r;
+  JAXC__FREE_ARRAYS(t, v, keepdims ? r : NULL);
+  return keepdims ? k : r;
 }
 /* the axes as Python hands them to a reduction: each canonical, none repeated (NULL: all) */
 static bool jaxc__norm_axes(const jaxc_array *x, int naxes, const int *axes, int *ax, int *na) {
@@ -15548,7 +15696,7 @@ static jaxc_array *jaxc__norm_p(const jaxc_array *x, double p, int na, const int
   JAXC__STEP(ab, jaxc_abs(x));
   jaxc_dtype d = ab->dtype;
   jaxc_kind k = jaxc_dtype_kind(d);
-  double pv = p, iv;
+  double pv = p, iv = 0;
   if (k == JAXC_KIND_BOOL) pv = p != 0, iv = 1;
   else if (k == JAXC_KIND_INT || k == JAXC_KIND_UINT) {
     pv = trunc(p);
@@ -15558,11 +15706,9 @@ static jaxc_array *jaxc__norm_p(const jaxc_array *x, double p, int na, const int
       goto done;
     }
     iv = trunc(1.0 / pv);
-  } else {
-    JAXC__STEP(pc, jaxc_scalar(d, p, 0));
-    pv = jaxc__fd_at(pc, 0), iv = 1.0 / pv;
   }
   JAXC__STEP(pc, jaxc_scalar(d, pv, 0));
+  if (k == JAXC_KIND_FLOAT) iv = 1.0 / jaxc__fd_at(pc, 0); /* 1 / (p in the dtype), rounded to it next */
   JAXC__STEP(ic, jaxc_scalar(d, iv, 0));
   JAXC__STEP(pw, jaxc_power(ab, pc));
   JAXC__STEP(s, jaxc__reduce_axes(JAXC_OP_SUM, pw, na, ax, keepdims));
@@ -15604,6 +15750,22 @@ static jaxc_array *jaxc__norm_induced(const jaxc_array *x, int inner, int outer,
   JAXC__FREE_ARRAYS(ab, s);
   return r;
 }
+/* reducer(svdvals(moveaxis(x, axes, (-2, -1))), axis=-1): ord 2 max, -2 min, "nuc" sum; keepdims
+   puts the two axes back as 1s */
+static jaxc_array *jaxc__norm_sv(const jaxc_array *x, const int *ax, jaxc_op op, bool keepdims) {
+  int perm[JAXC_MAX_NDIM], np = 0;
+  int64_t keep[JAXC_MAX_NDIM];
+  for (int d = 0; d < x->ndim; d++) {
+    bool in = d == ax[0] || d == ax[1];
+    keep[d] = in ? 1 : x->shape[d];
+    if (!in) perm[np++] = d;
+  }
+  perm[np] = ax[0], perm[np + 1] = ax[1];
+  jaxc_array *t = jaxc_transpose(x, x->ndim, perm), *s = t ? jaxc_linalg_svdvals(t) : NULL, *y = s ? jaxc_reduce(op, s, -1) : NULL;
+  jaxc_array *k = y && keepdims ? jaxc_reshape(y, x->ndim, keep) : NULL;
+  JAXC__FREE_ARRAYS(t, s, keepdims ? y : NULL);
+  return keepdims ? k : y;
+}
 JAXC_API jaxc_array *jaxc_linalg_norm(const jaxc_array *x, const char *ord, int naxes, const int *axes, bool keepdims) {
   if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "norm: the array is NULL");
   double p;
@@ -15620,7 +15782,7 @@ JAXC_API jaxc_array *jaxc_linalg_norm(const jaxc_array *x, const char *ord, int 
     else if (na == 2 && kind == JAXC__ORD_NUM && (p == 1 || p == -1)) r = jaxc__norm_induced(X, ax[0], ax[1], p > 0, keepdims);
     else if (na == 2 && kind == JAXC__ORD_NUM && (p == INFINITY || p == -INFINITY)) r = jaxc__norm_induced(X, ax[1], ax[0], p > 0, keepdims);
     else if (na == 2 && (kind == JAXC__ORD_NUC || (kind == JAXC__ORD_NUM && (p == 2 || p == -2))))
-      jaxc__fail(JAXC_ERR_ARG, "norm: ord=%s of a matrix reduces its singular values (jnp.linalg.svd), which jaxc does not compute", ord);
+      r = jaxc__norm_sv(X, ax, kind == JAXC__ORD_NUC ? JAXC_OP_SUM : p > 0 ? JAXC_OP_MAX : JAXC_OP_MIN, keepdims);
     else if (na == 2) jaxc__fail(JAXC_ERR_ARG, "Invalid order '%s' for matrix norm.", ord);
     else {
       char s[16 * JAXC_MAX_NDIM + 8];

@@ -230,7 +230,7 @@ static int bench_conv(void) {
 }
 
 /* jnp.linalg: det (LU, 2n^3/3 flops), solve with n right-hand sides and inv (LU then the two
-   triangular solves, 8n^3/3), cholesky (n^3/3) of n x n matrices, and 10^4 batched 4x4 and
+   triangular solves, 8n^3/3), cholesky (n^3/3), svdvals (up to n = 256) of n x n matrices, and 10^4 batched 4x4 and
    16x16 ones; GFLOP/s, the same-run copy of the operand and result bytes, and NumPy's
    np.linalg (Debian's reference LAPACK) on the same values. The matrices are I + the input
    pattern / (4n) (diagonally dominant), cholesky's a a^T + I. */
@@ -238,7 +238,7 @@ static jaxc_array *well_conditioned(jaxc_dtype d, int64_t batch, int64_t n, bool
   int64_t sh[3] = {batch, n, n}, total = batch * n * n;
   jaxc_array *f = jaxc_array_empty(JAXC_F64, 3, sh);
   double *p = (double *)jaxc_array_data(f);
-  for (int64_t i = 0; i < total; i++) p[i] = (double)((((uint64_t)i * 2654435761u + 1) % 97) % 9 - 4) / (4.0 * (double)n) + (i % (n * n) % (n + 1) == 0);
+  for (int64_t i = 0; i < total; i++) p[i] = ((double)((((uint64_t)i * 2654435761u + 1) % 97) % 9) - 4) / (4.0 * (double)n) + (i % (n * n) % (n + 1) == 0);
   if (spd) { /* a a^T + I, by jaxc's matmul */
     jaxc_array *t = jaxc_linalg_matrix_transpose(f), *m = jaxc_matmul(f, t);
     double *q = (double *)jaxc_array_data(m);
@@ -253,20 +253,23 @@ static jaxc_array *well_conditioned(jaxc_dtype d, int64_t batch, int64_t n, bool
 static jaxc_array *op_det(const jaxc_array *a, const jaxc_array *b) { return (void)b, jaxc_linalg_det(a); }
 static jaxc_array *op_inv(const jaxc_array *a, const jaxc_array *b) { return (void)b, jaxc_linalg_inv(a); }
 static jaxc_array *op_chol(const jaxc_array *a, const jaxc_array *b) { return (void)b, jaxc_linalg_cholesky(a, false, true); }
+static jaxc_array *op_svdvals(const jaxc_array *a, const jaxc_array *b) { return (void)b, jaxc_linalg_svdvals(a); }
 static int bench_decomp(int64_t max_n) {
   printf("  %-16s %-8s %6s %6s %10s %10s %12s %16s\n", "jnp.linalg", "dtype", "batch", "n", "ms", "GFLOP/s", "copy share", "numpy: GFLOP/s jaxc");
-  static const struct { const char *name, *np; bench_op op; double flops; int outs; bool spd; } ops[] = {
-      {"det", "np.linalg.det(z)", op_det, 2.0 / 3, 0, false},
-      {"solve (n cols)", "np.linalg.solve(z, z)", jaxc_linalg_solve, 8.0 / 3, 1, false},
-      {"inv", "np.linalg.inv(z)", op_inv, 8.0 / 3, 1, false},
-      {"cholesky", "np.linalg.cholesky(z)", op_chol, 1.0 / 3, 1, true}};
+  static const struct { const char *name, *np; bench_op op; double flops; int outs; bool spd; int64_t max_n; } ops[] = {
+      {"det", "np.linalg.det(z)", op_det, 2.0 / 3, 0, false, 1 << 20},
+      {"solve (n cols)", "np.linalg.solve(z, z)", jaxc_linalg_solve, 8.0 / 3, 1, false, 1 << 20},
+      {"inv", "np.linalg.inv(z)", op_inv, 8.0 / 3, 1, false, 1 << 20},
+      {"cholesky", "np.linalg.cholesky(z)", op_chol, 1.0 / 3, 1, true, 1 << 20},
+      /* (nominal flops: LAPACK's bidiagonalization, 4n^3/3; Jacobi does several times that) */
+      {"svdvals", "np.linalg.svd(z, compute_uv=False)", op_svdvals, 4.0 / 3, 0, false, 256}};
   static const jaxc_dtype ds[] = {JAXC_F32, JAXC_F64};
   static const int64_t shapes[][2] = {{1, 64}, {1, 256}, {1, 1024}, {10000, 4}, {10000, 16}};
   for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
     for (size_t di = 0; di < 2; di++)
       for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
         int64_t batch = shapes[si][0], n = shapes[si][1];
-        if (n > max_n) continue;
+        if (n > max_n || n > ops[o].max_n) continue;
         jaxc_array *a = well_conditioned(ds[di], batch, n, ops[o].spd);
         size_t bytes = (size_t)(batch * n * n) * jaxc_dtype_size(ds[di]) * (size_t)(1 + 2 * ops[o].outs);
         double t_op, t_copy;

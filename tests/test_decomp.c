@@ -11,6 +11,8 @@
        bit for bit against the 2-D solves they are made of; inv(a) @ a near the identity;
      - matrix powers of small integer matrices exactly (every sum exact), negative powers
        against inv;
+     - singular values exactly where the columns are orthogonal, else by sum of squares, |det|
+       and the 2x2 closed form; ranks of sums of r outer products;
      - norms against long double sums, maxima and counts; JAX's dtype rules for every input
        dtype (x64 on and off), JAX's error messages, inputs unchanged, debug_nans. */
 #include <float.h>
@@ -778,10 +780,118 @@ static void test_norms(void) {
   CHECK_FAILS(jaxc_linalg_norm(m, "1", 0, NULL, false), "Invalid axis values ((0, 1, 2)) for jnp.linalg.norm.");
   CHECK_FAILS(jaxc_linalg_norm(x23, NULL, 1, (const int[]){2}, false), "axis 2 is out of bounds for array of dimension 2");
   CHECK_FAILS(jaxc_linalg_norm(x23, NULL, 2, (const int[]){1, -1}, false), "duplicate value in 'axis': (1, 1)");
-  CHECK(!jaxc_linalg_norm(x23, "nuc", 0, NULL, false) && jaxc_last_status() == JAXC_ERR_ARG);
   CHECK_FAILS(jaxc_linalg_matrix_transpose(x3), "matrix_transpose requres at least 2 dimensions; got ndim=1");
   expect_print(jaxc_linalg_matrix_transpose(x23), "Array([[1., 4.],\n       [2., 5.],\n       [3., 7.]], dtype=float32)", "matrix_transpose");
   FREE_ALL(m, x3, x23, i9);
+}
+
+
+/* ---- singular values, matrix_rank, the spectral and nuclear norms ------------------------------ */
+static long double fro2(const cld *A, int64_t count) {
+  long double s = 0;
+  for (int64_t i = 0; i < count; i++) s += A[i].re * A[i].re + A[i].im * A[i].im;
+  return s;
+}
+static void test_svdvals(void) {
+  /* one nonzero per row and column: the columns are orthogonal already, so the values are the
+     entries' magnitudes, sorted, exactly (complex entries on the axes: |v| exact too) */
+  for (int trial = 0; trial < 48; trial++) {
+    jaxc_dtype d = LAPACK[trial % 4];
+    int64_t m = 1 + trial % 6, n = 1 + (trial / 6) % 6, k = m < n ? m : n;
+    int w = is_cx(d) ? 2 : 1, rp[8], cp[8];
+    double p[2 * 36] = {0}, want[8];
+    for (int i = 0; i < 8; i++) rp[i] = cp[i] = i;
+    for (int i = (int)m - 1; i > 0; i--) { int j = (int)(rnd64() % (uint64_t)(i + 1)), t = rp[i]; rp[i] = rp[j], rp[j] = t; }
+    for (int i = (int)n - 1; i > 0; i--) { int j = (int)(rnd64() % (uint64_t)(i + 1)), t = cp[i]; cp[i] = cp[j], cp[j] = t; }
+    for (int i = 0; i < k; i++) {
+      double v = ldexp((double)(1 + rnd64() % 15), (int)(rnd64() % 9) - 4) * (rnd64() & 1 ? -1 : 1);
+      want[i] = fabs(v);
+      p[w * (rp[i] * n + cp[i]) + (w == 2 && rnd64() & 1)] = v; /* complex: real or imaginary */
+    }
+    for (int i = 1; i < k; i++) /* descending */
+      for (int j = i; j > 0 && want[j - 1] < want[j]; j--) { double t = want[j]; want[j] = want[j - 1], want[j - 1] = t; }
+    jaxc_array *a = from_parts(d, 2, (const int64_t[]){m, n}, p), *sv = jaxc_linalg_svdvals(a);
+    bool ok = sv && same_shape(sv, 1, &k);
+    for (int i = 0; ok && i < k; i++) ok &= at(sv, i).re == want[i];
+    CHECK_MSG(ok, "svdvals %s %lldx%lld of orthogonal columns: exact", jaxc_dtype_name(d), (long long)m, (long long)n);
+    FREE_ALL(a, sv);
+  }
+  /* random matrices: sum of squares = |a|_F^2, product = |det| (square), 2x2 in closed form */
+  static const int64_t sh[][3] = {{5, 2, 2}, {4, 6, 6}, {3, 9, 4}, {3, 4, 9}, {2, 33, 20}, {1, 64, 64}};
+  for (int t = 0; t < 4; t++)
+    for (size_t q = 0; q < sizeof sh / sizeof sh[0]; q++) {
+      jaxc_dtype d = LAPACK[t], rd = d == JAXC_C64 ? JAXC_F32 : d == JAXC_C128 ? JAXC_F64 : d;
+      int64_t b = sh[q][0], m = sh[q][1], n = sh[q][2], k = m < n ? m : n;
+      jaxc_array *a = rand_mats(d, 3, sh[q], 2), *sv = jaxc_linalg_svdvals(a);
+      CHECK_MSG(sv && jaxc_array_dtype(sv) == rd && same_shape(sv, 2, (const int64_t[]){b, k}), "svdvals %s: %s", jaxc_dtype_name(d), jaxc_last_error());
+      if (!sv) continue;
+      cld *A = parts(a), *S = parts(sv);
+      bool sum_ok = true, det_ok = true, closed_ok = true, order_ok = true;
+      for (int64_t i = 0; i < b; i++) {
+        long double ss = 0, prod = 1;
+        for (int64_t j = 0; j < k; j++) ss += S[i * k + j].re * S[i * k + j].re, prod *= S[i * k + j].re;
+        for (int64_t j = 1; j < k; j++) order_ok &= S[i * k + j - 1].re >= S[i * k + j].re;
+        long double f = fro2(A + i * m * n, m * n);
+        sum_ok &= fabsl(ss - f) <= 8 * (long double)(k + 2) * u_of(rd) * f;
+        if (m == n) {
+          long double dv = cabsl_(det_ref(A + i * m * n, n));
+          det_ok &= fabsl(prod - dv) <= 8 * (long double)(n + 2) * (n + 2) * u_of(rd) * dv;
+        }
+        if (m == 2 && n == 2 && !is_cx(d)) {
+          long double a0 = A[i * 4].re, a1 = A[i * 4 + 1].re, a2 = A[i * 4 + 2].re, a3 = A[i * 4 + 3].re;
+          long double s2 = a0 * a0 + a1 * a1 + a2 * a2 + a3 * a3, dt = a0 * a3 - a1 * a2, rt = sqrtl(s2 * s2 - 4 * dt * dt);
+          long double hi = sqrtl((s2 + rt) / 2), lo = fabsl(dt) / hi;
+          closed_ok &= fabsl(S[i * 2].re - hi) <= 2 * u_of(rd) * hi && fabsl(S[i * 2 + 1].re - lo) <= 2 * u_of(rd) * hi;
+        }
+      }
+      CHECK_MSG(order_ok && sum_ok && det_ok && closed_ok, "svdvals %s %lldx%lld: order %d, sum of squares %d, |det| %d, closed form %d",
+                jaxc_dtype_name(d), (long long)m, (long long)n, order_ok, sum_ok, det_ok, closed_ok);
+      /* the spectral and nuclear norms are max, min and sum of these, keepdims puts 1s back */
+      jaxc_array *n2 = jaxc_linalg_norm(a, "2", 2, (const int[]){1, 2}, false), *nm2 = jaxc_linalg_norm(a, "-2", 2, (const int[]){-2, -1}, true);
+      jaxc_array *nuc = jaxc_linalg_norm(a, "nuc", 2, (const int[]){1, 2}, false), *mx = jaxc_reduce(JAXC_OP_MAX, sv, -1);
+      jaxc_array *mn = jaxc_reduce_ex(JAXC_OP_MIN, sv, -1, false), *sm = jaxc_sum(sv, -1), *mnk = jaxc_reshape(mn, 3, (const int64_t[]){b, 1, 1});
+      CHECK(bits_equal(n2, mx) && bits_equal(nm2, mnk) && nm2 && same_shape(nm2, 3, (const int64_t[]){b, 1, 1}) && bits_equal(nuc, sm));
+      free(A), free(S);
+      FREE_ALL(a, sv, n2, nm2, nuc, mx, mn, sm, mnk);
+    }
+  /* a NaN or an infinity: that matrix's values are NaN (JAX's failed gesdd), the others not */
+  double nanp[8] = {1, 2, 3, NAN, 1, 0, 0, 2};
+  jaxc_array *a = from_parts(JAXC_F32, 3, (const int64_t[]){2, 2, 2}, nanp), *sv = jaxc_linalg_svdvals(a);
+  CHECK(sv && isnan(at(sv, 0).re) && isnan(at(sv, 1).re) && at(sv, 2).re == 2 && at(sv, 3).re == 1);
+  FREE_ALL(a, sv);
+  /* empty: (..., 0) */
+  a = jaxc_array_zeros(JAXC_F32, 3, (const int64_t[]){2, 0, 3}), sv = jaxc_linalg_svdvals(a);
+  CHECK(sv && same_shape(sv, 2, (const int64_t[]){2, 0}));
+  FREE_ALL(a, sv);
+  /* JAX's examples */
+  double e1[] = {1, 2, 3, 6, 5, 4}, e2[] = {1, 2, 3, 4, 5, 7}, r2[] = {1, 2, 3, 4}, r1[] = {1, 0, 0, 0};
+  jaxc_array *x1 = from_parts(JAXC_F32, 2, (const int64_t[]){2, 3}, e1), *x2 = from_parts(JAXC_F32, 2, (const int64_t[]){2, 3}, e2);
+  jaxc_array *i2 = from_parts(JAXC_I32, 2, (const int64_t[]){2, 2}, r2), *i1 = from_parts(JAXC_I32, 2, (const int64_t[]){2, 2}, r1);
+  /* JAX's docstring (marked doctest: +SKIP) shows float32 gesdd's [9.361919, 1.8315067]; the exact
+     values are sqrt((91 +- sqrt(7105)) / 2) = 9.36192186..., 1.83150729..., which round to these */
+  expect_print(jaxc_linalg_svdvals(x1), "Array([9.361922 , 1.8315073], dtype=float32)", "svdvals doc");
+  expect_print(jaxc_linalg_norm(x2, "nuc", 0, NULL, false), "Array(10.762535, dtype=float32)", "norm nuc doc");
+  jaxc_set_x64(false);
+  expect_print(jaxc_linalg_matrix_rank(i2, NULL), "Array(2, dtype=int32)", "matrix_rank doc");
+  expect_print(jaxc_linalg_matrix_rank(i1, NULL), "Array(1, dtype=int32)", "matrix_rank doc 2");
+  jaxc_set_x64(true);
+  /* ranks of sums of r outer products (float64, 8 x 6), the default tolerance; a given rtol is
+     absolute (JAX's); 1-d: any(M != 0) as int32 */
+  for (int r = 0; r <= 6; r++) {
+    jaxc_array *u = rand_mats(JAXC_F64, 2, (const int64_t[]){8, r}, 0), *v = rand_mats(JAXC_F64, 2, (const int64_t[]){r, 6}, 0);
+    jaxc_array *mm = jaxc_matmul(u, v), *rk = jaxc_linalg_matrix_rank(mm, NULL);
+    CHECK_MSG(rk && jaxc_array_dtype(rk) == JAXC_I64 && at(rk, 0).re == r, "matrix_rank of a rank-%d product: %Lg", r, rk ? at(rk, 0).re : -1);
+    FREE_ALL(u, v, mm, rk);
+  }
+  jaxc_array *big = jaxc_weak_float(3.5), *rk = jaxc_linalg_matrix_rank(i2, big), *v1 = jaxc_array_zeros(JAXC_F32, 1, (const int64_t[]){3});
+  CHECK(rk && at(rk, 0).re == 1); /* s = (5.46, 0.37): only the first is > 3.5 */
+  expect_print(jaxc_linalg_matrix_rank(v1, NULL), "Array(0, dtype=int32)", "matrix_rank 1-d zeros");
+  /* errors */
+  jaxc_array *h = jaxc_array_zeros(JAXC_F16, 2, (const int64_t[]){2, 2});
+  CHECK_FAILS(jaxc_linalg_svdvals(v1), "Input 0 to svd must have rank at least 2, but got shape=(3,)");
+  CHECK_FAILS(jaxc_linalg_svdvals(h), "Unsupported dtype float16.");
+  CHECK_FAILS(jaxc_linalg_norm(h, "2", 0, NULL, false), "Unsupported dtype float16.");
+  FREE_ALL(x1, x2, i2, i1, big, rk, v1, h);
 }
 
 int main(void) {
@@ -794,5 +904,6 @@ int main(void) {
   test_cholesky();
   test_matrix_power();
   test_norms();
+  test_svdvals();
   return check_summary("test_decomp");
 }
