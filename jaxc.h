@@ -15484,7 +15484,7 @@ typedef struct jaxc__svd_job {
   const jaxc_array *a; /* (..., m, n), a LAPACK dtype */
   jaxc_array *s;       /* (..., min(m, n)), its real dtype */
   int64_t m, n;
-  bool failed;         /* out of memory for a scratch matrix */
+  bool *nomem;         /* per matrix: no memory for its scratch */
 } jaxc__svd_job;
 /* column pair (x, y) of length rows (interleaved parts when cx): rotated to orthogonal; false
    when they already are */
@@ -15521,13 +15521,13 @@ static bool jaxc__jacobi_pair(double *x, double *y, int64_t rows, bool cx) {
   return true;
 }
 static void jaxc__svd_item(const void *jp, int64_t b) {
-  jaxc__svd_job *j = (jaxc__svd_job *)(uintptr_t)jp; /* (failed is the only field written, and only to true) */
+  const jaxc__svd_job *j = (const jaxc__svd_job *)jp;
   bool cx = jaxc_dtype_kind(j->a->dtype) == JAXC_KIND_COMPLEX, wide = j->m < j->n, finite = true;
   int64_t m = j->m, n = j->n, rows = wide ? n : m, cols = wide ? m : n, wc = cx ? 2 : 1;
   double *w = (double *)jaxc__malloc(sizeof(double) * (size_t)(rows * cols * wc + 1)), *sv = w ? (double *)jaxc__malloc(sizeof(double) * (size_t)(cols + 1)) : NULL;
   if (!sv) {
     jaxc__free(w);
-    j->failed = true;
+    j->nomem[b] = true;
     return;
   }
   for (int64_t r = 0; r < m; r++) /* W column `col` holds a's column (tall) or conj of its row (wide) */
@@ -15563,10 +15563,16 @@ static jaxc_array *jaxc__svdvals(const jaxc_array *X) {
   jaxc_dtype rd = X->dtype == JAXC_C64 ? JAXC_F32 : X->dtype == JAXC_C128 ? JAXC_F64 : X->dtype;
   jaxc_array *s = jaxc__new_array(rd, false, X->ndim - 1, shape);
   if (!s) return NULL;
-  jaxc__svd_job j = {X, s, m, n, false};
   int64_t count = m && n ? jaxc__batch_count(X) : 0, k = m < n ? m : n;
-  jaxc__items_run(&j, jaxc__svd_item, count, count > 1 && (size_t)count * (size_t)(m * n * k) * 8 > JAXC_PAR_BYTES);
-  if (j.failed) {
+  bool *nomem = (bool *)jaxc__malloc((size_t)count + 1), failed = !nomem;
+  if (nomem) {
+    memset(nomem, 0, (size_t)count + 1);
+    jaxc__svd_job j = {X, s, m, n, nomem};
+    jaxc__items_run(&j, jaxc__svd_item, count, count > 1 && (size_t)count * (size_t)(m * n * k) * 8 > JAXC_PAR_BYTES);
+    for (int64_t b = 0; b < count; b++) failed |= nomem[b];
+    jaxc__free(nomem);
+  }
+  if (failed) {
     jaxc_array_free(s);
     return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory");
   }

@@ -31,8 +31,9 @@ static void hook_free(void *q) {
 
 /* --- inputs, made before any failure is armed ------------------------------------------------- */
 enum { NBIG = 1 << 20 }; /* 4 MiB of float32: reductions go parallel above 4 MiB of traffic */
-static jaxc_array *out34, *x34, *i8col, *f32row, *c64v, *f16v, *condcol, *idx, *upd, *big, *u8v;
-static jaxc_array *inputs[10];
+static jaxc_array *out34, *x34, *i8col, *f32row, *c64v, *f16v, *condcol, *idx, *upd, *big, *u8v, *sq44, *c44;
+enum { NIN = 12 };
+static jaxc_array *inputs[NIN];
 
 static void make_inputs(void) {
   float v12[12];
@@ -49,8 +50,14 @@ static void make_inputs(void) {
   out34 = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){3, 4});
   int64_t nb = NBIG;
   big = jaxc_random_uniform(jaxc_random_key(7), JAXC_F32, 1, &nb, -1.0, 1.0);
-  jaxc_array *all[] = {x34, i8col, f32row, c64v, f16v, condcol, idx, upd, big, u8v};
-  for (int i = 0; i < 10; i++) {
+  float v16[16], c32[32] = {0};
+  for (int i = 0; i < 16; i++) v16[i] = (float)(i % 7) - 3 + (i % 5 == 0) * 9.0f; /* diagonally dominant */
+  for (int i = 0; i < 4; i++) /* Hermitian positive definite: 5 on the diagonal, 1 - i / 2 above, conjugate below */
+    for (int j = 0; j < 4; j++) c32[2 * (i * 4 + j)] = i == j ? 5.0f : 1.0f, c32[2 * (i * 4 + j) + 1] = i == j ? 0.0f : i < j ? -0.5f : 0.5f;
+  sq44 = jaxc_array_from_data(JAXC_F32, 2, (int64_t[]){4, 4}, v16);
+  c44 = jaxc_array_from_data(JAXC_C64, 2, (int64_t[]){4, 4}, c32);
+  jaxc_array *all[] = {x34, i8col, f32row, c64v, f16v, condcol, idx, upd, big, u8v, sq44, c44};
+  for (int i = 0; i < NIN; i++) {
     inputs[i] = all[i];
     if (!all[i]) {
       fprintf(stderr, "test_solo_oom: could not make input %d: %s\n", i, jaxc_last_error());
@@ -327,6 +334,28 @@ static jaxc_array *c_put_along_promoted(void) { /* a weak float into uint8: the 
   return r;
 }
 
+/* jnp.linalg: the factorizations and what is composed on them (every step's arrays freed) */
+static jaxc_array *c_lu(void) {
+  jaxc_array *lu, *pv, *pm;
+  int st = jaxc_lax_linalg_lu(c44, &lu, &pv, &pm);
+  jaxc_array_free(lu), jaxc_array_free(pv), jaxc_array_free(pm);
+  return status_call(st);
+}
+static jaxc_array *c_slogdet(void) {
+  jaxc_array *sg, *ld;
+  int st = jaxc_linalg_slogdet(c44, &sg, &ld);
+  jaxc_array_free(sg), jaxc_array_free(ld);
+  return status_call(st);
+}
+static jaxc_array *c_det4(void) { return jaxc_linalg_det(sq44); }
+static jaxc_array *c_solve(void) { return jaxc_linalg_solve(sq44, c44); } /* (float32 with complex64: both promoted) */
+static jaxc_array *c_inv(void) { return jaxc_linalg_inv(sq44); }
+static jaxc_array *c_cholesky(void) { return jaxc_linalg_cholesky(c44, true, true); }
+static jaxc_array *c_matrix_power(void) { return jaxc_linalg_matrix_power(sq44, -5); }
+static jaxc_array *c_svdvals(void) { return jaxc_linalg_svdvals(x34); }
+static jaxc_array *c_matrix_rank(void) { return jaxc_linalg_matrix_rank(c44, NULL); }
+static jaxc_array *c_norm_nuc(void) { return jaxc_linalg_norm(x34, "nuc", 2, (const int[]){1, 0}, true); }
+static jaxc_array *c_vector_norm(void) { return jaxc_linalg_vector_norm(x34, "3", 2, (const int[]){0, 1}, false); }
 typedef struct { const char *name; jaxc_array *(*call)(void); } oom_case;
 static const oom_case cases[] = {
   {"from_data", c_from_data}, {"weak_complex", c_weak}, {"zeros", c_zeros}, {"add broadcast", c_add_bcast},
@@ -361,6 +390,9 @@ static const oom_case cases[] = {
   {"setxor1d f16, size", c_setxor}, {"take_along_axis, fill", c_take_along}, {"take_along_axis, axis None", c_take_along_flat},
   {"put_along_axis", c_put_along}, {"put_along_axis, promoted", c_put_along_promoted}, {"unravel_index", c_unravel},
   {"ravel_multi_index, clip, F", c_ravel},
+  {"lax lu c64", c_lu}, {"slogdet c64", c_slogdet}, {"det 4x4", c_det4}, {"solve c64", c_solve}, {"inv", c_inv},
+  {"cholesky c64, upper", c_cholesky}, {"matrix_power -5", c_matrix_power}, {"svdvals 3x4", c_svdvals},
+  {"matrix_rank c64", c_matrix_rank}, {"norm nuc, keepdims", c_norm_nuc}, {"vector_norm p=3, two axes", c_vector_norm},
 };
 
 /* --- what a call leaves behind ----------------------------------------------------------------- */
@@ -424,7 +456,7 @@ static void check_case(const oom_case *c, snapshot *in) {
     CHECK_MSG(atomic_load(&hook_live) == live0, "%s, allocation %ld failing: %ld blocks leaked", c->name, k,
               atomic_load(&hook_live) - live0);
   }
-  for (int i = 0; i < 10; i++) {
+  for (int i = 0; i < NIN; i++) {
     snapshot now = snap(inputs[i]);
     CHECK_MSG(same(&now, &in[i]), "%s: input %d modified", c->name, i);
     free(now.data);
@@ -434,8 +466,8 @@ static void check_case(const oom_case *c, snapshot *in) {
 
 int main(void) {
   make_inputs();
-  snapshot in[10];
-  for (int i = 0; i < 10; i++) in[i] = snap(inputs[i]);
+  snapshot in[NIN];
+  for (int i = 0; i < NIN; i++) in[i] = snap(inputs[i]);
   long live_inputs = atomic_load(&hook_live);
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) check_case(&cases[c], in);
   /* the _into ops allocate nothing (the no-malloc path of firmware builds), broadcasting too */
@@ -455,7 +487,7 @@ int main(void) {
   CHECK(ok && jaxc_last_status() == JAXC_OK && jaxc_last_error()[0] == 0);
   jaxc_array_free(ok);
   CHECK_EQ_INT(atomic_load(&hook_live), live_inputs);
-  for (int i = 0; i < 10; i++) jaxc_array_free(inputs[i]), free(in[i].data);
+  for (int i = 0; i < NIN; i++) jaxc_array_free(inputs[i]), free(in[i].data);
   jaxc_array_free(out34);
   CHECK_EQ_INT(atomic_load(&hook_live), 0);
   printf("test_solo_oom: %zu calls, %ld runs with one allocation failing: %ld failed with NOMEM, %ld succeeded anyway\n",
