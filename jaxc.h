@@ -15377,6 +15377,21 @@ static jaxc_array *jaxc__chol_upper(const jaxc_array *X) {
   jaxc__free(failed);
   return U;
 }
+/* each square matrix of a LAPACK dtype replaced by its conjugate transpose */
+static void jaxc__conj_transpose_square(jaxc_array *U) {
+  int64_t n = U->shape[U->ndim - 1], count = n ? jaxc__batch_count(U) : 0, w = jaxc_dtype_kind(U->dtype) == JAXC_KIND_COMPLEX ? 2 : 1;
+  for (int64_t b = 0; b < count; b++)
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t q = i; q < n; q++) {
+        int64_t x = w * ((b * n + i) * n + q), y = w * ((b * n + q) * n + i);
+        double xr = jaxc__part_get(U, x), yr = jaxc__part_get(U, y);
+        jaxc__part_set(U, x, yr), jaxc__part_set(U, y, xr);
+        if (w == 2) {
+          double xi = jaxc__part_get(U, x + 1), yi = jaxc__part_get(U, y + 1);
+          jaxc__part_set(U, x + 1, -yi), jaxc__part_set(U, y + 1, -xi);
+        }
+      }
+}
 JAXC_API jaxc_array *jaxc_linalg_cholesky(const jaxc_array *a, bool upper, bool symmetrize_input) {
   if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "cholesky: the array is NULL");
   jaxc__steps S = {{0}, 0};
@@ -15406,12 +15421,8 @@ JAXC_API jaxc_array *jaxc_linalg_cholesky(const jaxc_array *a, bool upper, bool 
   }
   if (!jaxc__lapack_dtype(X->dtype)) goto done;
   JAXC__STEP(U, jaxc__chol_upper(X));
-  if (upper) r = jaxc__step_keep(&S, U); /* L.mT.conj() */
-  else {
-    JAXC__STEP(T, jaxc_swapaxes(U, -1, -2));
-    r = jaxc_conj(T);
-  }
-  if (r) r = jaxc__checked("cholesky", r, a, NULL);
+  if (!upper) jaxc__conj_transpose_square(U); /* L = U^H, in place */
+  r = jaxc__checked("cholesky", jaxc__step_keep(&S, U), a, NULL);
 done:
   jaxc__steps_free(&S, r);
   return r;
@@ -15650,7 +15661,9 @@ static jaxc_array *jaxc__reduce_axes(jaxc_op op, const jaxc_array *x, int na, co
   }
   for (int i = 0; i < na; i++) perm[np + i] = ax[i], inner *= x->shape[ax[i]];
   shape[nd++] = inner;
-  jaxc_array *t = jaxc_transpose(x, x->ndim, perm), *v = t ? jaxc_reshape(t, nd, shape) : NULL;
+  bool moved = false; /* (axes already last, in order: no transposed copy) */
+  for (int d = 0; d < x->ndim; d++) moved |= perm[d] != d;
+  jaxc_array *t = moved ? jaxc_transpose(x, x->ndim, perm) : NULL, *v = t || !moved ? jaxc_reshape(t ? t : x, nd, shape) : NULL;
   jaxc_array *r = v ? jaxc_reduce_ex(op, v, -1, false) : NULL, *k = r && keepdims ? jaxc_reshape(r, x->ndim, keep) : NULL;
   JAXC__FREE_ARRAYS(t, v, keepdims ? r : NULL);
   return keepdims ? k : r;
@@ -15679,9 +15692,12 @@ static bool jaxc__norm_axes(const jaxc_array *x, int naxes, const int *axes, int
 static jaxc_array *jaxc__norm_2(const jaxc_array *x, int na, const int *ax, bool keepdims) {
   jaxc__steps S = {{0}, 0};
   jaxc_array *c, *sq, *re, *s, *r = NULL;
-  JAXC__STEP(c, jaxc_conj(x));
-  JAXC__STEP(sq, jaxc_multiply(x, c));
-  JAXC__STEP(re, jaxc_real(sq));
+  if (jaxc_dtype_kind(x->dtype) == JAXC_KIND_COMPLEX) { /* (conj and real of a real x are x itself: not copied) */
+    JAXC__STEP(c, jaxc_conj(x));
+    JAXC__STEP(sq, jaxc_multiply(x, c));
+    JAXC__STEP(re, jaxc_real(sq));
+  } else
+    JAXC__STEP(re, jaxc_multiply(x, x));
   JAXC__STEP(s, jaxc__reduce_axes(JAXC_OP_SUM, re, na, ax, keepdims));
   r = jaxc_sqrt(s);
 done:
