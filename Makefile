@@ -36,24 +36,24 @@ $(B)/san/impl.o: tests/impl.c $(HEADERS) | $(B)/san
 # which compiles the library in 18 s instead of 43 (they run in a second either way)
 $(B)/san/test_solo_%: tests/test_solo_%.c tests/check.h $(HEADERS) | $(B)/san
 	$(CC) $(WARN) -O0 $(DBG) $(SAN) $(OMP) $(ARCH) -I. $< -o $@ $(LDLIBS)
-$(B)/san/test_%: tests/test_%.c $(B)/san/impl.o tests/check.h tests/testlib.h $(HEADERS) | $(B)/san
+$(B)/san/test_%: tests/test_%.c $(B)/san/impl.o tests/check.h tests/testlib.h tests/linalg_check.h $(HEADERS) | $(B)/san
 	$(CC) $(WARN) -O1 $(DBG) $(SAN) $(OMP) $(ARCH) -I. $< $(B)/san/impl.o -o $@ $(LDLIBS)
 # test_complex compares the kernels built with _Complex storage and with the struct storage of
 # C++/CUDA builds (tests/complex_struct.c, JAXC_NO_COMPLEX_H)
-$(B)/san/test_complex: tests/test_complex.c tests/complex_struct.c tests/complex_eval.h $(B)/san/impl.o tests/check.h tests/testlib.h $(HEADERS) | $(B)/san
+$(B)/san/test_complex: tests/test_complex.c tests/complex_struct.c tests/complex_eval.h $(B)/san/impl.o tests/check.h tests/testlib.h tests/linalg_check.h $(HEADERS) | $(B)/san
 	$(CC) $(WARN) -O1 $(DBG) $(SAN) $(OMP) $(ARCH) -I. -Itests $< tests/complex_struct.c $(B)/san/impl.o -o $@ $(LDLIBS)
 
 # test_vector again for x86-64-v3 (AVX2 + FMA): the 256-bit loops of >>vector run too; and in GNU C,
 # where gcc contracts a * b + c into FMAs (-ffp-contract=fast, as in most users' builds): the
 # float64 functions' exact sums must hold under it too. (-O1 -fexpensive-optimizations: the pass
 # that forms the FMAs runs, and the build takes 105 s instead of -O2's 137; the run is as long)
-$(B)/san-v3/test_vector: tests/test_vector.c tests/impl.c tests/check.h tests/testlib.h $(HEADERS)
+$(B)/san-v3/test_vector: tests/test_vector.c tests/impl.c tests/check.h tests/testlib.h tests/linalg_check.h $(HEADERS)
 	@mkdir -p $(B)/san-v3
 	$(CC) $(WARN) -std=gnu11 -O1 -fexpensive-optimizations $(DBG) $(SAN) $(OMP) -march=x86-64-v3 -I. $< tests/impl.c -o $@ $(LDLIBS)
 
 # several threads calling jaxc at once under ThreadSanitizer: without OpenMP, whose runtime TSan
 # cannot see into (its threads would be reported as races); -O0 (10 s to build, not 37)
-$(B)/tsan/tsan_threads: tests/tsan_threads.c tests/check.h tests/testlib.h $(HEADERS)
+$(B)/tsan/tsan_threads: tests/tsan_threads.c tests/check.h tests/testlib.h tests/linalg_check.h $(HEADERS)
 	@mkdir -p $(B)/tsan
 	$(CC) $(WARN) -O0 $(DBG) -fsanitize=thread,undefined -fno-sanitize-recover=undefined $(ARCH) -pthread -I. $< -o $@ $(LDLIBS)
 
@@ -65,9 +65,9 @@ CL := $(B)/clang
 $(CL)/impl.o: tests/impl.c $(HEADERS)
 	@mkdir -p $(CL)
 	$(CLANG) $(WARN) -O1 $(DBG) $(SAN) $(OMP) $(ARCH) -I. -c $< -o $@
-$(CL)/test_%: tests/test_%.c $(CL)/impl.o tests/check.h tests/testlib.h $(HEADERS)
+$(CL)/test_%: tests/test_%.c $(CL)/impl.o tests/check.h tests/testlib.h tests/linalg_check.h $(HEADERS)
 	$(CLANG) $(WARN) -O1 $(DBG) $(SAN) $(OMP) $(ARCH) -I. $< $(CL)/impl.o -o $@ $(LDLIBS)
-$(CL)/test_complex: tests/test_complex.c tests/complex_struct.c tests/complex_eval.h $(CL)/impl.o tests/check.h tests/testlib.h $(HEADERS)
+$(CL)/test_complex: tests/test_complex.c tests/complex_struct.c tests/complex_eval.h $(CL)/impl.o tests/check.h tests/testlib.h tests/linalg_check.h $(HEADERS)
 	$(CLANG) $(WARN) -O1 $(DBG) $(SAN) $(OMP) $(ARCH) -I. -Itests $< tests/complex_struct.c $(CL)/impl.o -o $@ $(LDLIBS)
 CLANG_TESTS := $(patsubst tests/%.c,$(CL)/%,$(filter-out tests/test_solo_%,$(TEST_SRCS)))
 test-clang: $(CLANG_TESTS)

@@ -58,8 +58,8 @@
                vecmat, matmul_preferred (preferred_element_type), diagonal, trace, diag,
                diagflat, kron, einsum, jaxc_convolve, jaxc_correlate (JAXC_CONV_...), cross;
                jnp.linalg: jaxc_linalg_det, slogdet, solve, inv, cholesky, matrix_power, norm,
-               vector_norm, matrix_norm, matrix_transpose, svdvals, matrix_rank;
-               jaxc_lax_linalg_lu
+               vector_norm, matrix_norm, matrix_transpose, svdvals, matrix_rank, svd, qr,
+               eigh, eigvalsh, pinv, lstsq, cond; jaxc_lax_linalg_lu
      create    jaxc_full, full_like, zeros_like, ones_like, jaxc_array_ones, arange, linspace,
                logspace, geomspace, eye, identity, tri, tril, triu (JAXC_DTYPE_NONE: dtype=None),
                vander, meshgrid, indices, indices_sparse, tril_indices, triu_indices (and
@@ -1275,6 +1275,41 @@ JAXC_API jaxc_array *jaxc_vecmat(const jaxc_array *a, const jaxc_array *b);
                       rtol NULL: max(s) * max(m, n) * eps (each product rounded in s's dtype), a
                       given rtol is compared as it is (JAX's), broadcast over the batch; a 0-d or
                       1-d M: any(M != 0) as int32
+     jaxc_linalg_svd(a, full_matrices, compute_uv, hermitian, &u, &s, &vh)  a = u diag(s) vh: u
+                      (..., m, m) (full) or (..., m, k), s (..., k) descending of a's real dtype,
+                      vh (..., n, n) or (..., k, n); one-sided Jacobi as svdvals, the vectors
+                      rotated with it (in double, then rounded); where s is 0 or full_matrices
+                      asks for more, u's (vh's) columns (rows) complete an orthonormal basis;
+                      compute_uv false (or u and vh NULL): s only; a NaN or inf: all NaN. An
+                      empty a gives JAX's identity/empty vectors. hermitian: JAX's eigh route
+                      (a symmetrized), s = |w| in lax.sort's order reversed, vh = (u sign(w))^H,
+                      so a zero eigenvalue's row of vh is 0, as JAX's
+     jaxc_linalg_qr(a, mode, &q, &r)  Householder QR with LAPACK's conventions (geqrf + ungqr:
+                      R's diagonal real, of the sign opposite to the column's head; a column
+                      already reduced gets tau 0), in double: mode NULL or "reduced" (or "full")
+                      q (..., m, k), r (..., k, n); "complete" q (..., m, m), r (..., m, n); "r"
+                      r alone (*q stays NULL); "raw" *q = geqrf's packed output transposed
+                      (..., n, m) and *r = tau (..., k), as JAX's QRResult(a.mT, taus)
+     jaxc_linalg_eigh(a, UPLO, symmetrize_input, &w, &v)  eigenvalues ascending (a's real dtype)
+                      and eigenvectors (columns of v, a's dtype) of a Hermitian a: a made (a +
+                      a^H) / 2 first (JAX's default), then the triangle UPLO names read (NULL or
+                      "L" the lower, "U" the upper; the diagonal's imaginary part ignored, as
+                      LAPACK does); cyclic Jacobi in double; a vector's sign or phase is this
+                      algorithm's (LAPACK's syevd picks its own); either output pointer may be
+                      NULL; a NaN or inf: all NaN
+     jaxc_linalg_eigvalsh(a, UPLO)  eigh's eigenvalues (symmetrize_input true)
+     jaxc_linalg_pinv(a, rtol, hermitian)  JAX's _pinv op by op: svd of conj(a), singular values
+                      <= rtol * s[..., :1] replaced by inf, vh^T @ (u^T / s); rtol NULL: 10 *
+                      max(m, n) * eps, else an array broadcast over the batch; an empty a gives
+                      zeros (..., n, m)
+     jaxc_linalg_lstsq(a, b, rcond, &x, &resid, &rank, &s)  JAX's _lstsq (numpy_resid False) op
+                      by op: a (M, N), b (M,) or (M, K); singular values >= rcond * s[0] kept
+                      (rcond NULL: eps * max(M, N), a negative one eps); x (N,) or (N, K); resid
+                      |b - a x|^2 per column, (K,), and (1,) for a 1-d b, as JAX's code makes it
+                      (its docstring says ()); rank the default int; s the singular values (an
+                      empty a: s empty of a's dtype, rank 0, x zeros)
+     jaxc_linalg_cond(x, p)  p NULL or "2": s[..., 0] / s[..., -1]; "-2" the inverse; else (square
+                      x) norm(x, p) * norm(inv(x), p), a NaN where x has none made inf
    ord is the Python value as a string: NULL for None, "fro" (or "f"), "nuc", or a number strtod
    reads whole ("2", "-1", "0.5", "inf", "-inf"). axes NULL is None (naxes ignored). Errors are
    JAX's: "Argument to _det() must have shape [..., n, n], got (2, 3)", "Argument to slogdet()
@@ -1285,7 +1320,13 @@ JAXC_API jaxc_array *jaxc_vecmat(const jaxc_array *a, const jaxc_array *b);
    least 2, but got shape=(3,)", "lu does not accept dtype int32. ...", "Invalid order 'foo' for
    vector norm.", "Invalid order '3' for matrix norm.", "Invalid axis values ((0, 1, 2)) for
    jnp.linalg.norm.", "matrix_power"'s "1-dimensional array given. Array must be at least
-   two-dimensional" and "Last 2 dimensions of the array must be square". */
+   two-dimensional" and "Last 2 dimensions of the array must be square"; "Unsupported QR
+   decomposition mode 'economic'", "UPLO must be one of None, 'L', or 'U', got X", "Argument to
+   symmetric eigendecomposition must have shape [..., n, n], got shape (2, 3)", lstsq's "Leading
+   dimensions of input arrays must match" and "3-dimensional array given. Array must be
+   two-dimensional", cond's "jnp.linalg.cond: input array must be at least 2D; got
+   arr.shape=(3,)", "... must not be empty ..." and "jnp.linalg.cond: for p=1, array must be
+   square; got arr.shape=(2, 3)". */
 JAXC_API int jaxc_lax_linalg_lu(const jaxc_array *a, jaxc_array **lu, jaxc_array **pivots, jaxc_array **permutation);
 JAXC_API jaxc_array *jaxc_linalg_det(const jaxc_array *a);
 JAXC_API int jaxc_linalg_slogdet(const jaxc_array *a, jaxc_array **sign, jaxc_array **logabsdet);
@@ -1299,6 +1340,15 @@ JAXC_API jaxc_array *jaxc_linalg_matrix_norm(const jaxc_array *x, const char *or
 JAXC_API jaxc_array *jaxc_linalg_matrix_transpose(const jaxc_array *x);
 JAXC_API jaxc_array *jaxc_linalg_svdvals(const jaxc_array *x);
 JAXC_API jaxc_array *jaxc_linalg_matrix_rank(const jaxc_array *M, const jaxc_array *rtol);
+JAXC_API int jaxc_linalg_svd(const jaxc_array *a, bool full_matrices, bool compute_uv, bool hermitian, jaxc_array **u, jaxc_array **s,
+                             jaxc_array **vh);
+JAXC_API int jaxc_linalg_qr(const jaxc_array *a, const char *mode, jaxc_array **q, jaxc_array **r);
+JAXC_API int jaxc_linalg_eigh(const jaxc_array *a, const char *UPLO, bool symmetrize_input, jaxc_array **eigenvalues, jaxc_array **eigenvectors);
+JAXC_API jaxc_array *jaxc_linalg_eigvalsh(const jaxc_array *a, const char *UPLO);
+JAXC_API jaxc_array *jaxc_linalg_pinv(const jaxc_array *a, const jaxc_array *rtol, bool hermitian);
+JAXC_API int jaxc_linalg_lstsq(const jaxc_array *a, const jaxc_array *b, const jaxc_array *rcond, jaxc_array **x, jaxc_array **resid,
+                               jaxc_array **rank, jaxc_array **s);
+JAXC_API jaxc_array *jaxc_linalg_cond(const jaxc_array *x, const char *p);
 
 /* jnp.diagonal(a, offset, axis1, axis2): the diagonal `offset` of the planes of axes axis1 and
    axis2, those axes removed and the diagonal appended as the last (a copy; a's dtype and weak
@@ -7712,6 +7762,11 @@ static bool jaxc__promote_pair(const jaxc_array *x, const jaxc_array *y, bool in
   bool w = jaxc_dtype_is_weak(node);
   return (*X = jaxc__step(S, jaxc__promoted_view(x, d, w))) && (*Y = jaxc__step(S, jaxc__promoted_view(y, d, w)));
 }
+/* lax's _complex_basetype: a complex dtype's parts', a real one itself */
+static jaxc_dtype jaxc__complex_basetype(jaxc_dtype d) {
+  jaxc_float_info fi;
+  return jaxc_finfo(d, &fi) ? fi.dtype : d;
+}
 static jaxc_array *jaxc__inexact_view(const jaxc_array *x) {
   jaxc_dtype node = jaxc__to_inexact(jaxc__node_of(x));
   return jaxc__promoted_view(x, jaxc_storage_dtype(node, jaxc_x64()), jaxc_dtype_is_weak(node));
@@ -12030,7 +12085,7 @@ static jaxc_array *jaxc__pad_odd(const jaxc_array *a, const int64_t (*pairs)[2],
    there, floored for integers, then converted; the after side flipped (its end value outermost). */
 static jaxc_array *jaxc__pad_ramp(const jaxc_array *x, int ax, int64_t w, double end, bool before) {
   if (w == 0) return jaxc__slice_axis(x, ax, 0, 0);
-  jaxc_dtype cd = jaxc__to_inexact(x->dtype), rd = cd == JAXC_C64 ? JAXC_F32 : cd == JAXC_C128 ? JAXC_F64 : cd;
+  jaxc_dtype cd = jaxc__to_inexact(x->dtype), rd = jaxc__complex_basetype(cd);
   int64_t shape[JAXC_MAX_NDIM];
   for (int k = 0; k < x->ndim; k++) shape[k] = k == ax ? w : 1;
   jaxc_array *edge = jaxc__edge(x, ax, before), *e0 = edge ? jaxc_weak_float(end) : NULL;
@@ -15392,24 +15447,34 @@ static void jaxc__conj_transpose_square(jaxc_array *U) {
         }
       }
 }
+/* lax.linalg.symmetrize: (x + _H(x)) / 2, _H being lax.transpose of the last two axes, conj */
+static jaxc_array *jaxc__symmetrized(const jaxc_array *A) {
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *T, *H, *sum, *two, *r = NULL;
+  if (A->ndim < 2) {
+    char s[24 * JAXC_MAX_NDIM + 8];
+    jaxc__format_shape(s, sizeof s, A);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "transpose permutation isn't a permutation of operand dimensions, got permutation %s for operand shape %s.",
+                                    A->ndim ? "(0, -1)" : "(-1, -2)", s);
+  }
+  JAXC__STEP(T, jaxc_swapaxes(A, -1, -2));
+  JAXC__STEP(H, jaxc_conj(T));
+  JAXC__STEP(sum, jaxc_add(A, H));
+  JAXC__STEP(two, jaxc_weak_int(2));
+  r = jaxc_true_divide(sum, two);
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
 JAXC_API jaxc_array *jaxc_linalg_cholesky(const jaxc_array *a, bool upper, bool symmetrize_input) {
   if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "cholesky: the array is NULL");
   jaxc__steps S = {{0}, 0};
-  jaxc_array *A, *X, *T, *H, *sum, *two, *U, *r = NULL;
+  jaxc_array *A, *X, *U, *r = NULL;
   char s[24 * JAXC_MAX_NDIM + 8];
   JAXC__STEP(A, jaxc__inexact_view(a));
   jaxc__format_shape(s, sizeof s, A);
-  if (symmetrize_input) { /* lax.linalg.symmetrize: (x + _H(x)) / 2, _H being lax.transpose of the last two axes, conj */
-    if (A->ndim < 2) {
-      jaxc__fail(JAXC_ERR_ARG, "transpose permutation isn't a permutation of operand dimensions, got permutation %s for operand shape %s.",
-                 A->ndim ? "(0, -1)" : "(-1, -2)", s);
-      goto done;
-    }
-    JAXC__STEP(T, jaxc_swapaxes(A, -1, -2));
-    JAXC__STEP(H, jaxc_conj(T));
-    JAXC__STEP(sum, jaxc_add(A, H));
-    JAXC__STEP(two, jaxc_weak_int(2));
-    JAXC__STEP(X, jaxc_true_divide(sum, two));
+  if (symmetrize_input) {
+    JAXC__STEP(X, jaxc__symmetrized(A));
   } else {
     if (!jaxc__rank_at_least(A, "cholesky")) goto done;
     if (A->shape[A->ndim - 1] != A->shape[A->ndim - 2]) {
@@ -15484,22 +15549,52 @@ done:
   return r;
 }
 
-/* --- singular values: one-sided Jacobi (Hestenes) --------------------------------------------
+/* --- singular values and vectors: one-sided Jacobi (Hestenes) --------------------------------
    The columns of a (of a^H when a is wide) are rotated in pairs until every pair is orthogonal to
    working precision; the singular values are then the columns' norms, sorted descending. The
    rotations run in double (complex: pairs of doubles) for every dtype, so float32 and complex64
    values come out nearly always correctly rounded (LAPACK's float32 gesdd, JAX's, carries
-   float32 errors). A matrix holding a NaN or an infinity gets NaN singular values: JAX replaces
-   the output of a gesdd that fails with NaN. */
+   float32 errors). With vectors the same rotations turn V (A V = W), the left vectors are W's
+   columns over their norms, and where a singular value is 0 (no direction) or full_matrices
+   asks for more columns, the basis is completed. A matrix holding a NaN or an infinity gets NaN
+   singular values (and vectors): JAX replaces the output of a gesdd that fails with NaN. */
+/* fn(job, b) over count matrices (over the threads when parallel), each setting (*nomem)[b]
+   when it could not have its scratch: false when one could not (or the flags were not had) */
+static bool jaxc__matrices_run(const void *job, bool **nomem, jaxc__item_fn fn, int64_t count, bool parallel) {
+  bool failed = !(*nomem = (bool *)jaxc__malloc((size_t)count + 1));
+  if (!failed) {
+    memset(*nomem, 0, (size_t)count + 1);
+    jaxc__items_run(job, fn, count, parallel);
+    for (int64_t b = 0; b < count; b++) failed |= (*nomem)[b];
+    jaxc__free(*nomem);
+  }
+  return !failed;
+}
 typedef struct jaxc__svd_job {
   const jaxc_array *a; /* (..., m, n), a LAPACK dtype */
   jaxc_array *s;       /* (..., min(m, n)), its real dtype */
+  jaxc_array *u, *vh;  /* NULL (values only), or (..., m, m or k) and (..., n or k, n) */
   int64_t m, n;
+  bool full;           /* u and vh square */
   bool *nomem;         /* per matrix: no memory for its scratch */
 } jaxc__svd_job;
-/* column pair (x, y) of length rows (interleaved parts when cx): rotated to orthogonal; false
-   when they already are */
-static bool jaxc__jacobi_pair(double *x, double *y, int64_t rows, bool cx) {
+/* x' = c x - s y~, y' = s x + c y~ with y~ = (pr - i pi) y: x and y of len elements */
+static void jaxc__rotate_pair(double *x, double *y, int64_t len, bool cx, double c, double s, double pr, double pi) {
+  if (cx)
+    for (int64_t e = 0; e < len; e++) {
+      double xr = x[2 * e], xi = x[2 * e + 1], yr = pr * y[2 * e] + pi * y[2 * e + 1], yi = pr * y[2 * e + 1] - pi * y[2 * e];
+      x[2 * e] = c * xr - s * yr, x[2 * e + 1] = c * xi - s * yi;
+      y[2 * e] = s * xr + c * yr, y[2 * e + 1] = s * xi + c * yi;
+    }
+  else
+    for (int64_t e = 0; e < len; e++) {
+      double xr = x[e], yr = pr * y[e];
+      x[e] = c * xr - s * yr, y[e] = s * xr + c * yr;
+    }
+}
+/* column pair (x, y) of length rows (interleaved parts when cx): rotated to orthogonal, and the
+   pair (vx, vy) of V (length vrows; vx NULL: none) with them; false when they already are */
+static bool jaxc__jacobi_pair(double *x, double *y, int64_t rows, bool cx, double *vx, double *vy, int64_t vrows) {
   /* the three (four) sums in 4 interleaved parts each, so that they vectorise */
   double al[4] = {0}, be[4] = {0}, grl[4] = {0}, gil[4] = {0}, alpha = 0, beta = 0, gr = 0, gi = 0;
   int64_t len = cx ? 2 * rows : rows, r = 0;
@@ -15518,77 +15613,371 @@ static bool jaxc__jacobi_pair(double *x, double *y, int64_t rows, bool cx) {
   /* y's phase (a real y's sign) turned so that x^H y is g > 0, then the real rotation that zeroes it */
   double zeta = (beta - alpha) / (2 * g), t = (zeta >= 0 ? 1 : -1) / (fabs(zeta) + hypot(1, zeta));
   double c = 1 / sqrt(1 + t * t), s = c * t, pr = gr / g, pi = gi / g;
-  if (cx)
-    for (int64_t e = 0; e < rows; e++) {
-      double xr = x[2 * e], xi = x[2 * e + 1], yr = pr * y[2 * e] + pi * y[2 * e + 1], yi = pr * y[2 * e + 1] - pi * y[2 * e];
-      x[2 * e] = c * xr - s * yr, x[2 * e + 1] = c * xi - s * yi;
-      y[2 * e] = s * xr + c * yr, y[2 * e + 1] = s * xi + c * yi;
-    }
-  else
-    for (int64_t e = 0; e < rows; e++) {
-      double xr = x[e], yr = pr * y[e];
-      x[e] = c * xr - s * yr, y[e] = s * xr + c * yr;
-    }
+  jaxc__rotate_pair(x, y, rows, cx, c, s, pr, pi);
+  if (vx) jaxc__rotate_pair(vx, vy, vrows, cx, c, s, pr, pi);
   return true;
+}
+/* The columns of Q (rows x k, column-major, parts interleaved when cx) not yet valid become unit
+   vectors orthogonal to all the others: e_i of the row i least covered by the columns so far
+   (its residual is then at least sqrt(1 - k/rows)), orthogonalised twice (Gram-Schmidt) and
+   normalised. cover: rows doubles of scratch. */
+static void jaxc__complete_basis(double *Q, int64_t rows, int64_t k, bool *valid, bool cx, double *cover) {
+  int64_t wc = cx ? 2 : 1;
+  for (int64_t i = 0; i < rows; i++) cover[i] = 0;
+  for (int64_t c = 0; c < k; c++)
+    for (int64_t i = 0; valid[c] && i < rows * wc; i++) cover[i / wc] += Q[wc * c * rows + i] * Q[wc * c * rows + i];
+  for (int64_t c = 0; c < k; c++) {
+    if (valid[c]) continue;
+    int64_t best = 0;
+    for (int64_t i = 1; i < rows; i++) best = cover[i] < cover[best] ? i : best;
+    double *q = Q + wc * c * rows, nn = 0;
+    for (int64_t i = 0; i < rows * wc; i++) q[i] = 0;
+    q[wc * best] = 1;
+    for (int pass = 0; pass < 2; pass++)
+      for (int64_t d = 0; d < k; d++) {
+        if (!valid[d]) continue;
+        const double *o = Q + wc * d * rows;
+        double pr = 0, pim = 0; /* o^H q */
+        for (int64_t i = 0; i < rows; i++) {
+          pr += o[wc * i] * q[wc * i] + (cx ? o[2 * i + 1] * q[2 * i + 1] : 0);
+          if (cx) pim += o[2 * i] * q[2 * i + 1] - o[2 * i + 1] * q[2 * i];
+        }
+        for (int64_t i = 0; i < rows; i++) {
+          q[wc * i] -= pr * o[wc * i] - (cx ? pim * o[2 * i + 1] : 0);
+          if (cx) q[2 * i + 1] -= pr * o[2 * i + 1] + pim * o[2 * i];
+        }
+      }
+    for (int64_t i = 0; i < rows * wc; i++) nn += q[i] * q[i];
+    nn = sqrt(nn);
+    for (int64_t i = 0; i < rows * wc; i++) q[i] /= nn, cover[i / wc] += q[i] * q[i];
+    valid[c] = true;
+  }
+}
+/* nq columns of ld doubles (pairs when cx) into matrix b of dst: as its columns (dst ld x nq),
+   or as its rows (dst nq x ld), conjugated when conj */
+static void jaxc__put_matrix(jaxc_array *dst, int64_t b, const double *Q, int64_t ld, int64_t nq, bool as_rows, bool conj, bool cx) {
+  int64_t wc = cx ? 2 : 1, base = wc * b * ld * nq;
+  for (int64_t c = 0; c < nq; c++)
+    for (int64_t i = 0; i < ld; i++) {
+      int64_t to = base + wc * (as_rows ? c * ld + i : i * nq + c);
+      jaxc__part_set(dst, to, Q[wc * (c * ld + i)]);
+      if (cx) jaxc__part_set(dst, to + 1, conj ? -Q[wc * (c * ld + i) + 1] : Q[wc * (c * ld + i) + 1]);
+    }
+}
+/* matrix b of a into W column-major (W[c * m + r] = a[r][c], pairs when cx), or its conjugate
+   transpose (W[r * n + c] = conj(a[r][c])); false when it holds a NaN or an infinity */
+static bool jaxc__load_matrix(const jaxc_array *a, int64_t b, double *W, bool herm) {
+  bool cx = jaxc_dtype_kind(a->dtype) == JAXC_KIND_COMPLEX, finite = true;
+  int64_t m = a->shape[a->ndim - 2], n = a->shape[a->ndim - 1], wc = cx ? 2 : 1;
+  for (int64_t r = 0; r < m; r++)
+    for (int64_t c = 0; c < n; c++) {
+      int64_t src = wc * ((b * m + r) * n + c), to = wc * (herm ? r * n + c : c * m + r);
+      double re = jaxc__part_get(a, src), im = cx ? jaxc__part_get(a, src + 1) : 0;
+      finite &= isfinite(re) && isfinite(im);
+      W[to] = re;
+      if (cx) W[to + 1] = herm ? -im : im;
+    }
+  return finite;
+}
+/* order[0 .. n) sorted by key, stably: descending, or ascending with NaN last */
+static void jaxc__order_by(const double *key, int64_t *order, int64_t n, bool descending) {
+  for (int64_t c = 0; c < n; c++) {
+    int64_t at = c;
+    for (; at > 0; at--) {
+      double p = key[order[at - 1]], v = key[c];
+      if (!(descending ? p < v : (p > v || (isnan(p) && !isnan(v))))) break;
+      order[at] = order[at - 1];
+    }
+    order[at] = c;
+  }
 }
 static void jaxc__svd_item(const void *jp, int64_t b) {
   const jaxc__svd_job *j = (const jaxc__svd_job *)jp;
-  bool cx = jaxc_dtype_kind(j->a->dtype) == JAXC_KIND_COMPLEX, wide = j->m < j->n, finite = true;
-  int64_t m = j->m, n = j->n, rows = wide ? n : m, cols = wide ? m : n, wc = cx ? 2 : 1;
-  double *w = (double *)jaxc__malloc(sizeof(double) * (size_t)(rows * cols * wc + 1)), *sv = w ? (double *)jaxc__malloc(sizeof(double) * (size_t)(cols + 1)) : NULL;
-  if (!sv) {
-    jaxc__free(w);
+  bool cx = jaxc_dtype_kind(j->a->dtype) == JAXC_KIND_COMPLEX, wide = j->m < j->n, vec = j->u != NULL;
+  int64_t rows = wide ? j->n : j->m, cols = wide ? j->m : j->n, wc = cx ? 2 : 1, tk = j->full ? rows : cols;
+  /* scratch: W (rows x cols), then with vectors V (cols x cols), T (rows x tk), cover (rows) */
+  size_t nw = (size_t)(rows * cols * wc), nv = vec ? (size_t)(cols * cols * wc + rows * tk * wc + rows) : 0;
+  double *w = (double *)jaxc__malloc(sizeof(double) * (nw + nv + (size_t)cols + 1)), *sv = w ? w + nw + nv : NULL;
+  int64_t *order = w ? (int64_t *)jaxc__malloc(sizeof(int64_t) * (size_t)(cols + 1)) : NULL;
+  bool *valid = order && vec ? (bool *)jaxc__malloc((size_t)tk + 1) : NULL;
+  if (!order || (vec && !valid)) {
+    jaxc__free(w), jaxc__free(order);
     j->nomem[b] = true;
     return;
   }
-  for (int64_t r = 0; r < m; r++) /* W column `col` holds a's column (tall) or conj of its row (wide) */
-    for (int64_t c = 0; c < n; c++) {
-      int64_t src = wc * ((b * m + r) * n + c), col = wide ? r : c, row = wide ? c : r;
-      double re = jaxc__part_get(j->a, src), im = cx ? jaxc__part_get(j->a, src + 1) : 0;
-      finite &= isfinite(re) && isfinite(im);
-      w[wc * (col * rows + row)] = re;
-      if (cx) w[2 * (col * rows + row) + 1] = wide ? -im : im;
-    }
+  double *V = vec ? w + nw : NULL, *T = vec ? V + cols * cols * wc : NULL;
+  bool finite = jaxc__load_matrix(j->a, b, w, wide); /* W: a's columns (tall) or conj of its rows (wide) */
+  for (int64_t i = 0; vec && i < cols * cols * wc; i++) V[i] = i % (wc * (cols + 1)) == 0; /* the identity */
   for (int sweep = 0; finite && sweep < 64; sweep++) {
     bool rotated = false;
     for (int64_t p = 0; p + 1 < cols; p++)
-      for (int64_t q = p + 1; q < cols; q++) rotated |= jaxc__jacobi_pair(w + wc * p * rows, w + wc * q * rows, rows, cx);
+      for (int64_t q = p + 1; q < cols; q++)
+        rotated |= jaxc__jacobi_pair(w + wc * p * rows, w + wc * q * rows, rows, cx, vec ? V + wc * p * cols : NULL, vec ? V + wc * q * cols : NULL, cols);
     if (!rotated) break;
   }
   for (int64_t c = 0; c < cols; c++) {
     double ss = 0;
     for (int64_t r = 0; r < rows * wc; r++) ss += w[wc * c * rows + r] * w[wc * c * rows + r];
-    double v = finite ? sqrt(ss) : NAN;
-    int64_t at = c; /* insertion, descending */
-    while (at > 0 && sv[at - 1] < v) sv[at] = sv[at - 1], at--;
-    sv[at] = v;
+    sv[c] = finite ? sqrt(ss) : NAN;
   }
-  for (int64_t c = 0; c < cols; c++) jaxc__part_set(j->s, b * cols + c, sv[c]);
-  jaxc__free(w), jaxc__free(sv);
+  jaxc__order_by(sv, order, cols, true);
+  for (int64_t c = 0; c < cols; c++) jaxc__part_set(j->s, b * cols + c, sv[order[c]]);
+  if (vec) {
+    /* T: the tall side's vectors (W's columns normalised, then completed); V's columns in order in W's place */
+    for (int64_t c = 0; c < tk; c++) {
+      double sg = c < cols ? sv[order[c]] : 0;
+      valid[c] = c < cols && sg > 0;
+      for (int64_t r = 0; r < rows * wc; r++) T[wc * c * rows + r] = valid[c] ? w[wc * order[c] * rows + r] / sg : 0;
+    }
+    if (finite) jaxc__complete_basis(T, rows, tk, valid, cx, T + rows * tk * wc);
+    for (int64_t c = 0; c < cols; c++)
+      for (int64_t r = 0; r < cols * wc; r++) w[wc * c * cols + r] = V[wc * order[c] * cols + r];
+    if (!finite)
+      for (size_t i = 0; i < nw + nv; i++) w[i] = NAN;
+    /* tall: U = T, Vh = V^H; wide (the SVD of a^H): U = V, Vh = T^H */
+    jaxc__put_matrix(j->u, b, wide ? w : T, wide ? cols : rows, wide ? cols : tk, false, false, cx);
+    jaxc__put_matrix(j->vh, b, wide ? T : w, wide ? rows : cols, wide ? tk : cols, true, true, cx);
+  }
+  jaxc__free(w), jaxc__free(order), jaxc__free(valid);
 }
-/* the singular values of X (promoted, a LAPACK dtype, rank >= 2): (..., min(m, n)) */
-static jaxc_array *jaxc__svdvals(const jaxc_array *X) {
-  int64_t m = X->shape[X->ndim - 2], n = X->shape[X->ndim - 1], shape[JAXC_MAX_NDIM];
+/* the SVD of X (promoted, a LAPACK dtype, rank >= 2): s (..., min(m, n)), and with u (not NULL)
+   the vectors *u (..., m, m or k) and *vh (..., n or k, n) of X's dtype */
+static jaxc_array *jaxc__svd(const jaxc_array *X, bool full, jaxc_array **u, jaxc_array **vh) {
+  int64_t m = X->shape[X->ndim - 2], n = X->shape[X->ndim - 1], k = m < n ? m : n, shape[JAXC_MAX_NDIM];
   memcpy(shape, X->shape, sizeof(int64_t) * (size_t)X->ndim);
-  shape[X->ndim - 2] = m < n ? m : n;
-  jaxc_dtype rd = X->dtype == JAXC_C64 ? JAXC_F32 : X->dtype == JAXC_C128 ? JAXC_F64 : X->dtype;
-  jaxc_array *s = jaxc__new_array(rd, false, X->ndim - 1, shape);
-  if (!s) return NULL;
-  int64_t count = m && n ? jaxc__batch_count(X) : 0, k = m < n ? m : n;
-  bool *nomem = (bool *)jaxc__malloc((size_t)count + 1), failed = !nomem;
-  if (nomem) {
-    memset(nomem, 0, (size_t)count + 1);
-    jaxc__svd_job j = {X, s, m, n, nomem};
-    jaxc__items_run(&j, jaxc__svd_item, count, count > 1 && (size_t)count * (size_t)(m * n * k) * 8 > JAXC_PAR_BYTES);
-    for (int64_t b = 0; b < count; b++) failed |= nomem[b];
-    jaxc__free(nomem);
+  shape[X->ndim - 2] = k;
+  jaxc_dtype rd = jaxc__complex_basetype(X->dtype);
+  jaxc_array *s = jaxc__new_array(rd, false, X->ndim - 1, shape), *U = NULL, *Vh = NULL;
+  bool failed = !s;
+  if (s && u) {
+    shape[X->ndim - 2] = m, shape[X->ndim - 1] = full ? m : k;
+    U = jaxc__new_array(X->dtype, false, X->ndim, shape);
+    shape[X->ndim - 2] = full ? n : k, shape[X->ndim - 1] = n;
+    Vh = U ? jaxc__new_array(X->dtype, false, X->ndim, shape) : NULL;
+    failed = !Vh;
+    if (!failed && (!m || !n)) { /* no singular values: the vectors are the identity's columns */
+      jaxc_array *eu = jaxc_eye(m, U->shape[X->ndim - 1], 0, X->dtype), *ev = eu ? jaxc_eye(Vh->shape[X->ndim - 2], n, 0, X->dtype) : NULL;
+      failed = !ev;
+      size_t es = jaxc_dtype_size(X->dtype);
+      for (int64_t b = 0; !failed && b < jaxc__batch_count(X); b++) {
+        if (eu->size) memcpy((char *)U->data + (size_t)(b * eu->size) * es, eu->data, (size_t)eu->size * es);
+        if (ev->size) memcpy((char *)Vh->data + (size_t)(b * ev->size) * es, ev->data, (size_t)ev->size * es);
+      }
+      jaxc_array_free(eu), jaxc_array_free(ev);
+    }
   }
-  if (failed) {
-    jaxc_array_free(s);
+  int64_t count = !failed && m && n ? jaxc__batch_count(X) : 0;
+  jaxc__svd_job j = {X, s, U, Vh, m, n, full, NULL};
+  if (failed || !jaxc__matrices_run(&j, &j.nomem, jaxc__svd_item, count, count > 1 && (size_t)count * (size_t)(m * n * k) * (u ? 24 : 8) > JAXC_PAR_BYTES)) {
+    jaxc_array_free(s), jaxc_array_free(U), jaxc_array_free(Vh);
     return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory");
   }
+  if (u) *u = U, *vh = Vh;
   return s;
 }
+static jaxc_array *jaxc__svdvals(const jaxc_array *X) { return jaxc__svd(X, false, NULL, NULL); }
+
+/* --- QR: Householder reflections (LAPACK's geqr2 and ung2r), in double -----------------------
+   LAPACK's conventions, so that signs come out as JAX's: the reflector H = I - tau v v^H (v[0] =
+   1) of column x maps it to beta e_0 with beta = -sign(re x[0]) ||x||, real; tau = 0 (H = I)
+   when the rest of x is 0 and x[0] real. Q = H_0 H_1 ... H_{k-1} times the identity's first
+   columns. In double for every dtype, as the SVD. */
+typedef struct jaxc__qr_job {
+  const jaxc_array *a; /* (..., m, n) */
+  jaxc_array *q;       /* (..., m, kq) or NULL; raw: h (..., n, m) */
+  jaxc_array *r;       /* (..., kr, n); raw: tau (..., k) */
+  int64_t m, n, kq, kr;
+  bool raw;
+  bool *nomem;
+} jaxc__qr_job;
+/* y -= t (v^H y) v over len elements, v[0] = 1 */
+static void jaxc__reflect(const double *v, double *y, int64_t len, double tr, double ti, bool cx) {
+  int64_t wc = cx ? 2 : 1;
+  double wr = y[0], wi = cx ? y[1] : 0;
+  for (int64_t i = 1; i < len; i++) {
+    wr += v[wc * i] * y[wc * i] + (cx ? v[2 * i + 1] * y[2 * i + 1] : 0);
+    if (cx) wi += v[2 * i] * y[2 * i + 1] - v[2 * i + 1] * y[2 * i];
+  }
+  double fr = tr * wr - ti * wi, fi = tr * wi + ti * wr;
+  y[0] -= fr;
+  if (cx) y[1] -= fi;
+  for (int64_t i = 1; i < len; i++) {
+    y[wc * i] -= fr * v[wc * i] - (cx ? fi * v[2 * i + 1] : 0);
+    if (cx) y[2 * i + 1] -= fr * v[2 * i + 1] + fi * v[2 * i];
+  }
+}
+/* geqr2 on W (m x n, column-major, pairs when cx): R on and above the diagonal, each reflector's
+   v below it, tau[0 .. min(m, n)) */
+static void jaxc__geqr2(double *W, int64_t m, int64_t n, double *tau, bool cx) {
+  int64_t wc = cx ? 2 : 1, k = m < n ? m : n;
+  for (int64_t j = 0; j < k; j++) {
+    double *x = W + wc * (j * m + j), mx = 0, ss = 0;
+    int64_t len = m - j;
+    for (int64_t i = wc; i < wc * len; i++) mx = fmax(mx, fabs(x[i]));
+    for (int64_t i = wc; mx > 0 && i < wc * len; i++) ss += (x[i] / mx) * (x[i] / mx);
+    double xnorm = mx * sqrt(ss), ar = x[0], ai = cx ? x[1] : 0;
+    tau[wc * j] = 0;
+    if (cx) tau[wc * j + 1] = 0;
+    if (xnorm == 0 && ai == 0) continue;
+    double beta = -copysign(hypot(hypot(ar, ai), xnorm), ar);
+    for (int64_t i = 1; i < len; i++) { /* v = x / (x[0] - beta) */
+      if (cx) jaxc__cdiv_c128(x + 2 * i, ar - beta, ai);
+      else x[i] /= ar - beta;
+    }
+    x[0] = beta;
+    if (cx) x[1] = 0, tau[wc * j + 1] = -ai / beta;
+    tau[wc * j] = (beta - ar) / beta;
+    for (int64_t c = j + 1; c < n; c++) /* H^H = I - conj(tau) v v^H on the columns to the right */
+      jaxc__reflect(x, W + wc * (c * m + j), len, tau[wc * j], cx ? -tau[wc * j + 1] : 0, cx);
+  }
+}
+static void jaxc__qr_item(const void *jp, int64_t b) {
+  const jaxc__qr_job *j = (const jaxc__qr_job *)jp;
+  bool cx = jaxc_dtype_kind(j->a->dtype) == JAXC_KIND_COMPLEX;
+  int64_t m = j->m, n = j->n, k = m < n ? m : n, wc = cx ? 2 : 1, kq = j->q && !j->raw ? j->kq : 0;
+  double *W = (double *)jaxc__malloc(sizeof(double) * (size_t)(wc * (m * n + k + m * kq) + 1));
+  if (!W) {
+    j->nomem[b] = true;
+    return;
+  }
+  double *tau = W + wc * m * n, *Q = tau + wc * k;
+  jaxc__load_matrix(j->a, b, W, false); /* (a NaN spreads as it does through LAPACK's) */
+  jaxc__geqr2(W, m, n, tau, cx);
+  if (j->raw) { /* geqrf's a transposed is W's columns as rows */
+    if (j->q) jaxc__put_matrix(j->q, b, W, m, n, true, false, cx);
+    for (int64_t i = 0; i < wc * k; i++) jaxc__part_set(j->r, wc * b * k + i, tau[i]);
+  } else {
+    for (int64_t i = 0; i < j->kr; i++) /* R: the upper triangle of W's first kr rows */
+      for (int64_t c = 0; c < n; c++)
+        for (int64_t h = 0; h < wc; h++) jaxc__part_set(j->r, wc * ((b * j->kr + i) * n + c) + h, i <= c ? W[wc * (c * m + i) + h] : 0);
+    if (kq) { /* ung2r: the reflectors applied, last first, to the identity's first kq columns */
+      for (int64_t i = 0; i < wc * m * kq; i++) Q[i] = i % (wc * (m + 1)) == 0;
+      for (int64_t jj = k - 1; jj >= 0; jj--)
+        for (int64_t c = jj; c < kq && (tau[wc * jj] != 0 || (cx && tau[wc * jj + 1] != 0)); c++)
+          jaxc__reflect(W + wc * (jj * m + jj), Q + wc * (c * m + jj), m - jj, tau[wc * jj], cx ? tau[wc * jj + 1] : 0, cx);
+      jaxc__put_matrix(j->q, b, Q, m, kq, false, false, cx);
+    }
+  }
+  jaxc__free(W);
+}
+/* X (promoted, a LAPACK dtype, rank >= 2) factored: full_matrices as lax.linalg.qr's; raw: *q the
+   transposed geqrf output (..., n, m) and *r its tau (..., k) */
+static int jaxc__qr(const jaxc_array *X, bool full, bool raw, jaxc_array **q, jaxc_array **r) {
+  int64_t m = X->shape[X->ndim - 2], n = X->shape[X->ndim - 1], k = m < n ? m : n, shape[JAXC_MAX_NDIM];
+  int64_t kq = full ? m : k, kr = full ? m : k;
+  memcpy(shape, X->shape, sizeof(int64_t) * (size_t)X->ndim);
+  jaxc_array *Q = NULL, *R;
+  if (raw) {
+    shape[X->ndim - 2] = n, shape[X->ndim - 1] = m;
+    Q = q ? jaxc__new_array(X->dtype, false, X->ndim, shape) : NULL;
+    shape[X->ndim - 2] = k;
+    R = !q || Q ? jaxc__new_array(X->dtype, false, X->ndim - 1, shape) : NULL;
+  } else {
+    shape[X->ndim - 1] = kq;
+    Q = q ? jaxc__new_array(X->dtype, false, X->ndim, shape) : NULL;
+    shape[X->ndim - 2] = kr, shape[X->ndim - 1] = n;
+    R = !q || Q ? jaxc__new_array(X->dtype, false, X->ndim, shape) : NULL;
+  }
+  int64_t count = R ? jaxc__batch_count(X) : 0;
+  jaxc__qr_job j = {X, Q, R, m, n, kq, kr, raw, NULL};
+  if (!R || !jaxc__matrices_run(&j, &j.nomem, jaxc__qr_item, count, count > 1 && (size_t)count * (size_t)(m * n * (k + 1)) * 16 > JAXC_PAR_BYTES)) {
+    jaxc_array_free(Q), jaxc_array_free(R);
+    return jaxc__fail(JAXC_ERR_NOMEM, "out of memory"), JAXC_ERR_NOMEM;
+  }
+  if (q) *q = Q;
+  *r = R;
+  return JAXC_OK;
+}
+
+/* --- eigh: cyclic Jacobi on the Hermitian matrix, in double -------------------------------------
+   Each pair (p, q) with a_pq not negligible (against sqrt(|a_pp a_qq|) and the matrix's norm) is
+   zeroed by a similarity G^H A G: a_pq's phase first turned real, then the plane rotation of
+   Rutishauser's formulas (t the smaller root, so the rotation is at most pi / 4); G's columns
+   accumulate into V. Eigenvalues ascending, each with its column of V (the vectors' phases are
+   this algorithm's, as LAPACK's are its own). A NaN or an infinity in the triangle read gives
+   NaN values and vectors, as JAX's failed syevd. */
+typedef struct jaxc__eigh_job {
+  const jaxc_array *a; /* (..., n, n) */
+  jaxc_array *w, *v;   /* (..., n) real; (..., n, n) or NULL */
+  int64_t n;
+  bool lower;          /* the triangle read */
+  bool *nomem;
+} jaxc__eigh_job;
+/* A (row-major, Hermitian, all of it kept) rotated in the plane (p, q), V's columns with it;
+   false when a_pq is negligible */
+static bool jaxc__eigh_rotate(double *A, double *V, int64_t n, int64_t p, int64_t q, double floor_, bool cx) {
+  int64_t wc = cx ? 2 : 1;
+  double *ap = A + wc * p * n, *aq = A + wc * q * n, gr = ap[wc * q], gi = cx ? ap[wc * q + 1] : 0, g = hypot(gr, gi);
+  double app = ap[wc * p], aqq = aq[wc * q];
+  if (!(g > floor_ && g > 0x1p-53 * sqrt(fabs(app)) * sqrt(fabs(aqq)))) return false;
+  double theta = (aqq - app) / (2 * g), t = (theta >= 0 ? 1 : -1) / (fabs(theta) + hypot(1, theta));
+  double c = 1 / sqrt(1 + t * t), s = c * t;
+  /* rows p and q by G^H (a_pq's phase e: y~ = e y), the columns mirrored; V's columns by G */
+  jaxc__rotate_pair(ap, aq, n, cx, c, s, gr / g, -gi / g);
+  for (int64_t r = 0; r < n; r++) {
+    A[wc * (r * n + p)] = ap[wc * r], A[wc * (r * n + q)] = aq[wc * r];
+    if (cx) A[wc * (r * n + p) + 1] = -ap[wc * r + 1], A[wc * (r * n + q) + 1] = -aq[wc * r + 1];
+  }
+  if (V) jaxc__rotate_pair(V + wc * p * n, V + wc * q * n, n, cx, c, s, gr / g, gi / g);
+  for (int64_t h = 0; h < wc; h++) ap[wc * q + h] = aq[wc * p + h] = ap[wc * p + h] = aq[wc * q + h] = 0;
+  ap[wc * p] = app - t * g, aq[wc * q] = aqq + t * g;
+  return true;
+}
+static void jaxc__eigh_item(const void *jp, int64_t b) {
+  const jaxc__eigh_job *j = (const jaxc__eigh_job *)jp;
+  bool cx = jaxc_dtype_kind(j->a->dtype) == JAXC_KIND_COMPLEX, finite = true;
+  int64_t n = j->n, wc = cx ? 2 : 1;
+  double *A = (double *)jaxc__malloc(sizeof(double) * (size_t)(wc * n * n * (j->v ? 2 : 1) + n + 1));
+  int64_t *order = A ? (int64_t *)jaxc__malloc(sizeof(int64_t) * (size_t)(n + 1)) : NULL;
+  if (!order) {
+    jaxc__free(A);
+    j->nomem[b] = true;
+    return;
+  }
+  double *V = j->v ? A + wc * n * n : NULL, *d = A + wc * n * n * (j->v ? 2 : 1), norm2 = 0;
+  for (int64_t i = 0; i < n; i++) /* the triangle read, mirrored; the diagonal's imaginary part dropped (LAPACK's) */
+    for (int64_t c = 0; c <= i; c++) {
+      int64_t src = wc * ((b * n + (j->lower ? i : c)) * n + (j->lower ? c : i));
+      double re = jaxc__part_get(j->a, src), im = cx && c != i ? jaxc__part_get(j->a, src + 1) : 0;
+      if (!j->lower) im = -im; /* the upper triangle holds a[c][i] = conj(a[i][c]) */
+      finite &= isfinite(re) && isfinite(im);
+      norm2 += (c == i ? 1 : 2) * (re * re + im * im);
+      A[wc * (i * n + c)] = A[wc * (c * n + i)] = re;
+      if (cx) A[wc * (i * n + c) + 1] = im, A[wc * (c * n + i) + 1] = -im;
+    }
+  for (int64_t i = 0; V && i < wc * n * n; i++) V[i] = i % (wc * (n + 1)) == 0;
+  double floor_ = 0x1p-60 * sqrt(norm2);
+  for (int sweep = 0; finite && sweep < 64; sweep++) {
+    bool rotated = false;
+    for (int64_t p = 0; p + 1 < n; p++)
+      for (int64_t q = p + 1; q < n; q++) rotated |= jaxc__eigh_rotate(A, V, n, p, q, floor_, cx);
+    if (!rotated) break;
+  }
+  for (int64_t i = 0; i < n; i++) d[i] = finite ? A[wc * (i * n + i)] : NAN;
+  jaxc__order_by(d, order, n, false);
+  for (int64_t i = 0; i < n; i++) jaxc__part_set(j->w, b * n + i, d[order[i]]);
+  if (V) {
+    for (int64_t c = 0; c < n; c++) /* V's columns in the values' order, into A's place */
+      for (int64_t i = 0; i < wc * n; i++) A[wc * c * n + i] = finite ? V[wc * order[c] * n + i] : NAN;
+    jaxc__put_matrix(j->v, b, A, n, n, false, false, cx);
+  }
+  jaxc__free(A), jaxc__free(order);
+}
+/* eigenvalues (and with v, vectors) of X (promoted, a LAPACK dtype, square): *w strong real */
+static bool jaxc__eigh(const jaxc_array *X, bool lower, jaxc_array **w, jaxc_array **v) {
+  int64_t n = X->shape[X->ndim - 1], count = n ? jaxc__batch_count(X) : 0;
+  jaxc_dtype rd = jaxc__complex_basetype(X->dtype);
+  jaxc_array *W = jaxc__new_array(rd, false, X->ndim - 1, X->shape), *V = W && v ? jaxc__new_array(X->dtype, false, X->ndim, X->shape) : NULL;
+  jaxc__eigh_job j = {X, W, V, n, lower, NULL};
+  if (!W || (v && !V) || !jaxc__matrices_run(&j, &j.nomem, jaxc__eigh_item, count, count > 1 && (size_t)count * (size_t)(n * n * n) * 16 > JAXC_PAR_BYTES)) {
+    jaxc_array_free(W), jaxc_array_free(V);
+    return jaxc__fail(JAXC_ERR_NOMEM, "out of memory"), false;
+  }
+  *w = W;
+  if (v) *v = V;
+  return true;
+}
+
 JAXC_API jaxc_array *jaxc_linalg_svdvals(const jaxc_array *x) {
   if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "svdvals: the array is NULL");
   jaxc_array *X = jaxc__inexact_view(x), *s = NULL;
@@ -15822,6 +16211,308 @@ JAXC_API jaxc_array *jaxc_linalg_matrix_transpose(const jaxc_array *x) {
   if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "matrix_transpose: the array is NULL");
   if (x->ndim < 2) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "matrix_transpose requres at least 2 dimensions; got ndim=%d", x->ndim);
   return jaxc_swapaxes(x, -1, -2);
+}
+
+/* --- jnp.linalg.svd, qr, eigh, eigvalsh, pinv, lstsq, cond --------------------------------- */
+/* eigh_p's shape rule: a square core (the message shows the last two axes) */
+static bool jaxc__eigh_square(const jaxc_array *X) {
+  if (!jaxc__rank_at_least(X, "eigh")) return false;
+  if (X->shape[X->ndim - 1] == X->shape[X->ndim - 2]) return true;
+  char s[64];
+  jaxc__format_dims(s, sizeof s, 2, X->shape + X->ndim - 2);
+  return jaxc__fail(JAXC_ERR_SHAPE, "Argument to symmetric eigendecomposition must have shape [..., n, n], got shape %s", s), false;
+}
+/* lax.linalg.eigh(A, lower, symmetrize_input) of A promoted: *w, and *v when v is not NULL */
+static bool jaxc__eigh_of(const jaxc_array *A, bool lower, bool symmetrize, jaxc_array **w, jaxc_array **v) {
+  jaxc_array *X = symmetrize ? jaxc__symmetrized(A) : (jaxc_array *)A;
+  bool ok = X && jaxc__eigh_square(X) && jaxc__lapack_dtype(X->dtype) && jaxc__eigh(X, lower, w, v);
+  if (X != A) jaxc_array_free(X);
+  return ok;
+}
+JAXC_API int jaxc_linalg_eigh(const jaxc_array *a, const char *UPLO, bool symmetrize_input, jaxc_array **eigenvalues, jaxc_array **eigenvectors) {
+  jaxc_array **const outs[2] = {eigenvalues, eigenvectors};
+  jaxc_array *res[2] = {NULL, NULL};
+  jaxc__outs_clear(2, outs);
+  if (!a) return jaxc__fail(JAXC_ERR_ARG, "eigh: the array is NULL"), JAXC_ERR_ARG;
+  if (UPLO && strcmp(UPLO, "L") && strcmp(UPLO, "U"))
+    return jaxc__fail(JAXC_ERR_ARG, "UPLO must be one of None, 'L', or 'U', got %s", UPLO), JAXC_ERR_ARG;
+  jaxc_array *A = jaxc__inexact_view(a);
+  bool ok = A && jaxc__eigh_of(A, !UPLO || !strcmp(UPLO, "L"), symmetrize_input, &res[0], eigenvectors ? &res[1] : NULL);
+  jaxc_array_free(A);
+  if (ok) ok = (res[0] = jaxc__checked("eigh", res[0], a, NULL)) != NULL;
+  if (ok && res[1]) ok = (res[1] = jaxc__checked("eigh", res[1], a, NULL)) != NULL;
+  return jaxc__outs_hand(2, outs, res, ok);
+}
+JAXC_API jaxc_array *jaxc_linalg_eigvalsh(const jaxc_array *a, const char *UPLO) {
+  jaxc_array *w = NULL;
+  return jaxc_linalg_eigh(a, UPLO, true, &w, NULL) == JAXC_OK ? w : NULL;
+}
+
+/* JAX's svd(hermitian=True): eigh (symmetrized, lower), s = |w| sorted by lax.sort (ascending,
+   stable, NaN last) and reversed, u = the vectors in that order, vh = (u * sign(w))^H: a zero
+   eigenvalue gives a zero row of vh, as JAX's */
+static bool jaxc__svd_hermitian(const jaxc_array *X, bool uv, jaxc_array **u, jaxc_array **s, jaxc_array **vh) {
+  jaxc_array *w = NULL, *v = NULL, *U = NULL, *Vh = NULL, *sv;
+  int64_t n = X->shape[X->ndim - 1], count = n ? jaxc__batch_count(X) : 0, wc = jaxc_dtype_kind(X->dtype) == JAXC_KIND_COMPLEX ? 2 : 1;
+  if (!jaxc__eigh_of(X, true, true, &w, uv ? &v : NULL)) return false;
+  sv = jaxc__new_array(w->dtype, false, w->ndim, w->shape);
+  if (sv && uv) U = jaxc__new_array(X->dtype, false, X->ndim, X->shape), Vh = U ? jaxc__new_array(X->dtype, false, X->ndim, X->shape) : NULL;
+  double *key = sv && (!uv || Vh) ? (double *)jaxc__malloc(sizeof(double) * (size_t)(n + 1)) : NULL;
+  int64_t *order = key ? (int64_t *)jaxc__malloc(sizeof(int64_t) * (size_t)(n + 1)) : NULL;
+  bool ok = order != NULL;
+  for (int64_t b = 0; ok && b < count; b++) {
+    for (int64_t i = 0; i < n; i++) key[i] = fabs(jaxc__part_get(w, b * n + i));
+    jaxc__order_by(key, order, n, false);
+    for (int64_t c = 0; c < n; c++) {
+      int64_t o = order[n - 1 - c];
+      double ev = jaxc__part_get(w, b * n + o), sg = ev > 0 ? 1.0 : ev < 0 ? -1.0 : ev;
+      jaxc__part_set(sv, b * n + c, key[o]);
+      for (int64_t i = 0; uv && i < n; i++) {
+        int64_t from = wc * ((b * n + i) * n + o), to = wc * ((b * n + i) * n + c), tv = wc * ((b * n + c) * n + i);
+        double re = jaxc__part_get(v, from), im = wc == 2 ? jaxc__part_get(v, from + 1) : 0;
+        jaxc__part_set(U, to, re);
+        if (wc == 2) { /* conj(u * (sg + 0i)), the product as XLA's */
+          jaxc__part_set(U, to + 1, im);
+          jaxc__part_set(Vh, tv, re * sg - im * 0.0), jaxc__part_set(Vh, tv + 1, -(re * 0.0 + im * sg));
+        } else
+          jaxc__part_set(Vh, tv, re * sg);
+      }
+    }
+  }
+  jaxc__free(key), jaxc__free(order), jaxc_array_free(w), jaxc_array_free(v);
+  if (!ok) {
+    jaxc_array_free(sv), jaxc_array_free(U), jaxc_array_free(Vh);
+    return jaxc__fail(JAXC_ERR_NOMEM, "out of memory"), false;
+  }
+  *s = sv;
+  if (uv) *u = U, *vh = Vh;
+  return true;
+}
+/* the SVD of A (promoted): *s, and with uv *u and *vh */
+static bool jaxc__svd_of(const jaxc_array *A, bool full, bool uv, bool hermitian, jaxc_array **u, jaxc_array **s, jaxc_array **vh) {
+  if (hermitian) return jaxc__svd_hermitian(A, uv, u, s, vh);
+  if (!jaxc__rank_at_least(A, "svd") || !jaxc__lapack_dtype(A->dtype)) return false;
+  return (*s = jaxc__svd(A, full, uv ? u : NULL, vh)) != NULL;
+}
+JAXC_API int jaxc_linalg_svd(const jaxc_array *a, bool full_matrices, bool compute_uv, bool hermitian, jaxc_array **u, jaxc_array **s,
+                             jaxc_array **vh) {
+  jaxc_array **const outs[3] = {u, s, vh};
+  jaxc_array *res[3] = {NULL, NULL, NULL};
+  jaxc__outs_clear(3, outs);
+  if (!a) return jaxc__fail(JAXC_ERR_ARG, "svd: the array is NULL"), JAXC_ERR_ARG;
+  jaxc_array *A = jaxc__inexact_view(a);
+  bool uv = compute_uv && (u || vh), ok = A && jaxc__svd_of(A, full_matrices, uv, hermitian, &res[0], &res[1], &res[2]);
+  jaxc_array_free(A);
+  for (int i = 0; ok && i < 3; i++)
+    if (res[i]) ok = (res[i] = jaxc__checked("svd", res[i], a, NULL)) != NULL;
+  return jaxc__outs_hand(3, outs, res, ok);
+}
+
+JAXC_API int jaxc_linalg_qr(const jaxc_array *a, const char *mode, jaxc_array **q, jaxc_array **r) {
+  jaxc_array **const outs[2] = {q, r};
+  jaxc_array *res[2] = {NULL, NULL};
+  jaxc__outs_clear(2, outs);
+  if (!a) return jaxc__fail(JAXC_ERR_ARG, "qr: the array is NULL"), JAXC_ERR_ARG;
+  const char *md = mode ? mode : "reduced";
+  bool raw = !strcmp(md, "raw"), full = !strcmp(md, "complete"), only_r = !strcmp(md, "r");
+  jaxc_array *A = jaxc__inexact_view(a);
+  bool ok = A != NULL;
+  if (ok && !raw && !full && !only_r && strcmp(md, "reduced") && strcmp(md, "full")) {
+    jaxc__fail(JAXC_ERR_ARG, "Unsupported QR decomposition mode '%s'", md);
+    ok = false;
+  }
+  ok = ok && jaxc__rank_at_least(A, raw ? "geqrf" : "qr") && jaxc__lapack_dtype(A->dtype) &&
+       jaxc__qr(A, full, raw, only_r || !q ? NULL : &res[0], &res[1]) == JAXC_OK;
+  jaxc_array_free(A);
+  for (int i = 0; ok && i < 2; i++)
+    if (res[i]) ok = (res[i] = jaxc__checked(raw ? "geqrf" : "qr", res[i], a, NULL)) != NULL;
+  return jaxc__outs_hand(2, outs, res, ok);
+}
+
+/* s[..., i:i + 1] (keep) or s[..., i] */
+static jaxc_array *jaxc__last_at(const jaxc_array *s, int64_t i, bool keep) {
+  jaxc_slice_spec sp[JAXC_MAX_NDIM];
+  for (int d = 0; d < s->ndim; d++) sp[d] = JAXC_ALL;
+  sp[s->ndim - 1] = keep ? JAXC_S(i, i + 1, 1) : JAXC_I(i);
+  return jaxc_slice(s, s->ndim, sp);
+}
+/* jnp.linalg.pinv, op by op as JAX's _pinv: svd of conj(a) (full_matrices False), singular values
+   <= rtol * the largest replaced by inf, vh^T @ (u^T / s), converted to a's promoted dtype */
+JAXC_API jaxc_array *jaxc_linalg_pinv(const jaxc_array *a, const jaxc_array *rtol, bool hermitian) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "pinv: the array is NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *A, *C, *u = NULL, *s = NULL, *vh = NULL, *rt, *c1, *c2, *rte, *s0, *cut, *gt, *inf, *s2, *s3, *s4, *ut, *vt, *dv, *res, *r = NULL;
+  JAXC__STEP(A, jaxc__inexact_view(a));
+  if (A->ndim < 2) {
+    jaxc__fail(JAXC_ERR_SHAPE, "not enough values to unpack (expected 2, got %d)", A->ndim);
+    goto done;
+  }
+  int64_t m = A->shape[A->ndim - 2], n = A->shape[A->ndim - 1], shape[JAXC_MAX_NDIM];
+  if (!m || !n) { /* jnp.empty(a.shape[:-2] + (n, m)) */
+    memcpy(shape, A->shape, sizeof(int64_t) * (size_t)A->ndim);
+    shape[A->ndim - 2] = n, shape[A->ndim - 1] = m;
+    r = jaxc_array_zeros(A->dtype, A->ndim, shape);
+    goto done;
+  }
+  JAXC__STEP(C, jaxc_conj(A));
+  if (rtol) rt = (jaxc_array *)rtol;
+  else { /* 10. * max(m, n) * jnp.array(finfo(dtype).eps): a weak float times a strong eps */
+    jaxc_float_info fi;
+    jaxc_finfo(C->dtype, &fi);
+    JAXC__STEP(c1, jaxc_weak_float(10.0 * (double)(m > n ? m : n)));
+    JAXC__STEP(c2, jaxc_scalar(fi.dtype, fi.eps, 0));
+    JAXC__STEP(rt, jaxc_multiply(c1, c2));
+  }
+  if (!jaxc__svd_of(C, false, true, hermitian, &u, &s, &vh)) goto done;
+  jaxc__step(&S, u), jaxc__step(&S, s), jaxc__step(&S, vh);
+  JAXC__STEP(rte, jaxc_expand_dims(rt, rt->ndim));
+  JAXC__STEP(s0, jaxc__last_at(s, 0, true));
+  JAXC__STEP(cut, jaxc_multiply(rte, s0));
+  JAXC__STEP(gt, jaxc_greater(s, cut));
+  JAXC__STEP(inf, jaxc_weak_float(INFINITY));
+  JAXC__STEP(s2, jaxc_where(gt, s, inf));
+  JAXC__STEP(s3, jaxc_astype(s2, u->dtype));
+  JAXC__STEP(s4, jaxc_expand_dims(s3, s3->ndim));
+  JAXC__STEP(ut, jaxc_swapaxes(u, -1, -2));
+  JAXC__STEP(dv, jaxc_true_divide(ut, s4));
+  JAXC__STEP(vt, jaxc_swapaxes(vh, -1, -2));
+  JAXC__STEP(res, jaxc_matmul(vt, dv));
+  r = jaxc_astype(res, A->dtype);
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+
+/* jnp.linalg.lstsq, op by op as JAX's _lstsq (numpy_resid=False): a (M, N), b (M,) or (M, K) */
+JAXC_API int jaxc_linalg_lstsq(const jaxc_array *a, const jaxc_array *b, const jaxc_array *rcond, jaxc_array **x, jaxc_array **resid,
+                               jaxc_array **rank, jaxc_array **s) {
+  jaxc_array **const outs[4] = {x, resid, rank, s};
+  jaxc_array *res[4] = {NULL, NULL, NULL, NULL};
+  jaxc__outs_clear(4, outs);
+  if (!a || !b) return jaxc__fail(JAXC_ERR_ARG, "lstsq: an operand is NULL"), JAXC_ERR_ARG;
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *A, *B, *B2, *X = NULL, *rk = NULL, *sv = NULL, *u = NULL, *vt = NULL, *rc, *rcs, *s0, *thr, *mask, *one, *safe, *safe2, *inv, *zero,
+             *sinv, *sinv2, *uc, *uct, *utb, *vc, *vct, *prod, *est, *diff, *nrm, *rs, *xr;
+  bool ok = false;
+  if (!jaxc__promote_pair(a, b, true, &S, &A, &B)) goto done;
+  if (!A->ndim || !B->ndim) {
+    jaxc__fail(JAXC_ERR_SHAPE, "tuple index out of range");
+    goto done;
+  }
+  if (A->shape[0] != B->shape[0]) {
+    jaxc__fail(JAXC_ERR_SHAPE, "Leading dimensions of input arrays must match");
+    goto done;
+  }
+  B2 = B;
+  if (B->ndim == 1) JAXC__STEP(B2, jaxc_expand_dims(B, 1));
+  if (A->ndim != 2 || B2->ndim != 2) {
+    jaxc__fail(JAXC_ERR_SHAPE, A->ndim != 2 ? "%d-dimensional array given. Array must be two-dimensional"
+                                            : "%d-dimensional array given. Array must be one or two-dimensional", A->ndim != 2 ? A->ndim : B2->ndim);
+    goto done;
+  }
+  int64_t m = A->shape[0], n = A->shape[1], xs[2] = {n, B2->shape[1]};
+  if (A->size == 0) {
+    JAXC__STEP(sv, jaxc_array_zeros(A->dtype, 1, (const int64_t[]){0}));
+    JAXC__STEP(rk, jaxc_array_zeros(jaxc__default_int(), 0, NULL));
+    JAXC__STEP(X, jaxc_array_zeros(A->dtype, 2, xs));
+  } else {
+    if (!jaxc__lapack_dtype(A->dtype)) goto done;
+    jaxc_float_info fi;
+    jaxc_finfo(A->dtype, &fi);
+    if (!rcond) {
+      JAXC__STEP(rc, jaxc_weak_float(fi.eps * (double)(m > n ? m : n)));
+    } else { /* jnp.where(rcond < 0, finfo(dtype).eps, rcond) */
+      jaxc_array *z, *neg, *eps;
+      JAXC__STEP(z, jaxc_weak_int(0));
+      JAXC__STEP(neg, jaxc_less(rcond, z));
+      JAXC__STEP(eps, jaxc_scalar(fi.dtype, fi.eps, 0));
+      JAXC__STEP(rc, jaxc_where(neg, eps, rcond));
+    }
+    if (!jaxc__svd_of(A, false, true, false, &u, &sv, &vt)) goto done;
+    jaxc__step(&S, u), jaxc__step(&S, sv), jaxc__step(&S, vt);
+    JAXC__STEP(rcs, jaxc_astype(rc, sv->dtype));
+    JAXC__STEP(s0, jaxc__last_at(sv, 0, false));
+    JAXC__STEP(thr, jaxc_multiply(rcs, s0));
+    JAXC__STEP(mask, jaxc_greater_equal(sv, thr));
+    JAXC__STEP(rk, jaxc_sum(mask, JAXC_ALL_AXES));
+    JAXC__STEP(one, jaxc_weak_int(1));
+    JAXC__STEP(safe, jaxc_where(mask, sv, one));
+    JAXC__STEP(safe2, jaxc_astype(safe, A->dtype));
+    JAXC__STEP(inv, jaxc_true_divide(one, safe2));
+    JAXC__STEP(zero, jaxc_weak_int(0));
+    JAXC__STEP(sinv, jaxc_where(mask, inv, zero));
+    JAXC__STEP(sinv2, jaxc_expand_dims(sinv, 1));
+    JAXC__STEP(uc, jaxc_conj(u));
+    JAXC__STEP(uct, jaxc_swapaxes(uc, 0, 1));
+    JAXC__STEP(utb, jaxc_matmul(uct, B2));
+    JAXC__STEP(vc, jaxc_conj(vt));
+    JAXC__STEP(vct, jaxc_swapaxes(vc, 0, 1));
+    JAXC__STEP(prod, jaxc_multiply(sinv2, utb));
+    JAXC__STEP(X, jaxc_matmul(vct, prod));
+  }
+  JAXC__STEP(est, jaxc_matmul(A, X));
+  JAXC__STEP(diff, jaxc_subtract(B2, est));
+  JAXC__STEP(nrm, jaxc_linalg_norm(diff, NULL, 1, (const int[]){0}, false));
+  JAXC__STEP(rs, jaxc_square(nrm));
+  xr = X;
+  if (B->ndim == 1) JAXC__STEP(xr, jaxc_ravel(X));
+  res[0] = jaxc__step_keep(&S, xr), res[1] = jaxc__step_keep(&S, rs), res[2] = jaxc__step_keep(&S, rk), res[3] = jaxc__step_keep(&S, sv);
+  ok = true;
+done:
+  jaxc__steps_free(&S, NULL);
+  return jaxc__outs_hand(4, outs, res, ok);
+}
+
+/* jnp.linalg.cond: p None or 2 (-2): the ratio of the largest and smallest singular values (the
+   smallest over the largest); else norm(x, p) * norm(inv(x), p) of a square x; those NaN where x
+   has none become inf */
+JAXC_API jaxc_array *jaxc_linalg_cond(const jaxc_array *x, const char *p) {
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "cond: the array is NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *sv, *hi, *lo, *rr = NULL, *nx, *iv, *ni, *nan, *flat, *xnan, *ok, *bad, *inf, *r = NULL;
+  char sh[24 * JAXC_MAX_NDIM + 8];
+  jaxc__format_shape(sh, sizeof sh, x);
+  if (x->ndim < 2) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "jnp.linalg.cond: input array must be at least 2D; got arr.shape=%s", sh);
+  int64_t m = x->shape[x->ndim - 2], n = x->shape[x->ndim - 1];
+  if (!m || !n) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "jnp.linalg.cond: input array must not be empty; got arr.shape=%s", sh);
+  double pv;
+  jaxc__ord_kind kind = jaxc__ord_parse(p, &pv);
+  if (kind == JAXC__ORD_NONE || (kind == JAXC__ORD_NUM && (pv == 2 || pv == -2))) {
+    int64_t k = m < n ? m : n;
+    JAXC__STEP(sv, jaxc_linalg_svdvals(x));
+    JAXC__STEP(hi, jaxc__last_at(sv, 0, false));
+    JAXC__STEP(lo, jaxc__last_at(sv, k - 1, false));
+    if (kind == JAXC__ORD_NUM && pv == -2) {
+      JAXC__STEP(rr, jaxc_true_divide(lo, hi));
+    } else {
+      r = jaxc_true_divide(hi, lo); /* returned as it is */
+      goto done;
+    }
+  } else {
+    if (m != n) {
+      bool num = kind == JAXC__ORD_NUM;
+      jaxc__fail(JAXC_ERR_SHAPE, "jnp.linalg.cond: for p=%s%s%s, array must be square; got arr.shape=%s", num ? "" : "'", p, num ? "" : "'", sh);
+      goto done;
+    }
+    JAXC__STEP(nx, jaxc_linalg_norm(x, p, 2, (const int[]){-2, -1}, false));
+    JAXC__STEP(iv, jaxc_linalg_inv(x));
+    JAXC__STEP(ni, jaxc_linalg_norm(iv, p, 2, (const int[]){-2, -1}, false));
+    JAXC__STEP(rr, jaxc_multiply(nx, ni));
+  }
+  int64_t fshape[JAXC_MAX_NDIM];
+  memcpy(fshape, x->shape, sizeof(int64_t) * (size_t)x->ndim);
+  fshape[x->ndim - 2] = m * n;
+  JAXC__STEP(nan, jaxc_isnan(rr));
+  JAXC__STEP(xnan, jaxc_isnan(x));
+  JAXC__STEP(flat, jaxc_reshape(xnan, x->ndim - 1, fshape));
+  JAXC__STEP(ok, jaxc_reduce(JAXC_OP_ANY, flat, -1));
+  JAXC__STEP(bad, jaxc_logical_not(ok));
+  JAXC__STEP(bad, jaxc_logical_and(nan, bad));
+  JAXC__STEP(inf, jaxc_weak_float(INFINITY));
+  r = jaxc_where(bad, inf, rr);
+done:
+  jaxc__steps_free(&S, r);
+  return r;
 }
 
 #undef JAXC__MM_SUMS
@@ -16280,7 +16971,7 @@ static jaxc_array *jaxc__bounds_at(jaxc__pool *p, const jaxc_array *x, int nb, c
    endpoint (lax.concatenate). */
 static jaxc_array *jaxc__linspace_body(jaxc__pool *p, const jaxc_array *A, const jaxc_array *B, int nb, const int64_t *bounds,
                                        int ax, int64_t div, bool endpoint, jaxc_dtype cd) {
-  jaxc_dtype rd = jaxc_dtype_kind(cd) == JAXC_KIND_COMPLEX ? (cd == JAXC_C64 ? JAXC_F32 : JAXC_F64) : cd;
+  jaxc_dtype rd = jaxc__complex_basetype(cd);
   int64_t tshape[JAXC_MAX_NDIM];
   for (int k = 0; k <= nb; k++) tshape[k] = k == ax ? div : 1;
   jaxc_array *io = jaxc__keep(p, jaxc__iota_array(rd, div)), *dv = jaxc__keep(p, jaxc__scalar_of(rd, (double)div));
@@ -16360,7 +17051,7 @@ static jaxc_array *jaxc__linspace_scalars(const jaxc_array *A, const jaxc_array 
                                           jaxc_dtype dt) {
   jaxc__lin_job j;
   j.cd = cd, j.dt = dt, j.div = div;
-  j.rd = jaxc_dtype_kind(cd) == JAXC_KIND_COMPLEX ? (cd == JAXC_C64 ? JAXC_F32 : JAXC_F64) : cd;
+  j.rd = jaxc__complex_basetype(cd);
   int kind = jaxc_dtype_kind(dt);
   j.floor = kind == JAXC_KIND_INT || kind == JAXC_KIND_UINT;
   memcpy(j.s, A->data, jaxc_dtype_size(cd));

@@ -230,7 +230,7 @@ static int bench_conv(void) {
 }
 
 /* jnp.linalg: det (LU, 2n^3/3 flops), solve with n right-hand sides and inv (LU then the two
-   triangular solves, 8n^3/3), cholesky (n^3/3), svdvals (up to n = 256) of n x n matrices, and 10^4 batched 4x4 and
+   triangular solves, 8n^3/3), cholesky (n^3/3), svdvals, qr, eigh and svd (up to n = 256) of n x n matrices, and 10^4 batched 4x4 and
    16x16 ones; GFLOP/s, the same-run copy of the operand and result bytes, and NumPy's
    np.linalg (Debian's reference LAPACK) on the same values. The matrices are I + the input
    pattern / (4n) (diagonally dominant), cholesky's a a^T + I. */
@@ -254,6 +254,24 @@ static jaxc_array *op_det(const jaxc_array *a, const jaxc_array *b) { return (vo
 static jaxc_array *op_inv(const jaxc_array *a, const jaxc_array *b) { return (void)b, jaxc_linalg_inv(a); }
 static jaxc_array *op_chol(const jaxc_array *a, const jaxc_array *b) { return (void)b, jaxc_linalg_cholesky(a, false, true); }
 static jaxc_array *op_svdvals(const jaxc_array *a, const jaxc_array *b) { return (void)b, jaxc_linalg_svdvals(a); }
+static jaxc_array *op_qr(const jaxc_array *a, const jaxc_array *b) {
+  jaxc_array *q = NULL, *r = NULL;
+  (void)b, jaxc_linalg_qr(a, NULL, &q, &r);
+  jaxc_array_free(r);
+  return q;
+}
+static jaxc_array *op_eigh(const jaxc_array *a, const jaxc_array *b) {
+  jaxc_array *w = NULL, *v = NULL;
+  (void)b, jaxc_linalg_eigh(a, NULL, true, &w, &v);
+  jaxc_array_free(w);
+  return v;
+}
+static jaxc_array *op_svd(const jaxc_array *a, const jaxc_array *b) {
+  jaxc_array *u = NULL, *s = NULL, *vh = NULL;
+  (void)b, jaxc_linalg_svd(a, false, true, false, &u, &s, &vh);
+  jaxc_array_free(s), jaxc_array_free(vh);
+  return u;
+}
 static int bench_decomp(int64_t max_n) {
   printf("  %-16s %-8s %6s %6s %10s %10s %12s %16s\n", "jnp.linalg", "dtype", "batch", "n", "ms", "GFLOP/s", "copy share", "numpy: GFLOP/s jaxc");
   static const struct { const char *name, *np; bench_op op; double flops; int outs; bool spd; int64_t max_n; } ops[] = {
@@ -262,7 +280,11 @@ static int bench_decomp(int64_t max_n) {
       {"inv", "np.linalg.inv(z)", op_inv, 8.0 / 3, 1, false, 1 << 20},
       {"cholesky", "np.linalg.cholesky(z)", op_chol, 1.0 / 3, 1, true, 1 << 20},
       /* (nominal flops: LAPACK's bidiagonalization, 4n^3/3; Jacobi does several times that) */
-      {"svdvals", "np.linalg.svd(z, compute_uv=False)", op_svdvals, 4.0 / 3, 0, false, 256}};
+      {"svdvals", "np.linalg.svd(z, compute_uv=False)", op_svdvals, 4.0 / 3, 0, false, 256},
+      /* (nominal: geqrf + orgqr 8n^3/3, symmetric QR with vectors 9n^3, Golub-Reinsch with vectors 21n^3) */
+      {"qr", "np.linalg.qr(z)", op_qr, 8.0 / 3, 2, false, 256},
+      {"eigh", "np.linalg.eigh(z)", op_eigh, 9.0, 1, true, 256},
+      {"svd", "np.linalg.svd(z, full_matrices=False)", op_svd, 21.0, 2, false, 256}};
   static const jaxc_dtype ds[] = {JAXC_F32, JAXC_F64};
   static const int64_t shapes[][2] = {{1, 64}, {1, 256}, {1, 1024}, {10000, 4}, {10000, 16}};
   for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)

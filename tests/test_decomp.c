@@ -24,79 +24,12 @@
 #include "jaxc.h"
 #include "check.h"
 #include "testlib.h"
+#include "linalg_check.h"
 
 /* the formulas below are evaluated one rounding per operation, as XLA's ops are */
 #ifdef __clang__
 #  pragma STDC FP_CONTRACT OFF
 #endif
-
-static void free_list(jaxc_array **a, size_t n) {
-  for (size_t i = 0; i < n; i++) jaxc_array_free(a[i]);
-}
-#define FREE_ALL(...)                                   \
-  do {                                                  \
-    jaxc_array *fa_[] = {__VA_ARGS__};                  \
-    free_list(fa_, sizeof fa_ / sizeof fa_[0]);         \
-  } while (0)
-
-static const jaxc_dtype LAPACK[4] = {JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
-static bool is_cx(jaxc_dtype d) { return d == JAXC_C64 || d == JAXC_C128; }
-
-/* an array of dtype d from parts (complex: re, im interleaved), via complex128 or float64 */
-static jaxc_array *from_parts(jaxc_dtype d, int nd, const int64_t *shape, const double *p) {
-  jaxc_array *t = jaxc_array_from_data(is_cx(d) ? JAXC_C128 : JAXC_F64, nd, shape, p);
-  jaxc_array *r = jaxc_astype(t, d);
-  jaxc_array_free(t);
-  return r;
-}
-/* uniform parts in [-1, 1) (with `diag` added to each matrix's diagonal), of dtype d */
-static jaxc_array *rand_mats(jaxc_dtype d, int nd, const int64_t *shape, double diag) {
-  int64_t n = 1;
-  for (int i = 0; i < nd; i++) n *= shape[i];
-  int w = is_cx(d) ? 2 : 1;
-  double *p = malloc(sizeof(double) * (size_t)(n * w + 1));
-  for (int64_t i = 0; i < n * w; i++) p[i] = (double)(rnd64() >> 11) * 0x1p-52 - 1.0;
-  if (nd >= 2 && diag != 0) {
-    int64_t r = shape[nd - 2], c = shape[nd - 1];
-    for (int64_t b = 0; r && c && b < n / (r * c); b++)
-      for (int64_t i = 0; i < r && i < c; i++) p[w * (b * r * c + i * c + i)] += diag;
-  }
-  jaxc_array *a = from_parts(d, nd, shape, p);
-  free(p);
-  return a;
-}
-/* element i's parts as long doubles (any dtype, through complex128) */
-typedef struct { long double re, im; } cld;
-static cld at(const jaxc_array *a, int64_t i) {
-  jaxc_array *c = jaxc_astype(a, JAXC_C128);
-  const double *p = (const double *)jaxc_array_data(c);
-  cld v = {p[2 * i], p[2 * i + 1]};
-  jaxc_array_free(c);
-  return v;
-}
-/* all elements as long double complex parts (freed by the caller) */
-static cld *parts(const jaxc_array *a) {
-  int64_t n = jaxc_array_size(a);
-  cld *v = malloc(sizeof(cld) * (size_t)(n + 1));
-  jaxc_array *c = jaxc_astype(a, JAXC_C128);
-  const double *p = (const double *)jaxc_array_data(c);
-  for (int64_t i = 0; i < n; i++) v[i].re = p[2 * i], v[i].im = p[2 * i + 1];
-  jaxc_array_free(c);
-  return v;
-}
-static cld cmul(cld a, cld b) { return (cld){a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
-static long double cabsl_(cld a) { return hypotl(a.re, a.im); }
-static long double u_of(jaxc_dtype d) { return eps_of(d); }
-static bool same_shape(const jaxc_array *a, int nd, const int64_t *shape) {
-  if (jaxc_array_ndim(a) != nd) return false;
-  for (int i = 0; i < nd; i++)
-    if (jaxc_array_shape(a)[i] != shape[i]) return false;
-  return true;
-}
-static bool bits_equal(const jaxc_array *a, const jaxc_array *b) {
-  return a && b && jaxc_array_dtype(a) == jaxc_array_dtype(b) && jaxc_array_size(a) == jaxc_array_size(b) &&
-         memcmp(jaxc_array_data(a), jaxc_array_data(b), (size_t)jaxc_array_size(a) * jaxc_dtype_size(jaxc_array_dtype(a))) == 0;
-}
 
 /* ---- lax.linalg.lu ---------------------------------------------------------------------------- */
 static void check_lu(jaxc_dtype d, int nd, const int64_t *shape, double diag, bool zero_col) {

@@ -356,6 +356,44 @@ static jaxc_array *c_svdvals(void) { return jaxc_linalg_svdvals(x34); }
 static jaxc_array *c_matrix_rank(void) { return jaxc_linalg_matrix_rank(c44, NULL); }
 static jaxc_array *c_norm_nuc(void) { return jaxc_linalg_norm(x34, "nuc", 2, (const int[]){1, 0}, true); }
 static jaxc_array *c_vector_norm(void) { return jaxc_linalg_vector_norm(x34, "3", 2, (const int[]){0, 1}, false); }
+/* a call of several outputs: on success `keep` is returned, the others freed */
+static jaxc_array *keep_of(int st, jaxc_array *keep, jaxc_array *o1, jaxc_array *o2, jaxc_array *o3) {
+  jaxc_array_free(o1), jaxc_array_free(o2), jaxc_array_free(o3);
+  if (st != JAXC_OK) jaxc_array_free(keep);
+  return st == JAXC_OK ? keep : NULL;
+}
+static jaxc_array *c_qr_complete(void) {
+  jaxc_array *q, *r;
+  int st = jaxc_linalg_qr(x34, "complete", &q, &r);
+  return keep_of(st, q, r, NULL, NULL);
+}
+static jaxc_array *c_qr_raw(void) {
+  jaxc_array *h, *t;
+  int st = jaxc_linalg_qr(c44, "raw", &h, &t);
+  return keep_of(st, t, h, NULL, NULL);
+}
+static jaxc_array *c_eigh(void) {
+  jaxc_array *w, *v;
+  int st = jaxc_linalg_eigh(c44, "U", true, &w, &v);
+  return keep_of(st, v, w, NULL, NULL);
+}
+static jaxc_array *c_svd_full(void) {
+  jaxc_array *u, *s, *vh;
+  int st = jaxc_linalg_svd(x34, true, true, false, &u, &s, &vh);
+  return keep_of(st, vh, u, s, NULL);
+}
+static jaxc_array *c_svd_hermitian(void) {
+  jaxc_array *u, *s, *vh;
+  int st = jaxc_linalg_svd(c44, false, true, true, &u, &s, &vh);
+  return keep_of(st, vh, u, s, NULL);
+}
+static jaxc_array *c_pinv(void) { return jaxc_linalg_pinv(x34, NULL, false); }
+static jaxc_array *c_lstsq(void) {
+  jaxc_array *x, *res, *rk, *s;
+  int st = jaxc_linalg_lstsq(x34, i8col, NULL, &x, &res, &rk, &s);
+  return keep_of(st, x, res, rk, s);
+}
+static jaxc_array *c_cond1(void) { return jaxc_linalg_cond(sq44, "1"); }
 typedef struct { const char *name; jaxc_array *(*call)(void); } oom_case;
 static const oom_case cases[] = {
   {"from_data", c_from_data}, {"weak_complex", c_weak}, {"zeros", c_zeros}, {"add broadcast", c_add_bcast},
@@ -393,6 +431,8 @@ static const oom_case cases[] = {
   {"lax lu c64", c_lu}, {"slogdet c64", c_slogdet}, {"det 4x4", c_det4}, {"solve c64", c_solve}, {"inv", c_inv},
   {"cholesky c64, upper", c_cholesky}, {"matrix_power -5", c_matrix_power}, {"svdvals 3x4", c_svdvals},
   {"matrix_rank c64", c_matrix_rank}, {"norm nuc, keepdims", c_norm_nuc}, {"vector_norm p=3, two axes", c_vector_norm},
+  {"qr complete 3x4", c_qr_complete}, {"qr raw c64", c_qr_raw}, {"eigh c64, U", c_eigh}, {"svd full 3x4", c_svd_full},
+  {"svd hermitian c64", c_svd_hermitian}, {"pinv 3x4", c_pinv}, {"lstsq 3x4, int8 b", c_lstsq}, {"cond p=1", c_cond1},
 };
 
 /* --- what a call leaves behind ----------------------------------------------------------------- */
