@@ -1268,18 +1268,18 @@ JAXC_API jaxc_array *jaxc_vecmat(const jaxc_array *a, const jaxc_array *b);
      jaxc_linalg_matrix_norm(x, ord, keepdims)  norm over the last two axes (ord NULL: "fro")
      jaxc_linalg_matrix_transpose(x)  the last two axes swapped
      jaxc_linalg_svdvals(x)  (..., m, n) -> (..., min(m, n)) singular values, descending, of x's
-                      real dtype: one-sided Jacobi in double (float32 values nearly always
-                      correctly rounded); a matrix with a NaN or an infinity gives NaNs (JAX's
-                      failed gesdd)
+                      real dtype: Householder bidiagonalization and Golub-Kahan-Reinsch QR, in
+                      double (float32 values nearly always correctly rounded); a matrix with a
+                      NaN or an infinity gives NaNs (JAX's failed gesdd)
      jaxc_linalg_matrix_rank(M, rtol)  the count of singular values > rtol, the default int;
                       rtol NULL: max(s) * max(m, n) * eps (each product rounded in s's dtype), a
                       given rtol is compared as it is (JAX's), broadcast over the batch; a 0-d or
                       1-d M: any(M != 0) as int32
      jaxc_linalg_svd(a, full_matrices, compute_uv, hermitian, &u, &s, &vh)  a = u diag(s) vh: u
                       (..., m, m) (full) or (..., m, k), s (..., k) descending of a's real dtype,
-                      vh (..., n, n) or (..., k, n); one-sided Jacobi as svdvals, the vectors
-                      rotated with it (in double, then rounded); where s is 0 or full_matrices
-                      asks for more, u's (vh's) columns (rows) complete an orthonormal basis;
+                      vh (..., n, n) or (..., k, n); svdvals' algorithm with the reflectors
+                      and rotations accumulated (in double, then rounded); a full u's extra
+                      columns are the bidiagonalization's own (orthonormal to the rest);
                       compute_uv false (or u and vh NULL): s only; a NaN or inf: all NaN. An
                       empty a gives JAX's identity/empty vectors. hermitian: JAX's eigh route
                       (a symmetrized), s = |w| in lax.sort's order reversed, vh = (u sign(w))^H,
@@ -1294,9 +1294,9 @@ JAXC_API jaxc_array *jaxc_vecmat(const jaxc_array *a, const jaxc_array *b);
                       and eigenvectors (columns of v, a's dtype) of a Hermitian a: a made (a +
                       a^H) / 2 first (JAX's default), then the triangle UPLO names read (NULL or
                       "L" the lower, "U" the upper; the diagonal's imaginary part ignored, as
-                      LAPACK does); cyclic Jacobi in double; a vector's sign or phase is this
-                      algorithm's (LAPACK's syevd picks its own); either output pointer may be
-                      NULL; a NaN or inf: all NaN
+                      LAPACK does); Householder tridiagonalization and implicit QL in double;
+                      a vector's sign or phase is this algorithm's (LAPACK's syevd picks its
+                      own); either output pointer may be NULL; a NaN or inf: all NaN
      jaxc_linalg_eigvalsh(a, UPLO)  eigh's eigenvalues (symmetrize_input true)
      jaxc_linalg_pinv(a, rtol, hermitian)  JAX's _pinv op by op: svd of conj(a), singular values
                       <= rtol * s[..., :1] replaced by inf, vh^T @ (u^T / s); rtol NULL: 10 *
@@ -15549,15 +15549,6 @@ done:
   return r;
 }
 
-/* --- singular values and vectors: one-sided Jacobi (Hestenes) --------------------------------
-   The columns of a (of a^H when a is wide) are rotated in pairs until every pair is orthogonal to
-   working precision; the singular values are then the columns' norms, sorted descending. The
-   rotations run in double (complex: pairs of doubles) for every dtype, so float32 and complex64
-   values come out nearly always correctly rounded (LAPACK's float32 gesdd, JAX's, carries
-   float32 errors). With vectors the same rotations turn V (A V = W), the left vectors are W's
-   columns over their norms, and where a singular value is 0 (no direction) or full_matrices
-   asks for more columns, the basis is completed. A matrix holding a NaN or an infinity gets NaN
-   singular values (and vectors): JAX replaces the output of a gesdd that fails with NaN. */
 /* fn(job, b) over count matrices (over the threads when parallel), each setting (*nomem)[b]
    when it could not have its scratch: false when one could not (or the flags were not had) */
 static bool jaxc__matrices_run(const void *job, bool **nomem, jaxc__item_fn fn, int64_t count, bool parallel) {
@@ -15569,89 +15560,6 @@ static bool jaxc__matrices_run(const void *job, bool **nomem, jaxc__item_fn fn, 
     jaxc__free(*nomem);
   }
   return !failed;
-}
-typedef struct jaxc__svd_job {
-  const jaxc_array *a; /* (..., m, n), a LAPACK dtype */
-  jaxc_array *s;       /* (..., min(m, n)), its real dtype */
-  jaxc_array *u, *vh;  /* NULL (values only), or (..., m, m or k) and (..., n or k, n) */
-  int64_t m, n;
-  bool full;           /* u and vh square */
-  bool *nomem;         /* per matrix: no memory for its scratch */
-} jaxc__svd_job;
-/* x' = c x - s y~, y' = s x + c y~ with y~ = (pr - i pi) y: x and y of len elements */
-static void jaxc__rotate_pair(double *x, double *y, int64_t len, bool cx, double c, double s, double pr, double pi) {
-  if (cx)
-    for (int64_t e = 0; e < len; e++) {
-      double xr = x[2 * e], xi = x[2 * e + 1], yr = pr * y[2 * e] + pi * y[2 * e + 1], yi = pr * y[2 * e + 1] - pi * y[2 * e];
-      x[2 * e] = c * xr - s * yr, x[2 * e + 1] = c * xi - s * yi;
-      y[2 * e] = s * xr + c * yr, y[2 * e + 1] = s * xi + c * yi;
-    }
-  else
-    for (int64_t e = 0; e < len; e++) {
-      double xr = x[e], yr = pr * y[e];
-      x[e] = c * xr - s * yr, y[e] = s * xr + c * yr;
-    }
-}
-/* column pair (x, y) of length rows (interleaved parts when cx): rotated to orthogonal, and the
-   pair (vx, vy) of V (length vrows; vx NULL: none) with them; false when they already are */
-static bool jaxc__jacobi_pair(double *x, double *y, int64_t rows, bool cx, double *vx, double *vy, int64_t vrows) {
-  /* the three (four) sums in 4 interleaved parts each, so that they vectorise */
-  double al[4] = {0}, be[4] = {0}, grl[4] = {0}, gil[4] = {0}, alpha = 0, beta = 0, gr = 0, gi = 0;
-  int64_t len = cx ? 2 * rows : rows, r = 0;
-  for (; r + 4 <= len; r += 4)
-    for (int l = 0; l < 4; l++) al[l] += x[r + l] * x[r + l], be[l] += y[r + l] * y[r + l], grl[l] += x[r + l] * y[r + l];
-  for (int l = 0; r + l < len; l++) al[l] += x[r + l] * x[r + l], be[l] += y[r + l] * y[r + l], grl[l] += x[r + l] * y[r + l];
-  if (cx) /* imag(x^H y): xr yi - xi yr over the interleaved pairs */
-    for (r = 0; r + 4 <= len; r += 4)
-      for (int l = 0; l < 4; l += 2) gil[l] += x[r + l] * y[r + l + 1] - x[r + l + 1] * y[r + l];
-  if (cx && r < len) gil[0] += x[r] * y[r + 1] - x[r + 1] * y[r];
-  for (int l = 0; l < 4; l++) alpha += al[l], beta += be[l], gr += grl[l], gi += gil[l];
-  double g = hypot(gr, gi);
-  /* orthogonal to working precision: the rounding of the sums themselves is about rows ulps, and
-     what is left moves the values by its square */
-  if (!(g > (double)rows * 0x1p-52 * sqrt(alpha) * sqrt(beta))) return false;
-  /* y's phase (a real y's sign) turned so that x^H y is g > 0, then the real rotation that zeroes it */
-  double zeta = (beta - alpha) / (2 * g), t = (zeta >= 0 ? 1 : -1) / (fabs(zeta) + hypot(1, zeta));
-  double c = 1 / sqrt(1 + t * t), s = c * t, pr = gr / g, pi = gi / g;
-  jaxc__rotate_pair(x, y, rows, cx, c, s, pr, pi);
-  if (vx) jaxc__rotate_pair(vx, vy, vrows, cx, c, s, pr, pi);
-  return true;
-}
-/* The columns of Q (rows x k, column-major, parts interleaved when cx) not yet valid become unit
-   vectors orthogonal to all the others: e_i of the row i least covered by the columns so far
-   (its residual is then at least sqrt(1 - k/rows)), orthogonalised twice (Gram-Schmidt) and
-   normalised. cover: rows doubles of scratch. */
-static void jaxc__complete_basis(double *Q, int64_t rows, int64_t k, bool *valid, bool cx, double *cover) {
-  int64_t wc = cx ? 2 : 1;
-  for (int64_t i = 0; i < rows; i++) cover[i] = 0;
-  for (int64_t c = 0; c < k; c++)
-    for (int64_t i = 0; valid[c] && i < rows * wc; i++) cover[i / wc] += Q[wc * c * rows + i] * Q[wc * c * rows + i];
-  for (int64_t c = 0; c < k; c++) {
-    if (valid[c]) continue;
-    int64_t best = 0;
-    for (int64_t i = 1; i < rows; i++) best = cover[i] < cover[best] ? i : best;
-    double *q = Q + wc * c * rows, nn = 0;
-    for (int64_t i = 0; i < rows * wc; i++) q[i] = 0;
-    q[wc * best] = 1;
-    for (int pass = 0; pass < 2; pass++)
-      for (int64_t d = 0; d < k; d++) {
-        if (!valid[d]) continue;
-        const double *o = Q + wc * d * rows;
-        double pr = 0, pim = 0; /* o^H q */
-        for (int64_t i = 0; i < rows; i++) {
-          pr += o[wc * i] * q[wc * i] + (cx ? o[2 * i + 1] * q[2 * i + 1] : 0);
-          if (cx) pim += o[2 * i] * q[2 * i + 1] - o[2 * i + 1] * q[2 * i];
-        }
-        for (int64_t i = 0; i < rows; i++) {
-          q[wc * i] -= pr * o[wc * i] - (cx ? pim * o[2 * i + 1] : 0);
-          if (cx) q[2 * i + 1] -= pr * o[2 * i + 1] + pim * o[2 * i];
-        }
-      }
-    for (int64_t i = 0; i < rows * wc; i++) nn += q[i] * q[i];
-    nn = sqrt(nn);
-    for (int64_t i = 0; i < rows * wc; i++) q[i] /= nn, cover[i / wc] += q[i] * q[i];
-    valid[c] = true;
-  }
 }
 /* nq columns of ld doubles (pairs when cx) into matrix b of dst: as its columns (dst ld x nq),
    or as its rows (dst nq x ld), conjugated when conj */
@@ -15691,54 +15599,307 @@ static void jaxc__order_by(const double *key, int64_t *order, int64_t n, bool de
     order[at] = c;
   }
 }
+/* --- QR: Householder reflections (LAPACK's geqr2 and ung2r), in double -----------------------
+   LAPACK's conventions, so that signs come out as JAX's: the reflector H = I - tau v v^H (v[0] =
+   1) of column x maps it to beta e_0 with beta = -sign(re x[0]) ||x||, real; tau = 0 (H = I)
+   when the rest of x is 0 and x[0] real. Q = H_0 H_1 ... H_{k-1} times the identity's first
+   columns. In double for every dtype, as the SVD. */
+typedef struct jaxc__qr_job {
+  const jaxc_array *a; /* (..., m, n) */
+  jaxc_array *q;       /* (..., m, kq) or NULL; raw: h (..., n, m) */
+  jaxc_array *r;       /* (..., kr, n); raw: tau (..., k) */
+  int64_t m, n, kq, kr;
+  bool raw;
+  bool *nomem;
+} jaxc__qr_job;
+/* y -= t (v^H y) v over len elements, v[0] = 1 */
+static void jaxc__reflect(const double *v, double *y, int64_t len, double tr, double ti, bool cx) {
+  int64_t wc = cx ? 2 : 1;
+  double wr = y[0], wi = cx ? y[1] : 0;
+  for (int64_t i = 1; i < len; i++) {
+    wr += v[wc * i] * y[wc * i] + (cx ? v[2 * i + 1] * y[2 * i + 1] : 0);
+    if (cx) wi += v[2 * i] * y[2 * i + 1] - v[2 * i + 1] * y[2 * i];
+  }
+  double fr = tr * wr - ti * wi, fi = tr * wi + ti * wr;
+  y[0] -= fr;
+  if (cx) y[1] -= fi;
+  for (int64_t i = 1; i < len; i++) {
+    y[wc * i] -= fr * v[wc * i] - (cx ? fi * v[2 * i + 1] : 0);
+    if (cx) y[2 * i + 1] -= fr * v[2 * i + 1] + fi * v[2 * i];
+  }
+}
+/* LAPACK's larfg on x (len elements, pairs when cx): the reflector H = I - tau v v^H with
+   H^H x = beta e_0, beta = -sign(re x[0]) |x| real; x[0] becomes beta, x[1..] v's tail (v[0] = 1);
+   tau 0 (H = I, x unchanged) when x[1..] is 0 and x[0] real */
+static void jaxc__larfg(double *x, int64_t len, double *tau, bool cx) {
+  int64_t wc = cx ? 2 : 1;
+  double mx = 0, ss = 0;
+  for (int64_t i = wc; i < wc * len; i++) mx = fmax(mx, fabs(x[i]));
+  for (int64_t i = wc; mx > 0 && i < wc * len; i++) ss += (x[i] / mx) * (x[i] / mx);
+  double xnorm = mx * sqrt(ss), ar = x[0], ai = cx ? x[1] : 0;
+  tau[0] = 0;
+  if (cx) tau[1] = 0;
+  if (xnorm == 0 && ai == 0) return;
+  double beta = -copysign(hypot(hypot(ar, ai), xnorm), ar);
+  for (int64_t i = 1; i < len; i++) { /* v = x / (x[0] - beta) */
+    if (cx) jaxc__cdiv_c128(x + 2 * i, ar - beta, ai);
+    else x[i] /= ar - beta;
+  }
+  x[0] = beta;
+  if (cx) x[1] = 0, tau[1] = -ai / beta;
+  tau[0] = (beta - ar) / beta;
+}
+/* geqr2 on W (m x n, column-major, pairs when cx): R on and above the diagonal, each reflector's
+   v below it, tau[0 .. min(m, n)) */
+static void jaxc__geqr2(double *W, int64_t m, int64_t n, double *tau, bool cx) {
+  int64_t wc = cx ? 2 : 1, k = m < n ? m : n;
+  for (int64_t j = 0; j < k; j++) {
+    double *x = W + wc * (j * m + j);
+    jaxc__larfg(x, m - j, tau + wc * j, cx);
+    for (int64_t c = j + 1; c < n && (tau[wc * j] != 0 || (cx && tau[wc * j + 1] != 0)); c++) /* H^H = I - conj(tau) v v^H on the columns to the right */
+      jaxc__reflect(x, W + wc * (c * m + j), m - j, tau[wc * j], cx ? -tau[wc * j + 1] : 0, cx);
+  }
+}
+/* Q (m x kq, column-major) = H_0 H_1 ... H_{k-1} times the identity's first kq columns (ung2r):
+   H_j's v below W's diagonal in column j, tau[j] */
+static void jaxc__form_q(const double *W, int64_t m, int64_t k, const double *tau, double *Q, int64_t kq, bool cx) {
+  int64_t wc = cx ? 2 : 1;
+  for (int64_t i = 0; i < wc * m * kq; i++) Q[i] = i % (wc * (m + 1)) == 0;
+  for (int64_t jj = k - 1; jj >= 0; jj--) /* last first: each touches only what the identity leaves */
+    for (int64_t c = jj; c < kq && (tau[wc * jj] != 0 || (cx && tau[wc * jj + 1] != 0)); c++)
+      jaxc__reflect(W + wc * (jj * m + jj), Q + wc * (c * m + jj), m - jj, tau[wc * jj], cx ? tau[wc * jj + 1] : 0, cx);
+}
+/* Q (n x n) = H_0 ... H_{n-2}, H_k acting on entries k + 1.. with its v in row k of R (row
+   stride n, length n - k - 1), tau[k] */
+static void jaxc__form_q_shifted(const double *R, const double *tau, double *Q, int64_t n, bool cx) {
+  int64_t wc = cx ? 2 : 1;
+  for (int64_t i = 0; i < wc * n * n; i++) Q[i] = i % (wc * (n + 1)) == 0;
+  for (int64_t k = n - 2; k >= 0; k--)
+    for (int64_t c = k + 1; c < n && (tau[wc * k] != 0 || (cx && tau[wc * k + 1] != 0)); c++)
+      jaxc__reflect(R + wc * k * n, Q + wc * (c * n + k + 1), n - k - 1, tau[wc * k], cx ? tau[wc * k + 1] : 0, cx);
+}
+static void jaxc__qr_item(const void *jp, int64_t b) {
+  const jaxc__qr_job *j = (const jaxc__qr_job *)jp;
+  bool cx = jaxc_dtype_kind(j->a->dtype) == JAXC_KIND_COMPLEX;
+  int64_t m = j->m, n = j->n, k = m < n ? m : n, wc = cx ? 2 : 1, kq = j->q && !j->raw ? j->kq : 0;
+  double *W = (double *)jaxc__malloc(sizeof(double) * (size_t)(wc * (m * n + k + m * kq) + 1));
+  if (!W) {
+    j->nomem[b] = true;
+    return;
+  }
+  double *tau = W + wc * m * n, *Q = tau + wc * k;
+  jaxc__load_matrix(j->a, b, W, false); /* (a NaN spreads as it does through LAPACK's) */
+  jaxc__geqr2(W, m, n, tau, cx);
+  if (j->raw) { /* geqrf's a transposed is W's columns as rows */
+    if (j->q) jaxc__put_matrix(j->q, b, W, m, n, true, false, cx);
+    for (int64_t i = 0; i < wc * k; i++) jaxc__part_set(j->r, wc * b * k + i, tau[i]);
+  } else {
+    for (int64_t i = 0; i < j->kr; i++) /* R: the upper triangle of W's first kr rows */
+      for (int64_t c = 0; c < n; c++)
+        for (int64_t h = 0; h < wc; h++) jaxc__part_set(j->r, wc * ((b * j->kr + i) * n + c) + h, i <= c ? W[wc * (c * m + i) + h] : 0);
+    if (kq) {
+      jaxc__form_q(W, m, k, tau, Q, kq, cx);
+      jaxc__put_matrix(j->q, b, Q, m, kq, false, false, cx);
+    }
+  }
+  jaxc__free(W);
+}
+/* X (promoted, a LAPACK dtype, rank >= 2) factored: full_matrices as lax.linalg.qr's; raw: *q the
+   transposed geqrf output (..., n, m) and *r its tau (..., k) */
+static int jaxc__qr(const jaxc_array *X, bool full, bool raw, jaxc_array **q, jaxc_array **r) {
+  int64_t m = X->shape[X->ndim - 2], n = X->shape[X->ndim - 1], k = m < n ? m : n, shape[JAXC_MAX_NDIM];
+  int64_t kq = full ? m : k, kr = full ? m : k;
+  memcpy(shape, X->shape, sizeof(int64_t) * (size_t)X->ndim);
+  jaxc_array *Q = NULL, *R;
+  if (raw) {
+    shape[X->ndim - 2] = n, shape[X->ndim - 1] = m;
+    Q = q ? jaxc__new_array(X->dtype, false, X->ndim, shape) : NULL;
+    shape[X->ndim - 2] = k;
+    R = !q || Q ? jaxc__new_array(X->dtype, false, X->ndim - 1, shape) : NULL;
+  } else {
+    shape[X->ndim - 1] = kq;
+    Q = q ? jaxc__new_array(X->dtype, false, X->ndim, shape) : NULL;
+    shape[X->ndim - 2] = kr, shape[X->ndim - 1] = n;
+    R = !q || Q ? jaxc__new_array(X->dtype, false, X->ndim, shape) : NULL;
+  }
+  int64_t count = R ? jaxc__batch_count(X) : 0;
+  jaxc__qr_job j = {X, Q, R, m, n, kq, kr, raw, NULL};
+  if (!R || !jaxc__matrices_run(&j, &j.nomem, jaxc__qr_item, count, count > 1 && (size_t)count * (size_t)(m * n * (k + 1)) * 16 > JAXC_PAR_BYTES)) {
+    jaxc_array_free(Q), jaxc_array_free(R);
+    return jaxc__fail(JAXC_ERR_NOMEM, "out of memory"), JAXC_ERR_NOMEM;
+  }
+  if (q) *q = Q;
+  *r = R;
+  return JAXC_OK;
+}
+
+/* --- singular values and vectors: bidiagonalization, then Golub-Kahan-Reinsch QR --------------
+   LAPACK's gebd2 route: for a of m >= n rows (a^H when a is wide), a left reflector down each
+   column and a right one along each row (from its second entry) make B = U_B^H a V_B upper
+   bidiagonal and real; then implicit-shift QR sweeps (Golub and Reinsch's, as the Handbook's svd
+   writes them: splitting, cancellation of a negligible diagonal, the shift of the trailing 2x2)
+   diagonalise B, their plane rotations applied to U_B's first n columns and to V_B; a negative
+   value is negated with its V column. In double for every dtype, then rounded (float32 values
+   nearly always correctly rounded, where LAPACK's float32 gesdd, JAX's, carries float32 errors).
+   A full U's columns past n are U_B's own. A matrix holding a NaN or an infinity gets NaN values
+   and vectors: JAX replaces the output of a gesdd that fails with NaN. */
+typedef struct jaxc__svd_job {
+  const jaxc_array *a; /* (..., m, n), a LAPACK dtype */
+  jaxc_array *s;       /* (..., min(m, n)), its real dtype */
+  jaxc_array *u, *vh;  /* NULL (values only), or (..., m, m or k) and (..., n or k, n) */
+  int64_t m, n;
+  bool full;           /* u and vh square */
+  bool *nomem;         /* per matrix: no memory for its scratch */
+} jaxc__svd_job;
+/* W (m x n column-major, m >= n) -> d, e (B's diagonal and superdiagonal), W keeping the left
+   reflectors below its diagonal (taus tl), R the right ones in its rows (row k: length n - k - 1,
+   taus tr); s: m pairs of scratch */
+static void jaxc__bidiagonalize(double *W, int64_t m, int64_t n, double *d, double *e, double *R, double *tl, double *tr, double *s, bool cx) {
+  int64_t wc = cx ? 2 : 1;
+  for (int64_t k = 0; k < n; k++) {
+    double *x = W + wc * (k * m + k), *u = R + wc * k * n, *t = tr + wc * k;
+    jaxc__larfg(x, m - k, tl + wc * k, cx);
+    d[k] = x[0];
+    for (int64_t c = k + 1; c < n && (tl[wc * k] != 0 || (cx && tl[wc * k + 1] != 0)); c++) /* H^H on the columns to the right */
+      jaxc__reflect(x, W + wc * (c * m + k), m - k, tl[wc * k], cx ? -tl[wc * k + 1] : 0, cx);
+    e[k] = 0;
+    if (k + 1 == n) break;
+    /* the row's tail, conjugated: H^H conj(row) = beta e_0 makes row H = beta e_0^T */
+    int64_t len = n - k - 1;
+    for (int64_t j = 0; j < len; j++) {
+      u[wc * j] = W[wc * ((k + 1 + j) * m + k)];
+      if (cx) u[2 * j + 1] = -W[2 * ((k + 1 + j) * m + k) + 1];
+    }
+    jaxc__larfg(u, len, t, cx);
+    e[k] = u[0], u[0] = 1;
+    if (cx) u[1] = 0;
+    if (t[0] == 0 && (!cx || t[1] == 0)) continue;
+    /* rows below: row -= tau (row . u) u^H, s the rows' products, summed column by column */
+    for (int64_t i = 0; i < wc * (m - k - 1); i++) s[i] = 0;
+    for (int64_t j = 0; j < len; j++) {
+      const double *col = W + wc * ((k + 1 + j) * m + k + 1);
+      double ur = u[wc * j], ui = cx ? u[2 * j + 1] : 0;
+      for (int64_t i = 0; i < m - k - 1; i++) {
+        s[wc * i] += col[wc * i] * ur - (cx ? col[2 * i + 1] * ui : 0);
+        if (cx) s[2 * i + 1] += col[2 * i] * ui + col[2 * i + 1] * ur;
+      }
+    }
+    for (int64_t j = 0; j < len; j++) {
+      double *col = W + wc * ((k + 1 + j) * m + k + 1);
+      double ur = u[wc * j], ui = cx ? -u[2 * j + 1] : 0; /* tau conj(u_j) */
+      double fr = t[0] * ur - (cx ? t[1] * ui : 0), fi = cx ? t[0] * ui + t[1] * ur : 0;
+      for (int64_t i = 0; i < m - k - 1; i++) {
+        col[wc * i] -= s[wc * i] * fr - (cx ? s[2 * i + 1] * fi : 0);
+        if (cx) col[2 * i + 1] -= s[2 * i] * fi + s[2 * i + 1] * fr;
+      }
+    }
+  }
+}
+/* columns a, b (len doubles) <- a c + b s, b c - a s */
+static void jaxc__rotate_cols(double *a, double *b, int64_t len, double c, double s) {
+  for (int64_t j = 0; j < len; j++) {
+    double y = a[j], z = b[j];
+    a[j] = y * c + z * s, b[j] = z * c - y * s;
+  }
+}
+/* The Golub-Reinsch QR on B (q its diagonal, ee[i] = B[i - 1][i], ee[0] = 0): q becomes the
+   singular values (>= 0), U's first n columns (urows each) and V's (n each) rotated along (NULL:
+   none); false when a value takes over 75 sweeps */
+static bool jaxc__bidiagonal_qr(double *q, double *ee, int64_t n, double *U, int64_t urows, double *V, bool cx) {
+  int64_t wc = cx ? 2 : 1;
+  double anorm = 0;
+  for (int64_t i = 0; i < n; i++) anorm = fmax(anorm, fabs(q[i]) + fabs(ee[i]));
+  double tol = 0x1p-52 * anorm;
+  for (int64_t k = n - 1; k >= 0; k--)
+    for (int its = 0;; its++) {
+      int64_t l = k;
+      bool cancel = false;
+      for (; l > 0; l--) { /* the split: a negligible ee[l], or q[l - 1] (then cancel ee[l]) */
+        if (fabs(ee[l]) <= tol) break;
+        if (fabs(q[l - 1]) <= tol) {
+          cancel = true;
+          break;
+        }
+      }
+      if (cancel) { /* rotations of row l - 1 against rows l..k push ee[l]'s weight out */
+        double c = 0, s = 1;
+        for (int64_t i = l; i <= k; i++) {
+          double f = s * ee[i], g = q[i], h;
+          ee[i] *= c;
+          if (fabs(f) <= tol) break;
+          h = hypot(f, g), q[i] = h, c = g / h, s = -f / h;
+          if (U) jaxc__rotate_cols(U + wc * (l - 1) * urows, U + wc * i * urows, wc * urows, c, s);
+        }
+      }
+      double z = q[k];
+      if (l == k) { /* converged: made nonnegative */
+        if (z < 0) {
+          q[k] = -z;
+          for (int64_t j = 0; V && j < wc * n; j++) V[wc * k * n + j] = -V[wc * k * n + j];
+        }
+        break;
+      }
+      if (its == 75) return false;
+      /* the shift: the trailing 2x2 of B^T B's eigenvalue nearer its last entry */
+      double x = q[l], y = q[k - 1], g = ee[k - 1], h = ee[k];
+      double f = ((y - z) * (y + z) + (g - h) * (g + h)) / (2 * h * y);
+      g = hypot(f, 1);
+      f = ((x - z) * (x + z) + h * (y / (f + copysign(g, f)) - h)) / x;
+      double c = 1, s = 1;
+      for (int64_t i = l + 1; i <= k; i++) { /* the bulge chased down from l to k */
+        g = ee[i], y = q[i], h = s * g, g = c * g;
+        z = hypot(f, h), ee[i - 1] = z, c = f / z, s = h / z;
+        f = x * c + g * s, g = g * c - x * s, h = y * s, y = y * c;
+        if (V) jaxc__rotate_cols(V + wc * (i - 1) * n, V + wc * i * n, wc * n, c, s);
+        z = hypot(f, h), q[i - 1] = z;
+        if (z != 0) c = f / z, s = h / z;
+        f = c * g + s * y, x = c * y - s * g;
+        if (U) jaxc__rotate_cols(U + wc * (i - 1) * urows, U + wc * i * urows, wc * urows, c, s);
+      }
+      ee[l] = 0, ee[k] = f, q[k] = x;
+    }
+  return true;
+}
 static void jaxc__svd_item(const void *jp, int64_t b) {
   const jaxc__svd_job *j = (const jaxc__svd_job *)jp;
   bool cx = jaxc_dtype_kind(j->a->dtype) == JAXC_KIND_COMPLEX, wide = j->m < j->n, vec = j->u != NULL;
   int64_t rows = wide ? j->n : j->m, cols = wide ? j->m : j->n, wc = cx ? 2 : 1, tk = j->full ? rows : cols;
-  /* scratch: W (rows x cols), then with vectors V (cols x cols), T (rows x tk), cover (rows) */
-  size_t nw = (size_t)(rows * cols * wc), nv = vec ? (size_t)(cols * cols * wc + rows * tk * wc + rows) : 0;
-  double *w = (double *)jaxc__malloc(sizeof(double) * (nw + nv + (size_t)cols + 1)), *sv = w ? w + nw + nv : NULL;
-  int64_t *order = w ? (int64_t *)jaxc__malloc(sizeof(int64_t) * (size_t)(cols + 1)) : NULL;
-  bool *valid = order && vec ? (bool *)jaxc__malloc((size_t)tk + 1) : NULL;
-  if (!order || (vec && !valid)) {
-    jaxc__free(w), jaxc__free(order);
+  /* scratch: W (rows x cols), R (cols x cols), taus, s, q, ee, e; with vectors T (rows x tk), V (cols x cols) */
+  size_t nw = (size_t)(wc * rows * cols), nr = (size_t)(wc * cols * cols), nt = vec ? (size_t)(wc * rows * tk) + nr : 0;
+  double *W = (double *)jaxc__malloc(sizeof(double) * (nw + nr + nt + (size_t)(wc * (2 * cols + rows) + 3 * cols) + 1));
+  int64_t *order = W ? (int64_t *)jaxc__malloc(sizeof(int64_t) * (size_t)(cols + 1)) : NULL;
+  if (!order) {
+    jaxc__free(W);
     j->nomem[b] = true;
     return;
   }
-  double *V = vec ? w + nw : NULL, *T = vec ? V + cols * cols * wc : NULL;
-  bool finite = jaxc__load_matrix(j->a, b, w, wide); /* W: a's columns (tall) or conj of its rows (wide) */
-  for (int64_t i = 0; vec && i < cols * cols * wc; i++) V[i] = i % (wc * (cols + 1)) == 0; /* the identity */
-  for (int sweep = 0; finite && sweep < 64; sweep++) {
-    bool rotated = false;
-    for (int64_t p = 0; p + 1 < cols; p++)
-      for (int64_t q = p + 1; q < cols; q++)
-        rotated |= jaxc__jacobi_pair(w + wc * p * rows, w + wc * q * rows, rows, cx, vec ? V + wc * p * cols : NULL, vec ? V + wc * q * cols : NULL, cols);
-    if (!rotated) break;
+  double *R = W + nw, *T = vec ? R + nr : NULL, *V = vec ? T + wc * rows * tk : NULL, *tl = R + nr + nt, *tr = tl + wc * cols, *s = tr + wc * cols;
+  double *q = s + wc * rows, *ee = q + cols, *e = ee + cols;
+  bool finite = jaxc__load_matrix(j->a, b, W, wide); /* W: a (tall) or a^H (wide), column-major */
+  if (finite) {
+    jaxc__bidiagonalize(W, rows, cols, q, e, R, tl, tr, s, cx);
+    ee[0] = 0;
+    for (int64_t i = 1; i < cols; i++) ee[i] = e[i - 1];
+    if (vec) jaxc__form_q(W, rows, cols, tl, T, tk, cx), jaxc__form_q_shifted(R, tr, V, cols, cx);
+    finite = jaxc__bidiagonal_qr(q, ee, cols, T, rows, V, cx);
   }
-  for (int64_t c = 0; c < cols; c++) {
-    double ss = 0;
-    for (int64_t r = 0; r < rows * wc; r++) ss += w[wc * c * rows + r] * w[wc * c * rows + r];
-    sv[c] = finite ? sqrt(ss) : NAN;
-  }
-  jaxc__order_by(sv, order, cols, true);
-  for (int64_t c = 0; c < cols; c++) jaxc__part_set(j->s, b * cols + c, sv[order[c]]);
+  for (int64_t c = 0; c < cols; c++) q[c] = finite ? q[c] : NAN;
+  jaxc__order_by(q, order, cols, true);
+  for (int64_t c = 0; c < cols; c++) jaxc__part_set(j->s, b * cols + c, q[order[c]]);
   if (vec) {
-    /* T: the tall side's vectors (W's columns normalised, then completed); V's columns in order in W's place */
-    for (int64_t c = 0; c < tk; c++) {
-      double sg = c < cols ? sv[order[c]] : 0;
-      valid[c] = c < cols && sg > 0;
-      for (int64_t r = 0; r < rows * wc; r++) T[wc * c * rows + r] = valid[c] ? w[wc * order[c] * rows + r] / sg : 0;
-    }
-    if (finite) jaxc__complete_basis(T, rows, tk, valid, cx, T + rows * tk * wc);
-    for (int64_t c = 0; c < cols; c++)
-      for (int64_t r = 0; r < cols * wc; r++) w[wc * c * cols + r] = V[wc * order[c] * cols + r];
-    if (!finite)
-      for (size_t i = 0; i < nw + nv; i++) w[i] = NAN;
+    if (finite) { /* T's first cols columns and V's in the values' order (through W and R) */
+      memcpy(W, T, sizeof(double) * nw), memcpy(R, V, sizeof(double) * nr);
+      for (int64_t c = 0; c < cols; c++)
+        for (int64_t r = 0; r < wc * rows; r++) T[wc * c * rows + r] = W[wc * order[c] * rows + r];
+      for (int64_t c = 0; c < cols; c++)
+        for (int64_t r = 0; r < wc * cols; r++) V[wc * c * cols + r] = R[wc * order[c] * cols + r];
+    } else
+      for (size_t i = 0; i < nt; i++) T[i] = NAN;
     /* tall: U = T, Vh = V^H; wide (the SVD of a^H): U = V, Vh = T^H */
-    jaxc__put_matrix(j->u, b, wide ? w : T, wide ? cols : rows, wide ? cols : tk, false, false, cx);
-    jaxc__put_matrix(j->vh, b, wide ? T : w, wide ? rows : cols, wide ? tk : cols, true, true, cx);
+    jaxc__put_matrix(j->u, b, wide ? V : T, wide ? cols : rows, wide ? cols : tk, false, false, cx);
+    jaxc__put_matrix(j->vh, b, wide ? T : V, wide ? rows : cols, wide ? tk : cols, true, true, cx);
   }
-  jaxc__free(w), jaxc__free(order), jaxc__free(valid);
+  jaxc__free(W), jaxc__free(order);
 }
 /* the SVD of X (promoted, a LAPACK dtype, rank >= 2): s (..., min(m, n)), and with u (not NULL)
    the vectors *u (..., m, m or k) and *vh (..., n or k, n) of X's dtype */
@@ -15777,125 +15938,14 @@ static jaxc_array *jaxc__svd(const jaxc_array *X, bool full, jaxc_array **u, jax
 }
 static jaxc_array *jaxc__svdvals(const jaxc_array *X) { return jaxc__svd(X, false, NULL, NULL); }
 
-/* --- QR: Householder reflections (LAPACK's geqr2 and ung2r), in double -----------------------
-   LAPACK's conventions, so that signs come out as JAX's: the reflector H = I - tau v v^H (v[0] =
-   1) of column x maps it to beta e_0 with beta = -sign(re x[0]) ||x||, real; tau = 0 (H = I)
-   when the rest of x is 0 and x[0] real. Q = H_0 H_1 ... H_{k-1} times the identity's first
-   columns. In double for every dtype, as the SVD. */
-typedef struct jaxc__qr_job {
-  const jaxc_array *a; /* (..., m, n) */
-  jaxc_array *q;       /* (..., m, kq) or NULL; raw: h (..., n, m) */
-  jaxc_array *r;       /* (..., kr, n); raw: tau (..., k) */
-  int64_t m, n, kq, kr;
-  bool raw;
-  bool *nomem;
-} jaxc__qr_job;
-/* y -= t (v^H y) v over len elements, v[0] = 1 */
-static void jaxc__reflect(const double *v, double *y, int64_t len, double tr, double ti, bool cx) {
-  int64_t wc = cx ? 2 : 1;
-  double wr = y[0], wi = cx ? y[1] : 0;
-  for (int64_t i = 1; i < len; i++) {
-    wr += v[wc * i] * y[wc * i] + (cx ? v[2 * i + 1] * y[2 * i + 1] : 0);
-    if (cx) wi += v[2 * i] * y[2 * i + 1] - v[2 * i + 1] * y[2 * i];
-  }
-  double fr = tr * wr - ti * wi, fi = tr * wi + ti * wr;
-  y[0] -= fr;
-  if (cx) y[1] -= fi;
-  for (int64_t i = 1; i < len; i++) {
-    y[wc * i] -= fr * v[wc * i] - (cx ? fi * v[2 * i + 1] : 0);
-    if (cx) y[2 * i + 1] -= fr * v[2 * i + 1] + fi * v[2 * i];
-  }
-}
-/* geqr2 on W (m x n, column-major, pairs when cx): R on and above the diagonal, each reflector's
-   v below it, tau[0 .. min(m, n)) */
-static void jaxc__geqr2(double *W, int64_t m, int64_t n, double *tau, bool cx) {
-  int64_t wc = cx ? 2 : 1, k = m < n ? m : n;
-  for (int64_t j = 0; j < k; j++) {
-    double *x = W + wc * (j * m + j), mx = 0, ss = 0;
-    int64_t len = m - j;
-    for (int64_t i = wc; i < wc * len; i++) mx = fmax(mx, fabs(x[i]));
-    for (int64_t i = wc; mx > 0 && i < wc * len; i++) ss += (x[i] / mx) * (x[i] / mx);
-    double xnorm = mx * sqrt(ss), ar = x[0], ai = cx ? x[1] : 0;
-    tau[wc * j] = 0;
-    if (cx) tau[wc * j + 1] = 0;
-    if (xnorm == 0 && ai == 0) continue;
-    double beta = -copysign(hypot(hypot(ar, ai), xnorm), ar);
-    for (int64_t i = 1; i < len; i++) { /* v = x / (x[0] - beta) */
-      if (cx) jaxc__cdiv_c128(x + 2 * i, ar - beta, ai);
-      else x[i] /= ar - beta;
-    }
-    x[0] = beta;
-    if (cx) x[1] = 0, tau[wc * j + 1] = -ai / beta;
-    tau[wc * j] = (beta - ar) / beta;
-    for (int64_t c = j + 1; c < n; c++) /* H^H = I - conj(tau) v v^H on the columns to the right */
-      jaxc__reflect(x, W + wc * (c * m + j), len, tau[wc * j], cx ? -tau[wc * j + 1] : 0, cx);
-  }
-}
-static void jaxc__qr_item(const void *jp, int64_t b) {
-  const jaxc__qr_job *j = (const jaxc__qr_job *)jp;
-  bool cx = jaxc_dtype_kind(j->a->dtype) == JAXC_KIND_COMPLEX;
-  int64_t m = j->m, n = j->n, k = m < n ? m : n, wc = cx ? 2 : 1, kq = j->q && !j->raw ? j->kq : 0;
-  double *W = (double *)jaxc__malloc(sizeof(double) * (size_t)(wc * (m * n + k + m * kq) + 1));
-  if (!W) {
-    j->nomem[b] = true;
-    return;
-  }
-  double *tau = W + wc * m * n, *Q = tau + wc * k;
-  jaxc__load_matrix(j->a, b, W, false); /* (a NaN spreads as it does through LAPACK's) */
-  jaxc__geqr2(W, m, n, tau, cx);
-  if (j->raw) { /* geqrf's a transposed is W's columns as rows */
-    if (j->q) jaxc__put_matrix(j->q, b, W, m, n, true, false, cx);
-    for (int64_t i = 0; i < wc * k; i++) jaxc__part_set(j->r, wc * b * k + i, tau[i]);
-  } else {
-    for (int64_t i = 0; i < j->kr; i++) /* R: the upper triangle of W's first kr rows */
-      for (int64_t c = 0; c < n; c++)
-        for (int64_t h = 0; h < wc; h++) jaxc__part_set(j->r, wc * ((b * j->kr + i) * n + c) + h, i <= c ? W[wc * (c * m + i) + h] : 0);
-    if (kq) { /* ung2r: the reflectors applied, last first, to the identity's first kq columns */
-      for (int64_t i = 0; i < wc * m * kq; i++) Q[i] = i % (wc * (m + 1)) == 0;
-      for (int64_t jj = k - 1; jj >= 0; jj--)
-        for (int64_t c = jj; c < kq && (tau[wc * jj] != 0 || (cx && tau[wc * jj + 1] != 0)); c++)
-          jaxc__reflect(W + wc * (jj * m + jj), Q + wc * (c * m + jj), m - jj, tau[wc * jj], cx ? tau[wc * jj + 1] : 0, cx);
-      jaxc__put_matrix(j->q, b, Q, m, kq, false, false, cx);
-    }
-  }
-  jaxc__free(W);
-}
-/* X (promoted, a LAPACK dtype, rank >= 2) factored: full_matrices as lax.linalg.qr's; raw: *q the
-   transposed geqrf output (..., n, m) and *r its tau (..., k) */
-static int jaxc__qr(const jaxc_array *X, bool full, bool raw, jaxc_array **q, jaxc_array **r) {
-  int64_t m = X->shape[X->ndim - 2], n = X->shape[X->ndim - 1], k = m < n ? m : n, shape[JAXC_MAX_NDIM];
-  int64_t kq = full ? m : k, kr = full ? m : k;
-  memcpy(shape, X->shape, sizeof(int64_t) * (size_t)X->ndim);
-  jaxc_array *Q = NULL, *R;
-  if (raw) {
-    shape[X->ndim - 2] = n, shape[X->ndim - 1] = m;
-    Q = q ? jaxc__new_array(X->dtype, false, X->ndim, shape) : NULL;
-    shape[X->ndim - 2] = k;
-    R = !q || Q ? jaxc__new_array(X->dtype, false, X->ndim - 1, shape) : NULL;
-  } else {
-    shape[X->ndim - 1] = kq;
-    Q = q ? jaxc__new_array(X->dtype, false, X->ndim, shape) : NULL;
-    shape[X->ndim - 2] = kr, shape[X->ndim - 1] = n;
-    R = !q || Q ? jaxc__new_array(X->dtype, false, X->ndim, shape) : NULL;
-  }
-  int64_t count = R ? jaxc__batch_count(X) : 0;
-  jaxc__qr_job j = {X, Q, R, m, n, kq, kr, raw, NULL};
-  if (!R || !jaxc__matrices_run(&j, &j.nomem, jaxc__qr_item, count, count > 1 && (size_t)count * (size_t)(m * n * (k + 1)) * 16 > JAXC_PAR_BYTES)) {
-    jaxc_array_free(Q), jaxc_array_free(R);
-    return jaxc__fail(JAXC_ERR_NOMEM, "out of memory"), JAXC_ERR_NOMEM;
-  }
-  if (q) *q = Q;
-  *r = R;
-  return JAXC_OK;
-}
-
-/* --- eigh: cyclic Jacobi on the Hermitian matrix, in double -------------------------------------
-   Each pair (p, q) with a_pq not negligible (against sqrt(|a_pp a_qq|) and the matrix's norm) is
-   zeroed by a similarity G^H A G: a_pq's phase first turned real, then the plane rotation of
-   Rutishauser's formulas (t the smaller root, so the rotation is at most pi / 4); G's columns
-   accumulate into V. Eigenvalues ascending, each with its column of V (the vectors' phases are
-   this algorithm's, as LAPACK's are its own). A NaN or an infinity in the triangle read gives
-   NaN values and vectors, as JAX's failed syevd. */
+/* --- eigh: Householder tridiagonalization, then implicit QL, in double -------------------------
+   LAPACK's route (hetd2, ungtr, steqr): reflectors H_k (larfg's, on the column below the
+   subdiagonal) make T = Q^H A Q real symmetric tridiagonal (each H^H B H a rank-2 update w v^H
+   + v w^H of the trailing block); then QL sweeps with Wilkinson's shift, each a chase of plane
+   rotations, diagonalise T, the rotations applied to Q's columns. Eigenvalues ascending, each
+   with its column of Q Y (a vector's sign or phase is this algorithm's, as LAPACK's syevd picks
+   its own). A NaN or an infinity in the triangle read, or a QL that does not converge in 30
+   sweeps per value, gives NaN values and vectors, as JAX's failed syevd. */
 typedef struct jaxc__eigh_job {
   const jaxc_array *a; /* (..., n, n) */
   jaxc_array *w, *v;   /* (..., n) real; (..., n, n) or NULL */
@@ -15903,62 +15953,116 @@ typedef struct jaxc__eigh_job {
   bool lower;          /* the triangle read */
   bool *nomem;
 } jaxc__eigh_job;
-/* A (row-major, Hermitian, all of it kept) rotated in the plane (p, q), V's columns with it;
-   false when a_pq is negligible */
-static bool jaxc__eigh_rotate(double *A, double *V, int64_t n, int64_t p, int64_t q, double floor_, bool cx) {
+/* A (n x n row-major, Hermitian, all of it kept) -> d, e (T's diagonal and subdiagonal, e[n-1] =
+   0), the reflectors' v in the rows of R (row k: v of step k, length n - k - 1) and tau (pairs) */
+static void jaxc__tridiagonalize(double *A, int64_t n, double *d, double *e, double *R, double *tau, double *p, bool cx) {
   int64_t wc = cx ? 2 : 1;
-  double *ap = A + wc * p * n, *aq = A + wc * q * n, gr = ap[wc * q], gi = cx ? ap[wc * q + 1] : 0, g = hypot(gr, gi);
-  double app = ap[wc * p], aqq = aq[wc * q];
-  if (!(g > floor_ && g > 0x1p-53 * sqrt(fabs(app)) * sqrt(fabs(aqq)))) return false;
-  double theta = (aqq - app) / (2 * g), t = (theta >= 0 ? 1 : -1) / (fabs(theta) + hypot(1, theta));
-  double c = 1 / sqrt(1 + t * t), s = c * t;
-  /* rows p and q by G^H (a_pq's phase e: y~ = e y), the columns mirrored; V's columns by G */
-  jaxc__rotate_pair(ap, aq, n, cx, c, s, gr / g, -gi / g);
-  for (int64_t r = 0; r < n; r++) {
-    A[wc * (r * n + p)] = ap[wc * r], A[wc * (r * n + q)] = aq[wc * r];
-    if (cx) A[wc * (r * n + p) + 1] = -ap[wc * r + 1], A[wc * (r * n + q) + 1] = -aq[wc * r + 1];
+  for (int64_t k = 0; k + 1 < n; k++) {
+    int64_t len = n - k - 1, o = k + 1;
+    double *v = R + wc * k * n, *t = tau + wc * k;
+    for (int64_t i = 0; i < wc * len; i++) v[i] = A[wc * ((o + i / wc) * n + k) + i % wc]; /* the column below the diagonal */
+    jaxc__larfg(v, len, t, cx);
+    e[k] = v[0];
+    v[0] = 1;
+    if (cx) v[1] = 0;
+    if (t[0] == 0 && (!cx || t[1] == 0)) continue;
+    /* p = tau B v, B the trailing block; w = p - (conj(tau) (v^H p) / 2) v; B -= v w^H + w v^H */
+    double vp = 0;
+    for (int64_t i = 0; i < len; i++) {
+      const double *row = A + wc * ((o + i) * n + o);
+      double sr = 0, si = 0;
+      for (int64_t j = 0; j < len; j++) {
+        sr += row[wc * j] * v[wc * j] - (cx ? row[2 * j + 1] * v[2 * j + 1] : 0);
+        if (cx) si += row[2 * j] * v[2 * j + 1] + row[2 * j + 1] * v[2 * j];
+      }
+      p[wc * i] = t[0] * sr - (cx ? t[1] * si : 0);
+      if (cx) p[2 * i + 1] = t[0] * si + t[1] * sr;
+    }
+    for (int64_t i = 0; i < len; i++) { /* re(conj(tau) v^H p): v^H p is tau times a real */
+      double hr = v[wc * i] * p[wc * i] + (cx ? v[2 * i + 1] * p[2 * i + 1] : 0), hi = cx ? v[2 * i] * p[2 * i + 1] - v[2 * i + 1] * p[2 * i] : 0;
+      vp += t[0] * hr + (cx ? t[1] * hi : 0);
+    }
+    double c = vp / 2;
+    for (int64_t i = 0; i < wc * len; i++) p[i] -= c * v[i];
+    for (int64_t i = 0; i < len; i++) {
+      double *row = A + wc * ((o + i) * n + o), vr = v[wc * i], vi = cx ? v[2 * i + 1] : 0, pr = p[wc * i], pi = cx ? p[2 * i + 1] : 0;
+      for (int64_t j = 0; j < len; j++) { /* v_i conj(w_j) + w_i conj(v_j) */
+        double wr = p[wc * j], wi = cx ? p[2 * j + 1] : 0, ur = v[wc * j], ui = cx ? v[2 * j + 1] : 0;
+        row[wc * j] -= vr * wr + vi * wi + pr * ur + pi * ui;
+        if (cx) row[2 * j + 1] -= vi * wr - vr * wi + pi * ur - pr * ui;
+      }
+    }
   }
-  if (V) jaxc__rotate_pair(V + wc * p * n, V + wc * q * n, n, cx, c, s, gr / g, gi / g);
-  for (int64_t h = 0; h < wc; h++) ap[wc * q + h] = aq[wc * p + h] = ap[wc * p + h] = aq[wc * q + h] = 0;
-  ap[wc * p] = app - t * g, aq[wc * q] = aqq + t * g;
+  for (int64_t k = 0; k < n; k++) d[k] = A[wc * (k * n + k)];
+  if (n) e[n - 1] = 0;
+}
+/* QL with implicit Wilkinson shifts on T (d, e as above): d its eigenvalues, Z's columns (n
+   doubles or pairs each, NULL: none) rotated along; false when a value takes over 30 sweeps */
+static bool jaxc__tridiagonal_ql(double *d, double *e, double *Z, int64_t n, bool cx) {
+  int64_t wc = cx ? 2 : 1;
+  for (int64_t l = 0; l < n; l++)
+    for (int iter = 0;; iter++) {
+      int64_t m = l;
+      for (; m + 1 < n; m++) /* the first negligible e below l splits T */
+        if (fabs(e[m]) <= 0x1p-53 * (fabs(d[m]) + fabs(d[m + 1])) || fabs(e[m]) < DBL_MIN) break;
+      if (m == l) break;
+      if (iter == 30) return false;
+      double g = (d[l + 1] - d[l]) / (2 * e[l]), r = hypot(g, 1), s = 1, c = 1, p = 0;
+      g = d[m] - d[l] + e[l] / (g + copysign(r, g)); /* d[m] - the shift */
+      int64_t i = m - 1;
+      for (; i >= l; i--) { /* the bulge chased up from m to l */
+        double f = s * e[i], b = c * e[i];
+        e[i + 1] = r = hypot(f, g);
+        if (r == 0) { /* an exact zero: T splits here, the sweep ends */
+          d[i + 1] -= p, e[m] = 0;
+          break;
+        }
+        s = f / r, c = g / r, g = d[i + 1] - p, r = (d[i] - g) * s + 2 * c * b, p = s * r, d[i + 1] = g + p, g = c * r - b;
+        if (Z) {
+          double *zi = Z + wc * i * n, *zj = Z + wc * (i + 1) * n;
+          for (int64_t k = 0; k < wc * n; k++) {
+            double zf = zj[k];
+            zj[k] = s * zi[k] + c * zf, zi[k] = c * zi[k] - s * zf;
+          }
+        }
+      }
+      if (i >= l) continue;
+      d[l] -= p, e[l] = g, e[m] = 0;
+    }
   return true;
 }
 static void jaxc__eigh_item(const void *jp, int64_t b) {
   const jaxc__eigh_job *j = (const jaxc__eigh_job *)jp;
-  bool cx = jaxc_dtype_kind(j->a->dtype) == JAXC_KIND_COMPLEX, finite = true;
+  bool cx = jaxc_dtype_kind(j->a->dtype) == JAXC_KIND_COMPLEX, finite = true, vec = j->v != NULL;
   int64_t n = j->n, wc = cx ? 2 : 1;
-  double *A = (double *)jaxc__malloc(sizeof(double) * (size_t)(wc * n * n * (j->v ? 2 : 1) + n + 1));
+  /* scratch: A, R (reflectors), Q (with vectors), tau, p, d, e */
+  size_t nn = (size_t)(wc * n * n);
+  double *A = (double *)jaxc__malloc(sizeof(double) * (nn * (vec ? 3 : 2) + (size_t)((2 * wc + 2) * n) + 1));
   int64_t *order = A ? (int64_t *)jaxc__malloc(sizeof(int64_t) * (size_t)(n + 1)) : NULL;
   if (!order) {
     jaxc__free(A);
     j->nomem[b] = true;
     return;
   }
-  double *V = j->v ? A + wc * n * n : NULL, *d = A + wc * n * n * (j->v ? 2 : 1), norm2 = 0;
+  double *R = A + nn, *Q = vec ? R + nn : NULL, *tau = R + nn * (vec ? 2 : 1), *p = tau + wc * n, *d = p + wc * n, *e = d + n;
   for (int64_t i = 0; i < n; i++) /* the triangle read, mirrored; the diagonal's imaginary part dropped (LAPACK's) */
     for (int64_t c = 0; c <= i; c++) {
       int64_t src = wc * ((b * n + (j->lower ? i : c)) * n + (j->lower ? c : i));
       double re = jaxc__part_get(j->a, src), im = cx && c != i ? jaxc__part_get(j->a, src + 1) : 0;
       if (!j->lower) im = -im; /* the upper triangle holds a[c][i] = conj(a[i][c]) */
       finite &= isfinite(re) && isfinite(im);
-      norm2 += (c == i ? 1 : 2) * (re * re + im * im);
       A[wc * (i * n + c)] = A[wc * (c * n + i)] = re;
       if (cx) A[wc * (i * n + c) + 1] = im, A[wc * (c * n + i) + 1] = -im;
     }
-  for (int64_t i = 0; V && i < wc * n * n; i++) V[i] = i % (wc * (n + 1)) == 0;
-  double floor_ = 0x1p-60 * sqrt(norm2);
-  for (int sweep = 0; finite && sweep < 64; sweep++) {
-    bool rotated = false;
-    for (int64_t p = 0; p + 1 < n; p++)
-      for (int64_t q = p + 1; q < n; q++) rotated |= jaxc__eigh_rotate(A, V, n, p, q, floor_, cx);
-    if (!rotated) break;
-  }
-  for (int64_t i = 0; i < n; i++) d[i] = finite ? A[wc * (i * n + i)] : NAN;
+  if (finite) jaxc__tridiagonalize(A, n, d, e, R, tau, p, cx);
+  if (finite && vec) jaxc__form_q_shifted(R, tau, Q, n, cx); /* Q = H_0 H_1 ... H_{n-2} */
+  finite = finite && jaxc__tridiagonal_ql(d, e, Q, n, cx);
+  for (int64_t i = 0; i < n; i++) d[i] = finite ? d[i] : NAN;
   jaxc__order_by(d, order, n, false);
   for (int64_t i = 0; i < n; i++) jaxc__part_set(j->w, b * n + i, d[order[i]]);
-  if (V) {
-    for (int64_t c = 0; c < n; c++) /* V's columns in the values' order, into A's place */
-      for (int64_t i = 0; i < wc * n; i++) A[wc * c * n + i] = finite ? V[wc * order[c] * n + i] : NAN;
+  if (vec) {
+    for (int64_t c = 0; c < n; c++) /* Q's columns in the values' order, into A's place */
+      for (int64_t i = 0; i < wc * n; i++) A[wc * c * n + i] = finite ? Q[wc * order[c] * n + i] : NAN;
     jaxc__put_matrix(j->v, b, A, n, n, false, false, cx);
   }
   jaxc__free(A), jaxc__free(order);

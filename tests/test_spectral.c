@@ -9,8 +9,8 @@
      - eigenvalues by trace and Frobenius sums, the 2x2 closed form, diagonal matrices exactly
        (sorted, with permutation vectors), a prescribed spectrum with repeats through a
        reflector built here; the triangle read (UPLO) and symmetrize_input;
-     - singular vectors of rank-deficient and zero matrices still orthonormal (the completed
-       basis), full and reduced sharing their columns bit for bit, s bit for bit svdvals';
+     - singular vectors of rank-deficient and zero matrices still orthonormal (the zero values
+       included), full and reduced sharing their columns bit for bit, s bit for bit svdvals';
        hermitian=True's zero row of vh for a zero eigenvalue (JAX's sign(0));
      - pinv by the four Moore-Penrose conditions, exact rationals of JAX's doc example, the cutoff;
      - lstsq by the normal equations, the minimum norm solution orthogonal to the null space;
@@ -449,7 +449,7 @@ static void test_svd(void) {
       check_svd(a, what);
       jaxc_array_free(a);
     }
-    /* rank-deficient and zero matrices: the basis completed where s is 0 */
+    /* rank-deficient and zero matrices: vectors of zero singular values still orthonormal */
     for (int r = 0; r <= 2; r++) {
       jaxc_array *a = r ? low_rank(d, 6, 5, r) : jaxc_array_zeros(d, 2, (const int64_t[]){6, 5}), *at_ = jaxc_linalg_matrix_transpose(a);
       snprintf(what, sizeof what, "%s rank %d", jaxc_dtype_name(d), r);
