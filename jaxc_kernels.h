@@ -445,6 +445,17 @@ JAXC__INLINE void jaxc_convert_f32_to_f16_n(size_t n, const float *JAXC__RESTRIC
 #    define JAXC__SIMD_REDO
 #  endif
 #endif
+/* x as a value no arithmetic around it may fuse with: GCC's vectorizer turns (ac - bd, ad + bc)
+   into fused multiply-adds (its complex-multiply pattern, deaf to -ffp-contract=off) unless the
+   products are fenced (__builtin_assoc_barrier, GCC 12) */
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__) && defined(__has_builtin)
+#  if __has_builtin(__builtin_assoc_barrier)
+#    define JAXC__NOFUSE(x) __builtin_assoc_barrier(x)
+#  endif
+#endif
+#ifndef JAXC__NOFUSE
+#  define JAXC__NOFUSE(x) (x)
+#endif
 #ifndef JAXC_PAR_BYTES
 #  define JAXC_PAR_BYTES ((size_t)2 << 20)
 #endif
@@ -2201,7 +2212,7 @@ JAXC__ARITH(JAXC__IPOW_ROW, ~)
   JAXC__DEV T jaxc__m_mul_##T(T a, T b) {                                                              \
     R ar = jaxc__re_##T(a), ai = jaxc__im_##T(a), br = jaxc__re_##T(b), bi = jaxc__im_##T(b);         \
     R rr = ar * br, ii = ai * bi, ri = ar * bi, ir = ai * br; /* four roundings, no fused steps */   \
-    return jaxc__mk_##T(rr - ii, ri + ir);                                                            \
+    return jaxc__mk_##T(JAXC__NOFUSE(rr) - JAXC__NOFUSE(ii), JAXC__NOFUSE(ri) + JAXC__NOFUSE(ir));    \
   }                                                                                                   \
   JAXC__DEV T jaxc__m_div_##T(T a, T b) {                                                              \
     R ar = jaxc__re_##T(a), ai = jaxc__im_##T(a), br = jaxc__re_##T(b), bi = jaxc__im_##T(b);         \

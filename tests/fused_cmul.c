@@ -1,0 +1,44 @@
+/* fused_cmul.c — complex multiply in an optimized build (-O2, FMA available, no sanitizers): each
+   product XLA's (ac - bd, ad + bc) with four roundings, no fused multiply-add. GCC's vectorizer
+   fuses that loop by itself, even under -ffp-contract=off, unless the products are fenced
+   (JAXC__NOFUSE); the sanitized test builds never vectorise it, so it is checked here, against
+   an unsanitized -O1 -ftree-loop-vectorize build for x86-64-v3 (make test-fused). */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "jaxc.h"
+#include "check.h"
+
+static uint64_t state = 0x9E3779B97F4A7C15u;
+static double next_part(void) {
+  state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+  return (double)(state >> 11) * 0x1p-53 - 0.5;
+}
+
+int main(void) {
+  jaxc_set_x64(true);
+  enum { N = 1000 };
+  static double a[2 * N], b[2 * N];
+  static float af[2 * N], bf[2 * N];
+  for (int i = 0; i < 2 * N; i++) a[i] = next_part(), b[i] = next_part(), af[i] = (float)a[i], bf[i] = (float)b[i];
+  const int64_t n = N;
+  jaxc_array *x = jaxc_array_from_data(JAXC_C128, 1, &n, a), *y = jaxc_array_from_data(JAXC_C128, 1, &n, b), *z = jaxc_multiply(x, y);
+  jaxc_array *xf = jaxc_array_from_data(JAXC_C64, 1, &n, af), *yf = jaxc_array_from_data(JAXC_C64, 1, &n, bf), *zf = jaxc_multiply(xf, yf);
+  CHECK(z && zf);
+  if (z && zf) {
+    const double *p = (const double *)jaxc_array_data(z);
+    const float *q = (const float *)jaxc_array_data(zf);
+    int bad = 0, badf = 0;
+    for (int i = 0; i < N; i++) {
+      volatile double ac = a[2 * i] * b[2 * i], bd = a[2 * i + 1] * b[2 * i + 1], ad = a[2 * i] * b[2 * i + 1], bc = a[2 * i + 1] * b[2 * i];
+      volatile float acf = af[2 * i] * bf[2 * i], bdf = af[2 * i + 1] * bf[2 * i + 1], adf = af[2 * i] * bf[2 * i + 1], bcf = af[2 * i + 1] * bf[2 * i];
+      bad += p[2 * i] != ac - bd || p[2 * i + 1] != ad + bc;
+      badf += q[2 * i] != acf - bdf || q[2 * i + 1] != adf + bcf;
+    }
+    CHECK_MSG(bad == 0, "complex128 products fused: %d of %d differ from (ac - bd, ad + bc)", bad, N);
+    CHECK_MSG(badf == 0, "complex64 products fused: %d of %d differ from (ac - bd, ad + bc)", badf, N);
+  }
+  jaxc_array_free(x), jaxc_array_free(y), jaxc_array_free(z), jaxc_array_free(xf), jaxc_array_free(yf), jaxc_array_free(zf);
+  return check_summary("fused_cmul");
+}
