@@ -279,7 +279,7 @@ static int bench_decomp(int64_t max_n) {
       {"solve (n cols)", "np.linalg.solve(z, z)", jaxc_linalg_solve, 8.0 / 3, 1, false, 1 << 20},
       {"inv", "np.linalg.inv(z)", op_inv, 8.0 / 3, 1, false, 1 << 20},
       {"cholesky", "np.linalg.cholesky(z)", op_chol, 1.0 / 3, 1, true, 1 << 20},
-      /* (nominal flops: LAPACK's bidiagonalization, 4n^3/3; Jacobi does several times that) */
+      /* (nominal flops: the bidiagonalization, 4n^3/3, as for the others below LAPACK's counts) */
       {"svdvals", "np.linalg.svd(z, compute_uv=False)", op_svdvals, 4.0 / 3, 0, false, 256},
       /* (nominal: geqrf + orgqr 8n^3/3, symmetric QR with vectors 9n^3, Golub-Reinsch with vectors 21n^3) */
       {"qr", "np.linalg.qr(z)", op_qr, 8.0 / 3, 2, false, 256},
