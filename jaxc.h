@@ -15751,7 +15751,8 @@ typedef struct jaxc__svd_job {
   bool full;           /* u and vh square */
   bool *nomem;         /* per matrix: no memory for its scratch */
 } jaxc__svd_job;
-/* W (m x n column-major, m >= n) -> d, e (B's diagonal and superdiagonal), W keeping the left
+/* W (m x n column-major, m >= n) -> d, e (B's diagonal and superdiagonal: e[k] = B[k][k + 1],
+   k < n - 1), W keeping the left
    reflectors below its diagonal (taus tl), R the right ones in its rows (row k: length n - k - 1,
    taus tr); s: m pairs of scratch */
 static void jaxc__bidiagonalize(double *W, int64_t m, int64_t n, double *d, double *e, double *R, double *tl, double *tr, double *s, bool cx) {
@@ -15762,7 +15763,6 @@ static void jaxc__bidiagonalize(double *W, int64_t m, int64_t n, double *d, doub
     d[k] = x[0];
     for (int64_t c = k + 1; c < n && (tl[wc * k] != 0 || (cx && tl[wc * k + 1] != 0)); c++) /* H^H on the columns to the right */
       jaxc__reflect(x, W + wc * (c * m + k), m - k, tl[wc * k], cx ? -tl[wc * k + 1] : 0, cx);
-    e[k] = 0;
     if (k + 1 == n) break;
     /* the row's tail, conjugated: H^H conj(row) = beta e_0 makes row H = beta e_0^T */
     int64_t len = n - k - 1;
@@ -15864,9 +15864,9 @@ static void jaxc__svd_item(const void *jp, int64_t b) {
   const jaxc__svd_job *j = (const jaxc__svd_job *)jp;
   bool cx = jaxc_dtype_kind(j->a->dtype) == JAXC_KIND_COMPLEX, wide = j->m < j->n, vec = j->u != NULL;
   int64_t rows = wide ? j->n : j->m, cols = wide ? j->m : j->n, wc = cx ? 2 : 1, tk = j->full ? rows : cols;
-  /* scratch: W (rows x cols), R (cols x cols), taus, s, q, ee, e; with vectors T (rows x tk), V (cols x cols) */
+  /* scratch: W (rows x cols), R (cols x cols), taus, s, q, ee; with vectors T (rows x tk), V (cols x cols) */
   size_t nw = (size_t)(wc * rows * cols), nr = (size_t)(wc * cols * cols), nt = vec ? (size_t)(wc * rows * tk) + nr : 0;
-  double *W = (double *)jaxc__malloc(sizeof(double) * (nw + nr + nt + (size_t)(wc * (2 * cols + rows) + 3 * cols) + 1));
+  double *W = (double *)jaxc__malloc(sizeof(double) * (nw + nr + nt + (size_t)(wc * (2 * cols + rows) + 2 * cols) + 1));
   int64_t *order = W ? (int64_t *)jaxc__malloc(sizeof(int64_t) * (size_t)(cols + 1)) : NULL;
   if (!order) {
     jaxc__free(W);
@@ -15874,12 +15874,11 @@ static void jaxc__svd_item(const void *jp, int64_t b) {
     return;
   }
   double *R = W + nw, *T = vec ? R + nr : NULL, *V = vec ? T + wc * rows * tk : NULL, *tl = R + nr + nt, *tr = tl + wc * cols, *s = tr + wc * cols;
-  double *q = s + wc * rows, *ee = q + cols, *e = ee + cols;
+  double *q = s + wc * rows, *ee = q + cols;
   bool finite = jaxc__load_matrix(j->a, b, W, wide); /* W: a (tall) or a^H (wide), column-major */
   if (finite) {
-    jaxc__bidiagonalize(W, rows, cols, q, e, R, tl, tr, s, cx);
-    ee[0] = 0;
-    for (int64_t i = 1; i < cols; i++) ee[i] = e[i - 1];
+    ee[0] = 0; /* (the Handbook's indexing: ee[i] = B[i - 1][i]) */
+    jaxc__bidiagonalize(W, rows, cols, q, ee + 1, R, tl, tr, s, cx);
     if (vec) jaxc__form_q(W, rows, cols, tl, T, tk, cx), jaxc__form_q_shifted(R, tr, V, cols, cx);
     finite = jaxc__bidiagonal_qr(q, ee, cols, T, rows, V, cx);
   }
@@ -15920,7 +15919,7 @@ static jaxc_array *jaxc__svd(const jaxc_array *X, bool full, jaxc_array **u, jax
       jaxc_array *eu = jaxc_eye(m, U->shape[X->ndim - 1], 0, X->dtype), *ev = eu ? jaxc_eye(Vh->shape[X->ndim - 2], n, 0, X->dtype) : NULL;
       failed = !ev;
       size_t es = jaxc_dtype_size(X->dtype);
-      for (int64_t b = 0; !failed && b < jaxc__batch_count(X); b++) {
+      for (int64_t b = 0, nb = jaxc__batch_count(X); !failed && b < nb; b++) {
         if (eu->size) memcpy((char *)U->data + (size_t)(b * eu->size) * es, eu->data, (size_t)eu->size * es);
         if (ev->size) memcpy((char *)Vh->data + (size_t)(b * ev->size) * es, ev->data, (size_t)ev->size * es);
       }
@@ -16433,6 +16432,12 @@ JAXC_API int jaxc_linalg_qr(const jaxc_array *a, const char *mode, jaxc_array **
   return jaxc__outs_hand(2, outs, res, ok);
 }
 
+/* the reduced SVD of A (promoted) with vectors, its three arrays among S's steps */
+static bool jaxc__svd_steps(jaxc__steps *S, const jaxc_array *A, bool hermitian, jaxc_array **u, jaxc_array **s, jaxc_array **vh) {
+  if (!jaxc__svd_of(A, false, true, hermitian, u, s, vh)) return false;
+  jaxc__step(S, *u), jaxc__step(S, *s), jaxc__step(S, *vh);
+  return true;
+}
 /* s[..., i:i + 1] (keep) or s[..., i] */
 static jaxc_array *jaxc__last_at(const jaxc_array *s, int64_t i, bool keep) {
   jaxc_slice_spec sp[JAXC_MAX_NDIM];
@@ -16467,8 +16472,7 @@ JAXC_API jaxc_array *jaxc_linalg_pinv(const jaxc_array *a, const jaxc_array *rto
     JAXC__STEP(c2, jaxc_scalar(fi.dtype, fi.eps, 0));
     JAXC__STEP(rt, jaxc_multiply(c1, c2));
   }
-  if (!jaxc__svd_of(C, false, true, hermitian, &u, &s, &vh)) goto done;
-  jaxc__step(&S, u), jaxc__step(&S, s), jaxc__step(&S, vh);
+  if (!jaxc__svd_steps(&S, C, hermitian, &u, &s, &vh)) goto done;
   JAXC__STEP(rte, jaxc_expand_dims(rt, rt->ndim));
   JAXC__STEP(s0, jaxc__last_at(s, 0, true));
   JAXC__STEP(cut, jaxc_multiply(rte, s0));
@@ -16532,8 +16536,7 @@ JAXC_API int jaxc_linalg_lstsq(const jaxc_array *a, const jaxc_array *b, const j
       JAXC__STEP(eps, jaxc_scalar(fi.dtype, fi.eps, 0));
       JAXC__STEP(rc, jaxc_where(neg, eps, rcond));
     }
-    if (!jaxc__svd_of(A, false, true, false, &u, &sv, &vt)) goto done;
-    jaxc__step(&S, u), jaxc__step(&S, sv), jaxc__step(&S, vt);
+    if (!jaxc__svd_steps(&S, A, false, &u, &sv, &vt)) goto done;
     JAXC__STEP(rcs, jaxc_astype(rc, sv->dtype));
     JAXC__STEP(s0, jaxc__last_at(sv, 0, false));
     JAXC__STEP(thr, jaxc_multiply(rcs, s0));
