@@ -728,7 +728,8 @@ JAXC_API jaxc_array *jaxc_vander(const jaxc_array *x, int64_t n, bool increasing
                        constants, NULL 0, a scalar or m of them); p promoted to inexact
      jaxc_poly(seq_of_zeros)       the coefficients of prod (x - z): convolve(a, [1, -z]) root by
                        root in the inexact dtype (a scalar counts as one root; none: a 0-d 1);
-                       a square matrix needs linalg.eigvals, which jaxc does not have (refused)
+                       a non-empty square matrix's roots are its eigenvalues (linalg.eigvals:
+                       complex coefficients, as JAX's)
      jaxc_polydiv(u, v, trim_leading_zeros, &q, &r)  long division in the inexact join: q of
                        max(len(u) - len(v) + 1, 1), r the whole reduced u (leading zeros kept;
                        trimmed below sqrt(eps) when asked); v[0] == 0 divides by zero, as in JAX
@@ -1298,6 +1299,17 @@ JAXC_API jaxc_array *jaxc_vecmat(const jaxc_array *a, const jaxc_array *b);
                       a vector's sign or phase is this algorithm's (LAPACK's syevd picks its
                       own); either output pointer may be NULL; a NaN or inf: all NaN
      jaxc_linalg_eigvalsh(a, UPLO)  eigh's eigenvalues (symmetrize_input true)
+     jaxc_linalg_eig(a, &w, &v)  eigenvalues w (..., n) and right eigenvectors (columns of v) of a
+                      general square a, both complex (complex64 for float32, complex128 for
+                      float64, as JAX), by LAPACK's geev route in double: balancing (gebal's
+                      permutations and scaling), Hessenberg form, the Schur form by implicit QR
+                      (Francis double shifts for real a, complex single shifts for complex a),
+                      back substitution; unsorted, in the Schur form's order, which is LAPACK's
+                      (a real a's complex eigenvalues in exact conjugate pairs, + first, with
+                      conjugate vectors; its real ones exactly real); each vector of norm 1 with
+                      its largest component real (positive for complex a); a pair's vectors may
+                      differ from LAPACK's by a sign; v may be NULL; a NaN or inf: all NaN
+     jaxc_linalg_eigvals(a)  eig's w (the same bits)
      jaxc_linalg_pinv(a, rtol, hermitian)  JAX's _pinv op by op: svd of conj(a), singular values
                       <= rtol * s[..., :1] replaced by inf, vh^T @ (u^T / s); rtol NULL: 10 *
                       max(m, n) * eps, else an array broadcast over the batch; an empty a gives
@@ -1310,6 +1322,15 @@ JAXC_API jaxc_array *jaxc_vecmat(const jaxc_array *a, const jaxc_array *b);
                       empty a: s empty of a's dtype, rank 0, x zeros)
      jaxc_linalg_cond(x, p)  p NULL or "2": s[..., 0] / s[..., -1]; "-2" the inverse; else (square
                       x) norm(x, p) * norm(inv(x), p), a NaN where x has none made inf
+     jaxc_linalg_tensorinv(a, ind)  inv of a as a (prod(shape[:ind]), prod(shape[ind:])) matrix,
+                      shaped (*shape[ind:], *shape[:ind]): tensordot(tensorinv(a, ind), a, ind)
+                      is the identity
+     jaxc_linalg_tensorsolve(a, b, naxes, axes)  x of shape a.shape[b.ndim:] with
+                      tensordot(a, x, x.ndim) = b, after a's axes `axes` (NULL: none) are moved
+                      to the end (in ascending order, as JAX's moveaxis leaves them)
+     jaxc_linalg_multi_dot(n, arrays)  reduce(matmul, arrays) in the cheapest order (JAX's einsum
+                      path, opt_einsum's): 2-d arrays, the first and last may be 1-d; at most
+                      51 arrays (jaxc's einsum labels are the 52 ASCII letters)
    ord is the Python value as a string: NULL for None, "fro" (or "f"), "nuc", or a number strtod
    reads whole ("2", "-1", "0.5", "inf", "-inf"). axes NULL is None (naxes ignored). Errors are
    JAX's: "Argument to _det() must have shape [..., n, n], got (2, 3)", "Argument to slogdet()
@@ -1326,7 +1347,13 @@ JAXC_API jaxc_array *jaxc_vecmat(const jaxc_array *a, const jaxc_array *b);
    dimensions of input arrays must match" and "3-dimensional array given. Array must be
    two-dimensional", cond's "jnp.linalg.cond: input array must be at least 2D; got
    arr.shape=(3,)", "... must not be empty ..." and "jnp.linalg.cond: for p=1, array must be
-   square; got arr.shape=(2, 3)". */
+   square; got arr.shape=(2, 3)", eig's "The input to eig must be a square matrix. Got shape
+   (2, 3).", tensorinv's "ind must be a positive integer; got ind=0" and
+   "tensorinv is only possible when ...", tensorsolve's "After moving axes to end, leading shape
+   of a must match shape of b. ..." and "Input arrays must have prod(a.shape[:b.ndim]) == ...",
+   multi_dot's "multi_dot requires at least two arrays; got len(arrays)=1", "multi_dot: input
+   arrays must all be two-dimensional, ..." and "multi_dot: last dimension of each array must
+   match first dimension of following array. Got array shapes [(2, 3), (4, 5)]". */
 JAXC_API int jaxc_lax_linalg_lu(const jaxc_array *a, jaxc_array **lu, jaxc_array **pivots, jaxc_array **permutation);
 JAXC_API jaxc_array *jaxc_linalg_det(const jaxc_array *a);
 JAXC_API int jaxc_linalg_slogdet(const jaxc_array *a, jaxc_array **sign, jaxc_array **logabsdet);
@@ -1345,10 +1372,15 @@ JAXC_API int jaxc_linalg_svd(const jaxc_array *a, bool full_matrices, bool compu
 JAXC_API int jaxc_linalg_qr(const jaxc_array *a, const char *mode, jaxc_array **q, jaxc_array **r);
 JAXC_API int jaxc_linalg_eigh(const jaxc_array *a, const char *UPLO, bool symmetrize_input, jaxc_array **eigenvalues, jaxc_array **eigenvectors);
 JAXC_API jaxc_array *jaxc_linalg_eigvalsh(const jaxc_array *a, const char *UPLO);
+JAXC_API int jaxc_linalg_eig(const jaxc_array *a, jaxc_array **eigenvalues, jaxc_array **eigenvectors);
+JAXC_API jaxc_array *jaxc_linalg_eigvals(const jaxc_array *a);
 JAXC_API jaxc_array *jaxc_linalg_pinv(const jaxc_array *a, const jaxc_array *rtol, bool hermitian);
 JAXC_API int jaxc_linalg_lstsq(const jaxc_array *a, const jaxc_array *b, const jaxc_array *rcond, jaxc_array **x, jaxc_array **resid,
                                jaxc_array **rank, jaxc_array **s);
 JAXC_API jaxc_array *jaxc_linalg_cond(const jaxc_array *x, const char *p);
+JAXC_API jaxc_array *jaxc_linalg_tensorinv(const jaxc_array *a, int ind);
+JAXC_API jaxc_array *jaxc_linalg_tensorsolve(const jaxc_array *a, const jaxc_array *b, int naxes, const int *axes);
+JAXC_API jaxc_array *jaxc_linalg_multi_dot(int n, const jaxc_array *const *arrays);
 
 /* jnp.diagonal(a, offset, axis1, axis2): the diagonal `offset` of the planes of axes axis1 and
    axis2, those axes removed and the diagonal appended as the last (a copy; a's dtype and weak
@@ -7880,11 +7912,7 @@ JAXC_API jaxc_array *jaxc_poly(const jaxc_array *seq_of_zeros) {
   int64_t one = 1, two = 2;
   JAXC__STEP(Z, jaxc__inexact_view(seq_of_zeros));
   JAXC__STEP(Z, jaxc_atleast_1d(Z));
-  if (Z->ndim == 2 && Z->shape[0] == Z->shape[1] && Z->shape[0] != 0) {
-    jaxc__fail(JAXC_ERR_ARG, "poly of a square matrix takes its eigenvalues (linalg.eigvals), which jaxc does not "
-                             "have: pass the roots");
-    goto done;
-  }
+  if (Z->ndim == 2 && Z->shape[0] == Z->shape[1] && Z->shape[0] != 0) JAXC__STEP(Z, jaxc_linalg_eigvals(Z)); /* (complex) */
   if (Z->ndim != 1) {
     jaxc__fail(JAXC_ERR_SHAPE, "input must be 1d or non-empty square 2d array.");
     goto done;
@@ -12908,7 +12936,9 @@ JAXC_API jaxc_array *jaxc_append(const jaxc_array *a, const jaxc_array *values, 
       }                                                                                                \
     }                                                                                                  \
   }
-/* complex: the parts interleaved; XLA's product (ac - bd, ad + bc) added part by part */
+/* complex: the parts interleaved; XLA's product (ac - bd, ad + bc) added part by part (the
+   products fenced: GCC's vectorizer fuses them otherwise, and the small kernel's sums would no
+   longer match these) */
 #define JAXC__GEMM_COMPLEX(NAME, T)                                                                       \
   static void NAME(int64_t i0, int64_t i1, int64_t jlo, int64_t jhi, int64_t n, int64_t k, const T *A,  \
                    const T *B, T *C) {                                                                 \
@@ -12924,8 +12954,8 @@ JAXC_API jaxc_array *jaxc_append(const jaxc_array *a, const jaxc_array *values, 
             const T ar = A[2 * (i * k + kk)], ai = A[2 * (i * k + kk) + 1], *b = B + 2 * kk * n;       \
             JAXC__SIMD for (int64_t j = j0; j < j1; j++) {                                             \
               T br = b[2 * j], bi = b[2 * j + 1];                                                      \
-              c[2 * j] += ar * br - ai * bi;                                                           \
-              c[2 * j + 1] += ar * bi + ai * br;                                                       \
+              c[2 * j] += JAXC__NOFUSE(ar * br) - JAXC__NOFUSE(ai * bi);                               \
+              c[2 * j + 1] += JAXC__NOFUSE(ar * bi) + JAXC__NOFUSE(ai * br);                           \
             }                                                                                          \
           }                                                                                            \
         }                                                                                              \
@@ -13136,8 +13166,8 @@ static void jaxc__dots(const jaxc__mm *g, jaxc_dtype s, const char *A, const cha
               if (CX) { /* XLA's product (ac - bd, ad + bc), added part by part, as the blocked kernel */ \
                 const T xi = ar[r][(k0 + kk) * E + CX], *bi = b + JAXC__MM_SK * W * CX;                \
                 JAXC__SIMD for (int64_t j = 0; j < W; j++) {                                           \
-                  acc[r][j] += x * b[j] - xi * bi[j];                                                  \
-                  aci[r][j] += x * bi[j] + xi * b[j];                                                  \
+                  acc[r][j] += JAXC__NOFUSE(x * b[j]) - JAXC__NOFUSE(xi * bi[j]);                      \
+                  aci[r][j] += JAXC__NOFUSE(x * bi[j]) + JAXC__NOFUSE(xi * b[j]);                      \
                 }                                                                                      \
               } else                                                                                   \
                 JAXC__SIMD for (int64_t j = 0; j < W; j++) MAC(acc[r][j], x, b[j]);                    \
@@ -15220,8 +15250,8 @@ typedef struct jaxc__solve_job {
     const T *x_ = (x);                                                                               \
     JAXC__SIMD for (int64_t c = c0; c < c1; c++) {                                                   \
       T xr_ = x_[2 * c], xi_ = x_[2 * c + 1];                                                        \
-      y_[2 * c] -= lr_ * xr_ - li_ * xi_;                                                            \
-      y_[2 * c + 1] -= lr_ * xi_ + li_ * xr_;                                                        \
+      y_[2 * c] -= JAXC__NOFUSE(lr_ * xr_) - JAXC__NOFUSE(li_ * xi_);                                \
+      y_[2 * c + 1] -= JAXC__NOFUSE(lr_ * xi_) + JAXC__NOFUSE(li_ * xr_);                            \
     }                                                                                                \
   } while (0)
 #define JAXC__LU_DIV_1(T, y, d, c0, c1)                                                               \
@@ -15348,8 +15378,8 @@ typedef struct jaxc__chol_job {
         T ar = u[2 * p], ai = -u[2 * p + 1];                                                         \
         JAXC__SIMD for (int64_t q = p; q < n; q++) {                                                 \
           T br = u[2 * q], bi = u[2 * q + 1];                                                        \
-          row[2 * q] -= ar * br - ai * bi;                                                           \
-          row[2 * q + 1] -= ar * bi + ai * br;                                                       \
+          row[2 * q] -= JAXC__NOFUSE(ar * br) - JAXC__NOFUSE(ai * bi);                               \
+          row[2 * q + 1] -= JAXC__NOFUSE(ar * bi) + JAXC__NOFUSE(ai * br);                           \
         }                                                                                            \
       } else {                                                                                       \
         T l = u[p];                                                                                  \
@@ -15628,22 +15658,52 @@ static void jaxc__reflect(const double *v, double *y, int64_t len, double tr, do
     if (cx) y[2 * i + 1] -= fr * v[2 * i + 1] + fi * v[2 * i];
   }
 }
+/* LAPACK's dlapy2 and dlapy3: sqrt(x^2 + y^2 (+ z^2)) as w sqrt(1 + (z/w)^2 ...), w the
+   largest (their rounding, not hypot's: LAPACK's iterations take their branches on it) */
+static double jaxc__lapy2(double x, double y) {
+  double w = fmax(fabs(x), fabs(y)), z = fmin(fabs(x), fabs(y));
+  if (isnan(x) || isnan(y)) return x + y; /* (a NaN spreads, as in LAPACK 3.11's) */
+  return z == 0 || isinf(w) ? w : w * sqrt(1 + (z / w) * (z / w));
+}
+static double jaxc__lapy3(double x, double y, double z) {
+  double w = fmax(fmax(fabs(x), fabs(y)), fabs(z));
+  if (w == 0 || isinf(w) || isnan(x + y + z)) return fabs(x) + fabs(y) + fabs(z);
+  return w * sqrt((x / w) * (x / w) + (y / w) * (y / w) + (z / w) * (z / w));
+}
+/* dnrm2 / dznrm2 (LAPACK 3.10's, Blue's accumulators) of n elements x[0], x[stride] .. (wc
+   parts each, in order): the plain sum of squares in the middle range, where it neither
+   overflows nor loses bits; scaled by the largest part outside it */
+static double jaxc__nrm2(const double *x, int64_t n, int64_t stride, int64_t wc) {
+  double mx = 0, ss = 0;
+  bool nan = false;
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t p = 0; p < wc; p++) mx = fmax(mx, fabs(x[i * stride + p])), nan |= isnan(x[i * stride + p]);
+  if (nan) return NAN;
+  if (mx == 0 || isinf(mx)) return mx;
+  bool mid = mx < 0x1p486 && mx * 0x1p-52 > 0x1p-511; /* (a part below tsml adds nothing at u) */
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t p = 0; p < wc; p++) {
+      double t = x[i * stride + p];
+      ss += mid ? t * t : (t / mx) * (t / mx);
+    }
+  return mid ? sqrt(ss) : mx * sqrt(ss);
+}
 /* LAPACK's larfg on x (len elements, pairs when cx): the reflector H = I - tau v v^H with
    H^H x = beta e_0, beta = -sign(re x[0]) |x| real; x[0] becomes beta, x[1..] v's tail (v[0] = 1);
-   tau 0 (H = I, x unchanged) when x[1..] is 0 and x[0] real */
+   tau 0 (H = I, x unchanged) when x[1..] is 0 and x[0] real. Its roundings too (dnrm2, dlapy2 /
+   dlapy3, the tail times 1 / (x[0] - beta)): the Schur iteration decides on them. */
 static void jaxc__larfg(double *x, int64_t len, double *tau, bool cx) {
   int64_t wc = cx ? 2 : 1;
-  double mx = 0, ss = 0;
-  for (int64_t i = wc; i < wc * len; i++) mx = fmax(mx, fabs(x[i]));
-  for (int64_t i = wc; mx > 0 && i < wc * len; i++) ss += (x[i] / mx) * (x[i] / mx);
-  double xnorm = mx * sqrt(ss), ar = x[0], ai = cx ? x[1] : 0;
+  double xnorm = len > 1 ? jaxc__nrm2(x + wc, len - 1, wc, wc) : 0, ar = x[0], ai = cx ? x[1] : 0;
   tau[0] = 0;
   if (cx) tau[1] = 0;
   if (xnorm == 0 && ai == 0) return;
-  double beta = -copysign(hypot(hypot(ar, ai), xnorm), ar);
-  for (int64_t i = 1; i < len; i++) { /* v = x / (x[0] - beta) */
-    if (cx) jaxc__cdiv_c128(x + 2 * i, ar - beta, ai);
-    else x[i] /= ar - beta;
+  double beta = -copysign(cx ? jaxc__lapy3(ar, ai, xnorm) : jaxc__lapy2(ar, xnorm), ar), rr = 1 / (ar - beta), ri = 0;
+  if (cx) jaxc__recip_c128(ar - beta, ai, &rr, &ri);
+  for (int64_t i = 1; i < len; i++) { /* v = x / (x[0] - beta), as x times its reciprocal */
+    double xr = x[wc * i], xi = cx ? x[wc * i + 1] : 0;
+    x[wc * i] = xr * rr - xi * ri;
+    if (cx) x[wc * i + 1] = xr * ri + xi * rr;
   }
   x[0] = beta;
   if (cx) x[1] = 0, tau[1] = -ai / beta;
@@ -16351,6 +16411,684 @@ JAXC_API jaxc_array *jaxc_linalg_eigvalsh(const jaxc_array *a, const char *UPLO)
   return jaxc_linalg_eigh(a, UPLO, true, &w, NULL) == JAXC_OK ? w : NULL;
 }
 
+/* --- eig: the nonsymmetric eigenproblem, LAPACK's geev route, in double ----------------------
+   The matrix is balanced (gebal: rows and columns that isolate an eigenvalue permuted to the
+   ends, the rest scaled by powers of 2), brought to Hessenberg form by Householder reflections
+   (gehd2 on rows and columns ilo .. ihi, its Q as orghr forms it), then to Schur form
+   by implicit QR (lahqr: Francis double shifts with dlanv2's standardized 2 x 2 blocks for a real
+   matrix, single complex shifts for a complex one). The eigenvalues are the Schur form's
+   diagonal (a real matrix's complex ones in conjugate pairs, the positive imaginary part first);
+   each eigenvector is solved by back substitution in the Schur form (trevc), carried back through
+   Q and the balance (gebak) and normalized as geev does: norm 1, its largest component real.
+   Matrices are column-major here (H[j * n + i] = H(i, j)), pairs when complex. */
+typedef struct jaxc__zz { double r, i; } jaxc__zz;
+static jaxc__zz jaxc__zz_of(double r, double i) {
+  jaxc__zz z;
+  z.r = r, z.i = i;
+  return z;
+}
+static jaxc__zz jaxc__zz_sub(jaxc__zz a, jaxc__zz b) { return jaxc__zz_of(a.r - b.r, a.i - b.i); }
+static jaxc__zz jaxc__zz_mul(jaxc__zz a, jaxc__zz b) { return jaxc__zz_of(a.r * b.r - a.i * b.i, a.r * b.i + a.i * b.r); }
+static jaxc__zz jaxc__zz_div(jaxc__zz a, jaxc__zz b) {
+  double x[2] = {a.r, a.i};
+  jaxc__cdiv_c128(x, b.r, b.i);
+  return jaxc__zz_of(x[0], x[1]);
+}
+static double jaxc__zz_abs1(jaxc__zz a) { return fabs(a.r) + fabs(a.i); }
+static jaxc__zz jaxc__zz_sqrt(jaxc__zz a) {
+  jaxc_c128 s = jaxc__csqrt_d(a.r, a.i);
+  return jaxc__zz_of(jaxc__re_jaxc_c128(s), jaxc__im_jaxc_c128(s));
+}
+/* element (i, j) of a column-major n x n matrix, real or pairs */
+static jaxc__zz jaxc__zz_at(const double *M, int64_t n, int64_t i, int64_t j, bool cx) {
+  return cx ? jaxc__zz_of(M[2 * (j * n + i)], M[2 * (j * n + i) + 1]) : jaxc__zz_of(M[j * n + i], 0);
+}
+
+/* rows and columns p and q of A swapped (a permutation similarity); element by element (the
+   loop over a pair's parts made GCC 12's vectorizer crash at -O1 -ftree-loop-vectorize) */
+static void jaxc__swap_d(double *x, double *y) {
+  double t = *x;
+  *x = *y, *y = t;
+}
+static void jaxc__swap_rc(double *A, int64_t n, int64_t p, int64_t q, bool cx) {
+  int64_t wc = cx ? 2 : 1;
+  for (int64_t k = 0; k < wc * n; k++) jaxc__swap_d(A + wc * p * n + k, A + wc * q * n + k); /* columns */
+  for (int64_t k = 0; k < n; k++) { /* rows */
+    jaxc__swap_d(A + wc * (k * n + p), A + wc * (k * n + q));
+    if (cx) jaxc__swap_d(A + wc * (k * n + p) + 1, A + wc * (k * n + q) + 1);
+  }
+}
+/* is row (col false: column) i of A zero off the diagonal within indices lo .. hi? */
+static bool jaxc__isolates(const double *A, int64_t n, int64_t i, int64_t lo, int64_t hi, bool row, bool cx) {
+  for (int64_t j = lo; j <= hi; j++) {
+    jaxc__zz x = row ? jaxc__zz_at(A, n, i, j, cx) : jaxc__zz_at(A, n, j, i, cx);
+    if (j != i && (x.r != 0 || x.i != 0)) return false;
+  }
+  return true;
+}
+/* the first element of largest |re| + |im| (i?amax) of n at x, stride (in elements), and its
+   modulus */
+static double jaxc__amax_abs(const double *x, int64_t n, int64_t stride, bool cx) {
+  int64_t wc = cx ? 2 : 1, at = 0;
+  double best = -1;
+  for (int64_t i = 0; i < n; i++) {
+    double a = fabs(x[wc * i * stride]) + (cx ? fabs(x[wc * i * stride + 1]) : 0);
+    if (a > best) best = a, at = i;
+  }
+  return n ? hypot(x[wc * at * stride], cx ? x[wc * at * stride + 1] : 0) : 0;
+}
+/* gebal (LAPACK 3.11's): rows isolating an eigenvalue swapped to the bottom, the search
+   starting over after each, then columns isolating one to the left (perm[i]: the index swapped
+   with i, as gebal's scale holds it), leaving rows and columns *ilo .. *ihi; those scaled: D =
+   diag(scale), powers of 2, with D^-1 A D's row and column 2-norms closer */
+static void jaxc__balance(double *A, int64_t n, double *scale, int64_t *perm, int64_t *ilo, int64_t *ihi, bool cx) {
+  const double sfmin1 = DBL_MIN / 0x1p-52, sfmax1 = 1 / sfmin1, sfmin2 = sfmin1 * 2, sfmax2 = 1 / sfmin2;
+  int64_t wc = cx ? 2 : 1, k = 0, l = n - 1;
+  for (int64_t i = 0; i < n; i++) scale[i] = 1, perm[i] = i;
+  for (;;) {
+    int64_t j = l;
+    while (j >= 0 && !jaxc__isolates(A, n, j, 0, l, true, cx)) j--;
+    if (j < 0) break;
+    perm[l] = j;
+    if (j != l) jaxc__swap_rc(A, n, j, l, cx);
+    if (l == 0) { /* every eigenvalue isolated: nothing to scale */
+      *ilo = *ihi = 0;
+      return;
+    }
+    l--;
+  }
+  for (;;) {
+    int64_t j = k;
+    while (j <= l && !jaxc__isolates(A, n, j, k, l, false, cx)) j++;
+    if (j > l) break;
+    perm[k] = j;
+    if (j != k) jaxc__swap_rc(A, n, j, k, cx);
+    k++;
+  }
+  *ilo = k, *ihi = l;
+  for (bool noconv = true; noconv;) {
+    noconv = false;
+    for (int64_t i = k; i <= l; i++) {
+      double c = jaxc__nrm2(A + wc * (i * n + k), l - k + 1, wc, wc), r = jaxc__nrm2(A + wc * (k * n + i), l - k + 1, wc * n, wc);
+      double ca = jaxc__amax_abs(A + wc * i * n, l + 1, 1, cx), ra = jaxc__amax_abs(A + wc * (k * n + i), n - k, n, cx);
+      if (c == 0 || r == 0) continue;
+      double g = r / 2, f = 1, s = c + r;
+      while (c < g && fmax(f, fmax(c, ca)) < sfmax2 && fmin(r, fmin(g, ra)) > sfmin2) f *= 2, c *= 2, ca *= 2, r /= 2, g /= 2, ra /= 2;
+      g = c / 2;
+      while (g >= r && fmax(r, ra) < sfmax2 && fmin(fmin(f, c), fmin(g, ca)) > sfmin2) f /= 2, c /= 2, g /= 2, ca /= 2, r *= 2, ra *= 2;
+      if (c + r >= 0.95 * s) continue;
+      if ((f < 1 && scale[i] < 1 && f * scale[i] <= sfmin1) || (f > 1 && scale[i] > 1 && scale[i] >= sfmax1 / f)) continue;
+      scale[i] *= f, g = 1 / f, noconv = true;
+      for (int64_t t = 0; t < wc * n; t++) A[wc * i * n + t] *= f; /* column i (zero below ihi) */
+      for (int64_t t = 0; t < n; t++)                               /* row i (zero left of ilo) */
+        for (int64_t p = 0; p < wc; p++) A[wc * (t * n + i) + p] *= g;
+    }
+  }
+}
+
+/* gehd2 on rows and columns ilo .. ihi: A = Q H Q^H with H upper Hessenberg (below its
+   subdiagonal zeroed), H_k's v in row k of R (stride n; v[0] = 1, zero past ihi) and tau[k] (0
+   outside ilo .. ihi - 1), as jaxc__form_q_shifted takes them; w: n scratch */
+static void jaxc__hessenberg(double *A, int64_t n, int64_t ilo, int64_t ihi, double *R, double *tau, double *w, bool cx) {
+  int64_t wc = cx ? 2 : 1;
+  for (int64_t i = 0; i < wc * n * n; i++) R[i] = 0;
+  for (int64_t i = 0; i < wc * n; i++) tau[i] = 0;
+  for (int64_t k = ilo; k < ihi; k++) {
+    int64_t len = ihi - k, o = k + 1;
+    double *x = A + wc * (k * n + o), *v = R + wc * k * n, *t = tau + wc * k;
+    jaxc__larfg(x, len, t, cx);
+    for (int64_t i = 0; i < wc * len; i++) v[i] = x[i];
+    v[0] = 1;
+    if (cx) v[1] = 0;
+    for (int64_t i = wc; i < wc * len; i++) x[i] = 0;
+    if (t[0] == 0 && (!cx || t[1] == 0)) continue;
+    for (int64_t i = 0; i < wc * n; i++) w[i] = 0; /* from the right: A -= tau (A v) v^H, rows .. ihi */
+    for (int64_t c = 0; c < len; c++) {
+      const double *col = A + wc * (o + c) * n, vr = v[wc * c], vi = cx ? v[wc * c + 1] : 0;
+      for (int64_t i = 0; i <= ihi; i++) {
+        w[wc * i] += col[wc * i] * vr - (cx ? col[wc * i + 1] * vi : 0);
+        if (cx) w[wc * i + 1] += col[wc * i] * vi + col[wc * i + 1] * vr;
+      }
+    }
+    for (int64_t c = 0; c < len; c++) { /* (dger's rounding: w_i times -tau conj(v_c)) */
+      double *col = A + wc * (o + c) * n, vr = v[wc * c], vi = cx ? -v[wc * c + 1] : 0;
+      double pr = -(t[0] * vr - (cx ? t[1] * vi : 0)), pi = cx ? -(t[0] * vi + t[1] * vr) : 0;
+      for (int64_t i = 0; i <= ihi; i++) {
+        col[wc * i] += w[wc * i] * pr - (cx ? w[wc * i + 1] * pi : 0);
+        if (cx) col[wc * i + 1] += w[wc * i] * pi + w[wc * i + 1] * pr;
+      }
+    }
+    for (int64_t c = o; c < n; c++) /* from the left: H^H on rows o.., the columns right of k */
+      jaxc__reflect(v, A + wc * (c * n + o), len, t[0], cx ? -t[1] : 0, cx);
+  }
+}
+
+/* dlanv2: the Schur form [a b; c d] = [cs -sn; sn cs] [aa bb; cc dd] [cs sn; -sn cs] of a real
+   2 x 2 block, standardized: cc = 0 (real eigenvalues aa, dd), or aa = dd and bb cc < 0 (the
+   pair aa +- i sqrt(|bb|) sqrt(|cc|)) */
+static void jaxc__lanv2(double *a, double *b, double *c, double *d, double *cs, double *sn) {
+  const double eps = 0x1p-52;
+  *cs = 1, *sn = 0;
+  if (*c == 0) return;
+  if (*b == 0) { /* swap rows and columns */
+    double t = *d;
+    *cs = 0, *sn = 1, *d = *a, *a = t, *b = -*c, *c = 0;
+    return;
+  }
+  if (*a - *d == 0 && (*b < 0) != (*c < 0)) return;
+  double temp = *a - *d, p = temp / 2, bcmax = fmax(fabs(*b), fabs(*c));
+  double bcmis = fmin(fabs(*b), fabs(*c)) * copysign(1, *b) * copysign(1, *c), scale = fmax(fabs(p), bcmax);
+  double z = p / scale * p + bcmax / scale * bcmis;
+  if (z >= 4 * eps) { /* real eigenvalues */
+    z = p + copysign(sqrt(scale) * sqrt(z), p);
+    *a = *d + z, *d -= bcmax / z * bcmis;
+    double tau = jaxc__lapy2(*c, z);
+    *cs = z / tau, *sn = *c / tau, *b -= *c, *c = 0;
+    return;
+  }
+  /* complex or nearly equal real eigenvalues: make the diagonal equal */
+  double sigma = *b + *c, tau = jaxc__lapy2(sigma, temp);
+  *cs = sqrt((1 + fabs(sigma) / tau) / 2), *sn = -(p / (tau * *cs)) * copysign(1, sigma);
+  double aa = *a * *cs + *b * *sn, bb = -*a * *sn + *b * *cs, cc = *c * *cs + *d * *sn, dd = -*c * *sn + *d * *cs;
+  *a = aa * *cs + cc * *sn, *b = bb * *cs + dd * *sn, *c = -aa * *sn + cc * *cs, *d = -bb * *sn + dd * *cs;
+  temp = (*a + *d) / 2, *a = *d = temp;
+  if (*c == 0) return;
+  if (*b == 0) {
+    double t = *cs;
+    *b = -*c, *c = 0, *cs = -*sn, *sn = t;
+    return;
+  }
+  if ((*b < 0) == (*c < 0)) { /* real after all: upper triangular */
+    double sab = sqrt(fabs(*b)), sac = sqrt(fabs(*c)), pp = copysign(sab * sac, *c);
+    tau = 1 / sqrt(fabs(*b + *c));
+    *a = temp + pp, *d = temp - pp, *b -= *c, *c = 0;
+    double cs1 = sab * tau, sn1 = sac * tau, t = *cs * cs1 - *sn * sn1;
+    *sn = *cs * sn1 + *sn * cs1, *cs = t;
+  }
+}
+/* columns p and q of an n-row column-major M (rows r0 .. r1) rotated: x' = c x + s y, y' = c y - s x */
+static void jaxc__rot_cols(double *M, int64_t n, int64_t p, int64_t q, int64_t r0, int64_t r1, double c, double s) {
+  for (int64_t i = r0; i < r1; i++) {
+    double x = M[p * n + i], y = M[q * n + i];
+    M[p * n + i] = c * x + s * y, M[q * n + i] = c * y - s * x;
+  }
+}
+/* does H(k, k - 1) count as zero (lahqr's test, with Ahues and Tisseur's refinement)? */
+static bool jaxc__negligible(const double *H, int64_t n, int64_t k, int64_t lo, int64_t hi, bool cx) {
+  const double ulp = 0x1p-52, smlnum = DBL_MIN * ((double)n / ulp);
+  jaxc__zz hk = jaxc__zz_at(H, n, k, k - 1, cx), a = jaxc__zz_at(H, n, k - 1, k - 1, cx), d = jaxc__zz_at(H, n, k, k, cx);
+  if (jaxc__zz_abs1(hk) <= smlnum) return true;
+  double tst = jaxc__zz_abs1(a) + jaxc__zz_abs1(d);
+  if (tst == 0) {
+    if (k - 2 >= lo) tst += fabs(jaxc__zz_at(H, n, k - 1, k - 2, cx).r);
+    if (k + 1 <= hi) tst += fabs(jaxc__zz_at(H, n, k + 1, k, cx).r);
+  }
+  if (fabs(hk.r) > ulp * tst) return false;
+  double e = jaxc__zz_abs1(jaxc__zz_at(H, n, k - 1, k, cx)), f = jaxc__zz_abs1(hk), g = jaxc__zz_abs1(d), h = jaxc__zz_abs1(jaxc__zz_sub(a, d));
+  double ab = fmax(f, e), ba = fmin(f, e), aa = fmax(g, h), bb = fmin(g, h), s = aa + ab;
+  return ba * (ab / s) <= fmax(smlnum, ulp * (bb * (aa / s)));
+}
+
+/* dlahqr (wantt) on rows and columns ilo .. ihi: H (real, upper Hessenberg, triangular outside
+   them) to its real Schur form T, Z (NULL: none) times the transformations; wr, wi the
+   eigenvalues. false when an eigenvalue takes more than lahqr's 30 max(10, n) iterations. */
+static bool jaxc__schur_real(double *H, int64_t n, int64_t ilo, int64_t ihi, double *Z, double *wr, double *wi) {
+  const double ulp = 0x1p-52, dat1 = 0.75, dat2 = -0.4375;
+#define JAXC__H(i, j) H[(j) * n + (i)]
+  int64_t itmax = 30 * (n > 10 ? n : 10), kdefl = 0;
+  for (int64_t i = 0; i < n; i++) wr[i] = JAXC__H(i, i), wi[i] = 0; /* (those outside ilo .. ihi stay) */
+  for (int64_t i = ihi; i >= ilo;) {
+    int64_t l = ilo, its = 0;
+    for (;; its++) {
+      if (its > itmax) return false;
+      int64_t k = i;
+      for (; k > l; k--)
+        if (jaxc__negligible(H, n, k, ilo, ihi, false)) break;
+      l = k;
+      if (l > ilo) JAXC__H(l, l - 1) = 0;
+      if (l >= i - 1) break;
+      kdefl++;
+      double h11, h12, h21, h22, s;
+      if (kdefl % 20 == 0) { /* exceptional shifts */
+        s = fabs(JAXC__H(i, i - 1)) + fabs(JAXC__H(i - 1, i - 2));
+        h11 = dat1 * s + JAXC__H(i, i), h12 = dat2 * s, h21 = s, h22 = h11;
+      } else if (kdefl % 10 == 0) {
+        s = fabs(JAXC__H(l + 1, l)) + fabs(JAXC__H(l + 2, l + 1));
+        h11 = dat1 * s + JAXC__H(l, l), h12 = dat2 * s, h21 = s, h22 = h11;
+      } else {
+        h11 = JAXC__H(i - 1, i - 1), h21 = JAXC__H(i, i - 1), h12 = JAXC__H(i - 1, i), h22 = JAXC__H(i, i);
+      }
+      double rt1r = 0, rt1i = 0, rt2r = 0, rt2i = 0;
+      s = fabs(h11) + fabs(h12) + fabs(h21) + fabs(h22);
+      if (s != 0) { /* the shifts: the eigenvalues of the trailing 2 x 2 (one real one twice) */
+        h11 /= s, h21 /= s, h12 /= s, h22 /= s;
+        double tr = (h11 + h22) / 2, det = (h11 - tr) * (h22 - tr) - h12 * h21, rtdisc = sqrt(fabs(det));
+        if (det >= 0) {
+          rt1r = rt2r = tr * s, rt1i = rtdisc * s, rt2i = -rt1i;
+        } else {
+          rt1r = tr + rtdisc, rt2r = tr - rtdisc;
+          rt1r = rt2r = (fabs(rt1r - h22) <= fabs(rt2r - h22) ? rt1r : rt2r) * s;
+        }
+      }
+      int64_t m = i - 2;
+      double v[3];
+      for (;; m--) { /* two consecutive small subdiagonals? */
+        double h21s = JAXC__H(m + 1, m);
+        s = fabs(JAXC__H(m, m) - rt2r) + fabs(rt2i) + fabs(h21s);
+        h21s /= s;
+        v[0] = h21s * JAXC__H(m, m + 1) + (JAXC__H(m, m) - rt1r) * ((JAXC__H(m, m) - rt2r) / s) - rt1i * (rt2i / s);
+        v[1] = h21s * (JAXC__H(m, m) + JAXC__H(m + 1, m + 1) - rt1r - rt2r);
+        v[2] = h21s * JAXC__H(m + 2, m + 1);
+        s = fabs(v[0]) + fabs(v[1]) + fabs(v[2]);
+        v[0] /= s, v[1] /= s, v[2] /= s;
+        if (m == l) break;
+        double h00 = fabs(JAXC__H(m, m - 1)) * (fabs(v[1]) + fabs(v[2]));
+        double h01 = fabs(v[0]) * (fabs(JAXC__H(m - 1, m - 1)) + fabs(JAXC__H(m, m)) + fabs(JAXC__H(m + 1, m + 1)));
+        if (h00 <= ulp * h01) break;
+      }
+      for (int64_t k2 = m; k2 <= i - 1; k2++) { /* the double-shift sweep: the bulge chased down */
+        int64_t nr = i - k2 + 1 < 3 ? i - k2 + 1 : 3;
+        if (k2 > m)
+          for (int64_t r = 0; r < nr; r++) v[r] = JAXC__H(k2 + r, k2 - 1);
+        double t1;
+        jaxc__larfg(v, nr, &t1, false);
+        if (k2 > m) {
+          JAXC__H(k2, k2 - 1) = v[0], JAXC__H(k2 + 1, k2 - 1) = 0;
+          if (k2 < i - 1) JAXC__H(k2 + 2, k2 - 1) = 0;
+        } else if (m > l) {
+          JAXC__H(k2, k2 - 1) *= 1 - t1; /* (not = -H(k, k - 1): v[1], v[2] may underflow) */
+        }
+        double v2 = v[1], t2 = t1 * v2, v3 = nr == 3 ? v[2] : 0, t3 = t1 * v3;
+        for (int64_t j = k2; j < n; j++) {
+          double sum = JAXC__H(k2, j) + v2 * JAXC__H(k2 + 1, j) + (nr == 3 ? v3 * JAXC__H(k2 + 2, j) : 0);
+          JAXC__H(k2, j) -= sum * t1, JAXC__H(k2 + 1, j) -= sum * t2;
+          if (nr == 3) JAXC__H(k2 + 2, j) -= sum * t3;
+        }
+        int64_t top = k2 + 3 < i ? k2 + 3 : i;
+        for (int64_t j = 0; j <= top; j++) {
+          double sum = JAXC__H(j, k2) + v2 * JAXC__H(j, k2 + 1) + (nr == 3 ? v3 * JAXC__H(j, k2 + 2) : 0);
+          JAXC__H(j, k2) -= sum * t1, JAXC__H(j, k2 + 1) -= sum * t2;
+          if (nr == 3) JAXC__H(j, k2 + 2) -= sum * t3;
+        }
+        for (int64_t j = 0; Z && j < n; j++) {
+          double *z0 = Z + k2 * n + j, sum = z0[0] + v2 * z0[n] + (nr == 3 ? v3 * z0[2 * n] : 0);
+          z0[0] -= sum * t1, z0[n] -= sum * t2;
+          if (nr == 3) z0[2 * n] -= sum * t3;
+        }
+      }
+    }
+    if (l == i) {
+      wr[i] = JAXC__H(i, i), wi[i] = 0;
+    } else { /* a 2 x 2 block: standardized, its rotation applied to the rest of T and to Z */
+      double cs, sn;
+      jaxc__lanv2(&JAXC__H(i - 1, i - 1), &JAXC__H(i - 1, i), &JAXC__H(i, i - 1), &JAXC__H(i, i), &cs, &sn);
+      double p = JAXC__H(i - 1, i - 1), q = JAXC__H(i, i), c = JAXC__H(i, i - 1), b = JAXC__H(i - 1, i);
+      wr[i - 1] = p, wr[i] = q;
+      wi[i - 1] = c == 0 ? 0 : sqrt(fabs(b)) * sqrt(fabs(c)), wi[i] = c == 0 ? 0 : -wi[i - 1];
+      for (int64_t j = i + 1; j < n; j++) { /* rows i - 1 and i */
+        double x = JAXC__H(i - 1, j), y = JAXC__H(i, j);
+        JAXC__H(i - 1, j) = cs * x + sn * y, JAXC__H(i, j) = cs * y - sn * x;
+      }
+      jaxc__rot_cols(H, n, i - 1, i, 0, i - 1, cs, sn);
+      if (Z) jaxc__rot_cols(Z, n, i - 1, i, 0, n, cs, sn);
+    }
+    kdefl = 0;
+    i = l - 1;
+  }
+#undef JAXC__H
+  return true;
+}
+
+/* columns k, k + 1 of complex M (rows 0 .. rows) times zlahqr's reflector from the right */
+static void jaxc__reflect2_cols(double *M, int64_t n, int64_t k, int64_t rows, jaxc__zz tau, double t2, jaxc__zz cv2) {
+  for (int64_t r = 0; r < rows; r++) {
+    double *p0 = M + 2 * (k * n + r), *p1 = p0 + 2 * n;
+    jaxc__zz a = jaxc__zz_of(p0[0], p0[1]), b = jaxc__zz_of(p1[0], p1[1]), sum = jaxc__zz_mul(tau, a);
+    sum.r += t2 * b.r, sum.i += t2 * b.i;
+    jaxc__zz sv = jaxc__zz_mul(sum, cv2);
+    p0[0] = a.r - sum.r, p0[1] = a.i - sum.i, p1[0] = b.r - sv.r, p1[1] = b.i - sv.i;
+  }
+}
+/* zlahqr (wantt) on rows and columns ilo .. ihi: complex H (upper Hessenberg, real subdiagonal,
+   triangular outside them) to its Schur form T, upper triangular; Z (NULL: none) times the
+   transformations */
+static bool jaxc__schur_complex(double *H, int64_t n, int64_t ilo, int64_t ihi, double *Z) {
+  const double dat1 = 0.75;
+#define JAXC__HP(i, j) (H + 2 * ((j) * n + (i)))
+#define JAXC__HZ(i, j) jaxc__zz_at(H, n, i, j, true)
+  int64_t itmax = 30 * (n > 10 ? n : 10), kdefl = 0;
+  for (int64_t i = ihi; i >= ilo;) {
+    int64_t l = ilo, its = 0;
+    for (;; its++) {
+      if (its > itmax) return false;
+      int64_t k = i;
+      for (; k > l; k--)
+        if (jaxc__negligible(H, n, k, ilo, ihi, true)) break;
+      l = k;
+      if (l > ilo) JAXC__HP(l, l - 1)[0] = JAXC__HP(l, l - 1)[1] = 0;
+      if (l >= i) break;
+      kdefl++;
+      jaxc__zz t;
+      if (kdefl % 20 == 0) {
+        t = JAXC__HZ(i, i), t.r += dat1 * fabs(JAXC__HP(i, i - 1)[0]);
+      } else if (kdefl % 10 == 0) {
+        t = JAXC__HZ(l, l), t.r += dat1 * fabs(JAXC__HP(l + 1, l)[0]);
+      } else { /* Wilkinson's shift */
+        t = JAXC__HZ(i, i);
+        jaxc__zz u = jaxc__zz_mul(jaxc__zz_sqrt(JAXC__HZ(i - 1, i)), jaxc__zz_sqrt(JAXC__HZ(i, i - 1)));
+        double s = jaxc__zz_abs1(u);
+        if (s != 0) {
+          jaxc__zz x = jaxc__zz_sub(JAXC__HZ(i - 1, i - 1), t);
+          x.r /= 2, x.i /= 2;
+          double sx = jaxc__zz_abs1(x);
+          s = fmax(s, sx);
+          jaxc__zz xs = jaxc__zz_of(x.r / s, x.i / s), us = jaxc__zz_of(u.r / s, u.i / s);
+          jaxc__zz x2 = jaxc__zz_mul(xs, xs), u2 = jaxc__zz_mul(us, us), y = jaxc__zz_sqrt(jaxc__zz_of(x2.r + u2.r, x2.i + u2.i));
+          y.r *= s, y.i *= s;
+          if (sx > 0 && (x.r / sx) * y.r + (x.i / sx) * y.i < 0) y.r = -y.r, y.i = -y.i;
+          t = jaxc__zz_sub(t, jaxc__zz_mul(u, jaxc__zz_div(u, jaxc__zz_of(x.r + y.r, x.i + y.i))));
+        }
+      }
+      int64_t m = i - 1;
+      double v[4];
+      for (;; m--) { /* two consecutive small subdiagonals? */
+        jaxc__zz h11 = JAXC__HZ(m, m), h22 = JAXC__HZ(m + 1, m + 1), h11s = jaxc__zz_sub(h11, t);
+        double h21 = JAXC__HP(m + 1, m)[0], s = jaxc__zz_abs1(h11s) + fabs(h21);
+        h11s.r /= s, h11s.i /= s, h21 /= s;
+        v[0] = h11s.r, v[1] = h11s.i, v[2] = h21, v[3] = 0;
+        if (m == l) break;
+        double h10 = JAXC__HP(m, m - 1)[0];
+        if (fabs(h10) * fabs(h21) <= 0x1p-52 * (jaxc__zz_abs1(h11s) * (jaxc__zz_abs1(h11) + jaxc__zz_abs1(h22)))) break;
+      }
+      for (int64_t k2 = m; k2 <= i - 1; k2++) { /* the single-shift sweep */
+        if (k2 > m) v[0] = JAXC__HP(k2, k2 - 1)[0], v[1] = JAXC__HP(k2, k2 - 1)[1], v[2] = JAXC__HP(k2 + 1, k2 - 1)[0], v[3] = JAXC__HP(k2 + 1, k2 - 1)[1];
+        double t1[2];
+        jaxc__larfg(v, 2, t1, true);
+        if (k2 > m) {
+          JAXC__HP(k2, k2 - 1)[0] = v[0], JAXC__HP(k2, k2 - 1)[1] = v[1];
+          JAXC__HP(k2 + 1, k2 - 1)[0] = JAXC__HP(k2 + 1, k2 - 1)[1] = 0;
+        }
+        jaxc__zz v2 = jaxc__zz_of(v[2], v[3]), tau = jaxc__zz_of(t1[0], t1[1]), ctau = jaxc__zz_of(t1[0], -t1[1]), cv2 = jaxc__zz_of(v[2], -v[3]);
+        double t2 = jaxc__zz_mul(tau, v2).r;
+        for (int64_t j = k2; j < n; j++) { /* from the left: rows k2, k2 + 1 */
+          jaxc__zz a = JAXC__HZ(k2, j), b = JAXC__HZ(k2 + 1, j), sum = jaxc__zz_mul(ctau, a);
+          sum.r += t2 * b.r, sum.i += t2 * b.i;
+          jaxc__zz sv = jaxc__zz_mul(sum, v2);
+          JAXC__HP(k2, j)[0] = a.r - sum.r, JAXC__HP(k2, j)[1] = a.i - sum.i;
+          JAXC__HP(k2 + 1, j)[0] = b.r - sv.r, JAXC__HP(k2 + 1, j)[1] = b.i - sv.i;
+        }
+        jaxc__reflect2_cols(H, n, k2, (k2 + 2 < i ? k2 + 2 : i) + 1, tau, t2, cv2); /* from the right */
+        if (Z) jaxc__reflect2_cols(Z, n, k2, n, tau, t2, cv2);
+        if (k2 == m && m > l) { /* the sweep began below l: keep H(m, m - 1) real */
+          jaxc__zz temp = jaxc__zz_of(1 - t1[0], -t1[1]);
+          double at = hypot(temp.r, temp.i);
+          temp.r /= at, temp.i /= at;
+          jaxc__zz ct = jaxc__zz_of(temp.r, -temp.i);
+          jaxc__zz h = jaxc__zz_mul(JAXC__HZ(m + 1, m), ct);
+          JAXC__HP(m + 1, m)[0] = h.r, JAXC__HP(m + 1, m)[1] = h.i;
+          if (m + 2 <= i) h = jaxc__zz_mul(JAXC__HZ(m + 2, m + 1), temp), JAXC__HP(m + 2, m + 1)[0] = h.r, JAXC__HP(m + 2, m + 1)[1] = h.i;
+          for (int64_t j = m; j <= i; j++) {
+            if (j == m + 1) continue;
+            for (int64_t c = j + 1; c < n; c++) h = jaxc__zz_mul(JAXC__HZ(j, c), temp), JAXC__HP(j, c)[0] = h.r, JAXC__HP(j, c)[1] = h.i;
+            for (int64_t r = 0; r < j; r++) h = jaxc__zz_mul(JAXC__HZ(r, j), ct), JAXC__HP(r, j)[0] = h.r, JAXC__HP(r, j)[1] = h.i;
+            for (int64_t r = 0; Z && r < n; r++) h = jaxc__zz_mul(jaxc__zz_at(Z, n, r, j, true), ct), Z[2 * (j * n + r)] = h.r, Z[2 * (j * n + r) + 1] = h.i;
+          }
+        }
+      }
+      jaxc__zz temp = JAXC__HZ(i, i - 1); /* H(i, i - 1) made real */
+      if (temp.i != 0) {
+        double rt = hypot(temp.r, temp.i);
+        JAXC__HP(i, i - 1)[0] = rt, JAXC__HP(i, i - 1)[1] = 0;
+        temp.r /= rt, temp.i /= rt;
+        jaxc__zz ct = jaxc__zz_of(temp.r, -temp.i), h;
+        for (int64_t c = i + 1; c < n; c++) h = jaxc__zz_mul(JAXC__HZ(i, c), ct), JAXC__HP(i, c)[0] = h.r, JAXC__HP(i, c)[1] = h.i;
+        for (int64_t r = 0; r < i; r++) h = jaxc__zz_mul(JAXC__HZ(r, i), temp), JAXC__HP(r, i)[0] = h.r, JAXC__HP(r, i)[1] = h.i;
+        for (int64_t r = 0; Z && r < n; r++) h = jaxc__zz_mul(jaxc__zz_at(Z, n, r, i, true), temp), Z[2 * (i * n + r)] = h.r, Z[2 * (i * n + r) + 1] = h.i;
+      }
+    }
+    kdefl = 0;
+    i = l - 1;
+  }
+#undef JAXC__HP
+#undef JAXC__HZ
+  return true;
+}
+
+/* [m00 m01; m10 m11] x = s r by complete pivoting, as dlaln2 solves it: a pivot below smin
+   taken as smin (a near-singular block perturbed), s (returned, <= 1) shrinking r where x would
+   overflow */
+static double jaxc__solve2(const jaxc__zz m[2][2], const jaxc__zz r[2], jaxc__zz x[2], double smin) {
+  const double bignum = 1 / (2 * DBL_MIN);
+  int pr = 0, pc = 0;
+  for (int i = 0; i < 2; i++)
+    for (int c = 0; c < 2; c++)
+      if (jaxc__zz_abs1(m[i][c]) > jaxc__zz_abs1(m[pr][pc])) pr = i, pc = c;
+  double s = 1;
+  if (jaxc__zz_abs1(m[pr][pc]) < smin) {
+    double bn = fmax(jaxc__zz_abs1(r[0]), jaxc__zz_abs1(r[1]));
+    if (smin < 1 && bn > 1 && bn > bignum * smin) s = 1 / bn;
+    x[0] = jaxc__zz_of(r[0].r * s / smin, r[0].i * s / smin), x[1] = jaxc__zz_of(r[1].r * s / smin, r[1].i * s / smin);
+    return s;
+  }
+  int orow = 1 - pr, oc = 1 - pc;
+  jaxc__zz l = jaxc__zz_div(m[orow][pc], m[pr][pc]), u = jaxc__zz_sub(m[orow][oc], jaxc__zz_mul(l, m[pr][oc]));
+  if (jaxc__zz_abs1(u) < smin) u = jaxc__zz_of(smin, 0);
+  jaxc__zz b1 = r[pr], b2 = jaxc__zz_sub(r[orow], jaxc__zz_mul(l, r[pr]));
+  double bbnd = fmax(jaxc__zz_abs1(b1) * (jaxc__zz_abs1(u) / jaxc__zz_abs1(m[pr][pc])), jaxc__zz_abs1(b2));
+  if (bbnd > 1 && jaxc__zz_abs1(u) < 1 && bbnd >= bignum * jaxc__zz_abs1(u)) s = 1 / bbnd;
+  b1.r *= s, b1.i *= s, b2.r *= s, b2.i *= s;
+  x[oc] = jaxc__zz_div(b2, u);
+  x[pc] = jaxc__zz_div(jaxc__zz_sub(b1, jaxc__zz_mul(m[pr][oc], x[oc])), m[pr][pc]);
+  return s;
+}
+static void jaxc__zz_scale(jaxc__zz *x, int64_t n, double s) {
+  for (int64_t i = 0; i < n; i++) x[i].r *= s, x[i].i *= s;
+}
+/* trevc's back substitution: x[0 .. top) from (T - lam) x = 0 with x[top .. end] given, T's
+   rows above top in its 1 x 1 and (real T) 2 x 2 diagonal blocks; x (all n) shrunk whole where
+   a step would overflow, as trevc scales it (cnorm[j]: column j's |re| + |im| sum above the
+   diagonal); rhs: top scratch */
+static void jaxc__schur_solve(const double *T, int64_t n, int64_t top, int64_t end, jaxc__zz lam, const double *cnorm, jaxc__zz *x, jaxc__zz *rhs, bool cx) {
+  const double ulp = 0x1p-52, smlnum = DBL_MIN * ((double)n / ulp), bignum = (1 - ulp) / smlnum, smin = fmax(ulp * jaxc__zz_abs1(lam), smlnum);
+  for (int64_t k = 0; k < top; k++) {
+    rhs[k] = jaxc__zz_of(0, 0);
+    for (int64_t c = top; c <= end; c++) rhs[k] = jaxc__zz_sub(rhs[k], jaxc__zz_mul(jaxc__zz_at(T, n, k, c, cx), x[c]));
+  }
+  for (int64_t j = top - 1; j >= 0;) {
+    int64_t j0 = !cx && j > 0 && T[(j - 1) * n + j] != 0 ? j - 1 : j; /* a 2 x 2 block at rows j - 1, j */
+    double s = 1;
+    if (j0 == j) {
+      jaxc__zz d = jaxc__zz_sub(jaxc__zz_at(T, n, j, j, cx), lam);
+      if (jaxc__zz_abs1(d) < smin) d = jaxc__zz_of(smin, 0);
+      double bn = jaxc__zz_abs1(rhs[j]), dn = jaxc__zz_abs1(d);
+      if (dn < 1 && bn > 1 && bn > bignum * dn) s = 1 / bn;
+      x[j] = jaxc__zz_div(jaxc__zz_of(rhs[j].r * s, rhs[j].i * s), d);
+    } else {
+      jaxc__zz m[2][2], r[2] = {rhs[j0], rhs[j]}, xs[2];
+      for (int a = 0; a < 2; a++)
+        for (int c = 0; c < 2; c++) m[a][c] = jaxc__zz_at(T, n, j0 + a, j0 + c, false);
+      m[0][0] = jaxc__zz_sub(m[0][0], lam), m[1][1] = jaxc__zz_sub(m[1][1], lam);
+      s = jaxc__solve2((const jaxc__zz(*)[2])m, r, xs, smin);
+      x[j0] = xs[0], x[j] = xs[1];
+    }
+    if (s != 1) { /* the rest of x and the right-hand side shrink with the solved part */
+      jaxc__zz_scale(x + j + 1, n - j - 1, s);
+      jaxc__zz_scale(rhs, j0, s);
+    }
+    double xn = fmax(jaxc__zz_abs1(x[j0]), jaxc__zz_abs1(x[j])), beta = fmax(cnorm[j0], cnorm[j]);
+    if (xn > 1 && beta > bignum / xn) { /* the update of the right-hand side would overflow */
+      jaxc__zz_scale(x + j0, n - j0, 1 / xn);
+      jaxc__zz_scale(rhs, j0, 1 / xn);
+    }
+    for (int64_t k = 0; k < j0; k++)
+      for (int64_t c = j0; c <= j; c++) rhs[k] = jaxc__zz_sub(rhs[k], jaxc__zz_mul(jaxc__zz_at(T, n, k, c, cx), x[c]));
+    j = j0 - 1;
+  }
+}
+/* the balance undone (gebak) and its row swaps, in gebak's order */
+typedef struct jaxc__balanced { const double *scale; const int64_t *perm; int64_t ilo, ihi; } jaxc__balanced;
+/* column ki of V (n pairs): Z x (x[0 .. end]) scaled by trevc (its largest entry, |re| + |im|
+   for a pair or a complex one, made 1), the balance undone, then geev's normalization: norm 1,
+   the first component of largest modulus made real -- positive for a complex matrix (zgeev), by
+   dlartg's rotation for a real one's pair (its real part's sign kept). Each scaling as LAPACK
+   rounds it: times the reciprocal. */
+static void jaxc__eig_vector_out(const double *Z, const jaxc__balanced *bal, int64_t n, int64_t end, const jaxc__zz *x, bool cx, bool pair, double *v) {
+  for (int64_t i = 0; i < n; i++) {
+    jaxc__zz s = jaxc__zz_of(0, 0);
+    for (int64_t c = 0; c <= end; c++) {
+      jaxc__zz p = jaxc__zz_mul(jaxc__zz_at(Z, n, i, c, cx), x[c]);
+      s.r += p.r, s.i += p.i;
+    }
+    v[2 * i] = s.r, v[2 * i + 1] = s.i;
+  }
+  double emax = 0;
+  for (int64_t i = 0; i < n; i++) emax = fmax(emax, fabs(v[2 * i]) + fabs(v[2 * i + 1]));
+  for (int64_t i = 0; i < n; i++) {
+    double r = emax > 0 ? 1 / emax : 1;
+    v[2 * i] = v[2 * i] * r * bal->scale[i], v[2 * i + 1] = v[2 * i + 1] * r * bal->scale[i];
+  }
+  for (int64_t ii = 0; ii < n; ii++) { /* rows below ilo from ilo - 1 down, then those past ihi */
+    int64_t i = ii < bal->ilo ? bal->ilo - 1 - ii : ii, k = bal->perm[i];
+    if ((i >= bal->ilo && i <= bal->ihi) || k == i) continue;
+    for (int c = 0; c < 2; c++) {
+      double t = v[2 * i + c];
+      v[2 * i + c] = v[2 * k + c], v[2 * k + c] = t;
+    }
+  }
+  double big = -1, nrm = cx ? jaxc__nrm2(v, n, 2, 2) : jaxc__lapy2(jaxc__nrm2(v, n, 2, 1), jaxc__nrm2(v + 1, n, 2, 1)), scl = nrm > 0 ? 1 / nrm : 1;
+  int64_t k = 0;
+  for (int64_t i = 0; i < 2 * n; i++) v[i] *= scl;
+  if (!cx && !pair) return;
+  for (int64_t i = 0; i < n; i++) {
+    double m2 = v[2 * i] * v[2 * i] + v[2 * i + 1] * v[2 * i + 1];
+    if (m2 > big) big = m2, k = i;
+  }
+  double f = v[2 * k], g = v[2 * k + 1], c, s;
+  if (cx) { /* times conj(v_k) / |v_k| */
+    double a = sqrt(big);
+    c = a > 0 ? f / a : 1, s = a > 0 ? g / a : 0;
+  } else if (g == 0) {
+    c = 1, s = 0;
+  } else if (f == 0) {
+    c = 0, s = copysign(1, g);
+  } else { /* dlartg: c |f| / d, s = g / (sign(f) d) */
+    double d = sqrt(f * f + g * g);
+    c = fabs(f) / d, s = g / copysign(d, f);
+  }
+  for (int64_t i = 0; i < n; i++) { /* (c - i s) v: the rotation x' = c x + s y, y' = c y - s x */
+    double re = v[2 * i], im = v[2 * i + 1];
+    v[2 * i] = c * re + s * im, v[2 * i + 1] = c * im - s * re;
+  }
+  v[2 * k + 1] = 0;
+}
+/* every eigenvector into V (n x n pairs, column-major) from the Schur form T, the Schur vectors
+   Z and the balance bal; wi: a real T's imaginary parts (a pair: + at its top, - below it) */
+static void jaxc__eig_vectors(const double *T, const double *Z, const jaxc__balanced *bal, const double *wi, int64_t n, bool cx, double *V, jaxc__zz *x, jaxc__zz *rhs,
+                              double *cnorm) {
+  for (int64_t j = 0; j < n; j++) {
+    cnorm[j] = 0;
+    for (int64_t k = 0; k < j; k++) cnorm[j] += jaxc__zz_abs1(jaxc__zz_at(T, n, k, j, cx));
+  }
+  for (int64_t ki = 0; ki < n; ki++) {
+    if (!cx && wi[ki] < 0) { /* a pair's second: the conjugate of its first */
+      for (int64_t i = 0; i < n; i++) V[2 * (ki * n + i)] = V[2 * ((ki - 1) * n + i)], V[2 * (ki * n + i) + 1] = -V[2 * ((ki - 1) * n + i) + 1];
+      continue;
+    }
+    bool pair = !cx && wi[ki] > 0;
+    int64_t end = pair ? ki + 1 : ki;
+    jaxc__zz lam = jaxc__zz_at(T, n, ki, ki, cx);
+    for (int64_t i = 0; i < n; i++) x[i] = jaxc__zz_of(0, 0);
+    if (!pair) {
+      x[ki] = jaxc__zz_of(1, 0);
+    } else { /* the 2 x 2 block's vector for wr + i wi, as trevc picks it */
+      double b = T[(ki + 1) * n + ki], c = T[ki * n + ki + 1];
+      lam.i = wi[ki];
+      if (fabs(b) >= fabs(c)) x[ki] = jaxc__zz_of(1, 0), x[ki + 1] = jaxc__zz_of(0, wi[ki] / b);
+      else x[ki] = jaxc__zz_of(-wi[ki] / c, 0), x[ki + 1] = jaxc__zz_of(0, 1);
+    }
+    jaxc__schur_solve(T, n, ki, end, lam, cnorm, x, rhs, cx);
+    jaxc__eig_vector_out(Z, bal, n, end, x, cx, pair, V + 2 * ki * n);
+  }
+}
+
+typedef struct jaxc__eig_job {
+  const jaxc_array *a; /* (..., n, n) */
+  jaxc_array *w, *v;   /* complex: (..., n) and (..., n, n) or NULL */
+  int64_t n;
+  bool *nomem;
+} jaxc__eig_job;
+static void jaxc__eig_item(const void *jp, int64_t b) {
+  const jaxc__eig_job *j = (const jaxc__eig_job *)jp;
+  bool cx = jaxc_dtype_kind(j->a->dtype) == JAXC_KIND_COMPLEX, vec = j->v != NULL;
+  int64_t n = j->n, wc = cx ? 2 : 1;
+  size_t nn = (size_t)(wc * n * n);
+  /* scratch: A, R (reflectors), Q, V (pairs), tau, w, scale, wr, wi, cnorm; x and rhs */
+  double *A = (double *)jaxc__malloc(sizeof(double) * (nn * (vec ? 3 : 2) + (vec ? (size_t)(2 * n * n) : 0) + (size_t)((2 * wc + 4) * n) + 1));
+  jaxc__zz *x = A && vec ? (jaxc__zz *)jaxc__malloc(sizeof(jaxc__zz) * (size_t)(2 * n + 1)) : NULL;
+  int64_t *perm = A && (x || !vec) ? (int64_t *)jaxc__malloc(sizeof(int64_t) * (size_t)(n + 1)) : NULL, ilo = 0, ihi = n - 1;
+  if (!perm) {
+    jaxc__free(A), jaxc__free(x);
+    j->nomem[b] = true;
+    return;
+  }
+  double *R = A + nn, *Q = vec ? R + nn : NULL, *V = vec ? Q + nn : NULL, *tau = R + nn * (vec ? 2 : 1) + (vec ? (size_t)(2 * n * n) : 0);
+  double *w = tau + wc * n, *scale = w + wc * n, *wr = scale + n, *wi = wr + n;
+  bool ok = jaxc__load_matrix(j->a, b, A, false);
+  if (ok) {
+    jaxc__balance(A, n, scale, perm, &ilo, &ihi, cx);
+    jaxc__hessenberg(A, n, ilo, ihi, R, tau, w, cx);
+    if (vec) jaxc__form_q_shifted(R, tau, Q, n, cx);
+    ok = cx ? jaxc__schur_complex(A, n, ilo, ihi, Q) : jaxc__schur_real(A, n, ilo, ihi, Q, wr, wi);
+  }
+  for (int64_t i = 0; i < n; i++) {
+    jaxc__zz d = cx ? jaxc__zz_at(A, n, i, i, true) : jaxc__zz_of(wr[i], wi[i]);
+    jaxc__part_set(j->w, 2 * (b * n + i), ok ? d.r : NAN), jaxc__part_set(j->w, 2 * (b * n + i) + 1, ok ? d.i : NAN);
+  }
+  if (vec) {
+    jaxc__balanced bal = {scale, perm, ilo, ihi};
+    if (ok) jaxc__eig_vectors(A, Q, &bal, wi, n, cx, V, x, x + n, wi + n);
+    for (int64_t i = 0; !ok && i < 2 * n * n; i++) V[i] = NAN;
+    jaxc__put_matrix(j->v, b, V, n, n, false, false, true);
+  }
+  jaxc__free(A), jaxc__free(x), jaxc__free(perm);
+}
+/* eigenvalues (and with v, right eigenvectors) of X (promoted, a LAPACK dtype, square), complex */
+static bool jaxc__eig(const jaxc_array *X, jaxc_array **w, jaxc_array **v) {
+  int64_t n = X->shape[X->ndim - 1], count = n ? jaxc__batch_count(X) : 0;
+  jaxc_dtype cd = X->dtype == JAXC_F32 ? JAXC_C64 : X->dtype == JAXC_F64 ? JAXC_C128 : X->dtype;
+  jaxc_array *W = jaxc__new_array(cd, false, X->ndim - 1, X->shape), *V = W && v ? jaxc__new_array(cd, false, X->ndim, X->shape) : NULL;
+  jaxc__eig_job j = {X, W, V, n, NULL};
+  if (!W || (v && !V) || !jaxc__matrices_run(&j, &j.nomem, jaxc__eig_item, count, count > 1 && (size_t)count * (size_t)(n * n * n) * 40 > JAXC_PAR_BYTES)) {
+    jaxc_array_free(W), jaxc_array_free(V);
+    return jaxc__fail(JAXC_ERR_NOMEM, "out of memory"), false;
+  }
+  *w = W;
+  if (v) *v = V;
+  return true;
+}
+JAXC_API int jaxc_linalg_eig(const jaxc_array *a, jaxc_array **eigenvalues, jaxc_array **eigenvectors) {
+  jaxc_array **const outs[2] = {eigenvalues, eigenvectors};
+  jaxc_array *res[2] = {NULL, NULL};
+  jaxc__outs_clear(2, outs);
+  if (!a) return jaxc__fail(JAXC_ERR_ARG, "eig: the array is NULL"), JAXC_ERR_ARG;
+  jaxc_array *A = jaxc__inexact_view(a);
+  bool ok = A && jaxc__rank_at_least(A, "eig");
+  if (ok && A->shape[A->ndim - 1] != A->shape[A->ndim - 2]) {
+    char s[64];
+    jaxc__format_dims(s, sizeof s, 2, A->shape + A->ndim - 2);
+    ok = (jaxc__fail(JAXC_ERR_SHAPE, "The input to eig must be a square matrix. Got shape %s.", s), false);
+  }
+  ok = ok && jaxc__lapack_dtype(A->dtype) && jaxc__eig(A, &res[0], eigenvectors ? &res[1] : NULL);
+  jaxc_array_free(A);
+  if (ok) ok = (res[0] = jaxc__checked("eig", res[0], a, NULL)) != NULL;
+  if (ok && res[1]) ok = (res[1] = jaxc__checked("eig", res[1], a, NULL)) != NULL;
+  return jaxc__outs_hand(2, outs, res, ok);
+}
+JAXC_API jaxc_array *jaxc_linalg_eigvals(const jaxc_array *a) {
+  jaxc_array *w = NULL;
+  return jaxc_linalg_eig(a, &w, NULL) == JAXC_OK ? w : NULL;
+}
+
 /* JAX's svd(hermitian=True): eigh (symmetrized, lower), s = |w| sorted by lax.sort (ascending,
    stable, NaN last) and reversed, u = the vectors in that order, vh = (u * sign(w))^H: a zero
    eigenvalue gives a zero row of vh, as JAX's */
@@ -16620,6 +17358,133 @@ JAXC_API jaxc_array *jaxc_linalg_cond(const jaxc_array *x, const char *p) {
 done:
   jaxc__steps_free(&S, r);
   return r;
+}
+
+/* the product of some of an array's dims (no overflow: jaxc__check_shape refuses shapes whose
+   nonzero dims' product overflows) */
+static int64_t jaxc__dims_prod(int nd, const int64_t *d) {
+  int64_t p = 1;
+  for (int i = 0; i < nd; i++) p *= d[i];
+  return p;
+}
+
+/* jnp.linalg.tensorinv: inv of a reshaped to (prod(shape[:ind]), prod(shape[ind:])), reshaped
+   back to (*shape[ind:], *shape[:ind]); an ind past ndim takes the whole shape, as Python's
+   slice does */
+JAXC_API jaxc_array *jaxc_linalg_tensorinv(const jaxc_array *a, int ind) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "tensorinv: the array is NULL");
+  if (ind <= 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "ind must be a positive integer; got ind=%d", ind);
+  int k = ind < a->ndim ? ind : a->ndim;
+  int64_t flat[2] = {jaxc__dims_prod(k, a->shape), jaxc__dims_prod(a->ndim - k, a->shape + k)}, back[JAXC_MAX_NDIM];
+  if (flat[0] != flat[1]) {
+    char sh[24 * JAXC_MAX_NDIM + 8];
+    jaxc__format_shape(sh, sizeof sh, a);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "tensorinv is only possible when the product of the first `ind` dimensions equals that "
+                                    "of the remaining dimensions. got arr.shape=%s with ind=%d.", sh, ind);
+  }
+  memcpy(back, a->shape + k, sizeof(int64_t) * (size_t)(a->ndim - k));
+  memcpy(back + a->ndim - k, a->shape, sizeof(int64_t) * (size_t)k);
+  jaxc_array *m = jaxc_reshape(a, 2, flat), *mi = m ? jaxc_linalg_inv(m) : NULL, *r = mi ? jaxc_reshape(mi, a->ndim, back) : NULL;
+  JAXC__FREE_ARRAYS(m, mi);
+  return r;
+}
+
+/* jnp.linalg.tensorsolve: a's axes `axes` moved to the end (jnp.moveaxis to a->ndim - 1 each,
+   which leaves them in ascending order), then solve(a as (b.size, prod(x.shape)), ravel(b))
+   reshaped to x.shape = a.shape[b.ndim:] */
+JAXC_API jaxc_array *jaxc_linalg_tensorsolve(const jaxc_array *a, const jaxc_array *b, int naxes, const int *axes) {
+  if (!a || !b) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "tensorsolve: an operand is NULL");
+  if (naxes < 0 || (naxes && !axes)) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "tensorsolve: naxes is %d with axes %s", naxes, axes ? "given" : "NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *A = (jaxc_array *)a, *m, *bf, *x, *r = NULL;
+  if (naxes) { /* moveaxis's permutation: the other axes in order, then the moved ones sorted */
+    if (naxes > JAXC_MAX_NDIM) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "tensorsolve: %d axes given, more than JAXC_MAX_NDIM", naxes);
+    int src[JAXC_MAX_NDIM], perm[2 * JAXC_MAX_NDIM], np = 0;
+    bool moved[JAXC_MAX_NDIM] = {false};
+    for (int i = 0; i < naxes; i++) {
+      if (!jaxc__canon_axis(axes[i], a->ndim, &src[i])) return NULL;
+      moved[src[i]] = true;
+    }
+    for (int i = 0; i < a->ndim; i++)
+      if (!moved[i]) perm[np++] = i;
+    for (int i = 1; i < naxes; i++) /* insertion sort: at most JAXC_MAX_NDIM axes */
+      for (int j = i; j > 0 && src[j - 1] > src[j]; j--) {
+        int t = src[j];
+        src[j] = src[j - 1], src[j - 1] = t;
+      }
+    for (int i = 0; i < naxes; i++) perm[np++] = src[i];
+    JAXC__STEP(A, jaxc_transpose(a, np, perm));
+  }
+  char sa[24 * JAXC_MAX_NDIM + 8], sb[24 * JAXC_MAX_NDIM + 8];
+  jaxc__format_shape(sa, sizeof sa, A), jaxc__format_shape(sb, sizeof sb, b);
+  if (A->ndim < b->ndim || memcmp(A->shape, b->shape, sizeof(int64_t) * (size_t)b->ndim)) {
+    jaxc__fail(JAXC_ERR_SHAPE, "After moving axes to end, leading shape of a must match shape of b. got a.shape=%s, b.shape=%s", sa, sb);
+    goto done;
+  }
+  int xn = A->ndim - b->ndim;
+  int64_t flat[2] = {b->size, jaxc__dims_prod(xn, A->shape + b->ndim)};
+  if (flat[0] != flat[1]) {
+    jaxc__fail(JAXC_ERR_SHAPE, "Input arrays must have prod(a.shape[:b.ndim]) == prod(a.shape[b.ndim:]); got a.shape=%s, b.ndim=%d.", sa, b->ndim);
+    goto done;
+  }
+  JAXC__STEP(m, jaxc_reshape(A, 2, flat));
+  JAXC__STEP(bf, jaxc_ravel(b));
+  JAXC__STEP(x, jaxc_linalg_solve(m, bf));
+  r = jaxc_reshape(x, xn, A->shape + b->ndim);
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+
+/* "[(2, 3), (3,)]": the shapes as Python prints a list of them (cut at the buffer's end) */
+static void jaxc__format_shapes(char *buf, size_t cap, int n, const jaxc_array *const *arrays) {
+  buf[0] = 0;
+#ifndef JAXC_NO_STDIO /* only messages use it */
+  size_t at = 0;
+  for (int i = 0; i <= n && at + 1 < cap; i++) {
+    char sh[24 * JAXC_MAX_NDIM + 8] = "";
+    if (i < n) jaxc__format_shape(sh, sizeof sh, arrays[i]);
+    at += (size_t)snprintf(buf + at, cap - at, i == n ? "]" : i ? ", %s" : "[%s", sh);
+  }
+#else
+  (void)cap, (void)n, (void)arrays;
+#endif
+}
+
+/* jnp.linalg.multi_dot: JAX's einsum of the chain, operand i labelled (i, i + 1) (the first and
+   last a 1-d array drops its outer label), with opt_einsum's path; the output is named in the
+   chain's order, so the result is reduce(matmul, arrays) as JAX documents it */
+JAXC_API jaxc_array *jaxc_linalg_multi_dot(int n, const jaxc_array *const *arrays) {
+  if (n < 0 || (n && !arrays)) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "multi_dot: %d arrays, the list NULL or n negative", n);
+  for (int i = 0; i < n; i++)
+    if (!arrays[i]) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "multi_dot: array %d is NULL", i);
+  if (n < 2) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "multi_dot requires at least two arrays; got len(arrays)=%d", n);
+  char shapes[2048];
+  bool dims_ok = true, chain_ok = true;
+  for (int i = 0; i < n; i++) {
+    int nd = arrays[i]->ndim;
+    dims_ok &= nd == 2 || ((i == 0 || i == n - 1) && nd == 1);
+  }
+  for (int i = 0; dims_ok && i + 1 < n; i++) chain_ok &= arrays[i]->shape[arrays[i]->ndim - 1] == arrays[i + 1]->shape[0];
+  if (!dims_ok || !chain_ok) {
+    jaxc__format_shapes(shapes, sizeof shapes, n, arrays);
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, !dims_ok ? "multi_dot: input arrays must all be two-dimensional, except for the first and "
+                                                              "last array which may be 1 or 2 dimensional. Got array shapes %s"
+                                                            : "multi_dot: last dimension of each array must match first dimension of "
+                                                              "following array. Got array shapes %s", shapes);
+  }
+  if (n > 51) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "multi_dot: %d arrays; jaxc's einsum labels are the 52 ASCII letters, so at most 51", n);
+  char sub[3 * 51 + 8], *p = sub;
+  for (int i = 0; i < n; i++) {
+    if (i) *p++ = ',';
+    if (i || arrays[0]->ndim == 2) *p++ = (char)jaxc__ein_symbol(i);
+    if (i < n - 1 || arrays[n - 1]->ndim == 2) *p++ = (char)jaxc__ein_symbol(i + 1);
+  }
+  *p++ = '-', *p++ = '>';
+  if (arrays[0]->ndim == 2) *p++ = (char)jaxc__ein_symbol(0);
+  if (arrays[n - 1]->ndim == 2) *p++ = (char)jaxc__ein_symbol(n);
+  *p = 0;
+  return jaxc_einsum(sub, n, arrays, JAXC_DTYPE_NONE);
 }
 
 #undef JAXC__MM_SUMS

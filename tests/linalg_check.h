@@ -70,6 +70,9 @@ static inline cld *parts(const jaxc_array *a) {
   jaxc_set_x64(x64);
   return v;
 }
+/* the larger of two errors, a NaN winning (fmaxl and "if (e > worst)" would drop a NaN, and the
+   check it fed would pass) */
+static inline long double maxnan(long double a, long double b) { return isnan(a) ? a : isnan(b) || b > a ? b : a; }
 static inline cld cmul(cld a, cld b) { return (cld){a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
 static inline long double cabsl_(cld a) { return hypotl(a.re, a.im); }
 static inline long double u_of(jaxc_dtype d) { return eps_of(d); }

@@ -87,7 +87,7 @@ static void check_lu(jaxc_dtype d, int nd, const int64_t *shape, double diag, bo
         }
         cld want = Ab[pm[b * m + i] * n + j];
         long double err = hypotl(s.re - want.re, s.im - want.im), bound = 4 * (long double)(k + 2) * u * (mag.re + cabsl_(want)) + 1e-300L;
-        if (err / bound > worst) worst = err / bound;
+        worst = maxnan(worst, err / bound);
       }
   }
   CHECK_MSG(perm_ok && piv_ok, "lu %s (%lldx%lld): pivots/permutation", jaxc_dtype_name(d), (long long)m, (long long)n);
@@ -167,11 +167,13 @@ static cd op_round(jaxc_dtype d, cd v) {
 }
 static cd op_mul(jaxc_dtype d, cd a, cd b) {
   if (!is_cx(d)) return op_round(d, (cd){a.re * b.re, 0});
+  /* (volatile: GCC's SLP vectorizer fuses ac - bd into a multiply-add at -O2 otherwise, even
+     under -ffp-contract=off, and the reference would no longer be XLA's) */
   if (d == JAXC_C64) { /* each product and sum of XLA's (ac - bd, ad + bc) in float */
-    float ac = (float)a.re * (float)b.re, bd = (float)a.im * (float)b.im, ad = (float)a.re * (float)b.im, bc = (float)a.im * (float)b.re;
+    volatile float ac = (float)a.re * (float)b.re, bd = (float)a.im * (float)b.im, ad = (float)a.re * (float)b.im, bc = (float)a.im * (float)b.re;
     return (cd){ac - bd, ad + bc};
   }
-  double ac = a.re * b.re, bd = a.im * b.im, ad = a.re * b.im, bc = a.im * b.re;
+  volatile double ac = a.re * b.re, bd = a.im * b.im, ad = a.re * b.im, bc = a.im * b.re;
   return (cd){ac - bd, ad + bc};
 }
 static cd op_add(jaxc_dtype d, cd a, cd b, int sign) {
@@ -345,7 +347,7 @@ static long double residual(const jaxc_array *a, const jaxc_array *b, const jaxc
         }
         cld want = B[(vec ? 0 : t * n * k) + i * k + c];
         long double err = hypotl(s.re - want.re, s.im - want.im) / (16 * (long double)(n + 2) * u_of(d) * (mag + cabsl_(want)) + 1e-300L);
-        if (err > worst) worst = err;
+        worst = maxnan(worst, err);
       }
   free(A), free(B), free(X);
   return worst;
@@ -490,7 +492,7 @@ static void check_cholesky(jaxc_dtype d, int64_t count, int64_t n) {
         }
         cld want = A[t * n * n + i * n + j];
         long double err = hypotl(s.re - want.re, s.im - want.im) / (8 * (long double)(n + 2) * u_of(d) * (mag + cabsl_(want)) + 1e-300L);
-        if (err > worst) worst = err;
+        worst = maxnan(worst, err);
       }
   CHECK_MSG(shape_ok, "cholesky %s: lower, real positive diagonal", jaxc_dtype_name(d));
   CHECK_MSG(worst <= 1, "cholesky %s n %lld: |L L^H - a| at %.3Lg of the bound", jaxc_dtype_name(d), (long long)n, worst);

@@ -250,7 +250,14 @@ static void test_poly_roots(void) {
   jaxc_array *m22 = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){2, 2});
   expect_print(jaxc_poly(e), "Array(1., dtype=float32)", "poly of no roots");
   CHECK_FAILS(jaxc_poly(m23), "input must be 1d or non-empty square 2d array.");
-  CHECK(jaxc_poly(m22) == NULL && jaxc_last_status() == JAXC_ERR_ARG);
+  /* a square matrix: its characteristic polynomial through eigvals, complex as in JAX: det(x I - A)
+     of [[2, 0], [1, 3]] is x^2 - 5x + 6, exactly in float32 */
+  jaxc_array *tri = jaxc_array_from_data(JAXC_I32, 2, (int64_t[]){2, 2}, (int32_t[]){2, 0, 1, 3}), *ch = jaxc_poly(tri);
+  CHECK(ch && jaxc_array_dtype(ch) == JAXC_C64 && same_shape(ch, 1, (int64_t[]){3}) && val(ch, 0).re == 1 && val(ch, 1).re == -5 &&
+        val(ch, 2).re == 6 && val(ch, 0).im == 0 && val(ch, 1).im == 0 && val(ch, 2).im == 0);
+  jaxc_array *z22 = jaxc_poly(m22); /* the zero matrix: x^2 */
+  CHECK(z22 && same_shape(z22, 1, (int64_t[]){3}) && val(z22, 0).re == 1 && val(z22, 1).re == 0 && val(z22, 2).re == 0);
+  jaxc_array_free(tri), jaxc_array_free(ch), jaxc_array_free(z22);
   jaxc_array_free(one), jaxc_array_free(x), jaxc_array_free(c128), jaxc_array_free(c), jaxc_array_free(e), jaxc_array_free(m23), jaxc_array_free(m22);
 }
 /* Long polynomials through the op-by-op paths (integer and complex polyval, poly of many roots):

@@ -394,6 +394,26 @@ static jaxc_array *c_lstsq(void) {
   return keep_of(st, x, res, rk, s);
 }
 static jaxc_array *c_cond1(void) { return jaxc_linalg_cond(sq44, "1"); }
+static jaxc_array *c_eig(void) {
+  jaxc_array *w, *v;
+  int st = jaxc_linalg_eig(sq44, &w, &v);
+  return keep_of(st, v, w, NULL, NULL);
+}
+static jaxc_array *c_eig_c64(void) {
+  jaxc_array *w, *v;
+  int st = jaxc_linalg_eig(c44, &w, &v);
+  return keep_of(st, w, v, NULL, NULL);
+}
+static jaxc_array *c_eigvals(void) { return jaxc_linalg_eigvals(sq44); }
+static jaxc_array *c_tensorinv(void) { return jaxc_linalg_tensorinv(sq44, 1); }
+static jaxc_array *c_tensorsolve(void) {
+  static const float bv[4] = {1, 2, 3, 4};
+  jaxc_array *b = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){4}, bv), *x = b ? jaxc_linalg_tensorsolve(sq44, b, 1, (const int[]){0}) : NULL;
+  jaxc_array_free(b);
+  return x;
+}
+static jaxc_array *c_multi_dot(void) { return jaxc_linalg_multi_dot(3, (const jaxc_array *const[]){x34, sq44, sq44}); }
+static jaxc_array *c_poly_matrix(void) { return jaxc_poly(sq44); }
 typedef struct { const char *name; jaxc_array *(*call)(void); } oom_case;
 static const oom_case cases[] = {
   {"from_data", c_from_data}, {"weak_complex", c_weak}, {"zeros", c_zeros}, {"add broadcast", c_add_bcast},
@@ -433,6 +453,8 @@ static const oom_case cases[] = {
   {"matrix_rank c64", c_matrix_rank}, {"norm nuc, keepdims", c_norm_nuc}, {"vector_norm p=3, two axes", c_vector_norm},
   {"qr complete 3x4", c_qr_complete}, {"qr raw c64", c_qr_raw}, {"eigh c64, U", c_eigh}, {"svd full 3x4", c_svd_full},
   {"svd hermitian c64", c_svd_hermitian}, {"pinv 3x4", c_pinv}, {"lstsq 3x4, int8 b", c_lstsq}, {"cond p=1", c_cond1},
+  {"eig f32", c_eig}, {"eig c64", c_eig_c64}, {"eigvals", c_eigvals}, {"tensorinv", c_tensorinv}, {"tensorsolve", c_tensorsolve},
+  {"multi_dot of 3", c_multi_dot}, {"poly of a matrix", c_poly_matrix},
 };
 
 /* --- what a call leaves behind ----------------------------------------------------------------- */
