@@ -730,6 +730,11 @@ JAXC_API jaxc_array *jaxc_vander(const jaxc_array *x, int64_t n, bool increasing
                        root in the inexact dtype (a scalar counts as one root; none: a 0-d 1);
                        a non-empty square matrix's roots are its eigenvalues (linalg.eigvals:
                        complex coefficients, as JAX's)
+     jaxc_roots(p, strip_zeros)    the roots of sum p[k] x^(n-k): the eigenvalues of the companion
+                       matrix (first row -p[1:] / p[0], in p's inexact dtype), complex, in
+                       eigvals' order; leading zeros stripped, or (strip_zeros false) kept, as
+                       many NaN roots at the end, exact zero roots just before them (JAX's
+                       _roots_with_zeros); fewer than 2 coefficients: no roots
      jaxc_polydiv(u, v, trim_leading_zeros, &q, &r)  long division in the inexact join: q of
                        max(len(u) - len(v) + 1, 1), r the whole reduced u (leading zeros kept;
                        trimmed below sqrt(eps) when asked); v[0] == 0 divides by zero, as in JAX
@@ -758,6 +763,7 @@ JAXC_API jaxc_array *jaxc_polymul(const jaxc_array *a1, const jaxc_array *a2, bo
 JAXC_API jaxc_array *jaxc_polyder(const jaxc_array *p, int m);
 JAXC_API jaxc_array *jaxc_polyint(const jaxc_array *p, int m, const jaxc_array *k);
 JAXC_API jaxc_array *jaxc_poly(const jaxc_array *seq_of_zeros);
+JAXC_API jaxc_array *jaxc_roots(const jaxc_array *p, bool strip_zeros);
 JAXC_API int jaxc_polydiv(const jaxc_array *u, const jaxc_array *v, bool trim_leading_zeros, jaxc_array **q, jaxc_array **r);
 JAXC_API jaxc_array *jaxc_hanning(int64_t M);
 JAXC_API jaxc_array *jaxc_hamming(int64_t M);
@@ -7794,6 +7800,10 @@ static bool jaxc__promote_pair(const jaxc_array *x, const jaxc_array *y, bool in
   bool w = jaxc_dtype_is_weak(node);
   return (*X = jaxc__step(S, jaxc__promoted_view(x, d, w))) && (*Y = jaxc__step(S, jaxc__promoted_view(y, d, w)));
 }
+/* dtypes.to_complex_dtype: float64 to complex128, the other floats to complex64 */
+static jaxc_dtype jaxc__complex_of(jaxc_dtype d) {
+  return d == JAXC_F64 || d == JAXC_C128 ? JAXC_C128 : JAXC_C64;
+}
 /* lax's _complex_basetype: a complex dtype's parts', a real one itself */
 static jaxc_dtype jaxc__complex_basetype(jaxc_dtype d) {
   jaxc_float_info fi;
@@ -7939,6 +7949,83 @@ JAXC_API jaxc_array *jaxc_poly(const jaxc_array *seq_of_zeros) {
 done:
   jaxc__steps_free(&S, a);
   return a;
+}
+static double jaxc__part_get(const jaxc_array *a, int64_t i);
+static void jaxc__part_set(jaxc_array *a, int64_t i, double v);
+/* jnp.roots' _roots_no_zeros: eigvals of the companion matrix, ones below the diagonal and
+   -q[1:] / q[0] (each op in q's dtype) across the first row; q (1-D, inexact) */
+static jaxc_array *jaxc__roots_no_zeros(const jaxc_array *q) {
+  int64_t n = q->shape[0], m = n - 1, shape[2] = {m, m};
+  if (n < 2) return jaxc__new_array(jaxc__complex_of(q->dtype), false, 1, (const int64_t[]){0});
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *head, *tail, *neg, *row, *A, *w = NULL;
+  JAXC__STEP(head, jaxc__slice_on(q, 0, JAXC_I(0)));
+  JAXC__STEP(tail, jaxc__slice_on(q, 0, JAXC_S(1, JAXC_NONE, JAXC_NONE)));
+  JAXC__STEP(neg, jaxc_negative(tail));
+  JAXC__STEP(row, jaxc_true_divide(neg, head));
+  JAXC__STEP(A, jaxc_array_zeros(row->dtype, 2, shape));
+  size_t es = jaxc_dtype_size(A->dtype);
+  memcpy(A->data, row->data, es * (size_t)m);
+  for (int64_t i = 1; i < m; i++) jaxc_kernel_cast_dyn(JAXC_F64, A->dtype, 1, &(const double){1.0}, (char *)A->data + es * (size_t)(i * m + i - 1));
+  w = jaxc_linalg_eigvals(A);
+done:
+  jaxc__steps_free(&S, w);
+  return w;
+}
+/* jnp.roots: p's leading zeros stripped, or kept (strip_zeros false) as JAX's _roots_with_zeros
+   keeps them: p rolled left past them (all zeros: ones), its roots stably sorted with the exact
+   zeros last, and the last num_leading_zeros of them NaN */
+JAXC_API jaxc_array *jaxc_roots(const jaxc_array *p, bool strip_zeros) {
+  if (!p) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "roots: the array is NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *P, *q, *r = NULL;
+  JAXC__STEP(P, jaxc__inexact_view(p));
+  JAXC__STEP(P, jaxc_atleast_1d(P));
+  if (P->ndim != 1) {
+    jaxc__fail(JAXC_ERR_SHAPE, "Input must be a rank-1 array.");
+    goto done;
+  }
+  int64_t n = P->shape[0], nlz = 0;
+  if (n < 2) {
+    r = jaxc__new_array(jaxc__complex_of(P->dtype), false, 1, (const int64_t[]){0});
+    goto done;
+  }
+  bool cx = jaxc_dtype_kind(P->dtype) == JAXC_KIND_COMPLEX;
+  while (nlz < n && jaxc__part_get(P, (cx ? 2 : 1) * nlz) == 0 && (!cx || jaxc__part_get(P, 2 * nlz + 1) == 0)) nlz++;
+  if (strip_zeros) {
+    JAXC__STEP(q, jaxc__slice_on(P, 0, JAXC_S(nlz, JAXC_NONE, JAXC_NONE)));
+    r = jaxc__roots_no_zeros(q);
+    goto done;
+  }
+  JAXC__STEP(q, jaxc__new_array(P->dtype, P->weak, 1, &n)); /* p rolled left by nlz (all zeros: ones) */
+  size_t es = jaxc_dtype_size(q->dtype);
+  if (nlz == n) {
+    for (int64_t i = 0; i < n; i++) jaxc_kernel_cast_dyn(JAXC_F64, q->dtype, 1, &(const double){1.0}, (char *)q->data + es * (size_t)i);
+  } else {
+    memcpy(q->data, (const char *)P->data + es * (size_t)nlz, es * (size_t)(n - nlz));
+    memcpy((char *)q->data + es * (size_t)(n - nlz), P->data, es * (size_t)nlz);
+  }
+  JAXC__STEP(r, jaxc__roots_no_zeros(q));
+  jaxc__step_keep(&S, r);
+  int64_t m = n - 1, at = 0;
+  size_t rs = jaxc_dtype_size(r->dtype);
+  unsigned char *tmp = (unsigned char *)jaxc__malloc(rs * (size_t)m + 1);
+  if (!tmp) {
+    jaxc_array_free(r), r = NULL;
+    jaxc__fail(JAXC_ERR_NOMEM, "out of memory");
+    goto done;
+  }
+  for (int pass = 0; pass < 2; pass++) /* sort_key_val(roots == 0, roots): stable, zeros last */
+    for (int64_t i = 0; i < m; i++) {
+      bool zero = jaxc__part_get(r, 2 * i) == 0 && jaxc__part_get(r, 2 * i + 1) == 0;
+      if (zero == (pass == 1)) memcpy(tmp + rs * (size_t)at++, (const char *)r->data + rs * (size_t)i, rs);
+    }
+  memcpy(r->data, tmp, rs * (size_t)m);
+  jaxc__free(tmp);
+  for (int64_t i = m - nlz < 0 ? 0 : m - nlz; i < m; i++) jaxc__part_set(r, 2 * i, NAN), jaxc__part_set(r, 2 * i + 1, NAN);
+done:
+  jaxc__steps_free(&S, r);
+  return r;
 }
 /* jnp.polydiv: long division as JAX writes it, each step a jnp op rounded in the dtype:
    scale = 1 / v[0]; for k: d = scale * u[k], q[k] = d, u[k:k+n+1] += -d * v */
@@ -15629,6 +15716,22 @@ static void jaxc__order_by(const double *key, int64_t *order, int64_t n, bool de
     order[at] = c;
   }
 }
+/* The orthogonal decompositions below (qr, eigh, svd, eig) round every product and sum on its
+   own, as reference LAPACK's Fortran does: their QR iterations branch on last bits (eig's
+   eigenvalue order and vectors' signs match LAPACK's only so), so no a * b + c here may become
+   a fused multiply-add, whatever the build's -ffp-contract (clang contracts by default, gcc in
+   GNU mode) */
+#if defined(__clang__)
+#  define JAXC__EXACT_BEGIN _Pragma("float_control(push)") _Pragma("clang fp contract(off)")
+#  define JAXC__EXACT_END _Pragma("float_control(pop)")
+#elif defined(__GNUC__) && !defined(__CUDACC__) && !defined(__INTEL_COMPILER)
+#  define JAXC__EXACT_BEGIN _Pragma("GCC push_options") _Pragma("GCC optimize(\"fp-contract=off\")")
+#  define JAXC__EXACT_END _Pragma("GCC pop_options")
+#else
+#  define JAXC__EXACT_BEGIN
+#  define JAXC__EXACT_END
+#endif
+JAXC__EXACT_BEGIN
 /* --- QR: Householder reflections (LAPACK's geqr2 and ung2r), in double -----------------------
    LAPACK's conventions, so that signs come out as JAX's: the reflector H = I - tau v v^H (v[0] =
    1) of column x maps it to beta e_0 with beta = -sign(re x[0]) ||x||, real; tau = 0 (H = I)
@@ -17055,7 +17158,7 @@ static void jaxc__eig_item(const void *jp, int64_t b) {
 /* eigenvalues (and with v, right eigenvectors) of X (promoted, a LAPACK dtype, square), complex */
 static bool jaxc__eig(const jaxc_array *X, jaxc_array **w, jaxc_array **v) {
   int64_t n = X->shape[X->ndim - 1], count = n ? jaxc__batch_count(X) : 0;
-  jaxc_dtype cd = X->dtype == JAXC_F32 ? JAXC_C64 : X->dtype == JAXC_F64 ? JAXC_C128 : X->dtype;
+  jaxc_dtype cd = jaxc__complex_of(X->dtype);
   jaxc_array *W = jaxc__new_array(cd, false, X->ndim - 1, X->shape), *V = W && v ? jaxc__new_array(cd, false, X->ndim, X->shape) : NULL;
   jaxc__eig_job j = {X, W, V, n, NULL};
   if (!W || (v && !V) || !jaxc__matrices_run(&j, &j.nomem, jaxc__eig_item, count, count > 1 && (size_t)count * (size_t)(n * n * n) * 40 > JAXC_PAR_BYTES)) {
@@ -17088,6 +17191,9 @@ JAXC_API jaxc_array *jaxc_linalg_eigvals(const jaxc_array *a) {
   jaxc_array *w = NULL;
   return jaxc_linalg_eig(a, &w, NULL) == JAXC_OK ? w : NULL;
 }
+JAXC__EXACT_END
+#undef JAXC__EXACT_BEGIN
+#undef JAXC__EXACT_END
 
 /* JAX's svd(hermitian=True): eigh (symmetrized, lower), s = |w| sorted by lax.sort (ascending,
    stable, NaN last) and reversed, u = the vectors in that order, vh = (u * sign(w))^H: a zero

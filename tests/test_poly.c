@@ -264,6 +264,78 @@ static void test_poly_roots(void) {
    every coefficient makes arrays on the way, and a 300-term loop must neither run out of room
    for them nor keep them (LSan). Values stay exact: coefficients in [-3, 3] at x in {-1, 0, 1};
    roots mostly 0 with ten of +-1 (binomials up to 252). */
+/* jnp.roots: the companion matrix's eigenvalues; JAX's docstring examples, round trips through
+   poly, leading zeros stripped or kept as NaN roots, trailing zeros as exact zero roots */
+static void test_roots(void) {
+  jaxc_set_x64(true);
+  int32_t cz[3] = {0, 1, 2};
+  jaxc_array *c = jaxc_array_from_data(JAXC_I32, 1, (int64_t[]){3}, cz);
+  uint64_t before = checksum(c);
+  expect_print(jaxc_roots(c, true), "Array([-2.+0.j], dtype=complex64)", "roots([0, 1, 2])");
+  jaxc_array *r = jaxc_roots(c, false); /* Array([-2. +0.j, nan+nanj], dtype=complex64) */
+  CHECK(r && jaxc_array_dtype(r) == JAXC_C64 && same_shape(r, 1, (int64_t[]){2}) && val(r, 0).re == -2 && val(r, 0).im == 0 && isnan(val(r, 1).re) &&
+        isnan(val(r, 1).im));
+  CHECK(checksum(c) == before);
+  jaxc_array_free(r);
+  /* round trips: the roots of poly(z) are z, for real roots, conjugate pairs and complex ones */
+  const double zr[3][8] = {{1, 0, 2, 0, 3, 0, 4, 0}, {-1, 2, -1, -2, 0.5, 0, 3, 0}, {1, 1, -2, 0.5, 0, -1, 2, 3}};
+  for (int t = 0; t < 3; t++) {
+    jaxc_array *z = jaxc_array_from_data(JAXC_C128, 1, (int64_t[]){4}, zr[t]), *zz = t < 1 ? jaxc_real(z) : jaxc_astype(z, JAXC_C128);
+    jaxc_array *pc0 = jaxc_poly(zz), *pc = pc0 && t == 1 ? jaxc_real(pc0) : pc0, *rt = pc ? jaxc_roots(pc, true) : NULL; /* (case 1: real coefficients) */
+    CHECK_MSG(rt && same_shape(rt, 1, (int64_t[]){4}) && jaxc_array_dtype(rt) == JAXC_C128, "roots of poly, case %d", t);
+    bool used[4] = {false}, ok = rt != NULL;
+    for (int i = 0; ok && i < 4; i++) { /* each wanted root matched by a computed one, once */
+      int best = -1;
+      double d = INFINITY;
+      for (int k = 0; k < 4; k++) {
+        double e = hypot(val(rt, k).re - zr[t][2 * i], val(rt, k).im - zr[t][2 * i + 1]);
+        if (!used[k] && e < d) d = e, best = k;
+      }
+      ok = best >= 0 && d < 1e-12;
+      if (ok) used[best] = true;
+    }
+    CHECK_MSG(ok, "roots of poly, case %d: the roots back", t);
+    if (t == 1 && rt) /* a real polynomial's pair: exact conjugates */
+      for (int k = 0; k < 4; k++)
+        if (val(rt, k).im > 0) CHECK(k + 1 < 4 && val(rt, k + 1).re == val(rt, k).re && val(rt, k + 1).im == -val(rt, k).im);
+    if (pc != pc0) jaxc_array_free(pc0);
+    jaxc_array_free(z), jaxc_array_free(zz), jaxc_array_free(pc), jaxc_array_free(rt);
+  }
+  /* trailing zeros: exact zero roots; leading zeros kept: NaN roots last, zeros before them */
+  double tz[5] = {0, 0, 1, -3, 2}, tw[5] = {1, -3, 2, 0, 0};
+  jaxc_array *lead = jaxc_array_from_data(JAXC_F64, 1, (int64_t[]){5}, tz), *trail = jaxc_array_from_data(JAXC_F64, 1, (int64_t[]){5}, tw);
+  jaxc_array *rs = jaxc_roots(lead, true), *rk = jaxc_roots(lead, false), *rz = jaxc_roots(trail, true);
+  CHECK(rs && same_shape(rs, 1, (int64_t[]){2}) && fabs(val(rs, 0).re + val(rs, 1).re - 3) < 1e-14 && fabs(val(rs, 0).re * val(rs, 1).re - 2) < 1e-14);
+  CHECK(rk && same_shape(rk, 1, (int64_t[]){4}) && fabs(val(rk, 0).re + val(rk, 1).re - 3) < 1e-14 && fabs(val(rk, 0).re * val(rk, 1).re - 2) < 1e-14 &&
+        isnan(val(rk, 2).re) && isnan(val(rk, 3).im)); /* (the rolled p's two zero roots sorted last, then made NaN) */
+  int zeros = 0;
+  for (int k = 0; rz && k < 4; k++) zeros += val(rz, k).re == 0 && val(rz, k).im == 0;
+  CHECK_MSG(rz && same_shape(rz, 1, (int64_t[]){4}) && zeros == 2, "trailing zeros: %d exact zero roots", zeros);
+  jaxc_array_free(rs), jaxc_array_free(rk), jaxc_array_free(rz);
+  /* all zeros; fewer than two coefficients; errors */
+  double z3[3] = {0, 0, 0};
+  jaxc_array *allz = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){3}, (float[]){0, 0, 0}), *one = jaxc_array_from_data(JAXC_F64, 1, (int64_t[]){1}, z3);
+  rs = jaxc_roots(allz, true), rk = jaxc_roots(allz, false), rz = jaxc_roots(one, true);
+  CHECK(rs && same_shape(rs, 1, (int64_t[]){0}) && jaxc_array_dtype(rs) == JAXC_C64);
+  CHECK(rk && same_shape(rk, 1, (int64_t[]){2}) && isnan(val(rk, 0).re) && isnan(val(rk, 1).im));
+  CHECK(rz && same_shape(rz, 1, (int64_t[]){0}) && jaxc_array_dtype(rz) == JAXC_C128);
+  jaxc_array_free(rs), jaxc_array_free(rk), jaxc_array_free(rz);
+  jaxc_array *m2 = jaxc_array_zeros(JAXC_F32, 2, (int64_t[]){2, 2}), *h = jaxc_array_from_data(JAXC_F16, 1, (int64_t[]){3}, (uint16_t[]){0x3C00, 0, 0x3C00});
+  CHECK_FAILS(jaxc_roots(m2, true), "Input must be a rank-1 array.");
+  CHECK_FAILS(jaxc_roots(h, true), "Unsupported dtype float16.");
+  CHECK_FAILS(jaxc_roots(NULL, true), "roots: the array is NULL");
+  jaxc_array_free(c), jaxc_array_free(lead), jaxc_array_free(trail), jaxc_array_free(allz), jaxc_array_free(one), jaxc_array_free(m2), jaxc_array_free(h);
+  /* JAX's poly docstring: round(poly([[2, 1, 5], [3, 4, 7], [1, 3, 5]])) = [1, -11, 9, -15] */
+  jaxc_array *m3 = jaxc_array_from_data(JAXC_I32, 2, (int64_t[]){3, 3}, (int32_t[]){2, 1, 5, 3, 4, 7, 1, 3, 5});
+  jaxc_set_x64(false);
+  jaxc_array *pm = jaxc_poly(m3);
+  jaxc_set_x64(true);
+  const double want[4] = {1, -11, 9, -15};
+  bool near = pm && jaxc_array_dtype(pm) == JAXC_C64 && same_shape(pm, 1, (int64_t[]){4});
+  for (int i = 0; near && i < 4; i++) near = fabs(val(pm, i).re - want[i]) < 1e-4 && fabs(val(pm, i).im) < 1e-4;
+  CHECK_MSG(near, "poly of JAX's docstring matrix");
+  jaxc_array_free(m3), jaxc_array_free(pm);
+}
 static void test_poly_long(void) {
   enum { L = 300, NZ = 40 };
   static int8_t p8[L];
@@ -751,6 +823,7 @@ int main(void) {
   test_polyadd_sub_mul();
   test_polyder_int();
   test_poly_roots();
+  test_roots();
   test_poly_long();
   test_polydiv();
   test_windows();

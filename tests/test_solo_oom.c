@@ -414,6 +414,12 @@ static jaxc_array *c_tensorsolve(void) {
 }
 static jaxc_array *c_multi_dot(void) { return jaxc_linalg_multi_dot(3, (const jaxc_array *const[]){x34, sq44, sq44}); }
 static jaxc_array *c_poly_matrix(void) { return jaxc_poly(sq44); }
+static jaxc_array *c_roots(void) {
+  static const float pv[5] = {0, 1, -3, 2, 0};
+  jaxc_array *p = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){5}, pv), *r = p ? jaxc_roots(p, false) : NULL;
+  jaxc_array_free(p);
+  return r;
+}
 typedef struct { const char *name; jaxc_array *(*call)(void); } oom_case;
 static const oom_case cases[] = {
   {"from_data", c_from_data}, {"weak_complex", c_weak}, {"zeros", c_zeros}, {"add broadcast", c_add_bcast},
@@ -454,7 +460,7 @@ static const oom_case cases[] = {
   {"qr complete 3x4", c_qr_complete}, {"qr raw c64", c_qr_raw}, {"eigh c64, U", c_eigh}, {"svd full 3x4", c_svd_full},
   {"svd hermitian c64", c_svd_hermitian}, {"pinv 3x4", c_pinv}, {"lstsq 3x4, int8 b", c_lstsq}, {"cond p=1", c_cond1},
   {"eig f32", c_eig}, {"eig c64", c_eig_c64}, {"eigvals", c_eigvals}, {"tensorinv", c_tensorinv}, {"tensorsolve", c_tensorsolve},
-  {"multi_dot of 3", c_multi_dot}, {"poly of a matrix", c_poly_matrix},
+  {"multi_dot of 3", c_multi_dot}, {"poly of a matrix", c_poly_matrix}, {"roots, zeros kept", c_roots},
 };
 
 /* --- what a call leaves behind ----------------------------------------------------------------- */
