@@ -160,7 +160,10 @@ static cld det_ref(const cld *a0, int64_t n) {
    each: FP_CONTRACT OFF), float16/bfloat16 exact products and sums in double rounded by round16 */
 typedef struct { double re, im; } cd;
 static cd op_round(jaxc_dtype d, cd v) {
-  if (d == JAXC_F32 || d == JAXC_C64) return (cd){(float)v.re, (float)v.im};
+  if (d == JAXC_F32 || d == JAXC_C64) { /* (volatile: GCC 12's SLP vectorizer drops a pair's double -> float -> double round trip) */
+    volatile float re = (float)v.re, im = (float)v.im;
+    return (cd){re, im};
+  }
   if (d == JAXC_F16) return (cd){round16(F16F, v.re), 0};
   if (d == JAXC_BF16) return (cd){round16(BF16F, v.re), 0};
   return v;
