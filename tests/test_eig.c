@@ -513,6 +513,18 @@ static void test_multi_dot(void) {
   jaxc_array *e = jaxc_einsum("ab,bc,cd,de->ae", 4, (const jaxc_array *const *)m, JAXC_DTYPE_NONE);
   CHECK(bits_equal(r, e));
   FREE_ALL(r, e);
+  /* JAX's docstring chain, (200, 5) (5, 100) (100, 10): y @ z first (the cheaper order), so the
+     result is x @ (y @ z) bit for bit */
+  {
+    jaxc_array *dx = rand_mats(JAXC_F32, 2, (const int64_t[]){200, 5}, 0), *dy = rand_mats(JAXC_F32, 2, (const int64_t[]){5, 100}, 0),
+               *dz = rand_mats(JAXC_F32, 2, (const int64_t[]){100, 10}, 0);
+    const jaxc_array *chain[3] = {dx, dy, dz};
+    int path[4] = {0};
+    CHECK(jaxc_einsum_path("ab,bc,cd->ad", 3, chain, path) == 2 && path[0] == 1 && path[1] == 2 && path[2] == 0 && path[3] == 1);
+    jaxc_array *md = jaxc_linalg_multi_dot(3, chain), *yz = jaxc_matmul(dy, dz), *xyz = yz ? jaxc_matmul(dx, yz) : NULL;
+    CHECK_MSG(md && xyz && bits_equal(md, xyz), "multi_dot of JAX's docstring chain: x @ (y @ z)");
+    FREE_ALL(dx, dy, dz, md, yz, xyz);
+  }
   /* 1-d ends: a vector-matrix-vector chain is a 0-d result */
   jaxc_array *v0 = rand_mats(JAXC_F64, 1, (const int64_t[]){10}, 0), *v1 = rand_mats(JAXC_F64, 1, (const int64_t[]){40}, 0);
   const jaxc_array *vmv[3] = {v0, m[0], v1};
