@@ -133,7 +133,8 @@ COMPILE_CMDS = \
   $(foreach cxx,$(CHECK_CXXS),$(foreach arch,x86-64-v3 x86-64-v4, \
     "$(cxx) -std=c++17 -Wall -Wextra -Wpedantic -Werror -O2 -march=$(arch) -I. -c tests/compile_cxx.cpp -o /dev/null")) \
   "gcc -std=c11 -ffreestanding -nostdinc -isystem \"\$$(gcc -print-file-name=include)\" $(WARN) -I. -c tests/freestanding.c -o /dev/null" \
-  "$(CC) $(WARN) -O0 $(OMP) -I. -c tools/exhaustive.c -o /dev/null"
+  "$(CC) $(WARN) -O0 $(OMP) -I. -c tools/exhaustive.c -o /dev/null" \
+  "$(CC) $(WARN) -Wfatal-errors -DJAXC_NO_TYPED_KERNELS -I. -c tests/compile_all.c -o /dev/null 2>&1 | grep -q 'do not define JAXC_NO_TYPED_KERNELS' || { echo 'JAXC_NO_TYPED_KERNELS: the implementation was not refused'; exit 1; }"
 test-compile:
 	@for c in $(CC) $(CLANG); do command -v $$c >/dev/null || echo "test-compile: $$c not installed: skipped"; done
 	@$(PAR) -s test-compile $(JOBS) $(COMPILE_CMDS)
@@ -257,8 +258,7 @@ $(EMU)/test_fast_math: $(EMU)/test_fast_math.cpp $(EMU)/jaxc_cuda.cuh tests/cuda
 test-cuda-emu:
 	@if ! command -v $(CXX) >/dev/null; then echo "test-cuda-emu: no C++ compiler ($(CXX)): skipped"; \
 	else $(MAKE) --no-print-directory $(EMU)/test_cuda $(EMU)/test_fast_math && $(PAR) $(JOBS) "ASAN_OPTIONS=detect_leaks=1 ./$(EMU)/test_cuda" \
-	  "echo 'test-cuda-emu: again as a device without memory pools (scratch by cudaMalloc)' && \
-	   JAXC_EMU_NO_POOLS=1 ASAN_OPTIONS=detect_leaks=1 ./$(EMU)/test_cuda" "./$(EMU)/test_fast_math"; fi
+	  "./$(EMU)/test_fast_math"; fi
 
 # Complex products in an optimized build without sanitizers (the sanitized builds never vectorise
 # the loop that GCC's vectorizer fuses into FMAs): -O1 -ftree-loop-vectorize for FMA hardware,

@@ -84,6 +84,9 @@
      JAXC_NO_HUGEPAGES            do not madvise(MADV_HUGEPAGE) large allocations
      JAXC_NO_STREAM               never write outputs with streaming (non-temporal) stores
      JAXC_NO_F16C                 never use the x86 F16C instructions for float16
+     JAXC_NO_TYPED_KERNELS        in files other than the implementation's: leave out the typed
+                                  per-op kernels of jaxc_kernels.h, which the array API does not
+                                  need (each such file then compiles in 0.5 s instead of 3.3)
      JAXC_MAX_NDIM                maximum rank (default 8)
      JAXC_BUFFER_CACHE_BYTES      default size of the cache of freed large buffers (512 MiB)
      JAXC_PAR_BYTES               traffic above which elementwise loops go parallel (2 MiB)
@@ -1664,6 +1667,9 @@ JAXC_API double jaxc__rnd_normal_f64(uint64_t bits);
 /* >>impl ===================================================================================== */
 #if defined(JAXC_IMPLEMENTATION) && !defined(JAXC_IMPLEMENTATION_DONE)
 #define JAXC_IMPLEMENTATION_DONE
+#ifndef JAXC__HAS_TYPED_KERNELS /* (the dispatch tables are made of them) */
+#error "jaxc.h: the implementation needs jaxc_kernels.h's typed kernels: do not define JAXC_NO_TYPED_KERNELS in the file that defines JAXC_IMPLEMENTATION"
+#endif
 
 #include <stdarg.h>
 #include <string.h>
@@ -14964,12 +14970,16 @@ static bool jaxc__lapack_dtype(jaxc_dtype d) {
   if (d == JAXC_F32 || d == JAXC_F64 || d == JAXC_C64 || d == JAXC_C128) return true;
   return jaxc__fail(JAXC_ERR_DTYPE, "Unsupported dtype %s.", jaxc_dtype_name(d)), false;
 }
-/* matrices of a (..., m, n): the product of its batch axes */
-static int64_t jaxc__batch_count(const jaxc_array *a) {
-  int64_t c = 1;
-  for (int i = 0; i < a->ndim - 2; i++) c *= a->shape[i];
-  return c;
+/* the product of some of an array's dims (no overflow: jaxc__check_shape refuses shapes whose
+   nonzero dims' product overflows) */
+static int64_t jaxc__dims_prod(int nd, const int64_t *d) {
+  int64_t p = 1;
+  for (int i = 0; i < nd; i++) p *= d[i];
+  return p;
 }
+
+/* matrices of a (..., m, n): the product of its batch axes */
+static int64_t jaxc__batch_count(const jaxc_array *a) { return jaxc__dims_prod(a->ndim - 2, a->shape); }
 /* the last two axes of a are square (n x n): JAX's message is fmt with a's shape */
 static bool jaxc__square_or(const jaxc_array *a, const char *fmt) {
   if (a->ndim >= 2 && a->shape[a->ndim - 1] == a->shape[a->ndim - 2]) return true;
@@ -15055,16 +15065,16 @@ typedef struct jaxc__lu_job {
     }                                                                                                \
   }
 /* x / (dr + i di) by Smith's algorithm (the scaling keeps |d|^2 from overflowing, as Fortran's
-   complex division does) */
+   complex division does; the products fenced from GCC's complex-FMA pattern, see JAXC__NOFUSE) */
 #define JAXC__CDIV(SUF, T, ABS)                                                                         \
   static void jaxc__cdiv_##SUF(T *x, T dr, T di) {                                                   \
     T xr = x[0], xi = x[1];                                                                          \
     if (ABS(dr) >= ABS(di)) {                                                                        \
       T r = di / dr, den = dr + di * r;                                                              \
-      x[0] = (xr + xi * r) / den, x[1] = (xi - xr * r) / den;                                        \
+      x[0] = (xr + JAXC__NOFUSE(xi * r)) / den, x[1] = (xi - JAXC__NOFUSE(xr * r)) / den;            \
     } else {                                                                                         \
       T r = dr / di, den = dr * r + di;                                                              \
-      x[0] = (xr * r + xi) / den, x[1] = (xi * r - xr) / den;                                        \
+      x[0] = (JAXC__NOFUSE(xr * r) + xi) / den, x[1] = (JAXC__NOFUSE(xi * r) - xr) / den;            \
     }                                                                                                \
   }                                                                                                  \
   static void jaxc__recip_##SUF(T dr, T di, T *rr, T *ri) {                                          \
@@ -15805,8 +15815,8 @@ static void jaxc__larfg(double *x, int64_t len, double *tau, bool cx) {
   if (cx) jaxc__recip_c128(ar - beta, ai, &rr, &ri);
   for (int64_t i = 1; i < len; i++) { /* v = x / (x[0] - beta), as x times its reciprocal */
     double xr = x[wc * i], xi = cx ? x[wc * i + 1] : 0;
-    x[wc * i] = xr * rr - xi * ri;
-    if (cx) x[wc * i + 1] = xr * ri + xi * rr;
+    x[wc * i] = JAXC__NOFUSE(xr * rr) - JAXC__NOFUSE(xi * ri);
+    if (cx) x[wc * i + 1] = JAXC__NOFUSE(xr * ri) + JAXC__NOFUSE(xi * rr);
   }
   x[0] = beta;
   if (cx) x[1] = 0, tau[1] = -ai / beta;
@@ -16531,7 +16541,11 @@ static jaxc__zz jaxc__zz_of(double r, double i) {
   return z;
 }
 static jaxc__zz jaxc__zz_sub(jaxc__zz a, jaxc__zz b) { return jaxc__zz_of(a.r - b.r, a.i - b.i); }
-static jaxc__zz jaxc__zz_mul(jaxc__zz a, jaxc__zz b) { return jaxc__zz_of(a.r * b.r - a.i * b.i, a.r * b.i + a.i * b.r); }
+/* (the products kept apart: GCC's SLP pattern for complex products fuses them into FMAs at -O3
+   whatever -ffp-contract says) */
+static jaxc__zz jaxc__zz_mul(jaxc__zz a, jaxc__zz b) {
+  return jaxc__zz_of(JAXC__NOFUSE(a.r * b.r) - JAXC__NOFUSE(a.i * b.i), JAXC__NOFUSE(a.r * b.i) + JAXC__NOFUSE(a.i * b.r));
+}
 static jaxc__zz jaxc__zz_div(jaxc__zz a, jaxc__zz b) {
   double x[2] = {a.r, a.i};
   jaxc__cdiv_c128(x, b.r, b.i);
@@ -16713,7 +16727,7 @@ static void jaxc__lanv2(double *a, double *b, double *c, double *d, double *cs, 
 static void jaxc__rot_cols(double *M, int64_t n, int64_t p, int64_t q, int64_t r0, int64_t r1, double c, double s) {
   for (int64_t i = r0; i < r1; i++) {
     double x = M[p * n + i], y = M[q * n + i];
-    M[p * n + i] = c * x + s * y, M[q * n + i] = c * y - s * x;
+    M[p * n + i] = JAXC__NOFUSE(c * x) + JAXC__NOFUSE(s * y), M[q * n + i] = JAXC__NOFUSE(c * y) - JAXC__NOFUSE(s * x);
   }
 }
 /* does H(k, k - 1) count as zero (lahqr's test, with Ahues and Tisseur's refinement)? */
@@ -16735,6 +16749,39 @@ static bool jaxc__negligible(const double *H, int64_t n, int64_t k, int64_t lo, 
 /* dlahqr (wantt) on rows and columns ilo .. ihi: H (real, upper Hessenberg, triangular outside
    them) to its real Schur form T, Z (NULL: none) times the transformations; wr, wi the
    eigenvalues. false when an eigenvalue takes more than lahqr's 30 max(10, n) iterations. */
+/* dlahqr's reflector I - t1 (1, v2, v3)(1, v2, v3)^T on the three rows at M (stride n) of `cols`
+   columns, or from the right on the three columns at M of `rows` rows; and its two-element form,
+   at the sweep's last step. LAPACK's rounding: sum = h0 + v2 h1 + v3 h2, each h -= sum * (t1 v). */
+static void jaxc__hqr_rows3(double *M, int64_t n, int64_t cols, double v2, double v3, double t1) {
+  const double t2 = t1 * v2, t3 = t1 * v3;
+  for (int64_t j = 0; j < cols; j++) {
+    double *h = M + j * n, sum = h[0] + v2 * h[1] + v3 * h[2];
+    h[0] -= sum * t1, h[1] -= sum * t2, h[2] -= sum * t3;
+  }
+}
+static void jaxc__hqr_cols3(double *M, int64_t n, int64_t rows, double v2, double v3, double t1) {
+  const double t2 = t1 * v2, t3 = t1 * v3;
+  double *JAXC__RESTRICT a = M, *JAXC__RESTRICT b = M + n, *JAXC__RESTRICT c = M + 2 * n;
+  for (int64_t j = 0; j < rows; j++) {
+    double sum = a[j] + v2 * b[j] + v3 * c[j];
+    a[j] -= sum * t1, b[j] -= sum * t2, c[j] -= sum * t3;
+  }
+}
+static void jaxc__hqr_rows2(double *M, int64_t n, int64_t cols, double v2, double t1) {
+  const double t2 = t1 * v2;
+  for (int64_t j = 0; j < cols; j++) {
+    double *h = M + j * n, sum = h[0] + v2 * h[1];
+    h[0] -= sum * t1, h[1] -= sum * t2;
+  }
+}
+static void jaxc__hqr_cols2(double *M, int64_t n, int64_t rows, double v2, double t1) {
+  const double t2 = t1 * v2;
+  double *JAXC__RESTRICT a = M, *JAXC__RESTRICT b = M + n;
+  for (int64_t j = 0; j < rows; j++) {
+    double sum = a[j] + v2 * b[j];
+    a[j] -= sum * t1, b[j] -= sum * t2;
+  }
+}
 static bool jaxc__schur_real(double *H, int64_t n, int64_t ilo, int64_t ihi, double *Z, double *wr, double *wi) {
   const double ulp = 0x1p-52, dat1 = 0.75, dat2 = -0.4375;
 #define JAXC__H(i, j) H[(j) * n + (i)]
@@ -16801,22 +16848,15 @@ static bool jaxc__schur_real(double *H, int64_t n, int64_t ilo, int64_t ihi, dou
         } else if (m > l) {
           JAXC__H(k2, k2 - 1) *= 1 - t1; /* (not = -H(k, k - 1): v[1], v[2] may underflow) */
         }
-        double v2 = v[1], t2 = t1 * v2, v3 = nr == 3 ? v[2] : 0, t3 = t1 * v3;
-        for (int64_t j = k2; j < n; j++) {
-          double sum = JAXC__H(k2, j) + v2 * JAXC__H(k2 + 1, j) + (nr == 3 ? v3 * JAXC__H(k2 + 2, j) : 0);
-          JAXC__H(k2, j) -= sum * t1, JAXC__H(k2 + 1, j) -= sum * t2;
-          if (nr == 3) JAXC__H(k2 + 2, j) -= sum * t3;
-        }
         int64_t top = k2 + 3 < i ? k2 + 3 : i;
-        for (int64_t j = 0; j <= top; j++) {
-          double sum = JAXC__H(j, k2) + v2 * JAXC__H(j, k2 + 1) + (nr == 3 ? v3 * JAXC__H(j, k2 + 2) : 0);
-          JAXC__H(j, k2) -= sum * t1, JAXC__H(j, k2 + 1) -= sum * t2;
-          if (nr == 3) JAXC__H(j, k2 + 2) -= sum * t3;
-        }
-        for (int64_t j = 0; Z && j < n; j++) {
-          double *z0 = Z + k2 * n + j, sum = z0[0] + v2 * z0[n] + (nr == 3 ? v3 * z0[2 * n] : 0);
-          z0[0] -= sum * t1, z0[n] -= sum * t2;
-          if (nr == 3) z0[2 * n] -= sum * t3;
+        if (nr == 3) {
+          jaxc__hqr_rows3(H + k2 * n + k2, n, n - k2, v[1], v[2], t1);
+          jaxc__hqr_cols3(H + k2 * n, n, top + 1, v[1], v[2], t1);
+          if (Z) jaxc__hqr_cols3(Z + k2 * n, n, n, v[1], v[2], t1);
+        } else {
+          jaxc__hqr_rows2(H + k2 * n + k2, n, n - k2, v[1], t1);
+          jaxc__hqr_cols2(H + k2 * n, n, top + 1, v[1], t1);
+          if (Z) jaxc__hqr_cols2(Z + k2 * n, n, n, v[1], t1);
         }
       }
     }
@@ -16830,7 +16870,7 @@ static bool jaxc__schur_real(double *H, int64_t n, int64_t ilo, int64_t ihi, dou
       wi[i - 1] = c == 0 ? 0 : sqrt(fabs(b)) * sqrt(fabs(c)), wi[i] = c == 0 ? 0 : -wi[i - 1];
       for (int64_t j = i + 1; j < n; j++) { /* rows i - 1 and i */
         double x = JAXC__H(i - 1, j), y = JAXC__H(i, j);
-        JAXC__H(i - 1, j) = cs * x + sn * y, JAXC__H(i, j) = cs * y - sn * x;
+        JAXC__H(i - 1, j) = JAXC__NOFUSE(cs * x) + JAXC__NOFUSE(sn * y), JAXC__H(i, j) = JAXC__NOFUSE(cs * y) - JAXC__NOFUSE(sn * x);
       }
       jaxc__rot_cols(H, n, i - 1, i, 0, i - 1, cs, sn);
       if (Z) jaxc__rot_cols(Z, n, i - 1, i, 0, n, cs, sn);
@@ -16991,12 +17031,25 @@ static void jaxc__zz_scale(jaxc__zz *x, int64_t n, double s) {
    rows above top in its 1 x 1 and (real T) 2 x 2 diagonal blocks; x (all n) shrunk whole where
    a step would overflow, as trevc scales it (cnorm[j]: column j's |re| + |im| sum above the
    diagonal); rhs: top scratch */
+/* rhs[0 .. rows) -= T(0 .. rows, c) x[c] for the columns c0 .. c1: the solve's O(n^2) part. A real
+   T's entries times x's parts, as trevc's daxpys on a real vector or a pair's two halves (only the
+   real half where x is real: its imaginary parts stay zero) */
+static void jaxc__schur_update(const double *T, int64_t n, int64_t rows, int64_t c0, int64_t c1, const jaxc__zz *x, jaxc__zz *rhs, bool cx, bool real) {
+  for (int64_t c = c0; c <= c1; c++) {
+    const double *t = T + (cx ? 2 : 1) * c * n;
+    if (cx)
+      for (int64_t k = 0; k < rows; k++) rhs[k] = jaxc__zz_sub(rhs[k], jaxc__zz_mul(jaxc__zz_of(t[2 * k], t[2 * k + 1]), x[c]));
+    else if (real)
+      for (int64_t k = 0; k < rows; k++) rhs[k].r -= t[k] * x[c].r;
+    else
+      for (int64_t k = 0; k < rows; k++) rhs[k].r -= t[k] * x[c].r, rhs[k].i -= t[k] * x[c].i;
+  }
+}
 static void jaxc__schur_solve(const double *T, int64_t n, int64_t top, int64_t end, jaxc__zz lam, const double *cnorm, jaxc__zz *x, jaxc__zz *rhs, bool cx) {
   const double ulp = 0x1p-52, smlnum = DBL_MIN * ((double)n / ulp), bignum = (1 - ulp) / smlnum, smin = fmax(ulp * jaxc__zz_abs1(lam), smlnum);
-  for (int64_t k = 0; k < top; k++) {
-    rhs[k] = jaxc__zz_of(0, 0);
-    for (int64_t c = top; c <= end; c++) rhs[k] = jaxc__zz_sub(rhs[k], jaxc__zz_mul(jaxc__zz_at(T, n, k, c, cx), x[c]));
-  }
+  const bool real = !cx && lam.i == 0;
+  for (int64_t k = 0; k < top; k++) rhs[k] = jaxc__zz_of(0, 0);
+  jaxc__schur_update(T, n, top, top, end, x, rhs, cx, real);
   for (int64_t j = top - 1; j >= 0;) {
     int64_t j0 = !cx && j > 0 && T[(j - 1) * n + j] != 0 ? j - 1 : j; /* a 2 x 2 block at rows j - 1, j */
     double s = 1;
@@ -17023,8 +17076,7 @@ static void jaxc__schur_solve(const double *T, int64_t n, int64_t top, int64_t e
       jaxc__zz_scale(x + j0, n - j0, 1 / xn);
       jaxc__zz_scale(rhs, j0, 1 / xn);
     }
-    for (int64_t k = 0; k < j0; k++)
-      for (int64_t c = j0; c <= j; c++) rhs[k] = jaxc__zz_sub(rhs[k], jaxc__zz_mul(jaxc__zz_at(T, n, k, c, cx), x[c]));
+    jaxc__schur_update(T, n, j0, j0, j, x, rhs, cx, real);
     j = j0 - 1;
   }
 }
@@ -17036,13 +17088,18 @@ typedef struct jaxc__balanced { const double *scale; const int64_t *perm; int64_
    dlartg's rotation for a real one's pair (its real part's sign kept). Each scaling as LAPACK
    rounds it: times the reciprocal. */
 static void jaxc__eig_vector_out(const double *Z, const jaxc__balanced *bal, int64_t n, int64_t end, const jaxc__zz *x, bool cx, bool pair, double *v) {
-  for (int64_t i = 0; i < n; i++) {
-    jaxc__zz s = jaxc__zz_of(0, 0);
-    for (int64_t c = 0; c <= end; c++) {
-      jaxc__zz p = jaxc__zz_mul(jaxc__zz_at(Z, n, i, c, cx), x[c]);
-      s.r += p.r, s.i += p.i;
-    }
-    v[2 * i] = s.r, v[2 * i + 1] = s.i;
+  for (int64_t i = 0; i < 2 * n; i++) v[i] = 0;
+  for (int64_t c = 0; c <= end; c++) { /* column by column, as gemv: each v[i] sums in c's order */
+    const double *z = Z + (cx ? 2 : 1) * c * n;
+    if (cx)
+      for (int64_t i = 0; i < n; i++) {
+        jaxc__zz p = jaxc__zz_mul(jaxc__zz_of(z[2 * i], z[2 * i + 1]), x[c]);
+        v[2 * i] += p.r, v[2 * i + 1] += p.i;
+      }
+    else if (pair)
+      for (int64_t i = 0; i < n; i++) v[2 * i] += z[i] * x[c].r, v[2 * i + 1] += z[i] * x[c].i;
+    else
+      for (int64_t i = 0; i < n; i++) v[2 * i] += z[i] * x[c].r;
   }
   double emax = 0;
   for (int64_t i = 0; i < n; i++) emax = fmax(emax, fabs(v[2 * i]) + fabs(v[2 * i + 1]));
@@ -17080,7 +17137,7 @@ static void jaxc__eig_vector_out(const double *Z, const jaxc__balanced *bal, int
   }
   for (int64_t i = 0; i < n; i++) { /* (c - i s) v: the rotation x' = c x + s y, y' = c y - s x */
     double re = v[2 * i], im = v[2 * i + 1];
-    v[2 * i] = c * re + s * im, v[2 * i + 1] = c * im - s * re;
+    v[2 * i] = JAXC__NOFUSE(c * re) + JAXC__NOFUSE(s * im), v[2 * i + 1] = JAXC__NOFUSE(c * im) - JAXC__NOFUSE(s * re);
   }
   v[2 * k + 1] = 0;
 }
@@ -17464,14 +17521,6 @@ JAXC_API jaxc_array *jaxc_linalg_cond(const jaxc_array *x, const char *p) {
 done:
   jaxc__steps_free(&S, r);
   return r;
-}
-
-/* the product of some of an array's dims (no overflow: jaxc__check_shape refuses shapes whose
-   nonzero dims' product overflows) */
-static int64_t jaxc__dims_prod(int nd, const int64_t *d) {
-  int64_t p = 1;
-  for (int i = 0; i < nd; i++) p *= d[i];
-  return p;
 }
 
 /* jnp.linalg.tensorinv: inv of a reshaped to (prod(shape[:ind]), prod(shape[ind:])), reshaped

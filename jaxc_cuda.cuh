@@ -70,6 +70,9 @@
 #include "jaxc_promote.h"
 
 #include "jaxc_kernels.h"
+#ifndef JAXC__HAS_TYPED_KERNELS
+#error "jaxc_cuda.cuh: the device ops are jaxc_kernels.h's typed kernels: do not define JAXC_NO_TYPED_KERNELS"
+#endif
 
 #ifndef JAXC_CUDA_MAX_NDIM
 #  define JAXC_CUDA_MAX_NDIM 8

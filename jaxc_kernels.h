@@ -37,6 +37,11 @@
      JAXC_NO_COMPLEX_H  store complex values as {re, im} structs even where C has _Complex
      JAXC_NO_SIMD       never use the hand-written AVX2/AVX-512 loops (sqrt, complex sqrt and abs,
                         floor, ceil, rint: >>vector)
+     JAXC_NO_TYPED_KERNELS  leave out the per-op functions (jaxc_kernel_<op>_..., jaxc_scalar_<op>_...;
+                        the conversions and casts stay), for files that use only jaxc.h's arrays:
+                        their ~11,000 definitions are most of what including jaxc.h costs (gcc 12:
+                        3.3 s per file at -O1, 0.5 s without). jaxc.h's implementation file and
+                        jaxc_cuda.cuh need them and refuse the option.
 
    All functions are static inline: include this header anywhere, as often as you like. */
 #ifndef JAXC_KERNELS_H_INCLUDED
@@ -3562,6 +3567,8 @@ typedef void (*jaxc__un_fn)(size_t n, const void *a, void *out);
   JAXC__INLINE void jaxc_kernel_##name##_##c(size_t n, const T *a, OT *out) {                         \
     JAXC__BLOCKS(n, n * (sizeof(T) + sizeof(OT)), jaxc__k_##name##_##E(jaxc__len, a + jaxc__lo, out + jaxc__lo)); \
   }
+#ifndef JAXC_NO_TYPED_KERNELS
+#define JAXC__HAS_TYPED_KERNELS 1
 JAXC_OPS(JAXC__GEN_OP)
 
 /* Dispatch tables: [op][dtype] -> kernel, NULL where the op does not accept the dtype. */
@@ -3585,6 +3592,7 @@ JAXC_OPS(JAXC__GEN_OP)
 static const jaxc__bin_fn jaxc__bin_table[JAXC_NUM_OPS][JAXC_NUM_CONCRETE_DTYPES][3] = {JAXC_OPS(JAXC__TAB_OP)};
 static const jaxc__un_fn jaxc__un_table[JAXC_NUM_OPS][JAXC_NUM_CONCRETE_DTYPES] = {JAXC_OPS(JAXC__UTAB_OP)};
 #endif
+#endif /* JAXC_NO_TYPED_KERNELS */
 
 /* >>pairs -----------------------------------------------------------------------------------------
    Mixed-dtype kernels, one per op and ordered pair of distinct dtypes whose join (x64 storage)
@@ -3834,6 +3842,8 @@ static const jaxc__un_fn jaxc__un_table[JAXC_NUM_OPS][JAXC_NUM_CONCRETE_DTYPES] 
     JAXC__LOOP(n, n * (sizeof *a + sizeof *b + sizeof *out),                                          \
                out[i] = OST(jaxc__f_##name##_##O(JAXC__LOADAS_##FA(ca, co, O, a[i]), JAXC__LOADAS_##FB(cb, co, O, b[i])))); \
   }
+#ifndef JAXC_NO_TYPED_KERNELS
 JAXC_OPS(JAXC__GEN_PAIR_OP)
+#endif
 
 #endif /* JAXC_KERNELS_H_INCLUDED */

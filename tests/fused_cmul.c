@@ -6,8 +6,10 @@
    test-fused). */
 #include <stdint.h>
 #include <stdio.h>
+#include <math.h>
 #include <string.h>
 
+#define JAXC_NO_TYPED_KERNELS /* (the array API only: not the 11,000 per-op kernel definitions) */
 #include "jaxc.h"
 #include "check.h"
 
@@ -62,6 +64,40 @@ int main(void) {
       }
     CHECK_MSG(bad == 0, "complex128 matmul %lldx%lldx%lld fused: %d elements differ from the in-order sums", (long long)m, (long long)k, (long long)nn, bad);
     jaxc_array_free(A), jaxc_array_free(B), jaxc_array_free(C);
+  }
+  /* complex division, Smith's (|br| >= |bi|: r = bi / br, d = br + bi r, ((ar + ai r) / d, (ai - ar r) / d)),
+     elementwise and as the linalg routines divide (a 1 x 1 solve divides each right-hand side by the
+     pivot), each product rounded alone: (ar + ai r, ai - ar r) is the shape GCC's complex-FMA
+     pattern matches (in eig's back substitution, inlined, it did at -O2 -march=native) */
+  {
+    int64_t one[2] = {1, 1}, row[2] = {1, N};
+    jaxc_array *piv = jaxc_array_from_data(JAXC_C128, 2, one, b);
+    jaxc_array *xa = jaxc_array_from_data(JAXC_C128, 1, &n, a), *ya = jaxc_array_from_data(JAXC_C128, 1, &n, b), *za = jaxc_true_divide(xa, ya);
+    jaxc_array *rhs = jaxc_array_from_data(JAXC_C128, 2, row, a), *sol = jaxc_linalg_solve(piv, rhs);
+    CHECK(za && sol);
+    int bad = 0, bads = 0;
+    for (int i = 0; za && sol && i < N; i++) {
+      const double *d = b + 2 * i, *d0 = b;
+      double ref[2], refs[2];
+      for (int w = 0; w < 2; w++) {
+        const double *dv = w ? d0 : d, ar = a[2 * i], ai = a[2 * i + 1], br = dv[0], bi = dv[1];
+        volatile double r, den, p1, p2;
+        double *out = w ? refs : ref;
+        if (fabs(br) >= fabs(bi)) {
+          r = bi / br, p1 = bi * r, den = br + p1, p1 = ai * r, p2 = ar * r;
+          out[0] = (ar + p1) / den, out[1] = (ai - p2) / den;
+        } else {
+          r = br / bi, p1 = br * r, den = p1 + bi, p1 = ar * r, p2 = ai * r;
+          out[0] = (p1 + ai) / den, out[1] = (p2 - ar) / den;
+        }
+      }
+      const double *z1 = (const double *)jaxc_array_data(za) + 2 * i, *s1 = (const double *)jaxc_array_data(sol) + 2 * i;
+      bad += z1[0] != ref[0] || z1[1] != ref[1];
+      bads += s1[0] != refs[0] || s1[1] != refs[1];
+    }
+    CHECK_MSG(bad == 0, "complex128 division fused: %d of %d quotients differ from Smith's", bad, N);
+    CHECK_MSG(bads == 0, "complex128 1 x 1 solve fused: %d of %d quotients differ from Smith's", bads, N);
+    jaxc_array_free(piv), jaxc_array_free(xa), jaxc_array_free(ya), jaxc_array_free(za), jaxc_array_free(rhs), jaxc_array_free(sol);
   }
   return check_summary("fused_cmul");
 }

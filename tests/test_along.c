@@ -9,6 +9,7 @@
    properties on large arrays (the threaded path): take_along_axis(a, argsort(a)) is sort(a),
    put_along_axis puts a sort back where argsort found it, argmax's keepdims index takes the max;
    JAX's docstring examples; errors in JAX's words; inputs unchanged. */
+#define JAXC_NO_TYPED_KERNELS /* (the array API only: not the 11,000 per-op kernel definitions) */
 #include "jaxc.h"
 #include "check.h"
 #include "testlib.h"

@@ -2,6 +2,7 @@
    broadcasting, wrapping caller memory, copy_to bounds, x64 narrowing at creation, weak
    scalars, and the buffer cache (a recycled block never leaks old values into a result). */
 #include <string.h>
+#define JAXC_NO_TYPED_KERNELS /* (the array API only: not the 11,000 per-op kernel definitions) */
 #include "jaxc.h"
 #include "check.h"
 

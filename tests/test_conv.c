@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define JAXC_NO_TYPED_KERNELS /* (the array API only: not the 11,000 per-op kernel definitions) */
 #include "jaxc.h"
 #include "check.h"
 #include "testlib.h"

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define JAXC_NO_TYPED_KERNELS /* (the array API only: not the 11,000 per-op kernel definitions) */
 #include "jaxc.h"
 #if JAXC__HAS_C_COMPLEX
 #  include <complex.h>

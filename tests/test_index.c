@@ -1,6 +1,7 @@
 /* test_index.c — take, index_take, slices and .at[] updates against references written here:
    jnp.take / indexing / scatter semantics re-implemented as plain loops, every mode with
    in-range, negative, out-of-range and repeated indices; inputs checksummed before and after. */
+#define JAXC_NO_TYPED_KERNELS /* (the array API only: not the 11,000 per-op kernel definitions) */
 #include "jaxc.h"
 #include "check.h"
 #include "testlib.h"

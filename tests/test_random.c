@@ -12,6 +12,7 @@
    - reimplementations inside the test (randint's arithmetic, a qsort-based shuffle, a bisection
      erfinv on libm's double erf) and statistics (moments, Kolmogorov-Smirnov, chi-square);
    - thread-count independence, _into forms equal to the allocating ones, error paths. */
+#define JAXC_NO_TYPED_KERNELS /* (the array API only: not the 11,000 per-op kernel definitions) */
 #include "jaxc.h"
 #include "check.h"
 

@@ -653,6 +653,14 @@ int main(void) {
     CHECK(ok != NULL && jaxc_cuda_last_status() == JAXC_CUDA_OK);
     jaxc_cuda_free(ok);
   }
+#ifdef JAXC_EMU
+  long oom = test_device_oom();
+  /* again as a device without memory pools: the scratch of gathers and reductions comes from
+     cudaMalloc and goes back by cudaFree (the switch is one-way, so this runs last) */
+  jaxc_emu::st().no_pools = true;
+  long oom_np = test_device_oom(), red_np = test_reductions(in, din, dts, nd);
+  CHECK(jaxc_cuda__no_pools); /* (the scratch did take the cudaMalloc path) */
+#endif
   jaxc_array_free(w); jaxc_cuda_free(dw); jaxc_array_free(a31); jaxc_array_free(b4); jaxc_cuda_free(da31); jaxc_cuda_free(db4);
   for (int i = 0; i < nd; i++) {
     jaxc_array_free(rot[i]); jaxc_cuda_free(drot[i]);
@@ -664,7 +672,8 @@ int main(void) {
   printf(TEST_NAME ": %ld op/dtype combinations compared on %lld elements each\n", pairs, (long long)n);
   printf(TEST_NAME ": %ld reductions, %ld where and %ld broadcast cases compared\n", reductions, wheres, broadcasts);
 #ifdef JAXC_EMU
-  printf(TEST_NAME ": %ld runs with one device allocation failing\n", test_device_oom());
+  printf(TEST_NAME ": %ld runs with one device allocation failing\n", oom);
+  printf(TEST_NAME ": without memory pools: %ld such runs and %ld reductions\n", oom_np, red_np);
 #endif
   printf(TEST_NAME ": %ld passed, %ld failed\n", passed, failed);
   return failed ? 1 : 0;

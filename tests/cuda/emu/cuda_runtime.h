@@ -72,6 +72,7 @@ struct state {
   std::map<uintptr_t, size_t> blocks; /* device allocations: address -> bytes */
   size_t held = 0;
   long malloc_calls = 0, fail_malloc_at = 0; /* the cudaMalloc call that fails (0: none), for tests */
+  bool no_pools = false; /* a device without memory pools (cudaMallocAsync not supported), for tests */
   ~state() {
     if (!blocks.empty()) {
       fprintf(stderr, "cuda emulation: %zu device allocation(s), %zu bytes, never freed\n", blocks.size(), held);
@@ -128,10 +129,11 @@ static inline cudaError_t cudaMalloc(void **p, size_t bytes) {
   return cudaSuccess;
 }
 template <class T> static inline cudaError_t cudaMalloc(T **p, size_t bytes) { return cudaMalloc((void **)p, bytes); }
-/* JAXC_EMU_NO_POOLS=1 in the environment: a device without memory pools */
+/* a device without memory pools: the test sets jaxc_emu::st().no_pools, or JAXC_EMU_NO_POOLS=1 in
+   the environment makes the whole run one */
 static inline cudaError_t cudaMallocAsync(void **p, size_t bytes, cudaStream_t) {
   const char *np = getenv("JAXC_EMU_NO_POOLS");
-  if (np && *np == '1') return cudaErrorNotSupported;
+  if (jaxc_emu::st().no_pools || (np && *np == '1')) return cudaErrorNotSupported;
   return cudaMalloc(p, bytes);
 }
 template <class T> static inline cudaError_t cudaMallocAsync(T **p, size_t bytes, cudaStream_t s) { return cudaMallocAsync((void **)p, bytes, s); }
