@@ -230,7 +230,7 @@ static int bench_conv(void) {
 }
 
 /* jnp.linalg: det (LU, 2n^3/3 flops), solve with n right-hand sides and inv (LU then the two
-   triangular solves, 8n^3/3), cholesky (n^3/3), svdvals, qr, eigh, svd and eig (up to n = 256) of n x n matrices, and 10^4 batched 4x4 and
+   triangular solves, 8n^3/3), cholesky (n^3/3), svdvals, qr, eigh, svd, eig and eigvals (up to n = 256) of n x n matrices, and 10^4 batched 4x4 and
    16x16 ones; GFLOP/s, the same-run copy of the operand and result bytes, and NumPy's
    np.linalg (Debian's reference LAPACK) on the same values. The matrices are I + the input
    pattern / (4n) (diagonally dominant), cholesky's a a^T + I. */
@@ -278,6 +278,7 @@ static jaxc_array *op_eig(const jaxc_array *a, const jaxc_array *b) {
   jaxc_array_free(w);
   return v;
 }
+static jaxc_array *op_eigvals(const jaxc_array *a, const jaxc_array *b) { return (void)b, jaxc_linalg_eigvals(a); }
 static int bench_decomp(int64_t max_n) {
   printf("  %-16s %-8s %6s %6s %10s %10s %12s %16s\n", "jnp.linalg", "dtype", "batch", "n", "ms", "GFLOP/s", "copy share", "numpy: GFLOP/s jaxc");
   static const struct { const char *name, *np; bench_op op; double flops; int outs; bool spd; int64_t max_n; } ops[] = {
@@ -292,7 +293,9 @@ static int bench_decomp(int64_t max_n) {
       {"eigh", "np.linalg.eigh(z)", op_eigh, 9.0, 1, true, 256},
       {"svd", "np.linalg.svd(z, full_matrices=False)", op_svd, 21.0, 2, false, 256},
       /* (nominal: the Schur form with vectors, 25n^3, as Golub and Van Loan count it) */
-      {"eig", "np.linalg.eig(z)", op_eig, 25.0, 2, false, 256}};
+      {"eig", "np.linalg.eig(z)", op_eig, 25.0, 2, false, 256},
+      /* (nominal: the Schur form alone, 10n^3) */
+      {"eigvals", "np.linalg.eigvals(z)", op_eigvals, 10.0, 0, false, 256}};
   static const jaxc_dtype ds[] = {JAXC_F32, JAXC_F64};
   static const int64_t shapes[][2] = {{1, 64}, {1, 256}, {1, 1024}, {10000, 4}, {10000, 16}};
   for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
