@@ -14977,7 +14977,6 @@ static int64_t jaxc__dims_prod(int nd, const int64_t *d) {
   for (int i = 0; i < nd; i++) p *= d[i];
   return p;
 }
-
 /* matrices of a (..., m, n): the product of its batch axes */
 static int64_t jaxc__batch_count(const jaxc_array *a) { return jaxc__dims_prod(a->ndim - 2, a->shape); }
 /* the last two axes of a are square (n x n): JAX's message is fmt with a's shape */
@@ -16541,8 +16540,8 @@ static jaxc__zz jaxc__zz_of(double r, double i) {
   return z;
 }
 static jaxc__zz jaxc__zz_sub(jaxc__zz a, jaxc__zz b) { return jaxc__zz_of(a.r - b.r, a.i - b.i); }
-/* (the products kept apart: GCC's SLP pattern for complex products fuses them into FMAs at -O3
-   whatever -ffp-contract says) */
+/* (the products kept apart: GCC's vectorizer fuses complex products into FMAs at -O2 and -O3
+   whatever -ffp-contract says, see JAXC__NOFUSE) */
 static jaxc__zz jaxc__zz_mul(jaxc__zz a, jaxc__zz b) {
   return jaxc__zz_of(JAXC__NOFUSE(a.r * b.r) - JAXC__NOFUSE(a.i * b.i), JAXC__NOFUSE(a.r * b.i) + JAXC__NOFUSE(a.i * b.r));
 }
@@ -16746,9 +16745,6 @@ static bool jaxc__negligible(const double *H, int64_t n, int64_t k, int64_t lo, 
   return ba * (ab / s) <= fmax(smlnum, ulp * (bb * (aa / s)));
 }
 
-/* dlahqr (wantt) on rows and columns ilo .. ihi: H (real, upper Hessenberg, triangular outside
-   them) to its real Schur form T, Z (NULL: none) times the transformations; wr, wi the
-   eigenvalues. false when an eigenvalue takes more than lahqr's 30 max(10, n) iterations. */
 /* dlahqr's reflector I - t1 (1, v2, v3)(1, v2, v3)^T on the three rows at M (stride n) of `cols`
    columns, or from the right on the three columns at M of `rows` rows; and its two-element form,
    at the sweep's last step. LAPACK's rounding: sum = h0 + v2 h1 + v3 h2, each h -= sum * (t1 v). */
@@ -16782,6 +16778,9 @@ static void jaxc__hqr_cols2(double *M, int64_t n, int64_t rows, double v2, doubl
     a[j] -= sum * t1, b[j] -= sum * t2;
   }
 }
+/* dlahqr (wantt) on rows and columns ilo .. ihi: H (real, upper Hessenberg, triangular outside
+   them) to its real Schur form T, Z (NULL: none) times the transformations; wr, wi the
+   eigenvalues. false when an eigenvalue takes more than lahqr's 30 max(10, n) iterations. */
 static bool jaxc__schur_real(double *H, int64_t n, int64_t ilo, int64_t ihi, double *Z, double *wr, double *wi) {
   const double ulp = 0x1p-52, dat1 = 0.75, dat2 = -0.4375;
 #define JAXC__H(i, j) H[(j) * n + (i)]
@@ -17027,10 +17026,6 @@ static double jaxc__solve2(const jaxc__zz m[2][2], const jaxc__zz r[2], jaxc__zz
 static void jaxc__zz_scale(jaxc__zz *x, int64_t n, double s) {
   for (int64_t i = 0; i < n; i++) x[i].r *= s, x[i].i *= s;
 }
-/* trevc's back substitution: x[0 .. top) from (T - lam) x = 0 with x[top .. end] given, T's
-   rows above top in its 1 x 1 and (real T) 2 x 2 diagonal blocks; x (all n) shrunk whole where
-   a step would overflow, as trevc scales it (cnorm[j]: column j's |re| + |im| sum above the
-   diagonal); rhs: top scratch */
 /* rhs[0 .. rows) -= T(0 .. rows, c) x[c] for the columns c0 .. c1: the solve's O(n^2) part. A real
    T's entries times x's parts, as trevc's daxpys on a real vector or a pair's two halves (only the
    real half where x is real: its imaginary parts stay zero) */
@@ -17045,6 +17040,10 @@ static void jaxc__schur_update(const double *T, int64_t n, int64_t rows, int64_t
       for (int64_t k = 0; k < rows; k++) rhs[k].r -= t[k] * x[c].r, rhs[k].i -= t[k] * x[c].i;
   }
 }
+/* trevc's back substitution: x[0 .. top) from (T - lam) x = 0 with x[top .. end] given, T's
+   rows above top in its 1 x 1 and (real T) 2 x 2 diagonal blocks; x (all n) shrunk whole where
+   a step would overflow, as trevc scales it (cnorm[j]: column j's |re| + |im| sum above the
+   diagonal); rhs: top scratch */
 static void jaxc__schur_solve(const double *T, int64_t n, int64_t top, int64_t end, jaxc__zz lam, const double *cnorm, jaxc__zz *x, jaxc__zz *rhs, bool cx) {
   const double ulp = 0x1p-52, smlnum = DBL_MIN * ((double)n / ulp), bignum = (1 - ulp) / smlnum, smin = fmax(ulp * jaxc__zz_abs1(lam), smlnum);
   const bool real = !cx && lam.i == 0;

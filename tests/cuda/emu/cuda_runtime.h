@@ -129,11 +129,9 @@ static inline cudaError_t cudaMalloc(void **p, size_t bytes) {
   return cudaSuccess;
 }
 template <class T> static inline cudaError_t cudaMalloc(T **p, size_t bytes) { return cudaMalloc((void **)p, bytes); }
-/* a device without memory pools: the test sets jaxc_emu::st().no_pools, or JAXC_EMU_NO_POOLS=1 in
-   the environment makes the whole run one */
+/* a device without memory pools when the test sets jaxc_emu::st().no_pools */
 static inline cudaError_t cudaMallocAsync(void **p, size_t bytes, cudaStream_t) {
-  const char *np = getenv("JAXC_EMU_NO_POOLS");
-  if (jaxc_emu::st().no_pools || (np && *np == '1')) return cudaErrorNotSupported;
+  if (jaxc_emu::st().no_pools) return cudaErrorNotSupported;
   return cudaMalloc(p, bytes);
 }
 template <class T> static inline cudaError_t cudaMallocAsync(T **p, size_t bytes, cudaStream_t s) { return cudaMallocAsync((void **)p, bytes, s); }
