@@ -25,7 +25,7 @@ TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(patsubst tests/%.c,$(B)/san/%,$(TEST_SRCS)) $(B)/san-v3/test_vector $(B)/tsan/tsan_threads
 TEST_SH   := $(sort $(wildcard tests/test_*.sh))
 
-.PHONY: test-clang all demo test test-c test-sh test-compile bench exhaustive fuzz tool clean cuda cuda-test cuda-bench check-generated test-cuda-build test-cuda-emu test-fused
+.PHONY: test-optlevels test-clang all demo test test-c test-sh test-compile bench exhaustive fuzz tool clean cuda cuda-test cuda-bench check-generated test-cuda-build test-cuda-emu test-fused
 all: tool $(B)/demo $(B)/styles
 	@echo "built: $(B)/jaxc-types (teaching tool) and $(B)/demo; 'make test' runs the tests"
 
@@ -44,8 +44,10 @@ $(B)/san/test_complex: tests/test_complex.c tests/complex_struct.c tests/complex
 	$(CC) $(WARN) -O1 $(DBG) $(SAN) $(OMP) $(ARCH) -I. -Itests $< tests/complex_struct.c $(B)/san/impl.o -o $@ $(LDLIBS)
 
 # test_vector again for x86-64-v3 (AVX2 + FMA): the 256-bit loops of >>vector run too; and in GNU C,
-# where gcc contracts a * b + c into FMAs (-ffp-contract=fast, as in most users' builds): the
-# float64 functions' exact sums must hold under it too. (-O1 -fexpensive-optimizations: the pass
+# where gcc contracts a * b + c into FMAs (-ffp-contract=fast, as in most users' builds) in the
+# kernels test_vector.c calls itself (jaxc's implementation file switches contraction off, but a
+# user's own calls of the typed kernels compile under the user's flags): the float64 functions'
+# exact sums must hold under it too. (-O1 -fexpensive-optimizations: the pass
 # that forms the FMAs runs, and the build takes 105 s instead of -O2's 137; the run is as long)
 $(B)/san-v3/test_vector: tests/test_vector.c tests/impl.c tests/check.h tests/testlib.h tests/linalg_check.h $(HEADERS)
 	@mkdir -p $(B)/san-v3
@@ -134,6 +136,7 @@ COMPILE_CMDS = \
     "$(cxx) -std=c++17 -Wall -Wextra -Wpedantic -Werror -O2 -march=$(arch) -I. -c tests/compile_cxx.cpp -o /dev/null")) \
   "gcc -std=c11 -ffreestanding -nostdinc -isystem \"\$$(gcc -print-file-name=include)\" $(WARN) -I. -c tests/freestanding.c -o /dev/null" \
   "$(CC) $(WARN) -O0 $(OMP) -I. -c tools/exhaustive.c -o /dev/null" \
+  "$(CC) $(CHECK_FLAGS) -O0 -DJAXC_LIBM_F64 -march=x86-64 -c tests/compile_all.c -o /dev/null" \
   "$(CC) $(WARN) -Wfatal-errors -DJAXC_NO_TYPED_KERNELS -I. -c tests/compile_all.c -o /dev/null 2>&1 | grep -q 'do not define JAXC_NO_TYPED_KERNELS' || { echo 'JAXC_NO_TYPED_KERNELS: the implementation was not refused'; exit 1; }"
 test-compile:
 	@for c in $(CC) $(CLANG); do command -v $$c >/dev/null || echo "test-compile: $$c not installed: skipped"; done
@@ -168,6 +171,13 @@ bench: $(BENCH_BINS)
 	@echo "== machine: $$(nproc) cores, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 	@for b in $(BENCH_BINS); do echo "== $$b"; OMP_NUM_THREADS=$${OMP_NUM_THREADS:-2} ./$$b || exit 1; done
 	@echo "== numpy (/usr/bin/python3)"; /usr/bin/python3 bench/numpy_ops.py 2>/dev/null || echo "# numpy not available"
+
+# ---- the same bits from every build: tools/optlevels.c built seven ways (gcc -O0 .. -O3, GNU C's
+# contraction, SSE2 and AVX2 targets, clang), with 1 to 3 threads, each output diffed against
+# gcc -O0's. Not part of make test (seven whole-library builds: about 4 min on 2 cores); .ci/run
+# runs it ----
+test-optlevels:
+	@bash tools/optlevels.sh $(B)/optlevels $(JOBS)
 
 # ---- every float32 input through the float32 math kernels against long double (minutes, so
 # not part of make test; FNS="sin cos" picks functions) ----

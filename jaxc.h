@@ -84,6 +84,8 @@
      JAXC_NO_HUGEPAGES            do not madvise(MADV_HUGEPAGE) large allocations
      JAXC_NO_STREAM               never write outputs with streaming (non-temporal) stores
      JAXC_NO_F16C                 never use the x86 F16C instructions for float16
+     JAXC_LIBM_F64                float64 exp, log, sin, ... from the C library where jaxc's own
+                                  do not vectorise (no AVX2): faster there, other last bits
      JAXC_NO_TYPED_KERNELS        in files other than the implementation's: leave out the typed
                                   per-op kernels of jaxc_kernels.h, which the array API does not
                                   need (each such file then compiles in 0.5 s instead of 3.3)
@@ -412,7 +414,9 @@ JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_opera
                    jitted, so even a Python scalar is a 0-d array there); float partials come
                    from a left-to-right scan, not XLA:CPU's blocked order, so their last bits
                    can differ from JAX's (README, "Cumulative sums and products")
-   Floats are summed in double with pairwise blocks; integer sums wrap in the result's width;
+   Floats are summed in double with pairwise blocks (a long lane in pieces fixed by its size, 64
+   past 4 MiB, added in order: no thread count changes a bit); integer sums wrap in the result's
+   width;
    std is sqrt of var's result rounded to the dtype (jnp.std is lax.sqrt of jnp.var).
    The nan reductions are jax's _nan_reduction: a NaN (a complex value with a NaN part) counts
    as 0 (nansum, nancumsum), 1 (nanprod, nancumprod), -inf (nanmax) or +inf (nanmin); a lane of
@@ -1696,6 +1700,7 @@ extern int madvise(void *addr, size_t len, int advice);
 #else
 #  define JAXC__HUGEPAGES 0
 #endif
+JAXC__ROUND_EACH_BEGIN /* (no fused multiply-adds but fma()'s: see jaxc_kernels.h) */
 
 #if defined(__STDC_NO_THREADS__) && !defined(JAXC_THREAD_LOCAL)
 #  define JAXC_THREAD_LOCAL
@@ -3697,6 +3702,16 @@ JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_opera
 #  define JAXC_REDUCE_PAR_BYTES ((size_t)4 << 20) /* input bytes above which reductions use threads */
 #endif
 
+/* The pieces each of nout lanes of n elements is summed in, for a reduction reading `bytes`: a
+   function of the sizes alone, never of the thread count, of OpenMP or of JAXC_REDUCE_PAR_BYTES,
+   because float pieces are added in order and the result's last bits depend on where they are
+   cut. Past 4 MiB, 64 pieces in all (4 for each of 16 threads), each of 4096 elements at least. */
+static int64_t jaxc__red_pieces(size_t bytes, int64_t nout, int64_t n) {
+  if (bytes <= ((size_t)4 << 20) || nout >= 64) return 1;
+  int64_t c = (64 + nout - 1) / nout;
+  c = c > n / 4096 ? n / 4096 : c;
+  return c < 1 ? 1 : c;
+}
 static jaxc_dtype jaxc__default_int(void) { return jaxc_x64() ? JAXC_I64 : JAXC_I32; }
 /* part t of nt near-equal parts of [0, n): [*lo, *hi) (empty past the end) */
 static void jaxc__thread_part(int64_t n, int t, int nt, int64_t *lo, int64_t *hi) {
@@ -4555,13 +4570,7 @@ static jaxc_array *jaxc__reduce_impl(jaxc_op op, const jaxc_array *a, int axis, 
 
   size_t traffic = (size_t)a->size * jaxc_dtype_size(a->dtype);
   bool parallel = JAXC__HAS_OPENMP && traffic > JAXC_REDUCE_PAR_BYTES;
-  int64_t chunks = 1;
-  if (parallel && g.nout < 4 * (int64_t)jaxc__threads()) {
-    chunks = (4 * (int64_t)jaxc__threads() + g.nout - 1) / g.nout;
-    if (chunks > g.n / 4096) chunks = g.n / 4096;
-    if (chunks > 256) chunks = 256;
-    if (chunks < 1) chunks = 1;
-  }
+  int64_t chunks = jaxc__red_pieces(traffic, g.nout, g.n);
   jaxc__acc *part = (jaxc__acc *)jaxc__malloc((size_t)(g.nout * chunks) * sizeof(jaxc__acc));
   jaxc__acc *centers = NULL;
   if (jaxc__rk_centred(p.kind)) centers = (jaxc__acc *)jaxc__malloc((size_t)g.nout * sizeof(jaxc__acc));
@@ -7649,26 +7658,16 @@ static void jaxc__trap_run(const jaxc_array *Y, const jaxc_array *X, bool x_lane
   jaxc__trap_job J = {(const char *)Y->data, X ? (const char *)X->data : NULL, dx, n, n > 1 ? n - 1 : 0,
                       jaxc_dtype_size(Y->dtype), Y->dtype == JAXC_F64, x_lanes, out->data};
   size_t bytes_each = (size_t)(n ? n : 1) * J.es * (x_lanes ? 2 : 1);
-#if JAXC__HAS_OPENMP
-  if (lanes == 1 && bytes_each > JAXC_PAR_BYTES) { /* one long lane: a piece per thread, the partial sums added in order */
-    double part[256] = {0};
-    int used = 1;
-#  pragma omp parallel
-    {
-      int t = omp_get_thread_num(), nt = omp_get_num_threads() < 256 ? omp_get_num_threads() : 256;
-      int64_t lo, hi;
-      if (t < nt) {
-        jaxc__thread_part(J.pairs, t, nt, &lo, &hi);
-        part[t] = jaxc__trap_sum(J.f64, J.y, J.x, dx, lo, hi);
-      }
-      if (t == 0) used = nt;
-    }
+  int64_t pieces = lanes == 1 ? jaxc__red_pieces(bytes_each, 1, J.pairs) : 1;
+  if (pieces > 1) { /* one long lane: pieces over the threads, their sums added in order */
+    double part[64];
+    JAXC__OMP_PAR_FOR
+    for (int64_t t = 0; t < pieces; t++) part[t] = jaxc__trap_sum(J.f64, J.y, J.x, dx, J.pairs * t / pieces, J.pairs * (t + 1) / pieces);
     double acc = 0;
-    for (int t = 0; t < used; t++) acc += part[t];
+    for (int64_t t = 0; t < pieces; t++) acc += part[t];
     jaxc__trap_store(&J, 0, acc);
     return;
   }
-#endif
   jaxc__range_run(&J, jaxc__trap_lanes, lanes, bytes_each);
 }
 /* whether the fused line gives JAX's dtypes: float32/float64 y (and x) of one dtype along the last
@@ -8935,11 +8934,7 @@ static bool jaxc__average_fused(const jaxc_array *a, const jaxc_array *w, jaxc_d
   *avg = jaxc__new_array(dt, false, keepdims ? a->ndim : 0, shape);
   *wsum = *avg ? jaxc__new_array(dt, false, keepdims ? a->ndim : 0, shape) : NULL;
   if (!*wsum) return jaxc_array_free(*avg), *avg = NULL, true;
-  if (JAXC__HAS_OPENMP && (size_t)n * jaxc_dtype_size(dt) > JAXC_REDUCE_PAR_BYTES) { /* (jaxc__reduce_impl's pieces) */
-    chunks = 4 * (int64_t)jaxc__threads();
-    chunks = chunks > n / 4096 ? n / 4096 : chunks;
-    chunks = chunks > 256 ? 256 : chunks < 1 ? 1 : chunks;
-  }
+  chunks = jaxc__red_pieces((size_t)n * jaxc_dtype_size(dt), 1, n); /* (jaxc__reduce_impl's pieces) */
   if (dt == JAXC_F32)
     jaxc__avg_fused_F32((const float *)a->data, (const float *)w->data, n, chunks, (float *)(*avg)->data, (float *)(*wsum)->data);
   else
@@ -13321,17 +13316,16 @@ static void jaxc__gemm_small(const jaxc__mm *g, jaxc_dtype s, const char *A, con
 #undef JAXC__MM_SMALL_K
 #undef JAXC__MM_SMALL
 }
-#if JAXC__HAS_OPENMP
 /* One long row times a matrix of at most 256 bytes a row (vdot, a 1-d dot, a sum over leading
-   axes, vecmat): k cut into 64 pieces (whatever the thread count, so the result does not depend
-   on it), each summed by the same kernel into its own row of partial sums, then the 64 rows
-   added in order. */
+   axes, vecmat): k cut into 64 pieces (whatever the thread count, and with or without OpenMP, so
+   the result depends on neither), each summed by the same kernel into its own row of partial
+   sums, then the 64 rows added in order. */
 enum { JAXC__DOT_PIECES = 64, JAXC__DOT_ROW = 256 };
 static void jaxc__dot_split(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C) {
   size_t es = jaxc_dtype_size(s), row = (size_t)g->n * es;
   union { double d[JAXC__DOT_PIECES * JAXC__DOT_ROW / sizeof(double)]; char c[1]; } parts; /* (aligned for any sum dtype) */
   char *part = parts.c;
-#  pragma omp parallel for schedule(static)
+  JAXC__OMP_PAR_FOR
   for (int c = 0; c < JAXC__DOT_PIECES; c++) {
     jaxc__mm piece = *g;
     int64_t lo = g->k * c / JAXC__DOT_PIECES, hi = g->k * (c + 1) / JAXC__DOT_PIECES;
@@ -13355,19 +13349,18 @@ static void jaxc__dot_split(const jaxc__mm *g, jaxc_dtype s, const char *A, cons
     }
   memcpy(C, part, row);
 }
-#endif
 /* Items over the threads past a million multiply-adds, handed out in runs of about 64 K
    multiply-adds (a batch of short dot products is millions of tiny items); one long dot product
    split along k. */
 static void jaxc__mm_run(const jaxc__mm *g, jaxc_dtype s, const char *A, const char *B, char *C) {
   int64_t items = g->batches * ((g->m + JAXC__MM_MB - 1) / JAXC__MM_MB) * ((g->n + JAXC__MM_JB - 1) / JAXC__MM_JB);
   bool small = jaxc__mm_is_small(g, s); /* (then one column block: items are (batch, rows)) */
-#if JAXC__HAS_OPENMP
   double work = (double)g->batches * (double)g->m * (double)g->n * (double)g->k;
   if (work > 1e6 && items == 1 && g->m == 1 && (size_t)g->n * jaxc_dtype_size(s) <= JAXC__DOT_ROW) {
     jaxc__dot_split(g, s, A, B, C);
     return;
   }
+#if JAXC__HAS_OPENMP
   if (work > 1e6 && items > 1) {
     int64_t per = (int64_t)(65536.0 * (double)items / work) + 1, runs = (items + per - 1) / per;
 #  pragma omp parallel for schedule(dynamic, 1)
@@ -15007,7 +15000,8 @@ typedef struct jaxc__lu_job {
   bool inner;     /* one matrix at a time: its updates over the threads */
   void *at;       /* the matrix of the step in progress (for the update's pieces) */
 } jaxc__lu_job;
-/* complex (CX): the parts interleaved, products as XLA's and LAPACK's, (ac - bd, ad + bc) */
+/* complex (CX): the parts interleaved, products as XLA's and LAPACK's, (ac - bd, ad + bc), each
+   rounded (fenced from GCC's complex-FMA pattern, see JAXC__NOFUSE) */
 #define JAXC__LU(SUF, T, CX, ABS, HYPOT, SFMIN, CSUF)                                                 \
   static void jaxc__lu_rows_##SUF(const void *jp, int64_t r0, int64_t r1) {                          \
     const jaxc__lu_job *j = (const jaxc__lu_job *)jp;                                                \
@@ -15019,8 +15013,8 @@ typedef struct jaxc__lu_job {
       if (CX) {                                                                                      \
         JAXC__SIMD for (int64_t c = k + 1; c < n; c++) {                                             \
           T ur = u[2 * c], ui = u[2 * c + 1];                                                        \
-          row[2 * c] -= lr * ur - li * ui;                                                           \
-          row[2 * c + 1] -= lr * ui + li * ur;                                                       \
+          row[2 * c] -= JAXC__NOFUSE(lr * ur) - JAXC__NOFUSE(li * ui);                               \
+          row[2 * c + 1] -= JAXC__NOFUSE(lr * ui) + JAXC__NOFUSE(li * ur);                           \
         }                                                                                            \
       } else                                                                                         \
         JAXC__SIMD for (int64_t c = k + 1; c < n; c++) row[c] -= lr * u[c];                          \
@@ -15049,7 +15043,7 @@ typedef struct jaxc__lu_job {
           if (CX) jaxc__recip_##CSUF(dr, di, &rr, &ri);                                              \
           for (int64_t i = k + 1; i < m; i++) {                                                      \
             T *x = A + w * (i * n + k), xr = x[0], xi = x[CX];                                       \
-            if (CX) x[0] = xr * rr - xi * ri, x[CX] = xr * ri + xi * rr;                             \
+            if (CX) x[0] = JAXC__NOFUSE(xr * rr) - JAXC__NOFUSE(xi * ri), x[CX] = JAXC__NOFUSE(xr * ri) + JAXC__NOFUSE(xi * rr); \
             else x[0] = xr * rr;                                                                     \
           }                                                                                          \
         } else                                                                                       \
@@ -15725,22 +15719,6 @@ static void jaxc__order_by(const double *key, int64_t *order, int64_t n, bool de
     order[at] = c;
   }
 }
-/* The orthogonal decompositions below (qr, eigh, svd, eig) round every product and sum on its
-   own, as reference LAPACK's Fortran does: their QR iterations branch on last bits (eig's
-   eigenvalue order and vectors' signs match LAPACK's only so), so no a * b + c here may become
-   a fused multiply-add, whatever the build's -ffp-contract (clang contracts by default, gcc in
-   GNU mode) */
-#if defined(__clang__)
-#  define JAXC__EXACT_BEGIN _Pragma("float_control(push)") _Pragma("clang fp contract(off)")
-#  define JAXC__EXACT_END _Pragma("float_control(pop)")
-#elif defined(__GNUC__) && !defined(__CUDACC__) && !defined(__INTEL_COMPILER)
-#  define JAXC__EXACT_BEGIN _Pragma("GCC push_options") _Pragma("GCC optimize(\"fp-contract=off\")")
-#  define JAXC__EXACT_END _Pragma("GCC pop_options")
-#else
-#  define JAXC__EXACT_BEGIN
-#  define JAXC__EXACT_END
-#endif
-JAXC__EXACT_BEGIN
 /* --- QR: Householder reflections (LAPACK's geqr2 and ung2r), in double -----------------------
    LAPACK's conventions, so that signs come out as JAX's: the reflector H = I - tau v v^H (v[0] =
    1) of column x maps it to beta e_0 with beta = -sign(re x[0]) ||x||, real; tau = 0 (H = I)
@@ -17247,9 +17225,6 @@ JAXC_API jaxc_array *jaxc_linalg_eigvals(const jaxc_array *a) {
   jaxc_array *w = NULL;
   return jaxc_linalg_eig(a, &w, NULL) == JAXC_OK ? w : NULL;
 }
-JAXC__EXACT_END
-#undef JAXC__EXACT_BEGIN
-#undef JAXC__EXACT_END
 
 /* JAX's svd(hermitian=True): eigh (symmetrized, lower), s = |w| sorted by lax.sort (ascending,
    stable, NaN last) and reversed, u = the vectors in that order, vh = (u * sign(w))^H: a zero
@@ -19218,5 +19193,6 @@ JAXC_API jaxc_array *jaxc_random_permutation(jaxc_key key, int64_t n) {
 
 #undef JAXC__RND_KIND
 #undef JAXC__STEP
+JAXC__ROUND_EACH_END
 
 #endif /* JAXC_IMPLEMENTATION */

@@ -37,6 +37,10 @@
      JAXC_NO_COMPLEX_H  store complex values as {re, im} structs even where C has _Complex
      JAXC_NO_SIMD       never use the hand-written AVX2/AVX-512 loops (sqrt, complex sqrt and abs,
                         floor, ceil, rint: >>vector)
+     JAXC_LIBM_F64      float64 exp, expm1, log, log1p, sin, cos, tan, tanh, arctan2, power, sqrt,
+                        fmod from the C library on targets without AVX2, where jaxc's own run
+                        scalar and cost more (exp 25 ns against glibc's 4): the last bits then
+                        differ from every other build's (JAXC__F64_NEAR)
      JAXC_NO_TYPED_KERNELS  leave out the per-op functions (jaxc_kernel_<op>_..., jaxc_scalar_<op>_...;
                         the conversions and casts stay), for files that use only jaxc.h's arrays:
                         their ~11,000 definitions are most of what including jaxc.h costs (gcc 12:
@@ -157,6 +161,30 @@
 #    include <immintrin.h>
 #  endif
 #endif
+
+/* Every product and every sum in jaxc rounds on its own, as the code writes it: no a * b + c
+   becomes a fused multiply-add behind the code's back, whatever the build's -ffp-contract (clang
+   contracts within an expression by default; gcc everywhere outside ISO mode, that is in its
+   default -std=gnu* builds). Results must not depend on the build: a contracted matmul or
+   polynomial changes last bits, and the decompositions' QR iterations branch on last bits (a
+   sweep more or less, an eigenvector's sign). Where jaxc wants one rounding it calls fma().
+   clang: a pragma over jaxc's headers. gcc: its optimize pragma over the implementation's
+   functions (the file that defines JAXC_IMPLEMENTATION) alone, because gcc does not inline a
+   function whose optimize options differ from its caller's: typed kernels that your own
+   functions call are compiled under your flags. tools/optlevels.c (make test-optlevels) checks
+   that gcc -O0 .. -O3, -std=gnu11 and clang builds give the same bits. (GCC's vectorizer fuses
+   complex products even under fp-contract=off: those are fenced one by one, JAXC__NOFUSE.) */
+#if defined(__clang__) && !defined(__CUDACC__)
+#  define JAXC__ROUND_EACH_BEGIN _Pragma("float_control(push)") _Pragma("clang fp contract(off)")
+#  define JAXC__ROUND_EACH_END _Pragma("float_control(pop)")
+#elif defined(__GNUC__) && !defined(__CUDACC__) && !defined(__INTEL_COMPILER) && defined(JAXC_IMPLEMENTATION)
+#  define JAXC__ROUND_EACH_BEGIN _Pragma("GCC push_options") _Pragma("GCC optimize(\"fp-contract=off\")")
+#  define JAXC__ROUND_EACH_END _Pragma("GCC pop_options")
+#else
+#  define JAXC__ROUND_EACH_BEGIN
+#  define JAXC__ROUND_EACH_END
+#endif
+JAXC__ROUND_EACH_BEGIN
 
 #ifdef __cplusplus
 extern "C" {
@@ -1638,9 +1666,8 @@ typedef struct { double hi, tail; } jaxc__parts;
    default outside ISO mode) keeps these functions within their bounds (make test builds
    test_vector so). expm1 below shares it.
    This and the float64 functions below pay where they vectorise: AVX2, AVX-512 (exp 1.0 ns
-   an element on one core against glibc's 3.2) and the device; compiled for plain SSE2, gcc's
-   code for exp ran 7x slower than glibc's (a false dependency of cvtsi2sd from one element to
-   the next), so there they are the C library's (JAXC__F64_NEAR). */
+   an element on one core against glibc's 3.2) and the device. Compiled scalar, for plain SSE2,
+   they cost more than the C library's (see JAXC__F64_NEAR). */
 /* e^r - 1 - r - r^2/2 = r^3/3! + r^4/4! + .. + r^14/14! for |r| <= ln(2)/2, with r^2 = r2 + r2_lo
    exactly, as hi + tail: hi is r^3/6 rounded, and the tail holds its rounding error exactly and
    the rest of the series (under r^4/24) */
@@ -1870,12 +1897,16 @@ JAXC__DEV_VEC double jaxc__tan_near_code(double x) {
   v = jaxc__sel_d(fabs(x) < 0x1p-27, x, v);
   return jaxc__sel_d(t.far, (double)NAN, v);
 }
-/* float64's near code where it vectorises; elsewhere the C library's function, which returns
-   NaN only where the function is NaN, so the full function is the C library's too */
-#if defined(__AVX2__) || defined(__AVX512F__) || defined(__CUDA_ARCH__)
-#  define JAXC__F64_NEAR(code, libm) code
-#else
+/* float64's near code on every target, as float32's is, so that every build gives the same bits.
+   Scalar (plain SSE2: gcc -O2 -march=x86-64, one element an instruction and no FMA, so Dekker's
+   products) it is slower than glibc's functions: exp 25 ns against 4, log 29 against 2.6, sin 28
+   against 18, tanh 26 against 16. JAXC_LIBM_F64 takes the C library's function there instead
+   (which returns NaN only where the function is NaN, so the full function is the C library's
+   too): faster, but its last bits differ (exp: 1 result in 500) and its errors are larger. */
+#if defined(JAXC_LIBM_F64) && !(defined(__AVX2__) || defined(__AVX512F__) || defined(__CUDA_ARCH__))
 #  define JAXC__F64_NEAR(code, libm) libm
+#else
+#  define JAXC__F64_NEAR(code, libm) code
 #endif
 #define jaxc__near_exp_double JAXC__F64_NEAR(jaxc__exp_near_code, exp)
 #define jaxc__near_expm1_double JAXC__F64_NEAR(jaxc__expm1_near_code, expm1)
@@ -3845,5 +3876,6 @@ static const jaxc__un_fn jaxc__un_table[JAXC_NUM_OPS][JAXC_NUM_CONCRETE_DTYPES] 
 #ifndef JAXC_NO_TYPED_KERNELS
 JAXC_OPS(JAXC__GEN_PAIR_OP)
 #endif
+JAXC__ROUND_EACH_END
 
 #endif /* JAXC_KERNELS_H_INCLUDED */

@@ -7,6 +7,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#  include <omp.h>
+#endif
 
 static long n_dtype, n_value, n_special, n_error, n_sort, n_where, n_big;
 
@@ -770,6 +773,88 @@ static void test_big(void) {
   n_big += 6;
 }
 
+/* --- the same bits whatever the thread count (and with or without OpenMP): long float sums are
+   cut into pieces by their size alone, 64 past 4 MiB, added in order. Checked two ways: 1, 2
+   and 3 threads give one result, bit for bit; and a float64 sum is, bit for bit, the in-order
+   double sum of jaxc's sums of the 64 pieces (each piece a small, serial reduction). -------- */
+static bool same_bits(const jaxc_array *x, const jaxc_array *y) {
+  return x && y && jaxc_array_dtype(x) == jaxc_array_dtype(y) && jaxc_array_size(x) == jaxc_array_size(y) &&
+         !memcmp(jaxc_array_data(x), jaxc_array_data(y), (size_t)jaxc_array_size(x) * jaxc_dtype_size(jaxc_array_dtype(x)));
+}
+static void test_thread_counts(void) {
+  static const jaxc_dtype dts[] = {JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
+  static const jaxc_op ops[] = {JAXC_OP_SUM, JAXC_OP_MEAN, JAXC_OP_VAR, JAXC_OP_NANSUM, JAXC_OP_NANVAR, JAXC_OP_PROD};
+  int64_t n = (int64_t)3 << 19; /* 6 MiB of float32 */
+  jaxc_set_x64(true);
+  for (size_t d = 0; d < sizeof dts / sizeof *dts; d++) {
+    jaxc_array *a = random_array(dts[d], 1, &n, 0.0), *w = random_array(dts[d], 1, &n, 0.0);
+    /* (prod of 3 M values under/overflows: scaled to 1 +- 2^-10 first) */
+    jaxc_array *eps = jaxc_weak_float(0x1p-10), *one = jaxc_weak_float(1.0), *t = jaxc_multiply(a, eps), *near1 = jaxc_add(t, one);
+    for (size_t o = 0; o < sizeof ops / sizeof *ops; o++) {
+      const jaxc_array *in = ops[o] == JAXC_OP_PROD ? near1 : a;
+      jaxc_array *ref = NULL;
+#ifdef _OPENMP
+      int saved = omp_get_max_threads();
+      for (int th = 1; th <= 3; th++) {
+        omp_set_num_threads(th);
+        jaxc_array *r = jaxc_reduce(ops[o], in, JAXC_ALL_AXES);
+        if (!ref) ref = r;
+        else {
+          CHECK_MSG(same_bits(ref, r), "%s of %lld %s: %d threads give other bits than 1", jaxc_op_name(ops[o]), (long long)n,
+                    jaxc_dtype_name(dts[d]), th);
+          jaxc_array_free(r);
+        }
+      }
+      omp_set_num_threads(saved);
+#else
+      ref = jaxc_reduce(ops[o], in, JAXC_ALL_AXES);
+#endif
+      if (ops[o] == JAXC_OP_SUM && (dts[d] == JAXC_F64 || dts[d] == JAXC_C128)) {
+        double re = 0, im = 0;
+        for (int c = 0; c < 64; c++) {
+          jaxc_slice_spec sp = JAXC_S(n * c / 64, n * (c + 1) / 64, 1);
+          jaxc_array *piece = jaxc_slice(a, 1, &sp), *ps = jaxc_reduce(JAXC_OP_SUM, piece, JAXC_ALL_AXES);
+          re += (double)val(ps, 0), im += (double)ival(ps, 0);
+          jaxc_array_free(piece), jaxc_array_free(ps);
+        }
+        CHECK_MSG(ref && val(ref, 0) == re && ival(ref, 0) == im, "sum of %s: not the in-order sum of its 64 pieces' sums",
+                  jaxc_dtype_name(dts[d]));
+      }
+      jaxc_array_free(ref);
+      n_big++;
+    }
+    /* vdot, trapezoid and average: their long sums the same way */
+    jaxc_array *refs[4] = {NULL}, *sw = NULL;
+#ifdef _OPENMP
+    int saved = omp_get_max_threads();
+    for (int th = 1; th <= 3; th++) {
+      omp_set_num_threads(th);
+#else
+    for (int th = 1; th <= 1; th++) {
+#endif
+      jaxc_array *r[4] = {jaxc_vdot(a, w, JAXC_DTYPE_NONE), jaxc_trapezoid(a, NULL, NULL, -1), NULL,
+                          jaxc_dtype_kind(dts[d]) == JAXC_KIND_COMPLEX ? NULL : jaxc_average(a, JAXC_ALL_AXES, w, false, &sw)};
+      r[2] = jaxc_dtype_kind(dts[d]) == JAXC_KIND_COMPLEX ? NULL : jaxc_trapezoid(a, w, NULL, -1);
+      for (int k = 0; k < 4; k++) {
+        if (!refs[k]) refs[k] = r[k];
+        else {
+          CHECK_MSG(same_bits(refs[k], r[k]), "%s of %s: %d threads give other bits than 1",
+                    (const char *[]){"vdot", "trapezoid", "trapezoid(x)", "average"}[k], jaxc_dtype_name(dts[d]), th);
+          jaxc_array_free(r[k]);
+        }
+      }
+      jaxc_array_free(sw), sw = NULL;
+    }
+#ifdef _OPENMP
+    omp_set_num_threads(saved);
+#endif
+    for (int k = 0; k < 4; k++) jaxc_array_free(refs[k]);
+    jaxc_array_free(a), jaxc_array_free(w), jaxc_array_free(eps), jaxc_array_free(one), jaxc_array_free(t), jaxc_array_free(near1);
+    n_big++;
+  }
+  jaxc_set_x64(false);
+}
+
 /* --- 7. sort / argsort ------------------------------------------------------------------------------ */
 /* lax.sort's order: -0 == 0, every NaN last; returns -1, 0, 1 */
 static int total_cmp(long double a, long double b) {
@@ -1000,6 +1085,7 @@ int main(void) {
   test_arg_long();
   test_arg_blocks();
   test_big();
+  test_thread_counts();
   test_sort();
   test_where();
   test_where_layouts();

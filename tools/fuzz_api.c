@@ -2472,14 +2472,15 @@ static void one_call(void) {
   }
   case 46: { /* atleast_nd, h/v/d/column_stack, broadcast_arrays, meshgrid, indices, tril/triu/diag indices,
                 fill_diagonal, trapezoid, cross, vander, polynomials, windows (kaiser too), unwrap, bits, resize,
-                trim_zeros, put, place, h/v/dsplit, unstack, ix_, cumulative_sum/prod, poly, polydiv, unique_*: 1-4 operands of any dtype and rank 0-3 (shapes sharing a
+                trim_zeros, put, place, h/v/dsplit, unstack, ix_, cumulative_sum/prod, poly, polydiv, unique_*,
+                jnp.linalg (every function: result lists, NULL outputs where a mode asks for none): 1-4 operands of any dtype and rank 0-3 (shapes sharing a
                 base, some dims 1, now and then a pool array), any axis, dtype, offset or count. Checked: each
                 result list whole or all NULL, stacks and atleast of the rank their rule gives, meshgrid's and
                 broadcast_arrays' results of one shape, inputs unchanged */
     made_t md[4] = {{NULL, NULL}};
     bool x64_was = jaxc_x64();
     if (u8() < 48) jaxc_set_x64(!x64_was);
-    int which = u8() % 23, nd = u8() % 4, n = u8() % 5;
+    int which = u8() % 25, nd = u8() % 4, n = u8() % 5;
     int64_t base[3];
     for (int k = 0; k < nd; k++) base[k] = u8() % 4;
     const jaxc_array *ops[4];
@@ -2631,6 +2632,63 @@ static void one_call(void) {
       case 1: st = jaxc_unique_counts(ops[0], size, fill, &out[0], &out[1]), nout = 2; break;
       case 2: st = jaxc_unique_inverse(ops[0], size, fill, &out[0], &out[1]), nout = 2; break;
       default: st = jaxc_unique_all(ops[0], size, fill, &out[0], &out[1], &out[2], &out[3]), nout = 4;
+      }
+      break;
+    }
+    case 23: { /* jnp.linalg on small operands of any dtype and rank 0-3 (square or not, batched) */
+      static const char *const ords[] = {NULL, "fro", "nuc", "1", "-1", "2", "-2", "inf", "-inf", "0", "3", "bad", ""};
+      static const char *const qr_modes[] = {NULL, "reduced", "complete", "r", "raw", "full", "economic"};
+      static const char *const uplos[] = {NULL, "L", "U", "l", "X"};
+      const char *ord = ords[u8() % 13];
+      int pick = u8() % 22;
+      switch (pick) {
+      case 0: st = jaxc_lax_linalg_lu(ops[0], &out[0], &out[1], &out[2]), nout = 3; break;
+      case 1: listed = false, r = jaxc_linalg_det(ops[0]); break;
+      case 2: st = jaxc_linalg_slogdet(ops[0], &out[0], &out[1]), nout = 2; break;
+      case 3: listed = false, r = jaxc_linalg_solve(ops[0], ops[1]); break;
+      case 4: listed = false, r = jaxc_linalg_inv(ops[0]); break;
+      case 5: listed = false, r = jaxc_linalg_cholesky(ops[0], u8() & 1, u8() & 1); break;
+      case 6: listed = false, r = jaxc_linalg_matrix_power(ops[0], k); break;
+      case 7: {
+        int axes[2] = {axis, (int)(u8() % 5) - 3};
+        listed = false, r = u8() & 1 ? jaxc_linalg_vector_norm(ops[0], ord, (int)(u8() % 3), axes, u8() & 1)
+                                     : jaxc_linalg_norm(ops[0], ord, (int)(u8() % 3), axes, u8() & 1);
+        break;
+      }
+      case 8: listed = false, r = jaxc_linalg_matrix_norm(ops[0], ord, u8() & 1); break;
+      case 9: listed = false, r = jaxc_linalg_svdvals(ops[0]); break;
+      case 10: listed = false, r = jaxc_linalg_matrix_rank(ops[0], u8() & 1 ? ops[1] : NULL); break;
+      case 11:
+        if (u8() & 1) st = jaxc_linalg_svd(ops[0], u8() & 1, true, u8() & 1, &out[0], &out[1], &out[2]), nout = 3;
+        else { /* no vectors: s alone, u and vh stay NULL */
+          jaxc_array *u = NULL, *vh = NULL;
+          st = jaxc_linalg_svd(ops[0], u8() & 1, false, u8() & 1, &u, &out[0], &vh), nout = 1;
+          if (u || vh) FAIL("%s: svd without vectors gave vectors", what);
+        }
+        break;
+      case 12: {
+        const char *mode = qr_modes[u8() % 7];
+        if (mode && !strcmp(mode, "r")) { /* r alone: q stays NULL */
+          jaxc_array *q = NULL;
+          st = jaxc_linalg_qr(ops[0], mode, &q, &out[0]), nout = 1;
+          if (q) FAIL("%s: qr mode r gave q", what);
+        } else st = jaxc_linalg_qr(ops[0], mode, &out[0], &out[1]), nout = 2;
+        break;
+      }
+      case 13: st = jaxc_linalg_eigh(ops[0], uplos[u8() % 5], u8() & 1, &out[0], &out[1]), nout = 2; break;
+      case 14: listed = false, r = jaxc_linalg_eigvalsh(ops[0], uplos[u8() % 5]); break;
+      case 15: st = jaxc_linalg_eig(ops[0], &out[0], &out[1]), nout = 2; break;
+      case 16: listed = false, r = jaxc_linalg_eigvals(ops[0]); break;
+      case 17: listed = false, r = jaxc_linalg_pinv(ops[0], u8() & 1 ? ops[1] : NULL, u8() & 1); break;
+      case 18: st = jaxc_linalg_lstsq(ops[0], ops[1], u8() & 1 ? ops[2] : NULL, &out[0], &out[1], &out[2], &out[3]), nout = 4; break;
+      case 19: listed = false, r = jaxc_linalg_cond(ops[0], ord); break;
+      case 20: {
+        int axes[2] = {axis, (int)(u8() % 5) - 3};
+        listed = false, r = u8() & 1 ? jaxc_linalg_tensorinv(ops[0], (int)(u8() % 5) - 1)
+                                     : jaxc_linalg_tensorsolve(ops[0], ops[1], (int)(u8() % 3), u8() & 1 ? axes : NULL);
+        break;
+      }
+      default: listed = false, r = u8() & 1 ? jaxc_linalg_multi_dot(n, ops) : jaxc_linalg_matrix_transpose(ops[0]);
       }
       break;
     }
