@@ -174,7 +174,7 @@ bench: $(BENCH_BINS)
 
 # ---- the same bits from every build: tools/optlevels.c built seven ways (gcc -O0 .. -O3, GNU C's
 # contraction, SSE2 and AVX2 targets, clang), with 1 to 3 threads, each output diffed against
-# gcc -O0's. Not part of make test (seven whole-library builds: about 4 min on 2 cores); .ci/run
+# gcc -O0's. Not part of make test (seven whole-library builds: about 5 min on 2 cores); .ci/run
 # runs it ----
 test-optlevels:
 	@bash tools/optlevels.sh $(B)/optlevels $(JOBS)

@@ -15262,9 +15262,11 @@ static jaxc_array *jaxc__det_small(const jaxc_array *A, int n) {
     }
   }
   jaxc__step_keep(&S, acc);
-done:
-  jaxc__steps_free(&S, acc);
+  jaxc__steps_free(&S, NULL);
   return acc;
+done: /* a step failed (a later term's, debug_nans): no partial sum returned */
+  jaxc__steps_free(&S, NULL);
+  return NULL;
 }
 JAXC_API jaxc_array *jaxc_linalg_det(const jaxc_array *a) {
   if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "det: the array is NULL");
@@ -15685,6 +15687,7 @@ static bool jaxc__matrices_run(const void *job, bool **nomem, jaxc__item_fn fn, 
    or as its rows (dst nq x ld), conjugated when conj */
 static void jaxc__put_matrix(jaxc_array *dst, int64_t b, const double *Q, int64_t ld, int64_t nq, bool as_rows, bool conj, bool cx) {
   int64_t wc = cx ? 2 : 1, base = wc * b * ld * nq;
+  if (ld == 0 || nq == 0) return; /* (an empty matrix may have a dimension of 2^50: no loop over it) */
   for (int64_t c = 0; c < nq; c++)
     for (int64_t i = 0; i < ld; i++) {
       int64_t to = base + wc * (as_rows ? c * ld + i : i * nq + c);
@@ -15697,6 +15700,7 @@ static void jaxc__put_matrix(jaxc_array *dst, int64_t b, const double *Q, int64_
 static bool jaxc__load_matrix(const jaxc_array *a, int64_t b, double *W, bool herm) {
   bool cx = jaxc_dtype_kind(a->dtype) == JAXC_KIND_COMPLEX, finite = true;
   int64_t m = a->shape[a->ndim - 2], n = a->shape[a->ndim - 1], wc = cx ? 2 : 1;
+  if (m == 0 || n == 0) return true; /* (an empty matrix may have a dimension of 2^50: no loop over it) */
   for (int64_t r = 0; r < m; r++)
     for (int64_t c = 0; c < n; c++) {
       int64_t src = wc * ((b * m + r) * n + c), to = wc * (herm ? r * n + c : c * m + r);
@@ -17231,10 +17235,11 @@ JAXC_API jaxc_array *jaxc_linalg_eigvals(const jaxc_array *a) {
    eigenvalue gives a zero row of vh, as JAX's */
 static bool jaxc__svd_hermitian(const jaxc_array *X, bool uv, jaxc_array **u, jaxc_array **s, jaxc_array **vh) {
   jaxc_array *w = NULL, *v = NULL, *U = NULL, *Vh = NULL, *sv;
-  int64_t n = X->shape[X->ndim - 1], count = n ? jaxc__batch_count(X) : 0, wc = jaxc_dtype_kind(X->dtype) == JAXC_KIND_COMPLEX ? 2 : 1;
-  if (!jaxc__eigh_of(X, true, true, &w, uv ? &v : NULL)) return false;
+  if (!jaxc__eigh_of(X, true, true, &w, uv ? &v : NULL)) return false; /* (X's rank checked there first) */
+  /* the shapes are eigh's: X + X^H broadcasts, so a (1, 3) X is a 3 x 3 matrix there, as in JAX */
+  int64_t n = w->shape[w->ndim - 1], count = n ? w->size / n : 0, wc = jaxc_dtype_kind(X->dtype) == JAXC_KIND_COMPLEX ? 2 : 1;
   sv = jaxc__new_array(w->dtype, false, w->ndim, w->shape);
-  if (sv && uv) U = jaxc__new_array(X->dtype, false, X->ndim, X->shape), Vh = U ? jaxc__new_array(X->dtype, false, X->ndim, X->shape) : NULL;
+  if (sv && uv) U = jaxc__new_array(v->dtype, false, v->ndim, v->shape), Vh = U ? jaxc__new_array(v->dtype, false, v->ndim, v->shape) : NULL;
   double *key = sv && (!uv || Vh) ? (double *)jaxc__malloc(sizeof(double) * (size_t)(n + 1)) : NULL;
   int64_t *order = key ? (int64_t *)jaxc__malloc(sizeof(int64_t) * (size_t)(n + 1)) : NULL;
   bool ok = order != NULL;

@@ -168,12 +168,14 @@
    default -std=gnu* builds). Results must not depend on the build: a contracted matmul or
    polynomial changes last bits, and the decompositions' QR iterations branch on last bits (a
    sweep more or less, an eigenvector's sign). Where jaxc wants one rounding it calls fma().
-   clang: a pragma over jaxc's headers. gcc: its optimize pragma over the implementation's
-   functions (the file that defines JAXC_IMPLEMENTATION) alone, because gcc does not inline a
-   function whose optimize options differ from its caller's: typed kernels that your own
-   functions call are compiled under your flags. tools/optlevels.c (make test-optlevels) checks
-   that gcc -O0 .. -O3, -std=gnu11 and clang builds give the same bits. (GCC's vectorizer fuses
-   complex products even under fp-contract=off: those are fenced one by one, JAXC__NOFUSE.) */
+   clang: a pragma over jaxc's headers. gcc: its optimize pragma over the functions of the file
+   that defines JAXC_IMPLEMENTATION alone, because gcc does not inline a function whose optimize
+   options differ from its caller's: in other files the typed kernels your functions call are
+   inlined and compiled under your flags; in the implementation file they are called out of line
+   (gcc 12 -O2: jaxc_scalar_hypot_f32_f32 from a loop), so keep such loops elsewhere.
+   tools/optlevels.c (make test-optlevels) checks that gcc -O0 .. -O3, -std=gnu11 and clang
+   builds give the same bits. (GCC's vectorizer fuses complex products even under
+   fp-contract=off: those are fenced one by one, JAXC__NOFUSE.) */
 #if defined(__clang__) && !defined(__CUDACC__)
 #  define JAXC__ROUND_EACH_BEGIN _Pragma("float_control(push)") _Pragma("clang fp contract(off)")
 #  define JAXC__ROUND_EACH_END _Pragma("float_control(pop)")

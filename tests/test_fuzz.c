@@ -58,14 +58,14 @@ static int any_axis(void) {
 }
 static jaxc_index_mode any_mode(void) { return (jaxc_index_mode)(coin(15) ? 77 : pick(6)); }
 
-static const int64_t shapes[][3] = {{0}, {3}, {2, 3}, {3, 1}, {1, 3}, {0}, {2, 0}, {4, 1, 2}, {1}, {2, 3}};
-static const int ndims[] = {0, 1, 2, 2, 2, 1, 2, 3, 1, 2};
+static const int64_t shapes[][3] = {{0}, {3}, {2, 3}, {3, 1}, {1, 3}, {0}, {2, 0}, {4, 1, 2}, {1}, {2, 3}, {3, 3}, {2, 2, 2}};
+static const int ndims[] = {0, 1, 2, 2, 2, 1, 2, 3, 1, 2, 2, 3}; /* (the last two square, for linalg) */
 static jaxc_array *pool[POOL];        /* the inputs: every call draws from here */
 static unsigned char *pool_bytes[POOL]; /* their contents, to see they never change */
 static jaxc_array *outs[4];           /* _into outputs */
 
 static jaxc_array *random_array(void) {
-  int s = pick(10);
+  int s = pick(12);
   jaxc_dtype d = (jaxc_dtype)pick(JAXC_NUM_CONCRETE_DTYPES);
   unsigned char data[MAXN * 16];
   for (size_t i = 0; i < sizeof data; i++) data[i] = (unsigned char)next_u64();
@@ -447,6 +447,70 @@ static void fuzz_contract(void) {
   jaxc_array_free(r);
 }
 
+/* jnp.linalg: every function on pool arrays (any dtype, rank 0-3, square or not, NULL) and bad
+   ord / mode / UPLO strings; a function of several results gives all of them or none */
+static void fuzz_linalg(void) {
+  static const char *const ords[] = {NULL, "fro", "nuc", "1", "-1", "2", "-2", "inf", "-inf", "0", "bad"};
+  static const char *const modes[] = {NULL, "reduced", "complete", "r", "raw", "economic"};
+  static const char *const uplos[] = {NULL, "L", "U", "x"};
+  static const char *const names[] = {"lu", "det", "slogdet", "solve", "inv", "cholesky", "matrix_power", "norm",
+                                      "matrix_norm", "svdvals", "matrix_rank", "svd", "qr", "eigh", "eigvalsh", "eig",
+                                      "eigvals", "pinv", "lstsq", "cond", "tensorinv", "tensorsolve", "multi_dot"};
+  const jaxc_array *a = arg(), *b = arg();
+  const char *ord = ords[pick(11)];
+  int k = pick(23), axes[2] = {any_axis(), any_axis()};
+  jaxc_array *r = NULL, *o[4] = {NULL, NULL, NULL, NULL};
+  int st = -1, nout = 0; /* (st: the status of a function of several results) */
+  switch (k) {
+  case 0: st = jaxc_lax_linalg_lu(a, &o[0], &o[1], &o[2]), nout = 3; break;
+  case 1: r = jaxc_linalg_det(a); break;
+  case 2: st = jaxc_linalg_slogdet(a, &o[0], &o[1]), nout = 2; break;
+  case 3: r = jaxc_linalg_solve(a, b); break;
+  case 4: r = jaxc_linalg_inv(a); break;
+  case 5: r = jaxc_linalg_cholesky(a, coin(2), coin(2)); break;
+  case 6: r = jaxc_linalg_matrix_power(a, pick(9) - 4); break;
+  case 7: r = coin(2) ? jaxc_linalg_norm(a, ord, pick(3), axes, coin(2)) : jaxc_linalg_vector_norm(a, ord, pick(3), axes, coin(2)); break;
+  case 8: r = jaxc_linalg_matrix_norm(a, ord, coin(2)); break;
+  case 9: r = jaxc_linalg_svdvals(a); break;
+  case 10: r = jaxc_linalg_matrix_rank(a, coin(2) ? b : NULL); break;
+  case 11: {
+    bool uv = coin(2);
+    st = jaxc_linalg_svd(a, coin(2), uv, coin(2), &o[0], &o[1], &o[2]), nout = uv ? 3 : 0;
+    if (!uv) CHECK_MSG(!o[0] && !o[2] && (st == JAXC_OK) == (o[1] != NULL), "svd without vectors: u %p, s %p, vh %p",
+                       (void *)o[0], (void *)o[1], (void *)o[2]);
+    break;
+  }
+  case 12: {
+    const char *m = modes[pick(6)];
+    st = jaxc_linalg_qr(a, m, &o[0], &o[1]), nout = m && !strcmp(m, "r") ? 0 : 2;
+    if (!nout) CHECK_MSG(!o[0] && (st == JAXC_OK) == (o[1] != NULL), "qr mode r: q %p, r %p", (void *)o[0], (void *)o[1]);
+    break;
+  }
+  case 13: st = jaxc_linalg_eigh(a, uplos[pick(4)], coin(2), &o[0], &o[1]), nout = 2; break;
+  case 14: r = jaxc_linalg_eigvalsh(a, uplos[pick(4)]); break;
+  case 15: st = jaxc_linalg_eig(a, &o[0], &o[1]), nout = 2; break;
+  case 16: r = jaxc_linalg_eigvals(a); break;
+  case 17: r = jaxc_linalg_pinv(a, coin(2) ? b : NULL, coin(2)); break;
+  case 18: st = jaxc_linalg_lstsq(a, b, coin(3) ? NULL : arg(), &o[0], &o[1], &o[2], &o[3]), nout = 4; break;
+  case 19: r = jaxc_linalg_cond(a, ord); break;
+  case 20: r = jaxc_linalg_tensorinv(a, pick(4) - 1); break;
+  case 21: r = jaxc_linalg_tensorsolve(a, b, pick(3), coin(2) ? axes : NULL); break;
+  default: {
+    const jaxc_array *arrs[3] = {a, b, arg()};
+    r = jaxc_linalg_multi_dot(pick(4), arrs);
+  }
+  }
+  if (st == -1) check_report(names[k], r, false);
+  else {
+    check_report(names[k], NULL, st == JAXC_OK);
+    CHECK_MSG(st == (int)jaxc_last_status(), "%s: returned %d, status %d", names[k], st, (int)jaxc_last_status());
+    for (int i = 0; i < nout; i++)
+      CHECK_MSG((o[i] != NULL) == (st == JAXC_OK), "%s: result %d is %p with status %d", names[k], i, (void *)o[i], st);
+  }
+  jaxc_array_free(r);
+  for (int i = 0; i < 4; i++) jaxc_array_free(o[i]);
+}
+
 int main(void) {
   sort_ops();
   make_pool();
@@ -461,11 +525,12 @@ int main(void) {
       case 4: fuzz_where_astype(); break;
       case 5: fuzz_index(); break;
       default: {
-        int k = pick(4);
+        int k = pick(5);
         if (k == 0) fuzz_sort_create_print();
         else if (k == 1) fuzz_into();
         else if (k == 2) fuzz_caller_memory();
-        else fuzz_contract();
+        else if (k == 3) fuzz_contract();
+        else fuzz_linalg();
       }
     }
   }

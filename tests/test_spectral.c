@@ -537,6 +537,28 @@ static void test_svd(void) {
   CHECK(jaxc_linalg_svd(vec, true, true, false, &u, &s, &vh) == JAXC_ERR_SHAPE && !s && strcmp(jaxc_last_error(), "Input 0 to svd must have rank at least 2, but got shape=(3,)") == 0);
   CHECK(jaxc_linalg_svd(f16, true, true, false, &u, &s, &vh) == JAXC_ERR_DTYPE && strcmp(jaxc_last_error(), "Unsupported dtype float16.") == 0);
   CHECK(jaxc_linalg_svd(a, true, true, true, &u, &s, &vh) != 0 && !u && !s && !vh); /* hermitian of a 4x3: add's broadcasting error */
+  /* hermitian of a vector or a scalar: eigh's symmetrization refuses it (read shape[-1] of a 0-d
+     array before that, found by the fuzzer) */
+  jaxc_array *sc = jaxc_array_zeros(JAXC_F32, 0, NULL);
+  for (int uv = 0; uv < 2; uv++) {
+    CHECK(jaxc_linalg_svd(vec, false, uv, true, &u, &s, &vh) == JAXC_ERR_ARG && !u && !s && !vh &&
+          strcmp(jaxc_last_error(), "transpose permutation isn't a permutation of operand dimensions, got permutation (0, -1) for operand shape (3,).") == 0);
+    CHECK(jaxc_linalg_svd(sc, false, uv, true, &u, &s, &vh) == JAXC_ERR_ARG && !u && !s && !vh &&
+          strcmp(jaxc_last_error(), "transpose permutation isn't a permutation of operand dimensions, got permutation (-1, -2) for operand shape ().") == 0);
+  }
+  jaxc_array_free(sc);
+  /* hermitian of a (1, 3) or (2, 1, 3) array: X + X^H broadcasts (JAX's symmetrize is jnp's +), so
+     it is the SVD of that (3, 3) matrix, the same bits as of (X + X^H) / 2 given whole (its
+     shapes were taken from X: reads and writes past the buffers, found by the fuzzer) */
+  for (int nd = 2; nd <= 3; nd++) {
+    jaxc_array *x = rand_mats(JAXC_C128, nd, nd == 2 ? (const int64_t[]){1, 3} : (const int64_t[]){2, 1, 3}, 0);
+    jaxc_array *t = jaxc_swapaxes(x, -1, -2), *xh = jaxc_conj(t), *sum = jaxc_add(x, xh), *two = jaxc_weak_int(2), *sym = jaxc_true_divide(sum, two);
+    jaxc_array *u2 = NULL, *s2 = NULL, *vh2 = NULL;
+    int st1 = jaxc_linalg_svd(x, false, true, true, &u, &s, &vh), st2 = jaxc_linalg_svd(sym, false, true, true, &u2, &s2, &vh2);
+    CHECK_MSG(st1 == JAXC_OK && st2 == JAXC_OK && bits_equal(u, u2) && bits_equal(s, s2) && bits_equal(vh, vh2),
+              "svd hermitian of a rank-%d (.., 1, 3) array: not the SVD of its (3, 3) symmetrization", nd);
+    FREE_ALL(x, t, xh, sum, two, sym, u, s, vh, u2, s2, vh2);
+  }
   CHECK(jaxc_linalg_svd(NULL, true, true, false, &u, &s, &vh) == JAXC_ERR_ARG);
   FREE_ALL(a, vec, f16);
 }
@@ -758,6 +780,80 @@ static void test_cond(void) {
   FREE_ALL(a, z, o, D, N, v, e, r, c);
 }
 
+/* Some results below are petabytes, as they would be in JAX: jaxc's answer is JAXC_ERR_NOMEM,
+   which an ASan build gives only where its allocator may return NULL */
+#if defined(__SANITIZE_ADDRESS__)
+#  define TEST_ASAN 1
+#elif defined(__has_feature)
+#  if __has_feature(address_sanitizer)
+#    define TEST_ASAN 1
+#  endif
+#endif
+#ifdef TEST_ASAN
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) { return "allocator_may_return_null=1"; }
+#endif
+/* ---- empty matrices with a huge dimension ------------------------------------------------------
+   A (2^50, 0) array holds nothing, but a loop over its rows ran 2^50 times (qr hung; found by the
+   fuzzer). Every function returns at once: a result of the right shape, or an error when a result
+   would not fit (qr's complete Q, 2^50 x 2^50), with a consistent status. */
+static void test_huge_empty(void) {
+  static const int64_t shapes[][3] = {{(int64_t)1 << 50, 0}, {0, (int64_t)1 << 50}, {3, (int64_t)1 << 50, 0}};
+  for (int s = 0; s < 3; s++) {
+    int nd = s == 2 ? 3 : 2;
+    jaxc_array *a = jaxc_array_empty(JAXC_F32, nd, shapes[s]), *c = jaxc_astype(a, JAXC_C64);
+    for (int cx = 0; cx < 2; cx++) {
+      const jaxc_array *x = cx ? c : a;
+      jaxc_array *q = NULL, *r = NULL, *u = NULL, *sv = NULL, *vh = NULL;
+      int st = jaxc_linalg_qr(x, "reduced", &q, &r);
+      int64_t m = shapes[s][nd - 2], n = shapes[s][nd - 1], k = m < n ? m : n;
+      CHECK_MSG(st == JAXC_OK && q && r && jaxc_array_shape(q)[nd - 2] == m && jaxc_array_shape(q)[nd - 1] == k &&
+                    jaxc_array_shape(r)[nd - 2] == k && jaxc_array_shape(r)[nd - 1] == n,
+                "qr of an empty (%lld, %lld): status %d", (long long)m, (long long)n, st);
+      FREE_ALL(q, r);
+      st = jaxc_linalg_qr(x, "complete", &q, &r);
+      CHECK(m > 1000 ? st != JAXC_OK && !q && !r && (int)jaxc_last_status() == st : st == JAXC_OK);
+      FREE_ALL(q, r);
+      st = jaxc_linalg_qr(x, "raw", &q, &r);
+      CHECK(st == JAXC_OK);
+      FREE_ALL(q, r);
+      st = jaxc_linalg_svd(x, false, true, false, &u, &sv, &vh);
+      CHECK_MSG(st == JAXC_OK && jaxc_array_shape(u)[nd - 2] == m && jaxc_array_shape(u)[nd - 1] == k && jaxc_array_size(sv) == 0,
+                "svd of an empty (%lld, %lld): status %d", (long long)m, (long long)n, st);
+      FREE_ALL(u, sv, vh);
+#define RETURNS(expr)                                                                                 \
+  do {                                                                                              \
+    jaxc_array *r_ = (expr);                                                                        \
+    CHECK_MSG((r_ != NULL) == (jaxc_last_status() == JAXC_OK), "%s of an empty (%lld, %lld)", #expr, (long long)m, (long long)n); \
+    jaxc_array_free(r_);                                                                            \
+  } while (0)
+      RETURNS(jaxc_linalg_svdvals(x));
+      RETURNS(jaxc_linalg_pinv(x, NULL, false));
+      RETURNS(jaxc_linalg_matrix_rank(x, NULL));
+      RETURNS(jaxc_linalg_matrix_norm(x, "fro", false));
+      RETURNS(jaxc_linalg_matrix_norm(x, "nuc", false));
+      RETURNS(jaxc_linalg_matrix_norm(x, "2", false));
+      RETURNS(jaxc_linalg_matrix_norm(x, "1", false));
+      RETURNS(jaxc_linalg_cond(x, NULL));
+      RETURNS(jaxc_linalg_det(x));
+      RETURNS(jaxc_linalg_inv(x));
+      RETURNS(jaxc_linalg_eigvals(x));
+      RETURNS(jaxc_linalg_eigvalsh(x, NULL));
+      RETURNS(jaxc_linalg_cholesky(x, false, true));
+#undef RETURNS
+      jaxc_array *l = NULL, *p = NULL, *pm = NULL;
+      st = jaxc_lax_linalg_lu(x, &l, &p, &pm); /* (a 2^50-row one's permutation is 4 PiB: out of memory) */
+      CHECK(m < 1000 ? st == JAXC_OK && l && p && pm : st == JAXC_ERR_NOMEM && !l && !p && !pm);
+      FREE_ALL(l, p, pm);
+      jaxc_array *b = jaxc_array_empty(jaxc_array_dtype(x), nd, shapes[s]), *ls[4] = {NULL};
+      st = jaxc_linalg_lstsq(x, b, NULL, &ls[0], &ls[1], &ls[2], &ls[3]);
+      CHECK(st == JAXC_OK ? ls[0] && ls[3] : !ls[0] && !ls[3]);
+      FREE_ALL(b, ls[0], ls[1], ls[2], ls[3]);
+    }
+    FREE_ALL(a, c);
+  }
+}
+
 int main(void) {
   jaxc_set_x64(true);
   test_qr();
@@ -766,5 +862,6 @@ int main(void) {
   test_pinv();
   test_lstsq();
   test_cond();
+  test_huge_empty();
   return check_summary("test_spectral");
 }
