@@ -13042,8 +13042,8 @@ JAXC_API jaxc_array *jaxc_append(const jaxc_array *a, const jaxc_array *values, 
             const T ar = A[2 * (i * k + kk)], ai = A[2 * (i * k + kk) + 1], *b = B + 2 * kk * n;       \
             JAXC__SIMD for (int64_t j = j0; j < j1; j++) {                                             \
               T br = b[2 * j], bi = b[2 * j + 1];                                                      \
-              c[2 * j] += JAXC__NOFUSE(ar * br) - JAXC__NOFUSE(ai * bi);                               \
-              c[2 * j + 1] += JAXC__NOFUSE(ar * bi) + JAXC__NOFUSE(ai * br);                           \
+              c[2 * j] += JAXC__CMUL_RE(ar, ai, br, bi);                                               \
+              c[2 * j + 1] += JAXC__CMUL_IM(ar, ai, br, bi);                                           \
             }                                                                                          \
           }                                                                                            \
         }                                                                                              \
@@ -13254,8 +13254,8 @@ static void jaxc__dots(const jaxc__mm *g, jaxc_dtype s, const char *A, const cha
               if (CX) { /* XLA's product (ac - bd, ad + bc), added part by part, as the blocked kernel */ \
                 const T xi = ar[r][(k0 + kk) * E + CX], *bi = b + JAXC__MM_SK * W * CX;                \
                 JAXC__SIMD for (int64_t j = 0; j < W; j++) {                                           \
-                  acc[r][j] += JAXC__NOFUSE(x * b[j]) - JAXC__NOFUSE(xi * bi[j]);                      \
-                  aci[r][j] += JAXC__NOFUSE(x * bi[j]) + JAXC__NOFUSE(xi * b[j]);                      \
+                  acc[r][j] += JAXC__CMUL_RE(x, xi, b[j], bi[j]);                                      \
+                  aci[r][j] += JAXC__CMUL_IM(x, xi, b[j], bi[j]);                                      \
                 }                                                                                      \
               } else                                                                                   \
                 JAXC__SIMD for (int64_t j = 0; j < W; j++) MAC(acc[r][j], x, b[j]);                    \
@@ -15013,8 +15013,8 @@ typedef struct jaxc__lu_job {
       if (CX) {                                                                                      \
         JAXC__SIMD for (int64_t c = k + 1; c < n; c++) {                                             \
           T ur = u[2 * c], ui = u[2 * c + 1];                                                        \
-          row[2 * c] -= JAXC__NOFUSE(lr * ur) - JAXC__NOFUSE(li * ui);                               \
-          row[2 * c + 1] -= JAXC__NOFUSE(lr * ui) + JAXC__NOFUSE(li * ur);                           \
+          row[2 * c] -= JAXC__CMUL_RE(lr, li, ur, ui);                                               \
+          row[2 * c + 1] -= JAXC__CMUL_IM(lr, li, ur, ui);                                           \
         }                                                                                            \
       } else                                                                                         \
         JAXC__SIMD for (int64_t c = k + 1; c < n; c++) row[c] -= lr * u[c];                          \
@@ -15043,7 +15043,7 @@ typedef struct jaxc__lu_job {
           if (CX) jaxc__recip_##CSUF(dr, di, &rr, &ri);                                              \
           for (int64_t i = k + 1; i < m; i++) {                                                      \
             T *x = A + w * (i * n + k), xr = x[0], xi = x[CX];                                       \
-            if (CX) x[0] = JAXC__NOFUSE(xr * rr) - JAXC__NOFUSE(xi * ri), x[CX] = JAXC__NOFUSE(xr * ri) + JAXC__NOFUSE(xi * rr); \
+            if (CX) x[0] = JAXC__CMUL_RE(xr, xi, rr, ri), x[CX] = JAXC__CMUL_IM(xr, xi, rr, ri);                                 \
             else x[0] = xr * rr;                                                                     \
           }                                                                                          \
         } else                                                                                       \
@@ -15342,8 +15342,8 @@ typedef struct jaxc__solve_job {
     const T *x_ = (x);                                                                               \
     JAXC__SIMD for (int64_t c = c0; c < c1; c++) {                                                   \
       T xr_ = x_[2 * c], xi_ = x_[2 * c + 1];                                                        \
-      y_[2 * c] -= JAXC__NOFUSE(lr_ * xr_) - JAXC__NOFUSE(li_ * xi_);                                \
-      y_[2 * c + 1] -= JAXC__NOFUSE(lr_ * xi_) + JAXC__NOFUSE(li_ * xr_);                            \
+      y_[2 * c] -= JAXC__CMUL_RE(lr_, li_, xr_, xi_);                                                \
+      y_[2 * c + 1] -= JAXC__CMUL_IM(lr_, li_, xr_, xi_);                                            \
     }                                                                                                \
   } while (0)
 #define JAXC__LU_DIV_1(T, y, d, c0, c1)                                                               \
@@ -15470,8 +15470,8 @@ typedef struct jaxc__chol_job {
         T ar = u[2 * p], ai = -u[2 * p + 1];                                                         \
         JAXC__SIMD for (int64_t q = p; q < n; q++) {                                                 \
           T br = u[2 * q], bi = u[2 * q + 1];                                                        \
-          row[2 * q] -= JAXC__NOFUSE(ar * br) - JAXC__NOFUSE(ai * bi);                               \
-          row[2 * q + 1] -= JAXC__NOFUSE(ar * bi) + JAXC__NOFUSE(ai * br);                           \
+          row[2 * q] -= JAXC__CMUL_RE(ar, ai, br, bi);                                               \
+          row[2 * q + 1] -= JAXC__CMUL_IM(ar, ai, br, bi);                                           \
         }                                                                                            \
       } else {                                                                                       \
         T l = u[p];                                                                                  \
@@ -15796,8 +15796,8 @@ static void jaxc__larfg(double *x, int64_t len, double *tau, bool cx) {
   if (cx) jaxc__recip_c128(ar - beta, ai, &rr, &ri);
   for (int64_t i = 1; i < len; i++) { /* v = x / (x[0] - beta), as x times its reciprocal */
     double xr = x[wc * i], xi = cx ? x[wc * i + 1] : 0;
-    x[wc * i] = JAXC__NOFUSE(xr * rr) - JAXC__NOFUSE(xi * ri);
-    if (cx) x[wc * i + 1] = JAXC__NOFUSE(xr * ri) + JAXC__NOFUSE(xi * rr);
+    x[wc * i] = JAXC__CMUL_RE(xr, xi, rr, ri);
+    if (cx) x[wc * i + 1] = JAXC__CMUL_IM(xr, xi, rr, ri);
   }
   x[0] = beta;
   if (cx) x[1] = 0, tau[1] = -ai / beta;
@@ -16525,7 +16525,7 @@ static jaxc__zz jaxc__zz_sub(jaxc__zz a, jaxc__zz b) { return jaxc__zz_of(a.r - 
 /* (the products kept apart: GCC's vectorizer fuses complex products into FMAs at -O2 and -O3
    whatever -ffp-contract says, see JAXC__NOFUSE) */
 static jaxc__zz jaxc__zz_mul(jaxc__zz a, jaxc__zz b) {
-  return jaxc__zz_of(JAXC__NOFUSE(a.r * b.r) - JAXC__NOFUSE(a.i * b.i), JAXC__NOFUSE(a.r * b.i) + JAXC__NOFUSE(a.i * b.r));
+  return jaxc__zz_of(JAXC__CMUL_RE(a.r, a.i, b.r, b.i), JAXC__CMUL_IM(a.r, a.i, b.r, b.i));
 }
 static jaxc__zz jaxc__zz_div(jaxc__zz a, jaxc__zz b) {
   double x[2] = {a.r, a.i};

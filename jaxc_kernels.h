@@ -491,6 +491,10 @@ JAXC__INLINE void jaxc_convert_f32_to_f16_n(size_t n, const float *JAXC__RESTRIC
 #ifndef JAXC__NOFUSE
 #  define JAXC__NOFUSE(x) (x)
 #endif
+/* the parts of (ar + ai i)(br + bi i) as XLA writes them, (ar br - ai bi, ar bi + ai br), each
+   product fenced: the complex products of jaxc.h's matmul, LU, solve and decompositions */
+#define JAXC__CMUL_RE(ar, ai, br, bi) (JAXC__NOFUSE((ar) * (br)) - JAXC__NOFUSE((ai) * (bi)))
+#define JAXC__CMUL_IM(ar, ai, br, bi) (JAXC__NOFUSE((ar) * (bi)) + JAXC__NOFUSE((ai) * (br)))
 #ifndef JAXC_PAR_BYTES
 #  define JAXC_PAR_BYTES ((size_t)2 << 20)
 #endif
