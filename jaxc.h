@@ -1243,12 +1243,13 @@ JAXC_API jaxc_array *jaxc_vecmat(const jaxc_array *a, const jaxc_array *b);
 /* jnp.linalg: factorizations and what JAX builds on them. Every function first promotes its
    operands to inexact (promote_dtypes_inexact: int8 -> float32, int64 -> float64, weak flags
    kept; two operands join, so strict mode refuses mixed dtypes) and works on the last two axes,
-   the others a batch. The factorizations are LAPACK's unblocked algorithms in the dtype's own
-   precision (getf2: partial pivoting on the first largest |x| (|re| + |im| for complex), the
-   column scaled by the pivot's reciprocal; potf2), so values agree with JAX's to rounding, not
-   bit for bit; the rest is composed of jaxc's ops as JAX composes it. float16 and bfloat16 have
-   no LAPACK kernels: JAX's "Unsupported dtype float16." (status ERR_DTYPE), except where no
-   factorization is needed (det of 2x2 and 3x3, norms but 2, -2 and "nuc", matrix_power >= 0).
+   the others a batch. The factorizations have the arithmetic of LAPACK's unblocked algorithms
+   in the dtype's own precision (getf2: partial pivoting on the first largest |x| (|re| + |im|
+   for complex), the column scaled by the pivot's reciprocal; potf2; both run blocked, with the
+   unblocked ones' bits), so values agree with JAX's to rounding, not bit for bit; the rest is
+   composed of jaxc's ops as JAX composes it. float16 and bfloat16 have no LAPACK kernels: JAX's
+   "Unsupported dtype float16." (status ERR_DTYPE), except where no factorization is needed (det
+   of 2x2 and 3x3, norms but 2, -2 and "nuc", matrix_power >= 0).
      jaxc_lax_linalg_lu(a, &lu, &pivots, &permutation)  jax.lax.linalg.lu of a float or complex
                       (..., m, n): L (unit, below the diagonal) and U in one array of a's dtype,
                       pivots (..., min(m, n)) int32 (row k was swapped with pivots[k]) and the
@@ -14953,7 +14954,7 @@ JAXC_API jaxc_array *jaxc_correlate(const jaxc_array *a, const jaxc_array *v, ja
 
 /* --- jnp.linalg: the LU and Cholesky factorizations, and what JAX builds on them ---------------
    The factorizations are LAPACK's unblocked algorithms (getf2, potf2) in the dtype's own
-   precision, row-major; everything around them (promotion, shapes, signs, logs, the 2x2 and
+   precision, row-major (blocked past 32 KiB, with their bits); everything around them (promotion, shapes, signs, logs, the 2x2 and
    3x3 determinants, norms, powers) is composed of jaxc's ops as jax.numpy composes it, so dtypes,
    weak flags and the elementwise roundings come out as JAX's. */
 
@@ -14987,75 +14988,322 @@ static bool jaxc__rank_at_least(const jaxc_array *a, const char *prim) {
   return jaxc__fail(JAXC_ERR_SHAPE, "Input 0 to %s must have rank at least 2, but got shape=%s", prim, s), false;
 }
 
-/* getf2 on one m x n matrix: at step k the pivot is the first row of largest |a[i][k]| (|re| +
-   |im| for complex, as i?amax), the rows are swapped and the column below scaled by the pivot's
-   reciprocal (or divided, past LAPACK's safe minimum), then the trailing block takes the rank-1
-   update, split over the threads by rows when it is large. A zero pivot is skipped (singular:
-   U keeps the zero, as LAPACK's info > 0, which JAX ignores). */
+/* LU with partial pivoting, getf2's arithmetic in the dtype's own precision: at step k the pivot
+   is the first row of largest |a[i][k]| (|re| + |im| for complex, as i?amax), the rows are
+   swapped and the column below scaled by the pivot's reciprocal (or divided, past LAPACK's safe
+   minimum), and each element right of and below the pivot takes a[i][c] -= a[i][k] * a[k][c]. A
+   zero pivot is skipped (singular: U keeps the zero, as LAPACK's info > 0, which JAX ignores).
+   Blocked as LAPACK's recursive getrf2: the left half of the columns is factored, its steps are
+   applied to the right half (a triangular solve in the rows above the half's last step, a matrix
+   product below it; a piece of a row stays in L1 while the steps stream over it), then the right
+   half is factored. Every element still takes its updates one by one in step order, each
+   product rounded before it is subtracted, so the bits are getf2's: blocking changes only the
+   speed (tests/test_decomp.c compares them with a plain getf2). Rows are swapped whole: an
+   update still pending in a row moves with it, and reads only that row's multipliers and rows
+   above the step, which no later swap moves. */
 typedef struct jaxc__lu_job {
   char *a;        /* count matrices of m x n, factored in place */
   int32_t *piv;   /* min(m, n) pivots each: the row swapped with row k at step k */
-  int64_t m, n, k;
+  int64_t m, n;
   jaxc_dtype d;
   bool inner;     /* one matrix at a time: its updates over the threads */
-  void *at;       /* the matrix of the step in progress (for the update's pieces) */
+  void *at;       /* the matrix in progress */
+  int64_t k0, k1, c0, c1; /* the update in progress: steps [k0, k1) applied to columns [c0, c1) */
+  void *panel;    /* a copy of JAXC__LU_LEAF columns by columns (m - c0 of them), or NULL */
 } jaxc__lu_job;
+#define JAXC__LU_LEAF 16  /* columns factored step by step */
+#define JAXC__LU_SMALL 32768 /* bytes of a panel (rows x columns) factored step by step, by rows */
+#define JAXC__LU_CB 256   /* columns of a row that take a run of steps in turn */
+#define JAXC__LU_TB 32    /* rows of a triangular solve's block */
+#define JAXC__LU_KB 64    /* steps packed at a time */
+#define JAXC__LU_PACK 2048 /* numbers packed (16 KiB of double, on the stack) */
+
+/* The updates LU and its solves are made of: row i of X takes steps k, x[i][c] -= l[i][k] * x[k][c]
+   (complex: (ac - bd, ad + bc), each product rounded before it is subtracted), the multipliers in
+   row i of L (X itself in LU; the factors in a solve), the steps' rows rows of X. Each element
+   takes its steps one by one in one fixed order -- ascending (LU, the forward solve) or
+   descending (the back solve) -- whichever way the work is blocked, so blocking keeps the bits. */
+typedef struct jaxc__tri {
+  void *x;         /* the rows updated and the steps' rows: row i at x + i * xs elements */
+  const void *l;   /* the multipliers: l[i][k] at l + i * ls + k * lk elements (the diagonal divides) */
+  int64_t xs, ls, lk; /* (lk: 1 along L's rows; Cholesky's are down the columns of U itself) */
+  bool conj;       /* the multipliers conjugated (Cholesky: conj(U[k][i])) */
+} jaxc__tri;
+/* complex (CX): the parts interleaved; CSUF names T's complex helpers (jaxc__cdiv_) */
+#define JAXC__TRI(SUF, T, CX, CSUF)                                                                   \
+  /* rows [i0, i1), columns [c0, c1), a row at a time: ascending, row i takes steps ka .. min(i, kb) \
+     - 1; descending (rows from the last), steps kb - 1 down to max(i + 1, ka), then divided by      \
+     l[i][i] if `divide` (the back solve) */                                                         \
+  static void jaxc__tri_rows_##SUF(const jaxc__tri *t, int64_t i0, int64_t i1, int64_t ka, int64_t kb, bool down, bool divide, \
+                                  int64_t c0, int64_t c1) {                                          \
+    T *X = (T *)t->x;                                                                                \
+    const T *L = (const T *)t->l;                                                                    \
+    int64_t w = CX + 1;                                                                              \
+    for (int64_t h = 0; h < i1 - i0; h++) {                                                          \
+      int64_t i = down ? i1 - 1 - h : i0 + h, n = down ? kb - (i + 1 > ka ? i + 1 : ka) : (i < kb ? i : kb) - ka; \
+      T *row = X + w * i * t->xs;                                                                    \
+      const T *lrow = L + w * i * t->ls;                                                             \
+      for (int64_t b0 = c0; b0 < c1; b0 += JAXC__LU_CB) {                                            \
+        int64_t b1 = c1 - b0 < JAXC__LU_CB ? c1 : b0 + JAXC__LU_CB;                                  \
+        for (int64_t s = 0; s < n; s++) {                                                            \
+          int64_t k = down ? kb - 1 - s : ka + s;                                                    \
+          const T *u = X + w * k * t->xs;                                                            \
+          T lr = lrow[w * k * t->lk], li = CX ? lrow[w * k * t->lk + CX] : 0;                        \
+          if (t->conj) li = -li;                                                                     \
+          if (CX) {                                                                                  \
+            JAXC__SIMD for (int64_t c = b0; c < b1; c++) {                                           \
+              T ur = u[2 * c], ui = u[2 * c + 1];                                                    \
+              row[2 * c] -= JAXC__CMUL_RE(lr, li, ur, ui);                                           \
+              row[2 * c + 1] -= JAXC__CMUL_IM(lr, li, ur, ui);                                       \
+            }                                                                                        \
+          } else                                                                                     \
+            JAXC__SIMD for (int64_t c = b0; c < b1; c++) row[c] -= lr * u[c];                        \
+        }                                                                                            \
+        if (divide) {                                                                                \
+          T dr = lrow[w * i * t->lk], di = CX ? lrow[w * i * t->lk + CX] : 0;                        \
+          for (int64_t c = b0; c < b1; c++) {                                                        \
+            if (CX) jaxc__cdiv_##CSUF(row + 2 * c, dr, di);                                          \
+            else row[c] /= dr;                                                                       \
+          }                                                                                          \
+        }                                                                                            \
+      }                                                                                              \
+    }                                                                                                \
+  }                                                                                                  \
+  JAXC__TRI_TILE_##CX(SUF, T)                                                                        \
+  /* rows [i0, i1), columns [c0, c1): every row takes all of steps [ka, kb), in the order, by tiles \
+     of four rows on the steps' rows packed a vector of columns after another (JAXC__LU_KB steps at \
+     a time); the rows and columns left over a row at a time */                                      \
+  static void jaxc__tri_rect_##SUF(const jaxc__tri *t, int64_t i0, int64_t i1, int64_t ka, int64_t kb, bool down, int64_t c0, int64_t c1) { \
+    enum { V = 64 / sizeof(T), W = CX + 1 };                                                         \
+    T pack[JAXC__LU_PACK], *X = (T *)t->x;                                                           \
+    const T *L = (const T *)t->l;                                                                    \
+    int64_t xs = t->xs, ls = t->ls, cw = JAXC__LU_PACK / (JAXC__LU_KB * W) / V * V, ks = down ? -1 : 1; \
+    for (int64_t done = 0; done < kb - ka; done += JAXC__LU_KB) {                                    \
+      int64_t nk = kb - ka - done < JAXC__LU_KB ? kb - ka - done : JAXC__LU_KB;                      \
+      int64_t lo = down ? kb - done - nk : ka + done, first = down ? lo + nk - 1 : lo;               \
+      for (int64_t b0 = c0; b0 < c1; b0 += cw) {                                                     \
+        int64_t b1 = c1 - b0 < cw ? c1 : b0 + cw, np = (b1 - b0) / V, i = i0;                        \
+        for (int64_t p = 0; p < np; p++)                                                             \
+          for (int64_t s = 0; s < nk; s++) {                                                         \
+            const T *u = X + W * ((first + ks * s) * xs + b0 + p * V);                               \
+            T *d = pack + (p * nk + s) * W * V;                                                      \
+            for (int v = 0; v < V; v++) {                                                            \
+              d[v] = u[W * v];                                                                       \
+              if (CX) d[V + v] = u[2 * v + 1];                                                       \
+            }                                                                                        \
+          }                                                                                          \
+        for (; np && i + 4 <= i1; i += 4) {                                                          \
+          T *x0 = X + W * i * xs, *x1 = x0 + W * xs, *x2 = x1 + W * xs, *x3 = x2 + W * xs;           \
+          const T *l0 = L + W * i * ls, *l1 = l0 + W * ls, *l2 = l1 + W * ls, *l3 = l2 + W * ls;     \
+          for (int64_t p = 0; p < np; p++)                                                           \
+            jaxc__tri_tile_##SUF(x0, x1, x2, x3, l0, l1, l2, l3, t->lk, t->conj ? -1 : 1, b0 + p * V, pack + p * nk * W * V, first, ks, nk); \
+        }                                                                                            \
+        jaxc__tri_rows_##SUF(t, i, i1, lo, lo + nk, down, false, b0, b0 + np * V);                   \
+        jaxc__tri_rows_##SUF(t, i0, i1, lo, lo + nk, down, false, b0 + np * V, b1);                  \
+      }                                                                                              \
+    }                                                                                                \
+  }                                                                                                  \
+  /* rows [k0, k1) of X solved by L's triangle on them: ascending, the unit lower one (row k0 is   \
+     final); descending, the upper one with its diagonal. By blocks of rows in the order, each      \
+     taking the rows solved before it as a product, then its own triangle (a triangle of up to     \
+     JAXC__LU_TB rows is one block: a row at a time) */                                             \
+  static void jaxc__tri_solve_##SUF(const jaxc__tri *t, int64_t k0, int64_t k1, bool down, int64_t c0, int64_t c1) { \
+    for (int64_t done = 0; done < k1 - k0; done += JAXC__LU_TB) {                                    \
+      int64_t nb = k1 - k0 - done < JAXC__LU_TB ? k1 - k0 - done : JAXC__LU_TB;                      \
+      int64_t s0 = down ? k1 - done - nb : k0 + done, s1 = s0 + nb;                                  \
+      if (down && s1 < k1) jaxc__tri_rect_##SUF(t, s0, s1, s1, k1, true, c0, c1);                    \
+      if (!down && k0 < s0) jaxc__tri_rect_##SUF(t, s0, s1, k0, s0, false, c0, c1);                  \
+      jaxc__tri_rows_##SUF(t, s0, s1, s0, s1, down, down, c0, c1);                                   \
+    }                                                                                                \
+  }
+/* four rows x0..x3 x V columns from c (one vector: 64 bytes) take nk packed steps (u: a step's V
+   numbers; complex: V real parts, then V imaginary ones), the first k, then k + ks, ...; the
+   multipliers in rows l0..l3; the sums held in registers */
+#define JAXC__TRI_TILE_0(SUF, T)                                                                      \
+  static void jaxc__tri_tile_##SUF(T *x0, T *x1, T *x2, T *x3, const T *l0, const T *l1, const T *l2, const T *l3, \
+                                  int64_t lk, T cs, int64_t c, const T *u, int64_t k, int64_t ks, int64_t nk) { \
+    enum { V = 64 / sizeof(T) };                                                                     \
+    T s0[V], s1[V], s2[V], s3[V];                                                                    \
+    (void)cs;                                                                                        \
+    for (int v = 0; v < V; v++) s0[v] = x0[c + v], s1[v] = x1[c + v], s2[v] = x2[c + v], s3[v] = x3[c + v]; \
+    for (int64_t s = 0; s < nk; s++, k += ks, u += V) {                                              \
+      T m0 = l0[k * lk], m1 = l1[k * lk], m2 = l2[k * lk], m3 = l3[k * lk];                          \
+      JAXC__SIMD for (int v = 0; v < V; v++) {                                                       \
+        T y = u[v];                                                                                  \
+        s0[v] -= m0 * y, s1[v] -= m1 * y, s2[v] -= m2 * y, s3[v] -= m3 * y;                          \
+      }                                                                                              \
+    }                                                                                                \
+    for (int v = 0; v < V; v++) x0[c + v] = s0[v], x1[c + v] = s1[v], x2[c + v] = s2[v], x3[c + v] = s3[v]; \
+  }
+#define JAXC__TRI_TILE_1(SUF, T)                                                                      \
+  static void jaxc__tri_tile_##SUF(T *x0, T *x1, T *x2, T *x3, const T *l0, const T *l1, const T *l2, const T *l3, \
+                                  int64_t lk, T cs, int64_t c, const T *u, int64_t k, int64_t ks, int64_t nk) { \
+    enum { V = 64 / sizeof(T) };                                                                     \
+    T s0[V], s1[V], s2[V], s3[V], t0[V], t1[V], t2[V], t3[V];                                        \
+    for (int v = 0; v < V; v++) {                                                                    \
+      s0[v] = x0[2 * (c + v)], s1[v] = x1[2 * (c + v)], s2[v] = x2[2 * (c + v)], s3[v] = x3[2 * (c + v)]; \
+      t0[v] = x0[2 * (c + v) + 1], t1[v] = x1[2 * (c + v) + 1], t2[v] = x2[2 * (c + v) + 1], t3[v] = x3[2 * (c + v) + 1]; \
+    }                                                                                                \
+    for (int64_t s = 0; s < nk; s++, k += ks, u += 2 * V) {                                          \
+      int64_t e = 2 * k * lk; /* (cs: -1 conjugates, an exact negation) */                           \
+      T a0 = l0[e], a1 = l1[e], a2 = l2[e], a3 = l3[e];                                              \
+      T b0 = cs * l0[e + 1], b1 = cs * l1[e + 1], b2 = cs * l2[e + 1], b3 = cs * l3[e + 1];          \
+      JAXC__SIMD for (int v = 0; v < V; v++) {                                                       \
+        T ur = u[v], ui = u[V + v];                                                                  \
+        s0[v] -= JAXC__CMUL_RE(a0, b0, ur, ui), t0[v] -= JAXC__CMUL_IM(a0, b0, ur, ui);              \
+        s1[v] -= JAXC__CMUL_RE(a1, b1, ur, ui), t1[v] -= JAXC__CMUL_IM(a1, b1, ur, ui);              \
+        s2[v] -= JAXC__CMUL_RE(a2, b2, ur, ui), t2[v] -= JAXC__CMUL_IM(a2, b2, ur, ui);              \
+        s3[v] -= JAXC__CMUL_RE(a3, b3, ur, ui), t3[v] -= JAXC__CMUL_IM(a3, b3, ur, ui);              \
+      }                                                                                              \
+    }                                                                                                \
+    for (int v = 0; v < V; v++) {                                                                    \
+      x0[2 * (c + v)] = s0[v], x1[2 * (c + v)] = s1[v], x2[2 * (c + v)] = s2[v], x3[2 * (c + v)] = s3[v]; \
+      x0[2 * (c + v) + 1] = t0[v], x1[2 * (c + v) + 1] = t1[v], x2[2 * (c + v) + 1] = t2[v], x3[2 * (c + v) + 1] = t3[v]; \
+    }                                                                                                \
+  }
 /* complex (CX): the parts interleaved, products as XLA's and LAPACK's, (ac - bd, ad + bc), each
    rounded (fenced from GCC's complex-FMA pattern, see JAXC__NOFUSE) */
 #define JAXC__LU(SUF, T, CX, ABS, HYPOT, SFMIN, CSUF)                                                 \
-  static void jaxc__lu_rows_##SUF(const void *jp, int64_t r0, int64_t r1) {                          \
+  static void jaxc__lu_below_##SUF(const void *jp, int64_t r0, int64_t r1) { /* the product */       \
     const jaxc__lu_job *j = (const jaxc__lu_job *)jp;                                                \
-    T *A = (T *)j->at;                                                                               \
-    int64_t n = j->n, k = j->k, w = CX + 1;                                                          \
-    const T *u = A + w * k * n;                                                                      \
-    for (int64_t i = k + 1 + r0; i < k + 1 + r1; i++) {                                              \
-      T *row = A + w * i * n, lr = row[w * k], li = CX ? row[w * k + CX] : 0;                        \
-      if (CX) {                                                                                      \
-        JAXC__SIMD for (int64_t c = k + 1; c < n; c++) {                                             \
-          T ur = u[2 * c], ui = u[2 * c + 1];                                                        \
-          row[2 * c] -= JAXC__CMUL_RE(lr, li, ur, ui);                                               \
-          row[2 * c + 1] -= JAXC__CMUL_IM(lr, li, ur, ui);                                           \
-        }                                                                                            \
-      } else                                                                                         \
-        JAXC__SIMD for (int64_t c = k + 1; c < n; c++) row[c] -= lr * u[c];                          \
+    jaxc__tri t = {j->at, j->at, j->n, j->n, 1, false};                                              \
+    jaxc__tri_rect_##SUF(&t, j->k1 + r0, j->k1 + r1, j->k0, j->k1, false, j->c0, j->c1);             \
+  }                                                                                                  \
+  static void jaxc__lu_above_##SUF(const void *jp, int64_t q0, int64_t q1) { /* the solve, by columns */ \
+    const jaxc__lu_job *j = (const jaxc__lu_job *)jp;                                                \
+    jaxc__tri t = {j->at, j->at, j->n, j->n, 1, false};                                              \
+    jaxc__tri_solve_##SUF(&t, j->k0, j->k1, false, j->c0 + q0, j->c0 + q1);                          \
+  }                                                                                                  \
+  /* the factored steps [k0, k1) applied to columns [c0, c1) (their rows below k0) */               \
+  static void jaxc__lu_update_##SUF(jaxc__lu_job *j, int64_t k0, int64_t k1, int64_t c0, int64_t c1) { \
+    size_t each = (size_t)((CX + 1) * (k1 - k0)) * sizeof(T); /* (work as bytes: one per update) */   \
+    j->k0 = k0, j->k1 = k1, j->c0 = c0, j->c1 = c1;                                                  \
+    if (j->inner) {                                                                                  \
+      jaxc__range_run(j, jaxc__lu_above_##SUF, c1 - c0, each * (size_t)(k1 - k0) / 2);               \
+      jaxc__range_run(j, jaxc__lu_below_##SUF, j->m - k1, each * (size_t)(c1 - c0));                 \
+    } else {                                                                                         \
+      jaxc__lu_above_##SUF(j, 0, c1 - c0);                                                           \
+      jaxc__lu_below_##SUF(j, 0, j->m - k1);                                                         \
     }                                                                                                \
   }                                                                                                  \
-  static T jaxc__lu_mag_##SUF(const T *x) { return CX ? ABS(x[0]) + ABS(x[CX]) : ABS(x[0]); }       \
-  static void jaxc__lu_one_##SUF(jaxc__lu_job *j, T *A, int32_t *piv) {                              \
-    int64_t m = j->m, n = j->n, kmax = m < n ? m : n, w = CX + 1;                                    \
-    j->at = A;                                                                                       \
-    for (int64_t k = 0; k < kmax; k++) {                                                             \
-      int64_t p = k;                                                                                 \
-      T best = jaxc__lu_mag_##SUF(A + w * (k * n + k));                                              \
-      for (int64_t i = k + 1; i < m; i++)                                                            \
-        if (jaxc__lu_mag_##SUF(A + w * (i * n + k)) > best) best = jaxc__lu_mag_##SUF(A + w * (i * n + k)), p = i; \
+  /* the first of count elements of largest |x| (|re| + |im|), element r's parts at xr[r s], xi[r s] */ \
+  static int64_t jaxc__lu_pivot_##SUF(const T *xr, const T *xi, int64_t s, int64_t count) {         \
+    int64_t p = 0;                                                                                   \
+    T best = CX ? ABS(xr[0]) + ABS(xi[0]) : ABS(xr[0]);                                              \
+    for (int64_t r = 1; r < count; r++) {                                                            \
+      T g = CX ? ABS(xr[r * s]) + ABS(xi[r * s]) : ABS(xr[r * s]);                                   \
+      if (g > best) best = g, p = r;                                                                 \
+    }                                                                                                \
+    return p;                                                                                        \
+  }                                                                                                  \
+  /* count elements below the pivot d: times its reciprocal, or divided past the safe minimum */     \
+  static void jaxc__lu_scale_##SUF(T *xr, T *xi, int64_t s, int64_t count, T dr, T di) {            \
+    if ((CX ? HYPOT(dr, di) : ABS(dr)) >= SFMIN) {                                                   \
+      T rr = 1 / dr, ri = 0;                                                                         \
+      if (CX) jaxc__recip_##CSUF(dr, di, &rr, &ri);                                                  \
+      for (int64_t r = 0; r < count; r++) {                                                          \
+        T a = xr[r * s], b = CX ? xi[r * s] : 0;                                                     \
+        if (CX) xr[r * s] = JAXC__CMUL_RE(a, b, rr, ri), xi[r * s] = JAXC__CMUL_IM(a, b, rr, ri);    \
+        else xr[r * s] = a * rr;                                                                     \
+      }                                                                                              \
+    } else                                                                                           \
+      for (int64_t r = 0; r < count; r++) {                                                          \
+        if (CX) {                                                                                    \
+          T x[2] = {xr[r * s], xi[r * s]};                                                           \
+          jaxc__cdiv_##CSUF(x, dr, di);                                                              \
+          xr[r * s] = x[0], xi[r * s] = x[1];                                                        \
+        } else                                                                                       \
+          xr[r * s] /= dr;                                                                           \
+      }                                                                                              \
+  }                                                                                                  \
+  /* steps [c0, c1), one at a time: pivot, swap, scale, and the rank-1 update of columns < c1 */      \
+  static void jaxc__lu_leaf_##SUF(jaxc__lu_job *j, int32_t *piv, int64_t c0, int64_t c1) {            \
+    T *A = (T *)j->at;                                                                               \
+    int64_t m = j->m, n = j->n, w = CX + 1;                                                          \
+    jaxc__tri t = {A, A, n, n, 1, false};                                                            \
+    for (int64_t k = c0; k < c1; k++) {                                                              \
+      T *col = A + w * (k * n + k);                                                                  \
+      int64_t p = k + jaxc__lu_pivot_##SUF(col, col + CX, w * n, m - k);                             \
       piv[k] = (int32_t)p;                                                                           \
       const T *pk = A + w * (p * n + k);                                                             \
       if (pk[0] != 0 || pk[CX] != 0) {                                                               \
         if (p != k)                                                                                  \
           for (int64_t c = 0; c < w * n; c++) {                                                      \
-            T t = A[w * k * n + c];                                                                  \
-            A[w * k * n + c] = A[w * p * n + c], A[w * p * n + c] = t;                               \
+            T tmp = A[w * k * n + c];                                                                \
+            A[w * k * n + c] = A[w * p * n + c], A[w * p * n + c] = tmp;                             \
           }                                                                                          \
-        T dr = A[w * (k * n + k)], di = CX ? A[w * (k * n + k) + CX] : 0;                            \
-        if ((CX ? HYPOT(dr, di) : ABS(dr)) >= SFMIN) {                                               \
-          T rr = 1 / dr, ri = 0;                                                                     \
-          if (CX) jaxc__recip_##CSUF(dr, di, &rr, &ri);                                              \
-          for (int64_t i = k + 1; i < m; i++) {                                                      \
-            T *x = A + w * (i * n + k), xr = x[0], xi = x[CX];                                       \
-            if (CX) x[0] = JAXC__CMUL_RE(xr, xi, rr, ri), x[CX] = JAXC__CMUL_IM(xr, xi, rr, ri);                                 \
-            else x[0] = xr * rr;                                                                     \
-          }                                                                                          \
-        } else                                                                                       \
-          for (int64_t i = k + 1; i < m; i++) {                                                      \
-            if (CX) jaxc__cdiv_##CSUF(A + w * (i * n + k), dr, di);                                  \
-            else A[w * (i * n + k)] /= dr;                                                           \
-          }                                                                                          \
+        jaxc__lu_scale_##SUF(col + w * n, col + w * n + CX, w * n, m - k - 1, col[0], CX ? col[CX] : 0); \
       }                                                                                              \
-      j->k = k;                                                                                      \
-      if (j->inner) jaxc__range_run(j, jaxc__lu_rows_##SUF, m - k - 1, (size_t)(w * (n - k)) * sizeof(T)); \
-      else jaxc__lu_rows_##SUF(j, 0, m - k - 1);                                                     \
+      jaxc__tri_rows_##SUF(&t, k + 1, m, k, k + 1, false, false, k + 1, c1);                         \
     }                                                                                                \
+  }                                                                                                  \
+  /* the leaf's steps on P, a copy of rows [c0, m) x columns [c0, c1) by columns (complex: a column \
+     of real parts, then one of imaginary parts), where the pivot's search, the scaling and the      \
+     rank-1 updates run down contiguous columns; the same operations as jaxc__lu_leaf */            \
+  static void jaxc__lu_leaf_cols_##SUF(jaxc__lu_job *j, int32_t *piv, int64_t c0, int64_t c1) {       \
+    T *A = (T *)j->at, *P = (T *)j->panel;                                                           \
+    int64_t m = j->m, n = j->n, w = CX + 1, M = m - c0; /* (P's rows: i - c0) */                     \
+    for (int64_t c = c0; c < c1; c++)                                                                \
+      for (int64_t i = c0; i < m; i++)                                                               \
+        for (int64_t h = 0; h < w; h++) P[(w * (c - c0) + h) * M + i - c0] = A[w * (i * n + c) + h];  \
+    for (int64_t k = c0; k < c1; k++) {                                                              \
+      T *lr = P + w * (k - c0) * M, *li = lr + CX * M;                                               \
+      int64_t d = k - c0, p = d + jaxc__lu_pivot_##SUF(lr + d, li + d, 1, M - d);                     \
+      piv[k] = (int32_t)(p + c0);                                                                    \
+      if (lr[p] != 0 || li[p] != 0) {                                                                \
+        if (p != d) {                                                                                \
+          for (int64_t c = 0; c < w * (c1 - c0); c++) {                                              \
+            T t = P[c * M + d];                                                                      \
+            P[c * M + d] = P[c * M + p], P[c * M + p] = t;                                           \
+          }                                                                                          \
+          T *x = A + w * k * n, *y = A + w * (p + c0) * n;                                           \
+          int64_t rest[2][2] = {{0, w * c0}, {w * c1, w * n}}; /* (the rows outside P) */            \
+          for (int h = 0; h < 2; h++)                                                                \
+            for (int64_t c = rest[h][0]; c < rest[h][1]; c++) {                                      \
+              T t = x[c];                                                                            \
+              x[c] = y[c], y[c] = t;                                                                 \
+            }                                                                                        \
+        }                                                                                            \
+        jaxc__lu_scale_##SUF(lr + d + 1, li + d + 1, 1, M - d - 1, lr[d], li[d]);                    \
+      }                                                                                              \
+      for (int64_t c = k + 1; c < c1; c++) {                                                         \
+        T *xr = P + w * (c - c0) * M, *xi = xr + CX * M, ur = xr[d], ui = xi[d];                     \
+        if (CX)                                                                                      \
+          JAXC__SIMD for (int64_t r = d + 1; r < M; r++) {                                           \
+            T ar = lr[r], ai = li[r];                                                                \
+            xr[r] -= JAXC__CMUL_RE(ar, ai, ur, ui), xi[r] -= JAXC__CMUL_IM(ar, ai, ur, ui);          \
+          }                                                                                          \
+        else                                                                                         \
+          JAXC__SIMD for (int64_t r = d + 1; r < M; r++) xr[r] -= lr[r] * ur;                        \
+      }                                                                                              \
+    }                                                                                                \
+    for (int64_t i = c0; i < m; i++)                                                                 \
+      for (int64_t c = c0; c < c1; c++)                                                              \
+        for (int64_t h = 0; h < w; h++) A[w * (i * n + c) + h] = P[(w * (c - c0) + h) * M + i - c0];  \
+  }                                                                                                  \
+  /* steps [c0, c1) (c1 <= min(m, n)), their columns having taken the steps before c0 */            \
+  static void jaxc__lu_steps_##SUF(jaxc__lu_job *j, int32_t *piv, int64_t c0, int64_t c1) {           \
+    if (c1 - c0 <= JAXC__LU_LEAF || (size_t)(j->m * (c1 - c0) * (CX + 1)) * sizeof(T) <= JAXC__LU_SMALL) { \
+      if (j->panel) jaxc__lu_leaf_cols_##SUF(j, piv, c0, c1);                                          \
+      else jaxc__lu_leaf_##SUF(j, piv, c0, c1);                                                      \
+      return;                                                                                        \
+    }                                                                                                \
+    int64_t mid = c0 + (c1 - c0) / 2;                                                                \
+    jaxc__lu_steps_##SUF(j, piv, c0, mid);                                                           \
+    jaxc__lu_update_##SUF(j, c0, mid, mid, c1);                                                      \
+    jaxc__lu_steps_##SUF(j, piv, mid, c1);                                                           \
+  }                                                                                                  \
+  static void jaxc__lu_one_##SUF(jaxc__lu_job *j, T *A, int32_t *piv) {                              \
+    int64_t kmax = j->m < j->n ? j->m : j->n;                                                        \
+    size_t panel = (size_t)(j->m * JAXC__LU_LEAF * (CX + 1)) * sizeof(T); /* (the widest leaf's) */   \
+    if (panel < JAXC__LU_SMALL) panel = JAXC__LU_SMALL;                                               \
+    j->at = A;                                                                                       \
+    /* (blocked: a panel by columns, if there is memory for it; else the leaves by rows, same bits) */ \
+    j->panel = (size_t)(j->m * kmax * (CX + 1)) * sizeof(T) > JAXC__LU_SMALL ? jaxc__malloc(panel) : NULL; \
+    jaxc__lu_steps_##SUF(j, piv, 0, kmax);                                                           \
+    if (j->n > kmax) jaxc__lu_update_##SUF(j, 0, kmax, kmax, j->n); /* a wide matrix's last columns */ \
+    jaxc__free(j->panel);                                                                            \
+    j->panel = NULL;                                                                                 \
   }
 /* x / (dr + i di) by Smith's algorithm (the scaling keeps |d|^2 from overflowing, as Fortran's
    complex division does; the products fenced from GCC's complex-FMA pattern, see JAXC__NOFUSE) */
@@ -15077,11 +15325,18 @@ typedef struct jaxc__lu_job {
   }
 JAXC__CDIV(c64, float, fabsf)
 JAXC__CDIV(c128, double, fabs)
+JAXC__TRI(f32, float, 0, c64)
+JAXC__TRI(f64, double, 0, c128)
+JAXC__TRI(c64, float, 1, c64)
+JAXC__TRI(c128, double, 1, c128)
 JAXC__LU(f32, float, 0, fabsf, hypotf, FLT_MIN, c64) /* (CSUF: the complex helpers of T, unused when real) */
 JAXC__LU(f64, double, 0, fabs, hypot, DBL_MIN, c128)
 JAXC__LU(c64, float, 1, fabsf, hypotf, FLT_MIN, c64)
 JAXC__LU(c128, double, 1, fabs, hypot, DBL_MIN, c128)
 #undef JAXC__LU
+#undef JAXC__TRI
+#undef JAXC__TRI_TILE_0
+#undef JAXC__TRI_TILE_1
 #undef JAXC__CDIV
 
 static void jaxc__lu_matrix(jaxc__lu_job *j, int64_t b) {
@@ -15104,7 +15359,7 @@ static void jaxc__lu_item(const void *jp, int64_t b) {
    time with each one's updates over the threads */
 static void jaxc__lu_factor(jaxc_array *lu, int32_t *piv) {
   int64_t m = lu->shape[lu->ndim - 2], n = lu->shape[lu->ndim - 1], count = m && n ? lu->size / (m * n) : 0;
-  jaxc__lu_job j = {(char *)lu->data, piv, m, n, 0, lu->dtype, false, NULL};
+  jaxc__lu_job j = {(char *)lu->data, piv, m, n, lu->dtype, false, NULL, 0, 0, 0, 0, NULL};
   bool batch = count > 1 && (size_t)lu->size * jaxc_dtype_size(lu->dtype) * (size_t)(m < n ? m : n) / 4 > JAXC_PAR_BYTES;
   if (batch) jaxc__items_run(&j, jaxc__lu_item, count, true);
   else {
@@ -15307,7 +15562,6 @@ typedef struct jaxc__solve_job {
 #define JAXC__LU_SOLVE(SUF, T, CX)                                                                    \
   static void jaxc__lu_solve_##SUF(const void *jp, int64_t c0, int64_t c1) {                         \
     const jaxc__solve_job *j = (const jaxc__solve_job *)jp;                                          \
-    const T *LU = (const T *)(const void *)j->at_lu;                                                 \
     T *X = (T *)(void *)j->at_x;                                                                     \
     const int32_t *piv = j->at_piv;                                                                  \
     int64_t m = j->m, k = j->k, w = (CX + 1);                                                        \
@@ -15317,54 +15571,15 @@ typedef struct jaxc__solve_job {
           T t = X[w * i * k + c];                                                                    \
           X[w * i * k + c] = X[w * piv[i] * k + c], X[w * piv[i] * k + c] = t;                       \
         }                                                                                            \
-    for (int64_t i = 1; i < m; i++)                                                                  \
-      for (int64_t r = 0; r < i; r++) JAXC__LU_AXPY_##CX(T, X + w * i * k, X + w * r * k, LU + w * (i * m + r), c0, c1); \
-    for (int64_t i = m - 1; i >= 0; i--) {                                                           \
-      for (int64_t r = m - 1; r > i; r--) JAXC__LU_AXPY_##CX(T, X + w * i * k, X + w * r * k, LU + w * (i * m + r), c0, c1); \
-      JAXC__LU_DIV_##CX(T, X + w * i * k, LU + w * (i * m + i), c0, c1);                             \
-    }                                                                                                \
+    jaxc__tri t = {X, j->at_lu, k, m, 1, false};                                                     \
+    jaxc__tri_solve_##SUF(&t, 0, m, false, c0, c1);                                                  \
+    jaxc__tri_solve_##SUF(&t, 0, m, true, c0, c1);                                                   \
   }
-/* y[c] -= l * x[c] over [c0, c1); y[c] /= d */
-#define JAXC__LU_AXPY_0(T, y, x, l, c0, c1)                                                           \
-  do {                                                                                               \
-    T *y_ = (y), lv_ = *(l);                                                                         \
-    const T *x_ = (x);                                                                               \
-    JAXC__SIMD for (int64_t c = c0; c < c1; c++) y_[c] -= lv_ * x_[c];                               \
-  } while (0)
-#define JAXC__LU_DIV_0(T, y, d, c0, c1)                                                               \
-  do {                                                                                               \
-    T *y_ = (y), dv_ = *(d);                                                                         \
-    for (int64_t c = c0; c < c1; c++) y_[c] /= dv_;                                                  \
-  } while (0)
-#define JAXC__LU_AXPY_1(T, y, x, l, c0, c1)                                                           \
-  do {                                                                                               \
-    T *y_ = (y), lr_ = (l)[0], li_ = (l)[1];                                                         \
-    const T *x_ = (x);                                                                               \
-    JAXC__SIMD for (int64_t c = c0; c < c1; c++) {                                                   \
-      T xr_ = x_[2 * c], xi_ = x_[2 * c + 1];                                                        \
-      y_[2 * c] -= JAXC__CMUL_RE(lr_, li_, xr_, xi_);                                                \
-      y_[2 * c + 1] -= JAXC__CMUL_IM(lr_, li_, xr_, xi_);                                            \
-    }                                                                                                \
-  } while (0)
-#define JAXC__LU_DIV_1(T, y, d, c0, c1)                                                               \
-  do {                                                                                               \
-    for (int64_t c = c0; c < c1; c++) JAXC__CDIV_OF(T)((y) + 2 * c, (d)[0], (d)[1]);                 \
-  } while (0)
-#define JAXC__CDIV_OF(T) JAXC__CDIV_OF_##T
-#define JAXC__CDIV_OF_float jaxc__cdiv_c64
-#define JAXC__CDIV_OF_double jaxc__cdiv_c128
 JAXC__LU_SOLVE(f32, float, 0)
 JAXC__LU_SOLVE(f64, double, 0)
 JAXC__LU_SOLVE(c64, float, 1)
 JAXC__LU_SOLVE(c128, double, 1)
 #undef JAXC__LU_SOLVE
-#undef JAXC__LU_AXPY_0
-#undef JAXC__LU_AXPY_1
-#undef JAXC__LU_DIV_0
-#undef JAXC__LU_DIV_1
-#undef JAXC__CDIV_OF
-#undef JAXC__CDIV_OF_float
-#undef JAXC__CDIV_OF_double
 static void jaxc__solve_batch(jaxc__solve_job *j, int64_t t) {
   size_t es = jaxc_dtype_size(j->d);
   jaxc__mm_pos p;
@@ -15449,7 +15664,10 @@ JAXC_API jaxc_array *jaxc_linalg_inv(const jaxc_array *a) {
    what is left, over the square root of its diagonal (times the reciprocal, as LAPACK scales),
    then the rows below take the rank-1 update W[p][q] -= conj(U[j][p]) U[j][q] -- by rows, which
    vectorise. The matrix holds the lower triangle's values transposed (conjugated) above its
-   diagonal. A diagonal that is not > 0 (or NaN; complex: its real part) fails the matrix. */
+   diagonal. A diagonal that is not > 0 (or NaN; complex: its real part) fails the matrix.
+   Past 32 KiB blocked as LU is (the rows split in halves; the left half's steps applied to the
+   right half's rows by the packed tiles, the multipliers conj(U[k][p]) read down U's columns),
+   each element taking its updates one by one in potf2's order: potf2's bits. */
 typedef struct jaxc__chol_job {
   char *a;
   int64_t n, j;
@@ -15457,6 +15675,7 @@ typedef struct jaxc__chol_job {
   bool inner;
   void *at;
   bool *failed;   /* per matrix */
+  int64_t k0, k1, r0, r1; /* the update in progress: rows [r0, r1) take steps [k0, k1) */
 } jaxc__chol_job;
 #define JAXC__CHOL(SUF, T, CX, SQRT)                                                                  \
   static void jaxc__chol_rows_##SUF(const void *jp, int64_t r0, int64_t r1) {                        \
@@ -15479,10 +15698,10 @@ typedef struct jaxc__chol_job {
       }                                                                                              \
     }                                                                                                \
   }                                                                                                  \
-  static bool jaxc__chol_one_##SUF(jaxc__chol_job *jb, T *W) {                                       \
+  /* potf2's steps [c0, c1): their rows finished, the rank-1 updates on the rows below up to c1 */  \
+  static bool jaxc__chol_leaf_##SUF(jaxc__chol_job *jb, T *W, int64_t c0, int64_t c1) {             \
     int64_t n = jb->n, w = CX + 1;                                                                   \
-    jb->at = W;                                                                                      \
-    for (int64_t j = 0; j < n; j++) {                                                                \
+    for (int64_t j = c0; j < c1; j++) {                                                              \
       T *row = W + w * j * n, d = row[w * j];                                                        \
       if (!(d > 0)) return false;                                                                    \
       d = SQRT(d);                                                                                   \
@@ -15491,10 +15710,42 @@ typedef struct jaxc__chol_job {
       if (CX) row[2 * j + 1] = 0;                                                                    \
       for (int64_t q = w * (j + 1); q < w * n; q++) row[q] *= r;                                     \
       jb->j = j;                                                                                     \
-      if (jb->inner) jaxc__range_run(jb, jaxc__chol_rows_##SUF, n - j - 1, (size_t)(n - j) * (size_t)w * sizeof(T)); \
-      else jaxc__chol_rows_##SUF(jb, 0, n - j - 1);                                                  \
+      if (jb->inner) jaxc__range_run(jb, jaxc__chol_rows_##SUF, c1 - j - 1, (size_t)(n - j) * (size_t)w * sizeof(T)); \
+      else jaxc__chol_rows_##SUF(jb, 0, c1 - j - 1);                                                 \
     }                                                                                                \
     return true;                                                                                     \
+  }                                                                                                  \
+  /* block b of JAXC__LU_TB rows of the update: the rows from s0 take its steps on columns s0 ..    \
+     n - 1 (the few left of a row's diagonal too: never read, zeroed at the end) */                 \
+  static void jaxc__chol_block_##SUF(const jaxc__chol_job *jb, int64_t b) {                         \
+    int64_t s0 = jb->r0 + b * JAXC__LU_TB, s1 = jb->r1 - s0 < JAXC__LU_TB ? jb->r1 : s0 + JAXC__LU_TB; \
+    jaxc__tri t = {jb->at, jb->at, jb->n, 1, jb->n, true}; /* l[p][k] = conj(U[k][p]) */             \
+    jaxc__tri_rect_##SUF(&t, s0, s1, jb->k0, jb->k1, false, s0, jb->n);                              \
+  }                                                                                                  \
+  static void jaxc__chol_pair_##SUF(const void *jp, int64_t it) { /* (a long row's block, a short one's) */ \
+    const jaxc__chol_job *jb = (const jaxc__chol_job *)jp;                                           \
+    int64_t nb = (jb->r1 - jb->r0 + JAXC__LU_TB - 1) / JAXC__LU_TB;                                  \
+    jaxc__chol_block_##SUF(jb, it);                                                                  \
+    if (nb - 1 - it != it) jaxc__chol_block_##SUF(jb, nb - 1 - it);                                  \
+  }                                                                                                  \
+  /* steps [c0, c1), their rows' columns having taken the steps before c0: split in halves as LU */ \
+  static bool jaxc__chol_steps_##SUF(jaxc__chol_job *jb, T *W, int64_t c0, int64_t c1) {            \
+    if (c1 - c0 <= JAXC__LU_LEAF) return jaxc__chol_leaf_##SUF(jb, W, c0, c1);                      \
+    int64_t mid = c0 + (c1 - c0) / 2, nb = (c1 - mid + JAXC__LU_TB - 1) / JAXC__LU_TB;               \
+    if (!jaxc__chol_steps_##SUF(jb, W, c0, mid)) return false;                                       \
+    jb->k0 = c0, jb->k1 = mid, jb->r0 = mid, jb->r1 = c1;                                            \
+    size_t work = (size_t)((c1 - mid) * (mid - c0) * (jb->n - mid) * (CX + 1)) * sizeof(T);          \
+    jaxc__items_run(jb, jaxc__chol_pair_##SUF, (nb + 1) / 2, jb->inner && work > JAXC_PAR_BYTES);    \
+    return jaxc__chol_steps_##SUF(jb, W, mid, c1);                                                   \
+  }                                                                                                  \
+  static bool jaxc__chol_one_##SUF(jaxc__chol_job *jb, T *W) {                                       \
+    int64_t n = jb->n, w = CX + 1;                                                                   \
+    jb->at = W;                                                                                      \
+    if ((size_t)(n * n * w) * sizeof(T) <= JAXC__LU_SMALL) return jaxc__chol_leaf_##SUF(jb, W, 0, n); \
+    bool ok = jaxc__chol_steps_##SUF(jb, W, 0, n);                                                   \
+    for (int64_t p = 1; p < n; p++)                                                                  \
+      for (int64_t q = 0; q < w * p; q++) W[w * p * n + q] = 0;                                      \
+    return ok;                                                                                       \
   }
 JAXC__CHOL(f32, float, 0, sqrtf)
 JAXC__CHOL(f64, double, 0, sqrt)
@@ -15540,7 +15791,7 @@ static jaxc_array *jaxc__chol_upper(const jaxc_array *X) {
           if (half != es) jaxc__part_set(U, 2 * ((b * n + i) * n + q) + 1, -jaxc__part_get(U, 2 * ((b * n + i) * n + q) + 1));
         }
       }
-  jaxc__chol_job jb = {u, n, 0, X->dtype, false, NULL, failed};
+  jaxc__chol_job jb = {u, n, 0, X->dtype, false, NULL, failed, 0, 0, 0, 0};
   if (count > 1 && (size_t)U->size * es * (size_t)n / 6 > JAXC_PAR_BYTES) jaxc__items_run(&jb, jaxc__chol_item, count, true);
   else {
     jb.inner = true;
@@ -15554,21 +15805,31 @@ static jaxc_array *jaxc__chol_upper(const jaxc_array *X) {
   jaxc__free(failed);
   return U;
 }
-/* each square matrix of a LAPACK dtype replaced by its conjugate transpose */
+/* each square matrix of a LAPACK dtype replaced by its conjugate transpose: pairs of elements
+   swapped across the diagonal (complex: their imaginary parts negated), by 8 x 8 tiles (rows 4
+   KiB apart share one set of L1; 8 of them fit its 8 ways, 32 thrashed it: 4x slower at 1024) */
+#define JAXC__CONJ_T(T, CX)                                                                           \
+  for (int64_t b = 0; b < count; b++) {                                                              \
+    T *M = (T *)U->data + (CX + 1) * b * n * n;                                                      \
+    for (int64_t i0 = 0; i0 < n; i0 += 8)                                                            \
+      for (int64_t q0 = i0; q0 < n; q0 += 8)                                                         \
+        for (int64_t i = i0; i < i0 + 8 && i < n; i++)                                               \
+          for (int64_t q = q0 > i ? q0 : i; q < q0 + 8 && q < n; q++) {                              \
+            T *x = M + (CX + 1) * (i * n + q), *y = M + (CX + 1) * (q * n + i), t = x[0];            \
+            x[0] = y[0], y[0] = t;                                                                   \
+            if (CX) t = x[CX], x[CX] = -y[CX], y[CX] = -t;                                           \
+          }                                                                                          \
+  }
 static void jaxc__conj_transpose_square(jaxc_array *U) {
-  int64_t n = U->shape[U->ndim - 1], count = n ? jaxc__batch_count(U) : 0, w = jaxc_dtype_kind(U->dtype) == JAXC_KIND_COMPLEX ? 2 : 1;
-  for (int64_t b = 0; b < count; b++)
-    for (int64_t i = 0; i < n; i++)
-      for (int64_t q = i; q < n; q++) {
-        int64_t x = w * ((b * n + i) * n + q), y = w * ((b * n + q) * n + i);
-        double xr = jaxc__part_get(U, x), yr = jaxc__part_get(U, y);
-        jaxc__part_set(U, x, yr), jaxc__part_set(U, y, xr);
-        if (w == 2) {
-          double xi = jaxc__part_get(U, x + 1), yi = jaxc__part_get(U, y + 1);
-          jaxc__part_set(U, x + 1, -yi), jaxc__part_set(U, y + 1, -xi);
-        }
-      }
+  int64_t n = U->shape[U->ndim - 1], count = n ? jaxc__batch_count(U) : 0;
+  switch (U->dtype) {
+  case JAXC_F32: JAXC__CONJ_T(float, 0) break;
+  case JAXC_F64: JAXC__CONJ_T(double, 0) break;
+  case JAXC_C64: JAXC__CONJ_T(float, 1) break;
+  default: JAXC__CONJ_T(double, 1) break;
+  }
 }
+#undef JAXC__CONJ_T
 /* lax.linalg.symmetrize: (x + _H(x)) / 2, _H being lax.transpose of the last two axes, conj */
 static jaxc_array *jaxc__symmetrized(const jaxc_array *A) {
   jaxc__steps S = {{0}, 0};

@@ -31,8 +31,8 @@ static void hook_free(void *q) {
 
 /* --- inputs, made before any failure is armed ------------------------------------------------- */
 enum { NBIG = 1 << 20 }; /* 4 MiB of float32: reductions go parallel above 4 MiB of traffic */
-static jaxc_array *out34, *x34, *i8col, *f32row, *c64v, *f16v, *condcol, *idx, *upd, *big, *u8v, *sq44, *c44;
-enum { NIN = 12 };
+static jaxc_array *out34, *x34, *i8col, *f32row, *c64v, *f16v, *condcol, *idx, *upd, *big, *u8v, *sq44, *c44, *sq100;
+enum { NIN = 13 };
 static jaxc_array *inputs[NIN];
 
 static void make_inputs(void) {
@@ -56,7 +56,8 @@ static void make_inputs(void) {
     for (int j = 0; j < 4; j++) c32[2 * (i * 4 + j)] = i == j ? 5.0f : 1.0f, c32[2 * (i * 4 + j) + 1] = i == j ? 0.0f : i < j ? -0.5f : 0.5f;
   sq44 = jaxc_array_from_data(JAXC_F32, 2, (int64_t[]){4, 4}, v16);
   c44 = jaxc_array_from_data(JAXC_C64, 2, (int64_t[]){4, 4}, c32);
-  jaxc_array *all[] = {x34, i8col, f32row, c64v, f16v, condcol, idx, upd, big, u8v, sq44, c44};
+  sq100 = jaxc_random_uniform(jaxc_random_key(8), JAXC_F32, 2, (int64_t[]){100, 100}, -1.0, 1.0); /* (40 KB: LU blocked) */
+  jaxc_array *all[] = {x34, i8col, f32row, c64v, f16v, condcol, idx, upd, big, u8v, sq44, c44, sq100};
   for (int i = 0; i < NIN; i++) {
     inputs[i] = all[i];
     if (!all[i]) {
@@ -341,6 +342,14 @@ static jaxc_array *c_lu(void) {
   jaxc_array_free(lu), jaxc_array_free(pv), jaxc_array_free(pm);
   return status_call(st);
 }
+/* a matrix LU factors blocked: its leaves' copy by columns failing, the leaves run by rows (the
+   same bits) */
+static jaxc_array *c_lu_blocked(void) {
+  jaxc_array *lu, *pv;
+  int st = jaxc_lax_linalg_lu(sq100, &lu, &pv, NULL);
+  jaxc_array_free(pv);
+  return st == JAXC_OK ? lu : NULL;
+}
 static jaxc_array *c_slogdet(void) {
   jaxc_array *sg, *ld;
   int st = jaxc_linalg_slogdet(c44, &sg, &ld);
@@ -454,7 +463,7 @@ static const oom_case cases[] = {
   {"setxor1d f16, size", c_setxor}, {"take_along_axis, fill", c_take_along}, {"take_along_axis, axis None", c_take_along_flat},
   {"put_along_axis", c_put_along}, {"put_along_axis, promoted", c_put_along_promoted}, {"unravel_index", c_unravel},
   {"ravel_multi_index, clip, F", c_ravel},
-  {"lax lu c64", c_lu}, {"slogdet c64", c_slogdet}, {"det 4x4", c_det4}, {"solve c64", c_solve}, {"inv", c_inv},
+  {"lax lu c64", c_lu}, {"lax lu 100x100", c_lu_blocked}, {"slogdet c64", c_slogdet}, {"det 4x4", c_det4}, {"solve c64", c_solve}, {"inv", c_inv},
   {"cholesky c64, upper", c_cholesky}, {"matrix_power -5", c_matrix_power}, {"svdvals 3x4", c_svdvals},
   {"matrix_rank c64", c_matrix_rank}, {"norm nuc, keepdims", c_norm_nuc}, {"vector_norm p=3, two axes", c_vector_norm},
   {"qr complete 3x4", c_qr_complete}, {"qr raw c64", c_qr_raw}, {"eigh c64, U", c_eigh}, {"svd full 3x4", c_svd_full},
