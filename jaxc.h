@@ -12969,16 +12969,163 @@ JAXC_API jaxc_array *jaxc_append(const jaxc_array *a, const jaxc_array *values, 
   return jaxc_concatenate(2, both, axis);
 }
 /* >>linalg (implementation) ------------------------------------------------ */
-/* C (m x n) = A (m x k) B (k x n), row-major, in the sum's type, for rows [i0, i1) and columns
-   [jlo, jhi) of C (zeroed first). Blocks of JB columns and KB rows of B (256 x 512 floats,
-   512 KiB: in L2); each row of C is updated by one A element times a row of B (contiguous: the
-   loop vectorises). A matrix times a vector (n = 1) is a dot product per row instead, in 16
-   partial sums (a loop of one column ran at 2 GB/s of A). */
-#define JAXC__MM_JB 512
-#define JAXC__MM_KB 256
-#define JAXC__MM_MB 32 /* rows of C per work item */
+/* --- the product kernels: rows of X take steps, x[i][c] op= l[i][k] * u[k][c] -------------------
+   Matmul (op +=, steps in ascending order from C = 0), LU and its solves (op -=, ascending or
+   descending) are made of these: row i of X takes steps k, the multipliers in row i of L (A in a
+   matmul; X itself in LU, the factors in a solve), the steps' rows the rows of U (B in a matmul;
+   X itself in LU). Complex: (ac - bd, ad + bc), each product rounded before it is added. Each
+   element takes its steps one by one in one fixed order whichever way the work is blocked, so
+   blocking changes only the speed, never the bits. */
+typedef struct jaxc__tri {
+  void *x;           /* the rows updated: row i at x + i * xs elements */
+  const void *u;     /* the steps' rows: step k's at u + k * us elements */
+  const void *l;     /* the multipliers: l[i][k] at l + i * ls + k * lk elements */
+  int64_t xs, us, ls, lk; /* (lk: 1 along L's rows; Cholesky's are down the columns of U itself) */
+  bool conj;         /* the multipliers conjugated (Cholesky: conj(U[k][i])) */
+} jaxc__tri;
+#define JAXC__STEP_CB 256     /* columns of a row that take a run of steps in turn */
+#define JAXC__STEP_KB 64      /* steps packed at a time */
+#define JAXC__STEP_PACK 16384 /* bytes packed, on the stack */
 #define JAXC__MAC_ADD(d, x, y) ((d) += (x) * (y))
+#define JAXC__MAC_SUB(d, x, y) ((d) -= (x) * (y))
 #define JAXC__MAC_OR(d, x, y) ((d) |= (uint8_t)((x) & (y)))
+/* PRE_steps, PRE_tile and PRE_rect for T: real ones accumulate as MAC(d, x, y); complex ones (CX)
+   keep their parts interleaved and accumulate a product's part p as d ACC p. */
+#define JAXC__STEPS(PRE, SUF, T, CX, MAC, ACC)                                                          \
+  /* rows [i0, i1), columns [c0, c1), a row at a time: every row takes steps [ka, kb), ascending or   \
+     descending (`down`); the steps' rows are not among the rows updated */                          \
+  static void PRE##_steps_##SUF(const jaxc__tri *t, int64_t i0, int64_t i1, int64_t ka, int64_t kb, bool down, int64_t c0, \
+                                int64_t c1) {                                                        \
+    T *X = (T *)t->x;                                                                                \
+    const T *U = (const T *)t->u, *L = (const T *)t->l;                                              \
+    int64_t w = CX + 1;                                                                              \
+    for (int64_t i = i0; i < i1; i++) {                                                              \
+      T *row = X + w * i * t->xs;                                                                    \
+      const T *lrow = L + w * i * t->ls;                                                             \
+      for (int64_t b0 = c0; b0 < c1; b0 += JAXC__STEP_CB) {                                          \
+        int64_t b1 = c1 - b0 < JAXC__STEP_CB ? c1 : b0 + JAXC__STEP_CB;                              \
+        for (int64_t s = 0; s < kb - ka; s++) {                                                      \
+          int64_t k = down ? kb - 1 - s : ka + s;                                                    \
+          const T *u = U + w * k * t->us;                                                            \
+          T lr = lrow[w * k * t->lk], li = CX ? lrow[w * k * t->lk + CX] : (T)0;                     \
+          if (CX && t->conj) li = -li;                                                               \
+          if (CX) {                                                                                  \
+            JAXC__SIMD for (int64_t c = b0; c < b1; c++) {                                           \
+              T ur = u[2 * c], ui = u[2 * c + 1];                                                    \
+              row[2 * c] ACC JAXC__CMUL_RE(lr, li, ur, ui);                                          \
+              row[2 * c + 1] ACC JAXC__CMUL_IM(lr, li, ur, ui);                                      \
+            }                                                                                        \
+          } else                                                                                     \
+            JAXC__SIMD for (int64_t c = b0; c < b1; c++) MAC(row[c], lr, u[c]);                      \
+        }                                                                                            \
+      }                                                                                              \
+    }                                                                                                \
+  }                                                                                                  \
+  JAXC__STEP_TILE_##CX(PRE, SUF, T, MAC, ACC)                                                        \
+  /* rows [i0, i1), columns [c0, c1): every row takes all of steps [ka, kb), in the order, by tiles \
+     of JAXC__STEP_ROWS rows on the steps' rows packed a vector of columns after another            \
+     (JAXC__STEP_KB steps at a time); the rows and columns left over a row at a time (with fewer   \
+     rows than a tile, nothing is packed: four times the steps at a time, on all the columns) */    \
+  static void PRE##_rect_##SUF(const jaxc__tri *t, int64_t i0, int64_t i1, int64_t ka, int64_t kb, bool down, int64_t c0, \
+                               int64_t c1) {                                                         \
+    enum { V = 64 / sizeof(T), W = CX + 1, R = JAXC__STEP_ROWS(CX) };                                \
+    T pack[JAXC__STEP_PACK / sizeof(T)], *X = (T *)t->x;                                             \
+    const T *U = (const T *)t->u, *L = (const T *)t->l;                                              \
+    bool tiles = i1 - i0 >= R; /* (else nothing is packed, and the columns go in one piece) */      \
+    int64_t cw = tiles ? (int64_t)(JAXC__STEP_PACK / sizeof(T)) / (JAXC__STEP_KB * W) / V * V : c1 - c0; \
+    int64_t ks = down ? -1 : 1;                                                                      \
+    int64_t kw = tiles ? JAXC__STEP_KB : 4 * JAXC__STEP_KB; /* (steps at a time) */                 \
+    for (int64_t done = 0; done < kb - ka; done += kw) {                                             \
+      int64_t nk = kb - ka - done < kw ? kb - ka - done : kw;                                        \
+      int64_t lo = down ? kb - done - nk : ka + done, first = down ? lo + nk - 1 : lo;               \
+      for (int64_t b0 = c0; b0 < c1; b0 += cw) {                                                     \
+        int64_t b1 = c1 - b0 < cw ? c1 : b0 + cw, np = tiles ? (b1 - b0) / V : 0, i = i0;        \
+        for (int64_t p = 0; p < np; p++)                                                             \
+          for (int64_t s = 0; s < nk; s++) {                                                         \
+            const T *u = U + W * ((first + ks * s) * t->us + b0 + p * V);                            \
+            T *d = pack + (p * nk + s) * W * V;                                                      \
+            for (int v = 0; v < V; v++) {                                                            \
+              d[v] = u[W * v];                                                                       \
+              if (CX) d[V + v] = u[2 * v + 1];                                                       \
+            }                                                                                        \
+          }                                                                                          \
+        for (; np && i + R <= i1; i += R)                                                            \
+          for (int64_t p = 0; p < np; p++)                                                           \
+            PRE##_tile_##SUF(X + W * i * t->xs, t->xs, L + W * i * t->ls, t->ls, t->lk, t->conj ? (T)-1 : (T)1, b0 + p * V, \
+                             pack + p * nk * W * V, first, ks, nk);                                  \
+        PRE##_steps_##SUF(t, i, i1, lo, lo + nk, down, b0, b0 + np * V);                             \
+        PRE##_steps_##SUF(t, i0, i1, lo, lo + nk, down, b0 + np * V, b1);                            \
+      }                                                                                              \
+    }                                                                                                \
+  }
+/* A tile's rows: real ones eight (one vector of sums each, eight chains of sums in flight);
+   complex ones four (two vectors each: eight rows would spill registers). */
+#define JAXC__STEP_ROWS(CX) ((CX) ? 4 : 8)
+/* JAXC__STEP_ROWS rows of x (xs apart) x V columns from c (one vector: 64 bytes) take nk packed
+   steps (u: a step's V numbers; complex: V real parts, then V imaginary ones), the first k, then
+   k + ks, ...; the multipliers in the rows of l (ls apart); the sums held in registers. The rows
+   are written out one by one: a loop over them needs the compiler to unroll it completely, which
+   GCC does at -O3 but not at -O2 (the sums then went through memory, at half the speed). */
+#define JAXC__STEP_TILE_0(PRE, SUF, T, MAC, ACC)                                                        \
+  static void PRE##_tile_##SUF(T *x, int64_t xs, const T *l, int64_t ls, int64_t lk, T cs, int64_t c, const T *u, int64_t k, \
+                               int64_t ks, int64_t nk) {                                             \
+    enum { V = 64 / sizeof(T) };                                                                     \
+    T s0[V], s1[V], s2[V], s3[V], s4[V], s5[V], s6[V], s7[V];                                        \
+    T *x0 = x + c, *x1 = x0 + xs, *x2 = x1 + xs, *x3 = x2 + xs, *x4 = x3 + xs, *x5 = x4 + xs, *x6 = x5 + xs, *x7 = x6 + xs; \
+    (void)cs;                                                                                        \
+    for (int v = 0; v < V; v++) {                                                                    \
+      s0[v] = x0[v], s1[v] = x1[v], s2[v] = x2[v], s3[v] = x3[v];                                    \
+      s4[v] = x4[v], s5[v] = x5[v], s6[v] = x6[v], s7[v] = x7[v];                                    \
+    }                                                                                                \
+    for (int64_t q = 0; q < nk; q++, k += ks, u += V) {                                              \
+      const T *m = l + k * lk;                                                                       \
+      T m0 = m[0], m1 = m[ls], m2 = m[2 * ls], m3 = m[3 * ls], m4 = m[4 * ls], m5 = m[5 * ls], m6 = m[6 * ls], m7 = m[7 * ls]; \
+      JAXC__SIMD for (int v = 0; v < V; v++) {                                                       \
+        T y = u[v];                                                                                  \
+        MAC(s0[v], m0, y), MAC(s1[v], m1, y), MAC(s2[v], m2, y), MAC(s3[v], m3, y);                  \
+        MAC(s4[v], m4, y), MAC(s5[v], m5, y), MAC(s6[v], m6, y), MAC(s7[v], m7, y);                  \
+      }                                                                                              \
+    }                                                                                                \
+    for (int v = 0; v < V; v++) {                                                                    \
+      x0[v] = s0[v], x1[v] = s1[v], x2[v] = s2[v], x3[v] = s3[v];                                    \
+      x4[v] = s4[v], x5[v] = s5[v], x6[v] = s6[v], x7[v] = s7[v];                                    \
+    }                                                                                                \
+  }
+#define JAXC__STEP_TILE_1(PRE, SUF, T, MAC, ACC)                                                        \
+  static void PRE##_tile_##SUF(T *x, int64_t xs, const T *l, int64_t ls, int64_t lk, T cs, int64_t c, const T *u, int64_t k, \
+                               int64_t ks, int64_t nk) {                                             \
+    enum { V = 64 / sizeof(T) };                                                                     \
+    T s0[V], s1[V], s2[V], s3[V], t0[V], t1[V], t2[V], t3[V]; /* (real parts, imaginary parts) */    \
+    T *x0 = x + 2 * c, *x1 = x0 + 2 * xs, *x2 = x1 + 2 * xs, *x3 = x2 + 2 * xs;                      \
+    for (int v = 0; v < V; v++) {                                                                    \
+      s0[v] = x0[2 * v], s1[v] = x1[2 * v], s2[v] = x2[2 * v], s3[v] = x3[2 * v];                    \
+      t0[v] = x0[2 * v + 1], t1[v] = x1[2 * v + 1], t2[v] = x2[2 * v + 1], t3[v] = x3[2 * v + 1];    \
+    }                                                                                                \
+    for (int64_t q = 0; q < nk; q++, k += ks, u += 2 * V) {                                          \
+      const T *m = l + 2 * k * lk; /* (cs: -1 conjugates, an exact negation) */                      \
+      T a0 = m[0], a1 = m[2 * ls], a2 = m[4 * ls], a3 = m[6 * ls];                                   \
+      T b0 = cs * m[1], b1 = cs * m[2 * ls + 1], b2 = cs * m[4 * ls + 1], b3 = cs * m[6 * ls + 1];   \
+      JAXC__SIMD for (int v = 0; v < V; v++) {                                                       \
+        T ur = u[v], ui = u[V + v];                                                                  \
+        s0[v] ACC JAXC__CMUL_RE(a0, b0, ur, ui), t0[v] ACC JAXC__CMUL_IM(a0, b0, ur, ui);            \
+        s1[v] ACC JAXC__CMUL_RE(a1, b1, ur, ui), t1[v] ACC JAXC__CMUL_IM(a1, b1, ur, ui);            \
+        s2[v] ACC JAXC__CMUL_RE(a2, b2, ur, ui), t2[v] ACC JAXC__CMUL_IM(a2, b2, ur, ui);            \
+        s3[v] ACC JAXC__CMUL_RE(a3, b3, ur, ui), t3[v] ACC JAXC__CMUL_IM(a3, b3, ur, ui);            \
+      }                                                                                              \
+    }                                                                                                \
+    for (int v = 0; v < V; v++) {                                                                    \
+      x0[2 * v] = s0[v], x1[2 * v] = s1[v], x2[2 * v] = s2[v], x3[2 * v] = s3[v];                    \
+      x0[2 * v + 1] = t0[v], x1[2 * v + 1] = t1[v], x2[2 * v + 1] = t2[v], x3[2 * v + 1] = t3[v];    \
+    }                                                                                                \
+  }
+
+/* C (m x n) = A (m x k) B (k x n), row-major, in the sum's type, for rows [i0, i1) and columns
+   [jlo, jhi) of C: zeroed, then every element takes its products in k's order (jaxc__mm_rect:
+   tiles of eight rows, complex four, by a vector of columns, on rows of B packed
+   JAXC__STEP_KB at a time). A real matrix times a vector (n = 1) is a dot product per row
+   instead, in 16 partial sums (a loop of one column ran at 2 GB/s of A). */
+#define JAXC__MM_JB 512 /* columns of C per work item */
+#define JAXC__MM_MB 32  /* rows of C per work item */
 /* The dtypes products are summed in (jaxc__mm_sum_dtype): X(dtype, suffix, C type, multiply-add,
    complex). Integers sum mod 2^32 (results of 8 to 32 bits) or 2^64, then wrap to the dtype:
    exact, since wrapping commutes with + and *. Each row gets a blocked kernel, the small ones and
@@ -12992,74 +13139,32 @@ JAXC_API jaxc_array *jaxc_append(const jaxc_array *a, const jaxc_array *values, 
   X(BOOL, bool8, uint8_t, JAXC__MAC_OR, 0)        \
   X(C64, c64, float, JAXC__MAC_ADD, 1)            \
   X(C128, c128, double, JAXC__MAC_ADD, 1)
-#define JAXC__GEMM_REAL(NAME, T, MAC)                                                                     \
-  static void NAME(int64_t i0, int64_t i1, int64_t jlo, int64_t jhi, int64_t n, int64_t k, const T *A,  \
-                   const T *B, T *C) {                                                                 \
-    if (n == 1) {                                                                                      \
-      for (int64_t i = i0; i < i1; i++) {                                                              \
-        T acc[16];                                                                                     \
-        const T *a = A + i * k;                                                                        \
-        for (int l = 0; l < 16; l++) acc[l] = (T)0;                                                    \
-        int64_t kk = 0;                                                                                \
-        for (; kk + 16 <= k; kk += 16)                                                                 \
-          for (int l = 0; l < 16; l++) MAC(acc[l], a[kk + l], B[kk + l]);                              \
-        for (; kk < k; kk++) MAC(acc[0], a[kk], B[kk]);                                                \
-        for (int l = 1; l < 16; l++) MAC(acc[0], acc[l], (T)1);                                        \
-        C[i] = acc[0];                                                                                 \
-      }                                                                                                \
-      return;                                                                                          \
-    }                                                                                                  \
-    for (int64_t i = i0; i < i1; i++)                                                                  \
-      for (int64_t j = jlo; j < jhi; j++) C[i * n + j] = (T)0;                                         \
-    for (int64_t j0 = jlo; j0 < jhi; j0 += JAXC__MM_JB) {                                              \
-      int64_t j1 = jhi - j0 < JAXC__MM_JB ? jhi : j0 + JAXC__MM_JB;                                    \
-      for (int64_t k0 = 0; k0 < k; k0 += JAXC__MM_KB) {                                                \
-        int64_t k1 = k - k0 < JAXC__MM_KB ? k : k0 + JAXC__MM_KB;                                      \
-        for (int64_t i = i0; i < i1; i++) {                                                            \
-          T *c = C + i * n;                                                                            \
-          for (int64_t kk = k0; kk < k1; kk++) {                                                       \
-            const T a = A[i * k + kk], *b = B + kk * n;                                                \
-            JAXC__SIMD for (int64_t j = j0; j < j1; j++) MAC(c[j], a, b[j]);                           \
-          }                                                                                            \
-        }                                                                                              \
-      }                                                                                                \
-    }                                                                                                  \
+#define JAXC__GEMM(E, SUF, T, MAC, CX)                                                                    \
+  JAXC__STEPS(jaxc__mm, SUF, T, CX, MAC, +=)                                                         \
+  static void jaxc__gemm_##SUF(int64_t i0, int64_t i1, int64_t jlo, int64_t jhi, int64_t n, int64_t k, const T *A,  \
+                               const T *B, T *C) {                                                   \
+    if (!CX && n == 1) {                                                                             \
+      for (int64_t i = i0; i < i1; i++) {                                                            \
+        T acc[16];                                                                                   \
+        const T *a = A + i * k;                                                                      \
+        for (int l = 0; l < 16; l++) acc[l] = (T)0;                                                  \
+        int64_t kk = 0;                                                                              \
+        for (; kk + 16 <= k; kk += 16)                                                               \
+          for (int l = 0; l < 16; l++) MAC(acc[l], a[kk + l], B[kk + l]);                            \
+        for (; kk < k; kk++) MAC(acc[0], a[kk], B[kk]);                                              \
+        for (int l = 1; l < 16; l++) MAC(acc[0], acc[l], (T)1);                                      \
+        C[i] = acc[0];                                                                               \
+      }                                                                                              \
+      return;                                                                                        \
+    }                                                                                                \
+    int64_t w = CX + 1;                                                                              \
+    for (int64_t i = i0; i < i1; i++)                                                                \
+      for (int64_t j = w * jlo; j < w * jhi; j++) C[i * w * n + j] = (T)0;                           \
+    jaxc__tri t = {.x = C, .u = B, .l = A, .xs = n, .us = n, .ls = k, .lk = 1};                      \
+    jaxc__mm_rect_##SUF(&t, i0, i1, 0, k, false, jlo, jhi);                                          \
   }
-/* complex: the parts interleaved; XLA's product (ac - bd, ad + bc) added part by part (the
-   products fenced: GCC's vectorizer fuses them otherwise, and the small kernel's sums would no
-   longer match these) */
-#define JAXC__GEMM_COMPLEX(NAME, T)                                                                       \
-  static void NAME(int64_t i0, int64_t i1, int64_t jlo, int64_t jhi, int64_t n, int64_t k, const T *A,  \
-                   const T *B, T *C) {                                                                 \
-    for (int64_t i = i0; i < i1; i++)                                                                  \
-      for (int64_t j = 2 * jlo; j < 2 * jhi; j++) C[i * 2 * n + j] = (T)0;                             \
-    for (int64_t j0 = jlo; j0 < jhi; j0 += JAXC__MM_JB / 2) {                                          \
-      int64_t j1 = jhi - j0 < JAXC__MM_JB / 2 ? jhi : j0 + JAXC__MM_JB / 2;                            \
-      for (int64_t k0 = 0; k0 < k; k0 += JAXC__MM_KB) {                                                \
-        int64_t k1 = k - k0 < JAXC__MM_KB ? k : k0 + JAXC__MM_KB;                                      \
-        for (int64_t i = i0; i < i1; i++) {                                                            \
-          T *c = C + 2 * i * n;                                                                        \
-          for (int64_t kk = k0; kk < k1; kk++) {                                                       \
-            const T ar = A[2 * (i * k + kk)], ai = A[2 * (i * k + kk) + 1], *b = B + 2 * kk * n;       \
-            JAXC__SIMD for (int64_t j = j0; j < j1; j++) {                                             \
-              T br = b[2 * j], bi = b[2 * j + 1];                                                      \
-              c[2 * j] += JAXC__CMUL_RE(ar, ai, br, bi);                                               \
-              c[2 * j + 1] += JAXC__CMUL_IM(ar, ai, br, bi);                                           \
-            }                                                                                          \
-          }                                                                                            \
-        }                                                                                              \
-      }                                                                                                \
-    }                                                                                                  \
-  }
-#define JAXC__GEMM_BLOCKED_0(SUF, T, MAC) JAXC__GEMM_REAL(jaxc__gemm_##SUF, T, MAC)
-#define JAXC__GEMM_BLOCKED_1(SUF, T, MAC) JAXC__GEMM_COMPLEX(jaxc__gemm_##SUF, T)
-#define JAXC__GEMM_BLOCKED(E, SUF, T, MAC, CX) JAXC__GEMM_BLOCKED_##CX(SUF, T, MAC)
-JAXC__MM_SUMS(JAXC__GEMM_BLOCKED)
-#undef JAXC__GEMM_BLOCKED
-#undef JAXC__GEMM_BLOCKED_0
-#undef JAXC__GEMM_BLOCKED_1
-#undef JAXC__GEMM_REAL
-#undef JAXC__GEMM_COMPLEX
+JAXC__MM_SUMS(JAXC__GEMM)
+#undef JAXC__GEMM
 
 /* The dtype the products are summed in for a result of dtype r (as XLA:CPU sums them). */
 static jaxc_dtype jaxc__mm_sum_dtype(jaxc_dtype r) {
@@ -15013,24 +15118,20 @@ typedef struct jaxc__lu_job {
 } jaxc__lu_job;
 #define JAXC__LU_LEAF 16  /* columns factored step by step */
 #define JAXC__LU_SMALL 32768 /* bytes of a panel (rows x columns) factored step by step, by rows */
-#define JAXC__LU_CB 256   /* columns of a row that take a run of steps in turn */
 #define JAXC__LU_TB 32    /* rows of a triangular solve's block */
-#define JAXC__LU_KB 64    /* steps packed at a time */
-#define JAXC__LU_PACK 2048 /* numbers packed (16 KiB of double, on the stack) */
 
-/* The updates LU and its solves are made of: row i of X takes steps k, x[i][c] -= l[i][k] * x[k][c]
-   (complex: (ac - bd, ad + bc), each product rounded before it is subtracted), the multipliers in
-   row i of L (X itself in LU; the factors in a solve), the steps' rows rows of X. Each element
-   takes its steps one by one in one fixed order -- ascending (LU, the forward solve) or
-   descending (the back solve) -- whichever way the work is blocked, so blocking keeps the bits. */
-typedef struct jaxc__tri {
-  void *x;         /* the rows updated and the steps' rows: row i at x + i * xs elements */
-  const void *l;   /* the multipliers: l[i][k] at l + i * ls + k * lk elements (the diagonal divides) */
-  int64_t xs, ls, lk; /* (lk: 1 along L's rows; Cholesky's are down the columns of U itself) */
-  bool conj;       /* the multipliers conjugated (Cholesky: conj(U[k][i])) */
-} jaxc__tri;
-/* complex (CX): the parts interleaved; CSUF names T's complex helpers (jaxc__cdiv_) */
+/* bytes of memory at x and at y exchanged (rows of a matrix: never overlapping) */
+static void jaxc__lu_swap(void *x, void *y, size_t bytes) {
+  unsigned char t[256], *p = (unsigned char *)x, *q = (unsigned char *)y;
+  for (size_t done = 0; done < bytes; done += sizeof t) {
+    size_t b = bytes - done < sizeof t ? bytes - done : sizeof t;
+    memcpy(t, p + done, b), memcpy(p + done, q + done, b), memcpy(q + done, t, b);
+  }
+}
+/* LU's steps (op -=, jaxc__tri_steps/tile/rect), and the triangles of its solves: complex (CX)
+   interleaved, CSUF naming T's complex helpers (jaxc__cdiv_) */
 #define JAXC__TRI(SUF, T, CX, CSUF)                                                                   \
+  JAXC__STEPS(jaxc__tri, SUF, T, CX, JAXC__MAC_SUB, -=)                                              \
   /* rows [i0, i1), columns [c0, c1), a row at a time: ascending, row i takes steps ka .. min(i, kb) \
      - 1; descending (rows from the last), steps kb - 1 down to max(i + 1, ka), then divided by      \
      l[i][i] if `divide` (the back solve) */                                                         \
@@ -15040,66 +15141,14 @@ typedef struct jaxc__tri {
     const T *L = (const T *)t->l;                                                                    \
     int64_t w = CX + 1;                                                                              \
     for (int64_t h = 0; h < i1 - i0; h++) {                                                          \
-      int64_t i = down ? i1 - 1 - h : i0 + h, n = down ? kb - (i + 1 > ka ? i + 1 : ka) : (i < kb ? i : kb) - ka; \
-      T *row = X + w * i * t->xs;                                                                    \
-      const T *lrow = L + w * i * t->ls;                                                             \
-      for (int64_t b0 = c0; b0 < c1; b0 += JAXC__LU_CB) {                                            \
-        int64_t b1 = c1 - b0 < JAXC__LU_CB ? c1 : b0 + JAXC__LU_CB;                                  \
-        for (int64_t s = 0; s < n; s++) {                                                            \
-          int64_t k = down ? kb - 1 - s : ka + s;                                                    \
-          const T *u = X + w * k * t->xs;                                                            \
-          T lr = lrow[w * k * t->lk], li = CX ? lrow[w * k * t->lk + CX] : 0;                        \
-          if (t->conj) li = -li;                                                                     \
-          if (CX) {                                                                                  \
-            JAXC__SIMD for (int64_t c = b0; c < b1; c++) {                                           \
-              T ur = u[2 * c], ui = u[2 * c + 1];                                                    \
-              row[2 * c] -= JAXC__CMUL_RE(lr, li, ur, ui);                                           \
-              row[2 * c + 1] -= JAXC__CMUL_IM(lr, li, ur, ui);                                       \
-            }                                                                                        \
-          } else                                                                                     \
-            JAXC__SIMD for (int64_t c = b0; c < b1; c++) row[c] -= lr * u[c];                        \
-        }                                                                                            \
-        if (divide) {                                                                                \
-          T dr = lrow[w * i * t->lk], di = CX ? lrow[w * i * t->lk + CX] : 0;                        \
-          for (int64_t c = b0; c < b1; c++) {                                                        \
-            if (CX) jaxc__cdiv_##CSUF(row + 2 * c, dr, di);                                          \
-            else row[c] /= dr;                                                                       \
-          }                                                                                          \
-        }                                                                                            \
-      }                                                                                              \
-    }                                                                                                \
-  }                                                                                                  \
-  JAXC__TRI_TILE_##CX(SUF, T)                                                                        \
-  /* rows [i0, i1), columns [c0, c1): every row takes all of steps [ka, kb), in the order, by tiles \
-     of four rows on the steps' rows packed a vector of columns after another (JAXC__LU_KB steps at \
-     a time); the rows and columns left over a row at a time */                                      \
-  static void jaxc__tri_rect_##SUF(const jaxc__tri *t, int64_t i0, int64_t i1, int64_t ka, int64_t kb, bool down, int64_t c0, int64_t c1) { \
-    enum { V = 64 / sizeof(T), W = CX + 1 };                                                         \
-    T pack[JAXC__LU_PACK], *X = (T *)t->x;                                                           \
-    const T *L = (const T *)t->l;                                                                    \
-    int64_t xs = t->xs, ls = t->ls, cw = JAXC__LU_PACK / (JAXC__LU_KB * W) / V * V, ks = down ? -1 : 1; \
-    for (int64_t done = 0; done < kb - ka; done += JAXC__LU_KB) {                                    \
-      int64_t nk = kb - ka - done < JAXC__LU_KB ? kb - ka - done : JAXC__LU_KB;                      \
-      int64_t lo = down ? kb - done - nk : ka + done, first = down ? lo + nk - 1 : lo;               \
-      for (int64_t b0 = c0; b0 < c1; b0 += cw) {                                                     \
-        int64_t b1 = c1 - b0 < cw ? c1 : b0 + cw, np = (b1 - b0) / V, i = i0;                        \
-        for (int64_t p = 0; p < np; p++)                                                             \
-          for (int64_t s = 0; s < nk; s++) {                                                         \
-            const T *u = X + W * ((first + ks * s) * xs + b0 + p * V);                               \
-            T *d = pack + (p * nk + s) * W * V;                                                      \
-            for (int v = 0; v < V; v++) {                                                            \
-              d[v] = u[W * v];                                                                       \
-              if (CX) d[V + v] = u[2 * v + 1];                                                       \
-            }                                                                                        \
-          }                                                                                          \
-        for (; np && i + 4 <= i1; i += 4) {                                                          \
-          T *x0 = X + W * i * xs, *x1 = x0 + W * xs, *x2 = x1 + W * xs, *x3 = x2 + W * xs;           \
-          const T *l0 = L + W * i * ls, *l1 = l0 + W * ls, *l2 = l1 + W * ls, *l3 = l2 + W * ls;     \
-          for (int64_t p = 0; p < np; p++)                                                           \
-            jaxc__tri_tile_##SUF(x0, x1, x2, x3, l0, l1, l2, l3, t->lk, t->conj ? -1 : 1, b0 + p * V, pack + p * nk * W * V, first, ks, nk); \
-        }                                                                                            \
-        jaxc__tri_rows_##SUF(t, i, i1, lo, lo + nk, down, false, b0, b0 + np * V);                   \
-        jaxc__tri_rows_##SUF(t, i0, i1, lo, lo + nk, down, false, b0 + np * V, b1);                  \
+      int64_t i = down ? i1 - 1 - h : i0 + h;                                                        \
+      if (down) jaxc__tri_steps_##SUF(t, i, i + 1, i + 1 > ka ? i + 1 : ka, kb, true, c0, c1);       \
+      else jaxc__tri_steps_##SUF(t, i, i + 1, ka, i < kb ? i : kb, false, c0, c1);                  \
+      if (!divide) continue;                                                                         \
+      T *row = X + w * i * t->xs, dr = L[w * i * (t->ls + t->lk)], di = CX ? L[w * i * (t->ls + t->lk) + CX] : (T)0; \
+      for (int64_t c = c0; c < c1; c++) {                                                            \
+        if (CX) jaxc__cdiv_##CSUF(row + 2 * c, dr, di);                                              \
+        else row[c] /= dr;                                                                           \
       }                                                                                              \
     }                                                                                                \
   }                                                                                                  \
@@ -15116,62 +15165,17 @@ typedef struct jaxc__tri {
       jaxc__tri_rows_##SUF(t, s0, s1, s0, s1, down, down, c0, c1);                                   \
     }                                                                                                \
   }
-/* four rows x0..x3 x V columns from c (one vector: 64 bytes) take nk packed steps (u: a step's V
-   numbers; complex: V real parts, then V imaginary ones), the first k, then k + ks, ...; the
-   multipliers in rows l0..l3; the sums held in registers */
-#define JAXC__TRI_TILE_0(SUF, T)                                                                      \
-  static void jaxc__tri_tile_##SUF(T *x0, T *x1, T *x2, T *x3, const T *l0, const T *l1, const T *l2, const T *l3, \
-                                  int64_t lk, T cs, int64_t c, const T *u, int64_t k, int64_t ks, int64_t nk) { \
-    enum { V = 64 / sizeof(T) };                                                                     \
-    T s0[V], s1[V], s2[V], s3[V];                                                                    \
-    (void)cs;                                                                                        \
-    for (int v = 0; v < V; v++) s0[v] = x0[c + v], s1[v] = x1[c + v], s2[v] = x2[c + v], s3[v] = x3[c + v]; \
-    for (int64_t s = 0; s < nk; s++, k += ks, u += V) {                                              \
-      T m0 = l0[k * lk], m1 = l1[k * lk], m2 = l2[k * lk], m3 = l3[k * lk];                          \
-      JAXC__SIMD for (int v = 0; v < V; v++) {                                                       \
-        T y = u[v];                                                                                  \
-        s0[v] -= m0 * y, s1[v] -= m1 * y, s2[v] -= m2 * y, s3[v] -= m3 * y;                          \
-      }                                                                                              \
-    }                                                                                                \
-    for (int v = 0; v < V; v++) x0[c + v] = s0[v], x1[c + v] = s1[v], x2[c + v] = s2[v], x3[c + v] = s3[v]; \
-  }
-#define JAXC__TRI_TILE_1(SUF, T)                                                                      \
-  static void jaxc__tri_tile_##SUF(T *x0, T *x1, T *x2, T *x3, const T *l0, const T *l1, const T *l2, const T *l3, \
-                                  int64_t lk, T cs, int64_t c, const T *u, int64_t k, int64_t ks, int64_t nk) { \
-    enum { V = 64 / sizeof(T) };                                                                     \
-    T s0[V], s1[V], s2[V], s3[V], t0[V], t1[V], t2[V], t3[V];                                        \
-    for (int v = 0; v < V; v++) {                                                                    \
-      s0[v] = x0[2 * (c + v)], s1[v] = x1[2 * (c + v)], s2[v] = x2[2 * (c + v)], s3[v] = x3[2 * (c + v)]; \
-      t0[v] = x0[2 * (c + v) + 1], t1[v] = x1[2 * (c + v) + 1], t2[v] = x2[2 * (c + v) + 1], t3[v] = x3[2 * (c + v) + 1]; \
-    }                                                                                                \
-    for (int64_t s = 0; s < nk; s++, k += ks, u += 2 * V) {                                          \
-      int64_t e = 2 * k * lk; /* (cs: -1 conjugates, an exact negation) */                           \
-      T a0 = l0[e], a1 = l1[e], a2 = l2[e], a3 = l3[e];                                              \
-      T b0 = cs * l0[e + 1], b1 = cs * l1[e + 1], b2 = cs * l2[e + 1], b3 = cs * l3[e + 1];          \
-      JAXC__SIMD for (int v = 0; v < V; v++) {                                                       \
-        T ur = u[v], ui = u[V + v];                                                                  \
-        s0[v] -= JAXC__CMUL_RE(a0, b0, ur, ui), t0[v] -= JAXC__CMUL_IM(a0, b0, ur, ui);              \
-        s1[v] -= JAXC__CMUL_RE(a1, b1, ur, ui), t1[v] -= JAXC__CMUL_IM(a1, b1, ur, ui);              \
-        s2[v] -= JAXC__CMUL_RE(a2, b2, ur, ui), t2[v] -= JAXC__CMUL_IM(a2, b2, ur, ui);              \
-        s3[v] -= JAXC__CMUL_RE(a3, b3, ur, ui), t3[v] -= JAXC__CMUL_IM(a3, b3, ur, ui);              \
-      }                                                                                              \
-    }                                                                                                \
-    for (int v = 0; v < V; v++) {                                                                    \
-      x0[2 * (c + v)] = s0[v], x1[2 * (c + v)] = s1[v], x2[2 * (c + v)] = s2[v], x3[2 * (c + v)] = s3[v]; \
-      x0[2 * (c + v) + 1] = t0[v], x1[2 * (c + v) + 1] = t1[v], x2[2 * (c + v) + 1] = t2[v], x3[2 * (c + v) + 1] = t3[v]; \
-    }                                                                                                \
-  }
 /* complex (CX): the parts interleaved, products as XLA's and LAPACK's, (ac - bd, ad + bc), each
    rounded (fenced from GCC's complex-FMA pattern, see JAXC__NOFUSE) */
 #define JAXC__LU(SUF, T, CX, ABS, HYPOT, SFMIN, CSUF)                                                 \
   static void jaxc__lu_below_##SUF(const void *jp, int64_t r0, int64_t r1) { /* the product */       \
     const jaxc__lu_job *j = (const jaxc__lu_job *)jp;                                                \
-    jaxc__tri t = {j->at, j->at, j->n, j->n, 1, false};                                              \
+    jaxc__tri t = {.x = j->at, .u = j->at, .l = j->at, .xs = j->n, .us = j->n, .ls = j->n, .lk = 1};                                              \
     jaxc__tri_rect_##SUF(&t, j->k1 + r0, j->k1 + r1, j->k0, j->k1, false, j->c0, j->c1);             \
   }                                                                                                  \
   static void jaxc__lu_above_##SUF(const void *jp, int64_t q0, int64_t q1) { /* the solve, by columns */ \
     const jaxc__lu_job *j = (const jaxc__lu_job *)jp;                                                \
-    jaxc__tri t = {j->at, j->at, j->n, j->n, 1, false};                                              \
+    jaxc__tri t = {.x = j->at, .u = j->at, .l = j->at, .xs = j->n, .us = j->n, .ls = j->n, .lk = 1};                                              \
     jaxc__tri_solve_##SUF(&t, j->k0, j->k1, false, j->c0 + q0, j->c0 + q1);                          \
   }                                                                                                  \
   /* the factored steps [k0, k1) applied to columns [c0, c1) (their rows below k0) */               \
@@ -15220,21 +15224,17 @@ typedef struct jaxc__tri {
   static void jaxc__lu_leaf_##SUF(jaxc__lu_job *j, int32_t *piv, int64_t c0, int64_t c1) {            \
     T *A = (T *)j->at;                                                                               \
     int64_t m = j->m, n = j->n, w = CX + 1;                                                          \
-    jaxc__tri t = {A, A, n, n, 1, false};                                                            \
+    jaxc__tri t = {.x = A, .u = A, .l = A, .xs = n, .us = n, .ls = n, .lk = 1};                                                            \
     for (int64_t k = c0; k < c1; k++) {                                                              \
       T *col = A + w * (k * n + k);                                                                  \
       int64_t p = k + jaxc__lu_pivot_##SUF(col, col + CX, w * n, m - k);                             \
       piv[k] = (int32_t)p;                                                                           \
       const T *pk = A + w * (p * n + k);                                                             \
       if (pk[0] != 0 || pk[CX] != 0) {                                                               \
-        if (p != k)                                                                                  \
-          for (int64_t c = 0; c < w * n; c++) {                                                      \
-            T tmp = A[w * k * n + c];                                                                \
-            A[w * k * n + c] = A[w * p * n + c], A[w * p * n + c] = tmp;                             \
-          }                                                                                          \
+        if (p != k) jaxc__lu_swap(A + w * k * n, A + w * p * n, (size_t)(w * n) * sizeof(T));       \
         jaxc__lu_scale_##SUF(col + w * n, col + w * n + CX, w * n, m - k - 1, col[0], CX ? col[CX] : 0); \
       }                                                                                              \
-      jaxc__tri_rows_##SUF(&t, k + 1, m, k, k + 1, false, false, k + 1, c1);                         \
+      jaxc__tri_steps_##SUF(&t, k + 1, m, k, k + 1, false, k + 1, c1);                         \
     }                                                                                                \
   }                                                                                                  \
   /* the leaf's steps on P, a copy of rows [c0, m) x columns [c0, c1) by columns (complex: a column \
@@ -15243,8 +15243,8 @@ typedef struct jaxc__tri {
   static void jaxc__lu_leaf_cols_##SUF(jaxc__lu_job *j, int32_t *piv, int64_t c0, int64_t c1) {       \
     T *A = (T *)j->at, *P = (T *)j->panel;                                                           \
     int64_t m = j->m, n = j->n, w = CX + 1, M = m - c0; /* (P's rows: i - c0) */                     \
-    for (int64_t c = c0; c < c1; c++)                                                                \
-      for (int64_t i = c0; i < m; i++)                                                               \
+    for (int64_t i = c0; i < m; i++) /* (a row's piece at a time: A's rows are far apart) */        \
+      for (int64_t c = c0; c < c1; c++)                                                              \
         for (int64_t h = 0; h < w; h++) P[(w * (c - c0) + h) * M + i - c0] = A[w * (i * n + c) + h];  \
     for (int64_t k = c0; k < c1; k++) {                                                              \
       T *lr = P + w * (k - c0) * M, *li = lr + CX * M;                                               \
@@ -15256,13 +15256,6 @@ typedef struct jaxc__tri {
             T t = P[c * M + d];                                                                      \
             P[c * M + d] = P[c * M + p], P[c * M + p] = t;                                           \
           }                                                                                          \
-          T *x = A + w * k * n, *y = A + w * (p + c0) * n;                                           \
-          int64_t rest[2][2] = {{0, w * c0}, {w * c1, w * n}}; /* (the rows outside P) */            \
-          for (int h = 0; h < 2; h++)                                                                \
-            for (int64_t c = rest[h][0]; c < rest[h][1]; c++) {                                      \
-              T t = x[c];                                                                            \
-              x[c] = y[c], y[c] = t;                                                                 \
-            }                                                                                        \
         }                                                                                            \
         jaxc__lu_scale_##SUF(lr + d + 1, li + d + 1, 1, M - d - 1, lr[d], li[d]);                    \
       }                                                                                              \
@@ -15280,6 +15273,14 @@ typedef struct jaxc__tri {
     for (int64_t i = c0; i < m; i++)                                                                 \
       for (int64_t c = c0; c < c1; c++)                                                              \
         for (int64_t h = 0; h < w; h++) A[w * (i * n + c) + h] = P[(w * (c - c0) + h) * M + i - c0];  \
+    /* the swaps on the rows' parts outside P, which no step reads: after the steps, in order (a  \
+       swap is made exactly where the pivot's row is another row) */                                 \
+    for (int64_t k = c0; k < c1; k++) {                                                              \
+      if (piv[k] == k) continue;                                                                     \
+      T *x = A + w * k * n, *y = A + w * (int64_t)piv[k] * n;                                        \
+      jaxc__lu_swap(x, y, (size_t)(w * c0) * sizeof(T));                                             \
+      jaxc__lu_swap(x + w * c1, y + w * c1, (size_t)(w * (n - c1)) * sizeof(T));                     \
+    }                                                                                                \
   }                                                                                                  \
   /* steps [c0, c1) (c1 <= min(m, n)), their columns having taken the steps before c0 */            \
   static void jaxc__lu_steps_##SUF(jaxc__lu_job *j, int32_t *piv, int64_t c0, int64_t c1) {           \
@@ -15335,8 +15336,10 @@ JAXC__LU(c64, float, 1, fabsf, hypotf, FLT_MIN, c64)
 JAXC__LU(c128, double, 1, fabs, hypot, DBL_MIN, c128)
 #undef JAXC__LU
 #undef JAXC__TRI
-#undef JAXC__TRI_TILE_0
-#undef JAXC__TRI_TILE_1
+#undef JAXC__STEPS
+#undef JAXC__STEP_TILE_0
+#undef JAXC__STEP_TILE_1
+#undef JAXC__STEP_ROWS
 #undef JAXC__CDIV
 
 static void jaxc__lu_matrix(jaxc__lu_job *j, int64_t b) {
@@ -15571,7 +15574,7 @@ typedef struct jaxc__solve_job {
           T t = X[w * i * k + c];                                                                    \
           X[w * i * k + c] = X[w * piv[i] * k + c], X[w * piv[i] * k + c] = t;                       \
         }                                                                                            \
-    jaxc__tri t = {X, j->at_lu, k, m, 1, false};                                                     \
+    jaxc__tri t = {.x = X, .u = X, .l = j->at_lu, .xs = k, .us = k, .ls = m, .lk = 1};                                                     \
     jaxc__tri_solve_##SUF(&t, 0, m, false, c0, c1);                                                  \
     jaxc__tri_solve_##SUF(&t, 0, m, true, c0, c1);                                                   \
   }
@@ -15719,7 +15722,7 @@ typedef struct jaxc__chol_job {
      n - 1 (the few left of a row's diagonal too: never read, zeroed at the end) */                 \
   static void jaxc__chol_block_##SUF(const jaxc__chol_job *jb, int64_t b) {                         \
     int64_t s0 = jb->r0 + b * JAXC__LU_TB, s1 = jb->r1 - s0 < JAXC__LU_TB ? jb->r1 : s0 + JAXC__LU_TB; \
-    jaxc__tri t = {jb->at, jb->at, jb->n, 1, jb->n, true}; /* l[p][k] = conj(U[k][p]) */             \
+    jaxc__tri t = {.x = jb->at, .u = jb->at, .l = jb->at, .xs = jb->n, .us = jb->n, .ls = 1, .lk = jb->n, .conj = true}; /* l[p][k] = conj(U[k][p]) */             \
     jaxc__tri_rect_##SUF(&t, s0, s1, jb->k0, jb->k1, false, s0, jb->n);                              \
   }                                                                                                  \
   static void jaxc__chol_pair_##SUF(const void *jp, int64_t it) { /* (a long row's block, a short one's) */ \
@@ -17885,6 +17888,7 @@ JAXC_API jaxc_array *jaxc_linalg_multi_dot(int n, const jaxc_array *const *array
 #undef JAXC__MM_SUMS
 #undef JAXC__MAC_ADD
 #undef JAXC__MAC_OR
+#undef JAXC__MAC_SUB
 
 /* >>create (implementation) ------------------------------------------------ */
 /* A shape handed to lax.full (broadcast_in_dim's shape check, in its words). */

@@ -8,7 +8,9 @@
        strict, each with its values;
      - shapes: matrix and vector operands, broadcast batch axes, sizes 0 and 1, sizes past the
        blocks and the threaded loop; JAX's documentation examples; its error messages;
-       debug_nans on inf * 0; inputs unchanged. */
+       debug_nans on inf * 0; inputs unchanged;
+     - the blocked kernel bit for bit against the in-order sum written out here (every element
+       from 0, each product rounded, k ascending), and the small kernel against the blocked. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -316,10 +318,100 @@ static void test_small_products(void) {
   jaxc_set_x64(false);
 }
 
+/* ---- the blocked kernel's bits ------------------------------------------------------------------ */
+/* the sums below are evaluated one rounding per operation, as XLA's ops are */
+#ifdef __clang__
+#  pragma STDC FP_CONTRACT OFF
+#endif
+/* C = A B as written out here, row-major: every element starts at 0 and adds a[i][t] * b[t][j] for
+   t = 0 .. k - 1, each product rounded (complex: (ac - bd, ad + bc), each part's products rounded).
+   jaxc's kernel works by tiles of rows (8, complex 4) by a vector of columns, on B packed 64 rows
+   at a time, its items over the threads, the rows and columns left over a row at a time, and
+   keeps this order for every element, so its bits must be these. */
+#define REF_MATMUL(SUF, T, CX)                                                                      \
+  static void ref_matmul_##SUF(const T *A, const T *B, T *C, int64_t m, int64_t k, int64_t n) {     \
+    int64_t w = CX + 1;                                                                            \
+    for (int64_t i = 0; i < m; i++)                                                                \
+      for (int64_t j = 0; j < n; j++) {                                                            \
+        T re = 0, im = 0;                                                                          \
+        for (int64_t t = 0; t < k; t++) {                                                          \
+          const T *a = A + w * (i * k + t), *b = B + w * (t * n + j);                              \
+          if (CX) {                                                                                \
+            T p1 = a[0] * b[0], p2 = a[CX] * b[CX], p3 = a[0] * b[CX], p4 = a[CX] * b[0];          \
+            T pr = p1 - p2, pi = p3 + p4;                                                          \
+            re += pr, im += pi;                                                                    \
+          } else                                                                                   \
+            re += a[0] * b[0];                                                                     \
+        }                                                                                          \
+        C[w * (i * n + j)] = re;                                                                   \
+        if (CX) C[w * (i * n + j) + CX] = im;                                                      \
+      }                                                                                            \
+  }
+REF_MATMUL(f32, float, 0)
+REF_MATMUL(f64, double, 0)
+REF_MATMUL(c64, float, 1)
+REF_MATMUL(c128, double, 1)
+/* whether the part at p (ps bytes of a d result) is a NaN */
+static bool nan_part(jaxc_dtype d, size_t ps, const unsigned char *p) {
+  uint16_t h;
+  float f;
+  double g;
+  if (ps == 2) memcpy(&h, p, 2);
+  if (ps == 4) memcpy(&f, p, 4);
+  if (ps == 8) memcpy(&g, p, 8);
+  return ps == 2 ? (d == JAXC_BF16 ? (h & 0x7fff) > 0x7f80 : (h & 0x7fff) > 0x7c00) : ps == 4 ? isnan(f) : isnan(g);
+}
+/* a @ b (batch x m x k, batch x k x n, of dtype d; n past the small kernel's 128 bytes) against
+   ref_matmul on the operands converted to the sum's dtype (bfloat16 and float16: float32), its
+   result rounded once to d */
+static void check_matmul_bits(jaxc_dtype d, int64_t batch, int64_t m, int64_t k, int64_t n, bool specials) {
+  bool cx = jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX;
+  jaxc_dtype s = d == JAXC_BF16 || d == JAXC_F16 ? JAXC_F32 : d;
+  int64_t sa[3] = {batch, m, k}, sb[3] = {batch, k, n}, sc[3] = {batch, m, n};
+  jaxc_array *a = random_full(d, 3, sa, specials), *b = random_full(d, 3, sb, specials), *r = jaxc_matmul(a, b);
+  jaxc_array *as = jaxc_astype(a, s), *bs = jaxc_astype(b, s), *cs = jaxc_array_empty(s, 3, sc), *ref = NULL;
+  CHECK_MSG(r && as && bs && cs, "matmul bits: %s", jaxc_last_error());
+  if (r && as && bs && cs) {
+    for (int64_t t = 0; t < batch; t++) {
+      size_t es = jaxc_dtype_size(s);
+      const char *pa = (const char *)jaxc_array_data(as) + (size_t)(t * m * k) * es, *pb = (const char *)jaxc_array_data(bs) + (size_t)(t * k * n) * es;
+      char *pc = (char *)cs->data + (size_t)(t * m * n) * es;
+      switch (s) {
+      case JAXC_F32: ref_matmul_f32((const float *)(const void *)pa, (const float *)(const void *)pb, (float *)(void *)pc, m, k, n); break;
+      case JAXC_F64: ref_matmul_f64((const double *)(const void *)pa, (const double *)(const void *)pb, (double *)(void *)pc, m, k, n); break;
+      case JAXC_C64: ref_matmul_c64((const float *)(const void *)pa, (const float *)(const void *)pb, (float *)(void *)pc, m, k, n); break;
+      default: ref_matmul_c128((const double *)(const void *)pa, (const double *)(const void *)pb, (double *)(void *)pc, m, k, n); break;
+      }
+    }
+    ref = jaxc_astype(cs, d);
+    size_t ps = jaxc_dtype_size(d) / (cx ? 2 : 1);
+    int64_t parts = jaxc_array_size(r) * (cx ? 2 : 1), differ = 0;
+    for (int64_t i = 0; ref && i < parts; i++) {
+      const unsigned char *p = (const unsigned char *)r->data + (size_t)i * ps, *q = (const unsigned char *)ref->data + (size_t)i * ps;
+      differ += memcmp(p, q, ps) != 0 && !(nan_part(d, ps, p) && nan_part(d, ps, q));
+    }
+    CHECK_MSG(ref && differ == 0, "matmul %s %lld x (%lld x %lld) @ (%lld x %lld)%s: %lld parts not the in-order sum's bits", jaxc_dtype_name(d),
+              (long long)batch, (long long)m, (long long)k, (long long)k, (long long)n, specials ? " with inf and NaN" : "", (long long)differ);
+  }
+  jaxc_array_free(a), jaxc_array_free(b), jaxc_array_free(r), jaxc_array_free(as), jaxc_array_free(bs), jaxc_array_free(cs), jaxc_array_free(ref);
+}
+static void test_matmul_bits(void) {
+  /* one tile; leftover rows, columns and steps; fewer rows than a tile; several k blocks; a row
+     vector; several items of rows and of columns (512), over the threads */
+  static const int64_t sh[][4] = {{1, 8, 64, 33}, {1, 9, 65, 47}, {2, 17, 130, 100}, {1, 33, 1, 129}, {1, 7, 200, 40},
+                                  {1, 1, 500, 300}, {3, 40, 70, 96}, {1, 64, 129, 513}, {1, 100, 300, 600}};
+  static const jaxc_dtype ds[] = {JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128, JAXC_BF16, JAXC_F16};
+  jaxc_set_x64(true);
+  for (size_t t = 0; t < sizeof ds / sizeof ds[0]; t++)
+    for (size_t i = 0; i < sizeof sh / sizeof sh[0]; i++) check_matmul_bits(ds[t], sh[i][0], sh[i][1], sh[i][2], sh[i][3], i % 3 == 1);
+  jaxc_set_x64(false);
+}
+
 int main(void) {
   test_examples_and_errors();
   test_dtypes();
   test_shapes();
   test_small_products();
+  test_matmul_bits();
   return check_summary("test_linalg");
 }
