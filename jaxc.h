@@ -12976,13 +12976,13 @@ JAXC_API jaxc_array *jaxc_append(const jaxc_array *a, const jaxc_array *values, 
    X itself in LU). Complex: (ac - bd, ad + bc), each product rounded before it is added. Each
    element takes its steps one by one in one fixed order whichever way the work is blocked, so
    blocking changes only the speed, never the bits. */
-typedef struct jaxc__tri {
+typedef struct jaxc__prod { /* a product kernel's operands */
   void *x;           /* the rows updated: row i at x + i * xs elements */
   const void *u;     /* the steps' rows: step k's at u + k * us elements */
   const void *l;     /* the multipliers: l[i][k] at l + i * ls + k * lk elements */
   int64_t xs, us, ls, lk; /* (lk: 1 along L's rows; Cholesky's are down the columns of U itself) */
   bool conj;         /* the multipliers conjugated (Cholesky: conj(U[k][i])) */
-} jaxc__tri;
+} jaxc__prod;
 #define JAXC__STEP_CB 256     /* columns of a row that take a run of steps in turn */
 #define JAXC__STEP_KB 64      /* steps packed at a time */
 #define JAXC__STEP_PACK 16384 /* bytes packed, on the stack */
@@ -12994,7 +12994,7 @@ typedef struct jaxc__tri {
 #define JAXC__STEPS(PRE, SUF, T, CX, MAC, ACC)                                                          \
   /* rows [i0, i1), columns [c0, c1), a row at a time: every row takes steps [ka, kb), ascending or   \
      descending (`down`); the steps' rows are not among the rows updated */                          \
-  static void PRE##_steps_##SUF(const jaxc__tri *t, int64_t i0, int64_t i1, int64_t ka, int64_t kb, bool down, int64_t c0, \
+  static void PRE##_steps_##SUF(const jaxc__prod *t, int64_t i0, int64_t i1, int64_t ka, int64_t kb, bool down, int64_t c0, \
                                 int64_t c1) {                                                        \
     T *X = (T *)t->x;                                                                                \
     const T *U = (const T *)t->u, *L = (const T *)t->l;                                              \
@@ -13026,7 +13026,7 @@ typedef struct jaxc__tri {
      of JAXC__STEP_ROWS rows on the steps' rows packed a vector of columns after another            \
      (JAXC__STEP_KB steps at a time); the rows and columns left over a row at a time (with fewer   \
      rows than a tile, nothing is packed: four times the steps at a time, on all the columns) */    \
-  static void PRE##_rect_##SUF(const jaxc__tri *t, int64_t i0, int64_t i1, int64_t ka, int64_t kb, bool down, int64_t c0, \
+  static void PRE##_rect_##SUF(const jaxc__prod *t, int64_t i0, int64_t i1, int64_t ka, int64_t kb, bool down, int64_t c0, \
                                int64_t c1) {                                                         \
     enum { V = 64 / sizeof(T), W = CX + 1, R = JAXC__STEP_ROWS(CX) };                                \
     T pack[JAXC__STEP_PACK / sizeof(T)], *X = (T *)t->x;                                             \
@@ -13160,7 +13160,7 @@ typedef struct jaxc__tri {
     int64_t w = CX + 1;                                                                              \
     for (int64_t i = i0; i < i1; i++)                                                                \
       for (int64_t j = w * jlo; j < w * jhi; j++) C[i * w * n + j] = (T)0;                           \
-    jaxc__tri t = {.x = C, .u = B, .l = A, .xs = n, .us = n, .ls = k, .lk = 1};                      \
+    jaxc__prod t = {.x = C, .u = B, .l = A, .xs = n, .us = n, .ls = k, .lk = 1};                     \
     jaxc__mm_rect_##SUF(&t, i0, i1, 0, k, false, jlo, jhi);                                          \
   }
 JAXC__MM_SUMS(JAXC__GEMM)
@@ -15135,7 +15135,7 @@ static void jaxc__lu_swap(void *x, void *y, size_t bytes) {
   /* rows [i0, i1), columns [c0, c1), a row at a time: ascending, row i takes steps ka .. min(i, kb) \
      - 1; descending (rows from the last), steps kb - 1 down to max(i + 1, ka), then divided by      \
      l[i][i] if `divide` (the back solve) */                                                         \
-  static void jaxc__tri_rows_##SUF(const jaxc__tri *t, int64_t i0, int64_t i1, int64_t ka, int64_t kb, bool down, bool divide, \
+  static void jaxc__tri_rows_##SUF(const jaxc__prod *t, int64_t i0, int64_t i1, int64_t ka, int64_t kb, bool down, bool divide, \
                                   int64_t c0, int64_t c1) {                                          \
     T *X = (T *)t->x;                                                                                \
     const T *L = (const T *)t->l;                                                                    \
@@ -15156,7 +15156,7 @@ static void jaxc__lu_swap(void *x, void *y, size_t bytes) {
      final); descending, the upper one with its diagonal. By blocks of rows in the order, each      \
      taking the rows solved before it as a product, then its own triangle (a triangle of up to     \
      JAXC__LU_TB rows is one block: a row at a time) */                                             \
-  static void jaxc__tri_solve_##SUF(const jaxc__tri *t, int64_t k0, int64_t k1, bool down, int64_t c0, int64_t c1) { \
+  static void jaxc__tri_solve_##SUF(const jaxc__prod *t, int64_t k0, int64_t k1, bool down, int64_t c0, int64_t c1) { \
     for (int64_t done = 0; done < k1 - k0; done += JAXC__LU_TB) {                                    \
       int64_t nb = k1 - k0 - done < JAXC__LU_TB ? k1 - k0 - done : JAXC__LU_TB;                      \
       int64_t s0 = down ? k1 - done - nb : k0 + done, s1 = s0 + nb;                                  \
@@ -15170,12 +15170,12 @@ static void jaxc__lu_swap(void *x, void *y, size_t bytes) {
 #define JAXC__LU(SUF, T, CX, ABS, HYPOT, SFMIN, CSUF)                                                 \
   static void jaxc__lu_below_##SUF(const void *jp, int64_t r0, int64_t r1) { /* the product */       \
     const jaxc__lu_job *j = (const jaxc__lu_job *)jp;                                                \
-    jaxc__tri t = {.x = j->at, .u = j->at, .l = j->at, .xs = j->n, .us = j->n, .ls = j->n, .lk = 1};                                              \
+    jaxc__prod t = {.x = j->at, .u = j->at, .l = j->at, .xs = j->n, .us = j->n, .ls = j->n, .lk = 1}; \
     jaxc__tri_rect_##SUF(&t, j->k1 + r0, j->k1 + r1, j->k0, j->k1, false, j->c0, j->c1);             \
   }                                                                                                  \
   static void jaxc__lu_above_##SUF(const void *jp, int64_t q0, int64_t q1) { /* the solve, by columns */ \
     const jaxc__lu_job *j = (const jaxc__lu_job *)jp;                                                \
-    jaxc__tri t = {.x = j->at, .u = j->at, .l = j->at, .xs = j->n, .us = j->n, .ls = j->n, .lk = 1};                                              \
+    jaxc__prod t = {.x = j->at, .u = j->at, .l = j->at, .xs = j->n, .us = j->n, .ls = j->n, .lk = 1}; \
     jaxc__tri_solve_##SUF(&t, j->k0, j->k1, false, j->c0 + q0, j->c0 + q1);                          \
   }                                                                                                  \
   /* the factored steps [k0, k1) applied to columns [c0, c1) (their rows below k0) */               \
@@ -15224,7 +15224,7 @@ static void jaxc__lu_swap(void *x, void *y, size_t bytes) {
   static void jaxc__lu_leaf_##SUF(jaxc__lu_job *j, int32_t *piv, int64_t c0, int64_t c1) {            \
     T *A = (T *)j->at;                                                                               \
     int64_t m = j->m, n = j->n, w = CX + 1;                                                          \
-    jaxc__tri t = {.x = A, .u = A, .l = A, .xs = n, .us = n, .ls = n, .lk = 1};                                                            \
+    jaxc__prod t = {.x = A, .u = A, .l = A, .xs = n, .us = n, .ls = n, .lk = 1};                     \
     for (int64_t k = c0; k < c1; k++) {                                                              \
       T *col = A + w * (k * n + k);                                                                  \
       int64_t p = k + jaxc__lu_pivot_##SUF(col, col + CX, w * n, m - k);                             \
@@ -15574,7 +15574,7 @@ typedef struct jaxc__solve_job {
           T t = X[w * i * k + c];                                                                    \
           X[w * i * k + c] = X[w * piv[i] * k + c], X[w * piv[i] * k + c] = t;                       \
         }                                                                                            \
-    jaxc__tri t = {.x = X, .u = X, .l = j->at_lu, .xs = k, .us = k, .ls = m, .lk = 1};                                                     \
+    jaxc__prod t = {.x = X, .u = X, .l = j->at_lu, .xs = k, .us = k, .ls = m, .lk = 1};              \
     jaxc__tri_solve_##SUF(&t, 0, m, false, c0, c1);                                                  \
     jaxc__tri_solve_##SUF(&t, 0, m, true, c0, c1);                                                   \
   }
@@ -15722,7 +15722,7 @@ typedef struct jaxc__chol_job {
      n - 1 (the few left of a row's diagonal too: never read, zeroed at the end) */                 \
   static void jaxc__chol_block_##SUF(const jaxc__chol_job *jb, int64_t b) {                         \
     int64_t s0 = jb->r0 + b * JAXC__LU_TB, s1 = jb->r1 - s0 < JAXC__LU_TB ? jb->r1 : s0 + JAXC__LU_TB; \
-    jaxc__tri t = {.x = jb->at, .u = jb->at, .l = jb->at, .xs = jb->n, .us = jb->n, .ls = 1, .lk = jb->n, .conj = true}; /* l[p][k] = conj(U[k][p]) */             \
+    jaxc__prod t = {.x = jb->at, .u = jb->at, .l = jb->at, .xs = jb->n, .us = jb->n, .ls = 1, .lk = jb->n, .conj = true}; /* l[p][k] = conj(U[k][p]) */ \
     jaxc__tri_rect_##SUF(&t, s0, s1, jb->k0, jb->k1, false, s0, jb->n);                              \
   }                                                                                                  \
   static void jaxc__chol_pair_##SUF(const void *jp, int64_t it) { /* (a long row's block, a short one's) */ \
