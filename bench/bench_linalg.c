@@ -12,9 +12,10 @@
    search (us a call) for 3-24 operands; then jnp.convolve (mode 'same') of 2^20-2^24 elements
    with kernels of 3, 33 and 255 taps, float32 and complex64 (GFLOP/s of the 2 n k real flops
    (complex: 8 n k), the same-run copy of the input and result bytes, NumPy's np.convolve).
-   Then jnp.linalg's det, solve, inv and cholesky (GFLOP/s against NumPy's np.linalg).
+   Then jnp.linalg's decompositions (GFLOP/s against NumPy's np.linalg); `decomp` runs them
+   alone, `decomp op` the one named.
    Best of REPS.
-   Run: make bench (or build/opt/bench_linalg [max_n]) */
+   Run: make bench (or build/opt/bench_linalg [max_n] [decomp [op]], e.g. 1024 decomp qr) */
 #define _POSIX_C_SOURCE 200809L /* popen, for NumPy's figures */
 #define JAXC_IMPLEMENTATION
 #include "jaxc.h"
@@ -230,8 +231,8 @@ static int bench_conv(void) {
 }
 
 /* jnp.linalg: det (LU, 2n^3/3 flops), solve with n right-hand sides and inv (LU then the two
-   triangular solves, 8n^3/3), cholesky (n^3/3), svdvals, qr, eigh, svd, eig and eigvals (up to n = 256) of n x n matrices, and 10^4 batched 4x4 and
-   16x16 ones; GFLOP/s, the same-run copy of the operand and result bytes, and NumPy's
+   triangular solves, 8n^3/3), cholesky (n^3/3), qr, and svdvals, eigh, svd, eig and eigvals (up to n = 256) of n x n matrices, and 10^4 batched 4x4 and
+   16x16 ones (`only`: the op of that name alone, when not NULL); GFLOP/s, the same-run copy of the operand and result bytes, and NumPy's
    np.linalg (Debian's reference LAPACK) on the same values. The matrices are I + the input
    pattern / (4n) (diagonally dominant), cholesky's a a^T + I. */
 static jaxc_array *well_conditioned(jaxc_dtype d, int64_t batch, int64_t n, bool spd) {
@@ -279,7 +280,7 @@ static jaxc_array *op_eig(const jaxc_array *a, const jaxc_array *b) {
   return v;
 }
 static jaxc_array *op_eigvals(const jaxc_array *a, const jaxc_array *b) { return (void)b, jaxc_linalg_eigvals(a); }
-static int bench_decomp(int64_t max_n) {
+static int bench_decomp(int64_t max_n, const char *only) {
   printf("  %-16s %-8s %6s %6s %10s %10s %12s %16s\n", "jnp.linalg", "dtype", "batch", "n", "ms", "GFLOP/s", "copy share", "numpy: GFLOP/s jaxc");
   static const struct { const char *name, *np; bench_op op; double flops; int outs; bool spd; int64_t max_n; } ops[] = {
       {"det", "np.linalg.det(z)", op_det, 2.0 / 3, 0, false, 1 << 20},
@@ -289,7 +290,7 @@ static int bench_decomp(int64_t max_n) {
       /* (nominal flops: the bidiagonalization, 4n^3/3, as for the others below LAPACK's counts) */
       {"svdvals", "np.linalg.svd(z, compute_uv=False)", op_svdvals, 4.0 / 3, 0, false, 256},
       /* (nominal: geqrf + orgqr 8n^3/3, symmetric QR with vectors 9n^3, Golub-Reinsch with vectors 21n^3) */
-      {"qr", "np.linalg.qr(z)", op_qr, 8.0 / 3, 2, false, 256},
+      {"qr", "np.linalg.qr(z)", op_qr, 8.0 / 3, 2, false, 1 << 20},
       {"eigh", "np.linalg.eigh(z)", op_eigh, 9.0, 1, true, 256},
       {"svd", "np.linalg.svd(z, full_matrices=False)", op_svd, 21.0, 2, false, 256},
       /* (nominal: the Schur form with vectors, 25n^3, as Golub and Van Loan count it) */
@@ -302,7 +303,7 @@ static int bench_decomp(int64_t max_n) {
     for (size_t di = 0; di < 2; di++)
       for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
         int64_t batch = shapes[si][0], n = shapes[si][1];
-        if (n > max_n || n > ops[o].max_n) continue;
+        if (n > max_n || n > ops[o].max_n || (only && strcmp(only, ops[o].name))) continue;
         jaxc_array *a = well_conditioned(ds[di], batch, n, ops[o].spd);
         size_t bytes = (size_t)(batch * n * n) * jaxc_dtype_size(ds[di]) * (size_t)(1 + 2 * ops[o].outs);
         double t_op, t_copy;
@@ -329,7 +330,7 @@ int main(int argc, char **argv) {
   int64_t max_n = argc > 1 ? atoll(argv[1]) : 1024;
   int threads = bench_threads();
   jaxc_set_x64(true);
-  if (argc > 2 && !strcmp(argv[2], "decomp")) return bench_decomp(max_n);
+  if (argc > 2 && !strcmp(argv[2], "decomp")) return bench_decomp(max_n, argc > 3 ? argv[3] : NULL);
   printf("bench_linalg: matmul of n x n matrices, best of %d, %d thread(s); NumPy: its matmul (Debian's links the reference BLAS)\n", REPS, threads);
   printf("  %-8s %6s %10s %10s %12s %16s\n", "dtype", "n", "ms", "GFLOP/s", "copy share", "numpy: GFLOP/s jaxc");
   static const jaxc_dtype ds[] = {JAXC_F32, JAXC_F64, JAXC_BF16, JAXC_I8};
@@ -364,5 +365,5 @@ int main(int argc, char **argv) {
     fflush(stdout);
     jaxc_array_free(a), jaxc_array_free(vv);
   }
-  return bench_decomp(max_n) || bench_contractions(max_n) || bench_paths() || bench_conv();
+  return bench_decomp(max_n, NULL) || bench_contractions(max_n) || bench_paths() || bench_conv();
 }

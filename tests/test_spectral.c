@@ -162,7 +162,11 @@ static void check_qr(jaxc_dtype d, int nd, const int64_t *shape) {
   FREE_ALL(a, q, r, qc, rc, ro, h, tau);
 }
 static void test_qr(void) {
-  static const int64_t shapes[][3] = {{2, 3, 4}, {1, 5, 3}, {1, 3, 5}, {1, 4, 4}, {1, 1, 1}, {1, 40, 25}, {1, 25, 40}, {1, 0, 0}, {1, 0, 3}, {1, 3, 0}, {3, 6, 6}};
+  /* (past 128 columns, LAPACK's blocked route: 230x200 three blocks of 32 and 104 columns
+     unblocked; 150x230 one block; two 170x140 at once, each on one thread) */
+  static const int64_t shapes[][3] = {{2, 3, 4},  {1, 5, 3},   {1, 3, 5},     {1, 4, 4},     {1, 1, 1},   {1, 40, 25},
+                                      {1, 25, 40}, {1, 0, 0},  {1, 0, 3},     {1, 3, 0},     {3, 6, 6},   {1, 230, 200},
+                                      {1, 150, 230}, {2, 170, 140}};
   for (int di = 0; di < 4; di++)
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) check_qr(LAPACK[di], shapes[s][0] == 1 ? 2 : 3, shapes[s][0] == 1 ? shapes[s] + 1 : shapes[s]);
   /* reference LAPACK 3.11's dgeqrf + dorgqr (through NumPy's np.linalg.qr, repr()): jaxc's
@@ -300,14 +304,15 @@ static void test_eigh(void) {
   }
   CHECK_MSG(exact, "eigh: a diagonal matrix exactly");
   FREE_ALL(w, v, D);
-  /* the 2x2 closed form: (a + d) / 2 -+ hypot((a - d) / 2, |b|) */
+  /* the 2x2 closed form: (a + d) / 2 -+ hypot((a - d) / 2, |b|), to 16 u |A| (parts in [-2, 2);
+     the bound had been 32 u absolute for parts in [-2, 6): 40 u at |A| = 10.6 failed it) */
   for (int t = 0; t < 50; t++) {
     double p[8];
-    for (int i = 0; i < 8; i++) p[i] = (double)(rnd64() >> 11) * 0x1p-52 * 4 - 2;
+    for (int i = 0; i < 8; i++) p[i] = (double)(rnd64() >> 11) * 0x1p-53 * 4 - 2;
     p[1] = p[7] = 0, p[4] = p[2], p[5] = -p[3]; /* [[a, b], [conj b, d]] */
     jaxc_array *m2 = jaxc_array_from_data(JAXC_C128, 2, (const int64_t[]){2, 2}, p), *e = jaxc_linalg_eigvalsh(m2, NULL);
-    long double mid = ((long double)p[0] + p[6]) / 2, rad = hypotl(((long double)p[0] - p[6]) / 2, hypotl(p[2], p[3]));
-    CHECK_MSG(e && fabsl(at(e, 0).re - (mid - rad)) <= 8 * 0x1p-53L * 4 && fabsl(at(e, 1).re - (mid + rad)) <= 8 * 0x1p-53L * 4, "eigh: 2x2 closed form");
+    long double mid = ((long double)p[0] + p[6]) / 2, rad = hypotl(((long double)p[0] - p[6]) / 2, hypotl(p[2], p[3])), tol = 16 * 0x1p-53L * (fabsl(mid) + rad);
+    CHECK_MSG(e && fabsl(at(e, 0).re - (mid - rad)) <= tol && fabsl(at(e, 1).re - (mid + rad)) <= tol, "eigh: 2x2 closed form, case %d", t);
     FREE_ALL(m2, e);
   }
   /* a prescribed spectrum with repeats: H diag(lam) H, H = I - 2 x x^T / x^T x built in long double */
@@ -456,7 +461,8 @@ static jaxc_array *low_rank(jaxc_dtype d, int64_t m, int64_t n, int r) {
   return p;
 }
 static void test_svd(void) {
-  static const int64_t shapes[][3] = {{1, 5, 3}, {1, 3, 5}, {1, 4, 4}, {1, 1, 6}, {1, 6, 1}, {2, 7, 4}, {2, 4, 7}, {1, 30, 20}};
+  /* (200x140: U's reflectors past 128, formed by LAPACK's orgqr blocks) */
+  static const int64_t shapes[][3] = {{1, 5, 3}, {1, 3, 5}, {1, 4, 4}, {1, 1, 6}, {1, 6, 1}, {2, 7, 4}, {2, 4, 7}, {1, 30, 20}, {1, 200, 140}};
   char what[96];
   for (int di = 0; di < 4; di++) {
     jaxc_dtype d = LAPACK[di];

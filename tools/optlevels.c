@@ -272,5 +272,7 @@ int main(void) {
     square_cases(lin[d], 3, batch);
     rect_cases(lin[d], 30, 7), rect_cases(lin[d], 7, 30);
   }
+  /* qr's and svd's blocked reflectors, over the threads (last: the draws before stay as they were) */
+  for (size_t d = 0; d < sizeof lin / sizeof *lin; d++) rect_cases(lin[d], 200, 170);
   return 0;
 }
