@@ -16127,14 +16127,14 @@ static void jaxc__geqr2(double *W, int64_t ld, int64_t m, int64_t n, double *tau
 /* doubles of scratch for the blocked route on m rows whose block reflectors act on up to nc
    columns (k reflectors): 0 when the unblocked route runs */
 static size_t jaxc__qr_work(int64_t m, int64_t nc, int64_t k, bool cx) {
-  if (k <= JAXC__QR_NB || k <= JAXC__QR_NX) return 0;
+  if (k <= JAXC__QR_NX) return 0; /* (LAPACK's blocks need nb < k and nx < k) */
   return (size_t)((cx ? 2 : 1) * JAXC__QR_NB * (2 * m + 2 * JAXC__QR_NB + nc));
 }
 typedef struct jaxc__refl_job {
   double *C;        /* nc columns (ld apart) of mr rows, the reflectors' */
   const double *vt; /* V's columns as rows: vt[p mr + r], 1 on the diagonal, 0 above */
   const double *vr; /* conj(V) by rows: vr[r nb + p] */
-  const double *t;  /* larft's M: y M = y T^H (herm) or y T */
+  const double *M;  /* larft's M: y M = y T^H (herm) or y T */
   double *y;        /* nc x nb: row c is column c of V^H C, then of T^H V^H C (T V^H C) */
   int64_t mr, nb, ld;
   bool herm;        /* H^H = I - V T^H V^H (geqrf's), else H (orgqr's) */
@@ -16209,7 +16209,7 @@ static void jaxc__refl_cols(const void *jp, int64_t c0, int64_t c1) {
   memset(j->y + wc * c0 * nb, 0, sizeof(double) * (size_t)(wc * (c1 - c0) * nb));
   if (j->cx) jaxc__mm_rect_c128(&vc, c0, c1, 0, j->mr, false, 0, nb);
   else jaxc__mm_rect_f64(&vc, c0, c1, 0, j->mr, false, 0, nb);
-  for (int64_t c = c0; c < c1; c++) jaxc__refl_tmul(j->t, j->y + wc * c * nb, nb, j->herm, j->cx);
+  for (int64_t c = c0; c < c1; c++) jaxc__refl_tmul(j->M, j->y + wc * c * nb, nb, j->herm, j->cx);
   if (j->cx) jaxc__tri_rect_c128(&cv, c0, c1, 0, nb, false, 0, j->mr);
   else jaxc__tri_rect_f64(&cv, c0, c1, 0, nb, false, 0, j->mr);
 }
@@ -16550,6 +16550,41 @@ typedef struct jaxc__eigh_job {
   bool lower;          /* the triangle read */
   bool *nomem;
 } jaxc__eigh_job;
+/* *p = tau (sr + i si) */
+static void jaxc__tau_times(const double *t, double sr, double si, double *p, bool cx) {
+  p[0] = t[0] * sr - (cx ? t[1] * si : 0);
+  if (cx) p[1] = t[0] * si + t[1] * sr;
+}
+/* p = tau B v: B the len x len block at B (rows n apart), four rows' sums together (independent
+   chains of adds, each row's in j's order) */
+static void jaxc__tridiag_product(const double *B, int64_t n, int64_t len, const double *v, const double *t, double *p, bool cx) {
+  int64_t wc = cx ? 2 : 1, i = 0;
+  for (; i + 4 <= len; i += 4) {
+    const double *r0 = B + wc * i * n, *r1 = r0 + wc * n, *r2 = r1 + wc * n, *r3 = r2 + wc * n;
+    double a0 = 0, a1 = 0, a2 = 0, a3 = 0, b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+    if (cx)
+      for (int64_t j = 0; j < len; j++) {
+        double vr = v[2 * j], vi = v[2 * j + 1];
+        a0 += r0[2 * j] * vr - r0[2 * j + 1] * vi, b0 += r0[2 * j] * vi + r0[2 * j + 1] * vr;
+        a1 += r1[2 * j] * vr - r1[2 * j + 1] * vi, b1 += r1[2 * j] * vi + r1[2 * j + 1] * vr;
+        a2 += r2[2 * j] * vr - r2[2 * j + 1] * vi, b2 += r2[2 * j] * vi + r2[2 * j + 1] * vr;
+        a3 += r3[2 * j] * vr - r3[2 * j + 1] * vi, b3 += r3[2 * j] * vi + r3[2 * j + 1] * vr;
+      }
+    else
+      for (int64_t j = 0; j < len; j++) a0 += r0[j] * v[j], a1 += r1[j] * v[j], a2 += r2[j] * v[j], a3 += r3[j] * v[j];
+    jaxc__tau_times(t, a0, b0, p + wc * i, cx), jaxc__tau_times(t, a1, b1, p + wc * (i + 1), cx);
+    jaxc__tau_times(t, a2, b2, p + wc * (i + 2), cx), jaxc__tau_times(t, a3, b3, p + wc * (i + 3), cx);
+  }
+  for (; i < len; i++) {
+    const double *row = B + wc * i * n;
+    double sr = 0, si = 0;
+    for (int64_t j = 0; j < len; j++) {
+      sr += row[wc * j] * v[wc * j] - (cx ? row[2 * j + 1] * v[2 * j + 1] : 0);
+      if (cx) si += row[2 * j] * v[2 * j + 1] + row[2 * j + 1] * v[2 * j];
+    }
+    jaxc__tau_times(t, sr, si, p + wc * i, cx);
+  }
+}
 /* A (n x n row-major, Hermitian, all of it kept) -> d, e (T's diagonal and subdiagonal, e[n-1] =
    0), the reflectors' v in the rows of R (row k: v of step k, length n - k - 1) and tau (pairs) */
 static void jaxc__tridiagonalize(double *A, int64_t n, double *d, double *e, double *R, double *tau, double *p, bool cx) {
@@ -16565,16 +16600,7 @@ static void jaxc__tridiagonalize(double *A, int64_t n, double *d, double *e, dou
     if (t[0] == 0 && (!cx || t[1] == 0)) continue;
     /* p = tau B v, B the trailing block; w = p - (conj(tau) (v^H p) / 2) v; B -= v w^H + w v^H */
     double vp = 0;
-    for (int64_t i = 0; i < len; i++) {
-      const double *row = A + wc * ((o + i) * n + o);
-      double sr = 0, si = 0;
-      for (int64_t j = 0; j < len; j++) {
-        sr += row[wc * j] * v[wc * j] - (cx ? row[2 * j + 1] * v[2 * j + 1] : 0);
-        if (cx) si += row[2 * j] * v[2 * j + 1] + row[2 * j + 1] * v[2 * j];
-      }
-      p[wc * i] = t[0] * sr - (cx ? t[1] * si : 0);
-      if (cx) p[2 * i + 1] = t[0] * si + t[1] * sr;
-    }
+    jaxc__tridiag_product(A + wc * (o * n + o), n, len, v, t, p, cx);
     for (int64_t i = 0; i < len; i++) { /* re(conj(tau) v^H p): v^H p is tau times a real */
       double hr = v[wc * i] * p[wc * i] + (cx ? v[2 * i + 1] * p[2 * i + 1] : 0), hi = cx ? v[2 * i] * p[2 * i + 1] - v[2 * i + 1] * p[2 * i] : 0;
       vp += t[0] * hr + (cx ? t[1] * hi : 0);
@@ -16597,11 +16623,17 @@ static void jaxc__tridiagonalize(double *A, int64_t n, double *d, double *e, dou
    doubles or pairs each, NULL: none) rotated along; false when a value takes over 30 sweeps */
 static bool jaxc__tridiagonal_ql(double *d, double *e, double *Z, int64_t n, bool cx) {
   int64_t wc = cx ? 2 : 1;
+  double norm = 0; /* T's largest |d| + |e| */
+  for (int64_t i = 0; i < n; i++) norm = fmax(norm, fabs(d[i]) + fabs(e[i]));
   for (int64_t l = 0; l < n; l++)
     for (int iter = 0;; iter++) {
       int64_t m = l;
-      for (; m + 1 < n; m++) /* the first negligible e below l splits T */
-        if (fabs(e[m]) <= 0x1p-53 * (fabs(d[m]) + fabs(d[m + 1])) || fabs(e[m]) < DBL_MIN) break;
+      /* the first negligible e below l splits T: beside its d's or beside T's norm (EISPACK
+         tql2's test). The d's alone made a cluster of values far below the norm wait for e's
+         below the roundings that the sweeps through T's large entries leave in them: eigh of
+         the rank-4 (s + s^T) / 2, s[i][j] = sin(0.37 (i n + j)), gave NaN from n = 32 */
+      for (; m + 1 < n; m++)
+        if (fabs(e[m]) <= 0x1p-53 * fmax(fabs(d[m]) + fabs(d[m + 1]), norm) || fabs(e[m]) < DBL_MIN) break;
       if (m == l) break;
       if (iter == 30) return false;
       double g = (d[l + 1] - d[l]) / (2 * e[l]), r = hypot(g, 1), s = 1, c = 1, p = 0;
