@@ -231,7 +231,7 @@ static int bench_conv(void) {
 }
 
 /* jnp.linalg: det (LU, 2n^3/3 flops), solve with n right-hand sides and inv (LU then the two
-   triangular solves, 8n^3/3), cholesky (n^3/3), qr, and svdvals, eigh, svd, eig and eigvals (up to n = 256) of n x n matrices, and 10^4 batched 4x4 and
+   triangular solves, 8n^3/3), cholesky (n^3/3), qr, svdvals, eigh and svd, and eig and eigvals (up to n = 256) of n x n matrices, and 10^4 batched 4x4 and
    16x16 ones (`only`: the op of that name alone, when not NULL); GFLOP/s, the same-run copy of the operand and result bytes, and NumPy's
    np.linalg (Debian's reference LAPACK) on the same values. The matrices are I + the input
    pattern / (4n) (diagonally dominant), cholesky's a a^T + I. */
@@ -288,11 +288,11 @@ static int bench_decomp(int64_t max_n, const char *only) {
       {"inv", "np.linalg.inv(z)", op_inv, 8.0 / 3, 1, false, 1 << 20},
       {"cholesky", "np.linalg.cholesky(z)", op_chol, 1.0 / 3, 1, true, 1 << 20},
       /* (nominal flops: the bidiagonalization, 4n^3/3, as for the others below LAPACK's counts) */
-      {"svdvals", "np.linalg.svd(z, compute_uv=False)", op_svdvals, 4.0 / 3, 0, false, 256},
+      {"svdvals", "np.linalg.svd(z, compute_uv=False)", op_svdvals, 4.0 / 3, 0, false, 1024},
       /* (nominal: geqrf + orgqr 8n^3/3, symmetric QR with vectors 9n^3, Golub-Reinsch with vectors 21n^3) */
       {"qr", "np.linalg.qr(z)", op_qr, 8.0 / 3, 2, false, 1 << 20},
-      {"eigh", "np.linalg.eigh(z)", op_eigh, 9.0, 1, true, 256},
-      {"svd", "np.linalg.svd(z, full_matrices=False)", op_svd, 21.0, 2, false, 256},
+      {"eigh", "np.linalg.eigh(z)", op_eigh, 9.0, 1, true, 1024},
+      {"svd", "np.linalg.svd(z, full_matrices=False)", op_svd, 21.0, 2, false, 1024},
       /* (nominal: the Schur form with vectors, 25n^3, as Golub and Van Loan count it) */
       {"eig", "np.linalg.eig(z)", op_eig, 25.0, 2, false, 256},
       /* (nominal: the Schur form alone, 10n^3) */

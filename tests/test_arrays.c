@@ -1,6 +1,7 @@
 /* The array layer itself: creation and its errors, rank 8 and zero-size shapes through
    broadcasting, wrapping caller memory, copy_to bounds, x64 narrowing at creation, weak
    scalars, and the buffer cache (a recycled block never leaks old values into a result). */
+#include <stdlib.h>
 #include <string.h>
 #define JAXC_NO_TYPED_KERNELS /* (the array API only: not the 11,000 per-op kernel definitions) */
 #include "jaxc.h"
@@ -137,6 +138,7 @@ static void test_wrap(void) {
 /* Freed large results are recycled; every result must still be fully (re)written. */
 static void test_buffer_cache(void) {
   int64_t n = (int64_t)3 << 20; /* 12 MiB of float32: the huge-page, cached path */
+  jaxc_set_buffer_cache(JAXC_BUFFER_CACHE_BYTES); /* (test_threads left it off) */
   jaxc_array *a = jaxc_array_zeros(JAXC_F32, 1, &n);
   for (int round = 0; round < 3; round++) {
     jaxc_array *r = jaxc_add(a, (double)round);
@@ -152,6 +154,21 @@ static void test_buffer_cache(void) {
   for (int64_t i = 0; ok && i < n; i += 997) ok = p[i] == 0.0f;
   CHECK(ok);
   jaxc_array_free(zz);
+  /* each size class (small from 16 KiB, medium from 128 KiB, large from 4 MiB) hands a freed
+     block back to the next result of its size, and the result is still written whole */
+  static const int64_t sizes[] = {6 << 10, 5 << 10, 96 << 10, 3 << 20}; /* float32: 24, 20, 384 KiB, 12 MiB */
+  for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+    jaxc_array *first = jaxc_full(1, &sizes[k], 1.0, JAXC_F32);
+    const char *at = (const char *)jaxc_array_data(first);
+    jaxc_array_free(first);
+    void *libc = malloc((size_t)sizes[k] * 4); /* (the block is the cache's: libc cannot hand it out) */
+    CHECK(libc && (char *)libc + 64 != at && (char *)libc != at);
+    free(libc);
+    jaxc_array *again = jaxc_full(1, &sizes[k], 2.0, JAXC_F32);
+    const float *q = (const float *)jaxc_array_data(again);
+    CHECK((const char *)q == at && q[0] == 2.0f && q[sizes[k] - 1] == 2.0f);
+    jaxc_array_free(again);
+  }
   jaxc_set_buffer_cache(0); /* releases what is cached (LSan checks nothing is lost) */
   jaxc_set_buffer_cache(JAXC_BUFFER_CACHE_BYTES);
   jaxc_array_free(a);

@@ -297,7 +297,8 @@ static jaxc_array *sin_rank4(jaxc_dtype d, int64_t n) {
   return r;
 }
 static void test_eigh(void) {
-  static const int64_t shapes[][3] = {{1, 1, 1}, {1, 2, 2}, {1, 3, 3}, {2, 8, 8}, {1, 33, 33}, {3, 0, 0}, {1, 0, 0}};
+  /* (from 130 the vectors' Q by orgqr's blocks, the matrix's threads or the batch's) */
+  static const int64_t shapes[][3] = {{1, 1, 1}, {1, 2, 2}, {1, 3, 3}, {2, 8, 8}, {1, 33, 33}, {3, 0, 0}, {1, 0, 0}, {1, 150, 150}, {2, 131, 131}};
   for (int di = 0; di < 4; di++)
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) check_eigh(LAPACK[di], shapes[s][0] == 1 ? 2 : 3, shapes[s][0] == 1 ? shapes[s] + 1 : shapes[s]);
   /* a cluster of tiny values under large ones: QL's split tested e only beside the d's, and

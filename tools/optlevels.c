@@ -256,6 +256,18 @@ static void parallel_cases(jaxc_dtype dt) {
   jaxc_array_free(a), jaxc_array_free(b), jaxc_array_free(c), jaxc_array_free(flat), jaxc_array_free(wt);
 }
 
+/* eigh of an n x n Hermitian matrix alone (past 129 its Q by orgqr's blocks) */
+static void eigh_cases(jaxc_dtype dt, int64_t n) {
+  char in[48], sh[32];
+  int64_t shape[2] = {n, n};
+  jaxc_array *a = randn(dt, 2, shape), *h = hpd(a), *x = NULL, *y = NULL;
+  shape_str(a, sh, sizeof sh);
+  snprintf(in, sizeof in, "%s%s", jaxc_dtype_name(dt), sh);
+  int rc = jaxc_linalg_eigh(h, "L", true, &x, &y);
+  run_pair("eigh", in, rc, x, y, NULL);
+  jaxc_array_free(a), jaxc_array_free(h);
+}
+
 int main(void) {
   jaxc_set_x64(true);
   static const jaxc_dtype lin[] = {JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
@@ -274,5 +286,6 @@ int main(void) {
   }
   /* qr's and svd's blocked reflectors, over the threads (last: the draws before stay as they were) */
   for (size_t d = 0; d < sizeof lin / sizeof *lin; d++) rect_cases(lin[d], 200, 170);
+  for (size_t d = 0; d < sizeof lin / sizeof *lin; d++) eigh_cases(lin[d], 150);
   return 0;
 }
