@@ -16625,10 +16625,10 @@ static inline void jaxc__rank2_row(double *row, const double *v, const double *w
     return;
   }
   double vr = v[2 * i], vi = v[2 * i + 1], pr = w[2 * i], pi = w[2 * i + 1];
-  for (int64_t j = j0; j < j1; j++) {
+  for (int64_t j = j0; j < j1; j++) { /* (each product fenced: GCC's vectorizer fuses complex ones, see JAXC__NOFUSE) */
     double wr = w[2 * j], wi = w[2 * j + 1], ur = v[2 * j], ui = v[2 * j + 1];
-    row[2 * (j - j0)] -= vr * wr + vi * wi + pr * ur + pi * ui;
-    row[2 * (j - j0) + 1] -= vi * wr - vr * wi + pi * ur - pr * ui;
+    row[2 * (j - j0)] -= JAXC__NOFUSE(vr * wr) + JAXC__NOFUSE(vi * wi) + JAXC__NOFUSE(pr * ur) + JAXC__NOFUSE(pi * ui);
+    row[2 * (j - j0) + 1] -= JAXC__NOFUSE(vi * wr) - JAXC__NOFUSE(vr * wi) + JAXC__NOFUSE(pi * ur) - JAXC__NOFUSE(pr * ui);
   }
 }
 typedef struct jaxc__trid_job {
@@ -16661,7 +16661,8 @@ static void jaxc__trid_cols(const void *jp, int64_t c0, int64_t c1) {
     } else {
       double xr = x[0], xi = x[1];
       for (int64_t c = lo; c < c1; c++) /* conj(B'[r][c]) x */
-        pn[2 * c] += row[2 * c] * xr + row[2 * c + 1] * xi, pn[2 * c + 1] += row[2 * c] * xi - row[2 * c + 1] * xr;
+        pn[2 * c] += JAXC__NOFUSE(row[2 * c] * xr) + JAXC__NOFUSE(row[2 * c + 1] * xi),
+            pn[2 * c + 1] += JAXC__NOFUSE(row[2 * c] * xi) - JAXC__NOFUSE(row[2 * c + 1] * xr);
     }
   }
   for (int64_t c = lo; j->vn && c < c1; c++) jaxc__tau_times(j->t, pn[wc * c], j->cx ? pn[2 * c + 1] : 0, pn + wc * c, j->cx);
