@@ -16587,36 +16587,6 @@ static void jaxc__tau_times(const double *t, double sr, double si, double *p, bo
   p[0] = t[0] * sr - (cx ? t[1] * si : 0);
   if (cx) p[1] = t[0] * si + t[1] * sr;
 }
-/* p = tau B v: B the rows x len block at B (rows n apart), four rows' sums together (independent
-   chains of adds, each row's in j's order) */
-static void jaxc__tridiag_product(const double *B, int64_t n, int64_t rows, int64_t len, const double *v, const double *t, double *p, bool cx) {
-  int64_t wc = cx ? 2 : 1, i = 0;
-  for (; i + 4 <= rows; i += 4) {
-    const double *r0 = B + wc * i * n, *r1 = r0 + wc * n, *r2 = r1 + wc * n, *r3 = r2 + wc * n;
-    double a0 = 0, a1 = 0, a2 = 0, a3 = 0, b0 = 0, b1 = 0, b2 = 0, b3 = 0;
-    if (cx)
-      for (int64_t j = 0; j < len; j++) {
-        double vr = v[2 * j], vi = v[2 * j + 1];
-        a0 += r0[2 * j] * vr - r0[2 * j + 1] * vi, b0 += r0[2 * j] * vi + r0[2 * j + 1] * vr;
-        a1 += r1[2 * j] * vr - r1[2 * j + 1] * vi, b1 += r1[2 * j] * vi + r1[2 * j + 1] * vr;
-        a2 += r2[2 * j] * vr - r2[2 * j + 1] * vi, b2 += r2[2 * j] * vi + r2[2 * j + 1] * vr;
-        a3 += r3[2 * j] * vr - r3[2 * j + 1] * vi, b3 += r3[2 * j] * vi + r3[2 * j + 1] * vr;
-      }
-    else
-      for (int64_t j = 0; j < len; j++) a0 += r0[j] * v[j], a1 += r1[j] * v[j], a2 += r2[j] * v[j], a3 += r3[j] * v[j];
-    jaxc__tau_times(t, a0, b0, p + wc * i, cx), jaxc__tau_times(t, a1, b1, p + wc * (i + 1), cx);
-    jaxc__tau_times(t, a2, b2, p + wc * (i + 2), cx), jaxc__tau_times(t, a3, b3, p + wc * (i + 3), cx);
-  }
-  for (; i < rows; i++) {
-    const double *row = B + wc * i * n;
-    double sr = 0, si = 0;
-    for (int64_t j = 0; j < len; j++) {
-      sr += row[wc * j] * v[wc * j] - (cx ? row[2 * j + 1] * v[2 * j + 1] : 0);
-      if (cx) si += row[2 * j] * v[2 * j + 1] + row[2 * j + 1] * v[2 * j];
-    }
-    jaxc__tau_times(t, sr, si, p + wc * i, cx);
-  }
-}
 /* row i of B (its entries [j0, j1) at row) -= v_i conj(w_j) + w_i conj(v_j): hetd2's rank-2 update */
 static inline void jaxc__rank2_row(double *row, const double *v, const double *w, int64_t i, int64_t j0, int64_t j1, bool cx) {
   if (!cx) { /* (the complex sums' zero terms kept: the same bits, signed zeros too) */
@@ -16690,7 +16660,10 @@ static void jaxc__tridiagonalize(double *A, int64_t n, double *d, double *e, dou
   double *pn = p + wc * n;
   if (n > 1) {
     jaxc__trid_reflector(A, n, 0, NULL, NULL, R, tau, e, cx);
-    if (tau[0] != 0 || (cx && tau[1] != 0)) jaxc__tridiag_product(A + wc * (n + 1), n, n - 1, n - 1, R, tau, p, cx);
+    if (tau[0] != 0 || (cx && tau[1] != 0)) { /* step 0's product: the pass with no update (A as loaded is Hermitian to the bit) */
+      jaxc__trid_job j0 = {A, NULL, NULL, R, tau, p, n, n, cx};
+      jaxc__trid_cols(&j0, 0, n);
+    }
   }
   for (int64_t k = 0; k + 1 < n; k++) {
     int64_t len = n - k - 1, o = k + 1;
