@@ -17176,38 +17176,71 @@ static void jaxc__balance(double *A, int64_t n, double *scale, int64_t *perm, in
 
 /* gehd2 on rows and columns ilo .. ihi: A = Q H Q^H with H upper Hessenberg (below its
    subdiagonal zeroed), H_k's v in row k of R (stride n; v[0] = 1, zero past ihi) and tau[k] (0
-   outside ilo .. ihi - 1), as jaxc__form_q_shifted takes them; w: n scratch */
+   outside ilo .. ihi - 1), as jaxc__form_q_shifted takes them; w: 2n scratch (complex: 4n).
+   One pass over the trailing columns a step, where gehd2 makes three (A v, the right update, the
+   left one): each column takes its right update, then its left one, then adds its share of the
+   next step's A v' (v' comes from the first column, final before the others). Every sum runs
+   in gehd2's order, so the bits are the three passes'. */
+static void jaxc__hess_reflector(double *A, int64_t n, int64_t k, int64_t ihi, double *R, double *tau, bool cx) {
+  int64_t wc = cx ? 2 : 1, len = ihi - k;
+  double *x = A + wc * (k * n + k + 1), *v = R + wc * k * n;
+  jaxc__larfg(x, len, tau + wc * k, cx);
+  for (int64_t i = 0; i < wc * len; i++) v[i] = x[i];
+  v[0] = 1;
+  if (cx) v[1] = 0;
+  for (int64_t i = wc; i < wc * len; i++) x[i] = 0;
+}
+/* y (rows) += x s, s = sr + i si (the products fenced: GCC's vectorizer fuses complex ones) */
+static void jaxc__hess_axpy(double *JAXC__RESTRICT y, const double *JAXC__RESTRICT x, int64_t rows, double sr, double si, bool cx) {
+  if (!cx) {
+    JAXC__SIMD for (int64_t i = 0; i < rows; i++) y[i] += x[i] * sr;
+    return;
+  }
+  for (int64_t i = 0; i < rows; i++) {
+    double xr = x[2 * i], xi = x[2 * i + 1];
+    y[2 * i] += JAXC__CMUL_RE(xr, xi, sr, si), y[2 * i + 1] += JAXC__NOFUSE(xr * si) + JAXC__NOFUSE(xi * sr);
+  }
+}
+static bool jaxc__hess_zero(const double *t, bool cx) { return t[0] == 0 && (!cx || t[1] == 0); }
 static void jaxc__hessenberg(double *A, int64_t n, int64_t ilo, int64_t ihi, double *R, double *tau, double *w, bool cx) {
-  int64_t wc = cx ? 2 : 1;
+  int64_t wc = cx ? 2 : 1, rows = ihi + 1;
+  double *wn = w + wc * n;
   for (int64_t i = 0; i < wc * n * n; i++) R[i] = 0;
   for (int64_t i = 0; i < wc * n; i++) tau[i] = 0;
+  if (ilo < ihi) jaxc__hess_reflector(A, n, ilo, ihi, R, tau, cx);
+  bool have = false; /* does w hold this step's A v, from the last pass? */
   for (int64_t k = ilo; k < ihi; k++) {
-    int64_t len = ihi - k, o = k + 1;
-    double *x = A + wc * (k * n + o), *v = R + wc * k * n, *t = tau + wc * k;
-    jaxc__larfg(x, len, t, cx);
-    for (int64_t i = 0; i < wc * len; i++) v[i] = x[i];
-    v[0] = 1;
-    if (cx) v[1] = 0;
-    for (int64_t i = wc; i < wc * len; i++) x[i] = 0;
-    if (t[0] == 0 && (!cx || t[1] == 0)) continue;
-    for (int64_t i = 0; i < wc * n; i++) w[i] = 0; /* from the right: A -= tau (A v) v^H, rows .. ihi */
-    for (int64_t c = 0; c < len; c++) {
-      const double *col = A + wc * (o + c) * n, vr = v[wc * c], vi = cx ? v[wc * c + 1] : 0;
-      for (int64_t i = 0; i <= ihi; i++) {
-        w[wc * i] += col[wc * i] * vr - (cx ? col[wc * i + 1] * vi : 0);
-        if (cx) w[wc * i + 1] += col[wc * i] * vi + col[wc * i + 1] * vr;
-      }
+    int64_t o = k + 1, len = ihi - k;
+    const double *v = R + wc * k * n, *t = tau + wc * k, *vn = R + wc * o * n;
+    bool next = o < ihi;
+    if (jaxc__hess_zero(t, cx)) { /* H_k = I: column o as it stands gives the next reflector */
+      if (next) jaxc__hess_reflector(A, n, o, ihi, R, tau, cx);
+      have = false;
+      continue;
     }
-    for (int64_t c = 0; c < len; c++) { /* (dger's rounding: w_i times -tau conj(v_c)) */
-      double *col = A + wc * (o + c) * n, vr = v[wc * c], vi = cx ? -v[wc * c + 1] : 0;
-      double pr = -(t[0] * vr - (cx ? t[1] * vi : 0)), pi = cx ? -(t[0] * vi + t[1] * vr) : 0;
-      for (int64_t i = 0; i <= ihi; i++) {
-        col[wc * i] += w[wc * i] * pr - (cx ? w[wc * i + 1] * pi : 0);
-        if (cx) col[wc * i + 1] += w[wc * i] * pi + w[wc * i + 1] * pr;
-      }
+    if (!have) { /* A v, summed over the columns in order */
+      for (int64_t i = 0; i < wc * rows; i++) w[i] = 0;
+      for (int64_t c = 0; c < len; c++) jaxc__hess_axpy(w, A + wc * (o + c) * n, rows, v[wc * c], cx ? v[wc * c + 1] : 0, cx);
     }
-    /* from the left: H^H on rows o.., the columns right of k */
-    jaxc__reflect_n(v, A + wc * (o * n + o), n, n - o, len, t[0], cx ? -t[1] : 0, cx);
+    have = false;
+    for (int64_t c = o; c < n;) {
+      int64_t g = c == o ? 1 : n - c < 4 ? n - c : 4;
+      for (int64_t j = c; j < c + g && j <= ihi; j++) { /* A -= (A v)(tau conj(v_j)): dger's rounding */
+        double vr = v[wc * (j - o)], vi = cx ? -v[wc * (j - o) + 1] : 0;
+        double pr = -(t[0] * vr - (cx ? t[1] * vi : 0)), pi = cx ? -(t[0] * vi + t[1] * vr) : 0;
+        jaxc__hess_axpy(A + wc * j * n, w, rows, pr, pi, cx);
+      }
+      jaxc__reflect_n(v, A + wc * (c * n + o), n, g, len, t[0], cx ? -t[1] : 0, cx); /* H^H from the left */
+      if (c == o && next) {
+        jaxc__hess_reflector(A, n, o, ihi, R, tau, cx);
+        if ((have = !jaxc__hess_zero(tau + wc * o, cx)))
+          for (int64_t i = 0; i < wc * rows; i++) wn[i] = 0;
+      } else
+        for (int64_t j = c; have && j < c + g && j <= ihi; j++) jaxc__hess_axpy(wn, A + wc * j * n, rows, vn[wc * (j - o - 1)], cx ? vn[wc * (j - o - 1) + 1] : 0, cx);
+      c += g;
+    }
+    double *s = w;
+    w = wn, wn = s;
   }
 }
 
@@ -17310,13 +17343,15 @@ static void jaxc__hqr_cols2(double *M, int64_t n, int64_t rows, double v2, doubl
     a[j] -= sum * t1, b[j] -= sum * t2;
   }
 }
-/* dlahqr (wantt) on rows and columns ilo .. ihi: H (real, upper Hessenberg, triangular outside
-   them) to its real Schur form T, Z (NULL: none) times the transformations; wr, wi the
-   eigenvalues. false when an eigenvalue takes more than lahqr's 30 max(10, n) iterations. */
+/* dlahqr on rows and columns ilo .. ihi: H (real, upper Hessenberg, triangular outside them) to
+   its real Schur form T, Z times the transformations; wr, wi the eigenvalues. Z NULL: the
+   eigenvalues alone (wantt and wantz false), each sweep confined to the active block, whose
+   values, and so the eigenvalues' bits, are the same either way. false when an eigenvalue takes
+   more than lahqr's 30 max(10, n) iterations. */
 static bool jaxc__schur_real(double *H, int64_t n, int64_t ilo, int64_t ihi, double *Z, double *wr, double *wi) {
   const double ulp = 0x1p-52, dat1 = 0.75, dat2 = -0.4375;
 #define JAXC__H(i, j) H[(j) * n + (i)]
-  int64_t itmax = 30 * (n > 10 ? n : 10), kdefl = 0;
+  int64_t itmax = 30 * (n > 10 ? n : 10), kdefl = 0, r0 = 0, c1 = n; /* (the rows and columns updated: lahqr's i1, i2 + 1) */
   for (int64_t i = 0; i < n; i++) wr[i] = JAXC__H(i, i), wi[i] = 0; /* (those outside ilo .. ihi stay) */
   for (int64_t i = ihi; i >= ilo;) {
     int64_t l = ilo, its = 0;
@@ -17328,6 +17363,7 @@ static bool jaxc__schur_real(double *H, int64_t n, int64_t ilo, int64_t ihi, dou
       l = k;
       if (l > ilo) JAXC__H(l, l - 1) = 0;
       if (l >= i - 1) break;
+      r0 = Z ? 0 : l, c1 = Z ? n : i + 1;
       kdefl++;
       double h11, h12, h21, h22, s;
       if (kdefl % 20 == 0) { /* exceptional shifts */
@@ -17381,12 +17417,12 @@ static bool jaxc__schur_real(double *H, int64_t n, int64_t ilo, int64_t ihi, dou
         }
         int64_t top = k2 + 3 < i ? k2 + 3 : i;
         if (nr == 3) {
-          jaxc__hqr_rows3(H + k2 * n + k2, n, n - k2, v[1], v[2], t1);
-          jaxc__hqr_cols3(H + k2 * n, n, top + 1, v[1], v[2], t1);
+          jaxc__hqr_rows3(H + k2 * n + k2, n, c1 - k2, v[1], v[2], t1);
+          jaxc__hqr_cols3(H + k2 * n + r0, n, top + 1 - r0, v[1], v[2], t1);
           if (Z) jaxc__hqr_cols3(Z + k2 * n, n, n, v[1], v[2], t1);
         } else {
-          jaxc__hqr_rows2(H + k2 * n + k2, n, n - k2, v[1], t1);
-          jaxc__hqr_cols2(H + k2 * n, n, top + 1, v[1], t1);
+          jaxc__hqr_rows2(H + k2 * n + k2, n, c1 - k2, v[1], t1);
+          jaxc__hqr_cols2(H + k2 * n + r0, n, top + 1 - r0, v[1], t1);
           if (Z) jaxc__hqr_cols2(Z + k2 * n, n, n, v[1], t1);
         }
       }
@@ -17399,12 +17435,11 @@ static bool jaxc__schur_real(double *H, int64_t n, int64_t ilo, int64_t ihi, dou
       double p = JAXC__H(i - 1, i - 1), q = JAXC__H(i, i), c = JAXC__H(i, i - 1), b = JAXC__H(i - 1, i);
       wr[i - 1] = p, wr[i] = q;
       wi[i - 1] = c == 0 ? 0 : sqrt(fabs(b)) * sqrt(fabs(c)), wi[i] = c == 0 ? 0 : -wi[i - 1];
-      for (int64_t j = i + 1; j < n; j++) { /* rows i - 1 and i */
+      for (int64_t j = i + 1; Z && j < n; j++) { /* rows i - 1 and i */
         double x = JAXC__H(i - 1, j), y = JAXC__H(i, j);
         JAXC__H(i - 1, j) = JAXC__NOFUSE(cs * x) + JAXC__NOFUSE(sn * y), JAXC__H(i, j) = JAXC__NOFUSE(cs * y) - JAXC__NOFUSE(sn * x);
       }
-      jaxc__rot_cols(H, n, i - 1, i, 0, i - 1, cs, sn);
-      if (Z) jaxc__rot_cols(Z, n, i - 1, i, 0, n, cs, sn);
+      if (Z) jaxc__rot_cols(H, n, i - 1, i, 0, i - 1, cs, sn), jaxc__rot_cols(Z, n, i - 1, i, 0, n, cs, sn);
     }
     kdefl = 0;
     i = l - 1;
@@ -17413,9 +17448,9 @@ static bool jaxc__schur_real(double *H, int64_t n, int64_t ilo, int64_t ihi, dou
   return true;
 }
 
-/* columns k, k + 1 of complex M (rows 0 .. rows) times zlahqr's reflector from the right */
-static void jaxc__reflect2_cols(double *M, int64_t n, int64_t k, int64_t rows, jaxc__zz tau, double t2, jaxc__zz cv2) {
-  for (int64_t r = 0; r < rows; r++) {
+/* columns k, k + 1 of complex M (rows r0 .. r1 - 1) times zlahqr's reflector from the right */
+static void jaxc__reflect2_cols(double *M, int64_t n, int64_t k, int64_t r0, int64_t r1, jaxc__zz tau, double t2, jaxc__zz cv2) {
+  for (int64_t r = r0; r < r1; r++) {
     double *p0 = M + 2 * (k * n + r), *p1 = p0 + 2 * n;
     jaxc__zz a = jaxc__zz_of(p0[0], p0[1]), b = jaxc__zz_of(p1[0], p1[1]), sum = jaxc__zz_mul(tau, a);
     sum.r += t2 * b.r, sum.i += t2 * b.i;
@@ -17423,14 +17458,14 @@ static void jaxc__reflect2_cols(double *M, int64_t n, int64_t k, int64_t rows, j
     p0[0] = a.r - sum.r, p0[1] = a.i - sum.i, p1[0] = b.r - sv.r, p1[1] = b.i - sv.i;
   }
 }
-/* zlahqr (wantt) on rows and columns ilo .. ihi: complex H (upper Hessenberg, real subdiagonal,
-   triangular outside them) to its Schur form T, upper triangular; Z (NULL: none) times the
-   transformations */
+/* zlahqr on rows and columns ilo .. ihi: complex H (upper Hessenberg, real subdiagonal,
+   triangular outside them) to its Schur form T, upper triangular; Z times the transformations.
+   Z NULL: the eigenvalues alone (T's diagonal), as jaxc__schur_real confines the sweeps. */
 static bool jaxc__schur_complex(double *H, int64_t n, int64_t ilo, int64_t ihi, double *Z) {
   const double dat1 = 0.75;
 #define JAXC__HP(i, j) (H + 2 * ((j) * n + (i)))
 #define JAXC__HZ(i, j) jaxc__zz_at(H, n, i, j, true)
-  int64_t itmax = 30 * (n > 10 ? n : 10), kdefl = 0;
+  int64_t itmax = 30 * (n > 10 ? n : 10), kdefl = 0, r0 = 0, c1 = n; /* (lahqr's i1, i2 + 1) */
   for (int64_t i = ihi; i >= ilo;) {
     int64_t l = ilo, its = 0;
     for (;; its++) {
@@ -17441,6 +17476,7 @@ static bool jaxc__schur_complex(double *H, int64_t n, int64_t ilo, int64_t ihi, 
       l = k;
       if (l > ilo) JAXC__HP(l, l - 1)[0] = JAXC__HP(l, l - 1)[1] = 0;
       if (l >= i) break;
+      r0 = Z ? 0 : l, c1 = Z ? n : i + 1;
       kdefl++;
       jaxc__zz t;
       if (kdefl % 20 == 0) {
@@ -17484,15 +17520,15 @@ static bool jaxc__schur_complex(double *H, int64_t n, int64_t ilo, int64_t ihi, 
         }
         jaxc__zz v2 = jaxc__zz_of(v[2], v[3]), tau = jaxc__zz_of(t1[0], t1[1]), ctau = jaxc__zz_of(t1[0], -t1[1]), cv2 = jaxc__zz_of(v[2], -v[3]);
         double t2 = jaxc__zz_mul(tau, v2).r;
-        for (int64_t j = k2; j < n; j++) { /* from the left: rows k2, k2 + 1 */
+        for (int64_t j = k2; j < c1; j++) { /* from the left: rows k2, k2 + 1 */
           jaxc__zz a = JAXC__HZ(k2, j), b = JAXC__HZ(k2 + 1, j), sum = jaxc__zz_mul(ctau, a);
           sum.r += t2 * b.r, sum.i += t2 * b.i;
           jaxc__zz sv = jaxc__zz_mul(sum, v2);
           JAXC__HP(k2, j)[0] = a.r - sum.r, JAXC__HP(k2, j)[1] = a.i - sum.i;
           JAXC__HP(k2 + 1, j)[0] = b.r - sv.r, JAXC__HP(k2 + 1, j)[1] = b.i - sv.i;
         }
-        jaxc__reflect2_cols(H, n, k2, (k2 + 2 < i ? k2 + 2 : i) + 1, tau, t2, cv2); /* from the right */
-        if (Z) jaxc__reflect2_cols(Z, n, k2, n, tau, t2, cv2);
+        jaxc__reflect2_cols(H, n, k2, r0, (k2 + 2 < i ? k2 + 2 : i) + 1, tau, t2, cv2); /* from the right */
+        if (Z) jaxc__reflect2_cols(Z, n, k2, 0, n, tau, t2, cv2);
         if (k2 == m && m > l) { /* the sweep began below l: keep H(m, m - 1) real */
           jaxc__zz temp = jaxc__zz_of(1 - t1[0], -t1[1]);
           double at = hypot(temp.r, temp.i);
@@ -17503,8 +17539,8 @@ static bool jaxc__schur_complex(double *H, int64_t n, int64_t ilo, int64_t ihi, 
           if (m + 2 <= i) h = jaxc__zz_mul(JAXC__HZ(m + 2, m + 1), temp), JAXC__HP(m + 2, m + 1)[0] = h.r, JAXC__HP(m + 2, m + 1)[1] = h.i;
           for (int64_t j = m; j <= i; j++) {
             if (j == m + 1) continue;
-            for (int64_t c = j + 1; c < n; c++) h = jaxc__zz_mul(JAXC__HZ(j, c), temp), JAXC__HP(j, c)[0] = h.r, JAXC__HP(j, c)[1] = h.i;
-            for (int64_t r = 0; r < j; r++) h = jaxc__zz_mul(JAXC__HZ(r, j), ct), JAXC__HP(r, j)[0] = h.r, JAXC__HP(r, j)[1] = h.i;
+            for (int64_t c = j + 1; c < c1; c++) h = jaxc__zz_mul(JAXC__HZ(j, c), temp), JAXC__HP(j, c)[0] = h.r, JAXC__HP(j, c)[1] = h.i;
+            for (int64_t r = r0; r < j; r++) h = jaxc__zz_mul(JAXC__HZ(r, j), ct), JAXC__HP(r, j)[0] = h.r, JAXC__HP(r, j)[1] = h.i;
             for (int64_t r = 0; Z && r < n; r++) h = jaxc__zz_mul(jaxc__zz_at(Z, n, r, j, true), ct), Z[2 * (j * n + r)] = h.r, Z[2 * (j * n + r) + 1] = h.i;
           }
         }
@@ -17515,8 +17551,8 @@ static bool jaxc__schur_complex(double *H, int64_t n, int64_t ilo, int64_t ihi, 
         JAXC__HP(i, i - 1)[0] = rt, JAXC__HP(i, i - 1)[1] = 0;
         temp.r /= rt, temp.i /= rt;
         jaxc__zz ct = jaxc__zz_of(temp.r, -temp.i), h;
-        for (int64_t c = i + 1; c < n; c++) h = jaxc__zz_mul(JAXC__HZ(i, c), ct), JAXC__HP(i, c)[0] = h.r, JAXC__HP(i, c)[1] = h.i;
-        for (int64_t r = 0; r < i; r++) h = jaxc__zz_mul(JAXC__HZ(r, i), temp), JAXC__HP(r, i)[0] = h.r, JAXC__HP(r, i)[1] = h.i;
+        for (int64_t c = i + 1; c < c1; c++) h = jaxc__zz_mul(JAXC__HZ(i, c), ct), JAXC__HP(i, c)[0] = h.r, JAXC__HP(i, c)[1] = h.i;
+        for (int64_t r = r0; r < i; r++) h = jaxc__zz_mul(JAXC__HZ(r, i), temp), JAXC__HP(r, i)[0] = h.r, JAXC__HP(r, i)[1] = h.i;
         for (int64_t r = 0; Z && r < n; r++) h = jaxc__zz_mul(jaxc__zz_at(Z, n, r, i, true), temp), Z[2 * (i * n + r)] = h.r, Z[2 * (i * n + r) + 1] = h.i;
       }
     }
@@ -17706,6 +17742,7 @@ typedef struct jaxc__eig_job {
   const jaxc_array *a; /* (..., n, n) */
   jaxc_array *w, *v;   /* complex: (..., n) and (..., n, n) or NULL */
   int64_t n;
+  bool inner;          /* one matrix at a time: Q's block reflectors over the threads */
   bool *nomem;
 } jaxc__eig_job;
 static void jaxc__eig_item(const void *jp, int64_t b) {
@@ -17713,8 +17750,10 @@ static void jaxc__eig_item(const void *jp, int64_t b) {
   bool cx = jaxc_dtype_kind(j->a->dtype) == JAXC_KIND_COMPLEX, vec = j->v != NULL;
   int64_t n = j->n, wc = cx ? 2 : 1;
   size_t nn = (size_t)(wc * n * n);
-  /* scratch: A, R (reflectors), Q, V (pairs), tau, w, scale, wr, wi, cnorm; x and rhs */
-  double *A = (double *)jaxc__malloc(sizeof(double) * (nn * (vec ? 3 : 2) + (vec ? (size_t)(2 * n * n) : 0) + (size_t)((2 * wc + 4) * n) + 1));
+  /* scratch: A, R (reflectors), Q, V (pairs; first, Q's reflectors below the diagonal), tau, w
+     (two), scale, wr, wi, cnorm, orgqr's work; x and rhs */
+  size_t qwork = vec ? jaxc__qr_work(n - 1, n - 1, n - 1, cx) : 0;
+  double *A = (double *)jaxc__malloc(sizeof(double) * (nn * (vec ? 3 : 2) + (vec ? (size_t)(2 * n * n) : 0) + (size_t)((3 * wc + 4) * n) + qwork + 1));
   jaxc__zz *x = A && vec ? (jaxc__zz *)jaxc__malloc(sizeof(jaxc__zz) * (size_t)(2 * n + 1)) : NULL;
   int64_t *perm = A && (x || !vec) ? (int64_t *)jaxc__malloc(sizeof(int64_t) * (size_t)(n + 1)) : NULL, ilo = 0, ihi = n - 1;
   if (!perm) {
@@ -17723,12 +17762,12 @@ static void jaxc__eig_item(const void *jp, int64_t b) {
     return;
   }
   double *R = A + nn, *Q = vec ? R + nn : NULL, *V = vec ? Q + nn : NULL, *tau = R + nn * (vec ? 2 : 1) + (vec ? (size_t)(2 * n * n) : 0);
-  double *w = tau + wc * n, *scale = w + wc * n, *wr = scale + n, *wi = wr + n;
+  double *w = tau + wc * n, *scale = w + 2 * wc * n, *wr = scale + n, *wi = wr + n;
   bool ok = jaxc__load_matrix(j->a, b, A, false);
   if (ok) {
     jaxc__balance(A, n, scale, perm, &ilo, &ihi, cx);
     jaxc__hessenberg(A, n, ilo, ihi, R, tau, w, cx);
-    if (vec) jaxc__form_q_shifted(R, tau, Q, n, cx);
+    if (vec) jaxc__form_q_shifted_blocked(R, tau, Q, n, cx, j->inner, V, wi + 2 * n);
     ok = cx ? jaxc__schur_complex(A, n, ilo, ihi, Q) : jaxc__schur_real(A, n, ilo, ihi, Q, wr, wi);
   }
   for (int64_t i = 0; i < n; i++) {
@@ -17748,8 +17787,9 @@ static bool jaxc__eig(const jaxc_array *X, jaxc_array **w, jaxc_array **v) {
   int64_t n = X->shape[X->ndim - 1], count = n ? jaxc__batch_count(X) : 0;
   jaxc_dtype cd = jaxc__complex_of(X->dtype);
   jaxc_array *W = jaxc__new_array(cd, false, X->ndim - 1, X->shape), *V = W && v ? jaxc__new_array(cd, false, X->ndim, X->shape) : NULL;
-  jaxc__eig_job j = {X, W, V, n, NULL};
-  if (!W || (v && !V) || !jaxc__matrices_run(&j, &j.nomem, jaxc__eig_item, count, count > 1 && (size_t)count * (size_t)(n * n * n) * 40 > JAXC_PAR_BYTES)) {
+  bool batch = count > 1 && (size_t)count * (size_t)(n * n * n) * 40 > JAXC_PAR_BYTES;
+  jaxc__eig_job j = {X, W, V, n, !batch, NULL};
+  if (!W || (v && !V) || !jaxc__matrices_run(&j, &j.nomem, jaxc__eig_item, count, batch)) {
     jaxc_array_free(W), jaxc_array_free(V);
     return jaxc__fail(JAXC_ERR_NOMEM, "out of memory"), false;
   }

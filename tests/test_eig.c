@@ -138,7 +138,8 @@ static long double spectrum_err(const cld *W, const cld *want, int64_t n) {
 }
 
 static void test_random(void) {
-  static const int64_t shapes[][3] = {{1, 1, 1}, {1, 2, 2}, {1, 3, 3}, {1, 5, 5}, {4, 4, 4}, {1, 8, 8}, {1, 17, 17}, {1, 40, 40}};
+  /* (150: past 129 columns Q is formed by orgqr's blocks) */
+  static const int64_t shapes[][3] = {{1, 1, 1}, {1, 2, 2}, {1, 3, 3}, {1, 5, 5}, {4, 4, 4}, {1, 8, 8}, {1, 17, 17}, {1, 40, 40}, {1, 150, 150}};
   for (int t = 0; t < 4; t++)
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
       jaxc_array *a = rand_mats(LAPACK[t], 3, shapes[s], 0);
@@ -173,6 +174,27 @@ static void test_random(void) {
     CHECK_MSG(W && spectrum_err(W, want, n) == 0, "lower triangular %s: the diagonal exactly", jaxc_dtype_name(LAPACK[t]));
     free(W);
     FREE_ALL(lo, iso, wl);
+  }
+  /* the same at 150, where Q's blocks hold identity reflectors outside ilo .. ihi */
+  for (int t = 0; t < 4; t++) {
+    int64_t n = 150, sh[2] = {150, 150};
+    jaxc_array *r = rand_mats(LAPACK[t], 2, sh, 0);
+    int w = is_cx(LAPACK[t]) ? 2 : 1;
+    double *q = malloc(sizeof(double) * (size_t)(w * n * n));
+    for (int64_t i = 0; i < n * n; i++) {
+      cld x = at(r, i);
+      q[w * i] = (double)x.re;
+      if (w == 2) q[w * i + 1] = (double)x.im;
+    }
+    for (int64_t j = 0; j < n; j++)
+      for (int c = 0; c < w; c++) {
+        if (j != 3) q[w * (3 * n + j) + c] = 0;     /* row 3 isolates */
+        if (j != 140) q[w * (j * n + 140) + c] = 0; /* column 140 isolates */
+      }
+    jaxc_array *iso = from_parts(LAPACK[t], 2, sh, q);
+    check_eig(iso, "150 x 150, an isolated row and column");
+    FREE_ALL(r, iso);
+    free(q);
   }
   /* sparse matrices (two thirds zeros): balancing's swaps chain, and gebak must undo them in
      its order */
