@@ -17343,12 +17343,60 @@ static void jaxc__hqr_cols2(double *M, int64_t n, int64_t rows, double v2, doubl
     a[j] -= sum * t1, b[j] -= sum * t2;
   }
 }
+/* a double-shift sweep's reflectors (steps m .. i - 1, each I - t1 (1, v2, v3)(1, v2, v3)^T, the
+   last on two rows or columns; three doubles a step at refl) applied after the sweep to what it
+   never reads: Z, and with the Schur form H's rows above m and columns right of i. Each element
+   takes dlahqr's operations in dlahqr's order, so the bits are the same; but each stretch of
+   rows (or each column) goes through the whole sweep while it is in registers or L1, where each
+   step made a pass over all of them (the columns' pass strided by n). */
+static void jaxc__hqr_right_rows(double *M, int64_t n, int64_t r0, int64_t r1, int64_t m, int64_t i, const double *refl) {
+  enum { RB = 16 };
+  for (int64_t rb = r0; rb < r1; rb += RB) {
+    int64_t w = r1 - rb < RB ? r1 - rb : RB;
+    double x0[RB], x1[RB];
+    for (int64_t r = 0; r < w; r++) x0[r] = M[m * n + rb + r], x1[r] = M[(m + 1) * n + rb + r];
+    for (int64_t k = m; k < i - 1; k++) { /* columns k, k + 1, k + 2: k's final, k + 2 loaded */
+      const double v2 = refl[3 * (k - m)], v3 = refl[3 * (k - m) + 1], t1 = refl[3 * (k - m) + 2], t2 = t1 * v2, t3 = t1 * v3;
+      const double *JAXC__RESTRICT in = M + (k + 2) * n + rb;
+      double *JAXC__RESTRICT out = M + k * n + rb;
+      for (int64_t r = 0; r < w; r++) {
+        double x2 = in[r], sum = x0[r] + v2 * x1[r] + v3 * x2;
+        out[r] = x0[r] - sum * t1, x0[r] = x1[r] - sum * t2, x1[r] = x2 - sum * t3;
+      }
+    }
+    const double v2 = refl[3 * (i - 1 - m)], t1 = refl[3 * (i - 1 - m) + 2], t2 = t1 * v2;
+    for (int64_t r = 0; r < w; r++) {
+      double sum = x0[r] + v2 * x1[r];
+      M[(i - 1) * n + rb + r] = x0[r] - sum * t1, M[i * n + rb + r] = x1[r] - sum * t2;
+    }
+  }
+}
+static void jaxc__hqr_left_cols(double *M, int64_t n, int64_t c0, int64_t c1, int64_t m, int64_t i, const double *refl) {
+  enum { CB = 8 }; /* (columns a group: independent chains, where one column waits on each step) */
+  for (int64_t cb = c0; cb < c1; cb += CB) {
+    int64_t w = c1 - cb < CB ? c1 - cb : CB;
+    double a[CB], b[CB];
+    for (int64_t c = 0; c < w; c++) a[c] = M[(cb + c) * n + m], b[c] = M[(cb + c) * n + m + 1];
+    for (int64_t k = m; k < i - 1; k++) {
+      const double v2 = refl[3 * (k - m)], v3 = refl[3 * (k - m) + 1], t1 = refl[3 * (k - m) + 2], t2 = t1 * v2, t3 = t1 * v3;
+      for (int64_t c = 0; c < w; c++) {
+        double *h = M + (cb + c) * n + k, x2 = h[2], sum = a[c] + v2 * b[c] + v3 * x2;
+        h[0] = a[c] - sum * t1, a[c] = b[c] - sum * t2, b[c] = x2 - sum * t3;
+      }
+    }
+    const double v2 = refl[3 * (i - 1 - m)], t1 = refl[3 * (i - 1 - m) + 2], t2 = t1 * v2;
+    for (int64_t c = 0; c < w; c++) {
+      double sum = a[c] + v2 * b[c];
+      M[(cb + c) * n + i - 1] = a[c] - sum * t1, M[(cb + c) * n + i] = b[c] - sum * t2;
+    }
+  }
+}
 /* dlahqr on rows and columns ilo .. ihi: H (real, upper Hessenberg, triangular outside them) to
    its real Schur form T, Z times the transformations; wr, wi the eigenvalues. Z NULL: the
    eigenvalues alone (wantt and wantz false), each sweep confined to the active block, whose
-   values, and so the eigenvalues' bits, are the same either way. false when an eigenvalue takes
-   more than lahqr's 30 max(10, n) iterations. */
-static bool jaxc__schur_real(double *H, int64_t n, int64_t ilo, int64_t ihi, double *Z, double *wr, double *wi) {
+   values, and so the eigenvalues' bits, are the same either way. refl: 3n scratch (with Z). false
+   when an eigenvalue takes more than lahqr's 30 max(10, n) iterations. */
+static bool jaxc__schur_real(double *H, int64_t n, int64_t ilo, int64_t ihi, double *Z, double *wr, double *wi, double *refl) {
   const double ulp = 0x1p-52, dat1 = 0.75, dat2 = -0.4375;
 #define JAXC__H(i, j) H[(j) * n + (i)]
   int64_t itmax = 30 * (n > 10 ? n : 10), kdefl = 0, r0 = 0, c1 = n; /* (the rows and columns updated: lahqr's i1, i2 + 1) */
@@ -17403,6 +17451,7 @@ static bool jaxc__schur_real(double *H, int64_t n, int64_t ilo, int64_t ihi, dou
         double h01 = fabs(v[0]) * (fabs(JAXC__H(m - 1, m - 1)) + fabs(JAXC__H(m, m)) + fabs(JAXC__H(m + 1, m + 1)));
         if (h00 <= ulp * h01) break;
       }
+      int64_t rs = Z ? m : r0, ce = Z ? i + 1 : c1; /* (with Z, the rest after the sweep) */
       for (int64_t k2 = m; k2 <= i - 1; k2++) { /* the double-shift sweep: the bulge chased down */
         int64_t nr = i - k2 + 1 < 3 ? i - k2 + 1 : 3;
         if (k2 > m)
@@ -17417,14 +17466,18 @@ static bool jaxc__schur_real(double *H, int64_t n, int64_t ilo, int64_t ihi, dou
         }
         int64_t top = k2 + 3 < i ? k2 + 3 : i;
         if (nr == 3) {
-          jaxc__hqr_rows3(H + k2 * n + k2, n, c1 - k2, v[1], v[2], t1);
-          jaxc__hqr_cols3(H + k2 * n + r0, n, top + 1 - r0, v[1], v[2], t1);
-          if (Z) jaxc__hqr_cols3(Z + k2 * n, n, n, v[1], v[2], t1);
+          jaxc__hqr_rows3(H + k2 * n + k2, n, ce - k2, v[1], v[2], t1);
+          jaxc__hqr_cols3(H + k2 * n + rs, n, top + 1 - rs, v[1], v[2], t1);
         } else {
-          jaxc__hqr_rows2(H + k2 * n + k2, n, c1 - k2, v[1], t1);
-          jaxc__hqr_cols2(H + k2 * n + r0, n, top + 1 - r0, v[1], t1);
-          if (Z) jaxc__hqr_cols2(Z + k2 * n, n, n, v[1], t1);
+          jaxc__hqr_rows2(H + k2 * n + k2, n, ce - k2, v[1], t1);
+          jaxc__hqr_cols2(H + k2 * n + rs, n, top + 1 - rs, v[1], t1);
         }
+        refl[3 * (k2 - m)] = v[1], refl[3 * (k2 - m) + 1] = nr == 3 ? v[2] : 0, refl[3 * (k2 - m) + 2] = t1;
+      }
+      if (Z) {
+        jaxc__hqr_right_rows(Z, n, 0, n, m, i, refl);
+        jaxc__hqr_right_rows(H, n, 0, m, m, i, refl);
+        jaxc__hqr_left_cols(H, n, i + 1, n, m, i, refl);
       }
     }
     if (l == i) {
@@ -17653,20 +17706,26 @@ typedef struct jaxc__balanced { const double *scale; const int64_t *perm; int64_
    for a pair or a complex one, made 1), the balance undone, then geev's normalization: norm 1,
    the first component of largest modulus made real -- positive for a complex matrix (zgeev), by
    dlartg's rotation for a real one's pair (its real part's sign kept). Each scaling as LAPACK
-   rounds it: times the reciprocal. */
-static void jaxc__eig_vector_out(const double *Z, const jaxc__balanced *bal, int64_t n, int64_t end, const jaxc__zz *x, bool cx, bool pair, double *v) {
+   rounds it: times the reciprocal. acc: 2n scratch (a real Z's sums, contiguous, vectorise). */
+static void jaxc__eig_vector_out(const double *Z, const jaxc__balanced *bal, int64_t n, int64_t end, const jaxc__zz *x, bool cx, bool pair, double *v, double *acc) {
   for (int64_t i = 0; i < 2 * n; i++) v[i] = 0;
-  for (int64_t c = 0; c <= end; c++) { /* column by column, as gemv: each v[i] sums in c's order */
-    const double *z = Z + (cx ? 2 : 1) * c * n;
-    if (cx)
+  if (cx)
+    for (int64_t c = 0; c <= end; c++) { /* column by column, as gemv: each v[i] sums in c's order */
+      const double *z = Z + 2 * c * n;
       for (int64_t i = 0; i < n; i++) {
         jaxc__zz p = jaxc__zz_mul(jaxc__zz_of(z[2 * i], z[2 * i + 1]), x[c]);
         v[2 * i] += p.r, v[2 * i + 1] += p.i;
       }
-    else if (pair)
-      for (int64_t i = 0; i < n; i++) v[2 * i] += z[i] * x[c].r, v[2 * i + 1] += z[i] * x[c].i;
-    else
-      for (int64_t i = 0; i < n; i++) v[2 * i] += z[i] * x[c].r;
+    }
+  else {
+    double *JAXC__RESTRICT re = acc, *JAXC__RESTRICT im = acc + n;
+    for (int64_t i = 0; i < 2 * n; i++) acc[i] = 0;
+    for (int64_t c = 0; c <= end; c++) {
+      const double *JAXC__RESTRICT z = Z + c * n, xr = x[c].r, xi = x[c].i;
+      JAXC__SIMD for (int64_t i = 0; i < n; i++) re[i] += z[i] * xr;
+      if (pair) JAXC__SIMD for (int64_t i = 0; i < n; i++) im[i] += z[i] * xi;
+    }
+    for (int64_t i = 0; i < n; i++) v[2 * i] = re[i], v[2 * i + 1] = pair ? im[i] : 0;
   }
   double emax = 0;
   for (int64_t i = 0; i < n; i++) emax = fmax(emax, fabs(v[2 * i]) + fabs(v[2 * i + 1]));
@@ -17734,7 +17793,7 @@ static void jaxc__eig_vectors(const double *T, const double *Z, const jaxc__bala
       else x[ki] = jaxc__zz_of(-wi[ki] / c, 0), x[ki + 1] = jaxc__zz_of(0, 1);
     }
     jaxc__schur_solve(T, n, ki, end, lam, cnorm, x, rhs, cx);
-    jaxc__eig_vector_out(Z, bal, n, end, x, cx, pair, V + 2 * ki * n);
+    jaxc__eig_vector_out(Z, bal, n, end, x, cx, pair, V + 2 * ki * n, (double *)rhs); /* (rhs free again) */
   }
 }
 
@@ -17751,9 +17810,9 @@ static void jaxc__eig_item(const void *jp, int64_t b) {
   int64_t n = j->n, wc = cx ? 2 : 1;
   size_t nn = (size_t)(wc * n * n);
   /* scratch: A, R (reflectors), Q, V (pairs; first, Q's reflectors below the diagonal), tau, w
-     (two), scale, wr, wi, cnorm, orgqr's work; x and rhs */
+     (two), scale, wr, wi, cnorm, the sweeps' reflectors, orgqr's work; x and rhs */
   size_t qwork = vec ? jaxc__qr_work(n - 1, n - 1, n - 1, cx) : 0;
-  double *A = (double *)jaxc__malloc(sizeof(double) * (nn * (vec ? 3 : 2) + (vec ? (size_t)(2 * n * n) : 0) + (size_t)((3 * wc + 4) * n) + qwork + 1));
+  double *A = (double *)jaxc__malloc(sizeof(double) * (nn * (vec ? 3 : 2) + (vec ? (size_t)(2 * n * n) : 0) + (size_t)((3 * wc + 7) * n) + qwork + 1));
   jaxc__zz *x = A && vec ? (jaxc__zz *)jaxc__malloc(sizeof(jaxc__zz) * (size_t)(2 * n + 1)) : NULL;
   int64_t *perm = A && (x || !vec) ? (int64_t *)jaxc__malloc(sizeof(int64_t) * (size_t)(n + 1)) : NULL, ilo = 0, ihi = n - 1;
   if (!perm) {
@@ -17767,8 +17826,8 @@ static void jaxc__eig_item(const void *jp, int64_t b) {
   if (ok) {
     jaxc__balance(A, n, scale, perm, &ilo, &ihi, cx);
     jaxc__hessenberg(A, n, ilo, ihi, R, tau, w, cx);
-    if (vec) jaxc__form_q_shifted_blocked(R, tau, Q, n, cx, j->inner, V, wi + 2 * n);
-    ok = cx ? jaxc__schur_complex(A, n, ilo, ihi, Q) : jaxc__schur_real(A, n, ilo, ihi, Q, wr, wi);
+    if (vec) jaxc__form_q_shifted_blocked(R, tau, Q, n, cx, j->inner, V, wi + 5 * n);
+    ok = cx ? jaxc__schur_complex(A, n, ilo, ihi, Q) : jaxc__schur_real(A, n, ilo, ihi, Q, wr, wi, wi + 2 * n);
   }
   for (int64_t i = 0; i < n; i++) {
     jaxc__zz d = cx ? jaxc__zz_at(A, n, i, i, true) : jaxc__zz_of(wr[i], wi[i]);
