@@ -17511,10 +17511,50 @@ static void jaxc__reflect2_cols(double *M, int64_t n, int64_t k, int64_t r0, int
     p0[0] = a.r - sum.r, p0[1] = a.i - sum.i, p1[0] = b.r - sv.r, p1[1] = b.i - sv.i;
   }
 }
+/* zlahqr's sweep, its reflectors (steps m .. i - 1: tau, t2 and v2 at refl, five doubles a step)
+   and, with temp, its first step's rescaling (H(m, m - 1) kept real: rows m, m + 2 .. i times
+   temp, those columns times conj(temp)) applied after the sweep to what it never reads, as
+   jaxc__hqr_right_rows and jaxc__hqr_left_cols do for a real one: each element takes zlahqr's
+   operations in zlahqr's order (a column the rescaling reaches first is rescaled as it comes in,
+   before the step that reads it) */
+static jaxc__zz jaxc__hqr_cstep(jaxc__zz tau, double t2, jaxc__zz v2, jaxc__zz a, jaxc__zz b, jaxc__zz *out) {
+  jaxc__zz sum = jaxc__zz_mul(tau, a);
+  sum.r += JAXC__NOFUSE(t2 * b.r), sum.i += JAXC__NOFUSE(t2 * b.i);
+  jaxc__zz sv = jaxc__zz_mul(sum, v2);
+  *out = jaxc__zz_sub(a, sum);
+  return jaxc__zz_sub(b, sv);
+}
+/* rows r0 .. r1 - 1 of M (right: M's columns m .. i, by conj(temp)) or columns r0 .. r1 - 1 (left:
+   rows m .. i, by temp), a block of them at a time (independent chains: one alone waits on each step) */
+static void jaxc__hqr_delayed_cx(double *M, int64_t n, int64_t r0, int64_t r1, int64_t m, int64_t i, const double *refl, bool scaled, jaxc__zz temp, bool left) {
+  enum { RB = 8 };
+  jaxc__zz sc = left ? temp : jaxc__zz_of(temp.r, -temp.i), x[RB], out;
+  int64_t step = left ? 2 : 2 * n, lane = left ? 2 * n : 2; /* (doubles from one row or column to the next, and between lanes) */
+  for (int64_t rb = r0; rb < r1; rb += RB) {
+    int64_t w = r1 - rb < RB ? r1 - rb : RB;
+    double *base = M + rb * lane + m * step;
+    for (int64_t r = 0; r < w; r++) x[r] = jaxc__zz_of(base[r * lane], base[r * lane + 1]);
+    for (int64_t k = m; k < i; k++) {
+      const double *f = refl + 5 * (k - m);
+      jaxc__zz tau = jaxc__zz_of(f[0], left ? -f[1] : f[1]), v2 = jaxc__zz_of(f[3], left ? f[4] : -f[4]);
+      double *at = base + (k - m) * step;
+      for (int64_t r = 0; r < w; r++) {
+        double *p = at + r * lane;
+        jaxc__zz b = jaxc__zz_of(p[step], p[step + 1]);
+        if (scaled && k + 1 >= m + 2) b = jaxc__zz_mul(b, sc);
+        x[r] = jaxc__hqr_cstep(tau, f[2], v2, x[r], b, &out);
+        if (scaled && k == m) out = jaxc__zz_mul(out, sc);
+        p[0] = out.r, p[1] = out.i;
+      }
+    }
+    for (int64_t r = 0; r < w; r++) base[(i - m) * step + r * lane] = x[r].r, base[(i - m) * step + r * lane + 1] = x[r].i;
+  }
+}
 /* zlahqr on rows and columns ilo .. ihi: complex H (upper Hessenberg, real subdiagonal,
    triangular outside them) to its Schur form T, upper triangular; Z times the transformations.
-   Z NULL: the eigenvalues alone (T's diagonal), as jaxc__schur_real confines the sweeps. */
-static bool jaxc__schur_complex(double *H, int64_t n, int64_t ilo, int64_t ihi, double *Z) {
+   Z NULL: the eigenvalues alone (T's diagonal), as jaxc__schur_real confines the sweeps. refl:
+   5n scratch (with Z). */
+static bool jaxc__schur_complex(double *H, int64_t n, int64_t ilo, int64_t ihi, double *Z, double *refl) {
   const double dat1 = 0.75;
 #define JAXC__HP(i, j) (H + 2 * ((j) * n + (i)))
 #define JAXC__HZ(i, j) jaxc__zz_at(H, n, i, j, true)
@@ -17563,6 +17603,9 @@ static bool jaxc__schur_complex(double *H, int64_t n, int64_t ilo, int64_t ihi, 
         double h10 = JAXC__HP(m, m - 1)[0];
         if (fabs(h10) * fabs(h21) <= 0x1p-52 * (jaxc__zz_abs1(h11s) * (jaxc__zz_abs1(h11) + jaxc__zz_abs1(h22)))) break;
       }
+      int64_t rs = Z ? m : r0, ce = Z ? i + 1 : c1; /* (with Z, the rest after the sweep) */
+      bool scaled = false;
+      jaxc__zz scale = jaxc__zz_of(1, 0);
       for (int64_t k2 = m; k2 <= i - 1; k2++) { /* the single-shift sweep */
         if (k2 > m) v[0] = JAXC__HP(k2, k2 - 1)[0], v[1] = JAXC__HP(k2, k2 - 1)[1], v[2] = JAXC__HP(k2 + 1, k2 - 1)[0], v[3] = JAXC__HP(k2 + 1, k2 - 1)[1];
         double t1[2];
@@ -17573,30 +17616,36 @@ static bool jaxc__schur_complex(double *H, int64_t n, int64_t ilo, int64_t ihi, 
         }
         jaxc__zz v2 = jaxc__zz_of(v[2], v[3]), tau = jaxc__zz_of(t1[0], t1[1]), ctau = jaxc__zz_of(t1[0], -t1[1]), cv2 = jaxc__zz_of(v[2], -v[3]);
         double t2 = jaxc__zz_mul(tau, v2).r;
-        for (int64_t j = k2; j < c1; j++) { /* from the left: rows k2, k2 + 1 */
+        for (int64_t j = k2; j < ce; j++) { /* from the left: rows k2, k2 + 1 */
           jaxc__zz a = JAXC__HZ(k2, j), b = JAXC__HZ(k2 + 1, j), sum = jaxc__zz_mul(ctau, a);
           sum.r += t2 * b.r, sum.i += t2 * b.i;
           jaxc__zz sv = jaxc__zz_mul(sum, v2);
           JAXC__HP(k2, j)[0] = a.r - sum.r, JAXC__HP(k2, j)[1] = a.i - sum.i;
           JAXC__HP(k2 + 1, j)[0] = b.r - sv.r, JAXC__HP(k2 + 1, j)[1] = b.i - sv.i;
         }
-        jaxc__reflect2_cols(H, n, k2, r0, (k2 + 2 < i ? k2 + 2 : i) + 1, tau, t2, cv2); /* from the right */
-        if (Z) jaxc__reflect2_cols(Z, n, k2, 0, n, tau, t2, cv2);
+        jaxc__reflect2_cols(H, n, k2, rs, (k2 + 2 < i ? k2 + 2 : i) + 1, tau, t2, cv2); /* from the right */
+        double *f = refl + 5 * (k2 - m);
+        f[0] = t1[0], f[1] = t1[1], f[2] = t2, f[3] = v[2], f[4] = v[3];
         if (k2 == m && m > l) { /* the sweep began below l: keep H(m, m - 1) real */
           jaxc__zz temp = jaxc__zz_of(1 - t1[0], -t1[1]);
           double at = hypot(temp.r, temp.i);
           temp.r /= at, temp.i /= at;
+          scaled = true, scale = temp;
           jaxc__zz ct = jaxc__zz_of(temp.r, -temp.i);
           jaxc__zz h = jaxc__zz_mul(JAXC__HZ(m + 1, m), ct);
           JAXC__HP(m + 1, m)[0] = h.r, JAXC__HP(m + 1, m)[1] = h.i;
           if (m + 2 <= i) h = jaxc__zz_mul(JAXC__HZ(m + 2, m + 1), temp), JAXC__HP(m + 2, m + 1)[0] = h.r, JAXC__HP(m + 2, m + 1)[1] = h.i;
           for (int64_t j = m; j <= i; j++) {
             if (j == m + 1) continue;
-            for (int64_t c = j + 1; c < c1; c++) h = jaxc__zz_mul(JAXC__HZ(j, c), temp), JAXC__HP(j, c)[0] = h.r, JAXC__HP(j, c)[1] = h.i;
-            for (int64_t r = r0; r < j; r++) h = jaxc__zz_mul(JAXC__HZ(r, j), ct), JAXC__HP(r, j)[0] = h.r, JAXC__HP(r, j)[1] = h.i;
-            for (int64_t r = 0; Z && r < n; r++) h = jaxc__zz_mul(jaxc__zz_at(Z, n, r, j, true), ct), Z[2 * (j * n + r)] = h.r, Z[2 * (j * n + r) + 1] = h.i;
+            for (int64_t c = j + 1; c < ce; c++) h = jaxc__zz_mul(JAXC__HZ(j, c), temp), JAXC__HP(j, c)[0] = h.r, JAXC__HP(j, c)[1] = h.i;
+            for (int64_t r = rs; r < j; r++) h = jaxc__zz_mul(JAXC__HZ(r, j), ct), JAXC__HP(r, j)[0] = h.r, JAXC__HP(r, j)[1] = h.i;
           }
         }
+      }
+      if (Z) {
+        jaxc__hqr_delayed_cx(Z, n, 0, n, m, i, refl, scaled, scale, false);
+        jaxc__hqr_delayed_cx(H, n, 0, m, m, i, refl, scaled, scale, false);
+        jaxc__hqr_delayed_cx(H, n, i + 1, n, m, i, refl, scaled, scale, true);
       }
       jaxc__zz temp = JAXC__HZ(i, i - 1); /* H(i, i - 1) made real */
       if (temp.i != 0) {
@@ -17810,9 +17859,9 @@ static void jaxc__eig_item(const void *jp, int64_t b) {
   int64_t n = j->n, wc = cx ? 2 : 1;
   size_t nn = (size_t)(wc * n * n);
   /* scratch: A, R (reflectors), Q, V (pairs; first, Q's reflectors below the diagonal), tau, w
-     (two), scale, wr, wi, cnorm, the sweeps' reflectors, orgqr's work; x and rhs */
+     (two), scale, wr, wi, cnorm, the sweeps' reflectors (5n), orgqr's work; x and rhs */
   size_t qwork = vec ? jaxc__qr_work(n - 1, n - 1, n - 1, cx) : 0;
-  double *A = (double *)jaxc__malloc(sizeof(double) * (nn * (vec ? 3 : 2) + (vec ? (size_t)(2 * n * n) : 0) + (size_t)((3 * wc + 7) * n) + qwork + 1));
+  double *A = (double *)jaxc__malloc(sizeof(double) * (nn * (vec ? 3 : 2) + (vec ? (size_t)(2 * n * n) : 0) + (size_t)((3 * wc + 9) * n) + qwork + 1));
   jaxc__zz *x = A && vec ? (jaxc__zz *)jaxc__malloc(sizeof(jaxc__zz) * (size_t)(2 * n + 1)) : NULL;
   int64_t *perm = A && (x || !vec) ? (int64_t *)jaxc__malloc(sizeof(int64_t) * (size_t)(n + 1)) : NULL, ilo = 0, ihi = n - 1;
   if (!perm) {
@@ -17826,8 +17875,8 @@ static void jaxc__eig_item(const void *jp, int64_t b) {
   if (ok) {
     jaxc__balance(A, n, scale, perm, &ilo, &ihi, cx);
     jaxc__hessenberg(A, n, ilo, ihi, R, tau, w, cx);
-    if (vec) jaxc__form_q_shifted_blocked(R, tau, Q, n, cx, j->inner, V, wi + 5 * n);
-    ok = cx ? jaxc__schur_complex(A, n, ilo, ihi, Q) : jaxc__schur_real(A, n, ilo, ihi, Q, wr, wi, wi + 2 * n);
+    if (vec) jaxc__form_q_shifted_blocked(R, tau, Q, n, cx, j->inner, V, wi + 7 * n);
+    ok = cx ? jaxc__schur_complex(A, n, ilo, ihi, Q, wi + 2 * n) : jaxc__schur_real(A, n, ilo, ihi, Q, wr, wi, wi + 2 * n);
   }
   for (int64_t i = 0; i < n; i++) {
     jaxc__zz d = cx ? jaxc__zz_at(A, n, i, i, true) : jaxc__zz_of(wr[i], wi[i]);

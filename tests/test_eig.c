@@ -196,6 +196,21 @@ static void test_random(void) {
     FREE_ALL(r, iso);
     free(q);
   }
+  /* Hessenberg matrices with two small subdiagonals in a row (1e-9 each: their product below
+     u, neither negligible alone): the sweeps start below the active block's top, and zlahqr then
+     rescales rows and columns to keep H(m, m - 1) real (and after the sweep, in Z) */
+  for (int t = 0; t < 4; t++) {
+    int64_t n = 24, sh[2] = {24, 24};
+    int w = is_cx(LAPACK[t]) ? 2 : 1;
+    double p[2 * 24 * 24];
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < n; j++)
+        for (int c = 0; c < w; c++) p[w * (i * n + j) + c] = i > j + 1 ? 0 : (double)(rnd64() >> 11) * 0x1p-52 - 0.5;
+    for (int c = 0; c < w; c++) p[w * (9 * n + 8) + c] = 1e-9, p[w * (10 * n + 9) + c] = -1e-9;
+    jaxc_array *h = from_parts(LAPACK[t], 2, sh, p);
+    check_eig(h, "two small subdiagonals in a row");
+    jaxc_array_free(h);
+  }
   /* sparse matrices (two thirds zeros): balancing's swaps chain, and gebak must undo them in
      its order */
   for (int t = 0; t < 2; t++) {
