@@ -15681,11 +15681,12 @@ JAXC_API jaxc_array *jaxc_linalg_inv(const jaxc_array *a) {
    each element taking its updates one by one in potf2's order: potf2's bits. */
 typedef struct jaxc__chol_job {
   char *a;
+  const char *x;  /* the input: its lower triangle (sym: all of it) */
   int64_t n, j;
   jaxc_dtype d;
   bool inner;
+  bool sym, lower; /* the input symmetrized here (real only); L = U^H wanted */
   void *at;
-  bool *failed;   /* per matrix */
   int64_t k0, k1, r0, r1; /* the update in progress: rows [r0, r1) take steps [k0, k1) */
 } jaxc__chol_job;
 #define JAXC__CHOL(SUF, T, CX, SQRT)                                                                  \
@@ -15757,90 +15758,83 @@ typedef struct jaxc__chol_job {
     for (int64_t p = 1; p < n; p++)                                                                  \
       for (int64_t q = 0; q < w * p; q++) W[w * p * n + q] = 0;                                      \
     return ok;                                                                                       \
+  }                                                                                                  \
+  /* U[i][q] = conj(X[q][i]) on and above the diagonal, zeros below; sym (real): X = (A + A^T) / 2  \
+     as lax.linalg.symmetrize rounds it (the sum, then the halving, each in T) */                    \
+  static void jaxc__chol_load_##SUF(const T *X, T *U, int64_t n, bool sym) {                         \
+    int64_t w = CX + 1;                                                                              \
+    for (int64_t i = 0; i < n; i++) {                                                                \
+      T *row = U + w * i * n;                                                                        \
+      for (int64_t q = 0; q < w * i; q++) row[q] = 0;                                                \
+      if (sym)                                                                                       \
+        for (int64_t q = i; q < n; q++) row[q] = (X[q * n + i] + X[i * n + q]) / 2;                   \
+      else                                                                                           \
+        for (int64_t q = i; q < n; q++) {                                                            \
+          row[w * q] = X[w * (q * n + i)];                                                           \
+          if (CX) row[w * q + 1] = -X[w * (q * n + i) + 1];                                          \
+        }                                                                                            \
+    }                                                                                                \
+  }                                                                                                  \
+  /* a failed factor NaN on and above the diagonal (JAX fills the whole factor with NaN; tril keeps \
+     that triangle); lower: L = U^H in place, pairs swapped by 8 x 8 tiles (rows 4 KiB apart share  \
+     one set of L1; 8 of them fit its 8 ways, 32 thrashed it: 4x slower at 1024) */                  \
+  static void jaxc__chol_finish_##SUF(T *M, int64_t n, bool failed, bool lower) {                    \
+    int64_t w = CX + 1;                                                                              \
+    for (int64_t i = 0; failed && i < n; i++)                                                        \
+      for (int64_t q = w * i; q < w * n; q++) M[w * i * n + q] = (T)NAN;                             \
+    for (int64_t i0 = 0; lower && i0 < n; i0 += 8)                                                   \
+      for (int64_t q0 = i0; q0 < n; q0 += 8)                                                         \
+        for (int64_t i = i0; i < i0 + 8 && i < n; i++)                                               \
+          for (int64_t q = q0 > i ? q0 : i; q < q0 + 8 && q < n; q++) {                              \
+            T *x = M + w * (i * n + q), *y = M + w * (q * n + i), t = x[0];                          \
+            x[0] = y[0], y[0] = t;                                                                   \
+            if (CX) t = x[CX], x[CX] = -y[CX], y[CX] = -t;                                           \
+          }                                                                                          \
   }
 JAXC__CHOL(f32, float, 0, sqrtf)
 JAXC__CHOL(f64, double, 0, sqrt)
 JAXC__CHOL(c64, float, 1, sqrtf)
 JAXC__CHOL(c128, double, 1, sqrt)
 #undef JAXC__CHOL
+#define JAXC__CHOL_MATRIX(SUF, T)                                                                     \
+  jaxc__chol_load_##SUF((const T *)(const void *)X, (T *)(void *)W, n, jb->sym);                    \
+  ok = jaxc__chol_one_##SUF(jb, (T *)(void *)W);                                                     \
+  jaxc__chol_finish_##SUF((T *)(void *)W, n, !ok, jb->lower);
+/* matrix b: loaded, factored, finished */
 static void jaxc__chol_matrix(jaxc__chol_job *jb, int64_t b) {
-  char *W = jb->a + (size_t)(b * jb->n * jb->n) * jaxc_dtype_size(jb->d);
+  int64_t n = jb->n;
+  size_t off = (size_t)(b * n * n) * jaxc_dtype_size(jb->d);
+  char *W = jb->a + off;
+  const char *X = jb->x + off;
   bool ok;
   switch (jb->d) {
-  case JAXC_F32: ok = jaxc__chol_one_f32(jb, (float *)(void *)W); break;
-  case JAXC_F64: ok = jaxc__chol_one_f64(jb, (double *)(void *)W); break;
-  case JAXC_C64: ok = jaxc__chol_one_c64(jb, (float *)(void *)W); break;
-  default: ok = jaxc__chol_one_c128(jb, (double *)(void *)W); break;
+  case JAXC_F32: JAXC__CHOL_MATRIX(f32, float) break;
+  case JAXC_F64: JAXC__CHOL_MATRIX(f64, double) break;
+  case JAXC_C64: JAXC__CHOL_MATRIX(c64, float) break;
+  default: JAXC__CHOL_MATRIX(c128, double) break;
   }
-  jb->failed[b] = !ok;
 }
+#undef JAXC__CHOL_MATRIX
 static void jaxc__chol_item(const void *jp, int64_t b) {
   jaxc__chol_job jb = *(const jaxc__chol_job *)jp;
   jaxc__chol_matrix(&jb, b);
 }
-/* X's lower triangle -> U above the diagonal of a new array (zeros below), each matrix factored;
-   a failed one is NaN on and above the diagonal (JAX fills the whole factor with NaN; tril keeps
-   that triangle) */
-static jaxc_array *jaxc__chol_upper(const jaxc_array *X) {
+/* X's lower triangle (sym: X symmetrized, real) -> U above the diagonal of a new array (zeros
+   below), each matrix factored, and with lower turned to L = U^H; a failed one NaN on that
+   triangle. Each matrix loaded, factored and finished in one item: over the threads together. */
+static jaxc_array *jaxc__chol_factor(const jaxc_array *X, bool sym, bool lower) {
   int64_t n = X->shape[X->ndim - 1], count = n ? jaxc__batch_count(X) : 0;
-  size_t es = jaxc_dtype_size(X->dtype), half = es / (jaxc_dtype_kind(X->dtype) == JAXC_KIND_COMPLEX ? 2 : 1);
+  size_t es = jaxc_dtype_size(X->dtype);
   jaxc_array *U = jaxc__new_array(X->dtype, false, X->ndim, X->shape);
-  bool *failed = U ? (bool *)jaxc__malloc((size_t)(count ? count : 1)) : NULL;
-  if (!failed) {
-    jaxc_array_free(U);
-    return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "out of memory");
-  }
-  const char *x = (const char *)X->data;
-  char *u = (char *)U->data;
-  for (int64_t b = 0; b < count; b++)
-    for (int64_t i = 0; i < n; i++)
-      for (int64_t q = 0; q < n; q++) {
-        char *dst = u + (size_t)((b * n + i) * n + q) * es;
-        if (q < i) memset(dst, 0, es);
-        else {
-          memcpy(dst, x + (size_t)((b * n + q) * n + i) * es, es); /* U[i][q] = conj(X[q][i]) */
-          if (half != es) jaxc__part_set(U, 2 * ((b * n + i) * n + q) + 1, -jaxc__part_get(U, 2 * ((b * n + i) * n + q) + 1));
-        }
-      }
-  jaxc__chol_job jb = {u, n, 0, X->dtype, false, NULL, failed, 0, 0, 0, 0};
+  if (!U) return NULL;
+  jaxc__chol_job jb = {(char *)U->data, (const char *)X->data, n, 0, X->dtype, false, sym, lower, NULL, 0, 0, 0, 0};
   if (count > 1 && (size_t)U->size * es * (size_t)n / 6 > JAXC_PAR_BYTES) jaxc__items_run(&jb, jaxc__chol_item, count, true);
   else {
     jb.inner = true;
     for (int64_t b = 0; b < count; b++) jaxc__chol_matrix(&jb, b);
   }
-  for (int64_t b = 0; b < count; b++)
-    if (failed[b])
-      for (int64_t i = 0; i < n; i++)
-        for (int64_t q = i; q < n; q++)
-          for (size_t h = 0; h < es / half; h++) jaxc__part_set(U, (int64_t)(es / half) * ((b * n + i) * n + q) + (int64_t)h, NAN);
-  jaxc__free(failed);
   return U;
 }
-/* each square matrix of a LAPACK dtype replaced by its conjugate transpose: pairs of elements
-   swapped across the diagonal (complex: their imaginary parts negated), by 8 x 8 tiles (rows 4
-   KiB apart share one set of L1; 8 of them fit its 8 ways, 32 thrashed it: 4x slower at 1024) */
-#define JAXC__CONJ_T(T, CX)                                                                           \
-  for (int64_t b = 0; b < count; b++) {                                                              \
-    T *M = (T *)U->data + (CX + 1) * b * n * n;                                                      \
-    for (int64_t i0 = 0; i0 < n; i0 += 8)                                                            \
-      for (int64_t q0 = i0; q0 < n; q0 += 8)                                                         \
-        for (int64_t i = i0; i < i0 + 8 && i < n; i++)                                               \
-          for (int64_t q = q0 > i ? q0 : i; q < q0 + 8 && q < n; q++) {                              \
-            T *x = M + (CX + 1) * (i * n + q), *y = M + (CX + 1) * (q * n + i), t = x[0];            \
-            x[0] = y[0], y[0] = t;                                                                   \
-            if (CX) t = x[CX], x[CX] = -y[CX], y[CX] = -t;                                           \
-          }                                                                                          \
-  }
-static void jaxc__conj_transpose_square(jaxc_array *U) {
-  int64_t n = U->shape[U->ndim - 1], count = n ? jaxc__batch_count(U) : 0;
-  switch (U->dtype) {
-  case JAXC_F32: JAXC__CONJ_T(float, 0) break;
-  case JAXC_F64: JAXC__CONJ_T(double, 0) break;
-  case JAXC_C64: JAXC__CONJ_T(float, 1) break;
-  default: JAXC__CONJ_T(double, 1) break;
-  }
-}
-#undef JAXC__CONJ_T
 /* lax.linalg.symmetrize: (x + _H(x)) / 2, _H being lax.transpose of the last two axes, conj */
 static jaxc_array *jaxc__symmetrized(const jaxc_array *A) {
   jaxc__steps S = {{0}, 0};
@@ -15867,7 +15861,11 @@ JAXC_API jaxc_array *jaxc_linalg_cholesky(const jaxc_array *a, bool upper, bool 
   char s[24 * JAXC_MAX_NDIM + 8];
   JAXC__STEP(A, jaxc__inexact_view(a));
   jaxc__format_shape(s, sizeof s, A);
-  if (symmetrize_input) {
+  /* a real square input symmetrized as it is loaded (the same bits; not while NaN debugging, which
+     checks each op's result) */
+  bool fused = symmetrize_input && (A->dtype == JAXC_F32 || A->dtype == JAXC_F64) && A->ndim >= 2 &&
+               A->shape[A->ndim - 1] == A->shape[A->ndim - 2] && !jaxc__debugging();
+  if (symmetrize_input && !fused) {
     JAXC__STEP(X, jaxc__symmetrized(A));
   } else {
     if (!jaxc__rank_at_least(A, "cholesky")) goto done;
@@ -15879,8 +15877,7 @@ JAXC_API jaxc_array *jaxc_linalg_cholesky(const jaxc_array *a, bool upper, bool 
     X = A;
   }
   if (!jaxc__lapack_dtype(X->dtype)) goto done;
-  JAXC__STEP(U, jaxc__chol_upper(X));
-  if (!upper) jaxc__conj_transpose_square(U); /* L = U^H, in place */
+  JAXC__STEP(U, jaxc__chol_factor(X, fused, !upper));
   r = jaxc__checked("cholesky", jaxc__step_keep(&S, U), a, NULL);
 done:
   jaxc__steps_free(&S, r);

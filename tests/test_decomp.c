@@ -821,6 +821,7 @@ static void test_cholesky(void) {
     for (int64_t n = 0; n <= 9; n++) check_cholesky(LAPACK[t], 3, n);
   check_cholesky(JAXC_F64, 1, 400);  /* the updates over the threads */
   check_cholesky(JAXC_C64, 50, 30);  /* the batch over the threads */
+  check_cholesky(JAXC_F64, 200, 24); /* the same, real (symmetrized as loaded) */
   /* symmetrize_input: the result is the factor of (a + a^H) / 2, made here in the dtype; without
      it only the lower triangle is read (NaN above changes nothing) */
   for (int t = 0; t < 4; t++) {
