@@ -17343,48 +17343,30 @@ static void jaxc__hqr_cols2(double *M, int64_t n, int64_t rows, double v2, doubl
 /* a double-shift sweep's reflectors (steps m .. i - 1, each I - t1 (1, v2, v3)(1, v2, v3)^T, the
    last on two rows or columns; three doubles a step at refl) applied after the sweep to what it
    never reads: Z, and with the Schur form H's rows above m and columns right of i. Each element
-   takes dlahqr's operations in dlahqr's order, so the bits are the same; but each stretch of
-   rows (or each column) goes through the whole sweep while it is in registers or L1, where each
-   step made a pass over all of them (the columns' pass strided by n). */
-static void jaxc__hqr_right_rows(double *M, int64_t n, int64_t r0, int64_t r1, int64_t m, int64_t i, const double *refl) {
-  enum { RB = 16 };
+   takes dlahqr's operations in dlahqr's order, so the bits are the same; but a block of rows (or
+   of columns) goes through the whole sweep while it is in registers or L1, where each step made a
+   pass over all of them (the columns' pass strided by n). right: rows r0 .. r1 - 1 of M's columns
+   m .. i; left: columns r0 .. r1 - 1 of M's rows m .. i. */
+static void jaxc__hqr_delayed(double *M, int64_t n, int64_t r0, int64_t r1, int64_t m, int64_t i, const double *refl, bool left) {
+  enum { RB = 16 }; /* (independent chains: one row or column alone waits on each step) */
+  int64_t step = left ? 1 : n, lane = left ? n : 1; /* (from one row or column to the next, and between lanes) */
   for (int64_t rb = r0; rb < r1; rb += RB) {
     int64_t w = r1 - rb < RB ? r1 - rb : RB;
-    double x0[RB], x1[RB];
-    for (int64_t r = 0; r < w; r++) x0[r] = M[m * n + rb + r], x1[r] = M[(m + 1) * n + rb + r];
-    for (int64_t k = m; k < i - 1; k++) { /* columns k, k + 1, k + 2: k's final, k + 2 loaded */
+    double *base = M + rb * lane + m * step, x0[RB], x1[RB];
+    for (int64_t r = 0; r < w; r++) x0[r] = base[r * lane], x1[r] = base[r * lane + step];
+    for (int64_t k = m; k < i - 1; k++) { /* k's row or column final, k + 2's read */
       const double v2 = refl[3 * (k - m)], v3 = refl[3 * (k - m) + 1], t1 = refl[3 * (k - m) + 2], t2 = t1 * v2, t3 = t1 * v3;
-      const double *JAXC__RESTRICT in = M + (k + 2) * n + rb;
-      double *JAXC__RESTRICT out = M + k * n + rb;
+      double *at = base + (k - m) * step;
       for (int64_t r = 0; r < w; r++) {
-        double x2 = in[r], sum = x0[r] + v2 * x1[r] + v3 * x2;
-        out[r] = x0[r] - sum * t1, x0[r] = x1[r] - sum * t2, x1[r] = x2 - sum * t3;
+        double x2 = at[r * lane + 2 * step], sum = x0[r] + v2 * x1[r] + v3 * x2;
+        at[r * lane] = x0[r] - sum * t1, x0[r] = x1[r] - sum * t2, x1[r] = x2 - sum * t3;
       }
     }
     const double v2 = refl[3 * (i - 1 - m)], t1 = refl[3 * (i - 1 - m) + 2], t2 = t1 * v2;
+    double *at = base + (i - 1 - m) * step;
     for (int64_t r = 0; r < w; r++) {
       double sum = x0[r] + v2 * x1[r];
-      M[(i - 1) * n + rb + r] = x0[r] - sum * t1, M[i * n + rb + r] = x1[r] - sum * t2;
-    }
-  }
-}
-static void jaxc__hqr_left_cols(double *M, int64_t n, int64_t c0, int64_t c1, int64_t m, int64_t i, const double *refl) {
-  enum { CB = 8 }; /* (columns a group: independent chains, where one column waits on each step) */
-  for (int64_t cb = c0; cb < c1; cb += CB) {
-    int64_t w = c1 - cb < CB ? c1 - cb : CB;
-    double a[CB], b[CB];
-    for (int64_t c = 0; c < w; c++) a[c] = M[(cb + c) * n + m], b[c] = M[(cb + c) * n + m + 1];
-    for (int64_t k = m; k < i - 1; k++) {
-      const double v2 = refl[3 * (k - m)], v3 = refl[3 * (k - m) + 1], t1 = refl[3 * (k - m) + 2], t2 = t1 * v2, t3 = t1 * v3;
-      for (int64_t c = 0; c < w; c++) {
-        double *h = M + (cb + c) * n + k, x2 = h[2], sum = a[c] + v2 * b[c] + v3 * x2;
-        h[0] = a[c] - sum * t1, a[c] = b[c] - sum * t2, b[c] = x2 - sum * t3;
-      }
-    }
-    const double v2 = refl[3 * (i - 1 - m)], t1 = refl[3 * (i - 1 - m) + 2], t2 = t1 * v2;
-    for (int64_t c = 0; c < w; c++) {
-      double sum = a[c] + v2 * b[c];
-      M[(cb + c) * n + i - 1] = a[c] - sum * t1, M[(cb + c) * n + i] = b[c] - sum * t2;
+      at[r * lane] = x0[r] - sum * t1, at[r * lane + step] = x1[r] - sum * t2;
     }
   }
 }
@@ -17472,9 +17454,9 @@ static bool jaxc__schur_real(double *H, int64_t n, int64_t ilo, int64_t ihi, dou
         refl[3 * (k2 - m)] = v[1], refl[3 * (k2 - m) + 1] = nr == 3 ? v[2] : 0, refl[3 * (k2 - m) + 2] = t1;
       }
       if (Z) {
-        jaxc__hqr_right_rows(Z, n, 0, n, m, i, refl);
-        jaxc__hqr_right_rows(H, n, 0, m, m, i, refl);
-        jaxc__hqr_left_cols(H, n, i + 1, n, m, i, refl);
+        jaxc__hqr_delayed(Z, n, 0, n, m, i, refl, false);
+        jaxc__hqr_delayed(H, n, 0, m, m, i, refl, false);
+        jaxc__hqr_delayed(H, n, i + 1, n, m, i, refl, true);
       }
     }
     if (l == i) {
@@ -17511,9 +17493,9 @@ static void jaxc__reflect2_cols(double *M, int64_t n, int64_t k, int64_t r0, int
 /* zlahqr's sweep, its reflectors (steps m .. i - 1: tau, t2 and v2 at refl, five doubles a step)
    and, with temp, its first step's rescaling (H(m, m - 1) kept real: rows m, m + 2 .. i times
    temp, those columns times conj(temp)) applied after the sweep to what it never reads, as
-   jaxc__hqr_right_rows and jaxc__hqr_left_cols do for a real one: each element takes zlahqr's
-   operations in zlahqr's order (a column the rescaling reaches first is rescaled as it comes in,
-   before the step that reads it) */
+   jaxc__hqr_delayed does for a real one: each element takes zlahqr's operations in zlahqr's
+   order (a column the rescaling reaches first is rescaled as it comes in, before the step that
+   reads it) */
 static jaxc__zz jaxc__hqr_cstep(jaxc__zz tau, double t2, jaxc__zz v2, jaxc__zz a, jaxc__zz b, jaxc__zz *out) {
   jaxc__zz sum = jaxc__zz_mul(tau, a);
   sum.r += JAXC__NOFUSE(t2 * b.r), sum.i += JAXC__NOFUSE(t2 * b.i);
