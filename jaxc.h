@@ -17188,7 +17188,7 @@ static void jaxc__hess_reflector(double *A, int64_t n, int64_t k, int64_t ihi, d
   for (int64_t i = wc; i < wc * len; i++) x[i] = 0;
 }
 /* y (rows) += x s, s = sr + i si (the products fenced: GCC's vectorizer fuses complex ones) */
-static void jaxc__hess_axpy(double *JAXC__RESTRICT y, const double *JAXC__RESTRICT x, int64_t rows, double sr, double si, bool cx) {
+static void jaxc__axpy(double *JAXC__RESTRICT y, const double *JAXC__RESTRICT x, int64_t rows, double sr, double si, bool cx) {
   if (!cx) {
     JAXC__SIMD for (int64_t i = 0; i < rows; i++) y[i] += x[i] * sr;
     return;
@@ -17217,7 +17217,7 @@ static void jaxc__hessenberg(double *A, int64_t n, int64_t ilo, int64_t ihi, dou
     }
     if (!have) { /* A v, summed over the columns in order */
       for (int64_t i = 0; i < wc * rows; i++) w[i] = 0;
-      for (int64_t c = 0; c < len; c++) jaxc__hess_axpy(w, A + wc * (o + c) * n, rows, v[wc * c], cx ? v[wc * c + 1] : 0, cx);
+      for (int64_t c = 0; c < len; c++) jaxc__axpy(w, A + wc * (o + c) * n, rows, v[wc * c], cx ? v[wc * c + 1] : 0, cx);
     }
     have = false;
     for (int64_t c = o; c < n;) {
@@ -17225,7 +17225,7 @@ static void jaxc__hessenberg(double *A, int64_t n, int64_t ilo, int64_t ihi, dou
       for (int64_t j = c; j < c + g && j <= ihi; j++) { /* A -= (A v)(tau conj(v_j)): dger's rounding */
         double vr = v[wc * (j - o)], vi = cx ? -v[wc * (j - o) + 1] : 0;
         double pr = -(t[0] * vr - (cx ? t[1] * vi : 0)), pi = cx ? -(t[0] * vi + t[1] * vr) : 0;
-        jaxc__hess_axpy(A + wc * j * n, w, rows, pr, pi, cx);
+        jaxc__axpy(A + wc * j * n, w, rows, pr, pi, cx);
       }
       jaxc__reflect_n(v, A + wc * (c * n + o), n, g, len, t[0], cx ? -t[1] : 0, cx); /* H^H from the left */
       if (c == o && next) {
@@ -17233,7 +17233,7 @@ static void jaxc__hessenberg(double *A, int64_t n, int64_t ilo, int64_t ihi, dou
         if ((have = !jaxc__hess_zero(tau + wc * o, cx)))
           for (int64_t i = 0; i < wc * rows; i++) wn[i] = 0;
       } else
-        for (int64_t j = c; have && j < c + g && j <= ihi; j++) jaxc__hess_axpy(wn, A + wc * j * n, rows, vn[wc * (j - o - 1)], cx ? vn[wc * (j - o - 1) + 1] : 0, cx);
+        for (int64_t j = c; have && j < c + g && j <= ihi; j++) jaxc__axpy(wn, A + wc * j * n, rows, vn[wc * (j - o - 1)], cx ? vn[wc * (j - o - 1) + 1] : 0, cx);
       c += g;
     }
     double *s = w;
@@ -17738,22 +17738,14 @@ typedef struct jaxc__balanced { const double *scale; const int64_t *perm; int64_
 static void jaxc__eig_vector_out(const double *Z, const jaxc__balanced *bal, int64_t n, int64_t end, const jaxc__zz *x, bool cx, bool pair, double *v, double *acc) {
   for (int64_t i = 0; i < 2 * n; i++) v[i] = 0;
   if (cx)
-    for (int64_t c = 0; c <= end; c++) { /* column by column, as gemv: each v[i] sums in c's order */
-      const double *z = Z + 2 * c * n;
-      for (int64_t i = 0; i < n; i++) {
-        jaxc__zz p = jaxc__zz_mul(jaxc__zz_of(z[2 * i], z[2 * i + 1]), x[c]);
-        v[2 * i] += p.r, v[2 * i + 1] += p.i;
-      }
-    }
+    for (int64_t c = 0; c <= end; c++) jaxc__axpy(v, Z + 2 * c * n, n, x[c].r, x[c].i, true); /* (as gemv: each v[i] sums in c's order) */
   else {
-    double *JAXC__RESTRICT re = acc, *JAXC__RESTRICT im = acc + n;
     for (int64_t i = 0; i < 2 * n; i++) acc[i] = 0;
     for (int64_t c = 0; c <= end; c++) {
-      const double *JAXC__RESTRICT z = Z + c * n, xr = x[c].r, xi = x[c].i;
-      JAXC__SIMD for (int64_t i = 0; i < n; i++) re[i] += z[i] * xr;
-      if (pair) JAXC__SIMD for (int64_t i = 0; i < n; i++) im[i] += z[i] * xi;
+      jaxc__axpy(acc, Z + c * n, n, x[c].r, 0, false);
+      if (pair) jaxc__axpy(acc + n, Z + c * n, n, x[c].i, 0, false);
     }
-    for (int64_t i = 0; i < n; i++) v[2 * i] = re[i], v[2 * i + 1] = pair ? im[i] : 0;
+    for (int64_t i = 0; i < n; i++) v[2 * i] = acc[i], v[2 * i + 1] = pair ? acc[n + i] : 0;
   }
   double emax = 0;
   for (int64_t i = 0; i < n; i++) emax = fmax(emax, fabs(v[2 * i]) + fabs(v[2 * i + 1]));
