@@ -19,7 +19,8 @@ typedef struct {
   jaxc_op op;
   jaxc_dtype d;
   double nan_rate;
-  int cols; /* 0: the whole array; k: axis 0 of (n / k, k) when k < 64, axis 1 of (n / k, k) else */
+  int cols; /* 0: the whole array; k: axis 0 of (n / k, k) when k < 64, axis 1 of (n / k, k) else;
+               -k: axis 0 of (n / k, k) */
 } row;
 static const row rows[] = {
     {"sum i8 -> i32", "z.sum()", JAXC_OP_SUM, JAXC_I8, 0, 0},
@@ -37,6 +38,16 @@ static const row rows[] = {
     {"sum f32 axis 0 (n/8, 8)", "z.sum(axis=0)", JAXC_OP_SUM, JAXC_F32, 0, 8},
     {"nanmean f32 axis 0 (n/8, 8)", "np.nanmean(z, axis=0)", JAXC_OP_NANMEAN, JAXC_F32, 0.1, 8},
     {"nansum f32 rows of 64", "np.nansum(z, axis=1)", JAXC_OP_NANSUM, JAXC_F32, 0.1, 64},
+    {"sum f32 rows of 64", "z.sum(axis=1)", JAXC_OP_SUM, JAXC_F32, 0, 64},
+    {"max f32 rows of 64", "z.max(axis=1)", JAXC_OP_MAX, JAXC_F32, 0, 64},
+    {"var f32 rows of 64", "z.var(axis=1)", JAXC_OP_VAR, JAXC_F32, 0, 64},
+    {"sum f32 axis 0 (n/64, 64)", "z.sum(axis=0)", JAXC_OP_SUM, JAXC_F32, 0, -64},
+    {"sum f32 axis 0 (n/1024, 1024)", "z.sum(axis=0)", JAXC_OP_SUM, JAXC_F32, 0, -1024},
+    {"max f32 axis 0 (n/1024, 1024)", "z.max(axis=0)", JAXC_OP_MAX, JAXC_F32, 0, -1024},
+    {"argmax f32 axis 0 (n/1024, 1024)", "z.argmax(axis=0)", JAXC_OP_ARGMAX, JAXC_F32, 0, -1024},
+    {"var f32 axis 0 (n/1024, 1024)", "z.var(axis=0)", JAXC_OP_VAR, JAXC_F32, 0, -1024},
+    {"nanmean f32 axis 0 (n/1024, 1024)", "np.nanmean(z, axis=0)", JAXC_OP_NANMEAN, JAXC_F32, 0.1, -1024},
+    {"sum i8 -> i32 axis 0 (n/1024, 1024)", "z.sum(axis=0, dtype=np.int32)", JAXC_OP_SUM, JAXC_I8, 0, -1024},
 };
 
 static uint64_t rs = 0x9E3779B97F4A7C15u;
@@ -82,7 +93,8 @@ static double numpy_seconds(const row *r, int nd, const int64_t *zs) {
 static int bench_row(const row *r, int lg) {
   int64_t n = (int64_t)1 << lg, zs[2] = {n, 1};
   int nd = 1, axis = JAXC_ALL_AXES;
-  if (r->cols) zs[0] = n / r->cols, zs[1] = r->cols, nd = 2, axis = r->cols < 64 ? 0 : 1;
+  int cols = r->cols < 0 ? -r->cols : r->cols;
+  if (cols) zs[0] = n / cols, zs[1] = cols, nd = 2, axis = r->cols < 64 ? 0 : 1;
   jaxc_array *z = input(r, nd, zs);
   timed call = {r, z, axis};
   jaxc_array *probe = z ? run_once(&call) : NULL;
@@ -94,7 +106,7 @@ static int bench_row(const row *r, int lg) {
   double tn = numpy_seconds(r, nd, zs);
   char np_s[40] = "n/a";
   if (tn > 0) snprintf(np_s, sizeof np_s, "%7.2f %6.1fx", (double)bytes / tn / 1e9, tn / t);
-  printf("  %-28s %5d %8.3f %8.2f %8.2f %5.1f%% %16s\n", r->name, lg, t / (double)n * 1e9, (double)bytes / t_copy / 1e9,
+  printf("  %-36s %5d %8.3f %8.2f %8.2f %5.1f%% %16s\n", r->name, lg, t / (double)n * 1e9, (double)bytes / t_copy / 1e9,
          (double)bytes / t / 1e9, 100 * t_copy / t, np_s);
   fflush(stdout);
   jaxc_array_free(z);
@@ -104,7 +116,7 @@ static int bench_row(const row *r, int lg) {
 int main(int argc, char **argv) {
   bench_range range = bench_args(argc, argv);
   printf("bench_reduce: best of %d, %d thread(s); GB/s = bytes read + written; NumPy: 1 thread\n", REPS, bench_threads());
-  printf("  %-28s %5s %8s %8s %8s %6s %16s\n", "op", "log2n", "ns/elem", "copy", "GB/s", "copy", "numpy: GB/s jaxc");
+  printf("  %-36s %5s %8s %8s %8s %6s %16s\n", "op", "log2n", "ns/elem", "copy", "GB/s", "copy", "numpy: GB/s jaxc");
   BENCH_EACH_ROW(rows, range, bench_row);
   if (system("/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1") != 0) printf("  (numpy: not available to /usr/bin/python3, skipped)\n");
   return 0;
