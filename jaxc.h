@@ -4082,6 +4082,14 @@ static inline double jaxc__sqd(double d) { return d * d; }
 #define JAXC__LANE_INT_KI(E, T) JAXC__LANE_INT_DEF(E, T)
 #define JAXC__LANE_INT_KF(E, T)
 #define JAXC__LANE_INT_KC(E, T)
+/* jaxc__lane_int's (and jaxc__cols_int's) modes, each a LOOP(accumulator type, operator, identity) */
+#define JAXC__INT_MODES(LOOP)                                                                        \
+  switch (mode) {                                                                                    \
+  case 0: LOOP(uint32_t, +=, 0u); break;                                                             \
+  case 1: LOOP(uint64_t, +=, 0u); break;                                                             \
+  case 2: LOOP(uint32_t, *=, 1u); break;                                                             \
+  default: LOOP(uint64_t, *=, 1u); break;                                                            \
+  }
 #define JAXC__INT_LOOP(ACC, OP, init)                                                                \
   do {                                                                                               \
     ACC acc = init;                                                                                  \
@@ -4093,12 +4101,7 @@ static inline double jaxc__sqd(double d) { return d * d; }
   static void jaxc__lane_int_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
     const T *x = (const T *)p;                                                                       \
     (void)c;                                                                                         \
-    switch (mode) {                                                                                  \
-    case 0: JAXC__INT_LOOP(uint32_t, +=, 0u); break;                                                 \
-    case 1: JAXC__INT_LOOP(uint64_t, +=, 0u); break;                                                 \
-    case 2: JAXC__INT_LOOP(uint32_t, *=, 1u); break;                                                 \
-    default: JAXC__INT_LOOP(uint64_t, *=, 1u); break;                                                \
-    }                                                                                                \
+    JAXC__INT_MODES(JAXC__INT_LOOP)                                                                  \
   }
 
 /* Float and complex products, in the compute type (f32 for bf16/f16). */
@@ -4190,30 +4193,42 @@ static inline double jaxc__sqd(double d) { return d * d; }
   static inline jaxc__bits_##E jaxc__nanhi_##E(jaxc__bits_##E k, T v) { /* a NaN's key: all ones */ \
     return (jaxc__bits_##E)(k | (jaxc__bits_##E)((jaxc__bits_##E)jaxc__notnan_##E(v) - (jaxc__bits_##E)1)); \
   }                                                                                                  \
-  static void jaxc__lane_ext_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
-    const T *x = (const T *)p;                                                                       \
-    (void)c;                                                                                         \
+  /* the key a lane starts from: its first value's (a NaN's, for nanmax / nanmin, the one no value \
+     has) */                                                                                         \
+  static inline jaxc__bits_##E jaxc__ext_first_##E(T v, int mode) {                                  \
+    if ((mode & 2) && !jaxc__notnan_##E(v)) return (mode & 1) ? (jaxc__bits_##E)~(jaxc__bits_##E)0 : 0; \
+    return jaxc__fkey_##E(v);                                                                        \
+  }                                                                                                  \
+  /* a lane's result from its best key: the value into o->u, and for max / min, where the largest   \
+     magnitude seen (amax) is a NaN's, the first NaN's place into o->idx */                          \
+  static void jaxc__ext_result_##E(jaxc__bits_##E best, jaxc__bits_##E amax, const T *x, int64_t n, int64_t s, int mode, \
+                                   jaxc__acc *o) {                                                   \
     typedef jaxc__bits_##E K;                                                                        \
     const K top = (K)((K)1 << (sizeof(K) * 8 - 1));                                                  \
-    bool min = (mode & 1) != 0;                                                                      \
-    K best = jaxc__fkey_##E(x[0]), amax = jaxc__amax_##E(0, x[0]);                                   \
-    if (mode & 2) {                                                                                  \
-      if (!jaxc__notnan_##E(x[0])) best = min ? (K)~(K)0 : 0;                                        \
-      if (min) JAXC__EXT_LOOPS(E, K, jaxc__fkey_##E, jaxc__nanhi_##E, JAXC__EXT_LT, JAXC__EXT_NONE); \
-      else JAXC__EXT_LOOPS(E, K, jaxc__fkey_##E, jaxc__nanlo_##E, JAXC__EXT_GT, JAXC__EXT_NONE);     \
-    } else {                                                                                         \
-      if (min) JAXC__EXT_LOOPS(E, K, jaxc__fkey_##E, JAXC__EXT_SAME, JAXC__EXT_LT, JAXC__EXT_AMAX);  \
-      else JAXC__EXT_LOOPS(E, K, jaxc__fkey_##E, JAXC__EXT_SAME, JAXC__EXT_GT, JAXC__EXT_AMAX);      \
-    }                                                                                                \
+    K b = (best & top) ? (K)(best ^ top) : (K)~best; /* the key's value */                           \
     T amax_value;                                                                                    \
     memcpy(&amax_value, &amax, sizeof amax);                                                         \
-    K b = (best & top) ? (K)(best ^ top) : (K)~best; /* the key's value */                           \
     memcpy(&o->u, &b, sizeof b);                                                                     \
     o->idx = -1;                                                                                     \
     o->flag = true;                                                                                  \
     if (!(mode & 2) && !jaxc__notnan_##E(amax_value)) /* max/min: the first NaN wins */              \
       for (int64_t i = 0; i < n; i++)                                                                \
         if (!jaxc__notnan_##E(x[i * s])) { o->idx = i; break; }                                      \
+  }                                                                                                  \
+  static void jaxc__lane_ext_##E(const void *p, int64_t n, int64_t s, const jaxc__acc *c, int mode, jaxc__acc *o) { \
+    const T *x = (const T *)p;                                                                       \
+    (void)c;                                                                                         \
+    typedef jaxc__bits_##E K;                                                                        \
+    bool min = (mode & 1) != 0;                                                                      \
+    K best = jaxc__ext_first_##E(x[0], mode), amax = jaxc__amax_##E(0, x[0]);                        \
+    if (mode & 2) {                                                                                  \
+      if (min) JAXC__EXT_LOOPS(E, K, jaxc__fkey_##E, jaxc__nanhi_##E, JAXC__EXT_LT, JAXC__EXT_NONE); \
+      else JAXC__EXT_LOOPS(E, K, jaxc__fkey_##E, jaxc__nanlo_##E, JAXC__EXT_GT, JAXC__EXT_NONE);     \
+    } else {                                                                                         \
+      if (min) JAXC__EXT_LOOPS(E, K, jaxc__fkey_##E, JAXC__EXT_SAME, JAXC__EXT_LT, JAXC__EXT_AMAX);  \
+      else JAXC__EXT_LOOPS(E, K, jaxc__fkey_##E, JAXC__EXT_SAME, JAXC__EXT_GT, JAXC__EXT_AMAX);      \
+    }                                                                                                \
+    jaxc__ext_result_##E(best, amax, x, n, s, mode, o);                                              \
   }
 
 /* The sums of the nan reductions, with jaxc__pw_re's blocks and accumulators over the values
@@ -4297,6 +4312,10 @@ static const double jaxc__zero_cols[JAXC__RED_COLS];
     }                                                                                                \
     for (int64_t c = 0; c < w; c++) out[c] = ((a[0][c] + a[1][c]) + (a[2][c] + a[3][c])) + ((a[4][c] + a[5][c]) + (a[6][c] + a[7][c])); \
   }
+/* the lanes' centres (c: NULL, or one per lane) as the columns' summands take them */
+static void jaxc__cols_centres(const jaxc__acc *c, int64_t w, double *cr, double *ci) {
+  for (int64_t j = 0; j < w; j++) cr[j] = c ? c[j].re : 0, ci[j] = c ? c[j].im : 0;
+}
 #define JAXC__COLS_ROW(A, E, c, T, CT, UT, RT, K, HUB, LD, ST, STD) JAXC__IN_ALL_##K(JAXC__COLS_DEF(E, T, CT, K, LD, ST))
 #define JAXC__COLS_DEF(E, T, CT, K, LD, ST)                                                            \
   JAXC__DEF_PWC(E, re, T, JAXC__PWV_RE)                                                              \
@@ -4306,7 +4325,8 @@ static const double jaxc__zero_cols[JAXC__RED_COLS];
   static void jaxc__cols_fsum_##E(const void *p, int64_t n, int64_t s, int64_t w, const jaxc__acc *c, int mode, jaxc__acc *o) { \
     double cr[JAXC__RED_COLS], ci[JAXC__RED_COLS], re[JAXC__RED_COLS], im[JAXC__RED_COLS];           \
     const T *x = (const T *)p;                                                                       \
-    for (int64_t j = 0; j < w; j++) cr[j] = c ? c[j].re : 0, ci[j] = c ? c[j].im : 0, im[j] = 0;     \
+    jaxc__cols_centres(c, w, cr, ci);                                                                \
+    for (int64_t j = 0; j < w; j++) im[j] = 0;                                                       \
     if (mode == 2) jaxc__pwc_sq_##E(x, n, s, w, cr, ci, re);                                         \
     else jaxc__pwc_re_##E(x, n, s, w, jaxc__zero_cols, jaxc__zero_cols, re);                         \
     if (mode != 2 && JAXC__IS_CPX_##K) jaxc__pwc_im_##E(x, n, s, w, jaxc__zero_cols, jaxc__zero_cols, im); \
@@ -4349,12 +4369,7 @@ static const double jaxc__zero_cols[JAXC__RED_COLS];
   static void jaxc__cols_int_##E(const void *p, int64_t n, int64_t s, int64_t w, const jaxc__acc *c, int mode, jaxc__acc *o) { \
     const T *x = (const T *)p;                                                                       \
     (void)c;                                                                                         \
-    switch (mode) {                                                                                  \
-    case 0: JAXC__COLS_INT_LOOP(uint32_t, +=, 0u); break;                                            \
-    case 1: JAXC__COLS_INT_LOOP(uint64_t, +=, 0u); break;                                            \
-    case 2: JAXC__COLS_INT_LOOP(uint32_t, *=, 1u); break;                                            \
-    default: JAXC__COLS_INT_LOOP(uint64_t, *=, 1u); break;                                           \
-    }                                                                                                \
+    JAXC__INT_MODES(JAXC__COLS_INT_LOOP)                                                             \
   }
 /* the nan reductions' sums (jaxc__lane_nan's modes) */
 #define JAXC__COLS_NAN_KB(E, T)
@@ -4371,7 +4386,8 @@ static const double jaxc__zero_cols[JAXC__RED_COLS];
     double cr[JAXC__RED_COLS], ci[JAXC__RED_COLS], re[JAXC__RED_COLS], im[JAXC__RED_COLS];           \
     const T *x = (const T *)p;                                                                       \
     const double *z = jaxc__zero_cols;                                                               \
-    for (int64_t j = 0; j < w; j++) cr[j] = c ? c[j].re : 0, ci[j] = c ? c[j].im : 0, im[j] = 0;     \
+    jaxc__cols_centres(c, w, cr, ci);                                                                \
+    for (int64_t j = 0; j < w; j++) im[j] = 0;                                                       \
     if (mode == 2) {                                                                                 \
       jaxc__pwc_nsq_##E(x, n, s, w, cr, ci, re);                                                     \
     } else {                                                                                         \
@@ -4424,14 +4440,10 @@ static const double jaxc__zero_cols[JAXC__RED_COLS];
   static void jaxc__cols_ext_##E(const void *p, int64_t n, int64_t s, int64_t w, const jaxc__acc *c, int mode, jaxc__acc *o) { \
     const T *x = (const T *)p;                                                                       \
     typedef jaxc__bits_##E K;                                                                        \
-    const K top = (K)((K)1 << (sizeof(K) * 8 - 1));                                                  \
     K best[JAXC__RED_COLS], amax[JAXC__RED_COLS];                                                    \
     bool min = (mode & 1) != 0, nanm = (mode & 2) != 0;                                              \
     (void)c;                                                                                         \
-    for (int64_t j = 0; j < w; j++) {                                                                \
-      best[j] = jaxc__fkey_##E(x[j]), amax[j] = jaxc__amax_##E(0, x[j]);                             \
-      if (nanm && !jaxc__notnan_##E(x[j])) best[j] = min ? (K)~(K)0 : 0;                             \
-    }                                                                                                \
+    for (int64_t j = 0; j < w; j++) best[j] = jaxc__ext_first_##E(x[j], mode), amax[j] = jaxc__amax_##E(0, x[j]); \
     for (int64_t i = 1; i < n; i++) {                                                                \
       const T *row = x + i * s;                                                                      \
       if (nanm && min) {                                                                             \
@@ -4444,16 +4456,7 @@ static const double jaxc__zero_cols[JAXC__RED_COLS];
         JAXC__SIMD for (int64_t j = 0; j < w; j++) { K k = jaxc__fkey_##E(row[j]); best[j] = k > best[j] ? k : best[j]; amax[j] = jaxc__amax_##E(amax[j], row[j]); } \
       }                                                                                              \
     }                                                                                                \
-    for (int64_t j = 0; j < w; j++) {                                                                \
-      K b = (best[j] & top) ? (K)(best[j] ^ top) : (K)~best[j]; /* the key's value */                \
-      T av;                                                                                          \
-      memcpy(&o[j].u, &b, sizeof b);                                                                 \
-      memcpy(&av, &amax[j], sizeof av);                                                              \
-      o[j].idx = -1, o[j].flag = true;                                                               \
-      if (!nanm && !jaxc__notnan_##E(av)) /* max/min: the first NaN wins */                          \
-        for (int64_t i = 0; i < n; i++)                                                              \
-          if (!jaxc__notnan_##E(x[i * s + j])) { o[j].idx = i; break; }                              \
-    }                                                                                                \
+    for (int64_t j = 0; j < w; j++) jaxc__ext_result_##E(best[j], amax[j], x + j, n, s, mode, &o[j]); \
   }
 /* argmax, argmin (and the nan ones) in one pass: each value's key, zeros of both signs made one
    and every NaN the key that wins (argmax, argmin: the first NaN) or -inf's / +inf's (nanargmax,
