@@ -117,7 +117,8 @@ test-sh: tool $(B)/check/demo $(B)/check/styles
 
 # Every header compiles clean under gcc and clang, with and without OpenMP, C11 pedantic (and
 # for AVX2 and AVX-512 targets, where the >>vector loops are compiled in; jaxc_kernels.h as C++);
-# jaxc_promote.h alone freestanding; the _Static_assert TUs compile (that is their test).
+# jaxc_promote.h alone freestanding; JAXC_NO_STDIO builds (no snprintf reached); the _Static_assert TUs
+# compile (that is their test).
 COMPILE_SRCS := $(sort $(wildcard tests/compile_*.c))
 # gcc at -O2 with OpenMP (the build most users make), where its flow-based warnings
 # (-Wmaybe-uninitialized ...) run; the builds without OpenMP, and clang's, at -O0: their warnings
@@ -137,6 +138,8 @@ COMPILE_CMDS = \
   "gcc -std=c11 -ffreestanding -nostdinc -isystem \"\$$(gcc -print-file-name=include)\" $(WARN) -I. -c tests/freestanding.c -o /dev/null" \
   "$(CC) $(WARN) -O0 $(OMP) -I. -c tools/exhaustive.c -o /dev/null" \
   "$(CC) $(CHECK_FLAGS) -O0 -DJAXC_LIBM_F64 -march=x86-64 -c tests/compile_all.c -o /dev/null" \
+  "$(CC) $(CHECK_FLAGS) -O2 -DJAXC_NO_STDIO -c tests/compile_all.c -o /dev/null" \
+  $(if $(call have,$(CLANG)),"$(CLANG) $(CHECK_FLAGS) -O0 -DJAXC_NO_STDIO -c tests/compile_all.c -o /dev/null") \
   "$(CC) $(WARN) -Wfatal-errors -DJAXC_NO_TYPED_KERNELS -I. -c tests/compile_all.c -o /dev/null 2>&1 | grep -q 'do not define JAXC_NO_TYPED_KERNELS' || { echo 'JAXC_NO_TYPED_KERNELS: the implementation was not refused'; exit 1; }"
 test-compile:
 	@for c in $(CC) $(CLANG); do command -v $$c >/dev/null || echo "test-compile: $$c not installed: skipped"; done

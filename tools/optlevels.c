@@ -268,6 +268,34 @@ static void eigh_cases(jaxc_dtype dt, int64_t n) {
   jaxc_array_free(a), jaxc_array_free(h);
 }
 
+/* jnp.fft: every radix, Bluestein, the real transforms, several axes, and a batch for the threads */
+static void fft_cases(jaxc_dtype dt) {
+  bool cx = jaxc_dtype_kind(dt) == JAXC_KIND_COMPLEX;
+  static const int64_t lens[] = {1, 7, 12, 30, 64, 97, 1000, 4096};
+  char in[48], sh[32];
+  for (size_t i = 0; i < sizeof lens / sizeof *lens; i++) {
+    jaxc_array *a = randn(dt, 1, &lens[i]);
+    shape_str(a, sh, sizeof sh);
+    snprintf(in, sizeof in, "%s%s", jaxc_dtype_name(dt), sh);
+    emit("fft", in, jaxc_fft(a, JAXC_NONE, -1, NULL));
+    emit("ifft_ortho", in, jaxc_ifft(a, lens[i] + 3, -1, "ortho"));
+    emit(cx ? "irfft" : "rfft", in, cx ? jaxc_irfft(a, JAXC_NONE, -1, NULL) : jaxc_rfft(a, JAXC_NONE, -1, NULL));
+    emit(cx ? "hfft" : "ihfft", in, cx ? jaxc_hfft(a, 2 * lens[i] + 1, -1, "forward") : jaxc_ihfft(a, JAXC_NONE, -1, NULL));
+    jaxc_array_free(a);
+  }
+  int64_t s3[3] = {6, 5, 8}, big[2] = {512, 1024};
+  jaxc_array *a = randn(dt, 3, s3), *b = randn(dt, 2, big);
+  shape_str(a, sh, sizeof sh);
+  snprintf(in, sizeof in, "%s%s", jaxc_dtype_name(dt), sh);
+  emit("fftn", in, jaxc_fftn(a, 0, NULL, 0, NULL, NULL));
+  emit(cx ? "irfftn" : "rfftn", in, cx ? jaxc_irfftn(a, 0, NULL, 0, NULL, NULL) : jaxc_rfftn(a, 0, NULL, 0, NULL, NULL));
+  shape_str(b, sh, sizeof sh);
+  snprintf(in, sizeof in, "%s%s", jaxc_dtype_name(dt), sh);
+  emit("big_fft_axis1", in, jaxc_fft(b, JAXC_NONE, 1, NULL));
+  emit("big_fft_axis0", in, jaxc_fft(b, JAXC_NONE, 0, NULL));
+  jaxc_array_free(a), jaxc_array_free(b);
+}
+
 int main(void) {
   jaxc_set_x64(true);
   static const jaxc_dtype lin[] = {JAXC_F32, JAXC_F64, JAXC_C64, JAXC_C128};
@@ -287,5 +315,6 @@ int main(void) {
   /* qr's and svd's blocked reflectors, over the threads (last: the draws before stay as they were) */
   for (size_t d = 0; d < sizeof lin / sizeof *lin; d++) rect_cases(lin[d], 200, 170);
   for (size_t d = 0; d < sizeof lin / sizeof *lin; d++) eigh_cases(lin[d], 150);
+  for (size_t d = 0; d < sizeof lin / sizeof *lin; d++) fft_cases(lin[d]);
   return 0;
 }
