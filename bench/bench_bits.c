@@ -85,15 +85,11 @@ static const row rows[] = {
 /* NumPy's best seconds per call (allocating, as jnp does) on the same values; < 0 without it */
 static double numpy_seconds(const row *r, int64_t n) {
   if (!r->np) return -1;
-  char cmd[1400];
+  char setup[1200];
   const char *b = r->b == JAXC_DTYPE_INVALID ? "z" : np_input[r->kb];
-  snprintf(cmd, sizeof cmd,
-           "/usr/bin/python3 -c \"import numpy as np, timeit; i = np.arange(%lld, dtype=np.uint64); "
-           "z = %s.astype('%s'); w = %s.astype('%s'); "
-           "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
-           (long long)n, np_input[r->ka], jaxc_dtype_name(r->a), b,
-           jaxc_dtype_name(r->b == JAXC_DTYPE_INVALID ? r->a : r->b), r->np, REPS);
-  return bench_command_number(cmd);
+  snprintf(setup, sizeof setup, "i = np.arange(%lld, dtype=np.uint64); z = %s.astype('%s'); w = %s.astype('%s')", (long long)n,
+           np_input[r->ka], jaxc_dtype_name(r->a), b, jaxc_dtype_name(r->b == JAXC_DTYPE_INVALID ? r->a : r->b));
+  return bench_numpy_best(setup, r->np, REPS);
 }
 
 /* one call of the row's op; into: the outputs o1 (and o2) reused */

@@ -47,13 +47,10 @@ static jaxc_array *run_once(const row *r, int64_t n, int64_t side, const jaxc_ar
 
 /* NumPy's best seconds per call; < 0 without it */
 static double numpy_seconds(const row *r, int64_t n, int64_t side) {
-  char cmd[1000];
-  snprintf(cmd, sizeof cmd,
-           "/usr/bin/python3 -c \"import numpy as np, timeit; n = %lld; side = %lld; "
-           "z = np.arange(side * side, dtype=np.float32).reshape(side, side); "
-           "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
-           (long long)n, (long long)side, r->np, REPS);
-  return bench_command_number(cmd);
+  char setup[200];
+  snprintf(setup, sizeof setup, "n = %lld; side = %lld; z = np.arange(side * side, dtype=np.float32).reshape(side, side)",
+           (long long)n, (long long)side);
+  return bench_numpy_best(setup, r->np, REPS);
 }
 
 static int bench_row(const row *r, int lg) {

@@ -69,15 +69,12 @@ static bool time_once(void *ctx) {
   return res != NULL;
 }
 static double numpy_seconds(const row *r, int nd, const int64_t *zs) {
-  char cmd[1200], shape[64] = "";
-  for (int k = 0; k < nd; k++) snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%lld,", (long long)zs[k]);
+  char shape[64], setup[400];
+  bench_shape_tuple(shape, sizeof shape, nd, zs);
   const char *made = jaxc_dtype_kind(r->d) == JAXC_KIND_COMPLEX ? "(g.random(s) - 0.5 + 1j * (g.random(s) - 0.5)).astype(d)"
                                                                  : "(g.random(s) - 0.5).astype(d)";
-  snprintf(cmd, sizeof cmd,
-           "/usr/bin/python3 -c \"import numpy as np, timeit; g = np.random.default_rng(1); s = (%s); d = '%s'; z = %s; "
-           "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
-           shape, jaxc_dtype_name(r->d), made, r->np, REPS);
-  return bench_command_number(cmd);
+  snprintf(setup, sizeof setup, "g = np.random.default_rng(1); s = (%s); d = '%s'; z = %s", shape, jaxc_dtype_name(r->d), made);
+  return bench_numpy_best(setup, r->np, REPS);
 }
 
 static int bench_row(const row *r, int lg) {
@@ -118,6 +115,6 @@ int main(int argc, char **argv) {
   printf("bench_fft: best of %d, %d thread(s); GB/s = bytes read + written; NumPy: 1 thread\n", REPS, bench_threads());
   printf("  %-34s %5s %8s %8s %8s %6s %17s\n", "op", "log2n", "ns/elem", "copy", "GB/s", "copy", "numpy: ns/elem jaxc");
   BENCH_EACH_ROW(rows, range, bench_row);
-  if (system("/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1") != 0) printf("  (numpy: not available to /usr/bin/python3, skipped)\n");
+  if (!bench_numpy_present()) printf("  (numpy: not available to /usr/bin/python3, skipped)\n");
   return 0;
 }

@@ -32,16 +32,16 @@ static jaxc_array *input(jaxc_dtype d, int64_t n, uint64_t seed) {
   jaxc_array_free(f);
   return a;
 }
-static double numpy_seconds(jaxc_dtype d, int64_t n) {
-  if (d == JAXC_BF16) return -1;
-  char cmd[1000];
-  snprintf(cmd, sizeof cmd,
-           "/usr/bin/python3 -c \"import numpy as np, timeit; f = lambda s: (((np.arange(%lld*%lld, dtype=np.uint64) * 2654435761 + s) %% 97) %% 9).astype(np.float64) - 4; "
-           "z = f(1).astype('%s').reshape(%lld, %lld); w = f(7).astype('%s').reshape(%lld, %lld); "
-           "print(min(timeit.repeat(lambda: z @ w, number=1, repeat=%d)))\" 2>/dev/null",
-           (long long)n, (long long)n, jaxc_dtype_name(d), (long long)n, (long long)n, jaxc_dtype_name(d), (long long)n, (long long)n, REPS);
-  return bench_command_number(cmd);
+/* NumPy's best seconds of `expr` on z, w: n x n of `dtype` holding input()'s values (seeds 1, 7); < 0 without it */
+static double numpy_square_seconds(const char *dtype, int64_t n, const char *expr) {
+  char setup[400];
+  snprintf(setup, sizeof setup,
+           "n = %lld; f = lambda s: (((np.arange(n * n, dtype=np.uint64) * 2654435761 + s) %% 97) %% 9).astype(np.float64) - 4; "
+           "z = f(1).astype('%s').reshape(n, n); w = f(7).astype('%s').reshape(n, n)",
+           (long long)n, dtype, dtype);
+  return bench_numpy_best(setup, expr, REPS);
 }
+static double numpy_seconds(jaxc_dtype d, int64_t n) { return d == JAXC_BF16 ? -1 : numpy_square_seconds(jaxc_dtype_name(d), n, "z @ w"); }
 typedef jaxc_array *(*bench_op)(const jaxc_array *, const jaxc_array *);
 /* Best seconds of op(a, b) and of a 2-thread copy of `bytes`, taking turns (rep 0 warms up);
    false when op fails. */
@@ -106,14 +106,8 @@ static int bench_contractions(int64_t max_n) {
       jaxc_array *a = input(d, n, 1), *b = input(d, n, 7);
       double t_op, t_copy, flop = 2.0 * (double)n * (double)n * (double)n;
       if (!a || !b || !time_op(kind ? op_matmul_i32 : op_tensordot0, a, b, (size_t)(3 * n * n) * jaxc_dtype_size(d), &t_op, &t_copy)) return 1;
-      char cmd[900], np_s[40] = "n/a";
-      snprintf(cmd, sizeof cmd,
-               "/usr/bin/python3 -c \"import numpy as np, timeit; f = lambda s: (((np.arange(%lld*%lld, dtype=np.uint64) * 2654435761 + s) %% 97) %% 9).astype(np.float64) - 4; "
-               "z = f(1).astype('%s').reshape(%lld, %lld); w = f(7).astype('%s').reshape(%lld, %lld); "
-               "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
-               (long long)n, (long long)n, kind ? "int8" : "float32", (long long)n, (long long)n, kind ? "int8" : "float32", (long long)n, (long long)n,
-               kind ? "np.matmul(z, w, dtype=np.int32)" : "np.tensordot(z, w, ([0], [0]))", REPS);
-      double tn = bench_command_number(cmd);
+      char np_s[40] = "n/a";
+      double tn = numpy_square_seconds(kind ? "int8" : "float32", n, kind ? "np.matmul(z, w, dtype=np.int32)" : "np.tensordot(z, w, ([0], [0]))");
       if (tn > 0) snprintf(np_s, sizeof np_s, "%8.1f %6.2fx", flop / tn / 1e9, tn / t_op);
       printf("  %-22s %6lld %10.3f %10.1f %11.1f%% %16s\n", kind ? "int8 @, preferred i32" : "tensordot f32 a.T b", (long long)n, t_op * 1e3,
              flop / t_op / 1e9, 100 * t_copy / t_op, np_s);
@@ -148,11 +142,10 @@ static int bench_contractions(int64_t max_n) {
       size_t bytes = (size_t)n * 4 * (size_t)ops[o].traffic;
       double t_op, t_copy;
       if (!a || !b || !time_op(ops[o].op, a, b, bytes, &t_op, &t_copy)) return 1;
-      char za[64], zb[64], cmd[700], np_s[40] = "n/a";
+      char za[64], zb[64], setup[200], np_s[40] = "n/a";
       shape_str(za, sizeof za, nda, sa), shape_str(zb, sizeof zb, ndb, sb);
-      snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c \"import numpy as np, timeit; z = np.full(%s, 0.5, np.float32); w = np.full(%s, 0.25, np.float32); "
-               "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null", za, zb, ops[o].np, REPS);
-      double tn = bench_command_number(cmd);
+      snprintf(setup, sizeof setup, "z = np.full(%s, 0.5, np.float32); w = np.full(%s, 0.25, np.float32)", za, zb);
+      double tn = bench_numpy_best(setup, ops[o].np, REPS);
       if (tn > 0) snprintf(np_s, sizeof np_s, "%8.1f %6.2fx", (double)bytes / tn / 1e9, tn / t_op);
       printf("  %-26s %6d %10.3f %10.1f %11.1f%% %16s\n", ops[o].name, lg, t_op * 1e9 / (double)n, (double)bytes / t_op / 1e9,
              100 * t_copy / t_op, np_s);
@@ -191,11 +184,10 @@ static int bench_paths(void) {
       double per = (bench_now() - t0) / calls;
       if (per < best) best = per;
     }
-    char cmd[1600], np_s[40] = "n/a";
-    snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c \"import numpy as np, timeit; ops = [np.zeros(s, np.float32) for s in [%s]]; "
-             "print(min(timeit.repeat(lambda: np.einsum_path('%s', *ops, optimize='greedy'), number=20, repeat=%d)) / 20)\" 2>/dev/null",
-             shapes, sub, REPS);
-    double tn = bench_command_number(cmd);
+    char setup[1200], calls20[200], np_s[40] = "n/a"; /* (20 calls a timing: one is microseconds) */
+    snprintf(setup, sizeof setup, "ops = [np.zeros(s, np.float32) for s in [%s]]", shapes);
+    snprintf(calls20, sizeof calls20, "[np.einsum_path('%s', *ops, optimize='greedy') for _ in range(20)]", sub);
+    double tn = bench_numpy_best(setup, calls20, REPS) / 20;
     if (tn > 0) snprintf(np_s, sizeof np_s, "%10.1f", tn * 1e6);
     printf("  %-26.26s %6d %10.1f %16s\n", sub, n, best * 1e6, np_s);
     fflush(stdout);
@@ -216,11 +208,10 @@ static int bench_conv(void) {
         jaxc_array *a = jaxc_full(1, &n, 0.5, d), *b = jaxc_full(1, &k, 0.25, d);
         double t_op, t_copy, flop = (cx ? 8.0 : 2.0) * (double)n * (double)k;
         if (!a || !b || !time_op(conv_same, a, b, (size_t)n * 2 * jaxc_dtype_size(d), &t_op, &t_copy)) return 1;
-        char cmd[700], np_s[40] = "n/a";
-        snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c \"import numpy as np, timeit; z = np.full(%lld, 0.5, np.%s); w = np.full(%lld, 0.25, np.%s); "
-                 "print(min(timeit.repeat(lambda: np.convolve(z, w, 'same'), number=1, repeat=%d)))\" 2>/dev/null",
-                 (long long)n, cx ? "complex64" : "float32", (long long)k, cx ? "complex64" : "float32", REPS);
-        double tn = lg <= 22 || k < 255 ? bench_command_number(cmd) : -1; /* (NumPy's 2^24 x 255: seconds a run) */
+        char setup[200], np_s[40] = "n/a";
+        snprintf(setup, sizeof setup, "z = np.full(%lld, 0.5, np.%s); w = np.full(%lld, 0.25, np.%s)", (long long)n, cx ? "complex64" : "float32",
+                 (long long)k, cx ? "complex64" : "float32");
+        double tn = lg <= 22 || k < 255 ? bench_numpy_best(setup, "np.convolve(z, w, 'same')", REPS) : -1; /* (NumPy's 2^24 x 255: seconds a run) */
         if (tn > 0) snprintf(np_s, sizeof np_s, "%8.2f %6.2fx", flop / tn / 1e9, tn / t_op);
         printf("  %-22s %6d %6lld %10.3f %10.2f %11.1f%% %16s\n", jaxc_dtype_name(d), lg, (long long)k, t_op * 1e9 / (double)n, flop / t_op / 1e9,
                100 * t_copy / t_op, np_s);
@@ -309,14 +300,13 @@ static int bench_decomp(int64_t max_n, const char *only) {
         double t_op, t_copy;
         if (!a || !time_op(ops[o].op, a, a, bytes, &t_op, &t_copy)) return 1;
         double flop = ops[o].flops * (double)batch * (double)n * (double)n * (double)n;
-        char cmd[1200], np_s[40] = "n/a";
-        snprintf(cmd, sizeof cmd,
-                 "/usr/bin/python3 -c \"import numpy as np, timeit; b, n = %lld, %lld; i = np.arange(b * n * n, dtype=np.uint64); "
+        char setup[1000], np_s[40] = "n/a";
+        snprintf(setup, sizeof setup,
+                 "b, n = %lld, %lld; i = np.arange(b * n * n, dtype=np.uint64); "
                  "z = ((((i * 2654435761 + 1) %% 97) %% 9).astype(np.float64) - 4) / (4.0 * n) + (i %% (n * n) %% (n + 1) == 0); z = z.reshape(b, n, n); "
-                 "z = (z @ z.transpose(0, 2, 1) + np.eye(n)) if %d else z; z = z.astype('%s'); z = z[0] if b == 1 else z; "
-                 "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
-                 (long long)batch, (long long)n, (int)ops[o].spd, jaxc_dtype_name(ds[di]), ops[o].np, REPS);
-        double tn = bench_command_number(cmd);
+                 "z = (z @ z.transpose(0, 2, 1) + np.eye(n)) if %d else z; z = z.astype('%s'); z = z[0] if b == 1 else z",
+                 (long long)batch, (long long)n, (int)ops[o].spd, jaxc_dtype_name(ds[di]));
+        double tn = bench_numpy_best(setup, ops[o].np, REPS);
         if (tn > 0) snprintf(np_s, sizeof np_s, "%8.2f %6.2fx", flop / tn / 1e9, tn / t_op);
         printf("  %-16s %-8s %6lld %6lld %10.3f %10.2f %11.1f%% %16s\n", ops[o].name, jaxc_dtype_name(ds[di]), (long long)batch, (long long)n,
                t_op * 1e3, flop / t_op / 1e9, 100 * t_copy / t_op, np_s);
@@ -356,10 +346,9 @@ int main(int argc, char **argv) {
     size_t bytes = (size_t)(n * n) * 4;
     double t_mm, t_copy;
     if (!a || !vv || !time_matmul(a, vv, bytes, &t_mm, &t_copy)) return 1;
-    char cmd[600], np_s[40] = "n/a";
-    snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c \"import numpy as np, timeit; z = np.ones((%lld, %lld), np.float32); w = np.zeros(%lld, np.float32); "
-             "print(min(timeit.repeat(lambda: z @ w, number=1, repeat=%d)))\" 2>/dev/null", (long long)n, (long long)n, (long long)n, REPS);
-    double tn = bench_command_number(cmd);
+    char setup[200], np_s[40] = "n/a";
+    snprintf(setup, sizeof setup, "z = np.ones((%lld, %lld), np.float32); w = np.zeros(%lld, np.float32)", (long long)n, (long long)n, (long long)n);
+    double tn = bench_numpy_best(setup, "z @ w", REPS);
     if (tn > 0) snprintf(np_s, sizeof np_s, "%8.1f %6.2fx", (double)bytes / tn / 1e9, tn / t_mm);
     printf("  %-8s %6lld %10.3f %10.1f %11.1f%% %16s\n", "float32", (long long)n, t_mm * 1e3, (double)bytes / t_mm / 1e9, 100 * t_copy / t_mm, np_s);
     fflush(stdout);

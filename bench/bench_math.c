@@ -25,7 +25,7 @@ enum { REPS = 7 };
    uniform in [-3, 3), real values in [0.01, 6) (w: in [-6, 6)); < 0 without NumPy. */
 static double numpy_seconds(const char *ufunc, bool binary, const char *dtype, size_t n, bool unit) { /* unit: real z in [-1, 1) */
   bool cpx = dtype[0] == 'c';
-  char z[160], w[160], cmd[1000];
+  char z[160], w[160], setup[600], call[64];
   if (cpx) {
     snprintf(z, sizeof z, "(r.uniform(-3, 3, %zu) + 1j * r.uniform(-3, 3, %zu))", n, n);
     snprintf(w, sizeof w, "%s", z);
@@ -34,12 +34,10 @@ static double numpy_seconds(const char *ufunc, bool binary, const char *dtype, s
     snprintf(w, sizeof w, "r.uniform(-6, 6, %zu)", n);
   }
   bool has_out = strcmp(ufunc, "i0") != 0; /* (np.i0 is not a ufunc: it allocates) */
-  snprintf(cmd, sizeof cmd,
-           "/usr/bin/python3 -c \"import numpy as np, timeit; r = np.random.default_rng(1); "
-           "z = %s.astype('%s'); w = %s.astype('%s'); f = np.%s; o = np.empty(z.shape, f(z%s).dtype); "
-           "print(min(timeit.repeat(lambda: f(z%s%s), number=1, repeat=%d)))\" 2>/dev/null",
-           z, dtype, w, dtype, ufunc, binary ? ", w" : "", binary ? ", w" : "", has_out ? ", out=o" : "", REPS);
-  return bench_command_number(cmd);
+  snprintf(setup, sizeof setup, "r = np.random.default_rng(1); z = %s.astype('%s'); w = %s.astype('%s'); f = np.%s; o = np.empty(z.shape, f(z%s).dtype)",
+           z, dtype, w, dtype, ufunc, binary ? ", w" : "");
+  snprintf(call, sizeof call, "f(z%s%s)", binary ? ", w" : "", has_out ? ", out=o" : "");
+  return bench_numpy_best(setup, call, REPS);
 }
 
 typedef struct {

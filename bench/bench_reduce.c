@@ -78,16 +78,12 @@ static bool time_once(void *ctx) { /* (the free is timed too: a large result goe
   return res != NULL;
 }
 static double numpy_seconds(const row *r, int nd, const int64_t *zs) {
-  char cmd[1200], shape[64] = "";
-  for (int k = 0; k < nd; k++) snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%lld,", (long long)zs[k]);
-  char made[200];
+  char shape[64], made[200], setup[400];
+  bench_shape_tuple(shape, sizeof shape, nd, zs);
   if (jaxc_dtype_kind(r->d) == JAXC_KIND_FLOAT) snprintf(made, sizeof made, "g.random(s).astype(d); z[g.random(s) < %g] = np.nan", r->nan_rate);
   else snprintf(made, sizeof made, "g.integers(np.iinfo(d).min, np.iinfo(d).max, s, dtype=d, endpoint=True)");
-  snprintf(cmd, sizeof cmd,
-           "/usr/bin/python3 -c \"import numpy as np, timeit; g = np.random.default_rng(1); s = (%s); d = '%s'; z = %s; "
-           "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
-           shape, jaxc_dtype_name(r->d), made, r->np, REPS);
-  return bench_command_number(cmd);
+  snprintf(setup, sizeof setup, "g = np.random.default_rng(1); s = (%s); d = '%s'; z = %s", shape, jaxc_dtype_name(r->d), made);
+  return bench_numpy_best(setup, r->np, REPS);
 }
 
 static int bench_row(const row *r, int lg) {
@@ -118,6 +114,6 @@ int main(int argc, char **argv) {
   printf("bench_reduce: best of %d, %d thread(s); GB/s = bytes read + written; NumPy: 1 thread\n", REPS, bench_threads());
   printf("  %-36s %5s %8s %8s %8s %6s %16s\n", "op", "log2n", "ns/elem", "copy", "GB/s", "copy", "numpy: GB/s jaxc");
   BENCH_EACH_ROW(rows, range, bench_row);
-  if (system("/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1") != 0) printf("  (numpy: not available to /usr/bin/python3, skipped)\n");
+  if (!bench_numpy_present()) printf("  (numpy: not available to /usr/bin/python3, skipped)\n");
   return 0;
 }

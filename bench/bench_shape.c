@@ -183,18 +183,14 @@ static int64_t w_modulus(kind k, const int64_t *zs) {
 
 /* NumPy's best seconds per call on the same values; < 0 without it */
 static double numpy_seconds(const row *r, int nd, const int64_t *zs, const int64_t *ws) {
-  char cmd[1400], zshape[96] = "", wshape[96] = "";
-  for (int k = 0; k < nd; k++) {
-    snprintf(zshape + strlen(zshape), sizeof zshape - strlen(zshape), "%lld,", (long long)zs[k]);
-    snprintf(wshape + strlen(wshape), sizeof wshape - strlen(wshape), "%lld,", (long long)(two_operands(r->k) ? ws[k] : zs[k]));
-  }
-  snprintf(cmd, sizeof cmd,
-           "/usr/bin/python3 -c \"import numpy as np, timeit; f = lambda s, d, m, o: ((np.arange(np.prod(s), dtype=np.uint64) "
-           "* 2654435761) %% m + o).astype(d).reshape(s); z = f((%s), '%s', 97, 1); w = f((%s), '%s', %lld, %d); "
-           "print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
-           zshape, jaxc_dtype_name(r->a), wshape, jaxc_dtype_name(r->b), (long long)w_modulus(r->k, zs), r->k >= TAKE ? 0 : 1,
-           r->np, REPS);
-  return bench_command_number(cmd);
+  char setup[800], zshape[96], wshape[96];
+  bench_shape_tuple(zshape, sizeof zshape, nd, zs);
+  bench_shape_tuple(wshape, sizeof wshape, nd, two_operands(r->k) ? ws : zs);
+  snprintf(setup, sizeof setup,
+           "f = lambda s, d, m, o: ((np.arange(np.prod(s), dtype=np.uint64) * 2654435761) %% m + o).astype(d).reshape(s); "
+           "z = f((%s), '%s', 97, 1); w = f((%s), '%s', %lld, %d)",
+           zshape, jaxc_dtype_name(r->a), wshape, jaxc_dtype_name(r->b), (long long)w_modulus(r->k, zs), r->k >= TAKE ? 0 : 1);
+  return bench_numpy_best(setup, r->np, REPS);
 }
 
 static int bench_row(const row *r, int lg) {

@@ -179,20 +179,18 @@ static bool time_once(void *ctx) { /* (the free is timed too: a large result goe
 }
 static double numpy_seconds(const row *r, int nd, const int64_t *zs, int64_t distinct) {
   if (!*r->np) return -1;
-  char cmd[1200], shape[64] = "";
-  for (int k = 0; k < nd; k++) snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%lld,", (long long)zs[k]);
+  char setup[1000], shape[64];
+  bench_shape_tuple(shape, sizeof shape, nd, zs);
   const char *make = distinct ? "((g.integers(0, %lld, s) * 7919 %% 65536 - 32768) / (32768 if d[0] == 'f' else 1)).astype(d)"
                    : jaxc_dtype_kind(r->d) == JAXC_KIND_FLOAT ? "g.random(s).astype(d)"
                    : "g.integers(np.iinfo(d).min, np.iinfo(d).max, s, dtype=d, endpoint=True)";
-  const char *setup = r->k == SELECT ? "c0 = z < 0.3; c1 = q > 0.5; " : r->k == CHOOSE ? "a = (q < 0.5).astype(np.int8); "
-                      : r->k == COMPRESS ? "c0 = z < 0.3; " : r->k == EQUAL ? "w = z.copy(); " : "";
+  const char *extra = r->k == SELECT ? "; c0 = z < 0.3; c1 = q > 0.5" : r->k == CHOOSE ? "; a = (q < 0.5).astype(np.int8)"
+                      : r->k == COMPRESS ? "; c0 = z < 0.3" : r->k == EQUAL ? "; w = z.copy()" : "";
   char made[200];
   snprintf(made, sizeof made, make, (long long)distinct);
-  snprintf(cmd, sizeof cmd,
-           "/usr/bin/python3 -c \"import numpy as np, timeit; g = np.random.default_rng(1); s = (%s); d = '%s'; z = %s; "
-           "zs = np.sort(z); q = g.random(s).astype(d); w = %s; %sprint(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
-           shape, jaxc_dtype_name(r->d), made, IS_SETOP(r->k) ? made : "z", setup, r->np, REPS);
-  return bench_command_number(cmd);
+  snprintf(setup, sizeof setup, "g = np.random.default_rng(1); s = (%s); d = '%s'; z = %s; zs = np.sort(z); q = g.random(s).astype(d); w = %s%s",
+           shape, jaxc_dtype_name(r->d), made, IS_SETOP(r->k) ? made : "z", extra);
+  return bench_numpy_best(setup, r->np, REPS);
 }
 
 static int bench_row(const row *r, int lg) {

@@ -3,6 +3,7 @@
 #ifndef JAXC_BENCH_UTIL_H
 #define JAXC_BENCH_UTIL_H
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,21 @@ static inline double bench_command_number(const char *cmd) {
   if (fscanf(p, "%lf", &v) != 1) v = -1;
   pclose(p);
   return v;
+}
+/* Whether Debian's NumPy answers (/usr/bin/python3: the first python3 on PATH may have none). */
+static inline bool bench_numpy_present(void) { return system("/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1") == 0; }
+/* A shape as the inside of a Python tuple: "4096,256," */
+static inline void bench_shape_tuple(char *buf, size_t cap, int nd, const int64_t *zs) {
+  buf[0] = 0;
+  for (int k = 0; k < nd; k++) snprintf(buf + strlen(buf), cap - strlen(buf), "%lld,", (long long)zs[k]);
+}
+/* NumPy's best time in seconds of one call of `expr` after the statements `setup`, or -1. */
+static inline double bench_numpy_best(const char *setup, const char *expr, int reps) {
+  char cmd[2600];
+  snprintf(cmd, sizeof cmd,
+           "/usr/bin/python3 -c \"import numpy as np, timeit; %s; print(min(timeit.repeat(lambda: %s, number=1, repeat=%d)))\" 2>/dev/null",
+           setup, expr, reps);
+  return bench_command_number(cmd);
 }
 #endif
 #endif
