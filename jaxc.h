@@ -18788,7 +18788,7 @@ static void jaxc__fft_plan_free(jaxc__fftp *P) {
   if (P->sub) jaxc__fft_plan_free(P->sub), jaxc__free(P->sub);
   P->tw = P->chirp = NULL, P->sub = NULL;
 }
-/* doubles of scratch a transform of P needs */
+/* doubles of scratch a transform of P needs, per lane of a batch */
 static size_t jaxc__fft_work(const jaxc__fftp *P) { return P->m ? (size_t)(4 * P->m) : (size_t)(2 * P->n); }
 static int64_t jaxc__fft_smooth(int64_t n) { /* the least 2^a 3^b 5^c >= n */
   int64_t best = INT64_MAX;
@@ -18802,7 +18802,7 @@ static int64_t jaxc__fft_smooth(int64_t n) { /* the least 2^a 3^b 5^c >= n */
   return best;
 }
 static bool jaxc__fft_plan(jaxc__fftp *P, int64_t n);
-static void jaxc__fft_run(const jaxc__fftp *P, double *re, double *im, double *w);
+static void jaxc__fft_run(const jaxc__fftp *P, double *re, double *im, double *w, int64_t B, int pieces);
 static bool jaxc__fft_plan_bluestein(jaxc__fftp *P) {
   int64_t n = P->n, m = jaxc__fft_smooth(2 * n - 1);
   P->m = m;
@@ -18823,7 +18823,7 @@ static bool jaxc__fft_plan_bluestein(jaxc__fftp *P) {
   }
   double *w = (double *)jaxc__malloc(jaxc__fft_work(P->sub) * sizeof(double));
   if (!w) return false;
-  jaxc__fft_run(P->sub, kr, ki, w);
+  jaxc__fft_run(P->sub, kr, ki, w, 1, 1);
   jaxc__free(w);
   for (int64_t k = 0; k < m; k++) kr[k] /= (double)m, ki[k] /= (double)m;
   return true;
@@ -18885,32 +18885,33 @@ static bool jaxc__fft_plan_bluestein(jaxc__fftp *P) {
 #define JAXC__FFT_PUTS0_4 JAXC__FFT_PUTS0_3 JAXC__FFT_PUT0(3)
 #define JAXC__FFT_PUTS0_5 JAXC__FFT_PUTS0_4 JAXC__FFT_PUT0(4)
 /* One Stockham pass of radix P over a sub-length of m P: the butterfly of a_r = x[q + s (j + r m)]
-   (j < m, q < s) goes to y[q + s (P j + t)] as b_t exp(-2 pi i j t / (m P)). Along q when s is
-   long (the twiddles fixed), else along j (the twiddles a row of the table). */
+   (j < m, q < s) goes to y[q + s (P j + t)] as b_t exp(-2 pi i j t / (m P)); those of the box
+   j in [box[0], box[1]), q in [box[2], box[3]) (a thread's share). Along q when s is long (the
+   twiddles fixed), else along j (the twiddles a row of the table). */
 #define JAXC__FFT_PASS(P)                                                                            \
   static void jaxc__fft_pass##P(int64_t m, int64_t s, const double *xr, const double *xi, double *yr, \
-                                double *yi, const double *wr, const double *wi) {                    \
+                                double *yi, const double *wr, const double *wi, const int64_t *box) { \
     double ar0, ai0, ar1, ai1, ar2, ai2, ar3, ai3, ar4, ai4, br0, bi0, br1, bi1, br2, bi2, br3, bi3, br4, bi4; \
     double tr1, ti1, tr2, ti2, tr3, ti3, tr4, ti4;                                                   \
-    const int64_t rad = P;                                                                           \
+    const int64_t rad = P, j0 = box[0] > 1 ? box[0] : 1, j1 = box[1], q0 = box[2], q1 = box[3];     \
     (void)ar2, (void)ai2, (void)ar3, (void)ai3, (void)ar4, (void)ai4, (void)br2, (void)bi2, (void)br3, \
         (void)bi3, (void)br4, (void)bi4, (void)tr2, (void)ti2, (void)tr3, (void)ti3, (void)tr4, (void)ti4; \
-    { /* j = 0: twiddles of 1, no products (inf stays inf) */                                     \
+    if (box[0] == 0 && j1 > 0) { /* j = 0: twiddles of 1, no products (inf stays inf) */           \
       const int64_t j = 0;                                                                           \
-      JAXC__SIMD for (int64_t q = 0; q < s; q++) {                                                   \
+      JAXC__SIMD for (int64_t q = q0; q < q1; q++) {                                                 \
         JAXC__FFT_LOADS##P JAXC__FFT_BF##P JAXC__FFT_PUTS0_##P                                       \
       }                                                                                              \
     }                                                                                                \
     if (s >= JAXC__FFT_QMIN) {                                                                       \
-      for (int64_t j = 1; j < m; j++) {                                                              \
+      for (int64_t j = j0; j < j1; j++) {                                                            \
         JAXC__FFT_TWS##P                                                                             \
-        JAXC__SIMD for (int64_t q = 0; q < s; q++) {                                                 \
+        JAXC__SIMD for (int64_t q = q0; q < q1; q++) {                                               \
           JAXC__FFT_LOADS##P JAXC__FFT_BF##P JAXC__FFT_PUTS##P                                       \
         }                                                                                            \
       }                                                                                              \
     } else {                                                                                         \
-      for (int64_t q = 0; q < s; q++) {                                                              \
-        JAXC__SIMD for (int64_t j = 1; j < m; j++) {                                                 \
+      for (int64_t q = q0; q < q1; q++) {                                                            \
+        JAXC__SIMD for (int64_t j = j0; j < j1; j++) {                                               \
           JAXC__FFT_TWS##P JAXC__FFT_LOADS##P JAXC__FFT_BF##P JAXC__FFT_PUTS##P                      \
         }                                                                                            \
       }                                                                                              \
@@ -18922,10 +18923,10 @@ JAXC__FFT_PASS(4)
 JAXC__FFT_PASS(5)
 /* A pass of any radix p <= JAXC__FFT_MAXP: the butterfly as a p x p DFT (cr, ci: its roots) */
 static void jaxc__fft_passg(int p, int64_t m, int64_t s, const double *xr, const double *xi, double *yr, double *yi,
-                            const double *wr, const double *wi, const double *cr, const double *ci) {
+                            const double *wr, const double *wi, const double *cr, const double *ci, const int64_t *box) {
   double ar[JAXC__FFT_MAXP], ai[JAXC__FFT_MAXP];
-  for (int64_t j = 0; j < m; j++)
-    for (int64_t q = 0; q < s; q++) {
+  for (int64_t j = box[0]; j < box[1]; j++)
+    for (int64_t q = box[2]; q < box[3]; q++) {
       for (int r = 0; r < p; r++) ar[r] = xr[q + s * (j + r * m)], ai[r] = xi[q + s * (j + r * m)];
       for (int t = 0; t < p; t++) {
         double br = ar[0], bi = ai[0];
@@ -18981,63 +18982,94 @@ static bool jaxc__fft_plan(jaxc__fftp *P, int64_t n) {
   jaxc__free(R.lo);
   return true;
 }
-/* The forward DFT of (re, im), n values each, in place (w: jaxc__fft_work(P) doubles) */
-static void jaxc__fft_run(const jaxc__fftp *P, double *re, double *im, double *w) {
+/* One stage's pass over its m x s butterflies, all or a piece of them (a box, see JAXC__FFT_PASS) */
+typedef struct {
+  const jaxc__fftp *P;
+  int i, pieces;
+  int64_t m, s;
+  const double *xr, *xi;
+  double *yr, *yi;
+} jaxc__fft_stage;
+static void jaxc__fft_stage_box(const jaxc__fft_stage *S, const int64_t *box) {
+  int p = S->P->p[S->i];
+  int64_t m = S->m, s = S->s;
+  const double *xr = S->xr, *xi = S->xi, *wr = S->P->tw + S->P->off[S->i], *wi = wr + (p - 1) * m;
+  double *yr = S->yr, *yi = S->yi;
+  switch (p) {
+  case 2: jaxc__fft_pass2(m, s, xr, xi, yr, yi, wr, wi, box); break;
+  case 3: jaxc__fft_pass3(m, s, xr, xi, yr, yi, wr, wi, box); break;
+  case 4: jaxc__fft_pass4(m, s, xr, xi, yr, yi, wr, wi, box); break;
+  case 5: jaxc__fft_pass5(m, s, xr, xi, yr, yi, wr, wi, box); break;
+  default: jaxc__fft_passg(p, m, s, xr, xi, yr, yi, wr, wi, wi + (p - 1) * m, wi + (p - 1) * m + p, box); break;
+  }
+}
+static void jaxc__fft_stage_piece(const void *sp, int64_t t) { /* piece t of the stage's longer side */
+  const jaxc__fft_stage *S = (const jaxc__fft_stage *)sp;
+  int64_t box[4] = {0, S->m, 0, S->s}, T = S->pieces;
+  int d = S->m >= S->s ? 0 : 2;
+  int64_t len = box[d + 1];
+  box[d] = len * t / T, box[d + 1] = len * (t + 1) / T;
+  jaxc__fft_stage_box(S, box);
+}
+/* The forward DFTs of B lanes of n values in place, value k of lane b at re[k B + b], im[k B + b]
+   (w: B jaxc__fft_work(P) doubles), each stage in `pieces` pieces over the threads (1: this one).
+   A lane's bits do not depend on B or on the pieces: each value's arithmetic is the same. */
+static void jaxc__fft_run(const jaxc__fftp *P, double *re, double *im, double *w, int64_t B, int pieces) {
   int64_t n = P->n;
   if (P->m) { /* Bluestein: X_k = c_k sum_j (x_j c_j) conj(c_{k-j}), the sum a cyclic convolution over m */
     int64_t m = P->m;
     const double *cr = P->chirp, *ci = cr + n, *kr = ci + n, *ki = kr + m;
-    double *ar = w, *ai = w + m;
+    double *ar = w, *ai = w + m * B;
     for (int64_t k = 0; k < n; k++)
-      ar[k] = JAXC__NOFUSE(re[k] * cr[k]) - JAXC__NOFUSE(im[k] * ci[k]), ai[k] = JAXC__NOFUSE(re[k] * ci[k]) + JAXC__NOFUSE(im[k] * cr[k]);
-    for (int64_t k = n; k < m; k++) ar[k] = ai[k] = 0;
-    jaxc__fft_run(P->sub, ar, ai, w + 2 * m);
-    for (int64_t k = 0; k < m; k++) { /* times the kernel, conjugated for the inverse by conjugation */
-      double r = JAXC__NOFUSE(ar[k] * kr[k]) - JAXC__NOFUSE(ai[k] * ki[k]);
-      double i = JAXC__NOFUSE(ar[k] * ki[k]) + JAXC__NOFUSE(ai[k] * kr[k]);
-      ar[k] = r, ai[k] = -i;
-    }
-    jaxc__fft_run(P->sub, ar, ai, w + 2 * m);
-    for (int64_t k = 0; k < n; k++) { /* conj, times c_k */
-      double r = ar[k], i = -ai[k];
-      re[k] = JAXC__NOFUSE(r * cr[k]) - JAXC__NOFUSE(i * ci[k]), im[k] = JAXC__NOFUSE(r * ci[k]) + JAXC__NOFUSE(i * cr[k]);
-    }
+      for (int64_t x = k * B; x < (k + 1) * B; x++)
+        ar[x] = JAXC__NOFUSE(re[x] * cr[k]) - JAXC__NOFUSE(im[x] * ci[k]), ai[x] = JAXC__NOFUSE(re[x] * ci[k]) + JAXC__NOFUSE(im[x] * cr[k]);
+    for (int64_t x = n * B; x < m * B; x++) ar[x] = ai[x] = 0;
+    jaxc__fft_run(P->sub, ar, ai, w + 2 * m * B, B, pieces);
+    for (int64_t k = 0; k < m; k++) /* times the kernel, conjugated for the inverse by conjugation */
+      for (int64_t x = k * B; x < (k + 1) * B; x++) {
+        double r = JAXC__NOFUSE(ar[x] * kr[k]) - JAXC__NOFUSE(ai[x] * ki[k]);
+        double i = JAXC__NOFUSE(ar[x] * ki[k]) + JAXC__NOFUSE(ai[x] * kr[k]);
+        ar[x] = r, ai[x] = -i;
+      }
+    jaxc__fft_run(P->sub, ar, ai, w + 2 * m * B, B, pieces);
+    for (int64_t k = 0; k < n; k++) /* conj, times c_k */
+      for (int64_t x = k * B; x < (k + 1) * B; x++) {
+        double r = ar[x], i = -ai[x];
+        re[x] = JAXC__NOFUSE(r * cr[k]) - JAXC__NOFUSE(i * ci[k]), im[x] = JAXC__NOFUSE(r * ci[k]) + JAXC__NOFUSE(i * cr[k]);
+      }
     return;
   }
-  double *xr = re, *xi = im, *yr = w, *yi = w + n;
+  double *xr = re, *xi = im, *yr = w, *yi = w + n * B;
   int64_t N = n;
-  for (int i = 0; i < P->stages; i++) {
-    int p = P->p[i];
-    int64_t m = N / p, s = n / N;
-    const double *wr = P->tw + P->off[i], *wi = wr + (p - 1) * m;
-    switch (p) {
-    case 2: jaxc__fft_pass2(m, s, xr, xi, yr, yi, wr, wi); break;
-    case 3: jaxc__fft_pass3(m, s, xr, xi, yr, yi, wr, wi); break;
-    case 4: jaxc__fft_pass4(m, s, xr, xi, yr, yi, wr, wi); break;
-    case 5: jaxc__fft_pass5(m, s, xr, xi, yr, yi, wr, wi); break;
-    default: jaxc__fft_passg(p, m, s, xr, xi, yr, yi, wr, wi, wi + (p - 1) * m, wi + (p - 1) * m + p); break;
-    }
+  for (int i = 0; i < P->stages; i++) { /* (a batch is the stride s times B: the lanes are q's fastest part) */
+    jaxc__fft_stage S = {P, i, pieces, N / P->p[i], n / N * B, xr, xi, yr, yi};
+    jaxc__items_run(&S, jaxc__fft_stage_piece, pieces, pieces > 1);
     double *t = xr; xr = yr, yr = t;
     t = xi, xi = yi, yi = t;
-    N = m;
+    N = S.m;
   }
-  if (xr != re) memcpy(re, xr, (size_t)n * sizeof(double)), memcpy(im, xi, (size_t)n * sizeof(double));
+  if (xr != re) memcpy(re, xr, (size_t)(n * B) * sizeof(double)), memcpy(im, xi, (size_t)(n * B) * sizeof(double));
 }
 
 /* --- lanes ---------------------------------------------------------------------------------------
    A transform along one axis: lanes of outer x inner (each nin values at stride inner in src,
    nout in dst), transformed with one plan. Complex lanes are C128 (re, im pairs), real ones F64.
-   Lanes side by side (inner > 1) go JAXC__FFT_SIDE at a time, so that each row of them is read
-   and written as one run rather than a value every `inner`. */
+   Lanes go in batches (jaxc__fft_run's interleaved layout): short ones about JAXC__FFT_BATCH
+   values a batch, so that every stage's loops are long and vectorised across lanes; lanes side
+   by side (inner > 1) at least JAXC__FFT_SIDE a batch, so that each row of them is read and
+   written as one run rather than a value every `inner`. */
 enum { JAXC__FFT_C2C, JAXC__FFT_R2C, JAXC__FFT_C2R };
-#define JAXC__FFT_SIDE 8
+#define JAXC__FFT_SIDE 16
+#define JAXC__FFT_BATCH 8192
+#define JAXC__FFT_BATCH_MAX 16
 typedef struct jaxc__fft_job {
   int kind;
   bool conj_in, conj_out; /* (the inverse: both; hfft's input, ihfft's output) */
   const jaxc__fftp *P;    /* length n, or n / 2 for the real transforms of an even n */
   const double *rt;       /* those: exp(-2 pi i k / n) for k < n / 2, re then im */
-  const double *src;
-  double *dst;
+  const void *src;        /* float64 values, or float32 (complex64: their pairs) where src32 */
+  void *dst;              /* the same, dst32 */
+  bool src32, dst32;
   int64_t outer, inner, nin, nout, n;
   double scale;
 } jaxc__fft_job;
@@ -19061,129 +19093,164 @@ static bool jaxc__fft_job_plan(jaxc__fft_job *J, jaxc__fftp *P, double **rt) {
   return true;
 }
 /* The real transforms of an even n through the complex one of h = n / 2 (z_k = x_2k + i x_2k+1):
-   X_k = E_k + w^k O_k with E_k = (Z_k + conj Z_h-k) / 2, O_k = (Z_k - conj Z_h-k) / 2i. */
-static void jaxc__fft_r2c_even(const jaxc__fft_job *J, const double *zr, const double *zi, double *xr, double *xi) {
+   X_k = E_k + w^k O_k with E_k = (Z_k + conj Z_h-k) / 2, O_k = (Z_k - conj Z_h-k) / 2i.
+   (B lanes interleaved, as jaxc__fft_run's) */
+static void jaxc__fft_r2c_even(const jaxc__fft_job *J, int64_t B, const double *zr, const double *zi, double *xr, double *xi) {
   int64_t h = J->n / 2;
   const double *cr = J->rt, *ci = J->rt + h;
   for (int64_t k = 0; k <= h; k++) {
-    int64_t a = k % h, b = (h - k) % h;
-    double er = 0.5 * (zr[a] + zr[b]), ei = 0.5 * (zi[a] - zi[b]);
-    double orr = 0.5 * (zi[a] + zi[b]), oi = -0.5 * (zr[a] - zr[b]);
+    int64_t a = k % h * B, b = (h - k) % h * B;
     double wr = k < h ? cr[k] : -1, wi = k < h ? ci[k] : 0;
-    xr[k] = er + (JAXC__NOFUSE(wr * orr) - JAXC__NOFUSE(wi * oi));
-    xi[k] = ei + (JAXC__NOFUSE(wr * oi) + JAXC__NOFUSE(wi * orr));
+    for (int64_t l = 0; l < B; l++) {
+      double er = 0.5 * (zr[a + l] + zr[b + l]), ei = 0.5 * (zi[a + l] - zi[b + l]);
+      double orr = 0.5 * (zi[a + l] + zi[b + l]), oi = -0.5 * (zr[a + l] - zr[b + l]);
+      xr[k * B + l] = er + (JAXC__NOFUSE(wr * orr) - JAXC__NOFUSE(wi * oi));
+      xi[k * B + l] = ei + (JAXC__NOFUSE(wr * oi) + JAXC__NOFUSE(wi * orr));
+    }
   }
 }
 /* ... and back: Z_k = (X_k + conj X_h-k) + i w^-k (X_k - conj X_h-k), whose unnormalised inverse
    is n times x's pairs (X_0's and X_h's imaginary parts dropped, as C2R transforms do) */
-static void jaxc__fft_c2r_even(const jaxc__fft_job *J, double *xr, double *xi, double *zr, double *zi) {
+static void jaxc__fft_c2r_even(const jaxc__fft_job *J, int64_t B, double *xr, double *xi, double *zr, double *zi) {
   int64_t h = J->n / 2;
   const double *cr = J->rt, *ci = J->rt + h;
-  xi[0] = 0, xi[h] = 0;
-  for (int64_t k = 0; k < h; k++) {
-    double sr = xr[k] + xr[h - k], si = xi[k] - xi[h - k];
-    double dr = xr[k] - xr[h - k], di = xi[k] + xi[h - k];
-    double tr = JAXC__NOFUSE(cr[k] * dr) + JAXC__NOFUSE(ci[k] * di); /* conj(w^k) d */
-    double ti = JAXC__NOFUSE(cr[k] * di) - JAXC__NOFUSE(ci[k] * dr);
-    zr[k] = sr - ti, zi[k] = -(si + tr); /* conjugated for the inverse by conjugation */
-  }
+  for (int64_t l = 0; l < B; l++) xi[l] = 0, xi[h * B + l] = 0;
+  for (int64_t k = 0; k < h; k++)
+    for (int64_t l = 0; l < B; l++) {
+      int64_t a = k * B + l, b = (h - k) * B + l;
+      double sr = xr[a] + xr[b], si = xi[a] - xi[b];
+      double dr = xr[a] - xr[b], di = xi[a] + xi[b];
+      double tr = JAXC__NOFUSE(cr[k] * dr) + JAXC__NOFUSE(ci[k] * di); /* conj(w^k) d */
+      double ti = JAXC__NOFUSE(cr[k] * di) - JAXC__NOFUSE(ci[k] * dr);
+      zr[a] = sr - ti, zi[a] = -(si + tr); /* conjugated for the inverse by conjugation */
+    }
 }
-/* one lane: its nin values at in (stride st) -> its nout values at out; r, i: scratch of 2
-   max(n, nin, nout) + 2 doubles each side by side; w: the plan's */
-static void jaxc__fft_lane(const jaxc__fft_job *J, const double *in, double *out, int64_t st, double *r, double *i, double *w) {
-  int64_t n = J->n, L = J->n > J->nin ? J->n : J->nin;
-  double *r2 = r + L + 1, *i2 = i + L + 1, sc = J->scale, ci = J->conj_in ? -1 : 1, co = J->conj_out ? -1 : 1;
+/* A batch of B lanes: value k of lane b at in[bi b + ki k] (complex: that pair), its results at
+   out[bo b + ko k]; r, i: the lanes' scratch, (L + 1) 2 B doubles each (L = max(n, nin)); w: the plan's */
+typedef struct {
+  const void *in;
+  void *out;
+  int64_t B, bi, ki, bo, ko;
+  double *r, *i, *w;
+} jaxc__fft_batch;
+/* body for value k in [k0, k1) of each lane b: along the lanes' runs in memory (tiles of a lane's
+   values when they are adjacent: a cache-blocked transpose; else across the lanes side by side) */
+#define JAXC__FFT_TILE 64
+#define JAXC__FFT_LANES(k0, k1, ...)                                                                 \
+  do {                                                                                               \
+    if (ki == 1)                                                                                     \
+      for (int64_t t0 = k0; t0 < k1; t0 += JAXC__FFT_TILE)                                           \
+        for (int64_t b = 0; b < B; b++)                                                              \
+          for (int64_t k = t0; k < k1 && k < t0 + JAXC__FFT_TILE; k++) { __VA_ARGS__; }              \
+    else                                                                                             \
+      for (int64_t k = k0; k < k1; k++)                                                              \
+        for (int64_t b = 0; b < B; b++) { __VA_ARGS__; }                                             \
+  } while (0)
+static void jaxc__fft_lanes(const jaxc__fft_job *J, const jaxc__fft_batch *G, int pieces) {
+  int64_t n = J->n, L = J->n > J->nin ? J->n : J->nin, B = G->B, bi = G->bi, ki = G->ki, bo = G->bo, ko = G->ko;
+  const void *in = G->in;
+  void *out = G->out;
+  double *r = G->r, *i = G->i, *r2 = r + (L + 1) * B, *i2 = i + (L + 1) * B;
+  const bool in32 = J->src32, out32 = J->dst32; /* (float32 in: exact in double; out: rounded once) */
+#define JAXC__FFT_IN(x) (in32 ? (double)((const float *)in)[x] : ((const double *)in)[x])
+#define JAXC__FFT_OUT(x, v) (out32 ? (void)(((float *)out)[x] = (float)(v)) : (void)(((double *)out)[x] = (v)))
+  double sc = J->scale, cj = J->conj_in ? -1 : 1, co = J->conj_out ? -1 : 1;
   switch (J->kind) {
   case JAXC__FFT_C2C:
     if (!n) return;
-    for (int64_t k = 0; k < n; k++) r[k] = in[2 * k * st], i[k] = ci * in[2 * k * st + 1];
-    jaxc__fft_run(J->P, r, i, w);
-    for (int64_t k = 0; k < n; k++) out[2 * k * st] = r[k] * sc, out[2 * k * st + 1] = co * (i[k] * sc);
+    JAXC__FFT_LANES(0, n, r[k * B + b] = JAXC__FFT_IN(2 * (bi * b + ki * k)), i[k * B + b] = cj * JAXC__FFT_IN(2 * (bi * b + ki * k) + 1));
+    jaxc__fft_run(J->P, r, i, G->w, B, pieces);
+    JAXC__FFT_LANES(0, n, JAXC__FFT_OUT(2 * (bo * b + ko * k), r[k * B + b] * sc), JAXC__FFT_OUT(2 * (bo * b + ko * k) + 1, co * (i[k * B + b] * sc)));
     return;
   case JAXC__FFT_R2C:
     if (n == 0) { /* (one bin of an empty sum) */
-      out[0] = 0, out[1] = 0;
+      for (int64_t b = 0; b < B; b++) JAXC__FFT_OUT(2 * bo * b, 0), JAXC__FFT_OUT(2 * bo * b + 1, 0);
       return;
     }
     if (n % 2 == 0) {
-      for (int64_t k = 0; k < n / 2; k++) r[k] = in[2 * k * st], i[k] = in[(2 * k + 1) * st];
-      jaxc__fft_run(J->P, r, i, w);
-      jaxc__fft_r2c_even(J, r, i, r2, i2);
+      JAXC__FFT_LANES(0, n / 2, r[k * B + b] = JAXC__FFT_IN(bi * b + ki * 2 * k), i[k * B + b] = JAXC__FFT_IN(bi * b + ki * (2 * k + 1)));
+      jaxc__fft_run(J->P, r, i, G->w, B, pieces);
+      jaxc__fft_r2c_even(J, B, r, i, r2, i2);
     } else {
-      for (int64_t k = 0; k < n; k++) r[k] = in[k * st], i[k] = 0;
-      jaxc__fft_run(J->P, r, i, w);
+      JAXC__FFT_LANES(0, n, r[k * B + b] = JAXC__FFT_IN(bi * b + ki * k), i[k * B + b] = 0);
+      jaxc__fft_run(J->P, r, i, G->w, B, pieces);
       r2 = r, i2 = i;
     }
-    for (int64_t k = 0; k < J->nout; k++) out[2 * k * st] = r2[k] * sc, out[2 * k * st + 1] = co * (i2[k] * sc);
+    JAXC__FFT_LANES(0, J->nout, JAXC__FFT_OUT(2 * (bo * b + ko * k), r2[k * B + b] * sc), JAXC__FFT_OUT(2 * (bo * b + ko * k) + 1, co * (i2[k * B + b] * sc)));
     return;
   default: /* C2R: nin = n / 2 + 1 bins */
     if (!n) return;
-    for (int64_t k = 0; k < J->nin; k++) r[k] = in[2 * k * st], i[k] = ci * in[2 * k * st + 1];
+    JAXC__FFT_LANES(0, J->nin, r[k * B + b] = JAXC__FFT_IN(2 * (bi * b + ki * k)), i[k * B + b] = cj * JAXC__FFT_IN(2 * (bi * b + ki * k) + 1));
     if (n % 2 == 0) {
-      jaxc__fft_c2r_even(J, r, i, r2, i2);
-      jaxc__fft_run(J->P, r2, i2, w);
-      for (int64_t k = 0; k < n / 2; k++) out[2 * k * st] = r2[k] * sc, out[(2 * k + 1) * st] = -i2[k] * sc;
+      jaxc__fft_c2r_even(J, B, r, i, r2, i2);
+      jaxc__fft_run(J->P, r2, i2, G->w, B, pieces);
+      JAXC__FFT_LANES(0, n / 2, JAXC__FFT_OUT(bo * b + ko * 2 * k, r2[k * B + b] * sc), JAXC__FFT_OUT(bo * b + ko * (2 * k + 1), -i2[k * B + b] * sc));
     } else { /* the whole Hermitian spectrum, conjugated for the inverse by conjugation */
-      r2[0] = r[0], i2[0] = 0;
-      for (int64_t k = 1; k <= n / 2; k++) r2[k] = r2[n - k] = r[k], i2[k] = -i[k], i2[n - k] = i[k];
-      jaxc__fft_run(J->P, r2, i2, w);
-      for (int64_t k = 0; k < n; k++) out[k * st] = r2[k] * sc;
+      for (int64_t b = 0; b < B; b++) r2[b] = r[b], i2[b] = 0;
+      JAXC__FFT_LANES(1, n / 2 + 1, r2[k * B + b] = r2[(n - k) * B + b] = r[k * B + b], i2[k * B + b] = -i[k * B + b], i2[(n - k) * B + b] = i[k * B + b]);
+      jaxc__fft_run(J->P, r2, i2, G->w, B, pieces);
+      JAXC__FFT_LANES(0, n, JAXC__FFT_OUT(bo * b + ko * k, r2[k * B + b] * sc));
     }
     return;
   }
 }
-/* lane groups: a lane when inner is 1, else up to JAXC__FFT_SIDE side by side */
-static int64_t jaxc__fft_groups(const jaxc__fft_job *J) {
-  return J->inner == 1 ? J->outer : J->outer * ((J->inner + JAXC__FFT_SIDE - 1) / JAXC__FFT_SIDE);
+#undef JAXC__FFT_LANES
+#undef JAXC__FFT_IN
+#undef JAXC__FFT_OUT
+/* lanes a batch (see the lanes' note), at most the lanes there are side by side */
+static int64_t jaxc__fft_batch_lanes(const jaxc__fft_job *J) {
+  int64_t len = J->n > 0 ? J->P->n : 1, B = JAXC__FFT_BATCH / len; /* (the complex transform's length) */
+  B = B < 1 ? 1 : B > JAXC__FFT_BATCH_MAX ? JAXC__FFT_BATCH_MAX : B;
+  if (J->inner > 1 && B < JAXC__FFT_SIDE) B = JAXC__FFT_SIDE;
+  int64_t lanes = J->inner > 1 ? J->inner : J->outer;
+  return B < lanes ? B : lanes;
 }
-/* doubles of scratch one thread needs */
-static size_t jaxc__fft_scratch(const jaxc__fft_job *J) {
+static int64_t jaxc__fft_batches(const jaxc__fft_job *J, int64_t B) {
+  return J->inner == 1 ? (J->outer + B - 1) / B : J->outer * ((J->inner + B - 1) / B);
+}
+/* doubles of scratch one thread needs for batches of B */
+static size_t jaxc__fft_scratch(const jaxc__fft_job *J, int64_t B) {
   int64_t L = J->n > J->nin ? J->n : J->nin;
-  int win = J->kind == JAXC__FFT_R2C ? 1 : 2, wout = J->kind == JAXC__FFT_C2R ? 1 : 2;
-  size_t side = J->inner == 1 ? 0 : (size_t)(JAXC__FFT_SIDE * (J->nin * win + J->nout * wout));
-  return side + (size_t)(4 * L + 4) + (J->n ? jaxc__fft_work(J->P) : 0);
+  return (size_t)B * ((size_t)(4 * L + 4) + (J->n ? jaxc__fft_work(J->P) : 0));
 }
-static void jaxc__fft_groups_run(const jaxc__fft_job *J, int64_t g0, int64_t g1, double *buf) {
-  int64_t L = J->n > J->nin ? J->n : J->nin, B = J->inner == 1 ? 1 : JAXC__FFT_SIDE;
-  int win = J->kind == JAXC__FFT_R2C ? 1 : 2, wout = J->kind == JAXC__FFT_C2R ? 1 : 2;
-  size_t side = J->inner == 1 ? 0 : (size_t)(B * (J->nin * win + J->nout * wout));
-  double *bin = buf, *bout = buf + B * J->nin * win, *r = buf + side, *im = r + 2 * L + 2, *w = im + 2 * L + 2;
-  int64_t per = J->inner == 1 ? 1 : (J->inner + B - 1) / B;
+/* batches [g0, g1) of B lanes (the last ones of a row fewer), each stage in `pieces` */
+static void jaxc__fft_batches_run(const jaxc__fft_job *J, int64_t B, int64_t g0, int64_t g1, double *buf, int pieces) {
+  int64_t L = J->n > J->nin ? J->n : J->nin, win = J->kind == JAXC__FFT_R2C ? 1 : 2, wout = J->kind == JAXC__FFT_C2R ? 1 : 2;
+  jaxc__fft_batch G = {NULL, NULL, B, 1, J->inner, 1, J->inner, buf, buf + (size_t)(2 * L + 2) * (size_t)B, buf + (size_t)(4 * L + 4) * (size_t)B};
+  if (J->inner == 1) G.bi = J->nin, G.ki = 1, G.bo = J->nout, G.ko = 1;
+  int64_t per = J->inner == 1 ? 1 : (J->inner + B - 1) / B, lanes = J->inner == 1 ? J->outer : J->inner;
+  size_t ein = J->src32 ? sizeof(float) : sizeof(double), eout = J->dst32 ? sizeof(float) : sizeof(double);
   for (int64_t g = g0; g < g1; g++) {
-    int64_t o = g / per, c0 = (g % per) * B, nb = J->inner - c0 < B ? J->inner - c0 : B;
-    const double *in = J->src + (size_t)((o * J->nin * J->inner + c0) * win);
-    double *out = J->dst + (size_t)((o * J->nout * J->inner + c0) * wout);
-    if (J->inner == 1) {
-      jaxc__fft_lane(J, in, out, 1, r, im, w);
-      continue;
-    }
-    for (int64_t k = 0; k < J->nin; k++) /* rows of nb lanes in, each lane a run of bin */
-      for (int64_t b = 0; b < nb; b++)
-        for (int e = 0; e < win; e++) bin[(b * J->nin + k) * win + e] = in[(k * J->inner + b) * win + e];
-    for (int64_t b = 0; b < nb; b++) jaxc__fft_lane(J, bin + b * J->nin * win, bout + b * J->nout * wout, 1, r, im, w);
-    for (int64_t k = 0; k < J->nout; k++)
-      for (int64_t b = 0; b < nb; b++)
-        for (int e = 0; e < wout; e++) out[(k * J->inner + b) * wout + e] = bout[(b * J->nout + k) * wout + e];
+    int64_t o = J->inner == 1 ? 0 : g / per, c0 = (J->inner == 1 ? g : g % per) * B; /* row o, first lane c0 */
+    G.B = lanes - c0 < B ? lanes - c0 : B;
+    G.in = (const char *)J->src + (size_t)((o * J->nin * J->inner + c0 * (J->inner == 1 ? J->nin : 1)) * win) * ein;
+    G.out = (char *)J->dst + (size_t)((o * J->nout * J->inner + c0 * (J->inner == 1 ? J->nout : 1)) * wout) * eout;
+    jaxc__fft_lanes(J, &G, pieces);
   }
 }
-typedef struct { const jaxc__fft_job *J; int64_t groups, pieces; size_t each; double *scratch; } jaxc__fft_pieces;
+typedef struct { const jaxc__fft_job *J; int64_t B, batches, pieces; size_t each; double *scratch; } jaxc__fft_pieces;
 static void jaxc__fft_piece(const void *pp, int64_t t) {
   const jaxc__fft_pieces *P = (const jaxc__fft_pieces *)pp;
-  jaxc__fft_groups_run(P->J, P->groups * t / P->pieces, P->groups * (t + 1) / P->pieces, P->scratch + (size_t)t * P->each);
+  jaxc__fft_batches_run(P->J, P->B, P->batches * t / P->pieces, P->batches * (t + 1) / P->pieces, P->scratch + (size_t)t * P->each, 1);
 }
-/* run the job's lanes, a piece of the groups a thread past JAXC_PAR_BYTES of work (about 4 n log2 n
-   bytes a lane), each piece's scratch allocated here */
+/* run the job's lanes past JAXC_PAR_BYTES of work (about 4 n log2 n bytes a lane) over the
+   threads: a piece of the batches a thread, or, with fewer batches than threads, each stage of
+   each in pieces; each piece's scratch allocated here */
 static bool jaxc__fft_job_run(const jaxc__fft_job *J) {
-  jaxc__fft_pieces P = {J, jaxc__fft_groups(J), 1, jaxc__fft_scratch(J), NULL};
+  int64_t B = jaxc__fft_batch_lanes(J);
+  jaxc__fft_pieces P = {J, B, jaxc__fft_batches(J, B), 1, jaxc__fft_scratch(J, B), NULL};
   int lg = 1;
   while (lg < 62 && ((int64_t)1 << lg) < J->n) lg++;
   double work = (double)J->outer * (double)J->inner * (double)(J->n + 1) * 4.0 * lg;
-  bool parallel = JAXC__HAS_OPENMP && work > (double)JAXC_PAR_BYTES && P.groups > 1;
-  if (parallel) P.pieces = jaxc__threads() < P.groups ? jaxc__threads() : P.groups;
-  if (!P.groups) return true;
+  bool parallel = JAXC__HAS_OPENMP && work > (double)JAXC_PAR_BYTES;
+  int threads = parallel ? jaxc__threads() : 1;
+  bool by_batch = threads > 1 && P.batches >= threads;
+  if (by_batch) P.pieces = threads;
+  if (!P.batches) return true;
   P.scratch = (double *)jaxc__malloc((size_t)P.pieces * P.each * sizeof(double));
   if (!P.scratch) return jaxc__fail(JAXC_ERR_NOMEM, "out of memory in fft"), false;
-  jaxc__items_run(&P, jaxc__fft_piece, P.pieces, parallel);
+  if (by_batch || threads == 1) jaxc__items_run(&P, jaxc__fft_piece, P.pieces, by_batch);
+  else jaxc__fft_batches_run(J, B, 0, P.batches, P.scratch, threads);
   jaxc__free(P.scratch);
   return true;
 }
@@ -19228,8 +19295,8 @@ static jaxc_array *jaxc__fft_input(const jaxc_array *a, jaxc_dtype d, const int6
 }
 /* one axis's pass from src (shape shp, the axis nin long) into dst (the axis nout long) */
 static bool jaxc__fft_pass(int kind, bool conj_in, bool conj_out, const jaxc_array *src, jaxc_array *dst, int ax, int64_t n, double scale) {
-  jaxc__fft_job J = {kind, conj_in, conj_out, NULL, NULL, (const double *)src->data, (double *)dst->data, 1, 1,
-                     src->shape[ax], dst->shape[ax], n, scale};
+  jaxc__fft_job J = {kind, conj_in, conj_out, NULL, NULL, src->data, dst->data, src->dtype == JAXC_F32 || src->dtype == JAXC_C64,
+                     dst->dtype == JAXC_F32 || dst->dtype == JAXC_C64, 1, 1, src->shape[ax], dst->shape[ax], n, scale};
   for (int k = 0; k < ax; k++) J.outer *= src->shape[k];
   for (int k = ax + 1; k < src->ndim; k++) J.inner *= src->shape[k];
   if (!J.outer || !J.inner) return true;
@@ -19311,35 +19378,34 @@ static jaxc_array *jaxc__fft_core(const char *name, int type, const jaxc_array *
   if (!jaxc__fft_norm_known(norm))
     return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Invalid norm value %s; should be \"backward\",\"ortho\" or \"forward\".", norm);
   if (herm == 2 && n[0] == 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "division by zero"); /* ihfft's 1 / nn */
-  bool rin = type == JAXC__FT_RFFT;
-  jaxc_array *w = jaxc__fft_input(a, rin ? JAXC_F64 : JAXC_C128, in), *r = w;
-  bool ok = w != NULL, inv = type == JAXC__FT_IFFT || type == JAXC__FT_IRFFT;
-  int last = k - 1;
-  if (ok && rin && k) { /* the half spectrum along the last axis first */
+  /* One pass an axis: rfft's R2C along the last axis first, irfft's C2R along it last, C2C along
+     the others from the last. r: the values so far (owned); cur: r or, before the first pass, a
+     itself when it needs no cut, pad or conversion (float32 and complex64 are read as they are).
+     Between passes complex128, in place; the last pass writes the result's dtype (rounded once). */
+  bool rin = type == JAXC__FT_RFFT, rout = type == JAXC__FT_IRFFT, inv = type == JAXC__FT_IFFT || rout;
+  jaxc_dtype wd = rin ? JAXC_F64 : JAXC_C128;
+  bool as_is = k > 0 && (a->dtype == wd || a->dtype == (rin ? JAXC_F32 : JAXC_C64)) && !memcmp(a->shape, in, (size_t)nd * sizeof(int64_t));
+  jaxc_array *r = as_is ? NULL : jaxc__fft_input(a, wd, in);
+  const jaxc_array *cur = as_is ? a : r;
+  bool ok = cur != NULL;
+  for (int t = 0; ok && t < k; t++) {
+    int j = rout ? (t < k - 1 ? k - 2 - t : k - 1) : k - 1 - t, kind = JAXC__FFT_C2C;
+    bool cin = inv, cout = inv, sinv = inv; /* (conjugations, and the norm's direction) */
     int64_t sh[JAXC_MAX_NDIM];
-    memcpy(sh, w->shape, sizeof sh);
-    sh[ax[last]] = n[last] / 2 + 1;
-    r = jaxc__new_array(JAXC_C128, false, nd, sh);
-    ok = r && jaxc__fft_pass(JAXC__FFT_R2C, false, herm == 2, w, r, ax[last], n[last], jaxc__fft_scale(norm, herm == 2, n[last]));
-    jaxc_array_free(w);
-  }
-  for (int j = (rin ? last : k) - 1; ok && j >= 0; j--) { /* in place */
-    if (type == JAXC__FT_IRFFT && j == last) continue;
-    ok = jaxc__fft_pass(JAXC__FFT_C2C, inv, inv, r, r, ax[j], n[j], jaxc__fft_scale(norm, inv, n[j]));
-  }
-  if (ok && type == JAXC__FT_IRFFT && k) { /* the half spectrum back to reals along the last axis */
-    int64_t sh[JAXC_MAX_NDIM];
-    memcpy(sh, w->shape, sizeof sh);
-    sh[ax[last]] = n[last];
-    r = jaxc__new_array(JAXC_F64, false, nd, sh);
-    ok = r && jaxc__fft_pass(JAXC__FFT_C2R, herm == 1, false, w, r, ax[last], n[last], jaxc__fft_scale(norm, herm != 1, n[last]));
-    jaxc_array_free(w);
+    memcpy(sh, cur->shape, sizeof sh);
+    if (rin && j == k - 1) kind = JAXC__FFT_R2C, cin = false, cout = sinv = herm == 2, sh[ax[j]] = n[j] / 2 + 1;
+    if (rout && j == k - 1) kind = JAXC__FFT_C2R, cin = herm == 1, cout = false, sinv = herm != 1, sh[ax[j]] = n[j];
+    jaxc_dtype td = t == k - 1 ? out : JAXC_C128;
+    jaxc_array *to = r && kind == JAXC__FFT_C2C && r->dtype == td ? r : jaxc__new_array(td, false, nd, sh);
+    ok = to && jaxc__fft_pass(kind, cin, cout, cur, to, ax[j], n[j], jaxc__fft_scale(norm, sinv, n[j]));
+    if (to != r) jaxc_array_free(r);
+    r = to, cur = to;
   }
   if (!ok) {
     jaxc_array_free(r);
     return NULL;
   }
-  if (r->dtype != out) { /* (float32, complex64: the sums in double, rounded once) */
+  if (r->dtype != out) { /* (no axes: a's values converted) */
     jaxc_array *c = jaxc__new_array(out, false, nd, r->shape);
     if (c) jaxc_kernel_cast_dyn(r->dtype, out, (size_t)r->size, r->data, c->data);
     jaxc_array_free(r);

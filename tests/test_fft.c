@@ -286,7 +286,104 @@ static void test_strides(void) {
   jaxc_set_x64(false);
 }
 
-/* past JAXC_PAR_BYTES the lanes go to threads: the same bits with 1, 2, 3 of them */
+/* short lanes go in batches (interleaved, up to 16 a batch): each row alone, a batch of one,
+   gives the bits it has among 37 rows (batches of 16, 16, 5) */
+static void test_batches(void) {
+  jaxc_set_x64(true);
+  static const int64_t lens[] = {1, 2, 5, 6, 64, 97, 100, 256};
+  for (size_t a = 0; a < sizeof lens / sizeof lens[0]; a++) {
+    int64_t n = lens[a], sh[2] = {37, n}, one[2] = {1, n};
+    jaxc_array *x = random_nd(JAXC_C128, 2, sh), *xr = random_nd(JAXC_F64, 2, sh);
+    for (int kind = 0; kind < 4; kind++) {
+      jaxc_array *z = kind == 2 ? xr : x, *all = NULL;
+      int64_t m = n + (kind == 3 ? 3 : 0);
+      if (kind == 0) all = jaxc_fft(z, JAXC_NONE, -1, NULL);
+      else if (kind == 1) all = jaxc_ifft(z, m + 1, -1, "ortho");
+      else if (kind == 2) all = jaxc_rfft(z, JAXC_NONE, -1, NULL);
+      else all = jaxc_irfft(z, m, -1, NULL);
+      int bad = 0;
+      size_t ein = jaxc_dtype_size(jaxc_array_dtype(z)), eout = all ? jaxc_dtype_size(jaxc_array_dtype(all)) : 0;
+      int64_t nout = all ? jaxc_array_shape(all)[1] : 0;
+      for (int64_t r = 0; r < 37 && all; r++) {
+        jaxc_array *row = jaxc_array_from_data(jaxc_array_dtype(z), 2, one, (const char *)jaxc_array_data(z) + (size_t)(r * n) * ein), *alone = NULL;
+        if (kind == 0) alone = jaxc_fft(row, JAXC_NONE, -1, NULL);
+        else if (kind == 1) alone = jaxc_ifft(row, m + 1, -1, "ortho");
+        else if (kind == 2) alone = jaxc_rfft(row, JAXC_NONE, -1, NULL);
+        else alone = jaxc_irfft(row, m, -1, NULL);
+        bad += !alone || memcmp(jaxc_array_data(alone), (const char *)jaxc_array_data(all) + (size_t)(r * nout) * eout, (size_t)nout * eout) != 0;
+        jaxc_array_free(row), jaxc_array_free(alone);
+      }
+      CHECK_MSG(all && !bad, "kind %d, rows of %lld: %d of 37 rows differ from the row alone", kind, (long long)n, bad);
+      jaxc_array_free(all);
+    }
+    jaxc_array_free(x), jaxc_array_free(xr);
+  }
+  jaxc_set_x64(false);
+}
+
+/* six bins of a long 1-d transform X of x (sign -1: fft; +1 and 1 / n: ifft) against direct long
+   double sums, within the tolerance of `matches` from Parseval's rms */
+static bool long_bins_match(const jaxc_array *x, const jaxc_array *X, int sign, long double scale) {
+  int64_t n = x ? jaxc_array_size(x) : 0;
+  if (!X || jaxc_array_size(X) != n || n < 8) return false;
+  long double e = 0, r, i;
+  for (int64_t j = 0; j < n; j++) value_at(x, j, &r, &i), e += r * r + i * i;
+  long double tol = 4 * (1 + log2l((long double)n + 1)) * 0x1p-53L * sqrtl(e) * scale;
+  const int64_t ks[6] = {0, 1, 7, n / 3, n / 2, n - 1};
+  for (int b = 0; b < 6; b++) {
+    long double ar = 0, ai = 0, gr, gi;
+    for (int64_t j = 0; j < n; j++) {
+      long double t = 2 * PI_L * (long double)(j * ks[b] % n) / (long double)n, wr = cosl(t), wi = sign * sinl(t);
+      value_at(x, j, &r, &i);
+      ar += r * wr - i * wi, ai += r * wi + i * wr;
+    }
+    value_at(X, ks[b], &gr, &gi);
+    if (fabsl(gr - ar * scale) > tol || fabsl(gi - ai * scale) > tol) {
+      fprintf(stderr, "  n %lld bin %lld: got %.17Lg%+.17Lgj want %.17Lg%+.17Lgj (tol %.3Lg)\n", (long long)n, (long long)ks[b], gr, gi,
+              ar * scale, ai * scale, tol);
+      return false;
+    }
+    checked_values++;
+  }
+  return true;
+}
+
+/* complex64 and float32 inputs are read as they are and the results written in single
+   precision by the last pass: the bits of the same input as complex128 / float64 transformed in
+   double and rounded once (astype), for rows, lanes side by side, 2-d, and each kind */
+static void test_single(void) {
+  jaxc_set_x64(true);
+  static const int64_t shapes[][2] = {{37, 64}, {5, 100}, {64, 9}, {3, 97}, {12, 1}};
+  for (size_t a = 0; a < sizeof shapes / sizeof shapes[0]; a++) {
+    jaxc_array *x = random_nd(JAXC_C64, 2, shapes[a]), *xr = random_nd(JAXC_F32, 2, shapes[a]);
+    jaxc_array *xd = jaxc_astype(x, JAXC_C128), *xrd = jaxc_astype(xr, JAXC_F64);
+    for (int kind = 0; kind < 8; kind++) {
+      jaxc_array *single = NULL, *dbl = NULL;
+      int64_t m = shapes[a][1] + 3;
+      const int axes0[1] = {0};
+      switch (kind) {
+      case 0: single = jaxc_fft(x, JAXC_NONE, -1, NULL), dbl = jaxc_fft(xd, JAXC_NONE, -1, NULL); break;
+      case 1: single = jaxc_ifft(x, JAXC_NONE, 0, "ortho"), dbl = jaxc_ifft(xd, JAXC_NONE, 0, "ortho"); break;
+      case 2: single = jaxc_rfft(xr, JAXC_NONE, -1, NULL), dbl = jaxc_rfft(xrd, JAXC_NONE, -1, NULL); break;
+      case 3: single = jaxc_irfft(x, m, -1, NULL), dbl = jaxc_irfft(xd, m, -1, NULL); break;
+      case 4: single = jaxc_hfft(x, JAXC_NONE, 0, "forward"), dbl = jaxc_hfft(xd, JAXC_NONE, 0, "forward"); break;
+      case 5: single = jaxc_ihfft(xr, JAXC_NONE, -1, NULL), dbl = jaxc_ihfft(xrd, JAXC_NONE, -1, NULL); break;
+      case 6: single = jaxc_fft2(x, 0, NULL, 0, NULL, NULL), dbl = jaxc_fft2(xd, 0, NULL, 0, NULL, NULL); break;
+      default: single = jaxc_rfftn(xr, 0, NULL, 1, axes0, NULL), dbl = jaxc_rfftn(xrd, 0, NULL, 1, axes0, NULL); break;
+      }
+      jaxc_dtype want = kind == 3 || kind == 4 ? JAXC_F32 : JAXC_C64;
+      jaxc_array *rounded = dbl ? jaxc_astype(dbl, want) : NULL;
+      CHECK_MSG(single && jaxc_array_dtype(single) == want && same_bits(single, rounded), "kind %d of (%lld, %lld) in single precision = in double, rounded",
+                kind, (long long)shapes[a][0], (long long)shapes[a][1]);
+      jaxc_array_free(single), jaxc_array_free(dbl), jaxc_array_free(rounded);
+    }
+    jaxc_array_free(x), jaxc_array_free(xr), jaxc_array_free(xd), jaxc_array_free(xrd);
+  }
+  jaxc_set_x64(false);
+}
+
+/* past JAXC_PAR_BYTES the lanes go to threads, or, fewer lanes than threads, each stage in
+   pieces: the same bits with 1, 2, 3 of them */
 static void test_threads(void) {
 #ifdef _OPENMP
   jaxc_set_x64(true);
@@ -304,7 +401,32 @@ static void test_threads(void) {
       }
     }
   }
+  /* one long lane: radix 4, mixed radices with a 7, Bluestein (65537); real ones even and odd;
+     two lanes (a batch each: by pieces of stages with 3 threads, by batches with 2); three side
+     by side along axis 0 (one batch of 3) */
+  const int64_t n1 = 1 << 16, n2 = 3 * 5 * 7 * 1024, n3 = 65537, sh2[2] = {2, 1 << 15}, sh3[2] = {1 << 15, 3};
+  jaxc_array *l1 = random_nd(JAXC_C128, 1, &n1), *l2 = random_nd(JAXC_C128, 1, &n2), *l3 = random_nd(JAXC_C128, 1, &n3);
+  jaxc_array *lr = random_nd(JAXC_F64, 1, &n1), *two = random_nd(JAXC_C128, 2, sh2), *side = random_nd(JAXC_C128, 2, sh3);
+  jaxc_array *one[8] = {NULL};
+  for (int th = 1; th <= 3; th++) {
+    omp_set_num_threads(th);
+    jaxc_array *r[8] = {jaxc_fft(l1, JAXC_NONE, 0, NULL), jaxc_ifft(l2, JAXC_NONE, 0, NULL), jaxc_fft(l3, JAXC_NONE, 0, NULL),
+                        jaxc_rfft(lr, JAXC_NONE, 0, NULL), jaxc_irfft(l1, n1 + 1, 0, NULL), jaxc_irfft(l1, n1, 0, "forward"),
+                        jaxc_fft(two, JAXC_NONE, 1, NULL), jaxc_fft(side, JAXC_NONE, 0, NULL)};
+    for (int k = 0; k < 8; k++) {
+      if (th == 1) one[k] = r[k];
+      else {
+        CHECK_MSG(r[k] && same_bits(one[k], r[k]), "long lanes: case %d with %d threads", k, th);
+        jaxc_array_free(r[k]);
+      }
+    }
+  }
   omp_set_num_threads(saved);
+  CHECK_MSG(long_bins_match(l1, one[0], -1, 1), "fft of 2^16: bins against long double sums");
+  CHECK_MSG(long_bins_match(l2, one[1], +1, 1.0L / (long double)n2), "ifft of 3 5 7 2^10: bins against long double sums");
+  CHECK_MSG(long_bins_match(l3, one[2], -1, 1), "fft of 65537 (Bluestein): bins against long double sums");
+  for (int k = 0; k < 8; k++) jaxc_array_free(one[k]);
+  jaxc_array_free(l1), jaxc_array_free(l2), jaxc_array_free(l3), jaxc_array_free(lr), jaxc_array_free(two), jaxc_array_free(side);
   for (int k = 0; k < 3; k++) jaxc_array_free(first[k]);
   jaxc_array_free(x);
   jaxc_set_x64(false);
@@ -478,6 +600,8 @@ int main(void) {
   test_lengths();
   test_nd();
   test_strides();
+  test_batches();
+  test_single();
   test_threads();
   test_freq();
   test_shift();
