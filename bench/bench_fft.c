@@ -98,12 +98,8 @@ static int bench_row(const row *r, int lg) {
   jaxc_array_free(probe);
   double t, t_copy;
   if (!bench_best_with_copy(time_once, &call, bytes, REPS, &t, &t_copy)) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
-  double tn = numpy_seconds(r, nd, zs);
-  char np_s[40] = "n/a";
-  if (tn > 0) snprintf(np_s, sizeof np_s, "%8.3f %6.2fx", tn / (double)elems * 1e9, tn / t);
-  printf("  %-34s %5d %8.3f %8.2f %8.2f %5.1f%% %17s\n", r->name, lg, t / (double)elems * 1e9, (double)bytes / t_copy / 1e9,
-         (double)bytes / t / 1e9, 100 * t_copy / t, np_s);
-  fflush(stdout);
+  printf("  %-34s %5d", r->name, lg);
+  bench_print_figures(elems, bytes, t, t_copy, numpy_seconds(r, nd, zs), true, 17);
   jaxc_array_free(z);
   return 0;
 }

@@ -95,6 +95,17 @@ static inline void bench_par_set(char *dst, int v, size_t bytes) {
   memset(dst, v, bytes);
 #endif
 }
+/* The figures of a row after its name and log2 n: ns an element, the copy's GB/s, the op's GB/s,
+   its share of the copy, then NumPy's (time tn; < 0: n/a) as ns an element when np_ns, else as
+   GB/s, and NumPy's time over ours, right-aligned in np_width */
+static inline void bench_print_figures(int64_t elems, size_t bytes, double t, double t_copy, double tn, bool np_ns, int np_width) {
+  char np_s[40] = "n/a";
+  if (tn > 0 && np_ns) snprintf(np_s, sizeof np_s, "%8.3f %6.2fx", tn / (double)elems * 1e9, tn / t);
+  else if (tn > 0) snprintf(np_s, sizeof np_s, "%7.2f %6.1fx", (double)bytes / tn / 1e9, tn / t);
+  printf(" %8.3f %8.2f %8.2f %5.1f%% %*s\n", t / (double)elems * 1e9, (double)bytes / t_copy / 1e9, (double)bytes / t / 1e9,
+         100 * t_copy / t, np_width, np_s);
+  fflush(stdout);
+}
 #if defined(_POSIX_C_SOURCE) /* popen: the benches that ask NumPy define it first */
 /* The first number a shell command prints (NumPy's figures), or -1. */
 static inline double bench_command_number(const char *cmd) {
