@@ -68,7 +68,8 @@
                _from), diag_indices (and _from), fill_diagonal, hanning, hamming, blackman,
                bartlett, kaiser (with the op jaxc_i0)
      random    jaxc_random_key/split/fold_in, bits, uniform, normal, randint, bernoulli,
-               permutation, and *_into variants writing into caller memory
+               permutation, exponential, laplace, logistic, gumbel, rademacher, categorical,
+               choice, and *_into variants writing into caller memory
      dtypes    (jaxc_promote.h) jaxc_promote_types, jaxc_finfo, jaxc_iinfo, jaxc_can_cast,
                jaxc_issubdtype (jnp.isdtype by jaxc_dtype_class_parse), the other systems' rules
      config    jaxc_set_x64, jaxc_set_promotion, jaxc_set_debug_nans/infs, jaxc_set_buffer_cache
@@ -1717,6 +1718,42 @@ JAXC_API int jaxc_random_randint_into(jaxc_key key, jaxc_dtype dtype, int64_t n,
 JAXC_API int jaxc_random_bernoulli_into(jaxc_key key, double p, int64_t n, bool *out);
 JAXC_API size_t jaxc_random_permutation_scratch_bytes(int64_t n);
 JAXC_API int jaxc_random_permutation_into(jaxc_key key, int64_t n, void *out, void *scratch);
+
+/* The samplers JAX composes of the draws above (jax/_src/random.py), with its argument checks,
+   its messages and XLA CPU's float32 log and log1p (float64: the C library's log, as XLA CPU
+   calls it); bfloat16/float16 compute each step in float32 and round it to the type, as XLA does.
+     exponential  -log1p(-u), u = uniform [0, 1)
+     laplace      sign(u) * log1p(-|u|), u = uniform [-1 + epsneg, 1)
+     logistic     log(u) - log1p(-u), u = uniform [tiny, 1)
+     gumbel       LOW (JAX's default): -log(-log(u)), u = uniform [tiny, 1); HIGH: two uniforms
+                  (h: counters 0..n-1, l: n..2n-1), x = h >= 0.5 ? h : h + 2^-nmant l + tiny,
+                  -log(-log1p(-x)); HIGHEST: float32 from 64 random bits (_safe_int_to_float),
+                  other dtypes as HIGH
+     rademacher   2 * bernoulli(key, 0.5) - 1 in dtype (any dtype, JAX's default int; bool: true)
+     categorical  argmax(gumbel(key, prefix + logits' shape) + logits, axis): int32 (int64 with
+                  x64). replace false: top_k(logits + gumbel(key, logits.shape), prod(prefix))
+                  along axis, the k draws leading: int32 indices, as lax.top_k gives. ndim -1
+                  (shape NULL) is shape=None: the batch shape (logits' shape without axis)
+     choice       jax.random.choice(key, a, shape, replace, p, axis): a 0-d a is arange(int(a));
+                  no p: randint (replace) or permutation(key, n)[:draws]; p (NULL: None): the
+                  cumsum searched at p_cuml[-1] * (1 - uniform) (replace) or gumbel + log(p)'s
+                  top_k; samples of a taken along axis: a.shape[:axis] + shape + a.shape[axis+1:]
+   Element i of exponential/laplace/logistic/gumbel LOW is drawn from counter i, as uniform's. */
+typedef enum jaxc_gumbel_mode { JAXC_GUMBEL_LOW, JAXC_GUMBEL_HIGH, JAXC_GUMBEL_HIGHEST } jaxc_gumbel_mode;
+JAXC_API jaxc_array *jaxc_random_exponential(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape);
+JAXC_API jaxc_array *jaxc_random_laplace(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape);
+JAXC_API jaxc_array *jaxc_random_logistic(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape);
+JAXC_API jaxc_array *jaxc_random_gumbel(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape, jaxc_gumbel_mode mode);
+JAXC_API jaxc_array *jaxc_random_rademacher(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape);
+JAXC_API jaxc_array *jaxc_random_categorical(jaxc_key key, const jaxc_array *logits, int axis, int ndim, const int64_t *shape,
+                                             bool replace, jaxc_gumbel_mode mode);
+JAXC_API jaxc_array *jaxc_random_choice(jaxc_key key, const jaxc_array *a, int ndim, const int64_t *shape, bool replace,
+                                        const jaxc_array *p, int axis, jaxc_gumbel_mode mode);
+JAXC_API int jaxc_random_exponential_into(jaxc_key key, jaxc_dtype dtype, int64_t n, void *out);
+JAXC_API int jaxc_random_laplace_into(jaxc_key key, jaxc_dtype dtype, int64_t n, void *out);
+JAXC_API int jaxc_random_logistic_into(jaxc_key key, jaxc_dtype dtype, int64_t n, void *out);
+JAXC_API int jaxc_random_gumbel_into(jaxc_key key, jaxc_dtype dtype, int64_t n, jaxc_gumbel_mode mode, void *out);
+JAXC_API int jaxc_random_rademacher_into(jaxc_key key, jaxc_dtype dtype, int64_t n, void *out);
 
 /* Internal: the per-element normal transforms of one raw draw (u32 / u64 bits), for tests. */
 JAXC_API float jaxc__rnd_normal_f32(uint32_t bits);
@@ -20472,6 +20509,15 @@ static void jaxc__rnd_threefry_block(jaxc_key key, uint64_t start, int m, uint32
   }
 }
 
+/* Any m counters from start: split where the high word changes (an offset draw's blocks may
+   cross a multiple of 2^32). */
+static void jaxc__rnd_threefry_span(jaxc_key key, uint64_t start, int m, uint32_t *o0, uint32_t *o1) {
+  uint64_t room = (((start >> 32) + 1) << 32) - start; /* wraps to the right count at the top */
+  int m0 = (uint64_t)m < room ? m : (int)room;
+  jaxc__rnd_threefry_block(key, start, m0, o0, o1);
+  if (m0 < m) jaxc__rnd_threefry_block(key, start + (uint64_t)m0, m - m0, o0 + m0, o1 + m0);
+}
+
 static jaxc_key jaxc__rnd_child(jaxc_key key, uint32_t hi, uint32_t lo) {
   uint32_t in[2] = {hi, lo};
   jaxc_key k;
@@ -20512,8 +20558,10 @@ JAXC_API jaxc_key jaxc_random_fold_in(jaxc_key key, uint32_t data) { return jaxc
    log(1 + x) beyond), ErfInv is xla/client/lib/math.cc's ErfInv32 (Giles). Which steps are fused
    multiply-adds is what LLVM emitted for x86-64 with FMA (read from the compiled kernels); each
    is an explicit fmaf here, every other step rounds on its own. Checked against every float32,
-   float16 and bfloat16 value jax.random.normal can return (tests/test_random.c). */
-static float jaxc__xla_logf(float v) {
+   float16 and bfloat16 value jax.random.normal can return (tests/test_random.c). Branch-free
+   (each side computed, then selected; -ftrapping-math keeps gcc from if-converting a branch
+   around a division) and forced inline, so that a loop of them vectorises. */
+JAXC__DEV_VEC float jaxc__xla_logf(float v) {
   float a = v < 0x1p-126f ? 0x1p-126f : v; /* max(v, FLT_MIN) */
   if (v != v) a = v;
   uint32_t ab = jaxc__fp32_to_bits(a);
@@ -20521,7 +20569,7 @@ static float jaxc__xla_logf(float v) {
   float m = jaxc__fp32_from_bits((ab & 0x807fffffu) | 0x3f000000u); /* mantissa in [0.5, 1) */
   bool small = m < 0.707106769f;
   float x = (m + -1.0f) + (small ? m : 0.0f);
-  if (small) e = e - 1.0f;
+  e = small ? e - 1.0f : e;
   float x2 = x * x, x3 = x2 * x;
   float y = fmaf(0.0703768358f, x, -0.115146101f), y1 = fmaf(-0.12420141f, x, 0.142493233f);
   float y2 = fmaf(0.200007141f, x, -0.24999994f);
@@ -20533,34 +20581,32 @@ static float jaxc__xla_logf(float v) {
   float t = fmaf(x3, y, e * -0.000212194442f);
   float r = fmaf(-0.5f, x2, x) + t;
   r = fmaf(e, 0.693359375f, r);
-  if (!(v > 0.0f)) r = jaxc__fp32_from_bits(0xffffffffu);
-  if (v == 0.0f) r = -INFINITY;
-  if (v == INFINITY) r = INFINITY;
-  return r;
+  r = v > 0.0f ? r : jaxc__fp32_from_bits(0xffffffffu);
+  r = v == 0.0f ? -INFINITY : r;
+  return v == INFINITY ? INFINITY : r;
 }
-static float jaxc__xla_log1pf(float x) {
-  static const float num[7] = {4.52700006e-05f, 0.498541027f, 6.57873249f, 29.9119186f, 60.9496689f, 57.1129646f, 20.0395527f};
-  static const float den[7] = {1.0f, 15.0629091f, 83.0475693f, 221.762405f, 309.098724f, 216.427887f, 60.11866f};
-  if (!(fabsf(x) < 0.414213568f)) return jaxc__xla_logf(x + 1.0f);
-  float z = x * 0.0f, n = z + num[0], d = z + den[0];
-  for (int i = 1; i < 7; i++) {
-    n = fmaf(n, x, num[i]);
-    d = fmaf(d, x, den[i]);
-  }
-  float x2 = x * x;
-  return x + fmaf(-0.5f, x2, (x * x2) * (n / d));
+JAXC__DEV_VEC float jaxc__xla_log1pf(float x) {
+  /* Horner's steps written out: a loop over coefficient arrays kept gcc's vectoriser away */
+  float z = x * 0.0f, n = z + 4.52700006e-05f, d = z + 1.0f;
+  n = fmaf(n, x, 0.498541027f), d = fmaf(d, x, 15.0629091f);
+  n = fmaf(n, x, 6.57873249f), d = fmaf(d, x, 83.0475693f);
+  n = fmaf(n, x, 29.9119186f), d = fmaf(d, x, 221.762405f);
+  n = fmaf(n, x, 60.9496689f), d = fmaf(d, x, 309.098724f);
+  n = fmaf(n, x, 57.1129646f), d = fmaf(d, x, 216.427887f);
+  n = fmaf(n, x, 20.0395527f), d = fmaf(d, x, 60.11866f);
+  float x2 = x * x, near = x + fmaf(-0.5f, x2, (x * x2) * (n / d));
+  return jaxc__sel_f(fabsf(x) < 0.414213568f, near, jaxc__xla_logf(x + 1.0f)); /* a ?: became a branch */
 }
-static float jaxc__rnd_erfinv_f32(float x) {
+JAXC__DEV_VEC float jaxc__rnd_erfinv_f32(float x) {
   static const float lt5[9] = {2.81022636e-08f, 3.43273939e-07f, -3.5233877e-06f, -4.39150654e-06f, 0.00021858087f,
                                -0.00125372503f, -0.00417768164f, 0.246640727f, 1.50140941f};
   static const float ge5[9] = {-0.000200214257f, 0.000100950558f, 0.00134934322f, -0.00367342844f, 0.00573950773f,
                                -0.0076224613f, 0.00943887047f, 1.00167406f, 2.83297682f};
   float w = -jaxc__xla_log1pf(x * -x);
   bool lt = w < 5.0f;
-  const float *c = lt ? lt5 : ge5;
   float t = lt ? w - 2.5f : sqrtf(w) - 3.0f;
-  float p = c[0];
-  for (int i = 1; i < 9; i++) p = fmaf(p, t, c[i]);
+  float p = lt ? lt5[0] : ge5[0];
+  for (int i = 1; i < 9; i++) p = fmaf(p, t, lt ? lt5[i] : ge5[i]);
   return x * (fabsf(x) == 1.0f ? INFINITY : p);
 }
 
@@ -20640,7 +20686,10 @@ typedef struct jaxc__rnd_job jaxc__rnd_job;
 typedef void (*jaxc__rnd_fill_fn)(const jaxc__rnd_job *job, int64_t start, int m, uint32_t *const w[4]);
 struct jaxc__rnd_job {
   jaxc_key key[2];
-  int nkeys;             /* randint draws from two keys */
+  int nkeys;             /* randint draws from two keys; gumbel HIGH twice from one */
+  uint64_t ctr[2];       /* first counter of each draw (gumbel HIGH's second: n) */
+  int sampler;           /* jaxc__rnd_sampler, for jaxc__rnd_fill_sampler */
+  jaxc_dtype draw;       /* rademacher's bernoulli: the dtype of its uniform */
   jaxc_dtype st;         /* storage dtype written */
   void *out;
   jaxc__rnd_fill_fn fill;
@@ -20657,7 +20706,7 @@ static void jaxc__rnd_run_block(const void *jp, int64_t b) {
   uint32_t *const w[4] = {w0, w1, w2, w3};
   int64_t start = b * JAXC__RND_BLOCK;
   int m = (int)(job->n - start < JAXC__RND_BLOCK ? job->n - start : JAXC__RND_BLOCK);
-  for (int k = 0; k < job->nkeys; k++) jaxc__rnd_threefry_block(job->key[k], (uint64_t)start, m, w[2 * k], w[2 * k + 1]);
+  for (int k = 0; k < job->nkeys; k++) jaxc__rnd_threefry_span(job->key[k], (uint64_t)start + job->ctr[k], m, w[2 * k], w[2 * k + 1]);
   job->fill(job, start, m, w);
 }
 
@@ -21072,6 +21121,517 @@ JAXC_API jaxc_array *jaxc_random_permutation(jaxc_key key, int64_t n) {
   jaxc__free(scratch);
   jaxc__ok();
   return a;
+}
+
+/* --- samplers of one transformed uniform: exponential, laplace, logistic, gumbel --------------*/
+/* X(NAME, name, MINVAL, EXPR): JAX draws u = uniform(key, shape, dtype, minval, 1.) and returns
+   EXPR of u, step by step as jax/_src/random.py writes it. MINVAL: ZERO, EPSNEG (-1 + epsneg,
+   normal's nextafter(-1, 0)) or TINY (finfo.tiny). In EXPR, JAXC__R rounds a step to the dtype
+   (bfloat16/float16 compute each lax op in float32 and round, as XLA CPU does; float32 and
+   float64 round in the op itself), JAXC__LOG and JAXC__LOG1P are XLA CPU's, JAXC__ABS and
+   JAXC__SIGN lax's. gumbel here is mode LOW; HIGH and HIGHEST draw twice (below). */
+#define JAXC__RND_SAMPLERS(X)                                                                      \
+  X(EXPONENTIAL, exponential, ZERO,   -JAXC__R(JAXC__LOG1P(-u)))                                   \
+  X(LAPLACE,     laplace,     EPSNEG, JAXC__SIGN(u) * JAXC__R(JAXC__LOG1P(-JAXC__ABS(u))))         \
+  X(LOGISTIC,    logistic,    TINY,   JAXC__R(JAXC__R(JAXC__LOG(u)) - JAXC__R(JAXC__LOG1P(-u))))  \
+  X(GUMBEL,      gumbel,      TINY,   -JAXC__R(JAXC__LOG(-JAXC__R(JAXC__LOG(u)))))
+
+#define JAXC__RS_ENUM(NAME, name, lo, expr) JAXC__RS_##NAME,
+typedef enum jaxc__rnd_sampler {
+  JAXC__RND_SAMPLERS(JAXC__RS_ENUM) JAXC__RS_GUMBEL_HIGH, JAXC__RS_GUMBEL_HIGHEST
+} jaxc__rnd_sampler;
+enum { JAXC__RS_ZERO, JAXC__RS_EPSNEG, JAXC__RS_TINY };
+#define JAXC__RS_LO(NAME, name, lo, expr) JAXC__RS_##lo,
+static const uint8_t jaxc__rnd_sampler_lo[] = {JAXC__RND_SAMPLERS(JAXC__RS_LO) JAXC__RS_ZERO, JAXC__RS_ZERO};
+#define JAXC__RS_MSG(NAME, name, lo, expr) "dtype argument to `" #name "` must be a float dtype, got %s",
+static const char *const jaxc__rnd_sampler_msg[] = {JAXC__RND_SAMPLERS(JAXC__RS_MSG)};
+#undef JAXC__RS_ENUM
+#undef JAXC__RS_LO
+#undef JAXC__RS_MSG
+
+/* lax.sign: -1 or +1, a signed zero or NaN itself */
+static inline float jaxc__rnd_signf(float x) { return x > 0 ? 1.0f : x < 0 ? -1.0f : x; }
+static inline double jaxc__rnd_sign(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : x; }
+
+/* Each row's EXPR as a function of u: jaxc__rs_<name>_f32, _f64, and _16 (bf picks the type). */
+#define JAXC__R(x) (x)
+#define JAXC__LOG jaxc__xla_logf
+#define JAXC__LOG1P jaxc__xla_log1pf
+#define JAXC__ABS fabsf
+#define JAXC__SIGN jaxc__rnd_signf
+#define JAXC__RS_FN(NAME, name, lo, expr) JAXC__DEV_VEC float jaxc__rs_##name##_f32(float u) { return expr; }
+JAXC__RND_SAMPLERS(JAXC__RS_FN)
+#undef JAXC__RS_FN
+#undef JAXC__R
+#define JAXC__R(x) jaxc__rnd_round16(bf, (x))
+#define JAXC__RS_FN(NAME, name, lo, expr) JAXC__DEV_VEC float jaxc__rs_##name##_16(bool bf, float u) { return expr; }
+JAXC__RND_SAMPLERS(JAXC__RS_FN)
+#undef JAXC__RS_FN
+#undef JAXC__R
+#undef JAXC__LOG
+#undef JAXC__LOG1P
+#undef JAXC__ABS
+#undef JAXC__SIGN
+#define JAXC__R(x) (x)
+#define JAXC__LOG log
+#define JAXC__LOG1P jaxc__xla_log1p
+#define JAXC__ABS fabs
+#define JAXC__SIGN jaxc__rnd_sign
+#define JAXC__RS_FN(NAME, name, lo, expr) static inline double jaxc__rs_##name##_f64(double u) { return expr; }
+JAXC__RND_SAMPLERS(JAXC__RS_FN)
+#undef JAXC__RS_FN
+#undef JAXC__R
+#undef JAXC__LOG
+#undef JAXC__LOG1P
+#undef JAXC__ABS
+#undef JAXC__SIGN
+
+/* uniform's values, then the row's transform in place */
+static void jaxc__rnd_fill_sampler(const jaxc__rnd_job *job, int64_t start, int m, uint32_t *const w[4]) {
+  jaxc__rnd_fill_uniform(job, start, m, w);
+  switch (job->st) {
+  case JAXC_F32: {
+    float *o = (float *)job->out + start;
+#define JAXC__RS_CASE(NAME, name, lo, expr) \
+  case JAXC__RS_##NAME: for (int j = 0; j < m; j++) o[j] = jaxc__rs_##name##_f32(o[j]); break;
+    switch (job->sampler) { JAXC__RND_SAMPLERS(JAXC__RS_CASE) default: break; }
+#undef JAXC__RS_CASE
+  } break;
+  case JAXC_F64: {
+    double *o = (double *)job->out + start;
+#define JAXC__RS_CASE(NAME, name, lo, expr) \
+  case JAXC__RS_##NAME: for (int j = 0; j < m; j++) o[j] = jaxc__rs_##name##_f64(o[j]); break;
+    switch (job->sampler) { JAXC__RND_SAMPLERS(JAXC__RS_CASE) default: break; }
+#undef JAXC__RS_CASE
+  } break;
+  default: { /* a loop for each 16-bit type: with bf constant, only its conversions remain */
+    uint16_t *o = (uint16_t *)job->out + start;
+#define JAXC__RS_CASE(NAME, name, lo, expr)                                                    \
+  case JAXC__RS_##NAME:                                                                        \
+    for (int j = 0; j < m; j++) o[j] = jaxc__rnd_store16(JAXC__BF, jaxc__rs_##name##_16(JAXC__BF, jaxc__rnd_load16(JAXC__BF, o[j]))); \
+    break;
+#define JAXC__BF true
+    if (job->st == JAXC_BF16) switch (job->sampler) { JAXC__RND_SAMPLERS(JAXC__RS_CASE) default: break; }
+#undef JAXC__BF
+#define JAXC__BF false
+    if (job->st == JAXC_F16) switch (job->sampler) { JAXC__RND_SAMPLERS(JAXC__RS_CASE) default: break; }
+#undef JAXC__BF
+#undef JAXC__RS_CASE
+  } break;
+  }
+}
+
+/* --- gumbel HIGH and HIGHEST ------------------------------------------------------------------*/
+/* XLA's shifts (by the width or more: 0) and count of leading zeros (of 0: the width); masks,
+   not branches, here and below, so that gumbel HIGHEST's loop vectorises */
+static inline uint32_t jaxc__rnd_shl(uint32_t x, uint32_t k) { return (x << (k & 31u)) & (0u - (uint32_t)(k < 32u)); }
+static inline uint32_t jaxc__rnd_shr(uint32_t x, uint32_t k) { return (x >> (k & 31u)) & (0u - (uint32_t)(k < 32u)); }
+/* from the exponent of x as an (exact) double: 1023 + floor(log2 x), or 0 for 0; no branch, so
+   that a loop of them vectorises */
+static inline uint32_t jaxc__rnd_clz(uint32_t x) {
+  uint32_t n = 1054u - (uint32_t)(jaxc__fp64_to_bits((double)x) >> 52);
+  return n < 32u ? n : 32u;
+}
+/* jax.random._safe_int_to_float: the 64-bit fraction hi:lo as a float32 in (0, 1), its first
+   24 significant bits kept (truncated); exponent 126 - (leading zeros), so 0 gives 2^-65 */
+JAXC__DEV_VEC float jaxc__rnd_safe_int_to_float(uint32_t hi, uint32_t lo) {
+  const uint32_t hc = jaxc__rnd_clz(hi), lc = jaxc__rnd_clz(lo);
+  const uint32_t all = 0u - (uint32_t)(hc == 32u); /* hi is 0: the bits come from lo */
+  uint32_t mant = jaxc__rnd_shl(hi, hc) | (jaxc__rnd_shl(lo, lc) & all) | (jaxc__rnd_shr(lo, 32u - hc) & ~all);
+  mant = (mant >> 8) & 0x7fffffu;
+  uint32_t e = ((126u - (hc + (lc & all))) << 23) & 0x3fc00000u;
+  return jaxc__fp32_from_bits(e | mant);
+}
+/* mode "highest", float32: b = bits[0]:bits[1] as a 64-bit fraction; below 0.5 it is x, else x
+   is 1 - b (two's complement negation, the carry into the high word where the low word is 0).
+   log1p serves the first half, log the second. */
+JAXC__DEV_VEC float jaxc__rnd_gumbel_highest(uint32_t b0, uint32_t b1) {
+  const bool flip = b0 < 0x80000000u;
+  const uint32_t n0 = ~b0 + (b1 == 0u), n1 = ~b1 + 1u;
+  const float x = jaxc__rnd_safe_int_to_float(flip ? b0 : n0, flip ? b1 : n1);
+  return -jaxc__xla_logf(-jaxc__sel_f(flip, jaxc__xla_log1pf(-x), jaxc__xla_logf(x)));
+}
+
+/* mode "high": h = uniform [0, 1) at counter i, l at counter n + i (the halves of uniform's
+   (2,) + shape draw); x = where(h >= 0.5, h, h + 2^-nmant l + tiny); -log(-log1p(-x)) */
+static void jaxc__rnd_fill_gumbel_high(const jaxc__rnd_job *job, int64_t start, int m, uint32_t *const w[4]) {
+  const uint32_t *a = w[0], *b = w[1], *c = w[2], *d = w[3];
+  switch (job->st) {
+  case JAXC_F32: {
+    float *o = (float *)job->out + start;
+    if (job->sampler == JAXC__RS_GUMBEL_HIGHEST) {
+      for (int j = 0; j < m; j++) o[j] = jaxc__rnd_gumbel_highest(a[j] ^ b[j], c[j] ^ d[j]);
+      break;
+    }
+    for (int j = 0; j < m; j++) {
+      const float h = jaxc__rnd_unit_f32(a[j] ^ b[j]), l = jaxc__rnd_unit_f32(c[j] ^ d[j]);
+      const float x = h >= 0.5f ? h : (h + 0x1p-23f * l) + 0x1p-126f;
+      o[j] = -jaxc__xla_logf(-jaxc__xla_log1pf(-x));
+    }
+  } break;
+  case JAXC_F64: {
+    double *o = (double *)job->out + start;
+    for (int j = 0; j < m; j++) {
+      const double h = jaxc__rnd_unit_f64((uint64_t)a[j] << 32 | b[j]), l = jaxc__rnd_unit_f64((uint64_t)c[j] << 32 | d[j]);
+      const double x = h >= 0.5 ? h : (h + 0x1p-52 * l) + 0x1p-1022;
+      o[j] = -log(-jaxc__xla_log1p(-x));
+    }
+  } break;
+  default: {
+    const bool bf = job->st == JAXC_BF16;
+    const float ulp = bf ? 0x1p-7f : 0x1p-10f, tiny = bf ? 0x1p-126f : 0x1p-14f;
+    uint16_t *o = (uint16_t *)job->out + start;
+    for (int j = 0; j < m; j++) {
+      const float h = jaxc__rnd_load16(bf, jaxc__rnd_uniform16(bf, a[j] ^ b[j], 0.0f, 1.0f));
+      const float l = jaxc__rnd_load16(bf, jaxc__rnd_uniform16(bf, c[j] ^ d[j], 0.0f, 1.0f));
+      const float x = h >= 0.5f ? h : jaxc__rnd_round16(bf, jaxc__rnd_round16(bf, h + jaxc__rnd_round16(bf, ulp * l)) + tiny);
+      o[j] = jaxc__rnd_store16(bf, -jaxc__rnd_round16(bf, jaxc__xla_logf(-jaxc__rnd_round16(bf, jaxc__xla_log1pf(-x)))));
+    }
+  } break;
+  }
+}
+
+/* rademacher: bernoulli(key, 0.5) (uniform in the dtype of a Python float) as 1 / -1, cast to
+   the dtype as astype casts: -1 wraps in unsigned types, is true in bool */
+static void jaxc__rnd_fill_rademacher(const jaxc__rnd_job *job, int64_t start, int m, uint32_t *const w[4]) {
+  const uint32_t *a = w[0], *b = w[1];
+  int8_t v[JAXC__RND_BLOCK];
+  if (job->draw == JAXC_F64)
+    for (int j = 0; j < m; j++) v[j] = jaxc__rnd_unit_f64((uint64_t)a[j] << 32 | b[j]) < 0.5 ? 1 : -1;
+  else
+    for (int j = 0; j < m; j++) v[j] = jaxc__rnd_unit_f32(a[j] ^ b[j]) < 0.5f ? 1 : -1;
+  jaxc_kernel_cast_dyn(JAXC_I8, job->st, (size_t)m, v, (char *)job->out + (size_t)start * jaxc_dtype_size(job->st));
+}
+
+/* The uniform's minval of a sampler in the dtype st (float storage) */
+static double jaxc__rnd_sampler_min(int sampler, jaxc_dtype st) {
+  jaxc_float_info fi;
+  jaxc_finfo(st, &fi);
+  switch (jaxc__rnd_sampler_lo[sampler]) {
+  case JAXC__RS_EPSNEG: return -1.0 + fi.epsneg;
+  case JAXC__RS_TINY: return fi.tiny;
+  default: return 0.0;
+  }
+}
+
+static void jaxc__rnd_do_sampler(jaxc_key key, int sampler, jaxc_dtype st, int64_t n, void *out) {
+  jaxc__rnd_job job = {.key = {key}, .nkeys = 1, .st = st, .out = out, .sampler = sampler, .fill = jaxc__rnd_fill_sampler};
+  if (sampler >= JAXC__RS_GUMBEL_HIGH) {
+    job.key[1] = key;
+    job.ctr[1] = (uint64_t)n;
+    job.nkeys = 2;
+    job.fill = jaxc__rnd_fill_gumbel_high;
+    if (st != JAXC_F32) job.sampler = JAXC__RS_GUMBEL_HIGH; /* JAX: "highest" is float32's only */
+  }
+  jaxc__rnd_set_bounds(&job, jaxc__rnd_sampler_min(sampler, st), 1.0);
+  jaxc__rnd_run(&job, n);
+}
+
+/* The float storage dtype a sampler draws in; JAX canonicalises first (check_and_canonicalize_
+   user_dtype), so the message names the canonical dtype. */
+static jaxc_dtype jaxc__rnd_sampler_storage(int sampler, jaxc_dtype dtype) {
+  if (sampler > JAXC__RS_GUMBEL) sampler = JAXC__RS_GUMBEL;
+  return jaxc__rnd_storage(dtype, JAXC__RND_KIND(JAXC_KIND_FLOAT), jaxc__rnd_sampler_msg[sampler], true);
+}
+
+/* gumbel's sampler for a mode, or -1 with JAX's error */
+static int jaxc__rnd_gumbel_sampler(jaxc_gumbel_mode mode) {
+  switch (mode) {
+  case JAXC_GUMBEL_LOW: return JAXC__RS_GUMBEL;
+  case JAXC_GUMBEL_HIGH: return JAXC__RS_GUMBEL_HIGH;
+  case JAXC_GUMBEL_HIGHEST: return JAXC__RS_GUMBEL_HIGHEST;
+  default: return (jaxc__fail(JAXC_ERR_ARG, "Must provide valid mode for gumbel got: %d", (int)mode), -1);
+  }
+}
+
+static jaxc_array *jaxc__rnd_sample(jaxc_key key, int sampler, jaxc_dtype st, int ndim, const int64_t *shape) {
+  jaxc_array *a = jaxc__new_array(st, false, ndim, shape);
+  if (!a) return NULL;
+  jaxc__rnd_do_sampler(key, sampler, st, a->size, a->data);
+  jaxc__ok();
+  return a;
+}
+
+static int jaxc__rnd_sample_into(jaxc_key key, int sampler, jaxc_dtype st, int64_t n, void *out) {
+  int s = jaxc__rnd_check_out(n, out);
+  if (s) return s;
+  jaxc__rnd_do_sampler(key, sampler, st, n, out);
+  jaxc__ok();
+  return JAXC_OK;
+}
+
+#define JAXC__RS_API(NAME, name)                                                                   \
+  JAXC_API jaxc_array *jaxc_random_##name(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape) { \
+    jaxc_dtype st = jaxc__rnd_sampler_storage(JAXC__RS_##NAME, dtype);                             \
+    return st == JAXC_DTYPE_INVALID ? NULL : jaxc__rnd_sample(key, JAXC__RS_##NAME, st, ndim, shape); \
+  }                                                                                                \
+  JAXC_API int jaxc_random_##name##_into(jaxc_key key, jaxc_dtype dtype, int64_t n, void *out) {   \
+    jaxc_dtype st = jaxc__rnd_sampler_storage(JAXC__RS_##NAME, dtype);                             \
+    return st == JAXC_DTYPE_INVALID ? JAXC_ERR_DTYPE : jaxc__rnd_sample_into(key, JAXC__RS_##NAME, st, n, out); \
+  }
+JAXC__RS_API(EXPONENTIAL, exponential)
+JAXC__RS_API(LAPLACE, laplace)
+JAXC__RS_API(LOGISTIC, logistic)
+#undef JAXC__RS_API
+
+JAXC_API jaxc_array *jaxc_random_gumbel(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape, jaxc_gumbel_mode mode) {
+  jaxc_dtype st = jaxc__rnd_sampler_storage(JAXC__RS_GUMBEL, dtype);
+  if (st == JAXC_DTYPE_INVALID) return NULL;
+  int sampler = jaxc__rnd_gumbel_sampler(mode);
+  return sampler < 0 ? NULL : jaxc__rnd_sample(key, sampler, st, ndim, shape);
+}
+
+JAXC_API int jaxc_random_gumbel_into(jaxc_key key, jaxc_dtype dtype, int64_t n, jaxc_gumbel_mode mode, void *out) {
+  jaxc_dtype st = jaxc__rnd_sampler_storage(JAXC__RS_GUMBEL, dtype);
+  if (st == JAXC_DTYPE_INVALID) return JAXC_ERR_DTYPE;
+  int sampler = jaxc__rnd_gumbel_sampler(mode);
+  return sampler < 0 ? JAXC_ERR_ARG : jaxc__rnd_sample_into(key, sampler, st, n, out);
+}
+
+/* rademacher takes any dtype (JAX checks none: astype casts the +-1) */
+static jaxc_dtype jaxc__rnd_rademacher_storage(jaxc_dtype dtype) {
+  const unsigned all = JAXC__RND_KIND(JAXC_KIND_BOOL) | JAXC__RND_KIND(JAXC_KIND_UINT) | JAXC__RND_KIND(JAXC_KIND_INT) |
+                       JAXC__RND_KIND(JAXC_KIND_FLOAT) | JAXC__RND_KIND(JAXC_KIND_COMPLEX);
+  return jaxc__rnd_storage(dtype, all, "rademacher: dtype %s", true);
+}
+static void jaxc__rnd_do_rademacher(jaxc_key key, jaxc_dtype st, int64_t n, void *out) {
+  jaxc__rnd_job job = {.key = {key}, .nkeys = 1, .st = st, .out = out, .fill = jaxc__rnd_fill_rademacher,
+                       .draw = jaxc_x64() ? JAXC_F64 : JAXC_F32};
+  jaxc__rnd_run(&job, n);
+}
+JAXC_API jaxc_array *jaxc_random_rademacher(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape) {
+  jaxc_dtype st = jaxc__rnd_rademacher_storage(dtype);
+  if (st == JAXC_DTYPE_INVALID) return NULL;
+  jaxc_array *a = jaxc__new_array(st, false, ndim, shape);
+  if (!a) return NULL;
+  jaxc__rnd_do_rademacher(key, st, a->size, a->data);
+  jaxc__ok();
+  return a;
+}
+JAXC_API int jaxc_random_rademacher_into(jaxc_key key, jaxc_dtype dtype, int64_t n, void *out) {
+  jaxc_dtype st = jaxc__rnd_rademacher_storage(dtype);
+  if (st == JAXC_DTYPE_INVALID) return JAXC_ERR_DTYPE;
+  int s = jaxc__rnd_check_out(n, out);
+  if (s) return s;
+  jaxc__rnd_do_rademacher(key, st, n, out);
+  jaxc__ok();
+  return JAXC_OK;
+}
+
+/* --- categorical and choice, composed of the samplers and array ops as JAX composes them ------*/
+/* _check_shape(name, shape, param_shape): broadcasting must give shape itself */
+static bool jaxc__rnd_check_shape(const char *name, int nd, const int64_t *shape, int np, const int64_t *pshape) {
+  const int nds[2] = {nd, np};
+  const int64_t *shapes[2] = {shape, pshape};
+  int bn;
+  int64_t b[JAXC_MAX_NDIM];
+  if (jaxc_broadcast_shapes(2, nds, shapes, &bn, b) != JAXC_OK) return false;
+  bool same = bn == nd;
+  for (int i = 0; same && i < nd; i++) same = b[i] == shape[i];
+  if (same) return true;
+  char got[JAXC_MAX_NDIM * 24 + 4], want[JAXC_MAX_NDIM * 24 + 4];
+  jaxc__format_dims(got, sizeof got, bn, b);
+  jaxc__format_dims(want, sizeof want, nd, shape);
+  jaxc__fail(JAXC_ERR_SHAPE,
+             "%s parameter shapes must be broadcast-compatible with shape argument, and the result of broadcasting "
+             "the shapes must equal the shape argument, but got result %s for shape argument %s.",
+             name, got, want);
+  return false;
+}
+
+/* ndim and shape as a shape argument: 0..JAXC_MAX_NDIM dims, none negative */
+static bool jaxc__rnd_shape_ok(const char *name, int ndim, const int64_t *shape, int64_t *size) {
+  if (ndim < 0 || ndim > JAXC_MAX_NDIM || (ndim > 0 && !shape))
+    return jaxc__fail(JAXC_ERR_ARG, "%s: shape must be a sequence of 0 to %d dims, got ndim %d%s", name, JAXC_MAX_NDIM, ndim,
+                      ndim > 0 && !shape ? " and a NULL shape" : ""), false;
+  return jaxc__check_shape(ndim, shape, size);
+}
+
+JAXC_API jaxc_array *jaxc_random_categorical(jaxc_key key, const jaxc_array *logits, int axis, int ndim, const int64_t *shape,
+                                             bool replace, jaxc_gumbel_mode mode) {
+  if (!logits) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "categorical: logits is NULL");
+  const int nd = logits->ndim;
+  if (axis < -nd || axis >= nd) /* np.delete(logits.shape, axis) */
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_INDEX, "index %d is out of bounds for axis 0 with size %d", axis, nd);
+  const int ax = axis < 0 ? axis + nd : axis;
+  int64_t batch[JAXC_MAX_NDIM], shp[JAXC_MAX_NDIM], size;
+  int nb = 0, ns;
+  for (int i = 0; i < nd; i++)
+    if (i != ax) batch[nb++] = logits->shape[i];
+  if (ndim < 0) { /* shape=None */
+    ns = nb;
+    for (int i = 0; i < nb; i++) shp[i] = batch[i];
+  } else {
+    if (!jaxc__rnd_shape_ok("categorical", ndim, shape, &size) || !jaxc__rnd_check_shape("categorical", ndim, shape, nb, batch))
+      return NULL;
+    ns = ndim;
+    for (int i = 0; i < ns; i++) shp[i] = shape[i];
+  }
+  const int npre = ns - nb;
+  const jaxc_dtype d = jaxc__rnd_sampler_storage(JAXC__RS_GUMBEL, logits->dtype);
+  const int sampler = d == JAXC_DTYPE_INVALID ? -1 : jaxc__rnd_gumbel_sampler(mode);
+  if (sampler < 0) return NULL;
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *G, *X, *r = NULL;
+  if (replace) { /* argmax(gumbel(prefix + batch with the axis put back) + logits, axis) */
+    int64_t gshape[JAXC_MAX_NDIM + 1];
+    int gn = 0;
+    for (int i = 0; i < npre; i++) gshape[gn++] = shp[i];
+    for (int i = 0; i < nd; i++) gshape[gn++] = i == ax ? logits->shape[ax] : shp[npre + i - (i > ax)];
+    if (gn > JAXC_MAX_NDIM) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "categorical: the draws need %d dims, more than %d", gn, JAXC_MAX_NDIM);
+    JAXC__STEP(G, jaxc__rnd_sample(key, sampler, d, gn, gshape));
+    JAXC__STEP(X, jaxc_add(G, logits));
+    JAXC__STEP(r, jaxc_reduce(JAXC_OP_ARGMAX, X, ax - nd));
+  } else { /* top_k(logits + gumbel, k) along axis, the k draws leading */
+    JAXC__STEP(G, jaxc__rnd_sample(key, sampler, d, nd, logits->shape));
+    JAXC__STEP(X, jaxc_add(logits, G));
+    int64_t k = 1;
+    for (int i = 0; i < npre; i++) k *= shp[i];
+    if (k > logits->shape[ax]) {
+      jaxc__fail(JAXC_ERR_ARG, "Number of samples without replacement (%lld) cannot exceed number of categories (%lld).",
+                 (long long)k, (long long)logits->shape[ax]);
+      goto done;
+    }
+    bool batch_exact = true; /* JAX asserts shape == shape_prefix + batch_shape */
+    for (int i = 0; i < nb; i++) batch_exact = batch_exact && shp[npre + i] == batch[i];
+    if (!batch_exact) {
+      jaxc__fail(JAXC_ERR_SHAPE, "categorical without replacement: the shape must end with the batch shape (logits' shape without axis)");
+      goto done;
+    }
+    jaxc_array *M, *I, *T;
+    JAXC__STEP(M, jaxc_moveaxis(X, ax, -1));
+    if (jaxc_top_k(M, k, -1, NULL, &I) != JAXC_OK) goto done;
+    jaxc__step(&S, I);
+    int perm[JAXC_MAX_NDIM];
+    perm[0] = nb;
+    for (int i = 0; i < nb; i++) perm[i + 1] = i;
+    JAXC__STEP(T, jaxc_transpose(I, nb + 1, perm));
+    JAXC__STEP(r, jaxc_reshape(T, ns, shp));
+  }
+  jaxc__ok();
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+
+/* int(a) of a 0-d array: Python's truncation of a float, NaN and infinities refused */
+static bool jaxc__rnd_int_of(const jaxc_array *a, int64_t *out) {
+  const int kind = jaxc_dtype_kind(a->dtype);
+  if (kind == JAXC_KIND_COMPLEX) return jaxc__fail(JAXC_ERR_DTYPE, "choice: int() of a complex array"), false;
+  if (kind != JAXC_KIND_FLOAT) return jaxc_kernel_cast_dyn(a->dtype, JAXC_I64, 1, a->data, out), true;
+  double v;
+  jaxc_kernel_cast_dyn(a->dtype, JAXC_F64, 1, a->data, &v);
+  if (v != v) return jaxc__fail(JAXC_ERR_ARG, "cannot convert float NaN to integer"), false;
+  if (!(fabs(v) < 0x1p63)) return jaxc__fail(JAXC_ERR_OVERFLOW, "cannot convert float %s to integer", fabs(v) == INFINITY ? "infinity" : "this large"), false;
+  *out = (int64_t)v;
+  return true;
+}
+
+/* jnp.log as XLA CPU computes it: float32's own log, float64 the C library's, 16-bit through
+   float32 */
+static jaxc_array *jaxc__rnd_xla_log(const jaxc_array *x) {
+  jaxc_array *r = jaxc__new_array(x->dtype, false, x->ndim, x->shape);
+  if (!r) return NULL;
+  for (int64_t i = 0; i < x->size; i++) switch (x->dtype) {
+    case JAXC_F32: ((float *)r->data)[i] = jaxc__xla_logf(((const float *)x->data)[i]); break;
+    case JAXC_F64: ((double *)r->data)[i] = log(((const double *)x->data)[i]); break;
+    default: {
+      const bool bf = x->dtype == JAXC_BF16;
+      ((uint16_t *)r->data)[i] = jaxc__rnd_store16(bf, jaxc__xla_logf(jaxc__rnd_load16(bf, ((const uint16_t *)x->data)[i])));
+    } break;
+    }
+  return r;
+}
+
+/* choice's indices with p: searchsorted(cumsum(p), p_cuml[-1] * (1 - uniform)) with replacement,
+   top_k(gumbel + log(p), draws) without */
+static jaxc_array *jaxc__rnd_choice_p(jaxc_key key, const jaxc_array *p, int64_t n_inputs, int64_t n_draws, bool replace,
+                                      jaxc_gumbel_mode mode) {
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *P, *r = NULL, *t[4];
+  JAXC__STEP(P, jaxc_astype(p, jaxc_storage_dtype(jaxc__to_inexact(jaxc__node_of(p)), jaxc_x64())));
+  if (P->ndim != 1 || P->shape[0] != n_inputs) {
+    char s[JAXC_MAX_NDIM * 24 + 4];
+    jaxc__format_shape(s, sizeof s, P);
+    jaxc__fail(JAXC_ERR_SHAPE, "p must be None or a 1D vector with the same size as a.shape[axis]. p has shape %s and a.shape[axis] is %lld.",
+               s, (long long)n_inputs);
+    goto done;
+  }
+  if (replace) {
+    jaxc_slice_spec last = JAXC_S(-1, JAXC_NONE, JAXC_NONE);
+    JAXC__STEP(t[0], jaxc_reduce(JAXC_OP_CUMSUM, P, 0));
+    JAXC__STEP(t[1], jaxc_random_uniform(key, P->dtype, 1, &n_draws, 0.0, 1.0));
+    JAXC__STEP(t[1], jaxc_subtract(jaxc__step(&S, jaxc_weak_int(1)), t[1]));
+    JAXC__STEP(t[2], jaxc_slice(t[0], 1, &last));
+    JAXC__STEP(t[2], jaxc_multiply(t[2], t[1]));
+    JAXC__STEP(r, jaxc_searchsorted(t[0], t[2], JAXC_SIDE_LEFT, NULL));
+  } else {
+    const jaxc_dtype d = jaxc__rnd_sampler_storage(JAXC__RS_GUMBEL, P->dtype);
+    const int sampler = d == JAXC_DTYPE_INVALID ? -1 : jaxc__rnd_gumbel_sampler(mode);
+    if (sampler < 0) goto done;
+    JAXC__STEP(t[0], jaxc__rnd_sample(key, sampler, d, 1, &n_inputs));
+    JAXC__STEP(t[1], jaxc__rnd_xla_log(P));
+    JAXC__STEP(t[2], jaxc_add(t[0], t[1]));
+    if (jaxc_top_k(t[2], n_draws, 0, NULL, &r) != JAXC_OK) goto done;
+    jaxc__step(&S, r);
+  }
+  jaxc__ok();
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+
+JAXC_API jaxc_array *jaxc_random_choice(jaxc_key key, const jaxc_array *a, int ndim, const int64_t *shape, bool replace,
+                                        const jaxc_array *p, int axis, jaxc_gumbel_mode mode) {
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "choice: a is NULL");
+  if (ndim < 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "shape argument of jax.random.choice must be a sequence, got ndim %d", ndim);
+  int64_t n_draws, n_inputs;
+  if (!jaxc__rnd_shape_ok("choice", ndim, shape, &n_draws)) return NULL;
+  int ax = 0;
+  if (a->ndim == 0) {
+    if (!jaxc__rnd_int_of(a, &n_inputs)) return NULL;
+  } else {
+    if (!jaxc__canon_axis(axis, a->ndim, &ax)) return NULL;
+    n_inputs = a->shape[ax];
+  }
+  if (n_draws == 0) return jaxc_array_zeros(a->dtype, ndim, shape);
+  if (n_inputs <= 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "a must be greater than 0 unless no samples are taken");
+  if (!replace && n_draws > n_inputs)
+    return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "Cannot take a larger sample (size %lld) than population (size %lld) when 'replace=False'",
+                                    (long long)n_draws, (long long)n_inputs);
+  const jaxc_dtype idx = jaxc_x64() ? JAXC_I64 : JAXC_I32; /* astype(int) */
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *ind, *r = NULL;
+  if (p) {
+    JAXC__STEP(ind, jaxc__rnd_choice_p(key, p, n_inputs, n_draws, replace, mode));
+    JAXC__STEP(ind, jaxc_astype(ind, idx));
+  } else if (replace) {
+    JAXC__STEP(ind, jaxc_random_randint(key, idx, 1, &n_draws, 0, n_inputs));
+  } else { /* permutation(key, n)[:draws]; an array's permutation takes those rows of it */
+    jaxc_slice_spec first = JAXC_S(JAXC_NONE, n_draws, JAXC_NONE);
+    JAXC__STEP(ind, jaxc_random_permutation(key, n_inputs));
+    JAXC__STEP(ind, jaxc_slice(ind, 1, &first));
+  }
+  if (a->ndim == 0) {
+    JAXC__STEP(r, jaxc_reshape(ind, ndim, shape));
+  } else { /* a.shape[:axis] + shape + a.shape[axis+1:] */
+    int64_t out[2 * JAXC_MAX_NDIM];
+    int no = 0;
+    for (int i = 0; i < ax; i++) out[no++] = a->shape[i];
+    for (int i = 0; i < ndim; i++) out[no++] = shape[i];
+    for (int i = ax + 1; i < a->ndim; i++) out[no++] = a->shape[i];
+    if (no > JAXC_MAX_NDIM) {
+      jaxc__fail(JAXC_ERR_SHAPE, "choice: the result needs %d dims, more than %d", no, JAXC_MAX_NDIM);
+      goto done;
+    }
+    jaxc_array *T;
+    JAXC__STEP(T, jaxc_take(a, ind, ax, JAXC_MODE_DEFAULT, NULL));
+    JAXC__STEP(r, jaxc_reshape(T, no, out));
+  }
+  jaxc__ok();
+done:
+  jaxc__steps_free(&S, r);
+  return r;
 }
 
 #undef JAXC__RND_KIND
