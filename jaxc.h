@@ -20597,11 +20597,18 @@ JAXC__DEV_VEC float jaxc__xla_log1pf(float x) {
   float x2 = x * x, near = x + fmaf(-0.5f, x2, (x * x2) * (n / d));
   return jaxc__sel_f(fabsf(x) < 0.414213568f, near, jaxc__xla_logf(x + 1.0f)); /* a ?: became a branch */
 }
+/* ErfInv32's two polynomials in t, highest degree first: w < 5 (t = w - 2.5) and beyond
+   (t = sqrt(w) - 3) */
+#define JAXC__ERFINV32_LT5(F)                                                                   \
+  F(2.81022636e-08f) F(3.43273939e-07f) F(-3.5233877e-06f) F(-4.39150654e-06f) F(0.00021858087f) \
+  F(-0.00125372503f) F(-0.00417768164f) F(0.246640727f) F(1.50140941f)
+#define JAXC__ERFINV32_GE5(F)                                                                   \
+  F(-0.000200214257f) F(0.000100950558f) F(0.00134934322f) F(-0.00367342844f) F(0.00573950773f)  \
+  F(-0.0076224613f) F(0.00943887047f) F(1.00167406f) F(2.83297682f)
+#define JAXC__ERFINV32_ITEM(c) c,
 JAXC__DEV_VEC float jaxc__rnd_erfinv_f32(float x) {
-  static const float lt5[9] = {2.81022636e-08f, 3.43273939e-07f, -3.5233877e-06f, -4.39150654e-06f, 0.00021858087f,
-                               -0.00125372503f, -0.00417768164f, 0.246640727f, 1.50140941f};
-  static const float ge5[9] = {-0.000200214257f, 0.000100950558f, 0.00134934322f, -0.00367342844f, 0.00573950773f,
-                               -0.0076224613f, 0.00943887047f, 1.00167406f, 2.83297682f};
+  static const float lt5[9] = {JAXC__ERFINV32_LT5(JAXC__ERFINV32_ITEM)};
+  static const float ge5[9] = {JAXC__ERFINV32_GE5(JAXC__ERFINV32_ITEM)};
   float w = -jaxc__xla_log1pf(x * -x);
   bool lt = w < 5.0f;
   float t = lt ? w - 2.5f : sqrtf(w) - 3.0f;
@@ -20671,6 +20678,21 @@ JAXC_API double jaxc__rnd_normal_f64(uint64_t bits) {
   double u = jaxc__rnd_max(lo, fma(jaxc__rnd_unit_f64(bits), span, lo));
   return 1.4142135623730951 * jaxc__rnd_erfinv_f64(u);
 }
+/* normal float32 in two passes: a vectorised one computes the draws whose w = -log1p(-u^2) is
+   below 5 (all but about 0.3%) and leaves NaN for the others (no draw is NaN: |u| < 1); the
+   scalar one computes those, whose ErfInv branch takes sqrtf (which sets errno, and so keeps a
+   loop scalar). The same operations as jaxc__rnd_normal_f32 (Horner's first step fmaf(0, t, c)
+   is c), so the same bits. */
+#define JAXC__ERFINV32_STEP(c) p = fmaf(p, t, c);
+JAXC__DEV_VEC float jaxc__rnd_normal_near_f32(uint32_t bits) {
+  const float lo = -0x1.fffffep-1f, span = 1.0f - lo;
+  const float v = fmaf(jaxc__rnd_unit_f32(bits), span, lo);
+  float u = jaxc__sel_f(lo > v, lo, v); /* max(lo, v), lo not NaN: a select, not rnd_maxf's || */
+  float w = -jaxc__xla_log1pf(u * -u), t = w - 2.5f, p = 0.0f;
+  JAXC__ERFINV32_LT5(JAXC__ERFINV32_STEP)
+  return jaxc__sel_f(w < 5.0f, 1.41421356f * (u * p), (float)NAN);
+}
+#undef JAXC__ERFINV32_STEP
 /* bf16/f16: every op rounds to the 16-bit type; ErfInv runs in f32 (XLA upcasts). */
 static inline float jaxc__rnd_normal16(bool bf, uint32_t w) {
   const float lo = bf ? -0x1.fep-1f : -0x1.ffcp-1f; /* nextafter(-1, 0) in bf16 / f16 */
@@ -20755,7 +20777,12 @@ static void jaxc__rnd_fill_uniform(const jaxc__rnd_job *job, int64_t start, int 
 static void jaxc__rnd_fill_normal(const jaxc__rnd_job *job, int64_t start, int m, uint32_t *const w[4]) {
   const uint32_t *a = w[0], *b = w[1];
   switch (job->st) {
-  case JAXC_F32: { float *o = (float *)job->out + start; for (int j = 0; j < m; j++) o[j] = jaxc__rnd_normal_f32(a[j] ^ b[j]); } break;
+  case JAXC_F32: {
+    float *o = (float *)job->out + start;
+    for (int j = 0; j < m; j++) o[j] = jaxc__rnd_normal_near_f32(a[j] ^ b[j]);
+    for (int j = 0; j < m; j++)
+      if (o[j] != o[j]) o[j] = jaxc__rnd_normal_f32(a[j] ^ b[j]);
+  } break;
   case JAXC_F64: {
     double *o = (double *)job->out + start;
     for (int j = 0; j < m; j++) o[j] = jaxc__rnd_normal_f64((uint64_t)a[j] << 32 | b[j]);

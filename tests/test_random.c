@@ -893,6 +893,22 @@ static void test_normal_golden(void) {
   }
   CHECK_MSG(h == want_table, "normal float32: the 2^23 outputs hash to %016llx, JAX's table to %016llx",
             (unsigned long long)h, (unsigned long long)want_table);
+  /* the array path (a vectorised pass, then the draws with w >= 5 again) = the function above,
+     on 2^20 draws, x64 off and on (the same float32 bits) */
+  for (int x = 0; x < 2; x++) {
+    jaxc_set_x64(x != 0);
+    int64_t m = 1 << 20;
+    jaxc_array *z = jaxc_random_normal(mkkey(0xface, (uint32_t)x), JAXC_F32, 1, &m), *b = jaxc_random_bits(mkkey(0xface, (uint32_t)x), JAXC_U32, 1, &m);
+    long differ = 0, tails = 0;
+    for (int64_t i = 0; z && b && i < m; i++) {
+      float want = jaxc__rnd_normal_f32(((const uint32_t *)jaxc_array_data(b))[i]), got = ((const float *)jaxc_array_data(z))[i];
+      differ += memcmp(&want, &got, 4) != 0;
+      tails += fabsf(want) > 2.8f; /* about where w passes 5 */
+    }
+    CHECK_MSG(z && b && differ == 0 && tails > 1000, "normal float32 array path: %ld of 2^20 differ from jaxc__rnd_normal_f32 (%ld in the tails)", differ, tails);
+    jaxc_array_free(z);
+    jaxc_array_free(b);
+  }
   int64_t n = 1 << 18;
   for (int wide = 0; wide < 2; wide++) {
     jaxc_set_x64(wide != 0);
