@@ -1738,7 +1738,9 @@ JAXC_API int jaxc_random_permutation_into(jaxc_key key, int64_t n, void *out, vo
                   no p: randint (replace) or permutation(key, n)[:draws]; p (NULL: None): the
                   cumsum searched at p_cuml[-1] * (1 - uniform) (replace) or gumbel + log(p)'s
                   top_k; samples of a taken along axis: a.shape[:axis] + shape + a.shape[axis+1:]
-   Element i of exponential/laplace/logistic/gumbel LOW is drawn from counter i, as uniform's. */
+   Element i of exponential/laplace/logistic/gumbel LOW is drawn from counter i, as uniform's.
+   These were not recorded from JAX: tests/test_samplers.c holds each value to its formula in long
+   double on the uniform or bits the same key gives, and recomposes categorical and choice. */
 typedef enum jaxc_gumbel_mode { JAXC_GUMBEL_LOW, JAXC_GUMBEL_HIGH, JAXC_GUMBEL_HIGHEST } jaxc_gumbel_mode;
 JAXC_API jaxc_array *jaxc_random_exponential(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape);
 JAXC_API jaxc_array *jaxc_random_laplace(jaxc_key key, jaxc_dtype dtype, int ndim, const int64_t *shape);
