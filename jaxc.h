@@ -20613,9 +20613,10 @@ JAXC__DEV_VEC float jaxc__rnd_erfinv_f32(float x) {
   static const float ge5[9] = {JAXC__ERFINV32_GE5(JAXC__ERFINV32_ITEM)};
   float w = -jaxc__xla_log1pf(x * -x);
   bool lt = w < 5.0f;
+  const float *c = lt ? lt5 : ge5;
   float t = lt ? w - 2.5f : sqrtf(w) - 3.0f;
-  float p = lt ? lt5[0] : ge5[0];
-  for (int i = 1; i < 9; i++) p = fmaf(p, t, lt ? lt5[i] : ge5[i]);
+  float p = c[0];
+  for (int i = 1; i < 9; i++) p = fmaf(p, t, c[i]);
   return x * (fabsf(x) == 1.0f ? INFINITY : p);
 }
 
@@ -21159,21 +21160,21 @@ JAXC_API jaxc_array *jaxc_random_permutation(jaxc_key key, int64_t n) {
    (bfloat16/float16 compute each lax op in float32 and round, as XLA CPU does; float32 and
    float64 round in the op itself), JAXC__LOG and JAXC__LOG1P are XLA CPU's, JAXC__ABS and
    JAXC__SIGN lax's. gumbel here is mode LOW; HIGH and HIGHEST draw twice (below). */
-#define JAXC__RND_SAMPLERS(X)                                                                      \
-  X(EXPONENTIAL, exponential, ZERO,   -JAXC__R(JAXC__LOG1P(-u)))                                   \
-  X(LAPLACE,     laplace,     EPSNEG, JAXC__SIGN(u) * JAXC__R(JAXC__LOG1P(-JAXC__ABS(u))))         \
-  X(LOGISTIC,    logistic,    TINY,   JAXC__R(JAXC__R(JAXC__LOG(u)) - JAXC__R(JAXC__LOG1P(-u))))  \
-  X(GUMBEL,      gumbel,      TINY,   -JAXC__R(JAXC__LOG(-JAXC__R(JAXC__LOG(u)))))
+#define JAXC__RND_SAMPLERS(X, A) /* A: passed to each X as it is */                               \
+  X(A, EXPONENTIAL, exponential, ZERO,   -JAXC__R(JAXC__LOG1P(-u)))                                \
+  X(A, LAPLACE,     laplace,     EPSNEG, JAXC__SIGN(u) * JAXC__R(JAXC__LOG1P(-JAXC__ABS(u))))      \
+  X(A, LOGISTIC,    logistic,    TINY,   JAXC__R(JAXC__R(JAXC__LOG(u)) - JAXC__R(JAXC__LOG1P(-u)))) \
+  X(A, GUMBEL,      gumbel,      TINY,   -JAXC__R(JAXC__LOG(-JAXC__R(JAXC__LOG(u)))))
 
-#define JAXC__RS_ENUM(NAME, name, lo, expr) JAXC__RS_##NAME,
+#define JAXC__RS_ENUM(A, NAME, name, lo, expr) JAXC__RS_##NAME,
 typedef enum jaxc__rnd_sampler {
-  JAXC__RND_SAMPLERS(JAXC__RS_ENUM) JAXC__RS_GUMBEL_HIGH, JAXC__RS_GUMBEL_HIGHEST
+  JAXC__RND_SAMPLERS(JAXC__RS_ENUM, ~) JAXC__RS_GUMBEL_HIGH, JAXC__RS_GUMBEL_HIGHEST
 } jaxc__rnd_sampler;
 enum { JAXC__RS_ZERO, JAXC__RS_EPSNEG, JAXC__RS_TINY };
-#define JAXC__RS_LO(NAME, name, lo, expr) JAXC__RS_##lo,
-static const uint8_t jaxc__rnd_sampler_lo[] = {JAXC__RND_SAMPLERS(JAXC__RS_LO) JAXC__RS_ZERO, JAXC__RS_ZERO};
-#define JAXC__RS_MSG(NAME, name, lo, expr) "dtype argument to `" #name "` must be a float dtype, got %s",
-static const char *const jaxc__rnd_sampler_msg[] = {JAXC__RND_SAMPLERS(JAXC__RS_MSG)};
+#define JAXC__RS_LO(A, NAME, name, lo, expr) JAXC__RS_##lo,
+static const uint8_t jaxc__rnd_sampler_lo[] = {JAXC__RND_SAMPLERS(JAXC__RS_LO, ~) JAXC__RS_ZERO, JAXC__RS_ZERO};
+#define JAXC__RS_MSG(A, NAME, name, lo, expr) "dtype argument to `" #name "` must be a float dtype, got %s",
+static const char *const jaxc__rnd_sampler_msg[] = {JAXC__RND_SAMPLERS(JAXC__RS_MSG, ~)};
 #undef JAXC__RS_ENUM
 #undef JAXC__RS_LO
 #undef JAXC__RS_MSG
@@ -21182,19 +21183,27 @@ static const char *const jaxc__rnd_sampler_msg[] = {JAXC__RND_SAMPLERS(JAXC__RS_
 static inline float jaxc__rnd_signf(float x) { return x > 0 ? 1.0f : x < 0 ? -1.0f : x; }
 static inline double jaxc__rnd_sign(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : x; }
 
-/* Each row's EXPR as a function of u: jaxc__rs_<name>_f32, _f64, and _16 (bf picks the type). */
+/* Each row's EXPR as a function of the stored value: jaxc__rs_<name>_f32, _f64, _bf16 and _f16
+   (these two through _16, u and the steps in float32, bf picking the type each step rounds to). */
 #define JAXC__R(x) (x)
 #define JAXC__LOG jaxc__xla_logf
 #define JAXC__LOG1P jaxc__xla_log1pf
 #define JAXC__ABS fabsf
 #define JAXC__SIGN jaxc__rnd_signf
-#define JAXC__RS_FN(NAME, name, lo, expr) JAXC__DEV_VEC float jaxc__rs_##name##_f32(float u) { return expr; }
-JAXC__RND_SAMPLERS(JAXC__RS_FN)
+#define JAXC__RS_FN(A, NAME, name, lo, expr) JAXC__DEV_VEC float jaxc__rs_##name##_f32(float u) { return expr; }
+JAXC__RND_SAMPLERS(JAXC__RS_FN, ~)
 #undef JAXC__RS_FN
 #undef JAXC__R
 #define JAXC__R(x) jaxc__rnd_round16(bf, (x))
-#define JAXC__RS_FN(NAME, name, lo, expr) JAXC__DEV_VEC float jaxc__rs_##name##_16(bool bf, float u) { return expr; }
-JAXC__RND_SAMPLERS(JAXC__RS_FN)
+#define JAXC__RS_FN(A, NAME, name, lo, expr)                                                     \
+  JAXC__DEV_VEC float jaxc__rs_##name##_16(bool bf, float u) { return expr; }                     \
+  JAXC__DEV_VEC uint16_t jaxc__rs_##name##_bf16(uint16_t h) {                                     \
+    return jaxc__rnd_store16(true, jaxc__rs_##name##_16(true, jaxc__rnd_load16(true, h)));        \
+  }                                                                                               \
+  JAXC__DEV_VEC uint16_t jaxc__rs_##name##_f16(uint16_t h) {                                      \
+    return jaxc__rnd_store16(false, jaxc__rs_##name##_16(false, jaxc__rnd_load16(false, h)));     \
+  }
+JAXC__RND_SAMPLERS(JAXC__RS_FN, ~)
 #undef JAXC__RS_FN
 #undef JAXC__R
 #undef JAXC__LOG
@@ -21206,8 +21215,8 @@ JAXC__RND_SAMPLERS(JAXC__RS_FN)
 #define JAXC__LOG1P jaxc__xla_log1p
 #define JAXC__ABS fabs
 #define JAXC__SIGN jaxc__rnd_sign
-#define JAXC__RS_FN(NAME, name, lo, expr) static inline double jaxc__rs_##name##_f64(double u) { return expr; }
-JAXC__RND_SAMPLERS(JAXC__RS_FN)
+#define JAXC__RS_FN(A, NAME, name, lo, expr) static inline double jaxc__rs_##name##_f64(double u) { return expr; }
+JAXC__RND_SAMPLERS(JAXC__RS_FN, ~)
 #undef JAXC__RS_FN
 #undef JAXC__R
 #undef JAXC__LOG
@@ -21215,39 +21224,24 @@ JAXC__RND_SAMPLERS(JAXC__RS_FN)
 #undef JAXC__ABS
 #undef JAXC__SIGN
 
-/* uniform's values, then the row's transform in place */
+/* uniform's values, then the row's transform in place, a loop per sampler and storage type */
 static void jaxc__rnd_fill_sampler(const jaxc__rnd_job *job, int64_t start, int m, uint32_t *const w[4]) {
   jaxc__rnd_fill_uniform(job, start, m, w);
+#define JAXC__RS_CASE(SUF, NAME, name, lo, expr) \
+  case JAXC__RS_##NAME: for (int j = 0; j < m; j++) o[j] = jaxc__rs_##name##_##SUF(o[j]); break;
+#define JAXC__RS_LOOPS(T, SUF)                                                                     \
+  {                                                                                                \
+    T *o = (T *)job->out + start;                                                                  \
+    switch (job->sampler) { JAXC__RND_SAMPLERS(JAXC__RS_CASE, SUF) default: break; }               \
+  } break;
   switch (job->st) {
-  case JAXC_F32: {
-    float *o = (float *)job->out + start;
-#define JAXC__RS_CASE(NAME, name, lo, expr) \
-  case JAXC__RS_##NAME: for (int j = 0; j < m; j++) o[j] = jaxc__rs_##name##_f32(o[j]); break;
-    switch (job->sampler) { JAXC__RND_SAMPLERS(JAXC__RS_CASE) default: break; }
-#undef JAXC__RS_CASE
-  } break;
-  case JAXC_F64: {
-    double *o = (double *)job->out + start;
-#define JAXC__RS_CASE(NAME, name, lo, expr) \
-  case JAXC__RS_##NAME: for (int j = 0; j < m; j++) o[j] = jaxc__rs_##name##_f64(o[j]); break;
-    switch (job->sampler) { JAXC__RND_SAMPLERS(JAXC__RS_CASE) default: break; }
-#undef JAXC__RS_CASE
-  } break;
-  default: { /* a loop for each 16-bit type: with bf constant, only its conversions remain */
-    uint16_t *o = (uint16_t *)job->out + start;
-#define JAXC__RS_CASE(NAME, name, lo, expr)                                                    \
-  case JAXC__RS_##NAME:                                                                        \
-    for (int j = 0; j < m; j++) o[j] = jaxc__rnd_store16(JAXC__BF, jaxc__rs_##name##_16(JAXC__BF, jaxc__rnd_load16(JAXC__BF, o[j]))); \
-    break;
-#define JAXC__BF true
-    if (job->st == JAXC_BF16) switch (job->sampler) { JAXC__RND_SAMPLERS(JAXC__RS_CASE) default: break; }
-#undef JAXC__BF
-#define JAXC__BF false
-    if (job->st == JAXC_F16) switch (job->sampler) { JAXC__RND_SAMPLERS(JAXC__RS_CASE) default: break; }
-#undef JAXC__BF
-#undef JAXC__RS_CASE
-  } break;
+  case JAXC_F32: JAXC__RS_LOOPS(float, f32)
+  case JAXC_F64: JAXC__RS_LOOPS(double, f64)
+  case JAXC_BF16: JAXC__RS_LOOPS(uint16_t, bf16)
+  default: JAXC__RS_LOOPS(uint16_t, f16)
   }
+#undef JAXC__RS_LOOPS
+#undef JAXC__RS_CASE
 }
 
 /* --- gumbel HIGH and HIGHEST ------------------------------------------------------------------*/
