@@ -70,6 +70,9 @@
      random    jaxc_random_key/split/fold_in, bits, uniform, normal, randint, bernoulli,
                permutation, exponential, laplace, logistic, gumbel, rademacher, categorical,
                choice, and *_into variants writing into caller memory
+     nn        jax.nn: jaxc_nn_relu ... jaxc_nn_gelu (one function per row of JAXC_NN_ACTIVATIONS,
+               or jaxc_nn_activation(JAXC_NN_..., x, param)), jaxc_nn_softmax, log_softmax,
+               jaxc_logsumexp (b, where, return_sign), jaxc_nn_one_hot, jaxc_nn_glu
      dtypes    (jaxc_promote.h) jaxc_promote_types, jaxc_finfo, jaxc_iinfo, jaxc_can_cast,
                jaxc_issubdtype (jnp.isdtype by jaxc_dtype_class_parse), the other systems' rules
      config    jaxc_set_x64, jaxc_set_promotion, jaxc_set_debug_nans/infs, jaxc_set_buffer_cache
@@ -105,7 +108,7 @@
 
    WHAT IS WHERE (grep the banners)
      >>types >>status >>config >>arrays >>ops >>reduce >>sort >>index >>shape >>linalg >>fft >>create
-     >>random
+     >>random >>nn
      >>impl */
 #ifndef JAXC_H_INCLUDED
 #define JAXC_H_INCLUDED
@@ -1760,6 +1763,107 @@ JAXC_API int jaxc_random_rademacher_into(jaxc_key key, jaxc_dtype dtype, int64_t
 /* Internal: the per-element normal transforms of one raw draw (u32 / u64 bits), for tests. */
 JAXC_API float jaxc__rnd_normal_f32(uint32_t bits);
 JAXC_API double jaxc__rnd_normal_f64(uint64_t bits);
+
+/* >>nn ------------------------------------------------------------------------------------------
+   jax.nn: the activations, softmax, log_softmax, logsumexp, one_hot and glu, each JAX's own
+   composition of jnp/lax ops (jax/_src/nn/functions.py, jax/_src/ops/special.py), so that dtypes,
+   weak types, NaN, inf, -0 and the errors are those of the ops they are made of:
+     relu           lax.select(x >= 0, x, 0): NaN gives 0, -0 stays -0; ints and bool kept;
+                    complex refused by lax.ge ("ge does not accept dtype complex64. ...")
+     relu6          minimum(maximum(x, 0), 6.0): NaN propagates; ints become float (6.0 is weak)
+     sigmoid        lax.logistic, which XLA expands to 1 / (1 + exp(-x)), each op in x's dtype;
+                    floating and complex only ("logistic does not accept dtype int32. ...")
+     log_sigmoid    -softplus(-x)           softplus  logaddexp(x, 0)
+     sparse_plus    where(x <= -1, 0, where(x >= 1, x, (x + 1)**2 / 4))
+     sparse_sigmoid 0.5 * clip(x + 1, 0, 2) soft_sign x / (|x| + 1)
+     silu (swish)   x * sigmoid(x)          mish      x * tanh(softplus(x))
+     hard_tanh      where(x > 1, 1, where(x < -1, -1, x)) (weak ints: int8 stays int8)
+     hard_sigmoid   relu6(x + 3) / 6        hard_silu (hard_swish) x * hard_sigmoid(x)
+     elu(alpha)     where(x > 0, x, alpha * expm1(where(x > 0, 0, x)))
+     selu           scale * elu(x, alpha), JAX's two constants
+     celu(alpha)    maximum(x, 0) + alpha * expm1(minimum(x, 0) / alpha)
+     leaky_relu(s)  where(x >= 0, x, s * x)
+     squareplus(b)  (x + sqrt(x^2 + b)) / 2; an integral b is a Python int (JAX's default 4)
+     gelu           JAX's default approximate=True: x * (0.5 * (1 + tanh(c * (x + 0.044715 *
+                    x**3)))), c = sqrt(2/pi) as a strong constant of x's inexact dtype, x**3 =
+                    x * (x * x) (lax.integer_pow)
+     gelu_exact     approximate=False: 0.5 * x * erfc(-x * sqrt(1/2)), strong result; erfc here is
+                    the C library's, in double for float32 and the 16-bit types (rounded once),
+                    not XLA's polynomial, so its last bits can differ from JAX's
+   A parameter (alpha, s, b) is a Python float: weak, it never widens x. float32/float64 inputs
+   take fused loops over L1 blocks, each op its own loop (no contraction), the same bits as the
+   op-by-op path; other dtypes go op by op. debug_nans/debug_infs check every op, as jax does.
+   Errors: NULL x, an invalid jaxc_activation, and the ops' own. */
+/* param: P0(_) none, P1(name) one double parameter */
+#define JAXC__NN_DECL_P0(name)
+#define JAXC__NN_DECL_P1(name) , double name
+#define JAXC_NN_ACTIVATIONS(X)                                          \
+  X(RELU,           relu,           P0(_),              0.0)            \
+  X(RELU6,          relu6,          P0(_),              0.0)            \
+  X(SIGMOID,        sigmoid,        P0(_),              0.0)            \
+  X(LOG_SIGMOID,    log_sigmoid,    P0(_),              0.0)            \
+  X(SOFTPLUS,       softplus,       P0(_),              0.0)            \
+  X(SPARSE_PLUS,    sparse_plus,    P0(_),              0.0)            \
+  X(SPARSE_SIGMOID, sparse_sigmoid, P0(_),              0.0)            \
+  X(SOFT_SIGN,      soft_sign,      P0(_),              0.0)            \
+  X(SILU,           silu,           P0(_),              0.0)            \
+  X(MISH,           mish,           P0(_),              0.0)            \
+  X(HARD_TANH,      hard_tanh,      P0(_),              0.0)            \
+  X(HARD_SIGMOID,   hard_sigmoid,   P0(_),              0.0)            \
+  X(HARD_SILU,      hard_silu,      P0(_),              0.0)            \
+  X(ELU,            elu,            P1(alpha),          1.0)            \
+  X(SELU,           selu,           P0(_),              0.0)            \
+  X(CELU,           celu,           P1(alpha),          1.0)            \
+  X(LEAKY_RELU,     leaky_relu,     P1(negative_slope), 0.01)           \
+  X(SQUAREPLUS,     squareplus,     P1(b),              4.0)            \
+  X(GELU,           gelu,           P0(_),              0.0)            \
+  X(GELU_EXACT,     gelu_exact,     P0(_),              0.0)            
+#define JAXC__NN_ENUM(NAME, name, param, dflt) JAXC_NN_##NAME,
+typedef enum jaxc_activation { JAXC_NN_ACTIVATIONS(JAXC__NN_ENUM) JAXC_NUM_NN_ACTIVATIONS } jaxc_activation;
+#undef JAXC__NN_ENUM
+/* f(x) with parameter p (ignored by the activations without one; JAX's defaults are
+   jaxc_activation_default) */
+JAXC_API jaxc_array *jaxc_nn_activation(jaxc_activation f, const jaxc_array *x, double p);
+JAXC_API const char *jaxc_activation_name(jaxc_activation f); /* "relu", ...; NULL if invalid */
+JAXC_API double jaxc_activation_default(jaxc_activation f);   /* alpha 1, slope 0.01, b 4; else 0 */
+JAXC_API bool jaxc_activation_has_param(jaxc_activation f);
+/* One function per row: jaxc_nn_relu(x), jaxc_nn_elu(x, alpha), jaxc_nn_leaky_relu(x, s) ... */
+#define JAXC__NN_DECL(NAME, name, param, dflt) JAXC_API jaxc_array *jaxc_nn_##name(const jaxc_array *x JAXC__NN_DECL_##param);
+JAXC_NN_ACTIVATIONS(JAXC__NN_DECL)
+#undef JAXC__NN_DECL
+#define jaxc_nn_swish jaxc_nn_silu
+#define jaxc_nn_hard_swish jaxc_nn_hard_silu
+
+/* jax.nn.softmax(x, axis, where) and log_softmax: x_max = max(x, axis, where, initial=-inf,
+   keepdims); softmax = e / sum(e, where) with e = exp(where(where, x, -inf) - x_max), then 0
+   where `where` is false; log_softmax = shifted - log(sum(exp(shifted), where)), -inf where it is
+   false. axis: one axis (negative counts from the end) or JAXC_ALL_AXES (None); where: NULL or
+   a bool array broadcast with x. An int x gives float (exp's to_inexact); +inf in a lane makes
+   it NaN, as in JAX. float32/float64 lanes along a contiguous last axis (no where) are fused:
+   one pass for the max, one for exp and the sum, one for the division or subtraction, the sum
+   jaxc_sum's own (double, pairwise blocks), so the bits equal the op-by-op path's. */
+JAXC_API jaxc_array *jaxc_nn_softmax(const jaxc_array *x, int axis, const jaxc_array *where);
+JAXC_API jaxc_array *jaxc_nn_log_softmax(const jaxc_array *x, int axis, const jaxc_array *where);
+/* jax.nn.logsumexp = jax.scipy.special.logsumexp(a, axis, b, keepdims, return_sign, where):
+   a (and b) promoted to their inexact join; a where b == 0 is -inf; amax = max(real(a), where,
+   initial -inf), 0 where not finite; log(|sum(exp(a - amax) * b, where)|) + amax. sign NULL
+   (return_sign=False): a real result is NaN where the sum is negative (only with b); complex a
+   keeps the complex log. sign non-NULL (return_sign=True): *sign gets lax.sign of the sum and
+   the result is log|sum| + amax. b, where: NULL or broadcast with a. axis: one axis or
+   JAXC_ALL_AXES. An empty lane gives -inf. */
+JAXC_API jaxc_array *jaxc_logsumexp(const jaxc_array *a, int axis, const jaxc_array *b, bool keepdims,
+                                    const jaxc_array *where, jaxc_array **sign);
+/* jax.nn.one_hot(x, num_classes, dtype, axis): x[..., None] == arange(num_classes) in x's dtype,
+   as dtype (JAXC_DTYPE_NONE: JAX's float_, float32 or float64 with x64), the class axis at
+   `axis` of the result (-1: last). Out-of-range and non-integral values give a row of zeros;
+   a float x is JAX's deprecated float input (compared as floats). num_classes < 0 is an error. */
+JAXC_API jaxc_array *jaxc_nn_one_hot(const jaxc_array *x, int64_t num_classes, jaxc_dtype dtype, int axis);
+/* jax.nn.glu(x, axis): x1 * sigmoid(x2), x split in two halves along axis ("axis size must be
+   divisible by 2" otherwise) */
+JAXC_API jaxc_array *jaxc_nn_glu(const jaxc_array *x, int axis);
+/* Internal, for tests: the op-by-op path of an activation, and of softmax (log: log_softmax). */
+JAXC_API jaxc_array *jaxc__nn_activation_ops(jaxc_activation f, const jaxc_array *x, double p);
+JAXC_API jaxc_array *jaxc__nn_softmax_ops(const jaxc_array *x, int axis, const jaxc_array *where, bool log);
 
 #ifdef __cplusplus
 }
@@ -21656,6 +21760,637 @@ done:
   jaxc__steps_free(&S, r);
   return r;
 }
+
+/* >>nn (implementation) ------------------------------------------------------------------------
+   Each activation is a program of jnp/lax steps over registers (r0 = x), run two ways: op by op
+   on whole arrays (jaxc_binary, jaxc_where ...: every dtype, weak type, promotion and error of
+   the ops JAX composes), or, for a strong real float x, over L1 blocks of x with the same
+   kernels (jaxc__bin_table, jaxc__un_table): every step keeps x's dtype there, so the bits are
+   the same and memory is read and written once. */
+typedef enum { JAXC__NN_UN, JAXC__NN_BIN, JAXC__NN_WHERE, JAXC__NN_ERFC, JAXC__NN_CHECK, JAXC__NN_INEXACT, JAXC__NN_STRONG } jaxc__nn_kind;
+/* a step's constant: a Python float or int (weak), the activation's parameter (a Python float;
+   _NUM: an int where integral), full_like(r0, v) (r0's dtype and weak flag) or a numpy scalar
+   of r0's dtype (strong) */
+typedef enum { JAXC__NN_KF, JAXC__NN_KI, JAXC__NN_KP, JAXC__NN_KP_NUM, JAXC__NN_KLIKE, JAXC__NN_KSTRONG } jaxc__nn_const;
+/* CHECK's dtype tests, each a lax primitive's refusal */
+enum { JAXC__NN_NO_COMPLEX_GE, JAXC__NN_ONLY_INEXACT_LOGISTIC, JAXC__NN_NO_COMPLEX_CLIP, JAXC__NN_NO_COMPLEX_ERFC };
+#define JAXC__NN_K 8 /* an operand that is the step's constant */
+typedef struct {
+  unsigned char kind, op, d, a, b, c; /* op: a jaxc_op (CHECK: its test); d = f(a, b); WHERE: d = c ? a : b.
+                                         A comparison's bool register is never a later step's
+                                         destination of another type (the fused run keeps each
+                                         register in one buffer) */
+  unsigned char ck;                   /* jaxc__nn_const */
+  double v;
+} jaxc__nn_step;
+#define JAXC__NN_STEP_U(OP, d, a) {JAXC__NN_UN, JAXC_OP_##OP, d, a, 0, 0, 0, 0.0}
+#define JAXC__NN_STEP_B(OP, d, a, b) {JAXC__NN_BIN, JAXC_OP_##OP, d, a, b, 0, 0, 0.0}
+#define JAXC__NN_STEP_BK(OP, d, a, K, v) {JAXC__NN_BIN, JAXC_OP_##OP, d, a, JAXC__NN_K, 0, JAXC__NN_##K, v}
+#define JAXC__NN_STEP_KB(OP, d, K, v, b) {JAXC__NN_BIN, JAXC_OP_##OP, d, JAXC__NN_K, b, 0, JAXC__NN_##K, v}
+#define JAXC__NN_STEP_W(d, c, a, b) {JAXC__NN_WHERE, 0, d, a, b, c, 0, 0.0}
+#define JAXC__NN_STEP_WK(d, c, K, v, b) {JAXC__NN_WHERE, 0, d, JAXC__NN_K, b, c, JAXC__NN_##K, v}
+#define JAXC__NN_STEP_WXK(d, c, a, K, v) {JAXC__NN_WHERE, 0, d, a, JAXC__NN_K, c, JAXC__NN_##K, v}
+#define JAXC__NN_STEP_CHECK(test) {JAXC__NN_CHECK, test, 0, 0, 0, 0, 0, 0.0}
+/* lax.logistic as XLA expands it (LogisticExpander): 1 / (1 + exp(-x)), the 1 in x's dtype */
+#define JAXC__NN_LOGISTIC(d, a)                                                                         \
+  JAXC__NN_STEP_CHECK(JAXC__NN_ONLY_INEXACT_LOGISTIC), JAXC__NN_STEP_U(NEGATIVE, d, a), JAXC__NN_STEP_U(EXP, d, d), \
+      JAXC__NN_STEP_KB(ADD, d, KLIKE, 1.0, d), JAXC__NN_STEP_KB(TRUE_DIVIDE, d, KLIKE, 1.0, d)
+/* relu6(a) = minimum(maximum(a, 0), 6.) */
+#define JAXC__NN_RELU6(d, a) JAXC__NN_STEP_BK(MAXIMUM, d, a, KI, 0), JAXC__NN_STEP_BK(MINIMUM, d, d, KF, 6.0)
+/* elu(a, alpha) = where(a > 0, a, alpha * expm1(where(a > 0, 0., a))) */
+#define JAXC__NN_ELU(d, a, K, alpha)                                                                   \
+  JAXC__NN_STEP_BK(GREATER, 1, a, KI, 0), JAXC__NN_STEP_WK(2, 1, KF, 0.0, a), JAXC__NN_STEP_U(EXPM1, 2, 2), \
+      JAXC__NN_STEP_KB(MULTIPLY, 2, K, alpha, 2), JAXC__NN_STEP_W(d, 1, a, 2)
+#define JAXC__NN_SELU_ALPHA 1.6732632423543772848170429916717
+#define JAXC__NN_SELU_SCALE 1.0507009873554804934193349852946
+
+static const jaxc__nn_step jaxc__nn_relu_steps[] = {JAXC__NN_STEP_CHECK(JAXC__NN_NO_COMPLEX_GE),
+                                                     JAXC__NN_STEP_BK(GREATER_EQUAL, 1, 0, KLIKE, 0.0),
+                                                     JAXC__NN_STEP_WXK(2, 1, 0, KLIKE, 0.0)};
+static const jaxc__nn_step jaxc__nn_relu6_steps[] = {JAXC__NN_RELU6(1, 0)};
+static const jaxc__nn_step jaxc__nn_sigmoid_steps[] = {JAXC__NN_LOGISTIC(1, 0)};
+static const jaxc__nn_step jaxc__nn_log_sigmoid_steps[] = {JAXC__NN_STEP_U(NEGATIVE, 1, 0), JAXC__NN_STEP_BK(LOGADDEXP, 1, 1, KI, 0),
+                                                            JAXC__NN_STEP_U(NEGATIVE, 1, 1)};
+static const jaxc__nn_step jaxc__nn_softplus_steps[] = {JAXC__NN_STEP_BK(LOGADDEXP, 1, 0, KI, 0)};
+static const jaxc__nn_step jaxc__nn_sparse_plus_steps[] = {
+    JAXC__NN_STEP_BK(LESS_EQUAL, 1, 0, KF, -1.0), JAXC__NN_STEP_BK(GREATER_EQUAL, 2, 0, KF, 1.0),
+    JAXC__NN_STEP_BK(ADD, 3, 0, KF, 1.0),          JAXC__NN_STEP_B(MULTIPLY, 3, 3, 3), /* (x + 1)**2: integer_pow */
+    JAXC__NN_STEP_BK(TRUE_DIVIDE, 3, 3, KI, 4),    JAXC__NN_STEP_W(3, 2, 0, 3),
+    JAXC__NN_STEP_WK(3, 1, KF, 0.0, 3)};
+static const jaxc__nn_step jaxc__nn_sparse_sigmoid_steps[] = {
+    JAXC__NN_STEP_BK(ADD, 1, 0, KF, 1.0), JAXC__NN_STEP_CHECK(JAXC__NN_NO_COMPLEX_CLIP),
+    JAXC__NN_STEP_KB(MAXIMUM, 1, KF, 0.0, 1), JAXC__NN_STEP_KB(MINIMUM, 1, KF, 2.0, 1), /* jnp.clip */
+    JAXC__NN_STEP_KB(MULTIPLY, 1, KF, 0.5, 1)};
+static const jaxc__nn_step jaxc__nn_soft_sign_steps[] = {JAXC__NN_STEP_U(ABS, 1, 0), JAXC__NN_STEP_BK(ADD, 1, 1, KI, 1),
+                                                          JAXC__NN_STEP_B(TRUE_DIVIDE, 1, 0, 1)};
+static const jaxc__nn_step jaxc__nn_silu_steps[] = {JAXC__NN_LOGISTIC(1, 0), JAXC__NN_STEP_B(MULTIPLY, 1, 0, 1)};
+static const jaxc__nn_step jaxc__nn_mish_steps[] = {JAXC__NN_STEP_BK(LOGADDEXP, 1, 0, KI, 0), JAXC__NN_STEP_U(TANH, 1, 1),
+                                                    JAXC__NN_STEP_B(MULTIPLY, 1, 0, 1)};
+static const jaxc__nn_step jaxc__nn_hard_tanh_steps[] = {JAXC__NN_STEP_BK(GREATER, 1, 0, KI, 1), JAXC__NN_STEP_BK(LESS, 2, 0, KI, -1),
+                                                         JAXC__NN_STEP_WK(3, 2, KI, -1, 0), JAXC__NN_STEP_WK(3, 1, KI, 1, 3)};
+static const jaxc__nn_step jaxc__nn_hard_sigmoid_steps[] = {JAXC__NN_STEP_BK(ADD, 1, 0, KF, 3.0), JAXC__NN_RELU6(1, 1),
+                                                            JAXC__NN_STEP_BK(TRUE_DIVIDE, 1, 1, KF, 6.0)};
+static const jaxc__nn_step jaxc__nn_hard_silu_steps[] = {JAXC__NN_STEP_BK(ADD, 1, 0, KF, 3.0), JAXC__NN_RELU6(1, 1),
+                                                         JAXC__NN_STEP_BK(TRUE_DIVIDE, 1, 1, KF, 6.0),
+                                                         JAXC__NN_STEP_B(MULTIPLY, 1, 0, 1)};
+static const jaxc__nn_step jaxc__nn_elu_steps[] = {JAXC__NN_ELU(3, 0, KP, 0.0)};
+static const jaxc__nn_step jaxc__nn_selu_steps[] = {JAXC__NN_ELU(3, 0, KF, JAXC__NN_SELU_ALPHA),
+                                                    JAXC__NN_STEP_KB(MULTIPLY, 3, KF, JAXC__NN_SELU_SCALE, 3)};
+static const jaxc__nn_step jaxc__nn_celu_steps[] = {
+    JAXC__NN_STEP_BK(MAXIMUM, 1, 0, KF, 0.0),   JAXC__NN_STEP_BK(MINIMUM, 2, 0, KF, 0.0),
+    JAXC__NN_STEP_BK(TRUE_DIVIDE, 2, 2, KP, 0), JAXC__NN_STEP_U(EXPM1, 2, 2),
+    JAXC__NN_STEP_KB(MULTIPLY, 2, KP, 0, 2),    JAXC__NN_STEP_B(ADD, 1, 1, 2)};
+static const jaxc__nn_step jaxc__nn_leaky_relu_steps[] = {JAXC__NN_STEP_BK(GREATER_EQUAL, 1, 0, KI, 0),
+                                                          JAXC__NN_STEP_KB(MULTIPLY, 2, KP, 0, 0), JAXC__NN_STEP_W(2, 1, 0, 2)};
+static const jaxc__nn_step jaxc__nn_squareplus_steps[] = {JAXC__NN_STEP_U(SQUARE, 1, 0), JAXC__NN_STEP_BK(ADD, 1, 1, KP_NUM, 0),
+                                                          JAXC__NN_STEP_U(SQRT, 1, 1), JAXC__NN_STEP_B(ADD, 1, 0, 1),
+                                                          JAXC__NN_STEP_BK(TRUE_DIVIDE, 1, 1, KI, 2)};
+static const jaxc__nn_step jaxc__nn_gelu_steps[] = {
+    {JAXC__NN_INEXACT, 0, 0, 0, 0, 0, 0, 0.0},
+    JAXC__NN_STEP_B(MULTIPLY, 1, 0, 0), JAXC__NN_STEP_B(MULTIPLY, 1, 0, 1), /* x**3: x * (x * x) */
+    JAXC__NN_STEP_KB(MULTIPLY, 1, KF, 0.044715, 1), JAXC__NN_STEP_B(ADD, 1, 0, 1),
+    JAXC__NN_STEP_KB(MULTIPLY, 1, KSTRONG, 0.79788456080286535588, 1), /* np.sqrt(2 / np.pi) */
+    JAXC__NN_STEP_U(TANH, 1, 1), JAXC__NN_STEP_KB(ADD, 1, KF, 1.0, 1),
+    JAXC__NN_STEP_KB(MULTIPLY, 1, KF, 0.5, 1), JAXC__NN_STEP_B(MULTIPLY, 1, 0, 1)};
+static const jaxc__nn_step jaxc__nn_gelu_exact_steps[] = {
+    {JAXC__NN_INEXACT, 0, 0, 0, 0, 0, 0, 0.0}, JAXC__NN_STEP_CHECK(JAXC__NN_NO_COMPLEX_ERFC),
+    JAXC__NN_STEP_KB(MULTIPLY, 1, KF, 0.5, 0), JAXC__NN_STEP_U(NEGATIVE, 2, 0),
+    JAXC__NN_STEP_BK(MULTIPLY, 2, 2, KSTRONG, 0.70710678118654757274), /* np.sqrt(0.5) */
+    {JAXC__NN_ERFC, 0, 2, 2, 0, 0, 0, 0.0}, JAXC__NN_STEP_B(MULTIPLY, 1, 1, 2),
+    {JAXC__NN_STRONG, 0, 1, 1, 0, 0, 0, 0.0}};
+
+/* The table's rows' programs, in order (the result is the last step's destination) */
+typedef struct { const jaxc__nn_step *steps; int n; } jaxc__nn_prog;
+#define JAXC__NN_PROG(NAME, name, param, dflt) {jaxc__nn_##name##_steps, (int)(sizeof jaxc__nn_##name##_steps / sizeof(jaxc__nn_step))},
+static const jaxc__nn_prog jaxc__nn_progs[JAXC_NUM_NN_ACTIVATIONS] = {JAXC_NN_ACTIVATIONS(JAXC__NN_PROG)};
+#undef JAXC__NN_PROG
+#define JAXC__NN_NAME(NAME, name, param, dflt) #name,
+static const char *const jaxc__nn_names[JAXC_NUM_NN_ACTIVATIONS] = {JAXC_NN_ACTIVATIONS(JAXC__NN_NAME)};
+#undef JAXC__NN_NAME
+#define JAXC__NN_DFLT(NAME, name, param, dflt) dflt,
+static const double jaxc__nn_defaults[JAXC_NUM_NN_ACTIVATIONS] = {JAXC_NN_ACTIVATIONS(JAXC__NN_DFLT)};
+#undef JAXC__NN_DFLT
+JAXC_API const char *jaxc_activation_name(jaxc_activation f) {
+  return (unsigned)f < JAXC_NUM_NN_ACTIVATIONS ? jaxc__nn_names[f] : NULL;
+}
+JAXC_API double jaxc_activation_default(jaxc_activation f) {
+  return (unsigned)f < JAXC_NUM_NN_ACTIVATIONS ? jaxc__nn_defaults[f] : 0.0;
+}
+#define JAXC__NN_HAS_P0(name) false
+#define JAXC__NN_HAS_P1(name) true
+#define JAXC__NN_HAS(NAME, name, param, dflt) JAXC__NN_HAS_##param,
+static const bool jaxc__nn_has_param[JAXC_NUM_NN_ACTIVATIONS] = {JAXC_NN_ACTIVATIONS(JAXC__NN_HAS)};
+#undef JAXC__NN_HAS
+JAXC_API bool jaxc_activation_has_param(jaxc_activation f) {
+  return (unsigned)f < JAXC_NUM_NN_ACTIVATIONS && jaxc__nn_has_param[f];
+}
+
+/* CHECK: the refusal of the lax primitive the test stands for, or true */
+static bool jaxc__nn_check(int test, jaxc_dtype d) {
+  jaxc_kind k = jaxc_dtype_kind(d);
+  const char *name = jaxc_dtype_name(d);
+  switch (test) {
+  case JAXC__NN_NO_COMPLEX_GE:
+    if (k != JAXC_KIND_COMPLEX) return true;
+    jaxc__fail(JAXC_ERR_DTYPE, "ge does not accept dtype %s. Accepted dtypes are subtypes of integer, floating, bool.", name);
+    return false;
+  case JAXC__NN_ONLY_INEXACT_LOGISTIC:
+    if (k == JAXC_KIND_FLOAT || k == JAXC_KIND_COMPLEX) return true;
+    jaxc__fail(JAXC_ERR_DTYPE, "logistic does not accept dtype %s. Accepted dtypes are subtypes of floating, complexfloating.", name);
+    return false;
+  case JAXC__NN_NO_COMPLEX_CLIP:
+    if (k != JAXC_KIND_COMPLEX) return true;
+    jaxc__fail(JAXC_ERR_DTYPE, "Clip received a complex value either through the input or the min/max keywords. "
+                               "Complex values have no ordering and cannot be clipped. Please convert to a real "
+                               "value or array by taking the real or imaginary components via jax.numpy.real/imag "
+                               "respectively.");
+    return false;
+  default:
+    if (k != JAXC_KIND_COMPLEX) return true;
+    jaxc__fail(JAXC_ERR_DTYPE, "erfc does not accept dtype %s. Accepted dtypes are subtypes of floating.", name);
+    return false;
+  }
+}
+
+/* erfc of m <= JAXC__NN_BLOCK elements of a real float dtype: the C library's, in double; the
+   narrower types rounded to float32 first (XLA computes them in float32) */
+#define JAXC__NN_BLOCK 256
+static void jaxc__nn_erfc_block(jaxc_dtype dt, size_t m, const void *in, void *out) {
+  double d[JAXC__NN_BLOCK];
+  float f[JAXC__NN_BLOCK];
+  jaxc_kernel_cast_dyn(dt, JAXC_F64, m, in, d);
+  for (size_t i = 0; i < m; i++) d[i] = erfc(d[i]);
+  if (dt == JAXC_F64) {
+    memcpy(out, d, m * sizeof *d);
+    return;
+  }
+  jaxc_kernel_cast_dyn(JAXC_F64, JAXC_F32, m, d, f);
+  jaxc_kernel_cast_dyn(JAXC_F32, dt, m, f, out);
+}
+typedef struct { const jaxc_array *x; jaxc_array *out; } jaxc__nn_erfc_job;
+static void jaxc__nn_erfc_range(const void *jp, int64_t lo, int64_t hi) {
+  const jaxc__nn_erfc_job *J = (const jaxc__nn_erfc_job *)jp;
+  size_t es = jaxc_dtype_size(J->x->dtype);
+  for (int64_t b = lo; b < hi; b += JAXC__NN_BLOCK) {
+    size_t m = (size_t)(hi - b < JAXC__NN_BLOCK ? hi - b : JAXC__NN_BLOCK);
+    jaxc__nn_erfc_block(J->x->dtype, m, (const char *)J->x->data + (size_t)b * es, (char *)J->out->data + (size_t)b * es);
+  }
+}
+/* lax.erfc on an array (floating only; the check came first) */
+static jaxc_array *jaxc__nn_erfc(const jaxc_array *x) {
+  jaxc_array *out = jaxc__new_array(x->dtype, x->weak, x->ndim, x->shape);
+  if (!out) return NULL;
+  jaxc__nn_erfc_job J = {x, out};
+  jaxc__range_run(&J, jaxc__nn_erfc_range, x->size, 2 * jaxc_dtype_size(x->dtype));
+  return (jaxc_array *)jaxc__finish("erfc", out, NULL, x, NULL);
+}
+
+/* A step's constant: its value, and whether it is a Python int */
+static double jaxc__nn_const_value(const jaxc__nn_step *st, double p, bool *is_int) {
+  double v = st->ck == JAXC__NN_KP || st->ck == JAXC__NN_KP_NUM ? p : st->v;
+  *is_int = st->ck == JAXC__NN_KI || (st->ck == JAXC__NN_KP_NUM && v == floor(v) && fabs(v) < 0x1p62);
+  return v;
+}
+/* ... as the 0-d array JAX makes of it (r0: the program's input after INEXACT) */
+static jaxc_array *jaxc__nn_const_array(const jaxc__nn_step *st, const jaxc_array *r0, double p) {
+  bool is_int;
+  double v = jaxc__nn_const_value(st, p, &is_int);
+  if (st->ck == JAXC__NN_KLIKE || st->ck == JAXC__NN_KSTRONG) {
+    jaxc_array *c = jaxc_scalar(r0->dtype, v, 0.0);
+    if (c) c->weak = st->ck == JAXC__NN_KLIKE && r0->weak;
+    return c;
+  }
+  return is_int ? jaxc_weak_int((int64_t)v) : jaxc_weak_float(v);
+}
+/* a binary step's operand: a register, or the constant as the operand API takes a C scalar (a
+   Python int must fit the dtype it meets: JAX's OverflowError) */
+static jaxc_operand jaxc__nn_operand(const jaxc__nn_step *st, int which, const jaxc_array *const *reg, const jaxc_array *k, double p) {
+  if (which != JAXC__NN_K) return jaxc__opnd_array(reg[which]);
+  if (st->ck == JAXC__NN_KLIKE || st->ck == JAXC__NN_KSTRONG) return jaxc__opnd_array(k);
+  bool is_int;
+  double v = jaxc__nn_const_value(st, p, &is_int);
+  return is_int ? jaxc__opnd_int((long long)v) : jaxc__opnd_float(v);
+}
+
+/* The op-by-op run: every step a jnp/lax op on whole arrays */
+static jaxc_array *jaxc__nn_run_ops(const jaxc__nn_prog *P, const jaxc_array *x, double p) {
+  jaxc__steps S = {{0}, 0};
+  const jaxc_array *reg[JAXC__NN_K] = {x};
+  jaxc_array *r = NULL, *k = NULL;
+  for (int s = 0; s < P->n; s++) {
+    const jaxc__nn_step *st = &P->steps[s];
+    bool has_k = st->kind == JAXC__NN_BIN || st->kind == JAXC__NN_WHERE ? st->a == JAXC__NN_K || st->b == JAXC__NN_K : false;
+    if (has_k && (st->kind == JAXC__NN_WHERE || st->ck == JAXC__NN_KLIKE || st->ck == JAXC__NN_KSTRONG))
+      JAXC__STEP(k, jaxc__nn_const_array(st, reg[0], p));
+    switch (st->kind) {
+    case JAXC__NN_CHECK:
+      if (!jaxc__nn_check(st->op, reg[0]->dtype)) {
+        r = NULL;
+        goto done;
+      }
+      continue;
+    case JAXC__NN_INEXACT: JAXC__STEP(r, jaxc__inexact_view(reg[0])); break;
+    case JAXC__NN_UN: JAXC__STEP(r, jaxc_unary((jaxc_op)st->op, reg[st->a])); break;
+    case JAXC__NN_BIN:
+      JAXC__STEP(r, jaxc_binary_operands((jaxc_op)st->op, jaxc__nn_operand(st, st->a, reg, k, p), jaxc__nn_operand(st, st->b, reg, k, p)));
+      break;
+    case JAXC__NN_WHERE:
+      JAXC__STEP(r, jaxc_where(reg[st->c], st->a == JAXC__NN_K ? k : reg[st->a], st->b == JAXC__NN_K ? k : reg[st->b]));
+      break;
+    case JAXC__NN_ERFC: JAXC__STEP(r, jaxc__nn_erfc(reg[st->a])); break;
+    default: /* STRONG: jnp.array(x, dtype=x.dtype) */
+      JAXC__STEP(r, jaxc_astype(reg[st->a], reg[st->a]->dtype));
+      break;
+    }
+    reg[st->kind == JAXC__NN_INEXACT ? 0 : st->d] = r;
+  }
+  jaxc__ok();
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+
+/* The fused run over blocks of a strong real float x: registers are blocks of x's dtype, or of
+   bool for comparisons; constants converted to x's dtype once, as the ops convert them */
+typedef struct {
+  const jaxc__nn_prog *P;
+  const jaxc_array *x;
+  jaxc_array *out;
+  unsigned char k[16][8]; /* step s's constant in x's dtype */
+  int last;               /* the register holding the result */
+} jaxc__nn_job;
+/* d = c ? a : b over m elements of unsigned type U, a constant where its stride is 0: masks,
+   not branches (a branch on random conditions cost 5 ns an element), and c read as bytes (gcc 12
+   does not vectorise a conversion from bool), so that the loops vectorise */
+#define JAXC__NN_SELECT(U)                                                                            \
+  {                                                                                                   \
+    const U *A = (const U *)a, *B = (const U *)b;                                                     \
+    U *D = (U *)d;                                                                                    \
+    if (!sa) {                                                                                        \
+      const U k = A[0];                                                                               \
+      for (size_t i = 0; i < m; i++) { U t = (U)((U)0 - (U)c[i]); D[i] = (U)((k & t) | (B[i] & (U)~t)); } \
+    } else if (!sb) {                                                                                 \
+      const U k = B[0];                                                                               \
+      for (size_t i = 0; i < m; i++) { U t = (U)((U)0 - (U)c[i]); D[i] = (U)((A[i] & t) | (k & (U)~t)); } \
+    } else {                                                                                          \
+      for (size_t i = 0; i < m; i++) { U t = (U)((U)0 - (U)c[i]); D[i] = (U)((A[i] & t) | (B[i] & (U)~t)); } \
+    }                                                                                                 \
+  }
+static void jaxc__nn_select(size_t m, size_t es, const uint8_t *c, const void *a, bool sa, const void *b, bool sb, void *d) {
+  switch (es) {
+  case 2: JAXC__NN_SELECT(uint16_t) break;
+  case 4: JAXC__NN_SELECT(uint32_t) break;
+  default: JAXC__NN_SELECT(uint64_t) break;
+  }
+}
+#undef JAXC__NN_SELECT
+static void jaxc__nn_fused_range(const void *jp, int64_t lo, int64_t hi) {
+  const jaxc__nn_job *J = (const jaxc__nn_job *)jp;
+  const jaxc_dtype T = J->x->dtype;
+  const size_t es = jaxc_dtype_size(T);
+  _Alignas(64) unsigned char buf[JAXC__NN_K][JAXC__NN_BLOCK * 8];
+  for (int64_t b = lo; b < hi; b += JAXC__NN_BLOCK) {
+    size_t m = (size_t)(hi - b < JAXC__NN_BLOCK ? hi - b : JAXC__NN_BLOCK);
+    const void *reg[JAXC__NN_K + 1];
+    for (int r = 1; r < JAXC__NN_K; r++) reg[r] = buf[r];
+    reg[0] = (const char *)J->x->data + (size_t)b * es;
+    for (int s = 0; s < J->P->n; s++) {
+      const jaxc__nn_step *st = &J->P->steps[s];
+      void *d = buf[st->d];
+      reg[JAXC__NN_K] = J->k[s];
+      switch (st->kind) {
+      case JAXC__NN_UN: jaxc__un_table[st->op][T](m, reg[st->a], d); break;
+      case JAXC__NN_BIN:
+        jaxc__bin_table[st->op][T][st->a == JAXC__NN_K ? 1 : st->b == JAXC__NN_K ? 2 : 0](m, reg[st->a], reg[st->b], d);
+        break;
+      case JAXC__NN_WHERE:
+        jaxc__nn_select(m, es, (const uint8_t *)reg[st->c], reg[st->a], st->a != JAXC__NN_K, reg[st->b], st->b != JAXC__NN_K, d);
+        break;
+      case JAXC__NN_ERFC: jaxc__nn_erfc_block(T, m, reg[st->a], d); break;
+      default: break; /* CHECK, INEXACT, STRONG: nothing to do for a strong real float x */
+      }
+    }
+    memcpy((char *)J->out->data + (size_t)b * es, buf[J->last], m * es);
+  }
+}
+/* The fused run, or NULL with the status untouched where it does not apply: x not a strong
+   real float, debug checks on (they look at every op), a step the dtype lacks, or too many
+   steps */
+static jaxc_array *jaxc__nn_run_fused(const jaxc__nn_prog *P, const jaxc_array *x, double p, bool *ran) {
+  *ran = false;
+  jaxc_dtype T = x->dtype;
+  if (x->weak || jaxc_dtype_kind(T) != JAXC_KIND_FLOAT || jaxc__debugging() || P->n > 16) return NULL;
+  jaxc__nn_job J = {P, x, NULL, {{0}}, 0};
+  for (int s = 0; s < P->n; s++) {
+    const jaxc__nn_step *st = &P->steps[s];
+    if ((st->kind == JAXC__NN_UN && !jaxc__un_table[st->op][T]) || (st->kind == JAXC__NN_BIN && !jaxc__bin_table[st->op][T][0]))
+      return NULL;
+    if ((st->kind == JAXC__NN_BIN || st->kind == JAXC__NN_WHERE) && (st->a == JAXC__NN_K || st->b == JAXC__NN_K)) {
+      jaxc_array *k = jaxc__nn_const_array(st, x, p);
+      if (!k) return *ran = true, NULL;
+      jaxc_kernel_cast_dyn(k->dtype, T, 1, k->data, J.k[s]);
+      jaxc_array_free(k);
+    }
+    if (st->kind != JAXC__NN_CHECK && st->kind != JAXC__NN_INEXACT) J.last = st->d;
+  }
+  *ran = true;
+  if (!(J.out = jaxc__new_array(T, false, x->ndim, x->shape))) return NULL;
+  jaxc__range_run(&J, jaxc__nn_fused_range, x->size, 2 * jaxc_dtype_size(T));
+  jaxc__ok();
+  return J.out;
+}
+
+JAXC_API jaxc_array *jaxc__nn_activation_ops(jaxc_activation f, const jaxc_array *x, double p) {
+  if ((unsigned)f >= JAXC_NUM_NN_ACTIVATIONS) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "invalid activation %d", (int)f);
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", jaxc__nn_names[f]);
+  return jaxc__nn_run_ops(&jaxc__nn_progs[f], x, p);
+}
+JAXC_API jaxc_array *jaxc_nn_activation(jaxc_activation f, const jaxc_array *x, double p) {
+  if ((unsigned)f >= JAXC_NUM_NN_ACTIVATIONS) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "invalid activation %d", (int)f);
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", jaxc__nn_names[f]);
+  bool ran;
+  jaxc_array *r = jaxc__nn_run_fused(&jaxc__nn_progs[f], x, p, &ran);
+  return ran ? r : jaxc__nn_run_ops(&jaxc__nn_progs[f], x, p);
+}
+#define JAXC__NN_VALUE_P0(name) 0.0
+#define JAXC__NN_VALUE_P1(name) name
+#define JAXC__NN_DEF(NAME, name, param, dflt)                                                              \
+  JAXC_API jaxc_array *jaxc_nn_##name(const jaxc_array *x JAXC__NN_DECL_##param) {                        \
+    return jaxc_nn_activation(JAXC_NN_##NAME, x, JAXC__NN_VALUE_##param);                                   \
+  }
+JAXC_NN_ACTIVATIONS(JAXC__NN_DEF)
+#undef JAXC__NN_DEF
+
+/* --- softmax, log_softmax, logsumexp ----------------------------------------------------------- */
+/* x broadcast with where (JAX's reductions take jnp.where(where, x, init), whose shape is the
+   two's): a step, or x itself when where adds nothing */
+static const jaxc_array *jaxc__nn_joint(jaxc__steps *S, const jaxc_array *x, const jaxc_array *where) {
+  if (!where) return x;
+  const jaxc_array *in[2] = {where, x};
+  int nd;
+  int64_t shape[JAXC_MAX_NDIM];
+  if (!jaxc__broadcast_shapes("select_n", 2, in, &nd, shape)) return NULL;
+  if (nd == x->ndim && !memcmp(shape, x->shape, (size_t)nd * sizeof *shape)) return x;
+  return jaxc__step(S, jaxc_broadcast_to(x, nd, shape));
+}
+/* the axis a reduction of x takes: one in range, or JAXC_ALL_AXES */
+static bool jaxc__nn_axis(int axis, const jaxc_array *x, int *ax) {
+  *ax = JAXC_ALL_AXES;
+  return axis == JAXC_ALL_AXES || jaxc__canon_axis(axis, x->ndim, ax);
+}
+/* jnp.<red>(x, axis, where=where, keepdims): x where where holds, `init` (an array) elsewhere
+   (the masked copy a step; the result for the caller to take) */
+static jaxc_array *jaxc__nn_reduce_where(jaxc__steps *S, jaxc_op op, const jaxc_array *x, const jaxc_array *where,
+                                          const jaxc_array *init, int ax, bool keepdims) {
+  const jaxc_array *m = x;
+  if (where && !(m = jaxc__step(S, jaxc_where(where, x, init)))) return NULL;
+  return jaxc_reduce_ex(op, m, ax, keepdims);
+}
+
+JAXC_API jaxc_array *jaxc__nn_softmax_ops(const jaxc_array *x, int axis, const jaxc_array *where, bool log) {
+  const char *fn = log ? "log_softmax" : "softmax";
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "%s: the array is NULL", fn);
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *r = NULL, *lowest, *ninf = NULL, *zero, *xmax, *safe, *sh, *e, *s;
+  const jaxc_array *X = jaxc__nn_joint(&S, x, where);
+  int ax;
+  if (!X || !jaxc__nn_axis(axis, X, &ax)) goto done;
+  if (X->size == 0) { /* (max of an empty lane is an error here, -inf with JAX's initial) */
+    JAXC__STEP(sh, jaxc_subtract(X, X));
+    JAXC__STEP(r, jaxc_exp(sh));
+    r->weak = false;
+    goto ok;
+  }
+  JAXC__STEP(lowest, jaxc_scalar(X->dtype, -INFINITY, 0.0)); /* (max's identity; XLA's cast saturates ints) */
+  JAXC__STEP(xmax, jaxc__nn_reduce_where(&S, JAXC_OP_MAX, X, where, lowest, ax, true));
+  safe = (jaxc_array *)X;
+  if (where) {
+    JAXC__STEP(ninf, jaxc_weak_float(-INFINITY));
+    JAXC__STEP(safe, jaxc_where(where, X, ninf));
+  }
+  JAXC__STEP(sh, jaxc_subtract(safe, xmax));
+  JAXC__STEP(e, jaxc_exp(sh));
+  JAXC__STEP(zero, jaxc_scalar(e->dtype, 0.0, 0.0));
+  JAXC__STEP(s, jaxc__nn_reduce_where(&S, JAXC_OP_SUM, e, where, zero, ax, true));
+  if (log) {
+    JAXC__STEP(s, jaxc_log(s));
+    JAXC__STEP(r, jaxc_subtract(sh, s));
+  } else {
+    JAXC__STEP(r, jaxc_true_divide(e, s));
+  }
+  if (where) {
+    jaxc_array *fill;
+    JAXC__STEP(fill, log ? jaxc_weak_float(-INFINITY) : jaxc_weak_int(0));
+    JAXC__STEP(r, jaxc_where(where, r, fill));
+  }
+ok:
+  jaxc__ok();
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+
+JAXC_API jaxc_array *jaxc_logsumexp(const jaxc_array *a, int axis, const jaxc_array *b, bool keepdims,
+                                    const jaxc_array *where, jaxc_array **sign) {
+  if (sign) *sign = NULL;
+  if (!a) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "logsumexp: the array is NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *r = NULL, *A = NULL, *B = NULL, *t, *re, *amax, *k, *fin, *e, *s, *sg = NULL, *ninf;
+  int ax;
+  if (b) {
+    if (!jaxc__promote_pair(a, b, true, &S, &A, &B)) goto done;
+    JAXC__STEP(t, jaxc_binary_operands(JAXC_OP_NOT_EQUAL, jaxc__opnd_array(B), jaxc__opnd_int(0)));
+    JAXC__STEP(ninf, jaxc_weak_float(-INFINITY));
+    JAXC__STEP(A, jaxc_where(t, A, ninf));
+  } else {
+    JAXC__STEP(A, jaxc__inexact_view(a)); /* (promote_args_inexact, the weak flag kept) */
+  }
+  const jaxc_array *X = jaxc__nn_joint(&S, A, where);
+  if (!X || !jaxc__nn_axis(axis, X, &ax)) goto done;
+  bool cx = jaxc_dtype_kind(X->dtype) == JAXC_KIND_COMPLEX;
+  re = (jaxc_array *)X;
+  if (cx) JAXC__STEP(re, jaxc_real(X));
+  int64_t extent = ax == JAXC_ALL_AXES ? X->size : X->shape[ax];
+  JAXC__STEP(k, jaxc_scalar(re->dtype, -INFINITY, 0.0));
+  if (extent) {
+    JAXC__STEP(amax, jaxc__nn_reduce_where(&S, JAXC_OP_MAX, re, where, k, ax, true));
+  } else { /* jnp.max's initial: -inf for each empty lane */
+    int64_t shape[JAXC_MAX_NDIM];
+    for (int i = 0; i < X->ndim; i++) shape[i] = ax == JAXC_ALL_AXES || ax == i ? 1 : X->shape[i];
+    JAXC__STEP(amax, jaxc_broadcast_to(k, X->ndim, shape));
+  }
+  JAXC__STEP(fin, jaxc_isfinite(amax));
+  JAXC__STEP(k, jaxc_scalar(re->dtype, 0.0, 0.0)); /* (lax.full_like(amax, 0)) */
+  JAXC__STEP(amax, jaxc_where(fin, amax, k));
+  t = amax;
+  if (cx) JAXC__STEP(t, jaxc_astype(amax, X->dtype));
+  JAXC__STEP(t, jaxc_subtract(X, t));
+  JAXC__STEP(e, jaxc_exp(t));
+  if (B) JAXC__STEP(e, jaxc_multiply(e, B));
+  JAXC__STEP(k, jaxc_scalar(e->dtype, 0.0, 0.0));
+  JAXC__STEP(s, jaxc__nn_reduce_where(&S, JAXC_OP_SUM, e, where, k, ax, keepdims));
+  JAXC__STEP(sg, jaxc_sign(s));
+  if (sign || !cx) JAXC__STEP(s, jaxc_abs(s));
+  if (!keepdims) JAXC__STEP(amax, jaxc_reshape(amax, s->ndim, s->shape));
+  JAXC__STEP(amax, jaxc_astype(amax, s->dtype));
+  JAXC__STEP(s, jaxc_log(s));
+  JAXC__STEP(r, jaxc_add(s, amax));
+  if (!sign && B && jaxc_dtype_kind(r->dtype) != JAXC_KIND_COMPLEX) {
+    JAXC__STEP(t, jaxc_binary_operands(JAXC_OP_LESS, jaxc__opnd_array(sg), jaxc__opnd_int(0)));
+    JAXC__STEP(k, jaxc_scalar(r->dtype, NAN, 0.0));
+    JAXC__STEP(r, jaxc_where(t, k, r));
+  }
+  if (sign) *sign = jaxc__step_keep(&S, sg);
+  jaxc__ok();
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+
+/* --- one_hot, glu ------------------------------------------------------------------------------- */
+/* x's values and iota's, compared as jax does (lhs == rhs in x's dtype): integers as int64
+   (iota wraps in a narrow dtype, as XLA's does), floats and complex as complex128 (exact) */
+typedef struct { jaxc_c128 z; int64_t i; } jaxc__nn_key;
+static void jaxc__nn_keys(jaxc_dtype dt, size_t n, const void *src, jaxc__nn_key *k, void *scratch) {
+  bool integral = jaxc_dtype_kind(dt) == JAXC_KIND_INT || jaxc_dtype_kind(dt) == JAXC_KIND_UINT;
+  jaxc_kernel_cast_dyn(dt, integral ? JAXC_I64 : JAXC_C128, n, src, scratch);
+  for (size_t i = 0; i < n; i++) {
+    if (integral) k[i].i = ((const int64_t *)scratch)[i], k[i].z = jaxc__c128_make(0.0, 0.0);
+    else k[i].i = 0, k[i].z = ((const jaxc_c128 *)scratch)[i];
+  }
+}
+static bool jaxc__nn_key_eq(const jaxc__nn_key *a, const jaxc__nn_key *b) {
+  return a->i == b->i && jaxc__re_jaxc_c128(a->z) == jaxc__re_jaxc_c128(b->z) && jaxc__im_jaxc_c128(a->z) == jaxc__im_jaxc_c128(b->z);
+}
+JAXC_API jaxc_array *jaxc_nn_one_hot(const jaxc_array *x, int64_t num_classes, jaxc_dtype dtype, int axis) {
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "one_hot: the array is NULL");
+  if (num_classes < 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "one_hot: num_classes must be non-negative, got %lld", (long long)num_classes);
+  if (x->dtype == JAXC_BOOL) return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "one_hot: bool indices are not supported (iota has no bool dtype)");
+  if (dtype == JAXC_DTYPE_NONE) dtype = JAXC_WEAK_FLOAT; /* jnp.float_ */
+  if (!JAXC_DTYPE_VALID(dtype)) return (jaxc_array *)jaxc__fail(JAXC_ERR_DTYPE, "one_hot: invalid dtype %d", (int)dtype);
+  jaxc_dtype od = jaxc_storage_dtype(dtype, jaxc_x64());
+  int pos;
+  if (!jaxc__canon_axis(axis, x->ndim + 1, &pos)) return NULL;
+  if (x->ndim + 1 > JAXC_MAX_NDIM) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "one_hot: the result needs %d dims, more than %d", x->ndim + 1, JAXC_MAX_NDIM);
+  int64_t shape[JAXC_MAX_NDIM], outer = 1, inner = 1;
+  for (int i = 0, j = 0; i <= x->ndim; i++) shape[i] = i == pos ? num_classes : x->shape[j++];
+  for (int i = 0; i < pos; i++) outer *= x->shape[i];
+  for (int i = pos; i < x->ndim; i++) inner *= x->shape[i];
+  jaxc_array *out = jaxc_array_zeros(od, x->ndim + 1, shape); /* (checks the size) */
+  if (!out) return NULL;
+  size_t os = jaxc_dtype_size(od), xs = jaxc_dtype_size(x->dtype);
+  unsigned char one[16];
+  const int64_t one_i = 1;
+  jaxc_kernel_cast_dyn(JAXC_I64, od, 1, &one_i, one);
+  /* iota in x's dtype: integers that do not wrap give each element's class directly; otherwise
+     (floats, a wrapping iota) every class is compared, each equal one set */
+  _Alignas(16) unsigned char iv[16], scratch[16];
+  jaxc__nn_key xk, *ck = NULL;
+  int64_t top = num_classes - 1, back = -1;
+  bool integral = jaxc_dtype_kind(x->dtype) == JAXC_KIND_INT || jaxc_dtype_kind(x->dtype) == JAXC_KIND_UINT;
+  if (integral && num_classes) {
+    jaxc_kernel_cast_dyn(JAXC_I64, x->dtype, 1, &top, iv);
+    jaxc_kernel_cast_dyn(x->dtype, JAXC_I64, 1, iv, &back);
+  }
+  if (!(integral && back == top) && num_classes) {
+    if (!(ck = (jaxc__nn_key *)jaxc__malloc((size_t)num_classes * sizeof *ck))) {
+      jaxc_array_free(out);
+      return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "one_hot: out of memory");
+    }
+    for (int64_t c = 0; c < num_classes; c++) {
+      jaxc_kernel_cast_dyn(JAXC_I64, x->dtype, 1, &c, iv);
+      jaxc__nn_keys(x->dtype, 1, iv, &ck[c], scratch);
+    }
+  }
+  for (int64_t o = 0; o < outer; o++)
+    for (int64_t i = 0; i < inner; i++) {
+      jaxc__nn_keys(x->dtype, 1, (const char *)x->data + (size_t)(o * inner + i) * xs, &xk, scratch);
+      char *row = (char *)out->data + (size_t)(o * num_classes * inner + i) * os;
+      if (!ck) {
+        if (xk.i >= 0 && xk.i < num_classes) memcpy(row + (size_t)(xk.i * inner) * os, one, os);
+      } else {
+        for (int64_t c = 0; c < num_classes; c++)
+          if (jaxc__nn_key_eq(&xk, &ck[c])) memcpy(row + (size_t)(c * inner) * os, one, os);
+      }
+    }
+  jaxc__free(ck);
+  jaxc__ok();
+  return out;
+}
+
+JAXC_API jaxc_array *jaxc_nn_glu(const jaxc_array *x, int axis) {
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "glu: the array is NULL");
+  int ax;
+  if (!jaxc__canon_axis(axis, x->ndim, &ax)) return NULL;
+  if (x->shape[ax] % 2) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "axis size must be divisible by 2");
+  jaxc_array *half[2] = {NULL, NULL}, *g = NULL, *r = NULL;
+  if (jaxc_split(x, 2, ax, half) == JAXC_OK && (g = jaxc_nn_sigmoid(half[1]))) r = jaxc_multiply(half[0], g);
+  jaxc_array_free(half[0]), jaxc_array_free(half[1]), jaxc_array_free(g);
+  return r;
+}
+
+/* softmax / log_softmax of contiguous rows of a real float dtype, fused: the ops' own lane
+   max, subtract, exp, pairwise sum (in the pieces jaxc__reduce_impl cuts a lane into, added in
+   order), divide, log and subtract, so the bits are the op-by-op path's; three or four passes
+   over a row, which stays in cache for rows of up to a few hundred KiB */
+typedef struct { const jaxc_array *x; jaxc_array *out; int64_t n, chunks; bool log; } jaxc__nn_rows_job;
+static void jaxc__nn_softmax_rows(const void *jp, int64_t r0, int64_t r1) {
+  const jaxc__nn_rows_job *J = (const jaxc__nn_rows_job *)jp;
+  const jaxc_dtype T = J->x->dtype;
+  const size_t es = jaxc_dtype_size(T), n = (size_t)J->n;
+  const jaxc__bin_fn sub = jaxc__bin_table[JAXC_OP_SUBTRACT][T][2], div = jaxc__bin_table[JAXC_OP_TRUE_DIVIDE][T][2];
+  for (int64_t r = r0; r < r1; r++) {
+    const char *x = (const char *)J->x->data + (size_t)r * n * es;
+    char *o = (char *)J->out->data + (size_t)r * n * es;
+    _Alignas(16) unsigned char m[16], s[16], l[16];
+    jaxc__acc e;
+    jaxc__lane_ext_tab[T](x, J->n, 1, NULL, 0, &e); /* (max: the first NaN, else the extreme) */
+    memcpy(m, e.idx >= 0 ? (const void *)(x + (size_t)e.idx * es) : (const void *)&e.u, es);
+    sub(n, x, m, o);
+    jaxc__un_table[JAXC_OP_EXP][T](n, o, o);
+    double sum = 0;
+    for (int64_t c = 0; c < J->chunks; c++) {
+      int64_t k0 = J->n * c / J->chunks, k1 = J->n * (c + 1) / J->chunks;
+      jaxc__lane_fsum_tab[T](o + (size_t)k0 * es, k1 - k0, 1, NULL, 0, &e);
+      sum = c ? sum + e.re : e.re;
+    }
+    jaxc_kernel_cast_dyn(JAXC_F64, T, 1, &sum, s);
+    if (!J->log) {
+      div(n, o, s, o);
+      continue;
+    }
+    jaxc__un_table[JAXC_OP_LOG][T](1, s, l);
+    sub(n, x, m, o); /* (x - max again, the same bits, instead of a row-long buffer) */
+    sub(n, o, l, o);
+  }
+}
+/* the fused softmax: false where it does not apply (where, a dtype other than a real float, not
+   the last axis, empty, debug checks on), else true with the result (NULL: out of memory) */
+static bool jaxc__nn_softmax_fused(const jaxc_array *x, int axis, const jaxc_array *where, bool log, jaxc_array **out) {
+  jaxc_dtype T = x->dtype;
+  if (where || jaxc_dtype_kind(T) != JAXC_KIND_FLOAT || x->size == 0 || jaxc__debugging()) return false;
+  if (axis != JAXC_ALL_AXES && !(x->ndim > 0 && (axis == -1 || axis == x->ndim - 1))) return false;
+  int64_t n = axis == JAXC_ALL_AXES ? x->size : x->shape[x->ndim - 1], rows = x->size / n;
+  size_t es = jaxc_dtype_size(T);
+  jaxc__nn_rows_job J = {x, jaxc__new_array(T, false, x->ndim, x->shape), n, jaxc__red_pieces((size_t)x->size * es, rows, n), log};
+  if ((*out = J.out)) {
+    jaxc__range_run(&J, jaxc__nn_softmax_rows, rows, (size_t)n * es * 3);
+    jaxc__ok();
+  }
+  return true;
+}
+static jaxc_array *jaxc__nn_softmax_api(const jaxc_array *x, int axis, const jaxc_array *where, bool log) {
+  jaxc_array *r;
+  if (x && jaxc__nn_softmax_fused(x, axis, where, log, &r)) return r;
+  return jaxc__nn_softmax_ops(x, axis, where, log);
+}
+JAXC_API jaxc_array *jaxc_nn_softmax(const jaxc_array *x, int axis, const jaxc_array *where) {
+  return jaxc__nn_softmax_api(x, axis, where, false);
+}
+JAXC_API jaxc_array *jaxc_nn_log_softmax(const jaxc_array *x, int axis, const jaxc_array *where) {
+  return jaxc__nn_softmax_api(x, axis, where, true);
+}
+#undef JAXC__NN_BLOCK
 
 #undef JAXC__RND_KIND
 #undef JAXC__STEP

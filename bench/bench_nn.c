@@ -1,0 +1,106 @@
+/* bench_nn.c — jax.nn: activations (fused float loops), softmax / log_softmax (fused rows) and
+   logsumexp (op by op), the time an element next to a copy of the same bytes (input read and
+   output written) and to NumPy's usual expression for the function, all in the same run.
+     bench_nn [min_log2 max_log2 [rows whose name contains this]]   (default 20 26)
+   Columns: ns/elem, copy GB/s, GB/s, copy share, NumPy's ns/elem and NumPy / ours; then the
+   same call with the buffer cache off (every result in fresh memory: huge pages past 4 MiB) and
+   the op-by-op path (one jnp op at a time, as the fused loops are checked against). */
+#define _POSIX_C_SOURCE 200809L
+#define JAXC_IMPLEMENTATION
+#include "jaxc.h"
+#include "bench_util.h"
+
+typedef struct row {
+  const char *name;
+  jaxc_dtype dtype;
+  int kind;          /* an activation, or one of the reductions below */
+  int64_t lane;      /* softmax and logsumexp: the last axis' length */
+  const char *numpy; /* NumPy on x for the same values, or NULL */
+} row;
+enum { SOFTMAX = JAXC_NUM_NN_ACTIVATIONS, LOG_SOFTMAX, LOGSUMEXP };
+static const row ROWS[] = {
+    {"relu f32", JAXC_F32, JAXC_NN_RELU, 0, "np.maximum(x, 0)"},
+    {"sigmoid f32", JAXC_F32, JAXC_NN_SIGMOID, 0, "1 / (1 + np.exp(-x))"},
+    {"silu f32", JAXC_F32, JAXC_NN_SILU, 0, "x / (1 + np.exp(-x))"},
+    {"softplus f32", JAXC_F32, JAXC_NN_SOFTPLUS, 0, "np.logaddexp(x, np.float32(0))"},
+    {"gelu f32", JAXC_F32, JAXC_NN_GELU, 0, "0.5 * x * (1 + np.tanh(np.float32(0.7978846) * (x + np.float32(0.044715) * x**3)))"},
+    {"gelu_exact f32", JAXC_F32, JAXC_NN_GELU_EXACT, 0, NULL},
+    {"elu f32", JAXC_F32, JAXC_NN_ELU, 0, "np.where(x > 0, x, np.expm1(x))"},
+    {"leaky_relu f32", JAXC_F32, JAXC_NN_LEAKY_RELU, 0, "np.where(x >= 0, x, np.float32(0.01) * x)"},
+    {"mish f32", JAXC_F32, JAXC_NN_MISH, 0, "x * np.tanh(np.logaddexp(x, np.float32(0)))"},
+    {"sigmoid bf16", JAXC_BF16, JAXC_NN_SIGMOID, 0, NULL},
+    {"gelu f64", JAXC_F64, JAXC_NN_GELU, 0, "0.5 * x * (1 + np.tanh(0.7978845608 * (x + 0.044715 * x**3)))"},
+    {"softmax f32 [.,1024]", JAXC_F32, SOFTMAX, 1024, "(lambda e: e / e.sum(-1, keepdims=True))(np.exp(x - x.max(-1, keepdims=True)))"},
+    {"softmax f32 [.,64]", JAXC_F32, SOFTMAX, 64, "(lambda e: e / e.sum(-1, keepdims=True))(np.exp(x - x.max(-1, keepdims=True)))"},
+    {"log_softmax f32 [.,1024]", JAXC_F32, LOG_SOFTMAX, 1024,
+     "(lambda s: s - np.log(np.exp(s).sum(-1, keepdims=True)))(x - x.max(-1, keepdims=True))"},
+    {"logsumexp f32 [.,1024]", JAXC_F32, LOGSUMEXP, 1024,
+     "(lambda m: np.log(np.exp(x - m).sum(-1)) + m[..., 0])(x.max(-1, keepdims=True))"},
+};
+
+typedef struct job { const row *r; const jaxc_array *x; int path; } job; /* path 0 API, 1 op by op */
+static jaxc_array *call(const row *r, const jaxc_array *x, int path) {
+  double p = r->kind < JAXC_NUM_NN_ACTIVATIONS ? jaxc_activation_default((jaxc_activation)r->kind) : 0;
+  switch (r->kind) {
+  case SOFTMAX: return path ? jaxc__nn_softmax_ops(x, -1, NULL, false) : jaxc_nn_softmax(x, -1, NULL);
+  case LOG_SOFTMAX: return path ? jaxc__nn_softmax_ops(x, -1, NULL, true) : jaxc_nn_log_softmax(x, -1, NULL);
+  case LOGSUMEXP: return jaxc_logsumexp(x, -1, NULL, false, NULL, NULL);
+  default:
+    return path ? jaxc__nn_activation_ops((jaxc_activation)r->kind, x, p) : jaxc_nn_activation((jaxc_activation)r->kind, x, p);
+  }
+}
+static bool run_job(void *p) {
+  job *j = (job *)p;
+  jaxc_array *a = call(j->r, j->x, j->path);
+  jaxc_array_free(a);
+  return a != NULL;
+}
+
+static bool numpy_ok;
+static int run_row(const row *r, int lg) {
+  const int64_t n = (int64_t)1 << lg;
+  const size_t es = jaxc_dtype_size(r->dtype);
+  const int reps = lg <= 20 ? 20 : lg <= 24 ? 6 : 3;
+  int64_t shape[2] = {r->lane ? n / r->lane : n, r->lane};
+  /* inputs in [-8, 8) (softmax lanes: [-30, 30)), drawn once */
+  jaxc_key key = jaxc_random_key(1);
+  double span = r->lane ? 30 : 8;
+  jaxc_array *x = jaxc_random_uniform(key, r->dtype, r->lane ? 2 : 1, shape, -span, span);
+  if (!x) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
+  /* bytes moved: the input read and the output written (logsumexp writes one value a lane) */
+  size_t bytes = (size_t)n * es + (r->kind == LOGSUMEXP ? (size_t)shape[0] * es : (size_t)n * es);
+  job j = {r, x, 0};
+  double t, tc, tfresh, tops, tc2;
+  if (!bench_best_with_copy(run_job, &j, bytes, reps, &t, &tc)) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
+  jaxc_set_buffer_cache(0);
+  bool ok = bench_best_with_copy(run_job, &j, bytes, reps, &tfresh, &tc2);
+  jaxc_set_buffer_cache(JAXC_BUFFER_CACHE_BYTES);
+  if (!ok) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
+  if (tc2 < tc) tc = tc2;
+  j.path = 1;
+  if (!bench_best_with_copy(run_job, &j, bytes, lg <= 22 ? reps : 2, &tops, &tc2)) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
+  if (tc2 < tc) tc = tc2;
+  double tn = -1;
+  if (numpy_ok && r->numpy) {
+    char setup[256];
+    snprintf(setup, sizeof setup, "x = np.random.default_rng(0).uniform(%g, %g, (%lld, %lld)).astype(np.%s)%s", -span, span,
+             (long long)shape[0], (long long)(r->lane ? r->lane : 1), r->dtype == JAXC_F64 ? "float64" : "float32",
+             r->lane ? "" : ".ravel()");
+    tn = bench_numpy_best(setup, r->numpy, reps);
+  }
+  printf("%-24s %3d", r->name, lg);
+  bench_print_figures(n, bytes, t, tc, tn, true, 16);
+  printf("%-24s %3s %8.3f (fresh memory)  %8.3f (op by op)\n", "", "", tfresh / (double)n * 1e9, tops / (double)n * 1e9);
+  jaxc_array_free(x);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  bench_range range = bench_args(argc, argv);
+  numpy_ok = bench_numpy_present();
+  jaxc_set_x64(true); /* the float64 row in float64 */
+  printf("bench_nn: jax.nn, %d thread(s); NumPy: 1 thread%s\n", bench_threads(), numpy_ok ? "" : " (not found)");
+  printf("%-24s %3s %8s %8s %8s %6s %16s\n", "row", "lg", "ns/elem", "copyGB/s", "GB/s", "copy%", "NumPy ns  ratio");
+  BENCH_EACH_ROW(ROWS, range, run_row);
+  return 0;
+}
