@@ -28,7 +28,8 @@
                *_into variants that write into an existing array (buffer reuse); jaxc_frexp,
                jaxc_modf and jaxc_divmod (two results), jaxc_clip, jaxc_angle, jaxc_nan_to_num,
                jaxc_isclose, jaxc_allclose, jaxc_array_equal, jaxc_array_equiv, jaxc_round_decimals;
-               jaxc_i0 (the modified Bessel function I0, JAX's Cephes series); jaxc_result_type
+               jaxc_i0 (the modified Bessel function I0, JAX's Cephes series), jaxc_erf and
+               jaxc_erfc (lax.erf / lax.erfc, XLA's algorithms); jaxc_result_type
                (jnp.result_type of n operands), jaxc_binary_result, jaxc_unary_result
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
                the nan reductions jaxc_nansum ... jaxc_nancumprod, nanargmax/nanargmin, var/std
@@ -1787,9 +1788,8 @@ JAXC_API double jaxc__rnd_normal_f64(uint64_t bits);
      gelu           JAX's default approximate=True: x * (0.5 * (1 + tanh(c * (x + 0.044715 *
                     x**3)))), c = sqrt(2/pi) as a strong constant of x's inexact dtype, x**3 =
                     x * (x * x) (lax.integer_pow)
-     gelu_exact     approximate=False: 0.5 * x * erfc(-x * sqrt(1/2)), strong result; erfc here is
-                    the C library's, in double for float32 and the 16-bit types (rounded once),
-                    not XLA's polynomial, so its last bits can differ from JAX's
+     gelu_exact     approximate=False: 0.5 * x * erfc(-x * sqrt(1/2)), a strong result; erfc is
+                    the op JAXC_OP_ERFC (XLA's algorithm)
    A parameter (alpha, s, b) is a Python float: weak, it never widens x. float32/float64 inputs
    take fused loops over L1 blocks, each op its own loop (no contraction), the same bits as the
    op-by-op path; other dtypes go op by op. debug_nans/debug_infs check every op, as jax does.
@@ -2641,6 +2641,8 @@ static const char *const jaxc__own_dtype_errors[JAXC_NUM_OPS] = {
     [JAXC_OP_ISPOSINF] = "isposinf/isneginf are not well defined for complex types",
     [JAXC_OP_ISNEGINF] = "isposinf/isneginf are not well defined for complex types",
     [JAXC_OP_SIGNBIT] = "jax.numpy.signbit is not well defined for %s",
+    [JAXC_OP_ERF] = "erf does not accept dtype %s. Accepted dtypes are subtypes of floating.",
+    [JAXC_OP_ERFC] = "erfc does not accept dtype %s. Accepted dtypes are subtypes of floating.",
 };
 /* The error for an op given a dtype it does not accept, in JAX's words. */
 static void *jaxc__fail_dtype(jaxc_op op, jaxc_dtype d) {
@@ -21767,13 +21769,13 @@ done:
    the ops JAX composes), or, for a strong real float x, over L1 blocks of x with the same
    kernels (jaxc__bin_table, jaxc__un_table): every step keeps x's dtype there, so the bits are
    the same and memory is read and written once. */
-typedef enum { JAXC__NN_UN, JAXC__NN_BIN, JAXC__NN_WHERE, JAXC__NN_ERFC, JAXC__NN_CHECK, JAXC__NN_INEXACT, JAXC__NN_STRONG } jaxc__nn_kind;
+typedef enum { JAXC__NN_UN, JAXC__NN_BIN, JAXC__NN_WHERE, JAXC__NN_CHECK, JAXC__NN_INEXACT, JAXC__NN_STRONG } jaxc__nn_kind;
 /* a step's constant: a Python float or int (weak), the activation's parameter (a Python float;
    _NUM: an int where integral), full_like(r0, v) (r0's dtype and weak flag) or a numpy scalar
    of r0's dtype (strong) */
 typedef enum { JAXC__NN_KF, JAXC__NN_KI, JAXC__NN_KP, JAXC__NN_KP_NUM, JAXC__NN_KLIKE, JAXC__NN_KSTRONG } jaxc__nn_const;
 /* CHECK's dtype tests, each a lax primitive's refusal */
-enum { JAXC__NN_NO_COMPLEX_GE, JAXC__NN_ONLY_INEXACT_LOGISTIC, JAXC__NN_NO_COMPLEX_CLIP, JAXC__NN_NO_COMPLEX_ERFC };
+enum { JAXC__NN_NO_COMPLEX_GE, JAXC__NN_ONLY_INEXACT_LOGISTIC, JAXC__NN_NO_COMPLEX_CLIP };
 #define JAXC__NN_K 8 /* an operand that is the step's constant */
 typedef struct {
   unsigned char kind, op, d, a, b, c; /* op: a jaxc_op (CHECK: its test); d = f(a, b); WHERE: d = c ? a : b.
@@ -21853,10 +21855,10 @@ static const jaxc__nn_step jaxc__nn_gelu_steps[] = {
     JAXC__NN_STEP_U(TANH, 1, 1), JAXC__NN_STEP_KB(ADD, 1, KF, 1.0, 1),
     JAXC__NN_STEP_KB(MULTIPLY, 1, KF, 0.5, 1), JAXC__NN_STEP_B(MULTIPLY, 1, 0, 1)};
 static const jaxc__nn_step jaxc__nn_gelu_exact_steps[] = {
-    {JAXC__NN_INEXACT, 0, 0, 0, 0, 0, 0, 0.0}, JAXC__NN_STEP_CHECK(JAXC__NN_NO_COMPLEX_ERFC),
+    {JAXC__NN_INEXACT, 0, 0, 0, 0, 0, 0, 0.0},
     JAXC__NN_STEP_KB(MULTIPLY, 1, KF, 0.5, 0), JAXC__NN_STEP_U(NEGATIVE, 2, 0),
     JAXC__NN_STEP_BK(MULTIPLY, 2, 2, KSTRONG, 0.70710678118654757274), /* np.sqrt(0.5) */
-    {JAXC__NN_ERFC, 0, 2, 2, 0, 0, 0, 0.0}, JAXC__NN_STEP_B(MULTIPLY, 1, 1, 2),
+    JAXC__NN_STEP_U(ERFC, 2, 2), JAXC__NN_STEP_B(MULTIPLY, 1, 1, 2),
     {JAXC__NN_STRONG, 0, 1, 1, 0, 0, 0, 0.0}};
 
 /* The table's rows' programs, in order (the result is the last step's destination) */
@@ -21898,52 +21900,17 @@ static bool jaxc__nn_check(int test, jaxc_dtype d) {
     if (k == JAXC_KIND_FLOAT || k == JAXC_KIND_COMPLEX) return true;
     jaxc__fail(JAXC_ERR_DTYPE, "logistic does not accept dtype %s. Accepted dtypes are subtypes of floating, complexfloating.", name);
     return false;
-  case JAXC__NN_NO_COMPLEX_CLIP:
+  default: /* JAXC__NN_NO_COMPLEX_CLIP */
     if (k != JAXC_KIND_COMPLEX) return true;
     jaxc__fail(JAXC_ERR_DTYPE, "Clip received a complex value either through the input or the min/max keywords. "
                                "Complex values have no ordering and cannot be clipped. Please convert to a real "
                                "value or array by taking the real or imaginary components via jax.numpy.real/imag "
                                "respectively.");
     return false;
-  default:
-    if (k != JAXC_KIND_COMPLEX) return true;
-    jaxc__fail(JAXC_ERR_DTYPE, "erfc does not accept dtype %s. Accepted dtypes are subtypes of floating.", name);
-    return false;
   }
 }
 
-/* erfc of m <= JAXC__NN_BLOCK elements of a real float dtype: the C library's, in double; the
-   narrower types rounded to float32 first (XLA computes them in float32) */
-#define JAXC__NN_BLOCK 256
-static void jaxc__nn_erfc_block(jaxc_dtype dt, size_t m, const void *in, void *out) {
-  double d[JAXC__NN_BLOCK];
-  float f[JAXC__NN_BLOCK];
-  jaxc_kernel_cast_dyn(dt, JAXC_F64, m, in, d);
-  for (size_t i = 0; i < m; i++) d[i] = erfc(d[i]);
-  if (dt == JAXC_F64) {
-    memcpy(out, d, m * sizeof *d);
-    return;
-  }
-  jaxc_kernel_cast_dyn(JAXC_F64, JAXC_F32, m, d, f);
-  jaxc_kernel_cast_dyn(JAXC_F32, dt, m, f, out);
-}
-typedef struct { const jaxc_array *x; jaxc_array *out; } jaxc__nn_erfc_job;
-static void jaxc__nn_erfc_range(const void *jp, int64_t lo, int64_t hi) {
-  const jaxc__nn_erfc_job *J = (const jaxc__nn_erfc_job *)jp;
-  size_t es = jaxc_dtype_size(J->x->dtype);
-  for (int64_t b = lo; b < hi; b += JAXC__NN_BLOCK) {
-    size_t m = (size_t)(hi - b < JAXC__NN_BLOCK ? hi - b : JAXC__NN_BLOCK);
-    jaxc__nn_erfc_block(J->x->dtype, m, (const char *)J->x->data + (size_t)b * es, (char *)J->out->data + (size_t)b * es);
-  }
-}
-/* lax.erfc on an array (floating only; the check came first) */
-static jaxc_array *jaxc__nn_erfc(const jaxc_array *x) {
-  jaxc_array *out = jaxc__new_array(x->dtype, x->weak, x->ndim, x->shape);
-  if (!out) return NULL;
-  jaxc__nn_erfc_job J = {x, out};
-  jaxc__range_run(&J, jaxc__nn_erfc_range, x->size, 2 * jaxc_dtype_size(x->dtype));
-  return (jaxc_array *)jaxc__finish("erfc", out, NULL, x, NULL);
-}
+#define JAXC__NN_BLOCK 256 /* elements of a fused run's registers */
 
 /* A step's constant: its value, and whether it is a Python int */
 static double jaxc__nn_const_value(const jaxc__nn_step *st, double p, bool *is_int) {
@@ -21997,7 +21964,6 @@ static jaxc_array *jaxc__nn_run_ops(const jaxc__nn_prog *P, const jaxc_array *x,
     case JAXC__NN_WHERE:
       JAXC__STEP(r, jaxc_where(reg[st->c], st->a == JAXC__NN_K ? k : reg[st->a], st->b == JAXC__NN_K ? k : reg[st->b]));
       break;
-    case JAXC__NN_ERFC: JAXC__STEP(r, jaxc__nn_erfc(reg[st->a])); break;
     default: /* STRONG: jnp.array(x, dtype=x.dtype) */
       JAXC__STEP(r, jaxc_astype(reg[st->a], reg[st->a]->dtype));
       break;
@@ -22066,7 +22032,6 @@ static void jaxc__nn_fused_range(const void *jp, int64_t lo, int64_t hi) {
       case JAXC__NN_WHERE:
         jaxc__nn_select(m, es, (const uint8_t *)reg[st->c], reg[st->a], st->a != JAXC__NN_K, reg[st->b], st->b != JAXC__NN_K, d);
         break;
-      case JAXC__NN_ERFC: jaxc__nn_erfc_block(T, m, reg[st->a], d); break;
       default: break; /* CHECK, INEXACT, STRONG: nothing to do for a strong real float x */
       }
     }

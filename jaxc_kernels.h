@@ -12,6 +12,8 @@
        and scalar functions jaxc_scalar_<op>_<a>_<b> whose C return type is the join's (>>pairs).
      - complex arithmetic on (re, im) parts, one code for C, C++ and CUDA builds: XLA's
        multiply, Smith's divide, XLA's power, Annex G functions in double (>>complex math);
+     - erf and erfc as XLA computes them (float32 erf: XLA:CPU's rational; erfc: StableHLO's
+       decomposition of chlo.erfc), vectorisable (>>float math, after i0);
      - float32 exp, log, tanh, log1p, expm1, sin, cos, tan, arcsin, arccos, arctan, sinh, cosh,
        arcsinh, arccosh, arctanh, cbrt, arctan2, power and logaddexp as vectorisable C in
        double, correctly rounded but for a few inputs within a hair of a midpoint (>>float
@@ -931,6 +933,8 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
   X(ISREAL,        isreal,        UN,  CMP,     ALL,  BOOL, eq)              \
   X(ISCOMPLEX,     iscomplex,     UN,  CMP,     ALL,  BOOL, ne)              \
   X(I0,            i0,            UN,  INEXACT, FLT,  SAME, bessel_i0e)              \
+  X(ERF,           erf,           UN,  INEXACT, FLT,  SAME, erf)              \
+  X(ERFC,          erfc,          UN,  INEXACT, FLT,  SAME, erfc)              \
   X(SUM,           sum,           RED, SAME,    ALL,  SAME, reduce_sum)              \
   X(PROD,          prod,          RED, SAME,    ALL,  SAME, reduce_prod)              \
   X(MEAN,          mean,          RED, INEXACT, ALL,  SAME, mean)              \
@@ -3145,6 +3149,96 @@ JAXC__I0E_FN(jaxc__i0e_near_double, double, jaxc__near_sqrt_double, JAXC__I0E_A6
 #define JAXC__I0_KF(E, M, a) JAXC__I0_WITH(jaxc__m_exp_##M, jaxc__i0e, E, M, a)
 #define JAXC__I0_NEAR_KF(E, M, a) JAXC__I0_WITH(jaxc__near_exp_##M, jaxc__i0e_near, E, M, a)
 #define JAXC__SPLIT_I0_KF ~, JAXC__I0_NEAR_KF, JAXC__REDO_NAN
+/* lax.erf and lax.erfc as XLA computes them on CPU (the 16-bit floats in float32, rounded once).
+   erf float32 is XLA's EmitErfF32: x P(x^2) / Q(x^2) in fused multiply-adds, +-1 from |x| =
+   3.8325; float64 the C library's erf, which XLA CPU calls. erfc is StableHLO's decomposition of
+   chlo.erfc (Cephes's): 1 - x T(x^2) where |x| < 1; else e^(-x^2) / |x| P(1/x^2) (float32; R
+   from |x| = 2) or e^(-x^2) P(|x|) / Q(|x|) (float64; R/S from 8), 0 where -x^2 < -maxlog, and
+   2 - that for x < 0. erfc's multiplies and adds are rounded one by one (XLA:CPU lets LLVM
+   contract them into FMAs, so JAX's last bits can differ) and e^z is jaxc's exp where XLA has
+   its own. Selects, no branches, so that loops of them vectorise. Polynomials are written
+   highest degree first: p = c0, then p = p t + c for each next c (two roundings a step). */
+#define JAXC__HORNER_STEP(p, t, c) p = p * (t); p = p + (c);
+#define JAXC__FMA_STEP(p, t, c) p = fmaf(t, p, c);
+#define JAXC__ERF32_P(S, p, t) p = fmaf(t, 0.00022905065861350646f, 0.0034082910107109506f); \
+  S(p, t, 0.050955695062380861f) S(p, t, 0.18520832239976145f) S(p, t, 1.128379143519084f)
+#define JAXC__ERF32_Q(S, p, t) p = fmaf(t, -1.1791602954361697e-7f, 0.000023547966471313185f);             \
+  S(p, t, 0.0010179625278914885f) S(p, t, 0.014070470171167667f) S(p, t, 0.11098505178285362f)          \
+  S(p, t, 0.49746925110067538f) S(p, t, 1.0f)
+#define JAXC__ERFC32_P(S, p, t) p = +2.326819970068386E-2f;                                                \
+  S(p, t, -1.387039388740657E-1f) S(p, t, +3.687424674597105E-1f) S(p, t, -5.824733027278666E-1f)        \
+  S(p, t, +6.210004621745983E-1f) S(p, t, -4.944515323274145E-1f) S(p, t, +3.404879937665872E-1f)        \
+  S(p, t, -2.741127028184656E-1f) S(p, t, +5.638259427386472E-1f)
+#define JAXC__ERFC32_R(S, p, t) p = -1.047766399936249E+1f;                                                \
+  S(p, t, +1.297719955372516E+1f) S(p, t, -7.495518717768503E+0f) S(p, t, +2.921019019210786E+0f)        \
+  S(p, t, -1.015265279202700E+0f) S(p, t, +4.218463358204948E-1f) S(p, t, -2.820767439740514E-1f)        \
+  S(p, t, +5.641895067754075E-1f)
+#define JAXC__ERFC32_T(S, p, t) p = +7.853861353153693E-5f;                                                \
+  S(p, t, -8.010193625184903E-4f) S(p, t, +5.188327685732524E-3f) S(p, t, -2.685381193529856E-2f)        \
+  S(p, t, +1.128358514861418E-1f) S(p, t, -3.761262582423300E-1f) S(p, t, +1.128379165726710E+0f)
+#define JAXC__ERFC64_P(S, p, t) p = 2.46196981473530512524E-10;                                            \
+  S(p, t, 5.64189564831068821977E-1) S(p, t, 7.46321056442269912687E0) S(p, t, 4.86371970985681366614E1) \
+  S(p, t, 1.96520832956077098242E2) S(p, t, 5.26445194995477358631E2) S(p, t, 9.34528527171957607540E2)  \
+  S(p, t, 1.02755188689515710272E3) S(p, t, 5.57535335369399327526E2)
+#define JAXC__ERFC64_Q(S, p, t) p = 1.0;                                                                   \
+  S(p, t, 1.32281951154744992508E1) S(p, t, 8.67072140885989742329E1) S(p, t, 3.54937778887819891062E2)  \
+  S(p, t, 9.75708501743205489753E2) S(p, t, 1.82390916687909736289E3) S(p, t, 2.24633760818710981792E3)  \
+  S(p, t, 1.65666309194161350182E3) S(p, t, 5.57535340817727675546E2)
+#define JAXC__ERFC64_R(S, p, t) p = 5.64189583547755073984E-1;                                             \
+  S(p, t, 1.27536670759978104416E0) S(p, t, 5.01905042251180477414E0) S(p, t, 6.16021097993053585195E0)  \
+  S(p, t, 7.40974269950448939160E0) S(p, t, 2.97886665372100240670E0)
+#define JAXC__ERFC64_S(S, p, t) p = 1.0;                                                                   \
+  S(p, t, 2.26052863220117276590E0) S(p, t, 9.39603524938001434673E0) S(p, t, 1.20489539808096656605E1)  \
+  S(p, t, 1.70814450747565897222E1) S(p, t, 9.60896809063285878198E0) S(p, t, 3.36907645100081516050E0)
+#define JAXC__ERFC64_T(S, p, t) p = 9.60497373987051638749E0;                                              \
+  S(p, t, 9.00260197203842689217E1) S(p, t, 2.23200534594684319226E3) S(p, t, 7.00332514112805075473E3)  \
+  S(p, t, 5.55923013010394962768E4)
+#define JAXC__ERFC64_U(S, p, t) p = 1.0;                                                                   \
+  S(p, t, 3.35617141647503099647E1) S(p, t, 5.21357949780152679795E2) S(p, t, 4.59432382970980127987E3)  \
+  S(p, t, 2.26290000613890934246E4) S(p, t, 4.92673942608635921086E4)
+JAXC__DEV_VEC float jaxc__m_erf_float(float x) {
+  float x2 = x * x, n, d;
+  JAXC__ERF32_P(JAXC__FMA_STEP, n, x2)
+  JAXC__ERF32_Q(JAXC__FMA_STEP, d, x2)
+  n = x * n;
+  return jaxc__sel_f(3.832506856900711f <= fabsf(x), copysignf(1.0f, x), n / d);
+}
+JAXC__DEV double jaxc__m_erf_double(double x) { return erf(x); }
+JAXC__DEV_VEC float jaxc__m_erfc_float(float x) {
+  float xx = x * x, z = -xx, ax = fabsf(x), rxx = 1.0f / xx, e = jaxc__m_exp_float(z), p, r, t;
+  e = e * (1.0f / ax);
+  JAXC__ERFC32_P(JAXC__HORNER_STEP, p, rxx)
+  JAXC__ERFC32_R(JAXC__HORNER_STEP, r, rxx)
+  JAXC__ERFC32_T(JAXC__HORNER_STEP, t, xx)
+  float far = e * jaxc__sel_f(ax < 2.0f, p, r);
+  far = jaxc__sel_f(z < -88.72283935546875f, 0.0f, far);
+  far = jaxc__sel_f(x < 0.0f, 2.0f - far, far);
+  t = x * t;
+  return jaxc__sel_f(ax < 1.0f, 1.0f - t, far);
+}
+#define JAXC__ERFC64_FN(NAME, EXP)                                                                        \
+  JAXC__DEV double NAME(double x) {                                                                       \
+    double xx = x * x, z = -xx, ez = EXP(z), ax = fabs(x), p, q, r, s, t, u;                              \
+    JAXC__ERFC64_P(JAXC__HORNER_STEP, p, ax)                                                              \
+    JAXC__ERFC64_Q(JAXC__HORNER_STEP, q, ax)                                                              \
+    JAXC__ERFC64_R(JAXC__HORNER_STEP, r, ax)                                                              \
+    JAXC__ERFC64_S(JAXC__HORNER_STEP, s, ax)                                                              \
+    JAXC__ERFC64_T(JAXC__HORNER_STEP, t, xx)                                                              \
+    JAXC__ERFC64_U(JAXC__HORNER_STEP, u, xx)                                                              \
+    p = ez * p, r = ez * r;                                                                               \
+    double far = jaxc__sel_d(ax < 8.0, p / q, r / s);                                                     \
+    far = jaxc__sel_d(z < -7.09782712893383996843E2, 0.0, far);                                           \
+    far = jaxc__sel_d(x < 0.0, 2.0 - far, far);                                                           \
+    t = x * t;                                                                                            \
+    return jaxc__sel_d(ax < 1.0, 1.0 - t / u, far);                                                       \
+  }
+JAXC__ERFC64_FN(jaxc__m_erfc_double, jaxc__m_exp_double)
+JAXC__ERFC64_FN(jaxc__near_erfc_double, jaxc__near_exp_double) /* (NaN where exp's near code is) */
+#define jaxc__near_erfc_float jaxc__m_erfc_float
+#define JAXC__ERF_KF(E, M, a) jaxc__m_erf_##M(a)
+#define JAXC__ERFC_KF(E, M, a) jaxc__m_erfc_##M(a)
+#define JAXC__ERFC_NEAR_KF(E, M, a) jaxc__near_erfc_##M(a)
+#define JAXC__SPLIT_ERFC_KF ~, JAXC__ERFC_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__FLOAT_POWER_KF JAXC__POWER_KF
 #define JAXC__FLOAT_POWER_KC JAXC__POWER_KC
 #define JAXC__SPLIT_FLOAT_POWER_KF JAXC__SPLIT_POWER_KF

@@ -106,7 +106,8 @@ static const math_op real_ops[] = {
     {JAXC_OP_COSH, "cosh", coshf, cosh, NULL, NULL},          {JAXC_OP_ARCSINH, "arcsinh", asinhf, asinh, NULL, NULL},
     {JAXC_OP_ARCCOSH, "arccosh", acoshf, acosh, NULL, NULL},  {JAXC_OP_ARCTANH, "arctanh", atanhf, atanh, NULL, NULL},
     {JAXC_OP_CBRT, "cbrt", cbrtf, cbrt, NULL, NULL},          {JAXC_OP_TRUNC, "trunc", truncf, trunc, NULL, NULL},
-    {JAXC_OP_I0, "i0", NULL, NULL, NULL, NULL}};
+    {JAXC_OP_I0, "i0", NULL, NULL, NULL, NULL},
+    {JAXC_OP_ERF, "erf", erff, erf, NULL, NULL},              {JAXC_OP_ERFC, "erfc", erfcf, erfc, NULL, NULL}};
 
 /* Seconds per call of a 2-thread loop of the C library's function over z (and w) (best of REPS). */
 static double libm_seconds(const math_op *m, const jaxc_array *z, const jaxc_array *w, jaxc_array *dest) {

@@ -107,7 +107,9 @@ static bool libm_op(jaxc_op op) {
   case JAXC_OP_LOGADDEXP: case JAXC_OP_SQRT: return true;
   /* float64 and complex: the C library's functions on the CPU, CUDA's on the device */
   case JAXC_OP_ARCSIN: case JAXC_OP_ARCCOS: case JAXC_OP_ARCTAN: case JAXC_OP_SINH: case JAXC_OP_COSH:
-  case JAXC_OP_ARCSINH: case JAXC_OP_ARCCOSH: case JAXC_OP_ARCTANH: case JAXC_OP_SINC: return true;
+  case JAXC_OP_ARCSINH: case JAXC_OP_ARCCOSH: case JAXC_OP_ARCTANH: case JAXC_OP_SINC: case JAXC_OP_ERF: return true;
+  /* erfc: jaxc's own code on both (float64's exp near code, its redo the C library's / CUDA's) */
+  case JAXC_OP_ERFC: return true;
   default: return false;
   }
 }
