@@ -21939,6 +21939,10 @@ static jaxc_operand jaxc__nn_operand(const jaxc__nn_step *st, int which, const j
   return is_int ? jaxc__opnd_int((long long)v) : jaxc__opnd_float(v);
 }
 
+static bool jaxc__nn_has_const(const jaxc__nn_step *st) {
+  return (st->kind == JAXC__NN_BIN || st->kind == JAXC__NN_WHERE) && (st->a == JAXC__NN_K || st->b == JAXC__NN_K);
+}
+
 /* The op-by-op run: every step a jnp/lax op on whole arrays */
 static jaxc_array *jaxc__nn_run_ops(const jaxc__nn_prog *P, const jaxc_array *x, double p) {
   jaxc__steps S = {{0}, 0};
@@ -21946,8 +21950,7 @@ static jaxc_array *jaxc__nn_run_ops(const jaxc__nn_prog *P, const jaxc_array *x,
   jaxc_array *r = NULL, *k = NULL;
   for (int s = 0; s < P->n; s++) {
     const jaxc__nn_step *st = &P->steps[s];
-    bool has_k = st->kind == JAXC__NN_BIN || st->kind == JAXC__NN_WHERE ? st->a == JAXC__NN_K || st->b == JAXC__NN_K : false;
-    if (has_k && (st->kind == JAXC__NN_WHERE || st->ck == JAXC__NN_KLIKE || st->ck == JAXC__NN_KSTRONG))
+    if (jaxc__nn_has_const(st) && (st->kind == JAXC__NN_WHERE || st->ck == JAXC__NN_KLIKE || st->ck == JAXC__NN_KSTRONG))
       JAXC__STEP(k, jaxc__nn_const_array(st, reg[0], p));
     switch (st->kind) {
     case JAXC__NN_CHECK:
@@ -22050,7 +22053,7 @@ static jaxc_array *jaxc__nn_run_fused(const jaxc__nn_prog *P, const jaxc_array *
     const jaxc__nn_step *st = &P->steps[s];
     if ((st->kind == JAXC__NN_UN && !jaxc__un_table[st->op][T]) || (st->kind == JAXC__NN_BIN && !jaxc__bin_table[st->op][T][0]))
       return NULL;
-    if ((st->kind == JAXC__NN_BIN || st->kind == JAXC__NN_WHERE) && (st->a == JAXC__NN_K || st->b == JAXC__NN_K)) {
+    if (jaxc__nn_has_const(st)) {
       jaxc_array *k = jaxc__nn_const_array(st, x, p);
       if (!k) return *ran = true, NULL;
       jaxc_kernel_cast_dyn(k->dtype, T, 1, k->data, J.k[s]);
@@ -22227,6 +22230,91 @@ static void jaxc__nn_keys(jaxc_dtype dt, size_t n, const void *src, jaxc__nn_key
 static bool jaxc__nn_key_eq(const jaxc__nn_key *a, const jaxc__nn_key *b) {
   return a->i == b->i && jaxc__re_jaxc_c128(a->z) == jaxc__re_jaxc_c128(b->z) && jaxc__im_jaxc_c128(a->z) == jaxc__im_jaxc_c128(b->z);
 }
+/* The output written once, in order: a run of x's elements at a time converted to keys (and to
+   their class), then each class's row of the run written from them. A unit is one element where
+   inner == 1 (its whole row of classes is contiguous), else a block of a run of inner elements. */
+typedef struct {
+  const jaxc_array *x;
+  jaxc_array *out;
+  int64_t nc, inner, blocks; /* blocks: units in a run of inner elements (inner > 1) */
+  const jaxc__nn_key *ck;    /* each class's iota where one value can equal several; else NULL */
+  bool integral;
+  _Alignas(16) unsigned char one[16]; /* 1 in the output's dtype */
+} jaxc__nn_hot_job;
+/* x's elements [j, j + m) as keys (ck set), or as the one class each equals (-1 none): where ck
+   is NULL the iota is exact, so a value equals class c iff it is the integer c */
+static void jaxc__nn_hot_classes(const jaxc__nn_hot_job *J, int64_t j, size_t m, jaxc__nn_key *k, int64_t *cls) {
+  _Alignas(16) unsigned char scratch[JAXC__NN_BLOCK * sizeof(jaxc_c128)];
+  const void *src = (const char *)J->x->data + (size_t)j * jaxc_dtype_size(J->x->dtype);
+  if (J->ck) {
+    jaxc__nn_keys(J->x->dtype, m, src, k, scratch);
+    return;
+  }
+  if (J->integral) {
+    jaxc_kernel_cast_dyn(J->x->dtype, JAXC_I64, m, src, cls);
+    for (size_t t = 0; t < m; t++) cls[t] = cls[t] >= 0 && cls[t] < J->nc ? cls[t] : -1;
+    return;
+  }
+  const jaxc_c128 *z = (const jaxc_c128 *)(void *)scratch;
+  jaxc_kernel_cast_dyn(J->x->dtype, JAXC_C128, m, src, scratch);
+  for (size_t t = 0; t < m; t++) {
+    double re = jaxc__re_jaxc_c128(z[t]), im = jaxc__im_jaxc_c128(z[t]);
+    cls[t] = re == floor(re) && im == 0 && re >= 0 && re < (double)J->nc ? (int64_t)re : -1;
+  }
+}
+/* the output's 1 at dst, an element of os bytes (sizes the compiler knows, not a memcpy call) */
+static void jaxc__nn_hot_put(char *dst, const unsigned char *one, size_t os) {
+  switch (os) {
+  case 1: memcpy(dst, one, 1); break;
+  case 2: memcpy(dst, one, 2); break;
+  case 4: memcpy(dst, one, 4); break;
+  case 8: memcpy(dst, one, 8); break;
+  default: memcpy(dst, one, 16); break;
+  }
+}
+static void jaxc__nn_hot_range(const void *jp, int64_t lo, int64_t hi) {
+  const jaxc__nn_hot_job *J = (const jaxc__nn_hot_job *)jp;
+  const size_t os = jaxc_dtype_size(J->out->dtype);
+  jaxc__nn_key k[JAXC__NN_BLOCK];
+  int64_t cls[JAXC__NN_BLOCK];
+  if (J->inner == 1) {
+    for (int64_t j = lo; j < hi; j += JAXC__NN_BLOCK) {
+      size_t m = (size_t)(hi - j < JAXC__NN_BLOCK ? hi - j : JAXC__NN_BLOCK);
+      jaxc__nn_hot_classes(J, j, m, k, cls);
+      memset((char *)J->out->data + (size_t)(j * J->nc) * os, 0, m * (size_t)J->nc * os); /* (the m rows are contiguous) */
+      for (size_t t = 0; t < m; t++) {
+        char *row = (char *)J->out->data + (size_t)((j + (int64_t)t) * J->nc) * os;
+        if (!J->ck && cls[t] >= 0) jaxc__nn_hot_put(row + (size_t)cls[t] * os, J->one, os);
+        for (int64_t c = 0; J->ck && c < J->nc; c++)
+          if (jaxc__nn_key_eq(&k[t], &J->ck[c])) jaxc__nn_hot_put(row + (size_t)c * os, J->one, os);
+      }
+    }
+    return;
+  }
+  for (int64_t u = lo; u < hi; u++) {
+    int64_t o = u / J->blocks, i0 = u % J->blocks * JAXC__NN_BLOCK;
+    size_t m = (size_t)(J->inner - i0 < JAXC__NN_BLOCK ? J->inner - i0 : JAXC__NN_BLOCK);
+    jaxc__nn_hot_classes(J, o * J->inner + i0, m, k, cls);
+    for (int64_t c = 0; c < J->nc; c++) {
+      char *dst = (char *)J->out->data + (size_t)((o * J->nc + c) * J->inner + i0) * os;
+      memset(dst, 0, m * os);
+      for (size_t t = 0; t < m; t++)
+        if (J->ck ? jaxc__nn_key_eq(&k[t], &J->ck[c]) : cls[t] == c) jaxc__nn_hot_put(dst + t * os, J->one, os);
+    }
+  }
+}
+/* whether iota's values 0..nc-1 in dtype dt are the integers themselves: the top two come back
+   (then the spacing there is at most 1, and below too; an integer type has not wrapped) */
+static bool jaxc__nn_iota_exact(jaxc_dtype dt, int64_t nc) {
+  for (int64_t c = nc - 2 < 0 ? 0 : nc - 2; c < nc; c++) {
+    _Alignas(16) unsigned char v[16];
+    int64_t back = -1;
+    jaxc_kernel_cast_dyn(JAXC_I64, dt, 1, &c, v);
+    jaxc_kernel_cast_dyn(dt, JAXC_I64, 1, v, &back);
+    if (back != c) return false;
+  }
+  return true;
+}
 JAXC_API jaxc_array *jaxc_nn_one_hot(const jaxc_array *x, int64_t num_classes, jaxc_dtype dtype, int axis) {
   if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "one_hot: the array is NULL");
   if (num_classes < 0) return (jaxc_array *)jaxc__fail(JAXC_ERR_SHAPE, "one_hot: num_classes must be non-negative, got %lld", (long long)num_classes);
@@ -22241,43 +22329,30 @@ JAXC_API jaxc_array *jaxc_nn_one_hot(const jaxc_array *x, int64_t num_classes, j
   for (int i = 0, j = 0; i <= x->ndim; i++) shape[i] = i == pos ? num_classes : x->shape[j++];
   for (int i = 0; i < pos; i++) outer *= x->shape[i];
   for (int i = pos; i < x->ndim; i++) inner *= x->shape[i];
-  jaxc_array *out = jaxc_array_zeros(od, x->ndim + 1, shape); /* (checks the size) */
+  jaxc_array *out = jaxc__new_array(od, false, x->ndim + 1, shape); /* (checks the size) */
   if (!out) return NULL;
-  size_t os = jaxc_dtype_size(od), xs = jaxc_dtype_size(x->dtype);
-  unsigned char one[16];
+  jaxc__nn_hot_job J = {x, out, num_classes, inner, (inner + JAXC__NN_BLOCK - 1) / JAXC__NN_BLOCK, NULL,
+                        jaxc_dtype_kind(x->dtype) == JAXC_KIND_INT || jaxc_dtype_kind(x->dtype) == JAXC_KIND_UINT, {0}};
   const int64_t one_i = 1;
-  jaxc_kernel_cast_dyn(JAXC_I64, od, 1, &one_i, one);
-  /* iota in x's dtype: integers that do not wrap give each element's class directly; otherwise
-     (floats, a wrapping iota) every class is compared, each equal one set */
-  _Alignas(16) unsigned char iv[16], scratch[16];
-  jaxc__nn_key xk, *ck = NULL;
-  int64_t top = num_classes - 1, back = -1;
-  bool integral = jaxc_dtype_kind(x->dtype) == JAXC_KIND_INT || jaxc_dtype_kind(x->dtype) == JAXC_KIND_UINT;
-  if (integral && num_classes) {
-    jaxc_kernel_cast_dyn(JAXC_I64, x->dtype, 1, &top, iv);
-    jaxc_kernel_cast_dyn(x->dtype, JAXC_I64, 1, iv, &back);
-  }
-  if (!(integral && back == top) && num_classes) {
+  jaxc_kernel_cast_dyn(JAXC_I64, od, 1, &one_i, J.one);
+  jaxc__nn_key *ck = NULL;
+  if (out->size && !jaxc__nn_iota_exact(x->dtype, num_classes)) {
+    /* iota wraps (a narrow integer) or rounds (a float past its integers): compare every class */
     if (!(ck = (jaxc__nn_key *)jaxc__malloc((size_t)num_classes * sizeof *ck))) {
       jaxc_array_free(out);
       return (jaxc_array *)jaxc__fail(JAXC_ERR_NOMEM, "one_hot: out of memory");
     }
+    _Alignas(16) unsigned char iv[16], scratch[16];
     for (int64_t c = 0; c < num_classes; c++) {
       jaxc_kernel_cast_dyn(JAXC_I64, x->dtype, 1, &c, iv);
       jaxc__nn_keys(x->dtype, 1, iv, &ck[c], scratch);
     }
+    J.ck = ck;
   }
-  for (int64_t o = 0; o < outer; o++)
-    for (int64_t i = 0; i < inner; i++) {
-      jaxc__nn_keys(x->dtype, 1, (const char *)x->data + (size_t)(o * inner + i) * xs, &xk, scratch);
-      char *row = (char *)out->data + (size_t)(o * num_classes * inner + i) * os;
-      if (!ck) {
-        if (xk.i >= 0 && xk.i < num_classes) memcpy(row + (size_t)(xk.i * inner) * os, one, os);
-      } else {
-        for (int64_t c = 0; c < num_classes; c++)
-          if (jaxc__nn_key_eq(&xk, &ck[c])) memcpy(row + (size_t)(c * inner) * os, one, os);
-      }
-    }
+  size_t os = jaxc_dtype_size(od);
+  if (out->size && inner == 1) jaxc__range_run(&J, jaxc__nn_hot_range, outer, (size_t)num_classes * os);
+  else if (out->size) /* (a unit writes at most nc * inner elements: no overflow) */
+    jaxc__range_run(&J, jaxc__nn_hot_range, outer * J.blocks, (size_t)(num_classes * (inner < JAXC__NN_BLOCK ? inner : JAXC__NN_BLOCK)) * os);
   jaxc__free(ck);
   jaxc__ok();
   return out;

@@ -1,6 +1,7 @@
-/* bench_nn.c — jax.nn: activations (fused float loops), softmax / log_softmax (fused rows) and
-   logsumexp (op by op), the time an element next to a copy of the same bytes (input read and
-   output written) and to NumPy's usual expression for the function, all in the same run.
+/* bench_nn.c — jax.nn: activations (fused float loops), softmax / log_softmax (fused rows),
+   logsumexp (op by op) and one_hot (n counts its output's elements), the time an element next
+   to a copy of the same bytes (input read and output written) and to NumPy's usual expression
+   for the function, all in the same run.
      bench_nn [min_log2 max_log2 [rows whose name contains this]]   (default 20 26)
    Columns: ns/elem, copy GB/s, GB/s, copy share, NumPy's ns/elem and NumPy / ours; then the
    same call with the buffer cache off (every result in fresh memory: huge pages past 4 MiB) and
@@ -14,10 +15,10 @@ typedef struct row {
   const char *name;
   jaxc_dtype dtype;
   int kind;          /* an activation, or one of the reductions below */
-  int64_t lane;      /* softmax and logsumexp: the last axis' length */
+  int64_t lane;      /* softmax and logsumexp: the last axis' length; one_hot: the classes */
   const char *numpy; /* NumPy on x for the same values, or NULL */
 } row;
-enum { SOFTMAX = JAXC_NUM_NN_ACTIVATIONS, LOG_SOFTMAX, LOGSUMEXP };
+enum { SOFTMAX = JAXC_NUM_NN_ACTIVATIONS, LOG_SOFTMAX, LOGSUMEXP, ONE_HOT };
 static const row ROWS[] = {
     {"relu f32", JAXC_F32, JAXC_NN_RELU, 0, "np.maximum(x, 0)"},
     {"sigmoid f32", JAXC_F32, JAXC_NN_SIGMOID, 0, "1 / (1 + np.exp(-x))"},
@@ -36,15 +37,24 @@ static const row ROWS[] = {
      "(lambda s: s - np.log(np.exp(s).sum(-1, keepdims=True)))(x - x.max(-1, keepdims=True))"},
     {"logsumexp f32 [.,1024]", JAXC_F32, LOGSUMEXP, 1024,
      "(lambda m: np.log(np.exp(x - m).sum(-1)) + m[..., 0])(x.max(-1, keepdims=True))"},
+    {"one_hot i32->f32 [.,10]", JAXC_F32, ONE_HOT, 10, "(x[:, None] == np.arange(10)).astype(np.float32)"},
+    {"one_hot i32->f32 [.,1024]", JAXC_F32, ONE_HOT, 1024, "(x[:, None] == np.arange(1024)).astype(np.float32)"},
 };
 
 typedef struct job { const row *r; const jaxc_array *x; int path; } job; /* path 0 API, 1 op by op */
+/* one_hot as jax.nn writes it: (x[..., None] == iota).astype(dtype) */
+static jaxc_array *one_hot_ops(const jaxc_array *x, int64_t classes) {
+  jaxc_array *e = jaxc_expand_dims(x, -1), *io = jaxc_arange(0, classes, 1, JAXC_I32), *eq = jaxc_equal(e, io), *r = jaxc_astype(eq, JAXC_F32);
+  jaxc_array_free(e), jaxc_array_free(io), jaxc_array_free(eq);
+  return r;
+}
 static jaxc_array *call(const row *r, const jaxc_array *x, int path) {
   double p = r->kind < JAXC_NUM_NN_ACTIVATIONS ? jaxc_activation_default((jaxc_activation)r->kind) : 0;
   switch (r->kind) {
   case SOFTMAX: return path ? jaxc__nn_softmax_ops(x, -1, NULL, false) : jaxc_nn_softmax(x, -1, NULL);
   case LOG_SOFTMAX: return path ? jaxc__nn_softmax_ops(x, -1, NULL, true) : jaxc_nn_log_softmax(x, -1, NULL);
   case LOGSUMEXP: return jaxc_logsumexp(x, -1, NULL, false, NULL, NULL);
+  case ONE_HOT: return path ? one_hot_ops(x, r->lane) : jaxc_nn_one_hot(x, r->lane, JAXC_F32, -1);
   default:
     return path ? jaxc__nn_activation_ops((jaxc_activation)r->kind, x, p) : jaxc_nn_activation((jaxc_activation)r->kind, x, p);
   }
@@ -62,13 +72,16 @@ static int run_row(const row *r, int lg) {
   const size_t es = jaxc_dtype_size(r->dtype);
   const int reps = lg <= 20 ? 20 : lg <= 24 ? 6 : 3;
   int64_t shape[2] = {r->lane ? n / r->lane : n, r->lane};
-  /* inputs in [-8, 8) (softmax lanes: [-30, 30)), drawn once */
+  /* inputs in [-8, 8) (softmax lanes: [-30, 30); one_hot: int32 classes), drawn once */
   jaxc_key key = jaxc_random_key(1);
   double span = r->lane ? 30 : 8;
-  jaxc_array *x = jaxc_random_uniform(key, r->dtype, r->lane ? 2 : 1, shape, -span, span);
+  bool hot = r->kind == ONE_HOT;
+  jaxc_array *x = hot ? jaxc_random_randint(key, JAXC_I32, 1, shape, 0, r->lane)
+                      : jaxc_random_uniform(key, r->dtype, r->lane ? 2 : 1, shape, -span, span);
   if (!x) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
-  /* bytes moved: the input read and the output written (logsumexp writes one value a lane) */
-  size_t bytes = (size_t)n * es + (r->kind == LOGSUMEXP ? (size_t)shape[0] * es : (size_t)n * es);
+  /* bytes moved: the input read and the output written (logsumexp writes one value a lane,
+     one_hot reads one a lane) */
+  size_t bytes = r->kind == LOGSUMEXP ? (size_t)(n + shape[0]) * es : hot ? (size_t)(n + shape[0]) * 4 : (size_t)(2 * n) * es;
   job j = {r, x, 0};
   double t, tc, tfresh, tops, tc2;
   if (!bench_best_with_copy(run_job, &j, bytes, reps, &t, &tc)) return fprintf(stderr, "%s: %s\n", r->name, jaxc_last_error()), 1;
@@ -83,9 +96,13 @@ static int run_row(const row *r, int lg) {
   double tn = -1;
   if (numpy_ok && r->numpy) {
     char setup[256];
-    snprintf(setup, sizeof setup, "x = np.random.default_rng(0).uniform(%g, %g, (%lld, %lld)).astype(np.%s)%s", -span, span,
-             (long long)shape[0], (long long)(r->lane ? r->lane : 1), r->dtype == JAXC_F64 ? "float64" : "float32",
-             r->lane ? "" : ".ravel()");
+    if (hot)
+      snprintf(setup, sizeof setup, "x = np.random.default_rng(0).integers(0, %lld, %lld).astype(np.int32)", (long long)r->lane,
+               (long long)shape[0]);
+    else
+      snprintf(setup, sizeof setup, "x = np.random.default_rng(0).uniform(%g, %g, (%lld, %lld)).astype(np.%s)%s", -span, span,
+               (long long)shape[0], (long long)(r->lane ? r->lane : 1), r->dtype == JAXC_F64 ? "float64" : "float32",
+               r->lane ? "" : ".ravel()");
     tn = bench_numpy_best(setup, r->numpy, reps);
   }
   printf("%-24s %3d", r->name, lg);

@@ -803,6 +803,40 @@ static void test_one_hot(void) {
   jaxc_array_free(r), jaxc_array_free(b);
 }
 
+/* one_hot past a block and the parallel threshold, at every axis, for x dtypes whose iota is
+   exact (one class a value: int32, float32) and not (uint8 wraps past 255, bfloat16 rounds past
+   256, float16 past 2048: a value can equal several classes), against JAX's definition built
+   from other ops: (expand_dims(x, axis) == iota in x's dtype).astype(float32) */
+static void test_one_hot_big(void) {
+  static const struct { jaxc_dtype d; int64_t nc, n0, n1; } cases[] = {
+      {JAXC_I32, 10, 300, 257}, {JAXC_F32, 10, 300, 257}, {JAXC_U8, 300, 9, 300},
+      {JAXC_BF16, 300, 9, 300}, {JAXC_F16, 2100, 3, 520}, {JAXC_I32, 2100, 3, 520},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    const int64_t nc = cases[k].nc, shape[2] = {cases[k].n0, cases[k].n1};
+    jaxc_dtype d = cases[k].d;
+    jaxc_array *xi = jaxc_random_randint(jaxc_random_key((uint32_t)k), JAXC_I32, 2, shape, -3, nc + 3), *x = jaxc_astype(xi, d);
+    if (d == JAXC_F32) /* values no class has */
+      for (int i = 0; i < 40; i++) ((float *)jaxc_array_data(x))[rnd64() % (uint64_t)(shape[0] * shape[1])] = i % 2 ? NAN : 2.5f;
+    jaxc_array *ii = jaxc_arange(0, nc, 1, JAXC_I32), *iota = jaxc_astype(ii, d);
+    uint64_t sx = checksum(x);
+    for (int axis = -3; axis <= 2; axis++) {
+      int pos = axis < 0 ? axis + 3 : axis;
+      int64_t ishape[3] = {1, 1, 1};
+      ishape[pos] = nc;
+      jaxc_array *r = jaxc_nn_one_hot(x, nc, JAXC_F32, axis), *xe = jaxc_expand_dims(x, pos), *io = jaxc_reshape(iota, 3, ishape);
+      jaxc_array *eq = jaxc_equal(xe, io), *ref = jaxc_astype(eq, JAXC_F32);
+      CHECK_MSG(r && ref && jaxc_array_size(r) == jaxc_array_size(ref) &&
+                    !memcmp(jaxc_array_data(r), jaxc_array_data(ref), 4 * (size_t)jaxc_array_size(r)),
+                "one_hot %s x [%lld, %lld], %lld classes, axis %d: %s", jaxc_dtype_name(d), (long long)shape[0], (long long)shape[1],
+                (long long)nc, axis, r ? "differs from the definition" : jaxc_last_error());
+      jaxc_array_free(r), jaxc_array_free(xe), jaxc_array_free(io), jaxc_array_free(eq), jaxc_array_free(ref);
+    }
+    CHECK(checksum(x) == sx);
+    jaxc_array_free(xi), jaxc_array_free(x), jaxc_array_free(ii), jaxc_array_free(iota);
+  }
+}
+
 static void test_glu(void) {
   jaxc_array *x = rand_f32(2, (int64_t[]){4, 6}, -4, 4);
   for (int axis = -1; axis <= 0; axis++) {
@@ -837,6 +871,7 @@ int main(void) {
   test_softmax_edges();
   test_logsumexp();
   test_one_hot();
+  test_one_hot_big();
   test_glu();
   return check_summary("test_nn");
 }
