@@ -73,7 +73,8 @@
                choice, and *_into variants writing into caller memory
      nn        jax.nn: jaxc_nn_relu ... jaxc_nn_gelu (one function per row of JAXC_NN_ACTIVATIONS,
                or jaxc_nn_activation(JAXC_NN_..., x, param)), jaxc_nn_softmax, log_softmax,
-               jaxc_logsumexp (b, where, return_sign), jaxc_nn_one_hot, jaxc_nn_glu
+               jaxc_logsumexp (b, where, return_sign), jaxc_nn_one_hot, jaxc_nn_glu,
+               jaxc_nn_standardize
      dtypes    (jaxc_promote.h) jaxc_promote_types, jaxc_finfo, jaxc_iinfo, jaxc_can_cast,
                jaxc_issubdtype (jnp.isdtype by jaxc_dtype_class_parse), the other systems' rules
      config    jaxc_set_x64, jaxc_set_promotion, jaxc_set_debug_nans/infs, jaxc_set_buffer_cache
@@ -1861,9 +1862,23 @@ JAXC_API jaxc_array *jaxc_nn_one_hot(const jaxc_array *x, int64_t num_classes, j
 /* jax.nn.glu(x, axis): x1 * sigmoid(x2), x split in two halves along axis ("axis size must be
    divisible by 2" otherwise) */
 JAXC_API jaxc_array *jaxc_nn_glu(const jaxc_array *x, int axis);
+/* jax.nn.standardize(x, axis, mean, variance, epsilon, where): (x - mean) * rsqrt(variance +
+   epsilon). mean NULL: jnp.mean(x, axis, keepdims=True, where=where); variance NULL: JAX's
+   mean(x^2) - mean^2 (the same means; not jnp.var's two-pass form, so it cancels where |mean|
+   is large against the spread, as JAX's does). axis: one axis or JAXC_ALL_AXES (None); mean,
+   variance: NULL or arrays broadcast with the kept-dims reduction; where: NULL or a bool array
+   broadcast to x (it picks the values the statistics see; every element is standardized).
+   epsilon is a Python float (weak: JAX's default 1e-5). rsqrt is 1 / sqrt, each rounded in the
+   dtype (XLA:CPU's rsqrt can differ in the last bit). An int x gives float (jnp.mean's).
+   float32/float64 rows along a contiguous last axis (or None) with no mean, variance or where
+   are fused: the same kernels on the row, three passes, the op-by-op path's bits. */
+JAXC_API jaxc_array *jaxc_nn_standardize(const jaxc_array *x, int axis, const jaxc_array *mean, const jaxc_array *variance,
+                                         double epsilon, const jaxc_array *where);
 /* Internal, for tests: the op-by-op path of an activation, and of softmax (log: log_softmax). */
 JAXC_API jaxc_array *jaxc__nn_activation_ops(jaxc_activation f, const jaxc_array *x, double p);
 JAXC_API jaxc_array *jaxc__nn_softmax_ops(const jaxc_array *x, int axis, const jaxc_array *where, bool log);
+JAXC_API jaxc_array *jaxc__nn_standardize_ops(const jaxc_array *x, int axis, const jaxc_array *mean, const jaxc_array *variance,
+                                              double epsilon, const jaxc_array *where);
 
 #ifdef __cplusplus
 }
@@ -22369,11 +22384,66 @@ JAXC_API jaxc_array *jaxc_nn_glu(const jaxc_array *x, int axis) {
   return r;
 }
 
+/* jnp.mean(x, axis, keepdims=True, where=where): jaxc's mean without where; with it jnp.mean's
+   sum(x, where) / sum(where), each in the computation dtype (the 16-bit floats in float32),
+   then the result dtype */
+static jaxc_array *jaxc__nn_mean_where(jaxc__steps *S, const jaxc_array *x, const jaxc_array *where, int ax) {
+  if (!where) return jaxc_reduce_ex(JAXC_OP_MEAN, x, ax, true);
+  jaxc_dtype out = jaxc_reduce_result(JAXC_OP_MEAN, x);
+  if (out == JAXC_DTYPE_INVALID) return NULL;
+  jaxc_dtype comp = out == JAXC_F16 || out == JAXC_BF16 ? JAXC_F32 : out;
+  jaxc_array *w, *xc, *zero, *m, *s, *wc, *n, *q;
+  if (!(w = jaxc__step(S, jaxc_broadcast_to(where, x->ndim, x->shape))) || !(xc = jaxc__step(S, jaxc_astype(x, comp))) ||
+      !(zero = jaxc__step(S, jaxc_scalar(comp, 0.0, 0.0))) || !(m = jaxc__step(S, jaxc_where(w, xc, zero))) ||
+      !(s = jaxc__step(S, jaxc_reduce_ex(JAXC_OP_SUM, m, ax, true))) || !(wc = jaxc__step(S, jaxc_astype(w, comp))) ||
+      !(n = jaxc__step(S, jaxc_reduce_ex(JAXC_OP_SUM, wc, ax, true))) || !(q = jaxc__step(S, jaxc_divide(s, n))))
+    return NULL;
+  return jaxc_astype(q, out);
+}
+JAXC_API jaxc_array *jaxc__nn_standardize_ops(const jaxc_array *x, int axis, const jaxc_array *mean, const jaxc_array *variance,
+                                              double epsilon, const jaxc_array *where) {
+  if (!x) return (jaxc_array *)jaxc__fail(JAXC_ERR_ARG, "standardize: the array is NULL");
+  jaxc__steps S = {{0}, 0};
+  jaxc_array *r = NULL, *m, *v, *sq, *msq, *m2, *d, *ve, *sd, *rs;
+  int ax;
+  if (!jaxc__nn_axis(axis, x, &ax)) goto done;
+  if (mean) m = (jaxc_array *)mean;
+  else JAXC__STEP(m, jaxc__nn_mean_where(&S, x, where, ax));
+  if (variance) v = (jaxc_array *)variance;
+  else {
+    JAXC__STEP(sq, jaxc_square(x));
+    JAXC__STEP(msq, jaxc__nn_mean_where(&S, sq, where, ax));
+    JAXC__STEP(m2, jaxc_square(m));
+    JAXC__STEP(v, jaxc_subtract(msq, m2));
+  }
+  JAXC__STEP(d, jaxc_subtract(x, m));
+  JAXC__STEP(ve, jaxc_binary_operands(JAXC_OP_ADD, jaxc__opnd_array(v), jaxc__opnd_float(epsilon)));
+  JAXC__STEP(sd, jaxc_sqrt(ve)); /* lax.rsqrt as 1 / sqrt, each rounded */
+  JAXC__STEP(rs, jaxc_reciprocal(sd));
+  JAXC__STEP(r, jaxc_multiply(d, rs));
+  jaxc__ok();
+done:
+  jaxc__steps_free(&S, r);
+  return r;
+}
+
 /* softmax / log_softmax of contiguous rows of a real float dtype, fused: the ops' own lane
    max, subtract, exp, pairwise sum (in the pieces jaxc__reduce_impl cuts a lane into, added in
    order), divide, log and subtract, so the bits are the op-by-op path's; three or four passes
    over a row, which stays in cache for rows of up to a few hundred KiB */
 typedef struct { const jaxc_array *x; jaxc_array *out; int64_t n, chunks; bool log; } jaxc__nn_rows_job;
+/* jaxc_sum's double sum of a contiguous row of n, in the pieces jaxc__reduce_impl cuts a lane
+   into, added in order */
+static double jaxc__nn_row_sum(jaxc_dtype T, const char *p, int64_t n, int64_t chunks) {
+  double sum = 0;
+  for (int64_t c = 0; c < chunks; c++) {
+    int64_t k0 = n * c / chunks, k1 = n * (c + 1) / chunks;
+    jaxc__acc e;
+    jaxc__lane_fsum_tab[T](p + (size_t)k0 * jaxc_dtype_size(T), k1 - k0, 1, NULL, 0, &e);
+    sum = c ? sum + e.re : e.re;
+  }
+  return sum;
+}
 static void jaxc__nn_softmax_rows(const void *jp, int64_t r0, int64_t r1) {
   const jaxc__nn_rows_job *J = (const jaxc__nn_rows_job *)jp;
   const jaxc_dtype T = J->x->dtype;
@@ -22388,12 +22458,7 @@ static void jaxc__nn_softmax_rows(const void *jp, int64_t r0, int64_t r1) {
     memcpy(m, e.idx >= 0 ? (const void *)(x + (size_t)e.idx * es) : (const void *)&e.u, es);
     sub(n, x, m, o);
     jaxc__un_table[JAXC_OP_EXP][T](n, o, o);
-    double sum = 0;
-    for (int64_t c = 0; c < J->chunks; c++) {
-      int64_t k0 = J->n * c / J->chunks, k1 = J->n * (c + 1) / J->chunks;
-      jaxc__lane_fsum_tab[T](o + (size_t)k0 * es, k1 - k0, 1, NULL, 0, &e);
-      sum = c ? sum + e.re : e.re;
-    }
+    double sum = jaxc__nn_row_sum(T, o, J->n, J->chunks);
     jaxc_kernel_cast_dyn(JAXC_F64, T, 1, &sum, s);
     if (!J->log) {
       div(n, o, s, o);
@@ -22429,6 +22494,50 @@ JAXC_API jaxc_array *jaxc_nn_softmax(const jaxc_array *x, int axis, const jaxc_a
 }
 JAXC_API jaxc_array *jaxc_nn_log_softmax(const jaxc_array *x, int axis, const jaxc_array *where) {
   return jaxc__nn_softmax_api(x, axis, where, true);
+}
+
+/* standardize of contiguous rows of float32/float64 with its own statistics, fused: the ops'
+   own kernels on the row (square, the means as jaxc_mean sums them, x - mean, times the
+   rsqrt) and on the row's scalars, so the bits are the op-by-op path's; three passes over a
+   row instead of the op-by-op path's seven over the array */
+typedef struct { const jaxc_array *x; jaxc_array *out; int64_t n, chunks; double eps; } jaxc__nn_std_job;
+static void jaxc__nn_standardize_rows(const void *jp, int64_t r0, int64_t r1) {
+  const jaxc__nn_std_job *J = (const jaxc__nn_std_job *)jp;
+  const jaxc_dtype T = J->x->dtype;
+  const size_t es = jaxc_dtype_size(T), n = (size_t)J->n;
+  const jaxc__un_fn sq = jaxc__un_table[JAXC_OP_SQUARE][T];
+  const jaxc__bin_fn sub = jaxc__bin_table[JAXC_OP_SUBTRACT][T][0];
+  for (int64_t r = r0; r < r1; r++) {
+    const char *x = (const char *)J->x->data + (size_t)r * n * es;
+    char *o = (char *)J->out->data + (size_t)r * n * es;
+    _Alignas(16) unsigned char m[16], msq[16], m2[16], v[16], e[16], rs[16];
+    double mean = jaxc__nn_row_sum(T, x, J->n, J->chunks) / (double)J->n, mean2;
+    jaxc_kernel_cast_dyn(JAXC_F64, T, 1, &mean, m);
+    sq(n, x, o);
+    mean2 = jaxc__nn_row_sum(T, o, J->n, J->chunks) / (double)J->n;
+    jaxc_kernel_cast_dyn(JAXC_F64, T, 1, &mean2, msq);
+    sq(1, m, m2);
+    sub(1, msq, m2, v);
+    jaxc_kernel_cast_dyn(JAXC_F64, T, 1, &J->eps, e);
+    jaxc__bin_table[JAXC_OP_ADD][T][0](1, v, e, v);
+    jaxc__un_table[JAXC_OP_SQRT][T](1, v, v);
+    jaxc__un_table[JAXC_OP_RECIPROCAL][T](1, v, rs);
+    jaxc__bin_table[JAXC_OP_SUBTRACT][T][2](n, x, m, o);
+    jaxc__bin_table[JAXC_OP_MULTIPLY][T][2](n, o, rs, o);
+  }
+}
+JAXC_API jaxc_array *jaxc_nn_standardize(const jaxc_array *x, int axis, const jaxc_array *mean, const jaxc_array *variance,
+                                         double epsilon, const jaxc_array *where) {
+  if (!x || mean || variance || where || (x->dtype != JAXC_F32 && x->dtype != JAXC_F64) || x->size == 0 || jaxc__debugging() ||
+      (axis != JAXC_ALL_AXES && !(x->ndim > 0 && (axis == -1 || axis == x->ndim - 1))))
+    return jaxc__nn_standardize_ops(x, axis, mean, variance, epsilon, where);
+  const jaxc_dtype T = x->dtype;
+  int64_t n = axis == JAXC_ALL_AXES ? x->size : x->shape[x->ndim - 1], rows = x->size / n;
+  jaxc__nn_std_job J = {x, jaxc__new_array(T, false, x->ndim, x->shape), n, jaxc__red_pieces((size_t)x->size * jaxc_dtype_size(T), rows, n), epsilon};
+  if (!J.out) return NULL;
+  jaxc__range_run(&J, jaxc__nn_standardize_rows, rows, (size_t)n * jaxc_dtype_size(T) * 4);
+  jaxc__ok();
+  return J.out;
 }
 #undef JAXC__NN_BLOCK
 

@@ -1,7 +1,7 @@
-/* bench_nn.c — jax.nn: activations (fused float loops), softmax / log_softmax (fused rows),
-   logsumexp (op by op) and one_hot (n counts its output's elements), the time an element next
-   to a copy of the same bytes (input read and output written) and to NumPy's usual expression
-   for the function, all in the same run.
+/* bench_nn.c — jax.nn: activations (fused float loops), softmax / log_softmax / standardize
+   (fused rows), logsumexp (op by op) and one_hot (n counts its output's elements), the time
+   an element next to a copy of the same bytes (input read and output written) and to NumPy's
+   usual expression for the function, all in the same run.
      bench_nn [min_log2 max_log2 [rows whose name contains this]]   (default 20 26)
    Columns: ns/elem, copy GB/s, GB/s, copy share, NumPy's ns/elem and NumPy / ours; then the
    same call with the buffer cache off (every result in fresh memory: huge pages past 4 MiB) and
@@ -18,7 +18,7 @@ typedef struct row {
   int64_t lane;      /* softmax and logsumexp: the last axis' length; one_hot: the classes */
   const char *numpy; /* NumPy on x for the same values, or NULL */
 } row;
-enum { SOFTMAX = JAXC_NUM_NN_ACTIVATIONS, LOG_SOFTMAX, LOGSUMEXP, ONE_HOT };
+enum { SOFTMAX = JAXC_NUM_NN_ACTIVATIONS, LOG_SOFTMAX, LOGSUMEXP, ONE_HOT, STANDARDIZE };
 static const row ROWS[] = {
     {"relu f32", JAXC_F32, JAXC_NN_RELU, 0, "np.maximum(x, 0)"},
     {"sigmoid f32", JAXC_F32, JAXC_NN_SIGMOID, 0, "1 / (1 + np.exp(-x))"},
@@ -37,6 +37,8 @@ static const row ROWS[] = {
      "(lambda s: s - np.log(np.exp(s).sum(-1, keepdims=True)))(x - x.max(-1, keepdims=True))"},
     {"logsumexp f32 [.,1024]", JAXC_F32, LOGSUMEXP, 1024,
      "(lambda m: np.log(np.exp(x - m).sum(-1)) + m[..., 0])(x.max(-1, keepdims=True))"},
+    {"standardize f32 [.,1024]", JAXC_F32, STANDARDIZE, 1024,
+     "(lambda m: (x - m) / np.sqrt((x * x).mean(-1, keepdims=True) - m * m + np.float32(1e-5)))(x.mean(-1, keepdims=True))"},
     {"one_hot i32->f32 [.,10]", JAXC_F32, ONE_HOT, 10, "(x[:, None] == np.arange(10)).astype(np.float32)"},
     {"one_hot i32->f32 [.,1024]", JAXC_F32, ONE_HOT, 1024, "(x[:, None] == np.arange(1024)).astype(np.float32)"},
 };
@@ -54,6 +56,7 @@ static jaxc_array *call(const row *r, const jaxc_array *x, int path) {
   case SOFTMAX: return path ? jaxc__nn_softmax_ops(x, -1, NULL, false) : jaxc_nn_softmax(x, -1, NULL);
   case LOG_SOFTMAX: return path ? jaxc__nn_softmax_ops(x, -1, NULL, true) : jaxc_nn_log_softmax(x, -1, NULL);
   case LOGSUMEXP: return jaxc_logsumexp(x, -1, NULL, false, NULL, NULL);
+  case STANDARDIZE: return path ? jaxc__nn_standardize_ops(x, -1, NULL, NULL, 1e-5, NULL) : jaxc_nn_standardize(x, -1, NULL, NULL, 1e-5, NULL);
   case ONE_HOT: return path ? one_hot_ops(x, r->lane) : jaxc_nn_one_hot(x, r->lane, JAXC_F32, -1);
   default:
     return path ? jaxc__nn_activation_ops((jaxc_activation)r->kind, x, p) : jaxc_nn_activation((jaxc_activation)r->kind, x, p);

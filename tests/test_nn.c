@@ -1,4 +1,5 @@
-/* test_nn.c — jax.nn: the activations, softmax, log_softmax, logsumexp, one_hot and glu.
+/* test_nn.c — jax.nn: the activations, softmax, log_softmax, logsumexp, one_hot, glu and
+   standardize.
    - Every activation against JAX's formula (jax/_src/nn/functions.py) written out again here,
      op by op in long double, each op's result rounded to the dtype as XLA rounds it (the
      16-bit types through float32): all 2^16 bfloat16 and float16 inputs, 2^18 float32 inputs
@@ -15,7 +16,11 @@
      return_sign, complex inputs, axis None and negative axes; the fused softmax rows = the op by
      op path.
    - one_hot against its definition (x[..., None] == arange), every axis, dtypes, uint8's
-     wrapping iota; glu = x1 * sigmoid(x2). Inputs are never modified. */
+     wrapping iota, past a block and the parallel threshold; glu = x1 * sigmoid(x2).
+   - standardize against JAX's formula in long double (mean, mean(x^2) - mean^2) with the bound
+     its roundings allow, every axis and None, with and without where, float32/bfloat16/float16/
+     int32; with mean and variance given, bit for bit against float32's ops; the fused rows =
+     the op-by-op path (lanes of 1 to 2^21, 1 and 2 threads). Inputs are never modified. */
 #define JAXC_NO_TYPED_KERNELS
 #include "jaxc.h"
 #include "check.h"
@@ -742,6 +747,123 @@ static void test_logsumexp(void) {
   jaxc_array_free(x), jaxc_array_free(b3);
 }
 
+/* --- standardize ----------------------------------------------------------------------------- */
+/* got against JAX's formula in long double along axis (mask: the values the statistics see):
+   mean, mean(x^2) - mean^2, (x - mean) / sqrt(var + 1e-5). The roundings of the means and of the
+   squares cost eps (msq + mean^2) in var, which is relative to var + eps; x - mean costs
+   eps (|x| + |mean|) */
+static long check_standardize(const jaxc_array *x, const jaxc_array *mask, const jaxc_array *got, int axis, double tol) {
+  lane_geom g = lanes_of(x, axis);
+  jaxc_dtype d = jaxc_array_dtype(got);
+  long bad = 0;
+  for (int64_t j = 0; j < g.outer * g.inner; j++) {
+    int64_t base = (j / g.inner) * g.n * g.inner + j % g.inner;
+    LD s = 0, s2 = 0, cnt = 0;
+    for (int64_t i = 0; i < g.n; i++) {
+      LD v = elem(x, base + i * g.inner);
+      if (mask && !((const bool *)jaxc_array_data(mask))[base + i * g.inner]) continue;
+      s += v, s2 += v * v, cnt += 1;
+    }
+    LD mean = s / cnt, msq = s2 / cnt, var = msq - mean * mean, den = sqrtl(var + 1e-5L);
+    for (int64_t i = 0; i < g.n; i++) {
+      LD v = elem(x, base + i * g.inner), w = (v - mean) / den, r = elem(got, base + i * g.inner);
+      LD bound = tol * eps_of(d) * ((fabsl(v) + fabsl(mean)) / den + fabsl(w) * (1 + (msq + mean * mean) / (var + 1e-5L)));
+      /* (a lane where shows nothing: 0 / 0. Where var's rounding error reaches a quarter of
+         var + eps, as it can in a 16-bit lane of two or three values, the first-order bound no
+         longer holds (var + eps can even go negative: NaN, as in JAX): not checked) */
+      bool wild = tol * eps_of(d) * (msq + mean * mean) >= (var + 1e-5L) / 4;
+      bool ok = w != w ? r != r : fabsl(r - w) <= bound || (wild && d != JAXC_F32);
+      if (!ok && bad++ < 3)
+        fprintf(stderr, "  lane %lld elem %lld: got %.9Lg want %.9Lg (bound %.3Lg)\n", (long long)j, (long long)i, r, w, bound);
+    }
+  }
+  return bad;
+}
+static void test_standardize(void) {
+  const int64_t shape[3] = {5, 7, 33};
+  jaxc_array *x = rand_f32(3, shape, -3, 5), *m = rand_mask(3, shape, 70);
+  uint64_t sx = checksum(x), sm = checksum(m);
+  const int axes[] = {-1, 0, 1, JAXC_ALL_AXES};
+  const jaxc_dtype dts[] = {JAXC_F32, JAXC_BF16, JAXC_F16, JAXC_I32};
+  for (size_t t = 0; t < sizeof dts / sizeof dts[0]; t++) {
+    jaxc_array *xt = jaxc_astype(x, dts[t]);
+    for (size_t a = 0; a < sizeof axes / sizeof axes[0]; a++)
+      for (int w = 0; w < 2; w++) {
+        jaxc_array *r = jaxc_nn_standardize(xt, axes[a], NULL, NULL, 1e-5, w ? m : NULL);
+        jaxc_dtype want = dts[t] == JAXC_I32 ? JAXC_F32 : dts[t];
+        CHECK_MSG(r && jaxc_array_dtype(r) == want && jaxc_array_ndim(r) == 3 && !jaxc_array_is_weak(r), "standardize %s axis %d where %d: %s",
+                  jaxc_dtype_name(dts[t]), axes[a], w, jaxc_last_error());
+        if (!r) continue;
+        long bad = check_standardize(xt, w ? m : NULL, r, axes[a], 6);
+        CHECK_MSG(bad == 0, "standardize %s axis %d where %d: %ld values off", jaxc_dtype_name(dts[t]), axes[a], w, bad);
+        jaxc_array_free(r);
+      }
+    jaxc_array_free(xt);
+  }
+  /* given mean and variance: (x - mean) * (1 / sqrt(variance + 1e-5)), each op rounded in
+     float32, epsilon a weak float32 */
+  const int64_t kshape[3] = {5, 7, 1};
+  jaxc_array *mu = rand_f32(3, kshape, -1, 1), *var = rand_f32(3, kshape, 0, 4);
+  jaxc_array *r = jaxc_nn_standardize(x, -1, mu, var, 1e-5, NULL);
+  long bad = 0;
+  for (int64_t i = 0; r && i < jaxc_array_size(x); i++) {
+    float xv = ((const float *)jaxc_array_data(x))[i], mv = ((const float *)jaxc_array_data(mu))[i / 33];
+    float vv = ((const float *)jaxc_array_data(var))[i / 33], s = sqrtf(vv + (float)1e-5), rs = 1.0f / s, dd = xv - mv;
+    bad += ((const float *)jaxc_array_data(r))[i] != dd * rs;
+  }
+  CHECK_MSG(r && bad == 0, "standardize with mean and variance: %ld values differ from (x - mean) * (1 / sqrt(var + eps))", bad);
+  jaxc_array_free(r);
+  /* a float16 x with a weak epsilon stays float16; an epsilon of 0 on a constant lane is 0 * inf */
+  jaxc_array *h = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){4}, (float[]){2, 2, 2, 2}), *hr = jaxc_nn_standardize(h, -1, NULL, NULL, 0.0, NULL);
+  CHECK(hr && isnan(((const float *)jaxc_array_data(hr))[0]));
+  jaxc_array_free(hr);
+  hr = jaxc_nn_standardize(h, -1, NULL, NULL, 1e-5, NULL);
+  CHECK(hr && ((const float *)jaxc_array_data(hr))[3] == 0);
+  jaxc_array_free(hr), jaxc_array_free(h);
+  /* errors: NULL, an axis out of range, a where or mean that does not broadcast */
+  expect_error(jaxc_nn_standardize(NULL, -1, NULL, NULL, 1e-5, NULL), "standardize: the array is NULL");
+  expect_error(jaxc_nn_standardize(x, 3, NULL, NULL, 1e-5, NULL), "axis 3 is out of bounds for array of dimension 3");
+  jaxc_array *bw = rand_mask(1, (int64_t[]){4}, 50), *bm = rand_f32(1, (int64_t[]){4}, 0, 1);
+  r = jaxc_nn_standardize(x, -1, NULL, NULL, 1e-5, bw);
+  CHECK(!r && jaxc_last_status() == JAXC_ERR_SHAPE);
+  r = jaxc_nn_standardize(x, -1, bm, NULL, 1e-5, NULL);
+  CHECK(!r && jaxc_last_status() == JAXC_ERR_SHAPE);
+  CHECK(checksum(x) == sx && checksum(m) == sm);
+  jaxc_array_free(bw), jaxc_array_free(bm), jaxc_array_free(mu), jaxc_array_free(var), jaxc_array_free(x), jaxc_array_free(m);
+}
+
+/* the fused rows (float32/float64, last axis or None, no where) = the op-by-op path bit for bit:
+   lanes of many lengths, a 2^21 lane past 4 MiB (summed in 64 pieces), 1 and 2 threads */
+static void test_standardize_rows(void) {
+  const int64_t lens[] = {1, 2, 7, 64, 1000, 4097, 1 << 16, 1 << 21};
+  for (int t64 = 0; t64 < 2; t64++) {
+    jaxc_set_x64(t64);
+    for (size_t L = 0; L < sizeof lens / sizeof lens[0]; L++) {
+      int64_t shape[2] = {lens[L] < 64 ? 300 : lens[L] > (1 << 17) ? 1 : (1 << 17) / lens[L] + 1, lens[L]};
+      jaxc_array *x32 = rand_f32(2, shape, -2, 6), *x = t64 ? jaxc_astype(x32, JAXC_F64) : x32;
+      for (int all = 0; all < 2; all++) {
+        int axis = all ? JAXC_ALL_AXES : -1;
+        jaxc_array *ops = jaxc__nn_standardize_ops(x, axis, NULL, NULL, 1e-5, NULL);
+        for (int th = 1; th <= 2; th++) {
+#ifdef _OPENMP
+          omp_set_num_threads(th);
+#endif
+          jaxc_array *r = jaxc_nn_standardize(x, axis, NULL, NULL, 1e-5, NULL);
+          CHECK_MSG(r && same_bits(r, ops), "standardize %s lane %lld axis %s, %d threads: fused != op by op", t64 ? "float64" : "float32",
+                    (long long)lens[L], all ? "None" : "-1", th);
+          if (th == 2 && !all && lens[L] <= 4097 && r)
+            CHECK_MSG(check_standardize(x, NULL, r, -1, 6) == 0, "standardize values, lane %lld", (long long)lens[L]);
+          jaxc_array_free(r);
+        }
+        jaxc_array_free(ops);
+      }
+      if (x != x32) jaxc_array_free(x);
+      jaxc_array_free(x32);
+    }
+  }
+  jaxc_set_x64(false);
+}
+
 /* one_hot against x[..., None] == arange(num_classes) in x's dtype, at every axis */
 static void test_one_hot(void) {
   const int64_t shape[2] = {3, 5};
@@ -872,6 +994,8 @@ int main(void) {
   test_logsumexp();
   test_one_hot();
   test_one_hot_big();
+  test_standardize();
+  test_standardize_rows();
   test_glu();
   return check_summary("test_nn");
 }
