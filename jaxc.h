@@ -22469,17 +22469,24 @@ static void jaxc__nn_softmax_rows(const void *jp, int64_t r0, int64_t r1) {
     sub(n, o, l, o);
   }
 }
-/* the fused softmax: false where it does not apply (where, a dtype other than a real float, not
-   the last axis, empty, debug checks on), else true with the result (NULL: out of memory) */
-static bool jaxc__nn_softmax_fused(const jaxc_array *x, int axis, const jaxc_array *where, bool log, jaxc_array **out) {
-  jaxc_dtype T = x->dtype;
-  if (where || jaxc_dtype_kind(T) != JAXC_KIND_FLOAT || x->size == 0 || jaxc__debugging()) return false;
+/* whether x's rows along axis can be fused (a non-empty real float x, the last axis or None,
+   debug checks off: they look at every op): then the row length n, the rows and the pieces
+   jaxc__reduce_impl sums a row in */
+static bool jaxc__nn_rows_geom(const jaxc_array *x, int axis, int64_t *n, int64_t *rows, int64_t *chunks) {
+  if (jaxc_dtype_kind(x->dtype) != JAXC_KIND_FLOAT || x->size == 0 || jaxc__debugging()) return false;
   if (axis != JAXC_ALL_AXES && !(x->ndim > 0 && (axis == -1 || axis == x->ndim - 1))) return false;
-  int64_t n = axis == JAXC_ALL_AXES ? x->size : x->shape[x->ndim - 1], rows = x->size / n;
-  size_t es = jaxc_dtype_size(T);
-  jaxc__nn_rows_job J = {x, jaxc__new_array(T, false, x->ndim, x->shape), n, jaxc__red_pieces((size_t)x->size * es, rows, n), log};
+  *n = axis == JAXC_ALL_AXES ? x->size : x->shape[x->ndim - 1], *rows = x->size / *n;
+  *chunks = jaxc__red_pieces((size_t)x->size * jaxc_dtype_size(x->dtype), *rows, *n);
+  return true;
+}
+/* the fused softmax: false where it does not apply (where, or not jaxc__nn_rows_geom's rows),
+   else true with the result (NULL: out of memory) */
+static bool jaxc__nn_softmax_fused(const jaxc_array *x, int axis, const jaxc_array *where, bool log, jaxc_array **out) {
+  int64_t n, rows, chunks;
+  if (where || !jaxc__nn_rows_geom(x, axis, &n, &rows, &chunks)) return false;
+  jaxc__nn_rows_job J = {x, jaxc__new_array(x->dtype, false, x->ndim, x->shape), n, chunks, log};
   if ((*out = J.out)) {
-    jaxc__range_run(&J, jaxc__nn_softmax_rows, rows, (size_t)n * es * 3);
+    jaxc__range_run(&J, jaxc__nn_softmax_rows, rows, (size_t)n * jaxc_dtype_size(x->dtype) * 3);
     jaxc__ok();
   }
   return true;
@@ -22500,26 +22507,29 @@ JAXC_API jaxc_array *jaxc_nn_log_softmax(const jaxc_array *x, int axis, const ja
    own kernels on the row (square, the means as jaxc_mean sums them, x - mean, times the
    rsqrt) and on the row's scalars, so the bits are the op-by-op path's; three passes over a
    row instead of the op-by-op path's seven over the array */
-typedef struct { const jaxc_array *x; jaxc_array *out; int64_t n, chunks; double eps; } jaxc__nn_std_job;
+typedef struct {
+  const jaxc_array *x;
+  jaxc_array *out;
+  int64_t n, chunks;
+  _Alignas(16) unsigned char eps[16]; /* epsilon in x's dtype, as the add converts it */
+} jaxc__nn_std_job;
 static void jaxc__nn_standardize_rows(const void *jp, int64_t r0, int64_t r1) {
   const jaxc__nn_std_job *J = (const jaxc__nn_std_job *)jp;
   const jaxc_dtype T = J->x->dtype;
   const size_t es = jaxc_dtype_size(T), n = (size_t)J->n;
   const jaxc__un_fn sq = jaxc__un_table[JAXC_OP_SQUARE][T];
-  const jaxc__bin_fn sub = jaxc__bin_table[JAXC_OP_SUBTRACT][T][0];
   for (int64_t r = r0; r < r1; r++) {
     const char *x = (const char *)J->x->data + (size_t)r * n * es;
     char *o = (char *)J->out->data + (size_t)r * n * es;
-    _Alignas(16) unsigned char m[16], msq[16], m2[16], v[16], e[16], rs[16];
+    _Alignas(16) unsigned char m[16], msq[16], m2[16], v[16], rs[16];
     double mean = jaxc__nn_row_sum(T, x, J->n, J->chunks) / (double)J->n, mean2;
     jaxc_kernel_cast_dyn(JAXC_F64, T, 1, &mean, m);
     sq(n, x, o);
     mean2 = jaxc__nn_row_sum(T, o, J->n, J->chunks) / (double)J->n;
     jaxc_kernel_cast_dyn(JAXC_F64, T, 1, &mean2, msq);
     sq(1, m, m2);
-    sub(1, msq, m2, v);
-    jaxc_kernel_cast_dyn(JAXC_F64, T, 1, &J->eps, e);
-    jaxc__bin_table[JAXC_OP_ADD][T][0](1, v, e, v);
+    jaxc__bin_table[JAXC_OP_SUBTRACT][T][0](1, msq, m2, v);
+    jaxc__bin_table[JAXC_OP_ADD][T][0](1, v, J->eps, v);
     jaxc__un_table[JAXC_OP_SQRT][T](1, v, v);
     jaxc__un_table[JAXC_OP_RECIPROCAL][T](1, v, rs);
     jaxc__bin_table[JAXC_OP_SUBTRACT][T][2](n, x, m, o);
@@ -22528,13 +22538,13 @@ static void jaxc__nn_standardize_rows(const void *jp, int64_t r0, int64_t r1) {
 }
 JAXC_API jaxc_array *jaxc_nn_standardize(const jaxc_array *x, int axis, const jaxc_array *mean, const jaxc_array *variance,
                                          double epsilon, const jaxc_array *where) {
-  if (!x || mean || variance || where || (x->dtype != JAXC_F32 && x->dtype != JAXC_F64) || x->size == 0 || jaxc__debugging() ||
-      (axis != JAXC_ALL_AXES && !(x->ndim > 0 && (axis == -1 || axis == x->ndim - 1))))
+  int64_t n, rows, chunks;
+  if (!x || mean || variance || where || (x->dtype != JAXC_F32 && x->dtype != JAXC_F64) || !jaxc__nn_rows_geom(x, axis, &n, &rows, &chunks))
     return jaxc__nn_standardize_ops(x, axis, mean, variance, epsilon, where);
   const jaxc_dtype T = x->dtype;
-  int64_t n = axis == JAXC_ALL_AXES ? x->size : x->shape[x->ndim - 1], rows = x->size / n;
-  jaxc__nn_std_job J = {x, jaxc__new_array(T, false, x->ndim, x->shape), n, jaxc__red_pieces((size_t)x->size * jaxc_dtype_size(T), rows, n), epsilon};
+  jaxc__nn_std_job J = {x, jaxc__new_array(T, false, x->ndim, x->shape), n, chunks, {0}};
   if (!J.out) return NULL;
+  jaxc_kernel_cast_dyn(JAXC_F64, T, 1, &epsilon, J.eps);
   jaxc__range_run(&J, jaxc__nn_standardize_rows, rows, (size_t)n * jaxc_dtype_size(T) * 4);
   jaxc__ok();
   return J.out;
