@@ -29,7 +29,9 @@
                jaxc_modf and jaxc_divmod (two results), jaxc_clip, jaxc_angle, jaxc_nan_to_num,
                jaxc_isclose, jaxc_allclose, jaxc_array_equal, jaxc_array_equiv, jaxc_round_decimals;
                jaxc_i0 (the modified Bessel function I0, JAX's Cephes series), jaxc_erf and
-               jaxc_erfc (lax.erf / lax.erfc, XLA's algorithms); jaxc_result_type
+               jaxc_erfc (lax.erf / lax.erfc, XLA's algorithms), jax.scipy.special's jaxc_erfinv,
+               jaxc_gammaln, jaxc_digamma (XLA's), jaxc_logit, jaxc_entr, jaxc_xlogy and
+               jaxc_xlog1py (JAX's compositions); jaxc_result_type
                (jnp.result_type of n operands), jaxc_binary_result, jaxc_unary_result
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
                the nan reductions jaxc_nansum ... jaxc_nancumprod, nanargmax/nanargmin, var/std
@@ -373,7 +375,9 @@ JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_opera
 #  define jaxc_gcd(a, b) JAXC__BIN_G(GCD, a, b)
 #  define jaxc_lcm(a, b) JAXC__BIN_G(LCM, a, b)
 #  define jaxc_ldexp(a, b) JAXC__BIN_G(LDEXP, a, b)
-#  define JAXC__NUM_GENERIC_BIN 37
+#  define jaxc_xlogy(a, b) JAXC__BIN_G(XLOGY, a, b)
+#  define jaxc_xlog1py(a, b) JAXC__BIN_G(XLOG1PY, a, b)
+#  define JAXC__NUM_GENERIC_BIN 39
 #endif
 /* jax.numpy's other names for these ops (NumPy's aliases and the array API's): the same
    functions (and macros), the same enum values. */
@@ -1869,7 +1873,9 @@ JAXC_API jaxc_array *jaxc_nn_glu(const jaxc_array *x, int axis);
    variance: NULL or arrays broadcast with the kept-dims reduction; where: NULL or a bool array
    broadcast to x (it picks the values the statistics see; every element is standardized).
    epsilon is a Python float (weak: JAX's default 1e-5). rsqrt is 1 / sqrt, each rounded in the
-   dtype (XLA:CPU's rsqrt can differ in the last bit). An int x gives float (jnp.mean's).
+   dtype: XLA:CPU's rsqrt (xla/codegen/intrinsic/rsqrt.cc) is exactly that for float64, and for
+   float32 without AVX; with AVX its float32 is the hardware estimate refined by Newton's steps,
+   which can differ in the last bit. An int x gives float (jnp.mean's).
    float32/float64 rows along a contiguous last axis (or None) with no mean, variance or where
    are fused: the same kernels on the row, three passes, the op-by-op path's bits. */
 JAXC_API jaxc_array *jaxc_nn_standardize(const jaxc_array *x, int axis, const jaxc_array *mean, const jaxc_array *variance,
@@ -2658,6 +2664,9 @@ static const char *const jaxc__own_dtype_errors[JAXC_NUM_OPS] = {
     [JAXC_OP_SIGNBIT] = "jax.numpy.signbit is not well defined for %s",
     [JAXC_OP_ERF] = "erf does not accept dtype %s. Accepted dtypes are subtypes of floating.",
     [JAXC_OP_ERFC] = "erfc does not accept dtype %s. Accepted dtypes are subtypes of floating.",
+    [JAXC_OP_ERFINV] = "erf_inv does not accept dtype %s. Accepted dtypes are subtypes of floating.",
+    [JAXC_OP_GAMMALN] = "lgamma does not accept dtype %s. Accepted dtypes are subtypes of floating.",
+    [JAXC_OP_DIGAMMA] = "digamma does not accept dtype %s. Accepted dtypes are subtypes of floating.",
 };
 /* The error for an op given a dtype it does not accept, in JAX's words. */
 static void *jaxc__fail_dtype(jaxc_op op, jaxc_dtype d) {
@@ -20675,155 +20684,38 @@ JAXC_API void jaxc_random_split(jaxc_key key, int n, jaxc_key *out) {
 /* threefry_2x32(key, threefry_seed(uint32 data)) = threefry(key, (0, data)). */
 JAXC_API jaxc_key jaxc_random_fold_in(jaxc_key key, uint32_t data) { return jaxc__rnd_child(key, 0u, data); }
 
-/* --- XLA CPU's float32 log, log1p and ErfInv, as jaxlib 0.11 compiles them --------------------
-   Bit-exact normal draws need XLA's own math, not libm's: log is Eigen's plog_float (Cephes
-   logf) inlined, log1p is xla/codegen/intrinsic/log1p.cc (Cephes' rational for |x| < sqrt(2)-1,
-   log(1 + x) beyond), ErfInv is xla/client/lib/math.cc's ErfInv32 (Giles). Which steps are fused
-   multiply-adds is what LLVM emitted for x86-64 with FMA (read from the compiled kernels); each
-   is an explicit fmaf here, every other step rounds on its own. Checked against every float32,
-   float16 and bfloat16 value jax.random.normal can return (tests/test_random.c). Branch-free
-   (each side computed, then selected; -ftrapping-math keeps gcc from if-converting a branch
-   around a division) and forced inline, so that a loop of them vectorises. */
-JAXC__DEV_VEC float jaxc__xla_logf(float v) {
-  float a = v < 0x1p-126f ? 0x1p-126f : v; /* max(v, FLT_MIN) */
-  if (v != v) a = v;
-  uint32_t ab = jaxc__fp32_to_bits(a);
-  float e = (float)((int32_t)(ab >> 23) - 127) + 1.0f;
-  float m = jaxc__fp32_from_bits((ab & 0x807fffffu) | 0x3f000000u); /* mantissa in [0.5, 1) */
-  bool small = m < 0.707106769f;
-  float x = (m + -1.0f) + (small ? m : 0.0f);
-  e = small ? e - 1.0f : e;
-  float x2 = x * x, x3 = x2 * x;
-  float y = fmaf(0.0703768358f, x, -0.115146101f), y1 = fmaf(-0.12420141f, x, 0.142493233f);
-  float y2 = fmaf(0.200007141f, x, -0.24999994f);
-  y = fmaf(y, x, 0.116769984f);
-  y1 = fmaf(y1, x, -0.166680574f);
-  y2 = fmaf(y2, x, 0.333333313f);
-  y1 = fmaf(x3, y, y1);
-  y = fmaf(y1, x3, y2);
-  float t = fmaf(x3, y, e * -0.000212194442f);
-  float r = fmaf(-0.5f, x2, x) + t;
-  r = fmaf(e, 0.693359375f, r);
-  r = v > 0.0f ? r : jaxc__fp32_from_bits(0xffffffffu);
-  r = v == 0.0f ? -INFINITY : r;
-  return v == INFINITY ? INFINITY : r;
-}
-JAXC__DEV_VEC float jaxc__xla_log1pf(float x) {
-  /* Horner's steps written out: a loop over coefficient arrays kept gcc's vectoriser away */
-  float z = x * 0.0f, n = z + 4.52700006e-05f, d = z + 1.0f;
-  n = fmaf(n, x, 0.498541027f), d = fmaf(d, x, 15.0629091f);
-  n = fmaf(n, x, 6.57873249f), d = fmaf(d, x, 83.0475693f);
-  n = fmaf(n, x, 29.9119186f), d = fmaf(d, x, 221.762405f);
-  n = fmaf(n, x, 60.9496689f), d = fmaf(d, x, 309.098724f);
-  n = fmaf(n, x, 57.1129646f), d = fmaf(d, x, 216.427887f);
-  n = fmaf(n, x, 20.0395527f), d = fmaf(d, x, 60.11866f);
-  float x2 = x * x, near = x + fmaf(-0.5f, x2, (x * x2) * (n / d));
-  return jaxc__sel_f(fabsf(x) < 0.414213568f, near, jaxc__xla_logf(x + 1.0f)); /* a ?: became a branch */
-}
-/* ErfInv32's two polynomials in t, highest degree first: w < 5 (t = w - 2.5) and beyond
-   (t = sqrt(w) - 3) */
-#define JAXC__ERFINV32_LT5(F)                                                                   \
-  F(2.81022636e-08f) F(3.43273939e-07f) F(-3.5233877e-06f) F(-4.39150654e-06f) F(0.00021858087f) \
-  F(-0.00125372503f) F(-0.00417768164f) F(0.246640727f) F(1.50140941f)
-#define JAXC__ERFINV32_GE5(F)                                                                   \
-  F(-0.000200214257f) F(0.000100950558f) F(0.00134934322f) F(-0.00367342844f) F(0.00573950773f)  \
-  F(-0.0076224613f) F(0.00943887047f) F(1.00167406f) F(2.83297682f)
-#define JAXC__ERFINV32_ITEM(c) c,
-JAXC__DEV_VEC float jaxc__rnd_erfinv_f32(float x) {
-  static const float lt5[9] = {JAXC__ERFINV32_LT5(JAXC__ERFINV32_ITEM)};
-  static const float ge5[9] = {JAXC__ERFINV32_GE5(JAXC__ERFINV32_ITEM)};
-  float w = -jaxc__xla_log1pf(x * -x);
-  bool lt = w < 5.0f;
-  const float *c = lt ? lt5 : ge5;
-  float t = lt ? w - 2.5f : sqrtf(w) - 3.0f;
-  float p = c[0];
-  for (int i = 1; i < 9; i++) p = fmaf(p, t, c[i]);
-  return x * (fabsf(x) == 1.0f ? INFINITY : p);
-}
-
-/* float64 log1p as XLA CPU compiles it: Cephes' rational on [1/sqrt(2) - 1, sqrt(2) - 1] (the
-   same Horner FMAs as float32), the C library's log(1 + x) beyond. */
-static double jaxc__xla_log1p(double x) {
-  static const double num[7] = {4.5270000862445199635e-05, 4.9854102823193375972e-01, 6.5787325942061044847e+00,
-                                2.9911919328553073277e+01, 6.0949667980987787058e+01, 5.7112963590585538103e+01,
-                                2.0039553499201281260e+01};
-  static const double den[7] = {1.0, 1.5062909083469192043e+01, 8.3047565967967209469e+01, 2.2176239823732856465e+02,
-                                3.0909872225312059775e+02, 2.1642788614495947685e+02, 6.0118660497603843919e+01};
-  if (!(x >= -0.29289321881345254 && x <= 0.41421356237309503)) return log(x + 1.0);
-  double z = x * 0.0, n = z + num[0], d = z + den[0];
-  for (int i = 1; i < 7; i++) {
-    n = fma(n, x, num[i]);
-    d = fma(d, x, den[i]);
-  }
-  double x2 = x * x;
-  return x + fma(x2, -0.5, (x * x2) * (n / d));
-}
-static double jaxc__rnd_erfinv_f64(double x) {
-  static const double lt625[23] = {
-      -3.6444120640178196996e-21, -1.685059138182016589e-19, 1.2858480715256400167e-18, 1.115787767802518096e-17,
-      -1.333171662854620906e-16, 2.0972767875968561637e-17, 6.6376381343583238325e-15, -4.0545662729752068639e-14,
-      -8.1519341976054721522e-14, 2.6335093153082322977e-12, -1.2975133253453532498e-11, -5.4154120542946279317e-11,
-      1.051212273321532285e-09, -4.1126339803469836976e-09, -2.9070369957882005086e-08, 4.2347877827932403518e-07,
-      -1.3654692000834678645e-06, -1.3882523362786468719e-05, 0.0001867342080340571352, -0.00074070253416626697512,
-      -0.0060336708714301490533, 0.24015818242558961693, 1.6536545626831027356};
-  static const double lt16[19] = {
-      2.2137376921775787049e-09, 9.0756561938885390979e-08, -2.7517406297064545428e-07, 1.8239629214389227755e-08,
-      1.5027403968909827627e-06, -4.013867526981545969e-06, 2.9234449089955446044e-06, 1.2475304481671778723e-05,
-      -4.7318229009055733981e-05, 6.8284851459573175448e-05, 2.4031110387097893999e-05, -0.0003550375203628474796,
-      0.00095328937973738049703, -0.0016882755560235047313, 0.0024914420961078508066, -0.0037512085075692412107,
-      0.005370914553590063617, 1.0052589676941592334, 3.0838856104922207635};
-  static const double ge16[17] = {
-      -2.7109920616438573243e-11, -2.5556418169965252055e-10, 1.5076572693500548083e-09, -3.7894654401267369937e-09,
-      7.6157012080783393804e-09, -1.4960026627149240478e-08, 2.9147953450901080826e-08, -6.7711997758452339498e-08,
-      2.2900482228026654717e-07, -9.9298272942317002539e-07, 4.5260625972231537039e-06, -1.9681778105531670567e-05,
-      7.5995277030017761139e-05, -0.00021503011930044477347, -0.00013871931833623122026, 1.0103004648645343977,
-      4.8499064014085844221};
-  double w = -jaxc__xla_log1p(x * -x);
-  const double *c;
-  int deg;
-  double t;
-  if (w < 6.25) c = lt625, deg = 23, t = w - 3.125;
-  else if (w < 16.0) c = lt16, deg = 19, t = sqrt(w) - 3.25;
-  else c = ge16, deg = 17, t = sqrt(w) - 5.0;
-  double p = c[0];
-  for (int i = 1; i < deg; i++) p = fma(p, t, c[i]);
-  return x * (fabs(x) == 1.0 ? INFINITY : p);
-}
-
 /* jax.random._normal_real: u = uniform(nextafter(-1, 0), 1); sqrt(2) * erf_inv(u). In f32 and
    f64 the span 1 - lo rounds to exactly 2. */
 JAXC_API float jaxc__rnd_normal_f32(uint32_t bits) {
   const float lo = -0x1.fffffep-1f, span = 1.0f - lo;
   float u = jaxc__rnd_maxf(lo, fmaf(jaxc__rnd_unit_f32(bits), span, lo));
-  return 1.41421356f * jaxc__rnd_erfinv_f32(u);
+  return 1.41421356f * jaxc__m_erfinv_float(u);
 }
 JAXC_API double jaxc__rnd_normal_f64(uint64_t bits) {
   const double lo = -0x1.fffffffffffffp-1, span = 1.0 - lo;
   double u = jaxc__rnd_max(lo, fma(jaxc__rnd_unit_f64(bits), span, lo));
-  return 1.4142135623730951 * jaxc__rnd_erfinv_f64(u);
+  return 1.4142135623730951 * jaxc__m_erfinv_double(u);
 }
 /* normal float32 in two passes: a vectorised one computes the draws whose w = -log1p(-u^2) is
    below 5 (all but about 0.3%) and leaves NaN for the others (no draw is NaN: |u| < 1); the
    scalar one computes those, whose ErfInv branch takes sqrtf (which sets errno, and so keeps a
    loop scalar). The same operations as jaxc__rnd_normal_f32 (Horner's first step fmaf(0, t, c)
    is c), so the same bits. */
-#define JAXC__ERFINV32_STEP(c) p = fmaf(p, t, c);
 JAXC__DEV_VEC float jaxc__rnd_normal_near_f32(uint32_t bits) {
   const float lo = -0x1.fffffep-1f, span = 1.0f - lo;
   const float v = fmaf(jaxc__rnd_unit_f32(bits), span, lo);
   float u = jaxc__sel_f(lo > v, lo, v); /* max(lo, v), lo not NaN: a select, not rnd_maxf's || */
   float w = -jaxc__xla_log1pf(u * -u), t = w - 2.5f, p = 0.0f;
-  JAXC__ERFINV32_LT5(JAXC__ERFINV32_STEP)
+  JAXC__ERFINV32_LT5(JAXC__ERFINV_STEP_F)
   return jaxc__sel_f(w < 5.0f, 1.41421356f * (u * p), (float)NAN);
 }
-#undef JAXC__ERFINV32_STEP
 /* bf16/f16: every op rounds to the 16-bit type; ErfInv runs in f32 (XLA upcasts). */
 static inline float jaxc__rnd_normal16(bool bf, uint32_t w) {
   const float lo = bf ? -0x1.fep-1f : -0x1.ffcp-1f; /* nextafter(-1, 0) in bf16 / f16 */
   const float span = jaxc__rnd_round16(bf, 1.0f - lo);
   float u = jaxc__rnd_round16(bf, fmaf(jaxc__rnd_unit16(bf, w), span, lo));
   u = jaxc__rnd_maxf(lo, u);
-  float e = jaxc__rnd_round16(bf, jaxc__rnd_erfinv_f32(u));
+  float e = jaxc__rnd_round16(bf, jaxc__m_erfinv_float(u));
   return e * jaxc__rnd_round16(bf, 1.41421356f); /* caller rounds the product */
 }
 

@@ -13,7 +13,9 @@
      - complex arithmetic on (re, im) parts, one code for C, C++ and CUDA builds: XLA's
        multiply, Smith's divide, XLA's power, Annex G functions in double (>>complex math);
      - erf and erfc as XLA computes them (float32 erf: XLA:CPU's rational; erfc: StableHLO's
-       decomposition of chlo.erfc), vectorisable (>>float math, after i0);
+       decomposition of chlo.erfc), vectorisable (>>float math, after i0); erfinv (XLA's
+       ErfInv, with XLA:CPU's own log and log1p), gammaln and digamma (StableHLO's Lanczos
+       decompositions), and jax.scipy.special's xlogy, xlog1py, logit and entr (after erfc);
      - float32 exp, log, tanh, log1p, expm1, sin, cos, tan, arcsin, arccos, arctan, sinh, cosh,
        arcsinh, arccosh, arctanh, cbrt, arctan2, power and logaddexp as vectorisable C in
        double, correctly rounded but for a few inputs within a hair of a midpoint (>>float
@@ -935,6 +937,13 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
   X(I0,            i0,            UN,  INEXACT, FLT,  SAME, bessel_i0e)              \
   X(ERF,           erf,           UN,  INEXACT, FLT,  SAME, erf)              \
   X(ERFC,          erfc,          UN,  INEXACT, FLT,  SAME, erfc)              \
+  X(ERFINV,        erfinv,        UN,  INEXACT, FLT,  SAME, erf_inv)              \
+  X(GAMMALN,       gammaln,       UN,  INEXACT, FLT,  SAME, lgamma)              \
+  X(DIGAMMA,       digamma,       UN,  INEXACT, FLT,  SAME, digamma)              \
+  X(LOGIT,         logit,         UN,  INEXACT, INX,  SAME, log)              \
+  X(ENTR,          entr,          UN,  INEXACT, FLT,  SAME, log)              \
+  X(XLOGY,         xlogy,         BIN, INEXACT, INX,  SAME, log)              \
+  X(XLOG1PY,       xlog1py,       BIN, INEXACT, INX,  SAME, log1p)              \
   X(SUM,           sum,           RED, SAME,    ALL,  SAME, reduce_sum)              \
   X(PROD,          prod,          RED, SAME,    ALL,  SAME, reduce_prod)              \
   X(MEAN,          mean,          RED, INEXACT, ALL,  SAME, mean)              \
@@ -3239,6 +3248,247 @@ JAXC__ERFC64_FN(jaxc__near_erfc_double, jaxc__near_exp_double) /* (NaN where exp
 #define JAXC__ERFC_KF(E, M, a) jaxc__m_erfc_##M(a)
 #define JAXC__ERFC_NEAR_KF(E, M, a) jaxc__near_erfc_##M(a)
 #define JAXC__SPLIT_ERFC_KF ~, JAXC__ERFC_NEAR_KF, JAXC__REDO_NAN
+/* --- XLA CPU's float32 log, log1p and ErfInv, as jaxlib 0.11 compiles them --------------------
+   Bit-exact normal draws need XLA's own math, not libm's: log is Eigen's plog_float (Cephes
+   logf) inlined, log1p is xla/codegen/intrinsic/log1p.cc (Cephes' rational for |x| < sqrt(2)-1,
+   log(1 + x) beyond), ErfInv is xla/client/lib/math.cc's ErfInv32 (Giles). Which steps are fused
+   multiply-adds is what LLVM emitted for x86-64 with FMA (read from the compiled kernels); each
+   is an explicit fmaf here, every other step rounds on its own. Checked against every float32,
+   float16 and bfloat16 value jax.random.normal can return (tests/test_random.c). Branch-free
+   (each side computed, then selected; -ftrapping-math keeps gcc from if-converting a branch
+   around a division) and forced inline, so that a loop of them vectorises. */
+JAXC__DEV_VEC float jaxc__xla_logf(float v) {
+  float a = v < 0x1p-126f ? 0x1p-126f : v; /* max(v, FLT_MIN) */
+  if (v != v) a = v;
+  uint32_t ab = jaxc__fp32_to_bits(a);
+  float e = (float)((int32_t)(ab >> 23) - 127) + 1.0f;
+  float m = jaxc__fp32_from_bits((ab & 0x807fffffu) | 0x3f000000u); /* mantissa in [0.5, 1) */
+  bool small = m < 0.707106769f;
+  float x = (m + -1.0f) + (small ? m : 0.0f);
+  e = small ? e - 1.0f : e;
+  float x2 = x * x, x3 = x2 * x;
+  float y = fmaf(0.0703768358f, x, -0.115146101f), y1 = fmaf(-0.12420141f, x, 0.142493233f);
+  float y2 = fmaf(0.200007141f, x, -0.24999994f);
+  y = fmaf(y, x, 0.116769984f);
+  y1 = fmaf(y1, x, -0.166680574f);
+  y2 = fmaf(y2, x, 0.333333313f);
+  y1 = fmaf(x3, y, y1);
+  y = fmaf(y1, x3, y2);
+  float t = fmaf(x3, y, e * -0.000212194442f);
+  float r = fmaf(-0.5f, x2, x) + t;
+  r = fmaf(e, 0.693359375f, r);
+  r = v > 0.0f ? r : jaxc__fp32_from_bits(0xffffffffu);
+  r = v == 0.0f ? -INFINITY : r;
+  return v == INFINITY ? INFINITY : r;
+}
+JAXC__DEV_VEC float jaxc__xla_log1pf(float x) {
+  /* Horner's steps written out: a loop over coefficient arrays kept gcc's vectoriser away */
+  float z = x * 0.0f, n = z + 4.52700006e-05f, d = z + 1.0f;
+  n = fmaf(n, x, 0.498541027f), d = fmaf(d, x, 15.0629091f);
+  n = fmaf(n, x, 6.57873249f), d = fmaf(d, x, 83.0475693f);
+  n = fmaf(n, x, 29.9119186f), d = fmaf(d, x, 221.762405f);
+  n = fmaf(n, x, 60.9496689f), d = fmaf(d, x, 309.098724f);
+  n = fmaf(n, x, 57.1129646f), d = fmaf(d, x, 216.427887f);
+  n = fmaf(n, x, 20.0395527f), d = fmaf(d, x, 60.11866f);
+  float x2 = x * x, near = x + fmaf(-0.5f, x2, (x * x2) * (n / d));
+  return jaxc__sel_f(fabsf(x) < 0.414213568f, near, jaxc__xla_logf(x + 1.0f)); /* a ?: became a branch */
+}
+/* ErfInv32's two polynomials in t, highest degree first: w < 5 (t = w - 2.5) and beyond
+   (t = sqrt(w) - 3) */
+#define JAXC__ERFINV32_LT5(F)                                                                   \
+  F(2.81022636e-08f) F(3.43273939e-07f) F(-3.5233877e-06f) F(-4.39150654e-06f) F(0.00021858087f) \
+  F(-0.00125372503f) F(-0.00417768164f) F(0.246640727f) F(1.50140941f)
+#define JAXC__ERFINV32_GE5(F)                                                                   \
+  F(-0.000200214257f) F(0.000100950558f) F(0.00134934322f) F(-0.00367342844f) F(0.00573950773f)  \
+  F(-0.0076224613f) F(0.00943887047f) F(1.00167406f) F(2.83297682f)
+/* Horner's step p = p t + c in one rounding (from p = 0 the first step gives c itself) */
+#define JAXC__ERFINV_STEP_F(c) p = fmaf(p, t, c);
+#define JAXC__ERFINV_STEP_D(c) p = fma(p, t, c);
+/* lax.erf_inv as chlo.erf_inv lowers (XLA's ErfInv32, Giles's): x p(w), w = -log1p(-x^2); +-inf
+   at +-1, NaN beyond. Both polynomials computed, then selected, so that loops vectorise (the
+   square root jaxc__i0e_sqrt_float's, which has no errno branch: sqrtf's bits). */
+JAXC__DEV_VEC float jaxc__m_erfinv_float(float x) {
+  float w = -jaxc__xla_log1pf(x * -x), t = w - 2.5f, p = 0.0f;
+  JAXC__ERFINV32_LT5(JAXC__ERFINV_STEP_F)
+  float lt5 = p;
+  t = jaxc__i0e_sqrt_float(w) - 3.0f, p = 0.0f;
+  JAXC__ERFINV32_GE5(JAXC__ERFINV_STEP_F)
+  return x * jaxc__sel_f(fabsf(x) == 1.0f, INFINITY, jaxc__sel_f(w < 5.0f, lt5, p));
+}
+
+/* float64 log1p as XLA CPU compiles it: Cephes' rational on [1/sqrt(2) - 1, sqrt(2) - 1] (the
+   same Horner FMAs as float32), the C library's log(1 + x) beyond. */
+#define JAXC__XLA_LOG1P_NUM(F)                                                                   \
+  F(4.9854102823193375972e-01) F(6.5787325942061044847e+00) F(2.9911919328553073277e+01)        \
+  F(6.0949667980987787058e+01) F(5.7112963590585538103e+01) F(2.0039553499201281260e+01)
+#define JAXC__XLA_LOG1P_DEN(F)                                                                   \
+  F(1.5062909083469192043e+01) F(8.3047565967967209469e+01) F(2.2176239823732856465e+02)        \
+  F(3.0909872225312059775e+02) F(2.1642788614495947685e+02) F(6.0118660497603843919e+01)
+#define JAXC__XLA_LOG1P_N(c) n = fma(n, x, c);
+#define JAXC__XLA_LOG1P_D(c) d = fma(d, x, c);
+JAXC__DEV double jaxc__xla_log1p(double x) {
+  if (!(x >= -0.29289321881345254 && x <= 0.41421356237309503)) return log(x + 1.0);
+  double z = x * 0.0, n = z + 4.5270000862445199635e-05, d = z + 1.0;
+  JAXC__XLA_LOG1P_NUM(JAXC__XLA_LOG1P_N)
+  JAXC__XLA_LOG1P_DEN(JAXC__XLA_LOG1P_D)
+  double x2 = x * x;
+  return x + fma(x2, -0.5, (x * x2) * (n / d));
+}
+/* ErfInv64's three polynomials: w < 6.25 (t = w - 3.125), w < 16 (t = sqrt(w) - 3.25), beyond
+   (t = sqrt(w) - 5) */
+#define JAXC__ERFINV64_LT625(F)                                                                        \
+  F(-3.6444120640178196996e-21) F(-1.685059138182016589e-19) F(1.2858480715256400167e-18)              \
+  F(1.115787767802518096e-17) F(-1.333171662854620906e-16) F(2.0972767875968561637e-17)                \
+  F(6.6376381343583238325e-15) F(-4.0545662729752068639e-14) F(-8.1519341976054721522e-14)             \
+  F(2.6335093153082322977e-12) F(-1.2975133253453532498e-11) F(-5.4154120542946279317e-11)             \
+  F(1.051212273321532285e-09) F(-4.1126339803469836976e-09) F(-2.9070369957882005086e-08)              \
+  F(4.2347877827932403518e-07) F(-1.3654692000834678645e-06) F(-1.3882523362786468719e-05)             \
+  F(0.0001867342080340571352) F(-0.00074070253416626697512) F(-0.0060336708714301490533)               \
+  F(0.24015818242558961693) F(1.6536545626831027356)
+#define JAXC__ERFINV64_LT16(F)                                                                         \
+  F(2.2137376921775787049e-09) F(9.0756561938885390979e-08) F(-2.7517406297064545428e-07)              \
+  F(1.8239629214389227755e-08) F(1.5027403968909827627e-06) F(-4.013867526981545969e-06)               \
+  F(2.9234449089955446044e-06) F(1.2475304481671778723e-05) F(-4.7318229009055733981e-05)              \
+  F(6.8284851459573175448e-05) F(2.4031110387097893999e-05) F(-0.0003550375203628474796)               \
+  F(0.00095328937973738049703) F(-0.0016882755560235047313) F(0.0024914420961078508066)                \
+  F(-0.0037512085075692412107) F(0.005370914553590063617) F(1.0052589676941592334)                     \
+  F(3.0838856104922207635)
+#define JAXC__ERFINV64_GE16(F)                                                                         \
+  F(-2.7109920616438573243e-11) F(-2.5556418169965252055e-10) F(1.5076572693500548083e-09)             \
+  F(-3.7894654401267369937e-09) F(7.6157012080783393804e-09) F(-1.4960026627149240478e-08)             \
+  F(2.9147953450901080826e-08) F(-6.7711997758452339498e-08) F(2.2900482228026654717e-07)              \
+  F(-9.9298272942317002539e-07) F(4.5260625972231537039e-06) F(-1.9681778105531670567e-05)             \
+  F(7.5995277030017761139e-05) F(-0.00021503011930044477347) F(-0.00013871931833623122026)             \
+  F(1.0103004648645343977) F(4.8499064014085844221)
+JAXC__DEV double jaxc__m_erfinv_double(double x) {
+  double w = -jaxc__xla_log1p(x * -x), t, p = 0.0;
+  if (w < 6.25) {
+    t = w - 3.125;
+    JAXC__ERFINV64_LT625(JAXC__ERFINV_STEP_D)
+  } else if (w < 16.0) {
+    t = sqrt(w) - 3.25;
+    JAXC__ERFINV64_LT16(JAXC__ERFINV_STEP_D)
+  } else {
+    t = sqrt(w) - 5.0;
+    JAXC__ERFINV64_GE16(JAXC__ERFINV_STEP_D)
+  }
+  return x * (fabs(x) == 1.0 ? INFINITY : p);
+}
+/* gammaln and digamma (lax.lgamma, lax.digamma) as StableHLO decomposes chlo.lgamma and
+   chlo.digamma, which JAX lowers them to (ported from XLA's Lgamma and Digamma): Lanczos's
+   approximation with g = 7 and 9 terms, for z = x - 1, and for x < 1/2 the reflection formula
+   with z = -x. Each step rounds on its own in the compute type (16-bit floats in float32, once
+   at the end, as the decomposition upcasts them); the constants are the double values rounded
+   to it, log(7.5), (log 2 + log pi) / 2 and log(pi) as the double computation gives them.
+   log, log1p, sin and cos are jaxc's (XLA:CPU has its own, so JAX's last bits can differ).
+   Selects, no branches: loops of them vectorise. */
+#define jaxc__sel_float jaxc__sel_f
+#define jaxc__sel_double jaxc__sel_d
+#define JAXC__LANCZOS(X)                                                                            \
+  X(1, 676.520368121885098567009190444019) X(2, -1259.13921672240287047156078755283)               \
+  X(3, 771.3234287776530788486528258894) X(4, -176.61502916214059906584551354)                     \
+  X(5, 12.507343278686904814458936853) X(6, -0.13857109526572011689554707)                         \
+  X(7, 9.984369578019570859563e-6) X(8, 1.50563273514931155834e-7)
+#define JAXC__LANCZOS_BASE 0.99999999999980993227684700473478
+#define JAXC__LOG_7_5 0x1.01e85798eb9a3p+1           /* log(7.5) */
+#define JAXC__LOG_SQRT_2PI 0x1.d67f1c864beb4p-1      /* (log(2) + log(pi)) / 2, each step in double */
+#define JAXC__LOG_PI 0x1.250d048e7a1bdp+0            /* log(pi) */
+#define JAXC__PI_D 0x1.921fb54442d18p+1
+/* floor(x), branch-free and without floorf/floor (which gcc vectorises only under
+   -fno-trapping-math): x rounded to an integer by adding and subtracting 2^(p-1) of x's sign
+   (round to nearest), one less where that went up; |x| >= 2^(p-1), inf and NaN are their own
+   floor. (floor(-0) is +0 here: its users take differences and abs.) */
+#define JAXC__FLOOR_SEL_FN(T, SFX, BIG)                                                             \
+  JAXC__DEV T jaxc__floor_sel_##T(T x) {                                                            \
+    T m = copysign##SFX(BIG, x), t = (x + m) - m;                                                   \
+    t = jaxc__sel_##T(t > x, t - (T)1, t);                                                          \
+    return jaxc__sel_##T(fabs##SFX(x) < BIG, t, x);                                                 \
+  }
+JAXC__FLOOR_SEL_FN(float, f, 0x1p23f)
+JAXC__FLOOR_SEL_FN(double, , 0x1p52)
+/* a(z) = base + sum c_k / (z + k) */
+#define JAXC__LGAMMA_TERM(k, c) a = a + (jaxc__T)(c) / (z + (jaxc__T)(k));
+/* and a'(z) = -sum c_k / (z + k)^2 */
+#define JAXC__DIGAMMA_TERM(k, c) zk = z + (jaxc__T)(k), ap = ap - (jaxc__T)(c) / (zk * zk), a = a + (jaxc__T)(c) / zk;
+/* log(t) for t = 7.5 + z, as log(7.5) + log1p(z / 7.5) */
+#define JAXC__LANCZOS_LOG_T(P, T, z) ((T)JAXC__LOG_7_5 + jaxc__##P##_log1p_##T((z) / (T)7.5))
+/* NAME(x) for T (SFX: the C library's suffix), its log, log1p, sin and cos those of P (m: full;
+   near: NaN where they cannot vouch, for a split op's redo) */
+#define JAXC__GAMMALN_FN(NAME, T, SFX, P)                                                             \
+  JAXC__DEV_VEC T NAME(T x) {                                                                         \
+    typedef T jaxc__T; /* (the terms' type) */                                                        \
+    const T half = (T)0.5, one = (T)1;                                                                \
+    bool reflect = x < half;                                                                          \
+    T z = jaxc__sel_##T(reflect, -x, x - one), a = (T)JAXC__LANCZOS_BASE;                             \
+    JAXC__LANCZOS(JAXC__LGAMMA_TERM)                                                                  \
+    T t = (T)7.5 + z, log_t = JAXC__LANCZOS_LOG_T(P, T, z);                                           \
+    T r = ((z + half) - t / log_t) * log_t; /* (z + 1/2) log t - t, which cannot overflow */         \
+    T lg = ((T)JAXC__LOG_SQRT_2PI + r) + jaxc__##P##_log_##T(a);                                      \
+    /* reflection: log(pi) - lgamma(1 - x) - log |sin(pi x)|, sin's argument pi times the distance \
+       from |x| to its nearest integer (exact: 0 at the poles, whose log is -inf, the result +inf) */ \
+    T ax = fabs##SFX(x), f = ax - jaxc__floor_sel_##T(ax);                                              \
+    f = jaxc__sel_##T(half < f, one - f, f);                                                          \
+    T denom = jaxc__##P##_log_##T(jaxc__##P##_sin_##T((T)JAXC__PI_D * f));                            \
+    T refl = jaxc__sel_##T(fabs##SFX(denom) < (T)INFINITY, ((T)JAXC__LOG_PI - denom) - lg, -denom);   \
+    lg = jaxc__sel_##T(reflect, refl, lg);                                                            \
+    return jaxc__sel_##T(fabs##SFX(x) == (T)INFINITY, (T)INFINITY, lg);                               \
+  }
+#define JAXC__DIGAMMA_FN(NAME, T, SFX, P)                                                             \
+  JAXC__DEV_VEC T NAME(T x) {                                                                         \
+    typedef T jaxc__T; /* (the terms' type) */                                                        \
+    const T half = (T)0.5, one = (T)1;                                                                \
+    bool reflect = x < half;                                                                          \
+    T z = jaxc__sel_##T(reflect, -x, x - one), a = (T)JAXC__LANCZOS_BASE, ap = (T)0, zk;              \
+    JAXC__LANCZOS(JAXC__DIGAMMA_TERM)                                                                 \
+    T t = (T)7.5 + z, log_t = JAXC__LANCZOS_LOG_T(P, T, z);                                           \
+    T dg = (log_t + ap / a) - (T)7 / t;                                                               \
+    /* reflection: digamma(1 - x) - pi cot(pi x), x moved into [-1/2, 1/2] first */                  \
+    T rx = x + fabs##SFX(jaxc__floor_sel_##T(x + half)), px = (T)JAXC__PI_D * rx;                       \
+    T refl = dg - ((T)JAXC__PI_D * jaxc__##P##_cos_##T(px)) / jaxc__##P##_sin_##T(px);                \
+    dg = jaxc__sel_##T(reflect, refl, dg);                                                            \
+    bool pole = (x <= (T)0) & (x == jaxc__floor_sel_##T(x)); /* 0 and the negative integers: NaN */    \
+    return jaxc__sel_##T(pole, (T)NAN, dg);                                                           \
+  }
+JAXC__GAMMALN_FN(jaxc__m_gammaln_float, float, f, m)
+JAXC__GAMMALN_FN(jaxc__near_gammaln_float, float, f, near)
+JAXC__GAMMALN_FN(jaxc__m_gammaln_double, double, , m)
+JAXC__GAMMALN_FN(jaxc__near_gammaln_double, double, , near)
+JAXC__DIGAMMA_FN(jaxc__m_digamma_float, float, f, m)
+JAXC__DIGAMMA_FN(jaxc__near_digamma_float, float, f, near)
+JAXC__DIGAMMA_FN(jaxc__m_digamma_double, double, , m)
+JAXC__DIGAMMA_FN(jaxc__near_digamma_double, double, , near)
+#define JAXC__GAMMALN_KF(E, M, a) jaxc__m_gammaln_##M(a)
+#define JAXC__GAMMALN_NEAR_KF(E, M, a) jaxc__near_gammaln_##M(a)
+#define JAXC__SPLIT_GAMMALN_KF ~, JAXC__GAMMALN_NEAR_KF, JAXC__REDO_NAN
+#define JAXC__DIGAMMA_KF(E, M, a) jaxc__m_digamma_##M(a)
+#define JAXC__DIGAMMA_NEAR_KF(E, M, a) jaxc__near_digamma_##M(a)
+#define JAXC__SPLIT_DIGAMMA_KF ~, JAXC__DIGAMMA_NEAR_KF, JAXC__REDO_NAN
+/* jax.scipy.special's compositions, each lax op rounded to the dtype (JAXC__RND):
+     xlogy    where(x != 0, x * log(y), 0)          xlog1py  where(x != 0, x * log1p(y), 0)
+     logit    log(x / (1 - x))                      entr     where(x < 0, -inf, -xlogy(x, x))
+   (entr(0) is -0: the negation of xlogy's 0; complex x: xlogy, xlog1py and logit only) */
+#define JAXC__XLOGY_WITH(LOG, E, M, a, b) jaxc__sel_##M((a) != 0, (a) * JAXC__RND_##E(LOG(b)), (M)0)
+#define JAXC__XLOGY_KF(E, M, a, b) JAXC__XLOGY_WITH(jaxc__m_log_##M, E, M, a, b)
+#define JAXC__XLOGY_NEAR_KF(E, M, a, b) JAXC__XLOGY_WITH(jaxc__near_log_##M, E, M, a, b)
+#define JAXC__SPLIT_XLOGY_KF ~, JAXC__XLOGY_NEAR_KF, JAXC__REDO_NAN
+#define JAXC__XLOG1PY_KF(E, M, a, b) JAXC__XLOGY_WITH(jaxc__m_log1p_##M, E, M, a, b)
+#define JAXC__XLOG1PY_NEAR_KF(E, M, a, b) JAXC__XLOGY_WITH(jaxc__near_log1p_##M, E, M, a, b)
+#define JAXC__SPLIT_XLOG1PY_KF ~, JAXC__XLOG1PY_NEAR_KF, JAXC__REDO_NAN
+#define JAXC__XLOGY_KC(E, M, a, b) \
+  (jaxc__m_eq_##M(a, jaxc__mk_##M(0, 0)) ? jaxc__mk_##M(0, 0) : jaxc__m_mul_##M(a, jaxc__m_log_##M(b)))
+#define JAXC__XLOG1PY_KC(E, M, a, b) \
+  (jaxc__m_eq_##M(a, jaxc__mk_##M(0, 0)) ? jaxc__mk_##M(0, 0) : jaxc__m_mul_##M(a, jaxc__m_log1p_##M(b)))
+#define JAXC__LOGIT_WITH(LOG, E, M, a) LOG(JAXC__RND_##E((a) / JAXC__RND_##E((M)1 - (a))))
+#define JAXC__LOGIT_KF(E, M, a) JAXC__LOGIT_WITH(jaxc__m_log_##M, E, M, a)
+#define JAXC__LOGIT_NEAR_KF(E, M, a) JAXC__LOGIT_WITH(jaxc__near_log_##M, E, M, a)
+#define JAXC__SPLIT_LOGIT_KF ~, JAXC__LOGIT_NEAR_KF, JAXC__REDO_NAN
+#define JAXC__LOGIT_KC(E, M, z) jaxc__m_log_##M(jaxc__m_div_##M(z, jaxc__m_sub_##M(jaxc__mk_##M(1, 0), z)))
+#define JAXC__ENTR_WITH(LOG, E, M, a) \
+  jaxc__sel_##M((a) < 0, -(M)INFINITY, -JAXC__XLOGY_WITH(LOG, E, M, a, a))
+#define JAXC__ENTR_KF(E, M, a) JAXC__ENTR_WITH(jaxc__m_log_##M, E, M, a)
+#define JAXC__ENTR_NEAR_KF(E, M, a) JAXC__ENTR_WITH(jaxc__near_log_##M, E, M, a)
+#define JAXC__SPLIT_ENTR_KF ~, JAXC__ENTR_NEAR_KF, JAXC__REDO_NAN
+#define JAXC__ERFINV_KF(E, M, a) jaxc__m_erfinv_##M(a)
 #define JAXC__FLOAT_POWER_KF JAXC__POWER_KF
 #define JAXC__FLOAT_POWER_KC JAXC__POWER_KC
 #define JAXC__SPLIT_FLOAT_POWER_KF JAXC__SPLIT_POWER_KF

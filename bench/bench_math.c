@@ -49,7 +49,9 @@ typedef struct {
   double (*libm_d2)(double, double);
 } math_op;
 /* real ops whose domain is [-1, 1]: their input is w / 6 */
-static bool unit_domain(jaxc_op op) { return op == JAXC_OP_ARCSIN || op == JAXC_OP_ARCCOS || op == JAXC_OP_ARCTANH; }
+static bool unit_domain(jaxc_op op) {
+  return op == JAXC_OP_ARCSIN || op == JAXC_OP_ARCCOS || op == JAXC_OP_ARCTANH || op == JAXC_OP_ERFINV;
+}
 static float sqrt_f(float x) { return sqrtf(x); } /* (function pointers to builtins) */
 static double sqrt_d(double x) { return sqrt(x); }
 static float rint_f(float x) { return rintf(x); }
@@ -85,6 +87,13 @@ static double floordiv_d(double a, double b) {
   double m = fmod(a, b), d = (b == 0 ? a : a - m) / b;
   return round(m != 0 && (m < 0) != (b < 0) ? d - 1 : d);
 }
+/* jax.scipy.special's compositions (NumPy has none), as plain C loops would write them */
+static float logit_f(float x) { return logf(x / (1 - x)); }
+static double logit_d(double x) { return log(x / (1 - x)); }
+static float entr_f(float x) { return x < 0 ? -INFINITY : x == 0 ? 0.0f : -x * logf(x); }
+static double entr_d(double x) { return x < 0 ? -INFINITY : x == 0 ? 0.0 : -x * log(x); }
+static float xlogy_f(float x, float y) { return x == 0 ? 0.0f : x * logf(y); }
+static double xlogy_d(double x, double y) { return x == 0 ? 0.0 : x * log(y); }
 static float heaviside_f(float a, float b) { return a < 0 ? 0.0f : a > 0 ? 1.0f : a != a ? a : b; }
 static const math_op real_ops[] = {
     {JAXC_OP_SQRT, "sqrt", sqrt_f, sqrt_d, NULL, NULL},     {JAXC_OP_EXP, "exp", expf, exp, NULL, NULL},         {JAXC_OP_LOG, "log", logf, log, NULL, NULL},
@@ -107,7 +116,10 @@ static const math_op real_ops[] = {
     {JAXC_OP_ARCCOSH, "arccosh", acoshf, acosh, NULL, NULL},  {JAXC_OP_ARCTANH, "arctanh", atanhf, atanh, NULL, NULL},
     {JAXC_OP_CBRT, "cbrt", cbrtf, cbrt, NULL, NULL},          {JAXC_OP_TRUNC, "trunc", truncf, trunc, NULL, NULL},
     {JAXC_OP_I0, "i0", NULL, NULL, NULL, NULL},
-    {JAXC_OP_ERF, "erf", erff, erf, NULL, NULL},              {JAXC_OP_ERFC, "erfc", erfcf, erfc, NULL, NULL}};
+    {JAXC_OP_ERF, "erf", erff, erf, NULL, NULL},              {JAXC_OP_ERFC, "erfc", erfcf, erfc, NULL, NULL},
+    {JAXC_OP_ERFINV, "erfinv", NULL, NULL, NULL, NULL},       {JAXC_OP_GAMMALN, "gammaln", lgammaf, lgamma, NULL, NULL},
+    {JAXC_OP_DIGAMMA, "digamma", NULL, NULL, NULL, NULL},     {JAXC_OP_LOGIT, "logit", logit_f, logit_d, NULL, NULL},
+    {JAXC_OP_ENTR, "entr", entr_f, entr_d, NULL, NULL},       {JAXC_OP_XLOGY, "xlogy", NULL, NULL, xlogy_f, xlogy_d}};
 
 /* Seconds per call of a 2-thread loop of the C library's function over z (and w) (best of REPS). */
 static double libm_seconds(const math_op *m, const jaxc_array *z, const jaxc_array *w, jaxc_array *dest) {
@@ -189,10 +201,10 @@ int main(int argc, char **argv) {
       int64_t n = (int64_t)1 << lgs[k], parts = cpx ? 2 * n : n;
       jaxc_array *z = jaxc_array_empty(dt, 1, &n), *w = jaxc_array_empty(dt, 1, &n), *out = jaxc_array_empty(dt, 1, &n);
       jaxc_array *real = jaxc_array_empty(dbl ? JAXC_F64 : JAXC_F32, 1, &n); /* |z| */
-      jaxc_array *unit = jaxc_array_empty(dt, 1, &n);
+      jaxc_array *unit = jaxc_array_empty(dt, 1, &n), *prob = jaxc_array_empty(dt, 1, &n); /* logit's: [0, 1) */
       size_t es = jaxc_dtype_size(dt);
       char *src = malloc((size_t)n * es * 2), *dst = malloc((size_t)n * es * 2);
-      if (!z || !w || !out || !real || !unit || !src || !dst) return 1;
+      if (!z || !w || !out || !real || !unit || !prob || !src || !dst) return 1;
       memset(src, 1, (size_t)n * es * 2);
       uint64_t x = 88172645463325252u;
       for (int64_t i = 0; i < parts; i++) {
@@ -201,13 +213,16 @@ int main(int argc, char **argv) {
         double u2 = (double)(x & 0xfffff) * 0x1p-20, v2 = cpx ? u2 * 6 - 3 : u2 * 12 - 6;
         if (dbl) ((double *)jaxc_array_data(z))[i] = v, ((double *)jaxc_array_data(w))[i] = v2;
         else ((float *)jaxc_array_data(z))[i] = (float)v, ((float *)jaxc_array_data(w))[i] = (float)v2;
-        if (dbl) ((double *)jaxc_array_data(unit))[i] = v2 / 6;
-        else ((float *)jaxc_array_data(unit))[i] = (float)(v2 / 6);
+        if (dbl) ((double *)jaxc_array_data(unit))[i] = v2 / 6, ((double *)jaxc_array_data(prob))[i] = (v2 + 6) / 12;
+        else ((float *)jaxc_array_data(unit))[i] = (float)(v2 / 6), ((float *)jaxc_array_data(prob))[i] = (float)((v2 + 6) / 12);
       }
       const math_op *ops = cpx ? complex_ops : real_ops;
       size_t nops = cpx ? sizeof complex_ops / sizeof *complex_ops : sizeof real_ops / sizeof *real_ops;
       for (size_t o = 0; o < nops; o++)
-        if (strstr(jaxc_op_name(ops[o].op), only) && bench_row(&ops[o], !cpx && unit_domain(ops[o].op) ? unit : z, w, cpx && ops[o].op == JAXC_OP_ABS ? real : out, lgs[k], src, dst)) return 1;
+        if (strstr(jaxc_op_name(ops[o].op), only) &&
+            bench_row(&ops[o], cpx ? z : unit_domain(ops[o].op) ? unit : ops[o].op == JAXC_OP_LOGIT ? prob : ops[o].op == JAXC_OP_XLOGY ? w : z,
+                      ops[o].op == JAXC_OP_XLOGY ? z : w, cpx && ops[o].op == JAXC_OP_ABS ? real : out, lgs[k], src, dst))
+          return 1;
       free(src);
       free(dst);
       jaxc_array_free(z);
@@ -215,6 +230,7 @@ int main(int argc, char **argv) {
       jaxc_array_free(out);
       jaxc_array_free(real);
       jaxc_array_free(unit);
+      jaxc_array_free(prob);
     }
   return 0;
 }

@@ -359,7 +359,7 @@ static void expected_result(jaxc_op op, const char *g, bool x64, char *out) {
   case JAXC_OP_SUBTRACT:
     if (k == K_BOOL) { strcpy(out, "-"); return; }
     break;
-  case JAXC_OP_TRUE_DIVIDE: case JAXC_OP_FLOAT_POWER:
+  case JAXC_OP_TRUE_DIVIDE: case JAXC_OP_FLOAT_POWER: case JAXC_OP_XLOGY: case JAXC_OP_XLOG1PY:
     if (integral) snprintf(code, sizeof code, "%s", inexact);
     break;
   case JAXC_OP_ARCTAN2: case JAXC_OP_HYPOT: case JAXC_OP_COPYSIGN: case JAXC_OP_NEXTAFTER: case JAXC_OP_LOGADDEXP:
@@ -472,7 +472,7 @@ static void test_unary_dtypes(void) {
         case JAXC_OP_SQRT: case JAXC_OP_EXP: case JAXC_OP_LOG: case JAXC_OP_LOG1P: case JAXC_OP_EXPM1: case JAXC_OP_SIN:
         case JAXC_OP_COS: case JAXC_OP_TAN: case JAXC_OP_TANH: case JAXC_OP_RECIPROCAL: case JAXC_OP_EXP2:
         case JAXC_OP_ARCSIN: case JAXC_OP_ARCCOS: case JAXC_OP_ARCTAN: case JAXC_OP_SINH: case JAXC_OP_COSH:
-        case JAXC_OP_ARCSINH: case JAXC_OP_ARCCOSH: case JAXC_OP_ARCTANH: case JAXC_OP_CBRT:
+        case JAXC_OP_ARCSINH: case JAXC_OP_ARCCOSH: case JAXC_OP_ARCTANH: case JAXC_OP_CBRT: case JAXC_OP_LOGIT:
           /* jax.dtypes.to_inexact_dtype: float32 up to 32 bits, float64 for 64-bit ints and
              (x64) Python ints */
           if (integral) want = wk ? dflt_f : jaxc_dtype_size(st) == 8 ? JAXC_F64 : JAXC_F32;
@@ -486,7 +486,8 @@ static void test_unary_dtypes(void) {
           break;
         case JAXC_OP_RINT: if (integral) want = dflt_f, want_weak = false; break; /* jnp.rint: convert_element_type(x, float_), strong */
         case JAXC_OP_FLOOR: case JAXC_OP_CEIL: case JAXC_OP_TRUNC: if (k == K_COMPLEX) want = JAXC_DTYPE_INVALID; break;
-        case JAXC_OP_SPACING: case JAXC_OP_I0: case JAXC_OP_ERF: case JAXC_OP_ERFC: /* promote_args_inexact; complex refused */
+        case JAXC_OP_SPACING: case JAXC_OP_I0: case JAXC_OP_ERF: case JAXC_OP_ERFC: case JAXC_OP_ERFINV:
+        case JAXC_OP_GAMMALN: case JAXC_OP_DIGAMMA: case JAXC_OP_ENTR: /* promote_args_inexact; complex refused */
           if (integral) want = wk ? dflt_f : jaxc_dtype_size(st) == 8 ? JAXC_F64 : JAXC_F32;
           if (k == K_COMPLEX) want = JAXC_DTYPE_INVALID;
           break;

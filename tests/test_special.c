@@ -1,14 +1,22 @@
-/* test_special.c — the ops JAXC_OP_ERF and JAXC_OP_ERFC (lax.erf, lax.erfc; jax.scipy.special's
-   erf and erfc), held to long double's erfl/erfcl with the error XLA's algorithms have:
-   - erf float32 (XLA's EmitErfF32 rational): within 7 ulps on 2^22 inputs and the edges, +-1
-     from 3.8325 on, exactly odd; float64 (the C library's): within 1.1 ulps;
-   - erfc (StableHLO's Cephes decomposition): its e^(-x^2) takes x^2 rounded, so the error grows
-     as x^2 ulps: within 8 + x^2 ulps where the result is normal and |x| >= 1, within
-     4 (1 + erf(x) / erfc(x)) below, where 1 - x T(x^2) cancels, exactly 0 (x > 0) or 2 (x < 0)
-     where -x^2 < -maxlog (88.72 float32, 709.78 float64);
-   - bfloat16 and float16, all 2^16 inputs: float32's result rounded once, within an ulp of the
-     type;
-   - float32 bit for bit against XLA's two algorithms transcribed here (FMAs where XLA has them);
+/* test_special.c — jax.scipy.special's ops, each held to long double with the error its
+   algorithm has, and to JAX's own definitions op by op:
+   - erf and erfc (lax.erf, lax.erfc): erf float32 (XLA's EmitErfF32 rational) within 7 ulps on
+     2^22 inputs and the edges, +-1 from 3.8325 on, exactly odd; float64 (the C library's):
+     within 1.1 ulps; erfc (StableHLO's Cephes decomposition): its e^(-x^2) takes x^2 rounded,
+     so the error grows as x^2 ulps: within 8 + x^2 ulps where the result is normal and |x| >= 1,
+     within 4 (1 + erf(x) / erfc(x)) below, where 1 - x T(x^2) cancels, exactly 0 (x > 0) or 2
+     (x < 0) where -x^2 < -maxlog (88.72 float32, 709.78 float64); float32 bit for bit against
+     XLA's two algorithms transcribed here (FMAs where XLA has them);
+   - erfinv (lax.erf_inv, XLA's ErfInv): against the inverse of erfl at the x whose square is
+     x^2 rounded (the algorithm's w = -log1p(-x^2) sees only that: near +-1 it is all the
+     input there is), exactly odd, and sqrt(2) erfinv(uniform) = jax.random.normal bit for bit;
+   - gammaln and digamma (lax.lgamma, lax.digamma: Lanczos's sum, reflected below 1/2): within
+     K roundings of the terms the algorithm adds (their magnitudes, in long double: near the
+     zeros the terms cancel and the error is absolute), of lgammal and of a digamma in long
+     double (recurrence to 20, then the asymptotic series);
+   - xlogy, xlog1py, logit, entr: bit for bit the lax ops JAX composes (real and complex), and
+     within their roundings of long double;
+   - bfloat16 and float16, all 2^16 inputs: float32's result rounded once;
    - dtypes (promote_args_inexact: ints to float32, weak kept), lax's refusal of complex. */
 #define JAXC_NO_TYPED_KERNELS
 #include "jaxc.h"
@@ -247,11 +255,378 @@ static void test_dtypes_and_errors(void) {
   jaxc_array_free(g), jaxc_array_free(x);
 }
 
+/* the same bits in every component, but any NaN for a NaN (which NaN a product of two gives is
+   the compiler's choice of operand order, in JAX's XLA as here) */
+static bool is_nan_bits(const unsigned char *p, size_t w) {
+  uint64_t b = 0;
+  memcpy(&b, p, w);
+  switch (w) {
+  case 8: return (b & 0x7fffffffffffffffu) > 0x7ff0000000000000u;
+  case 4: return (b & 0x7fffffffu) > 0x7f800000u;
+  default: return false; /* (16-bit: compared by the caller's dtype below) */
+  }
+}
+static bool same_bits(const jaxc_array *a, const jaxc_array *b) {
+  if (!a || !b || jaxc_array_dtype(a) != jaxc_array_dtype(b) || jaxc_array_size(a) != jaxc_array_size(b)) return false;
+  jaxc_dtype d = jaxc_array_dtype(a);
+  bool cx = jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX, half = d == JAXC_BF16 || d == JAXC_F16;
+  size_t w = jaxc_dtype_size(d) / (cx ? 2 : 1), n = (size_t)jaxc_array_size(a) * (cx ? 2 : 1);
+  const unsigned char *p = jaxc_array_data(a), *q = jaxc_array_data(b);
+  for (size_t i = 0; i < n; i++, p += w, q += w) {
+    if (!memcmp(p, q, w)) continue;
+    bool nan_p = half ? elem(a, (int64_t)i) != elem(a, (int64_t)i) : is_nan_bits(p, w);
+    bool nan_q = half ? elem(b, (int64_t)i) != elem(b, (int64_t)i) : is_nan_bits(q, w);
+    if (!(nan_p && nan_q)) return false;
+  }
+  return true;
+}
+/* ---- erfinv ------------------------------------------------------------------------------- */
+static const LD PI_L = 3.14159265358979323846264338327950288L;
+static const LD SQRT_PI_L = 1.77245385090551602729816748334114518L;
+
+/* erf's inverse in long double: Winitzki's approximation (within 2e-3), then Newton's steps on
+   erf (on erfc from 1/2, where 1 - x is exact) */
+static LD erfinv_ref(LD x) {
+  if (x != x || fabsl(x) > 1) return NAN;
+  if (fabsl(x) == 1) return copysignl(INFINITY, x);
+  if (x == 0) return x;
+  LD ax = fabsl(x), c = 1 - ax, l = logl(c * (1 + ax)), b = 2 / (PI_L * 0.147L) + l / 2;
+  LD y = sqrtl(sqrtl(b * b - l / 0.147L) - b);
+  for (int i = 0; i < 8; i++) {
+    LD d = 2 / SQRT_PI_L * expl(-y * y);
+    y -= ax < 0.5L ? (erfl(y) - ax) / d : (c - erfcl(y)) / d;
+  }
+  return copysignl(y, x);
+}
+/* x^2 rounded to d, as the algorithm squares x */
+static LD square_in(jaxc_dtype d, LD x) { return d == JAXC_F64 ? (LD)((double)x * (double)x) : (LD)((float)x * (float)x); }
+
+/* erfinv's bound in ulps for x^2 rounded to s, w = -log1p(-s): 8, but float64's Giles
+   polynomials lose accuracy from w = 11 (|x| > 1 - 2e-5) to 32: measured on 2e6 points, the
+   worst error grows about e-fold a unit of w to 14,279 ulps (a relative 3e-12) at w = 21.5 and
+   falls as fast beyond (19 ulps at w = 13 and 28, 3.4 at 30; float32's are within 3 ulps): so
+   8 + 4 e^(min(w, 43 - w) - 11) */
+static double erfinv_bound(jaxc_dtype d, LD s) {
+  double w = (double)-log1pl(-s);
+  return d == JAXC_F64 ? 8 + 4 * exp(fmin(w, 43 - w) - 11) : 8;
+}
+/* erfinv of every element within its bound of the inverse at sqrt(x^2 rounded), odd bit for bit */
+static void check_erfinv(const char *what, const jaxc_array *x) {
+  jaxc_dtype d = jaxc_array_dtype(x);
+  uint64_t sum = checksum(x);
+  jaxc_array *e = jaxc_unary(JAXC_OP_ERFINV, x), *nx = jaxc_negative(x), *en = jaxc_unary(JAXC_OP_ERFINV, nx);
+  CHECK_MSG(e && en && jaxc_array_dtype(e) == d, "%s erfinv: %s", what, jaxc_last_error());
+  double worst = 0;
+  long bad = 0, bad_odd = 0;
+  LD wx = 0;
+  for (int64_t i = 0; e && en && i < jaxc_array_size(x); i++) {
+    LD v = elem(x, i), g = elem(e, i), s = square_in(d, v);
+    /* x F(s) for F(s) = erfinv(sqrt s) / sqrt s: the result is x times a function of s alone */
+    LD ref = fabsl(v) > 1 || v != v ? (LD)NAN : s == 0 || fabsl(v) == 1 ? erfinv_ref(v) : v * erfinv_ref(sqrtl(s)) / sqrtl(s);
+    double u = ulps(g, ref, d), tol = erfinv_bound(d, s);
+    if (u > tol) bad++;
+    if (u / tol > worst) worst = u / tol, wx = v;
+    LD a = elem(e, i), b = elem(en, i);
+    bad_odd += !(a == -b || (a != a && b != b));
+  }
+  printf("test_special: %s erfinv, %lld values: within %.2f of its bound (at x = %.17Lg)\n", what, (long long)jaxc_array_size(x), worst, wx);
+  CHECK_MSG(bad == 0, "%s erfinv: %ld values beyond the bound (worst %g of it at x = %.17Lg)", what, bad, worst, wx);
+  CHECK_MSG(bad_odd == 0, "%s: erfinv(-x) != -erfinv(x) in %ld places", what, bad_odd);
+  CHECK_MSG(checksum(x) == sum, "%s: the input changed", what);
+  jaxc_array_free(e), jaxc_array_free(nx), jaxc_array_free(en);
+}
+
+/* jax.random.normal is sqrt(2) * erf_inv(uniform(nextafter(-1, 0), 1)): the op gives its bits */
+static void check_normal_is_erfinv(jaxc_dtype d) {
+  jaxc_key key = jaxc_random_key(7);
+  int64_t n = 100000;
+  double lo = d == JAXC_F64 ? nextafter(-1.0, 0.0) : (double)nextafterf(-1.0f, 0.0f);
+  jaxc_array *u = jaxc_random_uniform(key, d, 1, &n, lo, 1.0), *e = jaxc_unary(JAXC_OP_ERFINV, u);
+  jaxc_array *r = jaxc_multiply(e, 1.4142135623730951), *want = jaxc_random_normal(key, d, 1, &n);
+  CHECK_MSG(r && want && !memcmp(jaxc_array_data(r), jaxc_array_data(want), (size_t)n * jaxc_dtype_size(d)),
+            "%s: sqrt(2) erfinv(uniform) = normal", jaxc_dtype_name(d));
+  jaxc_array_free(u), jaxc_array_free(e), jaxc_array_free(r), jaxc_array_free(want);
+}
+
+static void test_erfinv(void) {
+  static const double ed[] = {0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, -2.0, 1e-30, -1e-30, 1e-40, 0.9999999, INFINITY, NAN};
+  int64_t ne = (int64_t)(sizeof ed / sizeof ed[0]), n = ((int64_t)1 << 18) + ne;
+  for (int t = 0; t < 2; t++) {
+    jaxc_dtype d = t ? JAXC_F64 : JAXC_F32;
+    jaxc_set_x64(t);
+    jaxc_array *x = jaxc_array_empty(d, 1, &n);
+    for (int64_t i = 0; i < n; i++) {
+      /* uniform in (-1, 1), a quarter of them within 2^-20 of +-1 (down to the last ulps), a
+         quarter random bits of [-1, 1] */
+      double v = i < ne ? ed[i] : i % 4 == 1 ? 1 - ldexp(uniform(0, 1), -(int)(rnd64() % 53)) : uniform(-1, 1);
+      if (i >= ne && i % 4 == 3) v = t ? u2d(rnd64() & 0xbfefffffffffffffu) : (double)u2f((uint32_t)rnd64() & 0xbf7fffffu);
+      if (i >= ne && i % 8 == 1) v = -v;
+      if (t) ((double *)jaxc_array_data(x))[i] = v;
+      else ((float *)jaxc_array_data(x))[i] = (float)v;
+    }
+    check_erfinv(t ? "float64" : "float32", x);
+    jaxc_array *e = jaxc_unary(JAXC_OP_ERFINV, x);
+    LD e0 = elem(e, 0), e1 = elem(e, 1);
+    CHECK(e0 == 0 && !signbit(e0) && e1 == 0 && signbit(e1) && isinf(elem(e, 2)) && elem(e, 2) > 0 && elem(e, 3) < 0 &&
+          isinf(elem(e, 3)) && isnan(elem(e, 6)) && isnan(elem(e, 7)) && isnan(elem(e, 12)) && isnan(elem(e, 13)));
+    jaxc_array_free(e), jaxc_array_free(x);
+    check_normal_is_erfinv(d);
+  }
+  jaxc_set_x64(false);
+}
+
+/* ---- gammaln, digamma --------------------------------------------------------------------- */
+static const LD LANCZOS_C[8] = {676.520368121885098567009190444019L, -1259.13921672240287047156078755283L,
+                                771.3234287776530788486528258894L,   -176.61502916214059906584551354L,
+                                12.507343278686904814458936853L,     -0.13857109526572011689554707L,
+                                9.984369578019570859563e-6L,         1.50563273514931155834e-7L};
+/* The sum of the magnitudes of what the algorithm adds for x, in long double: a rounding of
+   each (a unit u of it) is what the result can be off by where they cancel */
+static LD lanczos_terms(LD x, bool digamma) {
+  bool reflect = x < 0.5L;
+  LD z = reflect ? -x : x - 1, a = 0.99999999999980993227684700473478L, ap = 0;
+  for (int k = 0; k < 8; k++) a += LANCZOS_C[k] / (z + k + 1), ap -= LANCZOS_C[k] / ((z + k + 1) * (z + k + 1));
+  LD t = 7.5L + z, lt = logl(t), s;
+  if (digamma) s = fabsl(lt) + fabsl(ap / a) + 7 / t;
+  else s = 0.92L + (fabsl(z + 0.5L) + t / lt) * lt + fabsl(logl(a));
+  if (!reflect) return s;
+  LD f = x - roundl(x);
+  return s + (digamma ? fabsl(PI_L / tanl(PI_L * f)) : 1.15L + fabsl(logl(fabsl(sinl(PI_L * f)))));
+}
+/* digamma in long double: the reflection psi(x) = psi(1 - x) - pi cot(pi x) below 1/2, the
+   recurrence psi(x) = psi(x + 1) - 1/x up to 20, then the asymptotic series */
+static LD digamma_ref(LD x) {
+  if (x != x || (x <= 0 && x == floorl(x)) || x == -INFINITY) return NAN;
+  if (x == INFINITY) return x;
+  LD r = 0;
+  if (x < 0.5L) r = -PI_L / tanl(PI_L * (x - roundl(x))), x = 1 - x;
+  for (; x < 20; x += 1) r -= 1 / x;
+  LD y = 1 / (x * x);
+  LD series = y * (1.0L / 12 - y * (1.0L / 120 - y * (1.0L / 252 - y * (1.0L / 240 - y * (1.0L / 132 - y * (691.0L / 32760 - y / 12))))));
+  return r + logl(x) - 0.5L / x - series;
+}
+/* what pi times x's distance to an integer (sin's and cot's argument) loses where it is
+   subnormal: its rounding, relative to it, carried into log sin (lgamma) or cot (digamma) */
+static LD tiny_arg_error(jaxc_dtype d, LD x, bool digamma) {
+  LD f = fabsl(x - roundl(x)), half_tiny = d == JAXC_F64 ? 0x1p-1075L : 0x1p-150L;
+  if (!(x < 0.5L) || f == 0) return 0;
+  LD rel = half_tiny / (PI_L * f);
+  return digamma ? rel * fabsl(PI_L / tanl(PI_L * f)) : rel;
+}
+
+/* gammaln and digamma of every element within K u (terms + |result|) of the reference; the
+   worst ratio to that is printed and returned */
+static void check_gamma(const char *what, const jaxc_array *x, double k_lg, double k_dg) {
+  jaxc_dtype d = jaxc_array_dtype(x);
+  uint64_t sum = checksum(x);
+  LD u = ldexpl(1.0L, -prec_of(d));
+  for (int which = 0; which < 2; which++) {
+    jaxc_op op = which ? JAXC_OP_DIGAMMA : JAXC_OP_GAMMALN;
+    jaxc_array *r = jaxc_unary(op, x);
+    CHECK_MSG(r && jaxc_array_dtype(r) == d, "%s %s: %s", what, jaxc_op_name(op), jaxc_last_error());
+    double k = which ? k_dg : k_lg, worst = 0;
+    long bad = 0;
+    LD wx = 0;
+    for (int64_t i = 0; r && i < jaxc_array_size(x); i++) {
+      LD v = elem(x, i), g = elem(r, i), ref = which ? digamma_ref(v) : isinf(v) ? (LD)INFINITY : lgammal(v);
+      if (v != v || isinf(v) || isinf(ref) || ref != ref) { /* NaN, poles, infinities: exactly */
+        bad += !(g == ref || (g != g && ref != ref));
+        continue;
+      }
+      LD rd = d == JAXC_F64 ? (LD)(double)ref : (LD)(float)ref;
+      if (isinf(g) && g == rd) continue; /* (beyond the dtype's range) */
+      LD allowed = (LD)k * u * (lanczos_terms(v, which) + fabsl(ref)) + tiny_arg_error(d, v, which);
+      double ratio = (double)(fabsl(g - ref) / allowed) * k;
+      if (!(ratio <= k)) bad++;
+      if (ratio > worst || ratio != ratio) worst = ratio, wx = v;
+    }
+    /* in place (the split loop's blocked path): the same bits */
+    jaxc_array *in_place = jaxc_astype(x, d);
+    CHECK_MSG(in_place && jaxc_unary_into(op, in_place, in_place) && same_bits(in_place, r), "%s %s in place", what,
+              jaxc_op_name(op));
+    jaxc_array_free(in_place);
+    printf("test_special: %s %s, %lld values: within %.2f roundings of the terms (at x = %.9Lg)\n", what,
+           jaxc_op_name(op), (long long)jaxc_array_size(x), worst, wx);
+    CHECK_MSG(bad == 0, "%s %s: %ld values beyond %g roundings (worst %g at x = %.17Lg)", what, jaxc_op_name(op), bad, k,
+              worst, wx);
+    jaxc_array_free(r);
+  }
+  CHECK_MSG(checksum(x) == sum, "%s: the input changed", what);
+}
+
+static void test_gamma(void) {
+  static const double ed[] = {1.0, 2.0, 0.5, 0.0, -0.0, -1.0, -2.0, -2.5, 1.4616321449683622, 3.0, 10.0, 1e-30, -1e-30,
+                              1e-40, 170.5, 1e30, -1e30, 3e38, -0.5, INFINITY, -INFINITY, NAN};
+  int64_t ne = (int64_t)(sizeof ed / sizeof ed[0]), n = ((int64_t)1 << 20) + ne;
+  for (int t = 0; t < 2; t++) {
+    jaxc_dtype d = t ? JAXC_F64 : JAXC_F32;
+    jaxc_set_x64(t);
+    if (t) n = ((int64_t)1 << 18) + ne;
+    jaxc_array *x = jaxc_array_empty(d, 1, &n);
+    for (int64_t i = 0; i < n; i++) {
+      double v = i < ne ? ed[i] : i % 4 == 1 ? uniform(0, 4) : i % 4 == 2 ? uniform(-40, 40) : uniform(-1, 1) * ldexp(1, (int)(rnd64() % 60) - 30);
+      if (i >= ne && i % 16 == 3) v = t ? u2d(rnd64()) : (double)u2f((uint32_t)rnd64()); /* any bits */
+      if (t) ((double *)jaxc_array_data(x))[i] = v;
+      else ((float *)jaxc_array_data(x))[i] = (float)v;
+    }
+    check_gamma(t ? "float64" : "float32", x, 6, 10); /* (measured 2.3 and 4.5) */
+    /* the documented points: lgamma(+-inf) = +inf, +inf at the poles; digamma NaN at the poles */
+    jaxc_array *lg = jaxc_unary(JAXC_OP_GAMMALN, x), *dg = jaxc_unary(JAXC_OP_DIGAMMA, x);
+    CHECK(isinf(elem(lg, 3)) && isinf(elem(lg, 5)) && isinf(elem(lg, 19)) && isinf(elem(lg, 20)) && elem(lg, 20) > 0 &&
+          isnan(elem(lg, 21)));
+    CHECK(isnan(elem(dg, 3)) && isnan(elem(dg, 4)) && isnan(elem(dg, 5)) && isinf(elem(dg, 19)) && isnan(elem(dg, 20)));
+    CHECK(fabsl(elem(dg, 0) + 0.5772156649015329L) < 1e-6L && fabsl(elem(lg, 2) - logl(SQRT_PI_L)) < 1e-6L);
+    jaxc_array_free(lg), jaxc_array_free(dg), jaxc_array_free(x);
+  }
+  jaxc_set_x64(false);
+}
+
+/* ---- xlogy, xlog1py, logit, entr ---------------------------------------------------------- */
+/* JAX's definitions, op by op: where(x != 0, x * log(y) [log1p], 0); log(x / (1 - x));
+   where(x < 0, -inf, -xlogy(x, x)) */
+static jaxc_array *xlogy_by_ops(const jaxc_array *x, const jaxc_array *y, bool p1) {
+  jaxc_array *l = p1 ? jaxc_log1p(y) : jaxc_log(y), *m = jaxc_multiply(x, l), *ok = jaxc_not_equal(x, 0.0);
+  jaxc_array *zero = jaxc_weak_int(0), *r = jaxc_where(ok, m, zero);
+  jaxc_array_free(l), jaxc_array_free(m), jaxc_array_free(ok), jaxc_array_free(zero);
+  return r;
+}
+static jaxc_array *logit_by_ops(const jaxc_array *x) {
+  jaxc_array *s = jaxc_subtract(1, x), *q = jaxc_true_divide(x, s), *r = jaxc_log(q);
+  jaxc_array_free(s), jaxc_array_free(q);
+  return r;
+}
+static jaxc_array *entr_by_ops(const jaxc_array *x) {
+  jaxc_array *xl = xlogy_by_ops(x, x, false), *neg = jaxc_negative(xl), *lt = jaxc_less(x, 0);
+  jaxc_array *minf = jaxc_weak_float(-INFINITY), *r = jaxc_where(lt, minf, neg);
+  jaxc_array_free(xl), jaxc_array_free(neg), jaxc_array_free(lt), jaxc_array_free(minf);
+  return r;
+}
+/* values where the definitions branch: 0, -1, 1, +-inf, NaN, and a spread of others */
+static double special_value(void) {
+  static const double picks[] = {0.0, -0.0, 1.0, -1.0, 0.5, 2.0, INFINITY, -INFINITY, NAN, 1e-30};
+  uint64_t r = rnd64();
+  if (r % 4 == 0) return picks[(r >> 8) % 10];
+  return r % 4 == 1 ? uniform(-1.5, 1.5) : r % 4 == 2 ? uniform(0, 100) : uniform(-5, 5) * ldexp(1, (int)((r >> 8) % 80) - 40);
+}
+static void test_compositions(void) {
+  const jaxc_dtype ds[] = {JAXC_F32, JAXC_F64, JAXC_BF16, JAXC_F16, JAXC_C64, JAXC_C128};
+  int64_t n = 5000;
+  jaxc_set_x64(true);
+  for (size_t k = 0; k < sizeof ds / sizeof ds[0]; k++) {
+    jaxc_dtype d = ds[k];
+    bool cx = jaxc_dtype_kind(d) == JAXC_KIND_COMPLEX;
+    jaxc_array *x = jaxc_array_empty(JAXC_C128, 1, &n), *y = jaxc_array_empty(JAXC_C128, 1, &n);
+    double *px = (double *)jaxc_array_data(x), *py = (double *)jaxc_array_data(y);
+    for (int64_t i = 0; i < 2 * n; i++) px[i] = (i % 2 && !cx) ? 0 : special_value(), py[i] = (i % 2 && !cx) ? 0 : special_value();
+    jaxc_array *xd = jaxc_astype(x, d), *yd = jaxc_astype(y, d);
+    uint64_t sx = checksum(xd), sy = checksum(yd);
+    for (int p1 = 0; p1 < 2; p1++) {
+      jaxc_array *got = p1 ? jaxc_xlog1py(xd, yd) : jaxc_xlogy(xd, yd), *want = xlogy_by_ops(xd, yd, p1);
+      CHECK_MSG(same_bits(got, want), "%s %s = JAX's ops", jaxc_dtype_name(d), p1 ? "xlog1py" : "xlogy");
+      jaxc_array_free(got), jaxc_array_free(want);
+    }
+    jaxc_array *got = jaxc_logit(xd), *want = logit_by_ops(xd);
+    CHECK_MSG(same_bits(got, want), "%s logit = JAX's ops", jaxc_dtype_name(d));
+    jaxc_array_free(got), jaxc_array_free(want);
+    if (!cx) {
+      got = jaxc_entr(xd), want = entr_by_ops(xd);
+      CHECK_MSG(same_bits(got, want), "%s entr = JAX's ops", jaxc_dtype_name(d));
+      jaxc_array_free(got), jaxc_array_free(want);
+    }
+    CHECK_MSG(checksum(xd) == sx && checksum(yd) == sy, "%s: the inputs changed", jaxc_dtype_name(d));
+    /* float32 and float64 against long double: two roundings for xlogy; logit's log sees x / (1 - x)
+       to two roundings, an absolute error of 2u in its result */
+    if (d == JAXC_F32 || d == JAXC_F64) {
+      jaxc_array *xy = jaxc_xlogy(xd, yd), *x1 = jaxc_xlog1py(xd, yd), *lg = jaxc_logit(xd), *en = jaxc_entr(xd);
+      LD u = ldexpl(1.0L, -prec_of(d));
+      long bad = 0;
+      for (int64_t i = 0; i < n; i++) {
+        LD a = elem(xd, i), b = elem(yd, i);
+        LD r1 = a == 0 ? 0 : a * logl(b), r2 = a == 0 ? 0 : a * log1pl(b), r3 = logl(a / (1 - a)), r4 = a < 0 ? -INFINITY : a == 0 ? 0 : -a * logl(a);
+        bad += ulps(elem(xy, i), r1, d) > 2 || ulps(elem(x1, i), r2, d) > 2 || ulps(elem(en, i), r4, d) > 2;
+        LD g3 = elem(lg, i);
+        bad += !(g3 == r3 || (g3 != g3 && r3 != r3) || fabsl(g3 - r3) <= 3 * u + ldexpl(fabsl(r3), -prec_of(d)));
+      }
+      CHECK_MSG(bad == 0, "%s: %ld of xlogy, xlog1py, logit, entr beyond their roundings", jaxc_dtype_name(d), bad);
+      jaxc_array_free(xy), jaxc_array_free(x1), jaxc_array_free(lg), jaxc_array_free(en);
+    }
+    jaxc_array_free(xd), jaxc_array_free(yd), jaxc_array_free(x), jaxc_array_free(y);
+  }
+  jaxc_set_x64(false);
+  /* the defining points, in float32: xlogy(0, y) = +0 whatever y; entr(0) = -0 (the negated
+     0), entr(x < 0) = -inf; logit(0), logit(1) = -inf, +inf */
+  float xs[] = {0.0f, 0.0f, 0.0f, -0.0f, 1.0f, 2.0f, 0.5f, -1.0f};
+  float ys[] = {0.0f, NAN, -1.0f, 5.0f, 0.0f, -1.0f, 1.0f, 2.0f};
+  jaxc_array *X = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){8}, xs), *Y = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){8}, ys);
+  jaxc_array *a = jaxc_xlogy(X, Y), *b = jaxc_xlog1py(X, Y), *c = jaxc_logit(Y), *e = jaxc_entr(X);
+  const float *pa = jaxc_array_data(a), *pb = jaxc_array_data(b), *pc = jaxc_array_data(c), *pe = jaxc_array_data(e);
+  for (int i = 0; i < 4; i++) CHECK_MSG(pa[i] == 0 && !signbit(pa[i]) && pb[i] == 0 && !signbit(pb[i]), "xlogy(0, y) at %d", i);
+  CHECK(pa[4] == -INFINITY && pb[5] == -INFINITY && pc[0] == -INFINITY && pc[6] == INFINITY && isnan(pc[5]));
+  CHECK(pe[0] == 0 && signbit(pe[0]) && pe[4] == 0 && signbit(pe[4]) && pe[7] == -INFINITY && pe[6] == 0.5f * logf(2.0f));
+  jaxc_array_free(a), jaxc_array_free(b), jaxc_array_free(c), jaxc_array_free(e), jaxc_array_free(X), jaxc_array_free(Y);
+}
+
+/* bfloat16 and float16: float32's result rounded once, for every input (xlogy and xlog1py with
+   a second operand of every value, the first fixed per block) */
+static void test_new_16bit(void) {
+  const jaxc_op ops[] = {JAXC_OP_ERFINV, JAXC_OP_GAMMALN, JAXC_OP_DIGAMMA};
+  for (int t = 0; t < 2; t++) {
+    jaxc_dtype d = t ? JAXC_F16 : JAXC_BF16;
+    int64_t n = 65536;
+    jaxc_array *x = jaxc_array_empty(d, 1, &n);
+    for (int i = 0; i < 65536; i++) ((uint16_t *)jaxc_array_data(x))[i] = (uint16_t)i;
+    jaxc_array *x32 = jaxc_astype(x, JAXC_F32);
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+      jaxc_array *r = jaxc_unary(ops[k], x), *r32 = jaxc_unary(ops[k], x32), *back = jaxc_astype(r32, d);
+      CHECK_MSG(same_bits(r, back), "%s %s = float32's, rounded", jaxc_dtype_name(d), jaxc_op_name(ops[k]));
+      jaxc_array_free(r), jaxc_array_free(r32), jaxc_array_free(back);
+    }
+    jaxc_array_free(x32), jaxc_array_free(x);
+  }
+}
+
+static void test_new_dtypes_and_errors(void) {
+  /* promote_args_inexact: int8 -> float32, a weak int -> weak float32, bool pairs -> float32 */
+  jaxc_array *i8 = small_random_array(JAXC_I8, 1, (int64_t[]){9}), *f = jaxc_astype(i8, JAXC_F32);
+  const jaxc_op un[] = {JAXC_OP_ERFINV, JAXC_OP_GAMMALN, JAXC_OP_DIGAMMA, JAXC_OP_LOGIT, JAXC_OP_ENTR};
+  for (size_t k = 0; k < sizeof un / sizeof un[0]; k++) {
+    jaxc_array *r = jaxc_unary(un[k], i8), *rf = jaxc_unary(un[k], f);
+    CHECK_MSG(same_bits(r, rf), "%s(int8) = %s(float32)", jaxc_op_name(un[k]), jaxc_op_name(un[k]));
+    jaxc_array_free(r), jaxc_array_free(rf);
+  }
+  jaxc_array *w = jaxc_weak_int(3), *r = jaxc_gammaln(w);
+  CHECK(r && jaxc_array_dtype(r) == JAXC_F32 && jaxc_array_is_weak(r) && fabsl(elem(r, 0) - logl(2)) < 1e-6L);
+  jaxc_array_free(r);
+  r = jaxc_xlogy(w, 2.0); /* two weak operands: a weak float32 */
+  CHECK(r && jaxc_array_dtype(r) == JAXC_F32 && jaxc_array_is_weak(r) && fabsl(elem(r, 0) - 3 * logl(2)) < 1e-6L);
+  jaxc_array_free(r);
+  r = jaxc_xlogy(f, 2); /* a C scalar broadcast: the array's dtype */
+  jaxc_array *two = jaxc_array_from_data(JAXC_F32, 0, NULL, (float[]){2.0f}), *r2 = jaxc_xlogy(f, two);
+  CHECK(same_bits(r, r2));
+  jaxc_array_free(r), jaxc_array_free(r2), jaxc_array_free(two), jaxc_array_free(w), jaxc_array_free(i8), jaxc_array_free(f);
+  jaxc_array *z = small_random_array(JAXC_C64, 1, (int64_t[]){2});
+  expect_error(jaxc_erfinv(z), "erf_inv does not accept dtype complex64. Accepted dtypes are subtypes of floating.");
+  expect_error(jaxc_gammaln(z), "lgamma does not accept dtype complex64. Accepted dtypes are subtypes of floating.");
+  expect_error(jaxc_digamma(z), "digamma does not accept dtype complex64. Accepted dtypes are subtypes of floating.");
+  expect_error(jaxc_entr(z), "entr does not support complex-valued inputs.");
+  expect_error(jaxc_gammaln(NULL), "gammaln: the operand is NULL");
+  expect_error(jaxc_xlogy(z, NULL), "xlogy: an operand is NULL");
+  jaxc_array *a = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){3}), *b = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){4});
+  r = jaxc_xlogy(a, b);
+  CHECK(!r && jaxc_last_status() == JAXC_ERR_SHAPE);
+  jaxc_array_free(a), jaxc_array_free(b), jaxc_array_free(z);
+}
+
 int main(void) {
   jaxc_set_x64(false);
   test_float32();
   test_float64();
   test_16bit();
   test_dtypes_and_errors();
+  test_erfinv();
+  test_gamma();
+  test_compositions();
+  test_new_16bit();
+  test_new_dtypes_and_errors();
   return check_summary("test_special");
 }

@@ -110,6 +110,10 @@ static bool libm_op(jaxc_op op) {
   case JAXC_OP_ARCSINH: case JAXC_OP_ARCCOSH: case JAXC_OP_ARCTANH: case JAXC_OP_SINC: case JAXC_OP_ERF: return true;
   /* erfc: jaxc's own code on both (float64's exp near code, its redo the C library's / CUDA's) */
   case JAXC_OP_ERFC: return true;
+  /* jax.scipy.special's: jaxc's code on both, float64's far paths (log, log1p, sin, cos beyond the
+     near code's range; erfinv's log past |x| = 0.54) the C library's / CUDA's */
+  case JAXC_OP_ERFINV: case JAXC_OP_GAMMALN: case JAXC_OP_DIGAMMA: case JAXC_OP_LOGIT: case JAXC_OP_ENTR:
+  case JAXC_OP_XLOGY: case JAXC_OP_XLOG1PY: return true;
   default: return false;
   }
 }
