@@ -30,8 +30,9 @@
                jaxc_isclose, jaxc_allclose, jaxc_array_equal, jaxc_array_equiv, jaxc_round_decimals;
                jaxc_i0 (the modified Bessel function I0, JAX's Cephes series), jaxc_erf and
                jaxc_erfc (lax.erf / lax.erfc, XLA's algorithms), jax.scipy.special's jaxc_erfinv,
-               jaxc_gammaln, jaxc_digamma (XLA's), jaxc_logit, jaxc_entr, jaxc_xlogy and
-               jaxc_xlog1py (JAX's compositions); jaxc_result_type
+               jaxc_gammaln, jaxc_digamma (XLA's), jaxc_logit, jaxc_entr, jaxc_xlogy,
+               jaxc_xlog1py, jaxc_gammasgn, jaxc_gamma and jaxc_factorial (JAX's
+               compositions); jaxc_result_type
                (jnp.result_type of n operands), jaxc_binary_result, jaxc_unary_result
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
                the nan reductions jaxc_nansum ... jaxc_nancumprod, nanargmax/nanargmin, var/std
@@ -2667,6 +2668,9 @@ static const char *const jaxc__own_dtype_errors[JAXC_NUM_OPS] = {
     [JAXC_OP_ERFINV] = "erf_inv does not accept dtype %s. Accepted dtypes are subtypes of floating.",
     [JAXC_OP_GAMMALN] = "lgamma does not accept dtype %s. Accepted dtypes are subtypes of floating.",
     [JAXC_OP_DIGAMMA] = "digamma does not accept dtype %s. Accepted dtypes are subtypes of floating.",
+    [JAXC_OP_GAMMASGN] = "floor does not accept dtype %s. Accepted dtypes are subtypes of floating.",
+    [JAXC_OP_GAMMA] = "floor does not accept dtype %s. Accepted dtypes are subtypes of floating.",
+    [JAXC_OP_FACTORIAL] = "lt does not accept dtype %s. Accepted dtypes are subtypes of integer, floating, bool.",
 };
 /* The error for an op given a dtype it does not accept, in JAX's words. */
 static void *jaxc__fail_dtype(jaxc_op op, jaxc_dtype d) {

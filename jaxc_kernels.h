@@ -15,7 +15,8 @@
      - erf and erfc as XLA computes them (float32 erf: XLA:CPU's rational; erfc: StableHLO's
        decomposition of chlo.erfc), vectorisable (>>float math, after i0); erfinv (XLA's
        ErfInv, with XLA:CPU's own log and log1p), gammaln and digamma (StableHLO's Lanczos
-       decompositions), and jax.scipy.special's xlogy, xlog1py, logit and entr (after erfc);
+       decompositions), and jax.scipy.special's xlogy, xlog1py, logit, entr, gammasgn, gamma
+       and factorial (after erfc);
      - float32 exp, log, tanh, log1p, expm1, sin, cos, tan, arcsin, arccos, arctan, sinh, cosh,
        arcsinh, arccosh, arctanh, cbrt, arctan2, power and logaddexp as vectorisable C in
        double, correctly rounded but for a few inputs within a hair of a midpoint (>>float
@@ -944,6 +945,9 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
   X(ENTR,          entr,          UN,  INEXACT, FLT,  SAME, log)              \
   X(XLOGY,         xlogy,         BIN, INEXACT, INX,  SAME, log)              \
   X(XLOG1PY,       xlog1py,       BIN, INEXACT, INX,  SAME, log1p)              \
+  X(GAMMASGN,      gammasgn,      UN,  INEXACT, FLT,  SAME, select_n)              \
+  X(GAMMA,         gamma,         UN,  INEXACT, FLT,  SAME, mul)              \
+  X(FACTORIAL,     factorial,     UN,  INEXACT, FLT,  SAME, exp)              \
   X(SUM,           sum,           RED, SAME,    ALL,  SAME, reduce_sum)              \
   X(PROD,          prod,          RED, SAME,    ALL,  SAME, reduce_prod)              \
   X(MEAN,          mean,          RED, INEXACT, ALL,  SAME, mean)              \
@@ -3326,13 +3330,16 @@ JAXC__DEV_VEC float jaxc__m_erfinv_float(float x) {
   F(3.0909872225312059775e+02) F(2.1642788614495947685e+02) F(6.0118660497603843919e+01)
 #define JAXC__XLA_LOG1P_N(c) n = fma(n, x, c);
 #define JAXC__XLA_LOG1P_D(c) d = fma(d, x, c);
-JAXC__DEV double jaxc__xla_log1p(double x) {
-  if (!(x >= -0.29289321881345254 && x <= 0.41421356237309503)) return log(x + 1.0);
+JAXC__DEV double jaxc__xla_log1p_rational(double x) {
   double z = x * 0.0, n = z + 4.5270000862445199635e-05, d = z + 1.0;
   JAXC__XLA_LOG1P_NUM(JAXC__XLA_LOG1P_N)
   JAXC__XLA_LOG1P_DEN(JAXC__XLA_LOG1P_D)
   double x2 = x * x;
   return x + fma(x2, -0.5, (x * x2) * (n / d));
+}
+JAXC__DEV double jaxc__xla_log1p(double x) {
+  if (!(x >= -0.29289321881345254 && x <= 0.41421356237309503)) return log(x + 1.0);
+  return jaxc__xla_log1p_rational(x);
 }
 /* ErfInv64's three polynomials: w < 6.25 (t = w - 3.125), w < 16 (t = sqrt(w) - 3.25), beyond
    (t = sqrt(w) - 5) */
@@ -3374,6 +3381,15 @@ JAXC__DEV double jaxc__m_erfinv_double(double x) {
   }
   return x * (fabs(x) == 1.0 ? INFINITY : p);
 }
+/* The same where x^2 <= 1 - 1/sqrt(2) (|x| <= 0.541, about half of (-1, 1)): log1p's rational,
+   then w < 0.35 and the first polynomial, with no branch, so that loops vectorise; NaN beyond,
+   for the split loop's redo to compute with the full function (the C library's log, as XLA) */
+JAXC__DEV_VEC double jaxc__near_erfinv_double(double x) {
+  double s = x * -x, w = -jaxc__xla_log1p_rational(s), t = w - 3.125, p = 0.0;
+  JAXC__ERFINV64_LT625(JAXC__ERFINV_STEP_D)
+  return jaxc__sel_d(s >= -0.29289321881345254, x * p, (double)NAN);
+}
+#define jaxc__near_erfinv_float jaxc__m_erfinv_float
 /* gammaln and digamma (lax.lgamma, lax.digamma) as StableHLO decomposes chlo.lgamma and
    chlo.digamma, which JAX lowers them to (ported from XLA's Lgamma and Digamma): Lanczos's
    approximation with g = 7 and 9 terms, for z = x - 1, and for x < 1/2 the reflection formula
@@ -3460,6 +3476,30 @@ JAXC__DIGAMMA_FN(jaxc__near_digamma_double, double, , near)
 #define JAXC__GAMMALN_KF(E, M, a) jaxc__m_gammaln_##M(a)
 #define JAXC__GAMMALN_NEAR_KF(E, M, a) jaxc__near_gammaln_##M(a)
 #define JAXC__SPLIT_GAMMALN_KF ~, JAXC__GAMMALN_NEAR_KF, JAXC__REDO_NAN
+/* jax.scipy.special.gammasgn: select([(x < 0 & x == floor(x)) | isnan(x), (x < 0 & floor(x) % 2
+   != 0) | (x == 0 & signbit(x))], [nan, -1], 1) (floats from 2^24 (2^53) on are even integers:
+   their % 2 is 0, as the halving test finds); gamma: gammasgn(x) * exp(lgamma(x)); factorial:
+   where(n < 0, 0, exp(lgamma(n + 1))), each lax op rounded to the dtype */
+#define JAXC__GAMMASGN_FN(T, SFX)                                                                     \
+  JAXC__DEV T jaxc__gammasgn_##T(T x) {                                                               \
+    T fl = jaxc__floor_sel_##T(x), h = fl * (T)0.5;                                                   \
+    bool neg = x < (T)0, odd = h != jaxc__floor_sel_##T(h);                                           \
+    bool undef = (neg & (x == fl)) | (x != x);                                                        \
+    bool minus = (neg & odd) | ((x == (T)0) & (copysign##SFX((T)1, x) < (T)0));                       \
+    return jaxc__sel_##T(undef, (T)NAN, jaxc__sel_##T(minus, (T)-1, (T)1));                             \
+  }
+JAXC__GAMMASGN_FN(float, f)
+JAXC__GAMMASGN_FN(double, )
+#define JAXC__GAMMASGN_KF(E, M, a) jaxc__gammasgn_##M(a)
+#define JAXC__GAMMA_WITH(P, E, M, a) (jaxc__gammasgn_##M(a) * JAXC__RND_##E(jaxc__##P##_exp_##M(JAXC__RND_##E(jaxc__##P##_gammaln_##M(a)))))
+#define JAXC__GAMMA_KF(E, M, a) JAXC__GAMMA_WITH(m, E, M, a)
+#define JAXC__GAMMA_NEAR_KF(E, M, a) JAXC__GAMMA_WITH(near, E, M, a)
+#define JAXC__SPLIT_GAMMA_KF ~, JAXC__GAMMA_NEAR_KF, JAXC__REDO_NAN
+#define JAXC__FACTORIAL_WITH(P, E, M, a) \
+  jaxc__sel_##M((a) < 0, (M)0, jaxc__##P##_exp_##M(JAXC__RND_##E(jaxc__##P##_gammaln_##M(JAXC__RND_##E((a) + (M)1)))))
+#define JAXC__FACTORIAL_KF(E, M, a) JAXC__FACTORIAL_WITH(m, E, M, a)
+#define JAXC__FACTORIAL_NEAR_KF(E, M, a) JAXC__FACTORIAL_WITH(near, E, M, a)
+#define JAXC__SPLIT_FACTORIAL_KF ~, JAXC__FACTORIAL_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__DIGAMMA_KF(E, M, a) jaxc__m_digamma_##M(a)
 #define JAXC__DIGAMMA_NEAR_KF(E, M, a) jaxc__near_digamma_##M(a)
 #define JAXC__SPLIT_DIGAMMA_KF ~, JAXC__DIGAMMA_NEAR_KF, JAXC__REDO_NAN
@@ -3489,6 +3529,8 @@ JAXC__DIGAMMA_FN(jaxc__near_digamma_double, double, , near)
 #define JAXC__ENTR_NEAR_KF(E, M, a) JAXC__ENTR_WITH(jaxc__near_log_##M, E, M, a)
 #define JAXC__SPLIT_ENTR_KF ~, JAXC__ENTR_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__ERFINV_KF(E, M, a) jaxc__m_erfinv_##M(a)
+#define JAXC__ERFINV_NEAR_KF(E, M, a) jaxc__near_erfinv_##M(a)
+#define JAXC__SPLIT_ERFINV_KF ~, JAXC__ERFINV_NEAR_KF, JAXC__REDO_NAN
 #define JAXC__FLOAT_POWER_KF JAXC__POWER_KF
 #define JAXC__FLOAT_POWER_KC JAXC__POWER_KC
 #define JAXC__SPLIT_FLOAT_POWER_KF JAXC__SPLIT_POWER_KF

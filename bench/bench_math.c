@@ -119,7 +119,8 @@ static const math_op real_ops[] = {
     {JAXC_OP_ERF, "erf", erff, erf, NULL, NULL},              {JAXC_OP_ERFC, "erfc", erfcf, erfc, NULL, NULL},
     {JAXC_OP_ERFINV, "erfinv", NULL, NULL, NULL, NULL},       {JAXC_OP_GAMMALN, "gammaln", lgammaf, lgamma, NULL, NULL},
     {JAXC_OP_DIGAMMA, "digamma", NULL, NULL, NULL, NULL},     {JAXC_OP_LOGIT, "logit", logit_f, logit_d, NULL, NULL},
-    {JAXC_OP_ENTR, "entr", entr_f, entr_d, NULL, NULL},       {JAXC_OP_XLOGY, "xlogy", NULL, NULL, xlogy_f, xlogy_d}};
+    {JAXC_OP_ENTR, "entr", entr_f, entr_d, NULL, NULL},       {JAXC_OP_XLOGY, "xlogy", NULL, NULL, xlogy_f, xlogy_d},
+    {JAXC_OP_GAMMA, "gamma", tgammaf, tgamma, NULL, NULL}};
 
 /* Seconds per call of a 2-thread loop of the C library's function over z (and w) (best of REPS). */
 static double libm_seconds(const math_op *m, const jaxc_array *z, const jaxc_array *w, jaxc_array *dest) {

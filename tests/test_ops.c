@@ -487,7 +487,8 @@ static void test_unary_dtypes(void) {
         case JAXC_OP_RINT: if (integral) want = dflt_f, want_weak = false; break; /* jnp.rint: convert_element_type(x, float_), strong */
         case JAXC_OP_FLOOR: case JAXC_OP_CEIL: case JAXC_OP_TRUNC: if (k == K_COMPLEX) want = JAXC_DTYPE_INVALID; break;
         case JAXC_OP_SPACING: case JAXC_OP_I0: case JAXC_OP_ERF: case JAXC_OP_ERFC: case JAXC_OP_ERFINV:
-        case JAXC_OP_GAMMALN: case JAXC_OP_DIGAMMA: case JAXC_OP_ENTR: /* promote_args_inexact; complex refused */
+        case JAXC_OP_GAMMALN: case JAXC_OP_DIGAMMA: case JAXC_OP_ENTR: case JAXC_OP_GAMMASGN: case JAXC_OP_GAMMA:
+        case JAXC_OP_FACTORIAL: /* promote_args_inexact; complex refused */
           if (integral) want = wk ? dflt_f : jaxc_dtype_size(st) == 8 ? JAXC_F64 : JAXC_F32;
           if (k == K_COMPLEX) want = JAXC_DTYPE_INVALID;
           break;

@@ -329,6 +329,9 @@ static void check_erfinv(const char *what, const jaxc_array *x) {
     LD a = elem(e, i), b = elem(en, i);
     bad_odd += !(a == -b || (a != a && b != b));
   }
+  jaxc_array *in_place = jaxc_astype(x, d); /* (the split loop's blocked path: the same bits) */
+  CHECK_MSG(in_place && jaxc_unary_into(JAXC_OP_ERFINV, in_place, in_place) && same_bits(in_place, e), "%s erfinv in place", what);
+  jaxc_array_free(in_place);
   printf("test_special: %s erfinv, %lld values: within %.2f of its bound (at x = %.17Lg)\n", what, (long long)jaxc_array_size(x), worst, wx);
   CHECK_MSG(bad == 0, "%s erfinv: %ld values beyond the bound (worst %g of it at x = %.17Lg)", what, bad, worst, wx);
   CHECK_MSG(bad_odd == 0, "%s: erfinv(-x) != -erfinv(x) in %ld places", what, bad_odd);
@@ -569,7 +572,7 @@ static void test_compositions(void) {
 /* bfloat16 and float16: float32's result rounded once, for every input (xlogy and xlog1py with
    a second operand of every value, the first fixed per block) */
 static void test_new_16bit(void) {
-  const jaxc_op ops[] = {JAXC_OP_ERFINV, JAXC_OP_GAMMALN, JAXC_OP_DIGAMMA};
+  const jaxc_op ops[] = {JAXC_OP_ERFINV, JAXC_OP_GAMMALN, JAXC_OP_DIGAMMA, JAXC_OP_GAMMASGN};
   for (int t = 0; t < 2; t++) {
     jaxc_dtype d = t ? JAXC_F16 : JAXC_BF16;
     int64_t n = 65536;
@@ -617,6 +620,103 @@ static void test_new_dtypes_and_errors(void) {
   jaxc_array_free(a), jaxc_array_free(b), jaxc_array_free(z);
 }
 
+/* ---- gammasgn, gamma, factorial ----------------------------------------------------------- */
+/* JAX's definitions, op by op: select([(x < 0 & x == floor(x)) | isnan(x), (x < 0 & floor(x) % 2 !=
+   0) | (x == 0 & signbit(x))], [nan, -1], 1); gammasgn(x) * exp(lgamma(x)); where(n < 0, 0,
+   exp(lgamma(n + 1))) */
+static jaxc_array *gammasgn_by_ops(const jaxc_array *x) {
+  jaxc_array *fl = jaxc_floor(x), *neg = jaxc_less(x, 0), *isint = jaxc_equal(x, fl), *nan = jaxc_isnan(x);
+  jaxc_array *c1a = jaxc_logical_and(neg, isint), *c1 = jaxc_logical_or(c1a, nan);
+  jaxc_array *m2 = jaxc_remainder(fl, 2), *odd = jaxc_not_equal(m2, 0), *c2a = jaxc_logical_and(neg, odd);
+  jaxc_array *zero = jaxc_equal(x, 0), *sb = jaxc_signbit(x), *c2b = jaxc_logical_and(zero, sb), *c2 = jaxc_logical_or(c2a, c2b);
+  jaxc_array *vnan = jaxc_weak_float(NAN), *vm1 = jaxc_weak_float(-1), *v1 = jaxc_weak_float(1);
+  jaxc_array *inner = jaxc_where(c2, vm1, v1), *r0 = jaxc_where(c1, vnan, inner), *r = jaxc_astype(r0, jaxc_array_dtype(x));
+  jaxc_array *all[] = {fl, neg, isint, nan, c1a, c1, m2, odd, c2a, zero, sb, c2b, c2, vnan, vm1, v1, inner, r0};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) jaxc_array_free(all[i]);
+  return r;
+}
+static jaxc_array *gamma_by_ops(const jaxc_array *x, bool factorial) {
+  jaxc_array *n1 = factorial ? jaxc_add(x, 1) : jaxc_astype(x, jaxc_array_dtype(x));
+  jaxc_array *lg = jaxc_gammaln(n1), *e = jaxc_exp(lg), *r;
+  if (factorial) {
+    jaxc_array *lt = jaxc_less(x, 0), *zero = jaxc_weak_int(0);
+    r = jaxc_where(lt, zero, e);
+    jaxc_array_free(lt), jaxc_array_free(zero);
+  } else {
+    jaxc_array *sg = gammasgn_by_ops(x);
+    r = jaxc_multiply(sg, e);
+    jaxc_array_free(sg);
+  }
+  jaxc_array_free(n1), jaxc_array_free(lg), jaxc_array_free(e);
+  return r;
+}
+static void test_gamma_compositions(void) {
+  const jaxc_dtype ds[] = {JAXC_F32, JAXC_F64, JAXC_BF16, JAXC_F16};
+  static const double ed[] = {0.0, -0.0, 1.0, -1.0, -2.5, -3.5, 0.5, 5.0, 34.5, 171.5, 1e30, -1e30, 16777217.0, -16777215.5,
+                              INFINITY, -INFINITY, NAN};
+  int64_t ne = (int64_t)(sizeof ed / sizeof ed[0]), n = 20000;
+  jaxc_set_x64(true);
+  for (size_t k = 0; k < sizeof ds / sizeof ds[0]; k++) {
+    jaxc_dtype d = ds[k];
+    jaxc_array *x64 = jaxc_array_empty(JAXC_F64, 1, &n);
+    double *p = (double *)jaxc_array_data(x64);
+    for (int64_t i = 0; i < n; i++)
+      p[i] = i < ne ? ed[i] : i % 3 == 0 ? uniform(-40, 40) : i % 3 == 1 ? (double)(int)uniform(-30, 180) : uniform(-1, 1) * ldexp(1, (int)(rnd64() % 40) - 20);
+    jaxc_array *x = jaxc_astype(x64, d);
+    uint64_t sum = checksum(x);
+    jaxc_array *s = jaxc_gammasgn(x), *sw = gammasgn_by_ops(x), *g = jaxc_gamma(x), *gw = gamma_by_ops(x, false);
+    jaxc_array *f = jaxc_factorial(x), *fw = gamma_by_ops(x, true);
+    CHECK_MSG(same_bits(s, sw), "%s gammasgn = JAX's ops", jaxc_dtype_name(d));
+    CHECK_MSG(same_bits(g, gw), "%s gamma = JAX's ops", jaxc_dtype_name(d));
+    CHECK_MSG(same_bits(f, fw), "%s factorial = JAX's ops", jaxc_dtype_name(d));
+    CHECK_MSG(checksum(x) == sum, "%s: the input changed", jaxc_dtype_name(d));
+    /* float32, float64: the sign is tgamma's, the value within exp's error plus the relative
+       error lgamma's absolute one makes (its bound above) */
+    if (d == JAXC_F32 || d == JAXC_F64) {
+      LD u = ldexpl(1.0L, -prec_of(d));
+      long bad_s = 0, bad_g = 0;
+      for (int64_t i = 0; i < n; i++) {
+        LD v = elem(x, i), sg = elem(s, i), gv = elem(g, i);
+        bool pole = v != v || v == -INFINITY || (v <= 0 && v == floorl(v) && v != 0);
+        LD t = tgammal(v);
+        if (pole) { bad_s += sg == sg; continue; }
+        bad_s += sg != (signbit(v == 0 ? v : t) ? -1 : 1);
+        LD rd = d == JAXC_F64 ? (LD)(double)t : (LD)(float)t;
+        if (isinf(rd) || rd == 0 || isinf(t)) continue; /* (beyond the dtype's range: exp's overflow or underflow) */
+        if (fabsl(rd) < ldexpl(1.0L, emin_of(d))) continue; /* (subnormal results) */
+        LD lg = lgammal(v), allowed = 6 * u * (lanczos_terms(v, false) + fabsl(lg)) + tiny_arg_error(d, v, false) + 2 * u;
+        bad_g += !(fabsl(gv - t) <= allowed * fabsl(t));
+      }
+      CHECK_MSG(bad_s == 0 && bad_g == 0, "%s: %ld gammasgn and %ld gamma values off", jaxc_dtype_name(d), bad_s, bad_g);
+      /* factorial of 0..20: n! (exact in long double) within the same bound */
+      for (int m = 0; m <= 20; m++) {
+        LD fact = 1;
+        for (int j = 2; j <= m; j++) fact *= j;
+        jaxc_array *nm = jaxc_array_from_data(JAXC_F64, 0, NULL, &(double){m}), *nd = jaxc_astype(nm, d), *fm = jaxc_factorial(nd);
+        LD allowed = 6 * u * (lanczos_terms(m + 1, false) + lgammal(m + 1)) + 2 * u;
+        CHECK_MSG(fm && fabsl(elem(fm, 0) - fact) <= allowed * fact, "%s factorial(%d)", jaxc_dtype_name(d), m);
+        jaxc_array_free(nm), jaxc_array_free(nd), jaxc_array_free(fm);
+      }
+    }
+    jaxc_array *all[] = {x64, x, s, sw, g, gw, f, fw};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) jaxc_array_free(all[i]);
+  }
+  jaxc_set_x64(false);
+  /* the documented points (float32): gamma(+-0) = +-inf, NaN at the negative integers and -inf,
+     gammasgn(-2.5) = -1, gammasgn(-3.5) = +1, factorial(-0.5) = 0 */
+  float xs[] = {0.0f, -0.0f, -2.0f, -INFINITY, -2.5f, -3.5f, -0.5f, 4.0f};
+  jaxc_array *X = jaxc_array_from_data(JAXC_F32, 1, (int64_t[]){8}, xs);
+  jaxc_array *g = jaxc_gamma(X), *s = jaxc_gammasgn(X), *f = jaxc_factorial(X);
+  const float *pg = jaxc_array_data(g), *ps = jaxc_array_data(s), *pf = jaxc_array_data(f);
+  CHECK(pg[0] == INFINITY && pg[1] == -INFINITY && isnan(pg[2]) && isnan(pg[3]) && ps[4] == -1 && ps[5] == 1);
+  CHECK(pf[6] == 0 && fabsf(pf[7] - 24) < 1e-4f && fabsf(pg[7] - 6) < 1e-5f && ps[1] == -1 && ps[0] == 1);
+  jaxc_array *z = small_random_array(JAXC_C64, 1, (int64_t[]){2});
+  expect_error(jaxc_gamma(z), "floor does not accept dtype complex64. Accepted dtypes are subtypes of floating.");
+  expect_error(jaxc_gammasgn(z), "floor does not accept dtype complex64. Accepted dtypes are subtypes of floating.");
+  expect_error(jaxc_factorial(z), "lt does not accept dtype complex64. Accepted dtypes are subtypes of integer, floating, bool.");
+  jaxc_array_free(z), jaxc_array_free(g), jaxc_array_free(s), jaxc_array_free(f), jaxc_array_free(X);
+}
+
 int main(void) {
   jaxc_set_x64(false);
   test_float32();
@@ -628,5 +728,6 @@ int main(void) {
   test_compositions();
   test_new_16bit();
   test_new_dtypes_and_errors();
+  test_gamma_compositions();
   return check_summary("test_special");
 }
