@@ -3514,10 +3514,10 @@ JAXC__GAMMASGN_FN(double, )
 #define JAXC__XLOG1PY_KF(E, M, a, b) JAXC__XLOGY_WITH(jaxc__m_log1p_##M, E, M, a, b)
 #define JAXC__XLOG1PY_NEAR_KF(E, M, a, b) JAXC__XLOGY_WITH(jaxc__near_log1p_##M, E, M, a, b)
 #define JAXC__SPLIT_XLOG1PY_KF ~, JAXC__XLOG1PY_NEAR_KF, JAXC__REDO_NAN
-#define JAXC__XLOGY_KC(E, M, a, b) \
-  (jaxc__m_eq_##M(a, jaxc__mk_##M(0, 0)) ? jaxc__mk_##M(0, 0) : jaxc__m_mul_##M(a, jaxc__m_log_##M(b)))
-#define JAXC__XLOG1PY_KC(E, M, a, b) \
-  (jaxc__m_eq_##M(a, jaxc__mk_##M(0, 0)) ? jaxc__mk_##M(0, 0) : jaxc__m_mul_##M(a, jaxc__m_log1p_##M(b)))
+#define JAXC__XLOGY_C_WITH(LOG, M, a, b) \
+  (jaxc__m_eq_##M(a, jaxc__mk_##M(0, 0)) ? jaxc__mk_##M(0, 0) : jaxc__m_mul_##M(a, LOG(b)))
+#define JAXC__XLOGY_KC(E, M, a, b) JAXC__XLOGY_C_WITH(jaxc__m_log_##M, M, a, b)
+#define JAXC__XLOG1PY_KC(E, M, a, b) JAXC__XLOGY_C_WITH(jaxc__m_log1p_##M, M, a, b)
 #define JAXC__LOGIT_WITH(LOG, E, M, a) LOG(JAXC__RND_##E((a) / JAXC__RND_##E((M)1 - (a))))
 #define JAXC__LOGIT_KF(E, M, a) JAXC__LOGIT_WITH(jaxc__m_log_##M, E, M, a)
 #define JAXC__LOGIT_NEAR_KF(E, M, a) JAXC__LOGIT_WITH(jaxc__near_log_##M, E, M, a)
