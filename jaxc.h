@@ -32,7 +32,7 @@
                jaxc_erfc (lax.erf / lax.erfc, XLA's algorithms), jax.scipy.special's jaxc_erfinv,
                jaxc_gammaln, jaxc_digamma (XLA's), jaxc_logit, jaxc_entr, jaxc_xlogy,
                jaxc_xlog1py, jaxc_gammasgn, jaxc_gamma and jaxc_factorial (JAX's
-               compositions); jaxc_result_type
+               compositions), jaxc_zeta(x, q) and jaxc_polygamma(n, x) (XLA's); jaxc_result_type
                (jnp.result_type of n operands), jaxc_binary_result, jaxc_unary_result
      reduce    jaxc_reduce(op, a, axis) and jaxc_reduce_ex (keepdims), jaxc_sum ... jaxc_cumprod,
                the nan reductions jaxc_nansum ... jaxc_nancumprod, nanargmax/nanargmin, var/std
@@ -378,7 +378,9 @@ JAXC_API jaxc_array *jaxc_binary_operands(jaxc_op op, jaxc_operand a, jaxc_opera
 #  define jaxc_ldexp(a, b) JAXC__BIN_G(LDEXP, a, b)
 #  define jaxc_xlogy(a, b) JAXC__BIN_G(XLOGY, a, b)
 #  define jaxc_xlog1py(a, b) JAXC__BIN_G(XLOG1PY, a, b)
-#  define JAXC__NUM_GENERIC_BIN 39
+#  define jaxc_zeta(a, b) JAXC__BIN_G(ZETA, a, b)
+#  define jaxc_polygamma(a, b) JAXC__BIN_G(POLYGAMMA, a, b)
+#  define JAXC__NUM_GENERIC_BIN 41
 #endif
 /* jax.numpy's other names for these ops (NumPy's aliases and the array API's): the same
    functions (and macros), the same enum values. */
@@ -2671,6 +2673,7 @@ static const char *const jaxc__own_dtype_errors[JAXC_NUM_OPS] = {
     [JAXC_OP_GAMMASGN] = "floor does not accept dtype %s. Accepted dtypes are subtypes of floating.",
     [JAXC_OP_GAMMA] = "floor does not accept dtype %s. Accepted dtypes are subtypes of floating.",
     [JAXC_OP_FACTORIAL] = "lt does not accept dtype %s. Accepted dtypes are subtypes of integer, floating, bool.",
+    [JAXC_OP_ZETA] = "zeta does not accept dtype %s. Accepted dtypes are subtypes of floating.",
 };
 /* The error for an op given a dtype it does not accept, in JAX's words. */
 static void *jaxc__fail_dtype(jaxc_op op, jaxc_dtype d) {
@@ -2731,6 +2734,9 @@ static bool jaxc__plan_binary(jaxc_op op, const jaxc_array *a, const jaxc_array 
     p->weak = false;
     return true;
   }
+  if (op == JAXC_OP_POLYGAMMA && !jaxc__polygamma_n_ok(a->dtype)) /* (lax.dtype(n): a weak int's too) */
+    return jaxc__fail(JAXC_ERR_DTYPE, "Argument `n` to polygamma must be of integer type. Got dtype %s.",
+                      jaxc_dtype_name(jaxc_storage_dtype(jaxc__node_of(a), x64))), false;
   if (op == JAXC_OP_LDEXP && !jaxc__ldexp_accepts(a->dtype, b->dtype))
     return jaxc__fail(JAXC_ERR_DTYPE, "ldexp not supported for input types (dtype('%s'), dtype('%s'))",
                       jaxc_dtype_name(a->dtype), jaxc_dtype_name(b->dtype)), false;

@@ -876,6 +876,8 @@ static inline jaxc_cuda_array *jaxc_cuda__binary(jaxc_op op, const jaxc_cuda_arr
   if (op == JAXC_OP_FMOD && a->dtype == JAXC_BOOL && b->dtype == JAXC_BOOL) return jaxc_cuda__fmod_bools(a, b, x64, into);
   if (op == JAXC_OP_LDEXP && !jaxc__ldexp_accepts(a->dtype, b->dtype))
     return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "ldexp not supported for these input types", cudaSuccess);
+  if (op == JAXC_OP_POLYGAMMA && !jaxc__polygamma_n_ok(a->dtype))
+    return (jaxc_cuda_array *)jaxc_cuda__fail(JAXC_CUDA_ERR_ARG, "Argument `n` to polygamma must be of integer type", cudaSuccess);
   bool int_pow = op == JAXC_OP_POWER && jaxc__is_int_scalar(b->ndim, b->dtype);
   jaxc_dtype node = jaxc__follows_first(op, b->ndim, b->dtype) /* (x1 alone, as on the CPU) */
                         ? jaxc_cuda__node_of(a) : jaxc_result_node(rules, x64, jaxc_cuda__node_of(a), jaxc_cuda__node_of(b));

@@ -15,8 +15,9 @@
      - erf and erfc as XLA computes them (float32 erf: XLA:CPU's rational; erfc: StableHLO's
        decomposition of chlo.erfc), vectorisable (>>float math, after i0); erfinv (XLA's
        ErfInv, with XLA:CPU's own log and log1p), gammaln and digamma (StableHLO's Lanczos
-       decompositions), and jax.scipy.special's xlogy, xlog1py, logit, entr, gammasgn, gamma
-       and factorial (after erfc);
+       decompositions), zeta and polygamma (StableHLO's Euler-Maclaurin decomposition), and
+       jax.scipy.special's xlogy, xlog1py, logit, entr, gammasgn, gamma and factorial (after
+       erfc);
      - float32 exp, log, tanh, log1p, expm1, sin, cos, tan, arcsin, arccos, arctan, sinh, cosh,
        arcsinh, arccosh, arctanh, cbrt, arctan2, power and logaddexp as vectorisable C in
        double, correctly rounded but for a few inputs within a hair of a midpoint (>>float
@@ -948,6 +949,8 @@ JAXC__DEV uint16_t jaxc__rnd_uniform16(bool bf, uint32_t w, float lo, float span
   X(GAMMASGN,      gammasgn,      UN,  INEXACT, FLT,  SAME, select_n)              \
   X(GAMMA,         gamma,         UN,  INEXACT, FLT,  SAME, mul)              \
   X(FACTORIAL,     factorial,     UN,  INEXACT, FLT,  SAME, exp)              \
+  X(ZETA,          zeta,          BIN, INEXACT, FLT,  SAME, zeta)              \
+  X(POLYGAMMA,     polygamma,     BIN, INEXACT, FLT,  SAME, polygamma)              \
   X(SUM,           sum,           RED, SAME,    ALL,  SAME, reduce_sum)              \
   X(PROD,          prod,          RED, SAME,    ALL,  SAME, reduce_prod)              \
   X(MEAN,          mean,          RED, INEXACT, ALL,  SAME, mean)              \
@@ -1100,6 +1103,11 @@ JAXC__INLINE bool jaxc__follows_first(jaxc_op op, int b_ndim, jaxc_dtype b_dtype
 JAXC__INLINE bool jaxc__ldexp_accepts(jaxc_dtype a, jaxc_dtype b) {
   int kb = jaxc_dtype_kind(b);
   return jaxc_dtype_kind(a) != JAXC_KIND_COMPLEX && kb != JAXC_KIND_FLOAT && kb != JAXC_KIND_COMPLEX;
+}
+/* jax.scipy.special.polygamma's own check: n of an integer dtype (not bool), before promotion. */
+JAXC__INLINE bool jaxc__polygamma_n_ok(jaxc_dtype n) {
+  int k = jaxc_dtype_kind(n);
+  return k == JAXC_KIND_INT || k == JAXC_KIND_UINT;
 }
 /* Reductions reduce every axis when given this axis. */
 #ifndef JAXC_ALL_AXES
@@ -3503,6 +3511,71 @@ JAXC__GAMMASGN_FN(double, )
 #define JAXC__DIGAMMA_KF(E, M, a) jaxc__m_digamma_##M(a)
 #define JAXC__DIGAMMA_NEAR_KF(E, M, a) jaxc__near_digamma_##M(a)
 #define JAXC__SPLIT_DIGAMMA_KF ~, JAXC__DIGAMMA_NEAR_KF, JAXC__REDO_NAN
+/* zeta(x, q), the Hurwitz zeta function (lax.zeta), as StableHLO decomposes chlo.zeta (ported
+   from XLA's Zeta; Johansson 2015, formula (5)): nine terms (q + k)^-x past the first, then
+   Euler-Maclaurin at a = q + 10 with twelve Bernoulli terms by Horner, their constants 1/c_k
+   the double values rounded to the dtype; the power sum alone where a^-x is below its last bit
+   (|a^-x| < |sum| * the least subnormal); NaN for x < 1, and for q <= 0 unless x is an integer;
+   at q = 0, -1, -2, ...: inf for even x, NaN else; inf at x = 1. Each step rounds in the compute
+   type (16-bit floats in float32, once at the end: the decomposition upcasts them). pow is jaxc's
+   (the C library's for float64 beyond the near code), so JAX's last bits can differ where its pow
+   does. (XLA:CPU runs with subnormals flushed, where the power-sum-alone test never holds; jaxc
+   keeps IEEE subnormals, as everywhere.) Selects, no branches: loops of it vectorise. */
+#define JAXC__ZETA_BERNOULLI(X)                                                                    \
+  X(22, -7.1661652561756670113e18) X(20, 1.8152105401943546773e17) X(18, -4.5979787224074726105e15) \
+  X(16, 1.1646782814350067249e14) X(14, -2.950130727918164224e12) X(12, 7.47242496e10)               \
+  X(10, -1.8924375803183791606e9) X(8, 47900160.0) X(6, -1209600.0) X(4, 30240.0) X(2, -720.0)
+/* the power sum's next term: a = a + 1, a^-x */
+#define JAXC__ZETA_POWER_TERM(P, T) acc = acc + one, qp = jaxc__##P##_pow_##T(acc, nx), sum = sum + qp;
+/* one Horner step: s = (x + k)(x + k - 1) / a^2 (s + 1/c) */
+#define JAXC__ZETA_HORNER_STEP(k, c) hs = ((x + (jaxc__T)(k)) * (x + (jaxc__T)((k) - 1))) * (r * (hs + (jaxc__T)(1.0 / (c))));
+#define JAXC__ZETA_FN(NAME, T, SFX, P, TINY)                                                          \
+  JAXC__DEV_VEC T NAME(T x, T q) {                                                                    \
+    typedef T jaxc__T; /* (the Horner steps' type) */                                                 \
+    const T one = (T)1, zero = (T)0, nx = -x;                                                         \
+    T acc = q, qp, sum = jaxc__##P##_pow_##T(q, nx);                                                  \
+    JAXC__ZETA_POWER_TERM(P, T) JAXC__ZETA_POWER_TERM(P, T) JAXC__ZETA_POWER_TERM(P, T)               \
+    JAXC__ZETA_POWER_TERM(P, T) JAXC__ZETA_POWER_TERM(P, T) JAXC__ZETA_POWER_TERM(P, T)               \
+    JAXC__ZETA_POWER_TERM(P, T) JAXC__ZETA_POWER_TERM(P, T) JAXC__ZETA_POWER_TERM(P, T)               \
+    acc = acc + one, qp = jaxc__##P##_pow_##T(acc, nx);                                               \
+    T corr = (qp * acc) / (x - one), r = one / (acc * acc), hs = zero;                                \
+    JAXC__ZETA_BERNOULLI(JAXC__ZETA_HORNER_STEP)                                                      \
+    T tail = qp * ((T)0.5 + (x / acc) * ((T)(1.0 / 12.0) + hs));                                      \
+    T z = jaxc__sel_##T(fabs##SFX(qp) < fabs##SFX(sum) * (TINY), sum, (sum + corr) + tail);          \
+    T nan = (T)NAN, fx = jaxc__floor_sel_##T(x), h = x * (T)0.5;                                      \
+    bool q_le0 = q <= zero, x_int = x == fx;                                                          \
+    bool x_even = x_int & (fabs##SFX(x) < (T)INFINITY) & (h == jaxc__floor_sel_##T(h)); /* x % 2 == 0 */ \
+    z = jaxc__sel_##T(x < one, nan, z);                                                               \
+    z = jaxc__sel_##T(q_le0 & !x_int, nan, z);                                                        \
+    z = jaxc__sel_##T(q_le0 & (q == jaxc__floor_sel_##T(q)), jaxc__sel_##T(x_even, (T)INFINITY, nan), z); \
+    return jaxc__sel_##T(x == one, (T)INFINITY, z);                                                   \
+  }
+JAXC__ZETA_FN(jaxc__m_zeta_float, float, f, m, 0x1p-149f)
+JAXC__ZETA_FN(jaxc__near_zeta_float, float, f, near, 0x1p-149f)
+JAXC__ZETA_FN(jaxc__m_zeta_double, double, , m, 0x1p-1074)
+JAXC__ZETA_FN(jaxc__near_zeta_double, double, , near, 0x1p-1074)
+#define JAXC__ZETA_KF(E, M, a, b) jaxc__m_zeta_##M(a, b)
+#define JAXC__ZETA_NEAR_KF(E, M, a, b) jaxc__near_zeta_##M(a, b)
+#define JAXC__SPLIT_ZETA_KF ~, JAXC__ZETA_NEAR_KF, JAXC__REDO_NAN
+/* polygamma(n, x) (lax.polygamma) as StableHLO decomposes chlo.polygamma: digamma(x) at n = 0,
+   (2 (n % 2) - 1) exp(lgamma(n + 1)) zeta(n + 1, x) for the other natural n, NaN for the rest
+   (n is converted to x's dtype first; jax.scipy.special.polygamma takes integer n only). n % 2 is
+   n - 2 floor(n / 2): the same for every n the result keeps. */
+#define JAXC__POLYGAMMA_FN(NAME, T, P)                                                                \
+  JAXC__DEV_VEC T NAME(T n, T x) {                                                                    \
+    const T one = (T)1, n1 = n + one, fn = jaxc__floor_sel_##T(n);                                    \
+    T sign = (T)2 * (n - (T)2 * jaxc__floor_sel_##T(n * (T)0.5)) - one;                               \
+    T pg = (sign * jaxc__##P##_exp_##T(jaxc__##P##_gammaln_##T(n1))) * jaxc__##P##_zeta_##T(n1, x);   \
+    pg = jaxc__sel_##T(n == (T)0, jaxc__##P##_digamma_##T(x), pg);                                    \
+    return jaxc__sel_##T((n != fn) | (n < (T)0), (T)NAN, pg);                                         \
+  }
+JAXC__POLYGAMMA_FN(jaxc__m_polygamma_float, float, m)
+JAXC__POLYGAMMA_FN(jaxc__near_polygamma_float, float, near)
+JAXC__POLYGAMMA_FN(jaxc__m_polygamma_double, double, m)
+JAXC__POLYGAMMA_FN(jaxc__near_polygamma_double, double, near)
+#define JAXC__POLYGAMMA_KF(E, M, a, b) jaxc__m_polygamma_##M(a, b)
+#define JAXC__POLYGAMMA_NEAR_KF(E, M, a, b) jaxc__near_polygamma_##M(a, b)
+#define JAXC__SPLIT_POLYGAMMA_KF ~, JAXC__POLYGAMMA_NEAR_KF, JAXC__REDO_NAN
 /* jax.scipy.special's compositions, each lax op rounded to the dtype (JAXC__RND):
      xlogy    where(x != 0, x * log(y), 0)          xlog1py  where(x != 0, x * log1p(y), 0)
      logit    log(x / (1 - x))                      entr     where(x < 0, -inf, -xlogy(x, x))

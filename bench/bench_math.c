@@ -120,7 +120,8 @@ static const math_op real_ops[] = {
     {JAXC_OP_ERFINV, "erfinv", NULL, NULL, NULL, NULL},       {JAXC_OP_GAMMALN, "gammaln", lgammaf, lgamma, NULL, NULL},
     {JAXC_OP_DIGAMMA, "digamma", NULL, NULL, NULL, NULL},     {JAXC_OP_LOGIT, "logit", logit_f, logit_d, NULL, NULL},
     {JAXC_OP_ENTR, "entr", entr_f, entr_d, NULL, NULL},       {JAXC_OP_XLOGY, "xlogy", NULL, NULL, xlogy_f, xlogy_d},
-    {JAXC_OP_GAMMA, "gamma", tgammaf, tgamma, NULL, NULL}};
+    {JAXC_OP_GAMMA, "gamma", tgammaf, tgamma, NULL, NULL},
+    {JAXC_OP_ZETA, "zeta", NULL, NULL, NULL, NULL},           {JAXC_OP_POLYGAMMA, "polygamma", NULL, NULL, NULL, NULL}};
 
 /* Seconds per call of a 2-thread loop of the C library's function over z (and w) (best of REPS). */
 static double libm_seconds(const math_op *m, const jaxc_array *z, const jaxc_array *w, jaxc_array *dest) {
@@ -158,8 +159,8 @@ static const math_op complex_ops[] = {
 /* One row: the op on z (and w) into dest, the best of REPS against the copy of the same bytes. */
 static int bench_row(const math_op *m, jaxc_array *z, jaxc_array *w, jaxc_array *dest, int lg, char *src, char *dst) {
   int64_t n = (int64_t)1 << lg;
-  jaxc_dtype dt = jaxc_array_dtype(z);
   bool bin = jaxc_op_arity(m->op) == JAXC_ARITY_BIN;
+  jaxc_dtype dt = jaxc_array_dtype(bin ? w : z); /* (polygamma's z: its integer n, as wide) */
   size_t bytes = (size_t)n * (jaxc_dtype_size(dt) * (bin ? 2 : 1) + jaxc_dtype_size(jaxc_array_dtype(dest)));
   double t = 1e30, tc = 1e30;
   for (int r = 0; r <= REPS; r++) { /* r == 0 warms up */
@@ -203,9 +204,10 @@ int main(int argc, char **argv) {
       jaxc_array *z = jaxc_array_empty(dt, 1, &n), *w = jaxc_array_empty(dt, 1, &n), *out = jaxc_array_empty(dt, 1, &n);
       jaxc_array *real = jaxc_array_empty(dbl ? JAXC_F64 : JAXC_F32, 1, &n); /* |z| */
       jaxc_array *unit = jaxc_array_empty(dt, 1, &n), *prob = jaxc_array_empty(dt, 1, &n); /* logit's: [0, 1) */
+      jaxc_array *above1 = jaxc_array_empty(dt, 1, &n), *nint = jaxc_array_empty(dbl ? JAXC_I64 : JAXC_I32, 1, &n); /* zeta's x, polygamma's n */
       size_t es = jaxc_dtype_size(dt);
       char *src = malloc((size_t)n * es * 2), *dst = malloc((size_t)n * es * 2);
-      if (!z || !w || !out || !real || !unit || !prob || !src || !dst) return 1;
+      if (!z || !w || !out || !real || !unit || !prob || !above1 || !nint || !src || !dst) return 1;
       memset(src, 1, (size_t)n * es * 2);
       uint64_t x = 88172645463325252u;
       for (int64_t i = 0; i < parts; i++) {
@@ -216,14 +218,24 @@ int main(int argc, char **argv) {
         else ((float *)jaxc_array_data(z))[i] = (float)v, ((float *)jaxc_array_data(w))[i] = (float)v2;
         if (dbl) ((double *)jaxc_array_data(unit))[i] = v2 / 6, ((double *)jaxc_array_data(prob))[i] = (v2 + 6) / 12;
         else ((float *)jaxc_array_data(unit))[i] = (float)(v2 / 6), ((float *)jaxc_array_data(prob))[i] = (float)((v2 + 6) / 12);
+        if (cpx) continue;
+        if (dbl) ((double *)jaxc_array_data(above1))[i] = 1 + v, ((int64_t *)jaxc_array_data(nint))[i] = 1 + i % 4;
+        else ((float *)jaxc_array_data(above1))[i] = (float)(1 + v), ((int32_t *)jaxc_array_data(nint))[i] = (int32_t)(1 + i % 4);
       }
       const math_op *ops = cpx ? complex_ops : real_ops;
       size_t nops = cpx ? sizeof complex_ops / sizeof *complex_ops : sizeof real_ops / sizeof *real_ops;
-      for (size_t o = 0; o < nops; o++)
-        if (strstr(jaxc_op_name(ops[o].op), only) &&
-            bench_row(&ops[o], cpx ? z : unit_domain(ops[o].op) ? unit : ops[o].op == JAXC_OP_LOGIT ? prob : ops[o].op == JAXC_OP_XLOGY ? w : z,
-                      ops[o].op == JAXC_OP_XLOGY ? z : w, cpx && ops[o].op == JAXC_OP_ABS ? real : out, lgs[k], src, dst))
+      for (size_t o = 0; o < nops; o++) {
+        /* each op on its domain: erfinv's (-1, 1), logit's [0, 1), xlogy's y > 0, zeta's x > 1,
+           polygamma's integer n */
+        jaxc_op op = ops[o].op;
+        jaxc_array *a = !cpx && unit_domain(op) ? unit : z, *b = w;
+        if (op == JAXC_OP_LOGIT) a = prob;
+        if (op == JAXC_OP_XLOGY) a = w, b = z;
+        if (op == JAXC_OP_ZETA) a = above1, b = z;
+        if (op == JAXC_OP_POLYGAMMA) a = nint, b = z;
+        if (strstr(jaxc_op_name(op), only) && bench_row(&ops[o], a, b, cpx && op == JAXC_OP_ABS ? real : out, lgs[k], src, dst))
           return 1;
+      }
       free(src);
       free(dst);
       jaxc_array_free(z);
@@ -232,6 +244,8 @@ int main(int argc, char **argv) {
       jaxc_array_free(real);
       jaxc_array_free(unit);
       jaxc_array_free(prob);
+      jaxc_array_free(above1);
+      jaxc_array_free(nint);
     }
   return 0;
 }

@@ -314,9 +314,9 @@ static void test_int_wide(void) {
      add multiply maximum minimum: the join, any dtype (bool included)
      subtract: the join; lax.sub refuses bool
      fmax fmin: where(greater(x1, x2) | isnan(x2), x1, x2) after promote_args: any dtype
-     true_divide arctan2 hypot copysign nextafter logaddexp (promote_args_inexact): integers
-       and bool -> the default float (float32, float64 with x64), weakness kept; the last five
-       refuse complex
+     true_divide arctan2 hypot copysign nextafter logaddexp zeta (promote_args_inexact):
+       integers and bool -> the default float (float32, float64 with x64), weakness kept; all
+       but the first refuse complex; polygamma: the same, its n of an integer dtype
      floor_divide remainder fmod (promote_args_numeric): bool -> default int; no complex
      power (promote_args_numeric): bool -> default int; any other dtype
      left_shift right_shift (promote_args_numeric): bool -> default int; integers only
@@ -363,7 +363,7 @@ static void expected_result(jaxc_op op, const char *g, bool x64, char *out) {
     if (integral) snprintf(code, sizeof code, "%s", inexact);
     break;
   case JAXC_OP_ARCTAN2: case JAXC_OP_HYPOT: case JAXC_OP_COPYSIGN: case JAXC_OP_NEXTAFTER: case JAXC_OP_LOGADDEXP:
-  case JAXC_OP_LOGADDEXP2: case JAXC_OP_HEAVISIDE:
+  case JAXC_OP_LOGADDEXP2: case JAXC_OP_HEAVISIDE: case JAXC_OP_ZETA: case JAXC_OP_POLYGAMMA:
     if (k == K_COMPLEX) { strcpy(out, "-"); return; }
     if (integral) snprintf(code, sizeof code, "%s", inexact);
     break;
@@ -419,6 +419,9 @@ static void test_result_dtypes(void) {
             if (tilde) *tilde = 0;
             if (ak == JAXC_KIND_COMPLEX || bk == JAXC_KIND_FLOAT || bk == JAXC_KIND_COMPLEX) strcpy(want, "-");
           }
+          /* polygamma: n (the first) of an integer dtype, or refused before any promotion */
+          int ak = jaxc_dtype_kind((jaxc_dtype)a);
+          if (op == JAXC_OP_POLYGAMMA && ak != JAXC_KIND_INT && ak != JAXC_KIND_UINT) strcpy(want, "-");
           jaxc_array *A = node_array((jaxc_dtype)a), *B = node_array((jaxc_dtype)b);
           bool weak = true;
           jaxc_dtype r = jaxc_binary_result((jaxc_op)op, A, B, &weak);

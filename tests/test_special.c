@@ -16,6 +16,10 @@
      double (recurrence to 20, then the asymptotic series);
    - xlogy, xlog1py, logit, entr: bit for bit the lax ops JAX composes (real and complex), and
      within their roundings of long double;
+   - zeta (lax.zeta: nine terms, then Euler-Maclaurin at q + 10): within K roundings of the
+     terms it adds of Hurwitz's zeta in long double at the q + k it rounds, plus the first
+     Bernoulli term it leaves out; known values; polygamma (chlo.polygamma: (-1)^(n+1) n!
+     zeta(n + 1, x)) bit for bit the ops it composes and within their errors of long double;
    - bfloat16 and float16, all 2^16 inputs: float32's result rounded once;
    - dtypes (promote_args_inexact: ints to float32, weak kept), lax's refusal of complex. */
 #define JAXC_NO_TYPED_KERNELS
@@ -23,6 +27,7 @@
 #include "check.h"
 #include "testlib.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,12 +211,17 @@ static void test_float64(void) {
   jaxc_array_free(x);
   jaxc_set_x64(false);
 }
+/* every bit pattern of a 16-bit float dtype */
+static jaxc_array *all_16bit(jaxc_dtype d) {
+  int64_t n = 65536;
+  jaxc_array *x = jaxc_array_empty(d, 1, &n);
+  for (int i = 0; x && i < 65536; i++) ((uint16_t *)jaxc_array_data(x))[i] = (uint16_t)i;
+  return x;
+}
 static void test_16bit(void) {
   for (int t = 0; t < 2; t++) {
     jaxc_dtype d = t ? JAXC_F16 : JAXC_BF16;
-    int64_t n = 65536;
-    jaxc_array *x = jaxc_array_empty(d, 1, &n);
-    for (int i = 0; i < 65536; i++) ((uint16_t *)jaxc_array_data(x))[i] = (uint16_t)i;
+    jaxc_array *x = all_16bit(d);
     check_array(jaxc_dtype_name(d), x);
     /* float32's result rounded once: the same op on the float32 values, rounded */
     jaxc_array *x32 = jaxc_astype(x, JAXC_F32);
@@ -575,9 +585,7 @@ static void test_new_16bit(void) {
   const jaxc_op ops[] = {JAXC_OP_ERFINV, JAXC_OP_GAMMALN, JAXC_OP_DIGAMMA, JAXC_OP_GAMMASGN};
   for (int t = 0; t < 2; t++) {
     jaxc_dtype d = t ? JAXC_F16 : JAXC_BF16;
-    int64_t n = 65536;
-    jaxc_array *x = jaxc_array_empty(d, 1, &n);
-    for (int i = 0; i < 65536; i++) ((uint16_t *)jaxc_array_data(x))[i] = (uint16_t)i;
+    jaxc_array *x = all_16bit(d);
     jaxc_array *x32 = jaxc_astype(x, JAXC_F32);
     for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
       jaxc_array *r = jaxc_unary(ops[k], x), *r32 = jaxc_unary(ops[k], x32), *back = jaxc_astype(r32, d);
@@ -717,6 +725,251 @@ static void test_gamma_compositions(void) {
   jaxc_array_free(z), jaxc_array_free(g), jaxc_array_free(s), jaxc_array_free(f), jaxc_array_free(X);
 }
 
+/* ---- zeta, polygamma ---------------------------------------------------------------------- */
+/* Hurwitz's zeta in long double, for a > 0: thirty terms, then Euler-Maclaurin at a + 30 with
+   the Bernoulli numbers to B_20 (a remainder below 2^-64 of the sum for x <= 60) */
+static LD zeta_ref(LD x, LD a) {
+  static const LD B2k[] = {1.0L / 6, -1.0L / 30, 1.0L / 42, -1.0L / 30, 5.0L / 66, -691.0L / 2730, 7.0L / 6, -3617.0L / 510,
+                           43867.0L / 798, -174611.0L / 330};
+  LD s = 0;
+  for (int k = 0; k < 30; k++) s += powl(a + k, -x);
+  LD A = a + 30, t = powl(A, -x), fact = 1, rising = x / A; /* x (x+1) .. (x+2j-2) / A^(2j-1) */
+  s += A * t / (x - 1) + t / 2;
+  for (int j = 1; j <= 10; j++) {
+    fact *= (2 * j - 1) * (2 * j); /* (2j)! */
+    s += t * B2k[j - 1] / fact * rising;
+    rising *= (x + 2 * j - 1) * (x + 2 * j) / (A * A);
+  }
+  return s;
+}
+/* What the algorithm sums for (x, q) in dtype d: the ten terms at q + k as it rounds them
+   (acc = acc + 1 in d: the rest of the algorithm sees only these), Hurwitz's zeta at the
+   eleventh for the Euler-Maclaurin part; *terms gets the sum of the magnitudes it adds, *em
+   the first Bernoulli term it leaves out, B_26 / 26! x (x+1) .. (x+24) a^(-x-25), *sub what
+   subnormal powers can be off by: half the least subnormal each, a / (x - 1) times that in the
+   term a^-x a / (x - 1) */
+static LD zeta_seen(jaxc_dtype d, LD x, LD q, LD *terms, LD *em, LD *sub) {
+  LD acc = q, s = 0, mag = 0;
+  for (int k = 0; k < 10; k++) {
+    LD t = powl(acc, -x);
+    s += t, mag += fabsl(t);
+    acc = d == JAXC_F64 ? (LD)((double)acc + 1.0) : (LD)((float)acc + 1.0f);
+  }
+  LD t = powl(acc, -x), r = x;
+  for (int j = 1; j <= 24; j++) r *= (x + j) / acc;
+  *em = fabsl(t * r / acc) * 3.5347e-21L;
+  *sub = (d == JAXC_F64 ? 0x1p-1075L : 0x1p-150L) * (12 + fabsl(acc / (x - 1)));
+  LD z = zeta_ref(x, acc);
+  *terms = mag + fabsl(z) + fabsl(t * acc / (x - 1)) + fabsl(t) * (1 + fabsl(x / acc));
+  return s + z;
+}
+/* zeta of every element within K u (terms + |result|) + twice the first term Euler-Maclaurin
+   leaves out of what it sums and twice what subnormal powers lose; the worst ratio printed */
+static void check_zeta(const char *what, const jaxc_array *x, const jaxc_array *q, double k) {
+  jaxc_dtype d = jaxc_array_dtype(x);
+  uint64_t sx = checksum(x), sq = checksum(q);
+  LD u = ldexpl(1.0L, -prec_of(d)), big = d == JAXC_F64 ? DBL_MAX : FLT_MAX;
+  jaxc_array *z = jaxc_zeta(x, q);
+  CHECK_MSG(z && jaxc_array_dtype(z) == d, "%s zeta: %s", what, jaxc_last_error());
+  double worst = 0;
+  long bad = 0, n_checked = 0;
+  LD wx = 0, wq = 0;
+  for (int64_t i = 0; z && i < jaxc_array_size(x); i++) {
+    LD xv = elem(x, i), qv = elem(q, i), g = elem(z, i), terms, em, sub;
+    if (!(xv > 1) || !(qv > -9) || (qv <= 0 && xv != floorl(xv)) || (qv == floorl(qv) && qv <= 0) || isinf(xv)) continue;
+    LD ref = zeta_seen(d, xv, qv, &terms, &em, &sub);
+    if (!(fabsl(ref) < big) || !(terms < big)) continue; /* (beyond the dtype: inf or NaN on the way) */
+    LD allowed = (LD)k * u * (terms + fabsl(ref)) + 2 * em + 2 * sub;
+    double ratio = (double)(fabsl(g - ref) / allowed) * k;
+    n_checked++;
+    if (!(ratio <= k)) bad++;
+    if (ratio > worst || ratio != ratio) worst = ratio, wx = xv, wq = qv;
+  }
+  printf("test_special: %s zeta, %ld values: within %.2f roundings of the terms (at x = %.9Lg, q = %.9Lg)\n", what, n_checked,
+         worst, wx, wq);
+  CHECK_MSG(bad == 0, "%s zeta: %ld values beyond %g roundings (worst %g at x = %.17Lg, q = %.17Lg)", what, bad, k, worst, wx, wq);
+  CHECK_MSG(n_checked > jaxc_array_size(x) / 2, "%s zeta: only %ld values checked", what, n_checked);
+  jaxc_array *in_place = jaxc_astype(x, d); /* (the split loop's blocked path: the same bits) */
+  CHECK_MSG(in_place && jaxc_binary_into(JAXC_OP_ZETA, in_place, q, in_place) && same_bits(in_place, z), "%s zeta in place", what);
+  CHECK_MSG(checksum(x) == sx && checksum(q) == sq, "%s: an input changed", what);
+  jaxc_array_free(in_place), jaxc_array_free(z);
+}
+static void test_zeta(void) {
+  for (int t = 0; t < 2; t++) {
+    jaxc_dtype d = t ? JAXC_F64 : JAXC_F32;
+    jaxc_set_x64(true); /* (the float64 staging arrays) */
+    int64_t n = t ? (int64_t)1 << 15 : (int64_t)1 << 17;
+    jaxc_array *X = jaxc_array_empty(JAXC_F64, 1, &n), *Q = jaxc_array_empty(JAXC_F64, 1, &n);
+    double *px = (double *)jaxc_array_data(X), *pq = (double *)jaxc_array_data(Q);
+    for (int64_t i = 0; i < n; i++) {
+      /* x: mostly (1, 5], some to 60, some 1 + 2^-k; q: (0, 12], spread over 2^-30 .. 2^30, or
+         below 0 (not an integer) with an integer x */
+      int kind = (int)(i % 8);
+      double x = kind < 4 ? uniform(1, 5) : kind < 6 ? uniform(1, 60) : 1 + ldexp(uniform(1, 2), -(int)(rnd64() % 40) - 1);
+      double q = kind % 2 ? uniform(0, 12) : ldexp(uniform(1, 2), (int)(rnd64() % 61) - 30);
+      if (kind == 2) x = (double)(2 + rnd64() % 20), q = -uniform(0, 9);
+      px[i] = x, pq[i] = q;
+    }
+    jaxc_array *x = jaxc_astype(X, d), *q = jaxc_astype(Q, d);
+    jaxc_set_x64(t);
+    check_zeta(jaxc_dtype_name(d), x, q, 8);
+    jaxc_array_free(X), jaxc_array_free(Q), jaxc_array_free(x), jaxc_array_free(q);
+  }
+  jaxc_set_x64(false);
+  /* known values: zeta(2, 1) = pi^2/6, zeta(4, 1) = pi^4/90, zeta(2, 1/2) = pi^2/2, zeta(3, 1) = Apery's constant,
+     zeta(2, -1/2) = 4 + pi^2/2; and the documented points: inf at x = 1 (any q) and at the poles q = 0, -1, ..
+     for even x, NaN there for odd x, NaN for x < 1 and for q <= 0 with x not an integer */
+  float xs[] = {2, 4, 2, 3, 2, 1, 1, 2, 3, 0.5f, 2.5f, NAN, 2, 60, 1e30f, 1e30f};
+  float qs[] = {1, 1, 0.5f, 1, -0.5f, 3, NAN, -2, -1, 1, -0.5f, 1, NAN, 1, 1, 2};
+  const LD want[] = {PI_L * PI_L / 6, PI_L * PI_L * PI_L * PI_L / 90, PI_L * PI_L / 2, 1.2020569031595942853997381615L, 4 + PI_L * PI_L / 2};
+  int64_t m = (int64_t)(sizeof xs / sizeof xs[0]);
+  jaxc_array *x = jaxc_array_from_data(JAXC_F32, 1, &m, xs), *q = jaxc_array_from_data(JAXC_F32, 1, &m, qs), *z = jaxc_zeta(x, q);
+  for (int i = 0; z && i < 5; i++) CHECK_MSG(ulps(elem(z, i), want[i], JAXC_F32) <= 4, "zeta(%g, %g) = %.9Lg", (double)xs[i], (double)qs[i], elem(z, i));
+  CHECK(z && elem(z, 5) == INFINITY && elem(z, 6) == INFINITY && elem(z, 7) == INFINITY && isnan(elem(z, 8)) && isnan(elem(z, 9)));
+  CHECK(z && isnan(elem(z, 10)) && isnan(elem(z, 11)) && isnan(elem(z, 12)) && elem(z, 13) == 1);
+  /* x = 1e30: the Bernoulli sum overflows and a^-x is 0, so the Euler-Maclaurin part is 0 * inf;
+     at q = 1 the power sum alone (1: its first term) is taken, at q = 2 it is 0 too: NaN */
+  CHECK(z && elem(z, 14) == 1 && isnan(elem(z, 15)));
+  jaxc_array_free(x), jaxc_array_free(q), jaxc_array_free(z);
+}
+
+/* JAX's polygamma, op by op as chlo.polygamma decomposes: (2 rem(n, 2) - 1) exp(lgamma(n + 1))
+   zeta(n + 1, x), digamma(x) where n == 0, NaN where n is no natural number */
+static jaxc_array *polygamma_by_ops(const jaxc_array *n, const jaxc_array *x) {
+  jaxc_array *n1 = jaxc_add(n, 1), *r2 = jaxc_fmod(n, 2), *t2 = jaxc_multiply(2, r2), *sg = jaxc_subtract(t2, 1);
+  jaxc_array *lg = jaxc_gammaln(n1), *e = jaxc_exp(lg), *se = jaxc_multiply(sg, e), *z = jaxc_zeta(n1, x), *pg = jaxc_multiply(se, z);
+  jaxc_array *n0 = jaxc_equal(n, 0), *dg = jaxc_digamma(x), *r = jaxc_where(n0, dg, pg);
+  jaxc_array *fl = jaxc_floor(n), *ni = jaxc_not_equal(n, fl), *ng = jaxc_less(n, 0), *bad = jaxc_logical_or(ni, ng);
+  jaxc_array *nan = jaxc_weak_float(NAN), *out = jaxc_where(bad, nan, r);
+  jaxc_array *all[] = {n1, r2, t2, sg, lg, e, se, z, pg, n0, dg, r, fl, ni, ng, bad, nan};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) jaxc_array_free(all[i]);
+  return out;
+}
+static void test_polygamma(void) {
+  for (int t = 0; t < 2; t++) {
+    jaxc_dtype d = t ? JAXC_F64 : JAXC_F32;
+    jaxc_set_x64(true); /* (the float64 staging array) */
+    int64_t m = 40000;
+    jaxc_array *N = jaxc_array_empty(JAXC_I32, 1, &m), *X = jaxc_array_empty(JAXC_F64, 1, &m);
+    int32_t *pn = (int32_t *)jaxc_array_data(N);
+    double *px = (double *)jaxc_array_data(X);
+    for (int64_t i = 0; i < m; i++) {
+      pn[i] = i % 16 == 0 ? -(int32_t)(rnd64() % 3) - 1 : (int32_t)(rnd64() % 12);
+      px[i] = i % 4 == 0 ? uniform(-8, 8) : i % 4 == 1 ? (double)(int)uniform(-4, 20) : uniform(0, 30);
+    }
+    jaxc_array *x = jaxc_astype(X, d), *nd = jaxc_astype(N, d);
+    jaxc_set_x64(t);
+    uint64_t sn = checksum(N), sx = checksum(x);
+    jaxc_array *p = jaxc_polygamma(N, x), *want = polygamma_by_ops(nd, x), *dg = jaxc_digamma(x);
+    CHECK_MSG(p && jaxc_array_dtype(p) == d, "%s polygamma: %s", jaxc_dtype_name(d), jaxc_last_error());
+    CHECK_MSG(same_bits(p, want), "%s polygamma = JAX's ops", jaxc_dtype_name(d));
+    CHECK_MSG(checksum(N) == sn && checksum(x) == sx, "%s polygamma: an input changed", jaxc_dtype_name(d));
+    /* (-1)^(n+1) n! zeta(n + 1, x): n! within exp's error plus the relative error of lgamma's
+       absolute one, zeta(n + 1, x) within its bound above; digamma's bits at n = 0; NaN for n < 0 */
+    LD u = ldexpl(1.0L, -prec_of(d)), big = d == JAXC_F64 ? DBL_MAX : FLT_MAX;
+    long bad = 0, n_checked = 0;
+    for (int64_t i = 0; p && i < m; i++) {
+      LD g = elem(p, i), xv = elem(x, i);
+      int nv = pn[i];
+      if (nv < 0) { bad += g == g; continue; }
+      if (nv == 0) { bad += !(g == elem(dg, i) || (g != g && elem(dg, i) != elem(dg, i))); continue; }
+      if (!(xv > -9) || (xv == floorl(xv) && xv <= 0)) continue;
+      LD terms, em, sub, fact = 1;
+      for (int j = 2; j <= nv; j++) fact *= j;
+      LD zr = zeta_seen(d, nv + 1, xv, &terms, &em, &sub), ref = (nv % 2 ? 1 : -1) * fact * zr;
+      if (!(fabsl(ref) < big) || !(terms * fact < big)) continue;
+      LD rel_fact = 6 * u * (lanczos_terms(nv + 1, false) + lgammal(nv + 1)) + 2 * u;
+      LD allowed = fact * (8 * u * (terms + fabsl(zr)) + 2 * em + 2 * sub) + rel_fact * fabsl(ref) + u * fabsl(ref);
+      bad += !(fabsl(g - ref) <= allowed);
+      n_checked++;
+    }
+    CHECK_MSG(bad == 0 && n_checked > m / 2, "%s polygamma: %ld of %ld values off", jaxc_dtype_name(d), bad, n_checked);
+    jaxc_array *all[] = {N, X, x, nd, p, want, dg};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) jaxc_array_free(all[i]);
+  }
+  jaxc_set_x64(false);
+  /* known values: polygamma(1, 1) = pi^2/6, (1, 1/2) = pi^2/2, (2, 1) = -2 zeta(3), (3, 1) = pi^4/15,
+     (1, -1.5) = pi^2 - polygamma(1, 2.5) (reflection); inf at (1, 0), NaN at (1, inf) (zeta's
+     Euler-Maclaurin part is 0 * inf there, as in JAX) and for negative n */
+  int32_t ns[] = {1, 1, 2, 3, 1, 1, 1, -1};
+  float xs[] = {1, 0.5f, 1, 1, -1.5f, 0, INFINITY, 2};
+  const LD want[] = {PI_L * PI_L / 6, PI_L * PI_L / 2, -2 * 1.2020569031595942853997381615L, PI_L * PI_L * PI_L * PI_L / 15,
+                     PI_L * PI_L - (PI_L * PI_L / 2 - 4 - 4.0L / 9)};
+  int64_t m = 8;
+  jaxc_array *n = jaxc_array_from_data(JAXC_I32, 1, &m, ns), *x = jaxc_array_from_data(JAXC_F32, 1, &m, xs), *p = jaxc_polygamma(n, x);
+  /* (n! = exp(lgamma(n + 1)) carries lgamma's absolute error: 8.7 ulps at n = 3) */
+  for (int i = 0; p && i < 5; i++) CHECK_MSG(ulps(elem(p, i), want[i], JAXC_F32) <= 16, "polygamma(%d, %g) = %.9Lg", ns[i], (double)xs[i], elem(p, i));
+  CHECK(p && elem(p, 5) == INFINITY && isnan(elem(p, 6)) && isnan(elem(p, 7)));
+  jaxc_array_free(p), jaxc_array_free(n);
+  /* a C int for n (a weak int: float32 with x) */
+  jaxc_array *p1 = jaxc_polygamma(2, x), *n2 = jaxc_array_from_data(JAXC_F32, 0, NULL, (float[]){2}), *p2 = polygamma_by_ops(n2, x);
+  CHECK(same_bits(p1, p2) && !jaxc_array_is_weak(p1));
+  jaxc_array_free(p1), jaxc_array_free(n2), jaxc_array_free(p2), jaxc_array_free(x);
+}
+
+/* bfloat16 and float16: float32's result rounded once, every x (zeta: every x for a few q and
+   every q for a few x; polygamma: every x for a few n) */
+static void test_zeta_16bit(void) {
+  const float fixed[] = {1, 0.5f, 3, -2, -2.5f, 7.25f};
+  for (int t = 0; t < 2; t++) {
+    jaxc_dtype d = t ? JAXC_F16 : JAXC_BF16;
+    jaxc_array *all = all_16bit(d);
+    jaxc_array *all32 = jaxc_astype(all, JAXC_F32);
+    for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++) {
+      jaxc_array *c = jaxc_array_from_data(JAXC_F32, 0, NULL, &fixed[k]), *c16 = jaxc_astype(c, d);
+      for (int side = 0; side < 3; side++) {
+        jaxc_array *r, *r32;
+        if (side == 0) r = jaxc_zeta(all, c16), r32 = jaxc_zeta(all32, c);
+        else if (side == 1) r = jaxc_zeta(c16, all), r32 = jaxc_zeta(c, all32);
+        else {
+          jaxc_array *nn = jaxc_array_from_data(JAXC_I32, 0, NULL, &(int32_t){(int32_t)k});
+          r = jaxc_polygamma(nn, all), r32 = jaxc_polygamma(nn, all32);
+          jaxc_array_free(nn);
+        }
+        jaxc_array *back = jaxc_astype(r32, d);
+        CHECK_MSG(same_bits(r, back), "%s %s (%s %g) = float32's, rounded", jaxc_dtype_name(d), side == 2 ? "polygamma" : "zeta",
+                  side == 0 ? "q" : side == 1 ? "x" : "n", side == 2 ? (double)k : (double)fixed[k]);
+        jaxc_array_free(r), jaxc_array_free(r32), jaxc_array_free(back);
+      }
+      jaxc_array_free(c), jaxc_array_free(c16);
+    }
+    jaxc_array_free(all32), jaxc_array_free(all);
+  }
+}
+
+static void test_zeta_dtypes_and_errors(void) {
+  /* promote_args_inexact: int8 -> float32; n's dtype is checked before: an integer, not bool
+     or a float (a Python float, a weak float here, neither) */
+  jaxc_array *i8 = small_random_array(JAXC_I8, 1, (int64_t[]){9}), *f = jaxc_astype(i8, JAXC_F32);
+  jaxc_array *a = jaxc_zeta(i8, 2), *b = jaxc_zeta(f, 2.0f);
+  CHECK(a && jaxc_array_dtype(a) == JAXC_F32 && same_bits(a, b));
+  jaxc_array_free(a), jaxc_array_free(b);
+  jaxc_array *w = jaxc_weak_int(3), *r = jaxc_zeta(w, 2);
+  CHECK(r && jaxc_array_dtype(r) == JAXC_F32 && jaxc_array_is_weak(r));
+  jaxc_array_free(r);
+  r = jaxc_polygamma(w, 2); /* two weak ints: a weak float32 */
+  CHECK(r && jaxc_array_dtype(r) == JAXC_F32 && jaxc_array_is_weak(r) && fabsl(elem(r, 0) - (6 * 1.0823232337111381915L - 6)) < 1e-5L);
+  jaxc_array_free(r), jaxc_array_free(w);
+  jaxc_array *u8 = jaxc_astype(i8, JAXC_U8), *bf = jaxc_astype(f, JAXC_BF16);
+  r = jaxc_polygamma(u8, bf); /* uint8 and bfloat16: bfloat16 */
+  CHECK(r && jaxc_array_dtype(r) == JAXC_BF16);
+  jaxc_array_free(r), jaxc_array_free(u8), jaxc_array_free(bf);
+  jaxc_array *bo = small_random_array(JAXC_BOOL, 1, (int64_t[]){2}), *z = small_random_array(JAXC_C64, 1, (int64_t[]){2});
+  expect_error(jaxc_polygamma(f, f), "Argument `n` to polygamma must be of integer type. Got dtype float32.");
+  expect_error(jaxc_polygamma(bo, f), "Argument `n` to polygamma must be of integer type. Got dtype bool.");
+  expect_error(jaxc_polygamma(1.5, f), "Argument `n` to polygamma must be of integer type. Got dtype float32.");
+  expect_error(jaxc_polygamma(i8, z), "polygamma does not support complex-valued inputs.");
+  expect_error(jaxc_zeta(z, f), "zeta does not accept dtype complex64. Accepted dtypes are subtypes of floating.");
+  expect_error(jaxc_zeta(f, NULL), "zeta: an operand is NULL");
+  jaxc_set_x64(true);
+  expect_error(jaxc_polygamma(2.0, f), "Argument `n` to polygamma must be of integer type. Got dtype float64.");
+  jaxc_set_x64(false);
+  jaxc_array *s3 = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){3}), *s4 = jaxc_array_zeros(JAXC_F32, 1, (int64_t[]){4});
+  r = jaxc_zeta(s3, s4);
+  CHECK(!r && jaxc_last_status() == JAXC_ERR_SHAPE);
+  jaxc_array_free(s3), jaxc_array_free(s4), jaxc_array_free(bo), jaxc_array_free(z), jaxc_array_free(i8), jaxc_array_free(f);
+}
+
 int main(void) {
   jaxc_set_x64(false);
   test_float32();
@@ -729,5 +982,9 @@ int main(void) {
   test_new_16bit();
   test_new_dtypes_and_errors();
   test_gamma_compositions();
+  test_zeta();
+  test_polygamma();
+  test_zeta_16bit();
+  test_zeta_dtypes_and_errors();
   return check_summary("test_special");
 }

@@ -114,6 +114,8 @@ static bool libm_op(jaxc_op op) {
      near code's range; erfinv's log past |x| = 0.54) the C library's / CUDA's */
   case JAXC_OP_ERFINV: case JAXC_OP_GAMMALN: case JAXC_OP_DIGAMMA: case JAXC_OP_LOGIT: case JAXC_OP_ENTR:
   case JAXC_OP_XLOGY: case JAXC_OP_XLOG1PY: return true;
+  /* gamma, factorial: float64's exp and lgamma's far paths; zeta, polygamma: float64's pow too */
+  case JAXC_OP_GAMMA: case JAXC_OP_FACTORIAL: case JAXC_OP_ZETA: case JAXC_OP_POLYGAMMA: return true;
   default: return false;
   }
 }
